@@ -1,0 +1,38 @@
+"""What every command shares: one-line errors with exit status 2, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, NoReturn
+
+import typer
+
+#: Exit status for bad input (the same as click's usage errors).
+EXIT_BAD_INPUT = 2
+#: Exit status after Ctrl-C, as a shell reports SIGINT.
+EXIT_INTERRUPTED = 130
+
+
+class UserError(Exception):
+    """Bad input from the user: reported as one line on stderr with exit status 2."""
+
+
+def fail(message: str) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(EXIT_BAD_INPUT)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn the library's ValueError (CardError included) and UserError into a clean exit 2."""
+    try:
+        yield
+    except (UserError, ValueError) as exc:
+        fail(str(exc))
+
+
+def print_json(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, indent=2, ensure_ascii=False) + "\n")

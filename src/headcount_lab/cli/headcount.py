@@ -1,0 +1,7 @@
+"""CLI commands for the `headcount` group (thin shims over plain functions)."""
+
+from __future__ import annotations
+
+import typer
+
+app = typer.Typer(no_args_is_help=True)

@@ -1,0 +1,1 @@
+"""headcount-lab package."""

@@ -1,0 +1,1 @@
+"""Headcount (German edition: Kopfrechnen): bluffing on the total of everyone's forehead cards."""

@@ -1,0 +1,225 @@
+"""Headcount: the cards, how they count, and the house-rule flags.
+
+Rules in brief (our words; the rule text is ``shared/rules/headcount.en.txt``, gaps decided by
+``shared/RULINGS.md``). Every player holds one card to the forehead, seen by all but its holder;
+one more card lies hidden in the middle. Players bid, each higher than the last, on the total of
+all cards in play; instead of raising one may call "Count!". The bidder loses if the total is
+below the last bid, otherwise the caller loses (H6). Counting (H2-H4): the Joker ("mystery") is
+replaced by the draw pile's top card, which counts instead and keeps its own effect; then, if the
+A♠ ("top to zero") is in play, the highest-valued number card counts 0; in the Double variant the
+second Joker ("×2") counts 0 and doubles the total, last of all.
+
+Worked example (rule text): foreheads Q♥ 7♥ K♥ 5♠ and hidden 3♥ count 15+7+20-5+3 = 40; had
+the hidden card been the A♠, the K♥ would count 0 and the total would be 17.
+
+Card encoding (H1). Cards are small integers; number cards come first, in increasing value, so
+the highest-valued number card in play is simply the largest id below :data:`TOP`.
+
+====  =====  =====    ====  =====  =====
+id    card   value    id    card   value
+====  =====  =====    ====  =====  =====
+0     10♠    -10      9     7♥     7
+1     5♠     -5       10    8♥     8
+2     J♥     0        11    9♥     9
+3     A♥     1        12    10♥    10
+4     2♥     2        13    Q♥     15
+5     3♥     3        14    K♥     20
+6     4♥     4        15    A♠     top to zero
+7     5♥     5        16    JK     mystery
+8     6♥     6        17    X2     ×2 (Double only)
+====  =====  =====    ====  =====  =====
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from headcount_lab.core.cards import Card, CardError, parse_cards
+
+#: Rules version: bumped only when outcomes change (see docs/games/headcount.md).
+VERSION = 1
+
+N_NUMBER = 15
+TOP = 15  # A♠, top to zero (H3)
+JOKER = 16  # mystery (H2)
+X2 = 17  # doubling joker (H4, Double variant)
+STANDARD_DECK = 17
+DOUBLE_DECK = 18
+
+VALUES = np.array(
+    [-10, -5, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 20, 0, 0, 0], dtype=np.int64
+)
+
+_CARD_OF_ID: list[Card] = (
+    [Card(10, "S"), Card(5, "S"), Card(11, "H"), Card(14, "H")]
+    + [Card(r, "H") for r in range(2, 11)]
+    + [Card(12, "H"), Card(13, "H"), Card(14, "S"), Card(0, "JK"), Card(0, "X2")]
+)
+_ID_OF_CARD = {c: i for i, c in enumerate(_CARD_OF_ID)}
+
+ACCEPTED = (
+    "10♠ 5♠, J♥ A♥ 2♥..10♥ Q♥ K♥, A♠ (top to zero), JK (mystery) and, in the Double variant, X2"
+)
+
+PLAYERS_MIN = 3
+PLAYERS_MAX = 6
+
+
+def deck_size(double: bool) -> int:
+    return DOUBLE_DECK if double else STANDARD_DECK
+
+
+def card_id(card: Card, double: bool = False) -> int:
+    """Headcount id of a parsed card; a card outside the Headcount deck is a :class:`CardError`."""
+    cid = _ID_OF_CARD.get(card)
+    if cid is None:
+        raise CardError(f"{card} is not a Headcount card: the deck is {ACCEPTED}")
+    if cid == X2 and not double:
+        raise CardError("X2 is only in the Double variant's deck (use --variant double)")
+    return cid
+
+
+def card_text(cid: int, ascii: bool = False) -> str:
+    return _CARD_OF_ID[cid].text(ascii)
+
+
+def parse_ids(text: str | list[str], double: bool = False) -> list[int]:
+    """Parse card text into Headcount ids; unknown tokens and repeats are errors."""
+    return [card_id(c, double) for c in parse_cards(text)]
+
+
+def count_detail(in_play: list[int], draw: int | None = None) -> tuple[int, list[int], int | None]:
+    """Count the cards in play (foreheads and the hidden card) by H2-H4, in plain Python.
+
+    Returns ``(total, counted, replaced_by)``: ``counted[i]`` is what ``in_play[i]`` contributed
+    before any doubling (the Joker contributes its replacement's value), and ``replaced_by`` is
+    the draw card that stood in for the Joker, or ``None``.
+    """
+    if len(set(in_play)) != len(in_play):
+        raise ValueError("a card is in play twice")
+    effective = list(in_play)
+    replaced_by = None
+    if JOKER in effective:
+        if draw is None:
+            raise ValueError("the mystery Joker (JK) is in play, so the draw pile's top card is needed")
+        if draw in in_play or draw == JOKER:
+            raise ValueError(f"the draw card {card_text(draw)} is already in play")
+        effective[effective.index(JOKER)] = draw  # H2
+        replaced_by = draw
+    counted = [int(VALUES[c]) if c < N_NUMBER else 0 for c in effective]
+    if TOP in effective:  # H3: after H2, one highest number card counts 0
+        numbers = [c for c in effective if c < N_NUMBER]
+        if numbers:
+            counted[effective.index(max(numbers))] = 0
+    total = sum(counted)
+    if X2 in effective:  # H4: doubling comes last
+        total *= 2
+    return total, counted, replaced_by
+
+
+def count(in_play: list[int], draw: int | None = None) -> int:
+    return count_detail(in_play, draw)[0]
+
+
+@njit(nogil=True, cache=True)
+def count_kernel(cards, n_in_play, draw):
+    """Total of ``cards[:n_in_play]`` (int8/int64 ids) with ``draw`` replacing the Joker (H2-H4).
+
+    ``draw`` is ignored unless the Joker is among the cards in play.
+    """
+    total = 0
+    best = -1
+    has_top = False
+    has_x2 = False
+    for i in range(n_in_play):
+        c = cards[i]
+        if c == JOKER:
+            c = draw
+        if c == TOP:
+            has_top = True
+        elif c == X2:
+            has_x2 = True
+        else:
+            total += VALUES[c]
+            if c > best:
+                best = c
+    if has_top and best >= 0:
+        total -= VALUES[best]
+    if has_x2:
+        total *= 2
+    return total
+
+
+@dataclass(frozen=True)
+class HeadcountRules:
+    """House-rule flags (plain data). Defaults are the rule text as decided by the rulings."""
+
+    double: bool = False  # H4: Double variant, the ×2 joker is in the deck
+    trickster: bool = False  # H10: pointing before the count
+    hidden_card: bool = True  # the middle card; off = 2003 original, foreheads only
+    min_first_bid: int | None = None  # H5: opening bid is free by default
+    tie_goes_to: str = "bidder"  # H6: "bidder" (rule text) or "caller"
+    start_player_may_peek: bool = False  # H7
+    open_lives: int | None = None  # H8: None = 2 (Trickster 1)
+    hidden_lives: int | None = None  # H8: None = 1 (Trickster 2)
+
+    def __post_init__(self) -> None:
+        if self.tie_goes_to not in ("bidder", "caller"):
+            raise ValueError(f"tie_goes_to must be 'bidder' or 'caller', not {self.tie_goes_to!r}")
+        for name in ("open_lives", "hidden_lives"):
+            v = getattr(self, name)
+            if v is not None and not 0 <= v <= 9:
+                raise ValueError(f"{name} must be between 0 and 9, not {v}")
+        if self.lives == (0, 0):
+            raise ValueError("a player needs at least one life card")
+
+    @property
+    def lives(self) -> tuple[int, int]:
+        """(open, face-down) life cards at the start (H8)."""
+        o = self.open_lives if self.open_lives is not None else (1 if self.trickster else 2)
+        h = self.hidden_lives if self.hidden_lives is not None else (2 if self.trickster else 1)
+        return o, h
+
+    @property
+    def deck_size(self) -> int:
+        return deck_size(self.double)
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def with_flags(self, assignments: list[str]) -> HeadcountRules:
+        """Apply ``name=value`` assignments (from ``--rule``); unknown names or values raise."""
+        known = {f.name: f for f in fields(self)}
+        changes: dict[str, Any] = {}
+        for a in assignments:
+            name, sep, value = a.partition("=")
+            name = name.strip()
+            if not sep or name not in known:
+                raise ValueError(
+                    f"unknown rule {a!r}: use NAME=VALUE with NAME one of {', '.join(known)}"
+                )
+            changes[name] = _parse_flag(name, value.strip(), known[name].type)
+        return replace(self, **changes)
+
+
+def _parse_flag(name: str, value: str, type_: Any) -> Any:
+    t = str(type_)
+    v = value.lower()
+    if t == "bool":
+        if v in ("on", "true", "yes", "1"):
+            return True
+        if v in ("off", "false", "no", "0"):
+            return False
+        raise ValueError(f"rule {name} takes on/off, not {value!r}")
+    if "int" in t:
+        if v in ("none", "free", ""):
+            return None
+        try:
+            return int(v)
+        except ValueError:
+            raise ValueError(f"rule {name} takes a whole number, not {value!r}") from None
+    return v
