@@ -95,3 +95,27 @@ def test_chi_square_has_the_power_to_tell_four_players_from_five():
     observed = np.zeros_like(probs)
     observed[: stats["histogram"].size] = stats["histogram"]
     assert chi_square_gof(observed, probs).p_value < 1e-12
+
+
+def test_numpy_baseline_counts_like_the_rules():
+    from headcount_lab.games.headcount.bench import numpy_count
+    from headcount_lab.games.headcount.rules import count
+
+    rng = np.random.default_rng(3)
+    for deck in (17, 18):
+        sel = np.argsort(rng.random((3000, deck)), axis=1)[:, :7]
+        totals = numpy_count(sel, 6)
+        for row, total in zip(sel, totals, strict=True):
+            cards = [int(c) for c in row[:6]]
+            assert total == count(cards, int(row[6]) if 16 in cards else None)
+
+
+def test_numpy_baseline_deals_the_exact_distribution():
+    from headcount_lab.games.headcount.bench import numpy_deal
+
+    hist = numpy_deal(np.random.default_rng(11), 200_000, 4, True)
+    exact = belief_table(True, 0, 5)
+    lo, _ = DealBlock(4, True).bounds
+    probs = np.zeros(hist.size)
+    probs[exact.lo - lo : exact.lo - lo + exact.pmf.shape[1]] = exact.pmf[0]
+    assert chi_square_gof(hist, probs).p_value > ALPHA
