@@ -26,6 +26,10 @@ VIEWS = [
     ("JK A♠ K♥ 2♥", 1, True),
     ("", 3, False),
     ("", 3, True),
+    # nothing unseen but the draw-pile top (the engine's "one card more" rows)
+    ("JK Q♥ A♠ 2♥", 0, False),
+    ("Q♥ 5♠ JK X2", 0, True),
+    ("Q♥ 5♠ 3♥", 0, True),
 ]
 
 
@@ -46,7 +50,9 @@ def test_rule_text_example_dan_after_peeking_the_3h():
     assert dist[25] == Fraction(1, 13) + Fraction(1, 13) * Fraction(1, 12)
 
 
-@pytest.mark.parametrize(("double", "n_known", "n_unknown"), [(False, 2, 2), (True, 3, 1)])
+@pytest.mark.parametrize(
+    ("double", "n_known", "n_unknown"), [(False, 2, 2), (True, 3, 1), (True, 3, 0), (False, 1, 1)]
+)
 def test_every_table_row_equals_the_single_view(double, n_known, n_unknown):
     table = belief_table(double, n_known, n_unknown)
     for r, m in enumerate(table.masks):
