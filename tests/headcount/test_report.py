@@ -6,8 +6,13 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from headcount_lab.analysis.figures import SafeBidChart
-from headcount_lab.analysis.headcount_odds import prior_table, safe_bid_table, view_safe_bids
+from headcount_lab.analysis.figures import SafeBidBySightChart, SafeBidChart
+from headcount_lab.analysis.headcount_odds import (
+    prior_table,
+    safe_bid_by_sight_table,
+    safe_bid_table,
+    view_safe_bids,
+)
 from headcount_lab.cli.app import app
 from headcount_lab.games.headcount.exact import (
     SAFE_LEVELS,
@@ -69,7 +74,9 @@ def test_report_command_writes_the_tables_and_chart(tmp_path):
         "safe_bids.csv",
         "safe_bids_by_sight.csv",
         "safe_bid.png",
+        "safe_bid_by_sight.png",
         "headcount_odds.md",
+        "headcount_odds.de.md",
     }
     safe = pd.read_csv(out / "safe_bids.csv")
     four = safe[(safe["variant"] == "standard") & (safe["players"] == 4)].iloc[0]
@@ -77,3 +84,22 @@ def test_report_command_writes_the_tables_and_chart(tmp_path):
     md = (out / "headcount_odds.md").read_text(encoding="utf-8")
     assert "| standard | 4 | 19.45 |" in md
     assert (out / "safe_bid.png").read_bytes()[:4] == b"\x89PNG"
+    assert "| standard | 4 | 19.45 |" in (out / "headcount_odds.de.md").read_text(encoding="utf-8")
+
+
+def test_safe_bid_by_sight_chart_plots_the_table_column():
+    sight = safe_bid_by_sight_table((4,))
+    standard = sight[sight["variant"] == "standard"]
+    ax = SafeBidBySightChart(standard, 90).plot()
+    assert [line.get_label() for line in ax.lines] == ["4 players"]
+    x, y = ax.lines[0].get_data()
+    assert list(x) == standard["visible_sum"].tolist()
+    assert list(y) == standard["safe_bid_90"].tolist()
+    assert "90%" in ax.get_ylabel()
+
+
+def test_safe_bid_by_sight_leaves_out_views_with_special_cards():
+    sight = safe_bid_by_sight_table((3,))
+    standard = sight[sight["variant"] == "standard"]
+    # 3 players see 2 foreheads: pairs of the 15 number cards, C(15, 2) = 105 views
+    assert standard["views"].sum() == 105

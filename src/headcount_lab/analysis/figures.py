@@ -57,3 +57,30 @@ class SafeBidChart:
         if self.title:
             ax.set_title(self.title)
         return ax
+
+
+@dataclass(frozen=True)
+class SafeBidBySightChart:
+    """The safe bid at ``level`` % against the sum of the forehead values a seat sees, one line
+    per player count. ``data``: rows of :func:`~headcount_lab.analysis.headcount_odds.
+    safe_bid_by_sight_table` for one variant (``players``, ``visible_sum``,
+    ``safe_bid_<level>``)."""
+
+    data: pd.DataFrame
+    level: int = 75
+    title: str = ""
+
+    def plot(self, ax: Any = None) -> Any:
+        if ax is None:
+            _, ax = new_axes()
+        column = f"safe_bid_{self.level}"
+        for n, rows in self.data.groupby("players"):
+            rows = rows.sort_values("visible_sum")
+            ax.plot(rows["visible_sum"], rows[column], marker=".", label=f"{n} players")
+        ax.set_xlabel("sum of the forehead values you see (no special card seen, no peek)")
+        ax.set_ylabel(f"safe bid: survives a call with chance ≥ {self.level}%")
+        ax.grid(alpha=0.3)
+        ax.legend(loc="upper left")
+        if self.title:
+            ax.set_title(self.title)
+        return ax
