@@ -122,3 +122,15 @@ def test_view_of_seat_counts_and_conflicts():
         view_of_seat(7, [])
     with pytest.raises(ValueError, match="no draw pile"):
         total_distribution([], 17, False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("double", [False, True])
+def test_every_three_card_view_equals_brute_force(double):
+    table = belief_table(double, 3, 2)
+    for r, m in enumerate(table.masks):
+        known = [c for c in range(18) if (int(m) >> c) & 1]
+        brute = brute_force_distribution(known, 2, double)
+        den = int(table.denominators[r])
+        got = {table.lo + t: Fraction(int(w), den) for t, w in enumerate(table.weights[r]) if w}
+        assert got == brute
