@@ -1,3 +1,3 @@
-"""headcount-lab: a Monte-Carlo strategy laboratory for card games played with a card on your forehead."""
+"""headcount-lab: a Monte-Carlo strategy laboratory for forehead card games."""
 
 __version__ = "0.1.0"
