@@ -1,4 +1,4 @@
-"""The console entry point: usage errors are one line with exit status 2, never a box or traceback."""
+"""The console entry point: usage errors are one line with exit status 2, never a traceback."""
 
 import pytest
 
