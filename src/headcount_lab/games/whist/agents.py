@@ -28,6 +28,7 @@ from numba import njit, uint64
 
 from headcount_lab.core.rng import below, partial_shuffle
 from headcount_lab.games.whist.bits import (
+    MAX_SEATS,
     O_BLIND,
     O_CARDS,
     O_DEALER,
@@ -45,7 +46,6 @@ from headcount_lab.games.whist.bits import (
     O_TRUMP_SUIT,
     O_WIN_CARD,
     OBS_SIZE,
-    MAX_SEATS,
     OFF_BIDS,
     OFF_TRICK,
     OFF_TRICKS,

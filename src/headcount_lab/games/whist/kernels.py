@@ -109,8 +109,8 @@ def play_hand(state, rules, k, dealer, policies, params, hands, obs, work, uwork
 
     ``policies`` (``int64[n]``) and ``params`` (``float64[n, P]``) are by seat; ``hands``
     (``uint64[n]``) and ``obs`` (``int64[OBS_SIZE]``) are scratch, and on return ``obs`` holds the
-    bids and tricks; ``work`` and ``uwork`` are the bots' scratch (``agents.new_work``). When ``log`` is not empty the hand is written from ``pos`` on (see the
-    module docstring).
+    bids and tricks; ``work`` and ``uwork`` are the bots' scratch (``agents.new_work``). When
+    ``log`` is not empty the hand is written from ``pos`` on (see the module docstring).
     """
     n = rules[I_PLAYERS]
     ranks = 2 * n
