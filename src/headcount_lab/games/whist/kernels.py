@@ -11,7 +11,8 @@ the public part of the hand in that same array and the hidden hands in ``hands``
 
 Match log (``record`` rows, ``int16``): for every hand in order, the trump card (-1 if none),
 the deal (``k`` cards per seat, seats in order, each hand ascending), the bids in bidding order
-and the cards in play order. ``log_length(n)`` gives its length.
+and the cards in play order; after the last hand, the final totals by seat. ``log_length(n)``
+gives its length.
 """
 
 from __future__ import annotations
@@ -72,7 +73,7 @@ STAT_KEYS = ("matches", "score_sum", "score_sq", "win60", "made", "hands")
 
 
 def log_length(n: int) -> int:
-    return sum(1 + 2 * n * k + n for k in hand_sizes(n))
+    return sum(1 + 2 * n * k + n for k in hand_sizes(n)) + n
 
 
 @njit(nogil=True, cache=True, _nrt=False)
@@ -247,6 +248,9 @@ def play_match(
                     totals[s] -= bonus
                     if not once:
                         runs[s, 1] = 0
+    if log.shape[0] > 0:
+        for s in range(n):
+            log[pos + s] = totals[s]
 
 
 @njit(nogil=True, cache=True)

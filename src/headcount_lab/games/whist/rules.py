@@ -226,3 +226,40 @@ def streak_step(
             if rules.streak_mode == "every_five":
                 missed_run = 0
     return made_run, missed_run, bonus
+
+
+# --- play, in plain Python (used by the reference engine, exact odds, the scorekeeper, replay) ---
+
+
+def beats(card: int, best: int, trump_suit: int | None, ranks: int) -> bool:
+    """W6: does ``card``, played later, beat ``best``, the card now winning the trick?"""
+    if card // ranks == best // ranks:
+        return card > best
+    return trump_suit is not None and card // ranks == trump_suit
+
+
+def trick_winner(cards: list[int], trump_suit: int | None, ranks: int) -> int:
+    """Position in ``cards`` (play order, 0 = leader) of the card that takes the trick (W6)."""
+    w = 0
+    for i in range(1, len(cards)):
+        if beats(cards[i], cards[w], trump_suit, ranks):
+            w = i
+    return w
+
+
+def legal_cards(
+    hand: set[int] | list[int], led_suit: int | None, trump_suit: int | None, rules: WhistRules
+) -> list[int]:
+    """W6: follow suit if able; if void, trump if able (``must_trump``); else anything. Sorted."""
+    ranks = rules.ranks
+    cards = sorted(hand)
+    if led_suit is None:
+        return cards
+    follow = [c for c in cards if c // ranks == led_suit]
+    if follow:
+        return follow
+    if rules.must_trump and trump_suit is not None:
+        trumps = [c for c in cards if c // ranks == trump_suit]
+        if trumps:
+            return trumps
+    return cards
