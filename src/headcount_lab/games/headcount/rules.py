@@ -50,7 +50,9 @@ X2 = 17  # doubling joker (H4, Double variant)
 STANDARD_DECK = 17
 DOUBLE_DECK = 18
 
-VALUES = np.array([-10, -5, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 20, 0, 0, 0], dtype=np.int64)
+VALUES = np.array(
+    [-10, -5, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 20, 0, 0, 0], dtype=np.int64
+)
 
 _CARD_OF_ID: list[Card] = (
     [Card(10, "S"), Card(5, "S"), Card(11, "H"), Card(14, "H")]
@@ -103,9 +105,7 @@ def count_detail(in_play: list[int], draw: int | None = None) -> tuple[int, list
     replaced_by = None
     if JOKER in effective:
         if draw is None:
-            raise ValueError(
-                "the mystery Joker (JK) is in play, so the draw pile's top card is needed"
-            )
+            raise ValueError("the mystery Joker (JK) is in play, so the draw pile's top card is needed")
         if draw in in_play or draw == JOKER:
             raise ValueError(f"the draw card {card_text(draw)} is already in play")
         effective[effective.index(JOKER)] = draw  # H2

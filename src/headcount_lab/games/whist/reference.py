@@ -1,8 +1,8 @@
 """Slow, obvious Forehead Whist engine in plain Python: the oracle for ``kernels.py``.
 
 It keeps hands as Python sets, decides tricks with ``rules.trick_winner``, scores with
-``rules.hand_score`` and ``rules.streak_step``, and draws from :class:`~headcount_lab.core.rng.PyStream`
-in the same order as the kernels: the shuffle of each hand, then every decision in turn. So on the
+``rules.hand_score`` and ``rules.streak_step``, and draws from ``core.rng.PyStream`` in the same
+order as the kernels: the shuffle of each hand, then every decision in turn. So on the
 same stream it must take the same actions and reach the same scores, to the last bit.
 
 The ``random`` bot and the blind one-card bids are re-derived here (the blind bid from the exact
@@ -26,8 +26,8 @@ from headcount_lab.games.whist.rules import (
     MAX_CARDS,
     WhistRules,
     forbidden_bid,
-    has_trump,
     hand_score,
+    has_trump,
     is_blind,
     legal_cards,
     streak_step,
