@@ -174,9 +174,8 @@ def simulate(
     for r in res["bots"]:
         lo, hi = r["ci95"]
         made = " ".join(f"{v:.2f}" for v in r["made_by_cards"].values())
-        typer.echo(
-            f"{r['bot']:<16} {r['mean']:>8.2f}  [{lo:>7.2f}, {hi:>7.2f}] {r['win_rate']:>6.3f}  {made}"
-        )
+        ci = f"[{lo:>7.2f}, {hi:>7.2f}]"
+        typer.echo(f"{r['bot']:<16} {r['mean']:>8.2f}  {ci} {r['win_rate']:>6.3f}  {made}")
     if record:
         typer.echo(f"recorded {record} matches in {record_to}")
 
