@@ -112,7 +112,7 @@ def policy_params(names: list[str]) -> tuple[np.ndarray, np.ndarray]:
 # --- shared pieces ----------------------------------------------------------------------------
 
 
-@njit(nogil=True, cache=True, inline="always")
+@njit(nogil=True, cache=True)
 def forbidden(obs):
     """W5: the value the acting seat may not bid (only the dealer has one), or -1."""
     seat = obs[O_SEAT]
@@ -192,7 +192,7 @@ def random_bid(state, k, forb):
 # --- exact blind bid (W9) ---------------------------------------------------------------------
 
 
-@njit(nogil=True, cache=True, inline="always")
+@njit(nogil=True, cache=True)
 def blind_counts(obs):
     """(cards the acting seat's unseen card can be, how many of them take the trick).
 
@@ -232,7 +232,7 @@ def blind_counts(obs):
     return unseen, popcount(cand)
 
 
-@njit(nogil=True, cache=True, inline="always")
+@njit(nogil=True, cache=True)
 def blind_bid(obs, forb):
     """Bid 1 iff E[score | 1] = 7p - 1 beats E[score | 0] = 5 - 6p, i.e. 13 p > 6 (W7)."""
     unseen, wins = blind_counts(obs)
@@ -245,47 +245,55 @@ def blind_bid(obs, forb):
 # --- heuristic --------------------------------------------------------------------------------
 
 
+def _chance_tables() -> tuple[np.ndarray, np.ndarray]:
+    """``P_NONE_OUT[ranks, k, h]``: chance that none of ``h`` higher unseen cards is with an
+    opponent, when each unseen card is out with ``q = (n-1) k / unseen``; ``SIDE[trump, j]``: the
+    discount of a side card with ``j`` own higher cards in its suit (looked up, not computed, in
+    the hot loop)."""
+    p_none = np.zeros((13, 9, 13), dtype=np.float64)
+    for n in range(3, 7):
+        ranks = 2 * n
+        for k in range(1, 9):
+            unseen = 4 * ranks - k - (1 if k < 8 else 0)
+            q = (n - 1) * k / unseen
+            p = 1.0
+            for h in range(13):
+                p_none[ranks, k, h] = p
+                p *= 1.0 - q
+    side = np.zeros((2, 9), dtype=np.float64)
+    for j in range(9):
+        side[0, j] = 0.9 * 0.6**j  # no trump
+        side[1, j] = 0.8 * 0.6**j
+    return p_none, side
+
+
+P_NONE_OUT, SIDE = _chance_tables()
+
+
 @njit(nogil=True, cache=True)
 def estimate_tricks(hand, k, n, trump_card, trump_suit):
     """Expected tricks by a rough count: each card wins if no higher unseen card of its suit is
-    held by an opponent (each unseen card is out with chance ``q``), side cards discounted for
-    the rounds of the suit before them, plus half a trick per void matched by a spare trump."""
+    held by an opponent, side cards discounted for the rounds of the suit before them, plus half
+    a trick per void matched by a spare trump (low trump)."""
     ranks = 2 * n
     known = hand
-    unknown = 4 * ranks - k
     if trump_card >= 0:
         known |= bit(trump_card)
-        unknown -= 1
-    q = (n - 1) * k / unknown
-    r1 = 1.0 - q
-    r2 = r1 * r1
-    r4 = r2 * r2
-    r8 = r4 * r4
+    has_trump = 1 if trump_suit >= 0 else 0
     e = 0.0
     spare = 0
     m = hand
     while m:
         c = lowest(m)
         m &= m - uint64(1)
-        h = popcount(above(c, ranks) & ~known)
-        p = 1.0  # (1 - q) ** h by its binary digits (h < 16)
-        if h & 1:
-            p *= r1
-        if h & 2:
-            p *= r2
-        if h & 4:
-            p *= r4
-        if h & 8:
-            p *= r8
+        up = above(c, ranks)
+        p = P_NONE_OUT[ranks, k, popcount(up & ~known)]
         if suit_of(c, ranks) == trump_suit:
             e += p
             if p < 0.5:
                 spare += 1
         else:
-            f = 0.9 if trump_suit < 0 else 0.8
-            for _ in range(popcount(above(c, ranks) & hand)):
-                f *= 0.6
-            e += p * f
+            e += p * SIDE[has_trump, popcount(up & hand)]
     if trump_suit >= 0 and k >= 3:
         voids = 0
         for s in range(4):
@@ -310,7 +318,7 @@ def heuristic_bid(hand, k, n, trump_card, trump_suit, forb):
     return b
 
 
-@njit(nogil=True, cache=True, inline="always")
+@njit(nogil=True, cache=True)
 def heuristic_play(obs, legal):
     """Play to make the bid exactly: win cheaply while tricks are needed, duck after."""
     n = obs[O_PLAYERS]
@@ -331,13 +339,11 @@ def heuristic_play(obs, legal):
             if boss:
                 return lowest(boss)
         return pick_low(legal, trump_suit, ranks)
-    win = uint64(0)
-    m = legal
-    while m:
-        c = lowest(m)
-        m &= m - uint64(1)
-        if beats(c, w, trump_suit, ranks):
-            win |= bit(c)
+    # cards that would take the lead: higher in the winning card's suit, or any trump over a
+    # side card (W6)
+    win = legal & above(w, ranks)
+    if trump_suit >= 0 and suit_of(w, ranks) != trump_suit:
+        win |= legal & suit_mask(trump_suit, ranks)
     last = obs[O_IN_TRICK] == n - 1
     if need > 0:
         if win == 0:
@@ -542,7 +548,7 @@ def mc_play(state, params, obs, work, uwork, legal):
 # --- the one entry point ----------------------------------------------------------------------
 
 
-@njit(nogil=True, cache=True, inline="always")
+@njit(nogil=True, cache=True)
 def act(policy, params, state, obs, work, uwork):
     """The decision of bot ``policy`` (``params``: ``float64[N_PARAMS]``) from its observation
     ``obs`` (``int64[OBS_SIZE]``, see ``bits.py``): a bid in phase 0, else a card id. Draws from

@@ -148,13 +148,13 @@ def trick_winner(cards, n_cards, trump_suit, ranks):
     return w
 
 
-@njit(nogil=True, cache=True, inline="always")
+@njit(nogil=True, cache=True)
 def mask_at(obs, i):
     """A ``uint64`` mask stored in the ``int64`` observation."""
     return uint64(obs[i])
 
 
-@njit(nogil=True, cache=True, inline="always")
+@njit(nogil=True, cache=True)
 def put_card(obs, hands, seat, c):
     """Seat ``seat`` plays card ``c`` (W6): update its hand, the trick, the winner and the voids
     the play reveals (not following shows a void in the led suit; with ``must_trump``, not
@@ -180,7 +180,7 @@ def put_card(obs, hands, seat, c):
     obs[O_IN_TRICK] += 1
 
 
-@njit(nogil=True, cache=True, inline="always")
+@njit(nogil=True, cache=True)
 def close_trick(obs):
     """The winner takes the trick and leads the next (W6)."""
     w = obs[O_WIN_SEAT]
