@@ -68,6 +68,12 @@ from headcount_lab.games.whist.rules import (
     hand_sizes,
 )
 
+# Reference counting of array arguments (atomic operations on every bot call) was most of the
+# run time; below the block entry point nothing is allocated, so those kernels go without the
+# runtime. Callees compiled from them inherit the setting, which is why the bots use scratch
+# arrays passed in and copy element by element.
+njit_without_refcounts = njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
+
 #: Statistics one block returns, all indexed by bot (``[bot]`` or ``[bot, cards]``).
 STAT_KEYS = ("matches", "score_sum", "score_sq", "win60", "made", "hands")
 
@@ -76,7 +82,7 @@ def log_length(n: int) -> int:
     return sum(1 + 2 * n * k + n for k in hand_sizes(n)) + n
 
 
-@njit(nogil=True, cache=True, _nrt=False)
+@njit_without_refcounts
 def deal(state, deck, n, ranks, k, hands):
     """Shuffle a fresh pack into ``hands`` (``uint64[n]``); return the trump card or -1 (W4).
 
@@ -104,7 +110,7 @@ def hand_score(bid, tricks):
     return -abs(bid - tricks)
 
 
-@njit(nogil=True, cache=True, _nrt=False)
+@njit_without_refcounts
 def play_hand(state, rules, k, dealer, policies, params, hands, obs, work, uwork, deck, log, pos):
     """Deal, bid and play one hand of ``k`` cards; return the log position after it.
 
@@ -186,7 +192,7 @@ def play_hand(state, rules, k, dealer, policies, params, hands, obs, work, uwork
     return pos
 
 
-@njit(nogil=True, cache=True, _nrt=False)
+@njit_without_refcounts
 def play_match(
     state,
     rules,

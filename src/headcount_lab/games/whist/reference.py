@@ -88,7 +88,8 @@ class _Hand:
             obs[B.OFF_VISIBLE + s] = -1
             if phase == 0 and self.blind and s != seat:
                 (obs[B.OFF_VISIBLE + s],) = self.hands[s]
-            obs[B.OFF_BIDS + s] = -1 if self.bids[s] is None else self.bids[s]
+            bid = self.bids[s]
+            obs[B.OFF_BIDS + s] = -1 if bid is None else bid
             obs[B.OFF_TRICKS + s] = self.tricks[s]
             obs[B.OFF_TRICK + s] = -1
             obs[B.OFF_VOIDS + s] = self.voids[s]
@@ -148,8 +149,9 @@ def play_hand(rules: WhistRules, k: int, dealer: int, bots: _Bots, log: list[int
         log.extend(sorted(hands[s]))
     for i in range(n):
         seat = (dealer + 1 + i) % n
-        h.bids[seat] = bots.bid(h, seat)
-        log.append(h.bids[seat])
+        b = bots.bid(h, seat)
+        h.bids[seat] = b
+        log.append(b)
     ranks = rules.ranks
     for _ in range(k):
         h.trick = []
