@@ -136,6 +136,17 @@ def test_score_rejects_impossible_input(tmp_path, content, message):
     assert message in res.stderr
 
 
+def test_score_w5_bids_that_add_up_are_impossible_unless_the_rule_is_off(tmp_path):
+    f = tmp_path / "t.json"
+    f.write_text(
+        json.dumps({"players": 3, "hands": [{"cards": 2, "bids": [1, 1, 0], "tricks": [1, 1, 0]}]})
+    )
+    res = run("score", str(f))
+    assert res.exit_code == 2 and "hand 1: bids sum to the 2 tricks" in res.stderr
+    ok = run("score", str(f), "--rule", "dealer_restriction=off", "--json")
+    assert json.loads(ok.stdout)["totals"] == [6, 6, 5]
+
+
 def test_score_missing_file_and_replay_of_a_non_record(tmp_path):
     assert run("score", str(tmp_path / "none.json")).exit_code == 2
     f = tmp_path / "x.json"

@@ -105,6 +105,9 @@ def score(
     streak_mode: Annotated[
         str, typer.Option("--streak-mode", help="every_five (default) or once (W8).")
     ] = "every_five",
+    rule: Annotated[
+        list[str] | None, typer.Option("--rule", help="House rule NAME=VALUE (repeatable).")
+    ] = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Score a real table's match: each hand's scores and the running totals (W7, W8)."""
@@ -113,7 +116,8 @@ def score(
 
     with user_errors():
         data = _load_json(file)
-        res = score_match(data, WhistRules(streak_mode=streak_mode))
+        rules = WhistRules(streak_mode=streak_mode).with_flags(rule or [])
+        res = score_match(data, rules)
     if json_out:
         print_json(res)
         return

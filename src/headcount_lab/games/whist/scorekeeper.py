@@ -2,8 +2,9 @@
 
 The input is ``{"players": n, "hands": [{"cards": k, "bids": [...], "tricks": [...]}, ...]}``
 with bids and tricks in seat order. Each hand scores 5 + tricks for an exact bid and minus the
-difference otherwise; among hands of two or more cards, runs of made or missed contracts earn
-the streak bonus (``streak_mode`` decides whether a long run pays every five or once).
+difference otherwise; with the dealer's restriction (W5) the bids can never add up to the hand
+size, so such a hand is rejected as impossible. Among hands of two or more cards, runs of made
+or missed contracts earn the streak bonus (``streak_mode``: a long run pays every five or once).
 """
 
 from __future__ import annotations
@@ -58,6 +59,11 @@ def score_match(data: Any, rules: WhistRules | None = None) -> dict[str, Any]:
         for s, t in enumerate(tricks):
             if t < 0:
                 raise ValueError(f"{where}: seat {s} took {t} tricks")
+        if rules.dealer_restriction and sum(bids) == k:
+            raise ValueError(
+                f"{where}: bids sum to the {k} tricks, which the dealer may not allow (W5; "
+                "use --rule dealer_restriction=off for a table without that rule)"
+            )
         if sum(tricks) != k:
             raise ValueError(f"{where}: tricks sum to {sum(tricks)}, but {k} were played")
         scores = []
