@@ -24,7 +24,7 @@ dealer's restriction allows.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from headcount_lab.core.rng import below, partial_shuffle
 from headcount_lab.games.whist.bits import (
@@ -59,6 +59,7 @@ from headcount_lab.games.whist.bits import (
     lowest,
     mask_at,
     next_seat,
+    njit_without_refcounts,
     popcount,
     put_card,
     rank_of,
@@ -112,7 +113,7 @@ def policy_params(names: list[str]) -> tuple[np.ndarray, np.ndarray]:
 # --- shared pieces ----------------------------------------------------------------------------
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def forbidden(obs):
     """W5: the value the acting seat may not bid (only the dealer has one), or -1."""
     seat = obs[O_SEAT]
@@ -126,20 +127,20 @@ def forbidden(obs):
     return v if 0 <= v <= obs[O_CARDS] else -1
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def nth_card(mask, j):
     for _ in range(j):
         mask &= mask - uint64(1)
     return lowest(mask)
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def strength(c, trump_suit, ranks):
     """Order for choosing a low or high card: rank, trumps above every side card."""
     return rank_of(c, ranks) + (ranks if suit_of(c, ranks) == trump_suit else 0)
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def pick_low(mask, trump_suit, ranks):
     """The weakest card of ``mask`` (lowest id on ties)."""
     best = -1
@@ -154,7 +155,7 @@ def pick_low(mask, trump_suit, ranks):
     return best
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def pick_high(mask, trump_suit, ranks):
     """The strongest card of ``mask`` (lowest id on ties)."""
     best = -1
@@ -169,7 +170,7 @@ def pick_high(mask, trump_suit, ranks):
     return best
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def bosses(mask, known, ranks):
     """Cards of ``mask`` with no unknown higher card left in their suit."""
     out = uint64(0)
@@ -182,7 +183,7 @@ def bosses(mask, known, ranks):
     return out
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def random_bid(state, k, forb):
     """A bid uniformly from 0..k without the forbidden value."""
     j = below(state, k if forb >= 0 else k + 1)
@@ -192,7 +193,7 @@ def random_bid(state, k, forb):
 # --- exact blind bid (W9) ---------------------------------------------------------------------
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def blind_counts(obs):
     """(cards the acting seat's unseen card can be, how many of them take the trick).
 
@@ -232,7 +233,7 @@ def blind_counts(obs):
     return unseen, popcount(cand)
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def blind_bid(obs, forb):
     """Bid 1 iff E[score | 1] = 7p - 1 beats E[score | 0] = 5 - 6p, i.e. 13 p > 6 (W7)."""
     unseen, wins = blind_counts(obs)
@@ -270,7 +271,7 @@ def _chance_tables() -> tuple[np.ndarray, np.ndarray]:
 P_NONE_OUT, SIDE = _chance_tables()
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def estimate_tricks(hand, k, n, trump_card, trump_suit):
     """Expected tricks by a rough count: each card wins if no higher unseen card of its suit is
     held by an opponent, side cards discounted for the rounds of the suit before them, plus half
@@ -303,7 +304,7 @@ def estimate_tricks(hand, k, n, trump_card, trump_suit):
     return e
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def heuristic_bid(hand, k, n, trump_card, trump_suit, forb):
     """The rounded estimate; if that is the dealer's forbidden value, the nearer neighbour."""
     e = estimate_tricks(hand, k, n, trump_card, trump_suit)
@@ -318,7 +319,7 @@ def heuristic_bid(hand, k, n, trump_card, trump_suit, forb):
     return b
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def heuristic_play(obs, legal):
     """Play to make the bid exactly: win cheaply while tricks are needed, duck after."""
     n = obs[O_PLAYERS]
@@ -362,7 +363,7 @@ def heuristic_play(obs, legal):
     return pick_low(legal, trump_suit, ranks)
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def playout(obs, hands):
     """Finish a hand with ``heuristic`` play at every seat from ``obs`` (a trick may be under
     way); ``hands`` (``uint64[n]``) are the (sampled) hands. Both are updated in place."""
@@ -394,14 +395,14 @@ def new_work() -> tuple[np.ndarray, np.ndarray]:
     return np.zeros(WORK_SIZE, dtype=np.int64), np.zeros(UWORK_SIZE, dtype=np.uint64)
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def copy_into(dst, src):
     """Element by element, so that no temporary is allocated (the kernels run without NRT)."""
     for i in range(src.shape[0]):
         dst[i] = src[i]
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def scratch(work, uwork, n):
     """Views of the scratch arrays: simulated observation, cards needed per seat, card pool,
     totals per option, dealt hands, simulated hands."""
@@ -421,7 +422,7 @@ def scratch(work, uwork, n):
 # --- montecarlo -------------------------------------------------------------------------------
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def deal_unseen(state, obs, need, tries, pool, out):
     """Deal every card the acting seat has not seen to the other seats, ``need[s]`` each, into
     ``out`` (``uint64[n]``; the acting seat keeps its own hand). Deals that respect the voids
@@ -463,7 +464,7 @@ def deal_unseen(state, obs, need, tries, pool, out):
             return
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def mc_bid(state, params, obs, work, uwork, forb):
     """Try the bids near the heuristic bid on sampled deals; keep the best total score."""
     n = obs[O_PLAYERS]
@@ -508,7 +509,7 @@ def mc_bid(state, params, obs, work, uwork, forb):
     return best
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def mc_play(state, params, obs, work, uwork, legal):
     """Try every legal card on sampled deals of the unseen cards, then play out heuristically."""
     n = obs[O_PLAYERS]
@@ -548,7 +549,7 @@ def mc_play(state, params, obs, work, uwork, legal):
 # --- the one entry point ----------------------------------------------------------------------
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def act(policy, params, state, obs, work, uwork):
     """The decision of bot ``policy`` (``params``: ``float64[N_PARAMS]``) from its observation
     ``obs`` (``int64[OBS_SIZE]``, see ``bits.py``): a bid in phase 0, else a card id. Draws from

@@ -45,6 +45,12 @@ OFF_TRICK = N_HEADER + 3 * MAX_SEATS
 OFF_VOIDS = N_HEADER + 4 * MAX_SEATS
 OBS_SIZE = N_HEADER + 5 * MAX_SEATS
 
+# Every whist kernel below the block entry point runs without numba's runtime: nothing in them
+# allocates, and reference counting of array arguments (atomic operations on every bot call) was
+# most of the run time. All of them use this decorator so that the choice does not depend on
+# which caller happened to compile a function first (callees inherit the caller's setting).
+njit_without_refcounts = njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
+
 # de Bruijn sequence for the index of the lowest set bit of a 64-bit word
 _DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
 _DEBRUIJN_INDEX = np.zeros(64, dtype=np.int64)
@@ -61,37 +67,37 @@ for _r in range(6, 13, 2):
         _RANK_OF[_r, _c] = _c % _r
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def suit_of(c, ranks):
     return _SUIT_OF[ranks, c]
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def rank_of(c, ranks):
     """Rank index 0 (lowest in play) .. ranks - 1 (ace)."""
     return _RANK_OF[ranks, c]
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def next_seat(seat, steps, n):
     """``(seat + steps) % n`` for ``0 <= steps <= n`` without a division."""
     s = seat + steps
     return s - n if s >= n else s
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def bit(c):
     return uint64(1) << uint64(c)
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def lowest(mask):
     """Index of the lowest set bit of a non-zero ``uint64``."""
     low = mask & (~mask + uint64(1))
     return _DEBRUIJN_INDEX[(low * _DEBRUIJN) >> uint64(58)]
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def popcount(mask):
     c = 0
     while mask:
@@ -100,18 +106,18 @@ def popcount(mask):
     return c
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def suit_mask(s, ranks):
     return ((uint64(1) << uint64(ranks)) - uint64(1)) << uint64(s * ranks)
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def above(c, ranks):
     """Mask of the cards higher than ``c`` in its suit."""
     return suit_mask(suit_of(c, ranks), ranks) & ~((bit(c) << uint64(1)) - uint64(1))
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def legal_mask(hand, led_suit, trump_suit, must_trump, ranks):
     """W6: follow suit if able; if void, a trump if holding one (``must_trump``); else anything.
 
@@ -129,7 +135,7 @@ def legal_mask(hand, led_suit, trump_suit, must_trump, ranks):
     return hand
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def beats(c, best, trump_suit, ranks):
     """W6: does card ``c``, played later, beat the card ``best`` now winning the trick?"""
     cs = suit_of(c, ranks)
@@ -138,7 +144,7 @@ def beats(c, best, trump_suit, ranks):
     return cs == trump_suit
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def trick_winner(cards, n_cards, trump_suit, ranks):
     """Position (0 = leader) of the winning card among ``cards[:n_cards]`` in play order."""
     w = 0
@@ -148,13 +154,13 @@ def trick_winner(cards, n_cards, trump_suit, ranks):
     return w
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def mask_at(obs, i):
     """A ``uint64`` mask stored in the ``int64`` observation."""
     return uint64(obs[i])
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def put_card(obs, hands, seat, c):
     """Seat ``seat`` plays card ``c`` (W6): update its hand, the trick, the winner and the voids
     the play reveals (not following shows a void in the led suit; with ``must_trump``, not
@@ -180,7 +186,7 @@ def put_card(obs, hands, seat, c):
     obs[O_IN_TRICK] += 1
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def close_trick(obs):
     """The winner takes the trick and leads the next (W6)."""
     w = obs[O_WIN_SEAT]
@@ -194,7 +200,7 @@ def close_trick(obs):
     obs[O_WIN_SEAT] = w
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def start_play(obs, leader):
     """Reset the play part of the observation before the first trick."""
     obs[O_PHASE] = 1

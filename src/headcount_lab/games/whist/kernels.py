@@ -51,6 +51,7 @@ from headcount_lab.games.whist.bits import (  # noqa: F401  (legal moves and win
     legal_mask,
     lowest,
     next_seat,
+    njit_without_refcounts,
     put_card,
     start_play,
     trick_winner,
@@ -67,12 +68,6 @@ from headcount_lab.games.whist.rules import (
     MAX_CARDS,
     hand_sizes,
 )
-
-# Reference counting of array arguments (atomic operations on every bot call) was most of the
-# run time; below the block entry point nothing is allocated, so those kernels go without the
-# runtime. Callees compiled from them inherit the setting, which is why the bots use scratch
-# arrays passed in and copy element by element.
-njit_without_refcounts = njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
 
 #: Statistics one block returns, all indexed by bot (``[bot]`` or ``[bot, cards]``).
 STAT_KEYS = ("matches", "score_sum", "score_sq", "win60", "made", "hands")
@@ -102,7 +97,7 @@ def deal(state, deck, n, ranks, k, hands):
     return deck[n * k] if k < MAX_CARDS else -1
 
 
-@njit(nogil=True, cache=True)
+@njit_without_refcounts
 def hand_score(bid, tricks):
     """W7: 5 + tricks if exact, else minus the difference."""
     if bid == tricks:
