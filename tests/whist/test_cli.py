@@ -27,6 +27,11 @@ def test_blind_odds_text_and_ascii_cards():
     assert "1/2" in res.stdout and "best bid: 1" in res.stdout
 
 
+def test_blind_odds_w5_forbidden_bid_takes_the_other_bid():
+    res = run("blind-odds", "--see", "? 8♥ 9♣ 7♠", "--trump-card", "9♦", "--forbidden", "1")
+    assert "25/28" in res.stdout and "best bid: 0 (1 is the dealer's forbidden bid" in res.stdout
+
+
 def test_schedule_json_lists_every_hand():
     res = run("schedule", "--players", "4", "--first-dealer", "1", "--json")
     rows = json.loads(res.stdout)

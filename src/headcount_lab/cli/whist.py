@@ -67,7 +67,10 @@ def blind_odds(
     )
     ev = res["expected_score"]
     typer.echo(f"expected score: bid 0 -> {ev['0']:+.3f}, bid 1 -> {ev['1']:+.3f}")
-    typer.echo(f"best bid: {res['best_bid']}")
+    note = (
+        f" ({res['forbidden']} is the dealer's forbidden bid, W5)" if forbidden is not None else ""
+    )
+    typer.echo(f"best bid: {res['best_bid']}{note}")
 
 
 @app.command("schedule")
