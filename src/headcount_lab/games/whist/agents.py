@@ -1,0 +1,586 @@
+"""Forehead Whist bots as ``(policy id, parameter array)``, decided by one jitted :func:`act`.
+
+A bot sees only its observation (see ``kernels.py``): its own hand (nothing in a blind hand),
+the trump card, the bids, the tricks, the cards played so far and the suits players have shown
+void in, and in a blind hand the other players' foreheads (W9). Randomness comes from the block
+state passed in, so a bot's decision is a function of (observation, stream) only.
+
+- ``random`` (0): a legal bid or card uniformly at random.
+- ``heuristic`` (1): bids the rounded count of likely tricks (high trumps, side aces and kings
+  discounted for later rounds, ruffs from voids) and plays to make its bid exactly: while it
+  needs tricks it wins as cheaply as it safely can, once it has them it ducks with its highest
+  losing card.
+- ``montecarlo`` (2): deals the unseen cards at random consistently with what it has seen,
+  plays each sample out with ``heuristic`` for everyone, and takes the bid (and, if
+  ``play_samples > 0``, the card) with the best total score. Parameters (``float64[N_PARAMS]``):
+  ``[bid_samples, play_samples, bid_width]``; bids further than ``bid_width`` from the heuristic
+  bid are not tried.
+
+In a blind one-card hand every bot bids from the exact probability that its unseen card takes
+the trick (the same count as ``exact.py``), taking the bid with the higher expected score that the
+dealer's restriction allows.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import uint64
+
+from headcount_lab.core.rng import below, partial_shuffle
+from headcount_lab.games.whist.bits import (
+    MAX_SEATS,
+    O_BLIND,
+    O_CARDS,
+    O_DEALER,
+    O_HAND,
+    O_IN_TRICK,
+    O_LEADER,
+    O_LED_SUIT,
+    O_MUST_TRUMP,
+    O_PHASE,
+    O_PLAYED,
+    O_PLAYERS,
+    O_RESTRICTION,
+    O_SEAT,
+    O_TRUMP_CARD,
+    O_TRUMP_SUIT,
+    O_WIN_CARD,
+    OBS_SIZE,
+    OFF_BIDS,
+    OFF_TRICK,
+    OFF_TRICKS,
+    OFF_VISIBLE,
+    OFF_VOIDS,
+    above,
+    beats,
+    bit,
+    close_trick,
+    legal_mask,
+    lowest,
+    mask_at,
+    next_seat,
+    njit_without_refcounts,
+    popcount,
+    put_card,
+    rank_of,
+    start_play,
+    suit_mask,
+    suit_of,
+)
+
+RANDOM = 0
+HEURISTIC = 1
+MONTECARLO = 2
+POLICIES = {"random": RANDOM, "heuristic": HEURISTIC, "montecarlo": MONTECARLO}
+
+P_BID_SAMPLES = 0
+P_PLAY_SAMPLES = 1
+P_BID_WIDTH = 2
+N_PARAMS = 3
+#: default parameters by policy name
+DEFAULT_PARAMS = {
+    "random": (0.0, 0.0, 0.0),
+    "heuristic": (0.0, 0.0, 0.0),
+    "montecarlo": (24.0, 0.0, 2.0),
+}
+
+
+def policy_params(names: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Policy ids (``int64[n]``) and parameters (``float64[n, N_PARAMS]``) for bot names.
+
+    A name may carry parameters: ``montecarlo:64`` (bid samples) or ``montecarlo:64:8`` (and play
+    samples).
+    """
+    ids = np.empty(len(names), dtype=np.int64)
+    params = np.zeros((len(names), N_PARAMS), dtype=np.float64)
+    for i, raw in enumerate(names):
+        name, *extra = raw.strip().lower().split(":")
+        if name not in POLICIES:
+            raise ValueError(f"unknown bot {raw!r}: choose from {', '.join(POLICIES)}")
+        ids[i] = POLICIES[name]
+        params[i] = DEFAULT_PARAMS[name]
+        if extra and name != "montecarlo":
+            raise ValueError(f"bot {name} takes no parameters ({raw!r})")
+        if len(extra) > 2:
+            raise ValueError(f"montecarlo takes at most bid and play samples, not {raw!r}")
+        for j, v in enumerate(extra):
+            if not v.isdigit() or (j == 0 and int(v) < 1):
+                raise ValueError(f"montecarlo sample counts must be whole numbers, not {raw!r}")
+            params[i, j] = float(v)
+    return ids, params
+
+
+# --- shared pieces ----------------------------------------------------------------------------
+
+
+@njit_without_refcounts
+def forbidden(obs):
+    """W5: the value the acting seat may not bid (only the dealer has one), or -1."""
+    seat = obs[O_SEAT]
+    if seat != obs[O_DEALER] or not obs[O_RESTRICTION]:
+        return -1
+    total = 0
+    for s in range(obs[O_PLAYERS]):
+        if s != seat:
+            total += obs[OFF_BIDS + s]
+    v = obs[O_CARDS] - total
+    return v if 0 <= v <= obs[O_CARDS] else -1
+
+
+@njit_without_refcounts
+def nth_card(mask, j):
+    for _ in range(j):
+        mask &= mask - uint64(1)
+    return lowest(mask)
+
+
+@njit_without_refcounts
+def strength(c, trump_suit, ranks):
+    """Order for choosing a low or high card: rank, trumps above every side card."""
+    return rank_of(c, ranks) + (ranks if suit_of(c, ranks) == trump_suit else 0)
+
+
+@njit_without_refcounts
+def pick_low(mask, trump_suit, ranks):
+    """The weakest card of ``mask`` (lowest id on ties)."""
+    best = -1
+    best_v = 1 << 30
+    while mask:
+        c = lowest(mask)
+        mask &= mask - uint64(1)
+        v = strength(c, trump_suit, ranks)
+        if v < best_v:
+            best_v = v
+            best = c
+    return best
+
+
+@njit_without_refcounts
+def pick_high(mask, trump_suit, ranks):
+    """The strongest card of ``mask`` (lowest id on ties)."""
+    best = -1
+    best_v = -1
+    while mask:
+        c = lowest(mask)
+        mask &= mask - uint64(1)
+        v = strength(c, trump_suit, ranks)
+        if v > best_v:
+            best_v = v
+            best = c
+    return best
+
+
+@njit_without_refcounts
+def bosses(mask, known, ranks):
+    """Cards of ``mask`` with no unknown higher card left in their suit."""
+    out = uint64(0)
+    m = mask
+    while m:
+        c = lowest(m)
+        m &= m - uint64(1)
+        if above(c, ranks) & ~known == 0:
+            out |= bit(c)
+    return out
+
+
+@njit_without_refcounts
+def random_bid(state, k, forb):
+    """A bid uniformly from 0..k without the forbidden value."""
+    j = below(state, k if forb >= 0 else k + 1)
+    return j + 1 if 0 <= forb <= j else j
+
+
+# --- exact blind bid (W9) ---------------------------------------------------------------------
+
+
+@njit_without_refcounts
+def blind_counts(obs):
+    """(cards the acting seat's unseen card can be, how many of them take the trick).
+
+    My card wins if it beats the best card before it and no card after it beats it: a later
+    card removes every candidate of its suit below it, and a later trump every side card.
+    """
+    n = obs[O_PLAYERS]
+    ranks = 2 * n
+    seat = obs[O_SEAT]
+    leader = obs[O_LEADER]
+    trump_suit = obs[O_TRUMP_SUIT]
+    full = (uint64(1) << uint64(4 * ranks)) - uint64(1)
+    known = uint64(0)
+    if obs[O_TRUMP_CARD] >= 0:
+        known |= bit(obs[O_TRUMP_CARD])
+    for s in range(n):
+        if s != seat:
+            known |= bit(obs[OFF_VISIBLE + s])
+    tmask = suit_mask(trump_suit, ranks) if trump_suit >= 0 else uint64(0)
+    cand = full & ~known
+    unseen = popcount(cand)
+    pos = (seat - leader) % n
+    best = -1
+    for i in range(pos):
+        c = obs[OFF_VISIBLE + next_seat(leader, i, n)]
+        if best < 0 or beats(c, best, trump_suit, ranks):
+            best = c
+    if best >= 0:
+        cand &= (
+            above(best, ranks) if suit_of(best, ranks) == trump_suit else above(best, ranks) | tmask
+        )
+    for i in range(pos + 1, n):
+        c = obs[OFF_VISIBLE + next_seat(leader, i, n)]
+        cand &= ~(suit_mask(suit_of(c, ranks), ranks) & ((bit(c) << uint64(1)) - uint64(1)))
+        if suit_of(c, ranks) == trump_suit:
+            cand &= tmask
+    return unseen, popcount(cand)
+
+
+@njit_without_refcounts
+def blind_bid(obs, forb):
+    """Bid 1 iff E[score | 1] = 7p - 1 beats E[score | 0] = 5 - 6p, i.e. 13 p > 6 (W7)."""
+    unseen, wins = blind_counts(obs)
+    b = 1 if 13 * wins > 6 * unseen else 0
+    if b == forb:
+        b = 1 - b
+    return b
+
+
+# --- heuristic --------------------------------------------------------------------------------
+
+
+def _chance_tables() -> tuple[np.ndarray, np.ndarray]:
+    """``P_NONE_OUT[ranks, k, h]``: chance that none of ``h`` higher unseen cards is with an
+    opponent, when each unseen card is out with ``q = (n-1) k / unseen``; ``SIDE[trump, j]``: the
+    discount of a side card with ``j`` own higher cards in its suit (looked up, not computed, in
+    the hot loop)."""
+    p_none = np.zeros((13, 9, 13), dtype=np.float64)
+    for n in range(3, 7):
+        ranks = 2 * n
+        for k in range(1, 9):
+            unseen = 4 * ranks - k - (1 if k < 8 else 0)
+            q = (n - 1) * k / unseen
+            p = 1.0
+            for h in range(13):
+                p_none[ranks, k, h] = p
+                p *= 1.0 - q
+    side = np.zeros((2, 9), dtype=np.float64)
+    for j in range(9):
+        side[0, j] = 0.9 * 0.6**j  # no trump
+        side[1, j] = 0.8 * 0.6**j
+    return p_none, side
+
+
+P_NONE_OUT, SIDE = _chance_tables()
+
+
+@njit_without_refcounts
+def estimate_tricks(hand, k, n, trump_card, trump_suit):
+    """Expected tricks by a rough count: each card wins if no higher unseen card of its suit is
+    held by an opponent, side cards discounted for the rounds of the suit before them, plus half
+    a trick per void matched by a spare trump (low trump)."""
+    ranks = 2 * n
+    known = hand
+    if trump_card >= 0:
+        known |= bit(trump_card)
+    has_trump = 1 if trump_suit >= 0 else 0
+    e = 0.0
+    spare = 0
+    m = hand
+    while m:
+        c = lowest(m)
+        m &= m - uint64(1)
+        up = above(c, ranks)
+        p = P_NONE_OUT[ranks, k, popcount(up & ~known)]
+        if suit_of(c, ranks) == trump_suit:
+            e += p
+            if p < 0.5:
+                spare += 1
+        else:
+            e += p * SIDE[has_trump, popcount(up & hand)]
+    if trump_suit >= 0 and k >= 3:
+        voids = 0
+        for s in range(4):
+            if s != trump_suit and hand & suit_mask(s, ranks) == 0:
+                voids += 1
+        e += 0.5 * min(voids, spare)
+    return e
+
+
+@njit_without_refcounts
+def heuristic_bid(hand, k, n, trump_card, trump_suit, forb):
+    """The rounded estimate; if that is the dealer's forbidden value, the nearer neighbour."""
+    e = estimate_tricks(hand, k, n, trump_card, trump_suit)
+    b = min(int(e + 0.5), k)
+    if b == forb:
+        if e > b and b < k:
+            b += 1
+        elif b > 0:
+            b -= 1
+        else:
+            b += 1
+    return b
+
+
+@njit_without_refcounts
+def heuristic_play(obs, legal):
+    """Play to make the bid exactly: win cheaply while tricks are needed, duck after."""
+    n = obs[O_PLAYERS]
+    ranks = 2 * n
+    seat = obs[O_SEAT]
+    trump_suit = obs[O_TRUMP_SUIT]
+    need = obs[OFF_BIDS + seat] - obs[OFF_TRICKS + seat]
+    known = mask_at(obs, O_HAND) | mask_at(obs, O_PLAYED)
+    if obs[O_TRUMP_CARD] >= 0:
+        known |= bit(obs[O_TRUMP_CARD])
+    w = obs[O_WIN_CARD]
+    if w < 0:  # leading
+        if need > 0:
+            boss = bosses(legal, known, ranks)
+            tmask = suit_mask(trump_suit, ranks) if trump_suit >= 0 else uint64(0)
+            if boss & ~tmask:
+                return lowest(boss & ~tmask)
+            if boss:
+                return lowest(boss)
+        return pick_low(legal, trump_suit, ranks)
+    # cards that would take the lead: higher in the winning card's suit, or any trump over a
+    # side card (W6)
+    win = legal & above(w, ranks)
+    if trump_suit >= 0 and suit_of(w, ranks) != trump_suit:
+        win |= legal & suit_mask(trump_suit, ranks)
+    last = obs[O_IN_TRICK] == n - 1
+    if need > 0:
+        if win == 0:
+            return pick_low(legal, trump_suit, ranks)
+        if last:
+            return pick_low(win, trump_suit, ranks)
+        boss = bosses(win, known, ranks)
+        if boss:
+            return pick_low(boss, trump_suit, ranks)
+        return pick_high(win, trump_suit, ranks)
+    lose = legal & ~win
+    if lose:
+        return pick_high(lose, trump_suit, ranks)
+    if last:
+        return pick_high(legal, trump_suit, ranks)
+    return pick_low(legal, trump_suit, ranks)
+
+
+@njit_without_refcounts
+def playout(obs, hands):
+    """Finish a hand with ``heuristic`` play at every seat from ``obs`` (a trick may be under
+    way); ``hands`` (``uint64[n]``) are the (sampled) hands. Both are updated in place."""
+    n = obs[O_PLAYERS]
+    ranks = 2 * n
+    must_trump = obs[O_MUST_TRUMP] != 0
+    while True:
+        if obs[O_IN_TRICK] == n:
+            close_trick(obs)
+        if obs[O_IN_TRICK] == 0 and hands[obs[O_LEADER]] == 0:
+            return
+        seat = next_seat(obs[O_LEADER], obs[O_IN_TRICK], n)
+        legal = legal_mask(hands[seat], obs[O_LED_SUIT], obs[O_TRUMP_SUIT], must_trump, ranks)
+        if legal & (legal - uint64(1)) == 0:
+            c = lowest(legal)
+        else:
+            obs[O_SEAT] = seat
+            obs[O_HAND] = np.int64(hands[seat])
+            c = heuristic_play(obs, legal)
+        put_card(obs, hands, seat, c)
+
+
+WORK_SIZE = OBS_SIZE + MAX_SEATS + 48 + 16
+UWORK_SIZE = 2 * MAX_SEATS
+
+
+def new_work() -> tuple[np.ndarray, np.ndarray]:
+    """Scratch arrays for :func:`act`."""
+    return np.zeros(WORK_SIZE, dtype=np.int64), np.zeros(UWORK_SIZE, dtype=np.uint64)
+
+
+@njit_without_refcounts
+def copy_into(dst, src):
+    """Element by element, so that no temporary is allocated (the kernels run without NRT)."""
+    for i in range(src.shape[0]):
+        dst[i] = src[i]
+
+
+@njit_without_refcounts
+def scratch(work, uwork, n):
+    """Views of the scratch arrays: simulated observation, cards needed per seat, card pool,
+    totals per option, dealt hands, simulated hands."""
+    a = OBS_SIZE
+    b = a + MAX_SEATS
+    c = b + 48
+    return (
+        work[:a],
+        work[a : a + n],
+        work[b:c],
+        work[c : c + 16],
+        uwork[:n],
+        uwork[MAX_SEATS : MAX_SEATS + n],
+    )
+
+
+# --- montecarlo -------------------------------------------------------------------------------
+
+
+@njit_without_refcounts
+def deal_unseen(state, obs, need, tries, pool, out):
+    """Deal every card the acting seat has not seen to the other seats, ``need[s]`` each, into
+    ``out`` (``uint64[n]``; the acting seat keeps its own hand). Deals that respect the voids
+    players have shown are sought by rejection, ``tries`` times; the last deal is kept.
+    ``pool`` is ``int64[4 * ranks]`` scratch."""
+    n = obs[O_PLAYERS]
+    ranks = 2 * n
+    seat = obs[O_SEAT]
+    hand = mask_at(obs, O_HAND)
+    seen = hand | mask_at(obs, O_PLAYED)
+    if obs[O_TRUMP_CARD] >= 0:
+        seen |= bit(obs[O_TRUMP_CARD])
+    size = 0
+    for c in range(4 * ranks):
+        if not seen & bit(c):
+            pool[size] = c
+            size += 1
+    pool = pool[:size]
+    total = 0
+    for s in range(n):
+        if s != seat:
+            total += need[s]
+    for _ in range(tries):
+        partial_shuffle(state, pool, total)
+        ok = True
+        p = 0
+        for s in range(n):
+            out[s] = uint64(0)
+            if s == seat:
+                out[s] = hand
+                continue
+            for _j in range(need[s]):
+                c = pool[p]
+                p += 1
+                out[s] |= bit(c)
+                if obs[OFF_VOIDS + s] & (1 << suit_of(c, ranks)):
+                    ok = False
+        if ok:
+            return
+
+
+@njit_without_refcounts
+def mc_bid(state, params, obs, work, uwork, forb):
+    """Try the bids near the heuristic bid on sampled deals; keep the best total score."""
+    n = obs[O_PLAYERS]
+    k = obs[O_CARDS]
+    seat = obs[O_SEAT]
+    dealer = obs[O_DEALER]
+    hand = mask_at(obs, O_HAND)
+    trump_card = obs[O_TRUMP_CARD]
+    trump_suit = obs[O_TRUMP_SUIT]
+    centre = heuristic_bid(hand, k, n, trump_card, trump_suit, forb)
+    width = int(params[P_BID_WIDTH])
+    lo = max(0, centre - width)
+    hi = min(k, centre + width)
+    sim, need, pool, totals, dealt, sim_hands = scratch(work, uwork, n)
+    for i in range(n):
+        need[i] = k
+    for i in range(totals.shape[0]):
+        totals[i] = 0
+    me = (seat - dealer - 1) % n  # my place in the bidding order
+    for _ in range(int(params[P_BID_SAMPLES])):
+        deal_unseen(state, obs, need, 1, pool, dealt)
+        for b in range(lo, hi + 1):
+            if b == forb:
+                continue
+            copy_into(sim, obs)
+            copy_into(sim_hands, dealt)
+            sim[OFF_BIDS + seat] = b
+            for i in range(me + 1, n):  # the later bidders bid as the heuristic would
+                s = next_seat(dealer, 1 + i, n)
+                sim[O_SEAT] = s
+                sim[OFF_BIDS + s] = heuristic_bid(
+                    dealt[s], k, n, trump_card, trump_suit, forbidden(sim)
+                )
+            start_play(sim, next_seat(dealer, 1, n))
+            playout(sim, sim_hands)
+            t = sim[OFF_TRICKS + seat]
+            totals[b] += 5 + t if t == b else -abs(b - t)
+    best = -1
+    for b in range(lo, hi + 1):
+        if b != forb and (best < 0 or totals[b] > totals[best]):
+            best = b
+    return best
+
+
+@njit_without_refcounts
+def mc_play(state, params, obs, work, uwork, legal):
+    """Try every legal card on sampled deals of the unseen cards, then play out heuristically."""
+    n = obs[O_PLAYERS]
+    k = obs[O_CARDS]
+    seat = obs[O_SEAT]
+    done = 0
+    for s in range(n):
+        done += obs[OFF_TRICKS + s]
+    sim, need, pool, totals, dealt, sim_hands = scratch(work, uwork, n)
+    for i in range(totals.shape[0]):
+        totals[i] = 0
+    for s in range(n):
+        need[s] = k - done - (1 if obs[OFF_TRICK + s] >= 0 else 0)
+    n_legal = popcount(legal)
+    bid = obs[OFF_BIDS + seat]
+    for _ in range(int(params[P_PLAY_SAMPLES])):
+        deal_unseen(state, obs, need, 20, pool, dealt)
+        m = legal
+        j = 0
+        while m:
+            c = lowest(m)
+            m &= m - uint64(1)
+            copy_into(sim, obs)
+            copy_into(sim_hands, dealt)
+            put_card(sim, sim_hands, seat, c)
+            playout(sim, sim_hands)
+            t = sim[OFF_TRICKS + seat]
+            totals[j] += 5 + t if t == bid else -abs(bid - t)
+            j += 1
+    best = 0
+    for j in range(1, n_legal):
+        if totals[j] > totals[best]:
+            best = j
+    return nth_card(legal, best)
+
+
+# --- the one entry point ----------------------------------------------------------------------
+
+
+@njit_without_refcounts
+def act(policy, params, state, obs, work, uwork):
+    """The decision of bot ``policy`` (``params``: ``float64[N_PARAMS]``) from its observation
+    ``obs`` (``int64[OBS_SIZE]``, see ``bits.py``): a bid in phase 0, else a card id. Draws from
+    the ``uint64[4]`` stream ``state`` only for ``random`` and ``montecarlo``. ``work``
+    (``int64[WORK_SIZE]``) and ``uwork`` (``uint64[UWORK_SIZE]``) are scratch for
+    ``montecarlo``, passed in because the match kernels run without allocating."""
+    if obs[O_PHASE] == 0:
+        forb = forbidden(obs)
+        if obs[O_BLIND]:
+            return blind_bid(obs, forb)
+        if policy == RANDOM:
+            return random_bid(state, obs[O_CARDS], forb)
+        if policy == MONTECARLO and params[P_BID_SAMPLES] > 0:
+            return mc_bid(state, params, obs, work, uwork, forb)
+        return heuristic_bid(
+            mask_at(obs, O_HAND),
+            obs[O_CARDS],
+            obs[O_PLAYERS],
+            obs[O_TRUMP_CARD],
+            obs[O_TRUMP_SUIT],
+            forb,
+        )
+    legal = legal_mask(
+        mask_at(obs, O_HAND),
+        obs[O_LED_SUIT],
+        obs[O_TRUMP_SUIT],
+        obs[O_MUST_TRUMP] != 0,
+        2 * obs[O_PLAYERS],
+    )
+    if policy == RANDOM:
+        return nth_card(legal, below(state, popcount(legal)))
+    if policy == MONTECARLO and params[P_PLAY_SAMPLES] > 0:
+        return mc_play(state, params, obs, work, uwork, legal)
+    return heuristic_play(obs, legal)

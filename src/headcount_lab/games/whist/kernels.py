@@ -1,0 +1,400 @@
+"""Forehead Whist kernels: deal, legal moves, trick winners, scoring and whole matches.
+
+Encoding (see ``rules.py``): card id ``c = suit * R + r`` with ``R = 2n`` ranks per suit, a hand
+is a ``uint64`` bit mask of ids. Rules arrive as the ``int64[N_RULE_FIELDS]`` array of
+``WhistRules.array()``. Every random number comes from the ``uint64[4]`` block state passed in.
+
+Bots are called through ``agents.act`` with an *observation* only: the ``int64[OBS_SIZE]`` array
+described in ``bits.py`` (own hand, or nothing in a blind hand; trump card; bids; tricks; the
+current trick; cards played; voids shown; the other foreheads in a blind hand). The engine keeps
+the public part of the hand in that same array and the hidden hands in ``hands`` (``uint64[n]``).
+
+Match log (``record`` rows, ``int16``): for every hand in order, the trump card (-1 if none),
+the deal (``k`` cards per seat, seats in order, each hand ascending), the bids in bidding order
+and the cards in play order; after the last hand, the final totals by seat. ``log_length(n)``
+gives its length.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, uint64
+
+from headcount_lab.core.rng import partial_shuffle
+from headcount_lab.games.whist.agents import UWORK_SIZE, WORK_SIZE, act
+from headcount_lab.games.whist.bits import (  # noqa: F401  (legal moves and winners re-exported)
+    O_BLIND,
+    O_CARDS,
+    O_DEALER,
+    O_HAND,
+    O_IN_TRICK,
+    O_LEADER,
+    O_LED_SUIT,
+    O_MUST_TRUMP,
+    O_PHASE,
+    O_PLAYED,
+    O_PLAYERS,
+    O_RESTRICTION,
+    O_SEAT,
+    O_TRUMP_CARD,
+    O_TRUMP_SUIT,
+    O_WIN_CARD,
+    OBS_SIZE,
+    OFF_BIDS,
+    OFF_TRICK,
+    OFF_TRICKS,
+    OFF_VISIBLE,
+    OFF_VOIDS,
+    beats,
+    bit,
+    close_trick,
+    legal_mask,
+    lowest,
+    next_seat,
+    njit_without_refcounts,
+    put_card,
+    start_play,
+    trick_winner,
+)
+from headcount_lab.games.whist.rules import (
+    I_BLIND,
+    I_DEALER_RESTRICTION,
+    I_FIRST_DEALER,
+    I_MUST_TRUMP,
+    I_PLAYERS,
+    I_STREAK_BONUS,
+    I_STREAK_LENGTH,
+    I_STREAK_ONCE,
+    MAX_CARDS,
+    hand_sizes,
+)
+
+#: Statistics one block returns, all indexed by bot (``[bot]`` or ``[bot, cards]``).
+STAT_KEYS = ("matches", "score_sum", "score_sq", "win60", "made", "hands")
+
+
+def log_length(n: int) -> int:
+    return sum(1 + 2 * n * k + n for k in hand_sizes(n)) + n
+
+
+@njit_without_refcounts
+def deal(state, deck, n, ranks, k, hands):
+    """Shuffle a fresh pack into ``hands`` (``uint64[n]``); return the trump card or -1 (W4).
+
+    ``deck`` is ``int64[4 * ranks]`` scratch. Seat ``s`` gets positions ``s*k .. s*k+k-1`` of the
+    shuffled pack and the trump card is the next one; eight-card hands turn none.
+    """
+    size = 4 * ranks
+    for i in range(size):
+        deck[i] = i
+    m = n * k + 1 if k < MAX_CARDS else n * k
+    partial_shuffle(state, deck, m)
+    for s in range(n):
+        h = uint64(0)
+        for j in range(k):
+            h |= bit(deck[s * k + j])
+        hands[s] = h
+    return deck[n * k] if k < MAX_CARDS else -1
+
+
+@njit_without_refcounts
+def hand_score(bid, tricks):
+    """W7: 5 + tricks if exact, else minus the difference."""
+    if bid == tricks:
+        return 5 + tricks
+    return -abs(bid - tricks)
+
+
+@njit_without_refcounts
+def play_hand(state, rules, k, dealer, policies, params, hands, obs, work, uwork, deck, log, pos):
+    """Deal, bid and play one hand of ``k`` cards; return the log position after it.
+
+    ``policies`` (``int64[n]``) and ``params`` (``float64[n, P]``) are by seat; ``hands``
+    (``uint64[n]``) and ``obs`` (``int64[OBS_SIZE]``) are scratch, and on return ``obs`` holds the
+    bids and tricks; ``work`` and ``uwork`` are the bots' scratch (``agents.new_work``). When
+    ``log`` is not empty the hand is written from ``pos`` on (see the module docstring).
+    """
+    n = rules[I_PLAYERS]
+    ranks = 2 * n
+    rec = log.shape[0] > 0
+    trump_card = deal(state, deck, n, ranks, k, hands)
+    trump_suit = trump_card // ranks if trump_card >= 0 else -1
+    blind = k == 1 and rules[I_BLIND] != 0
+    if rec:
+        log[pos] = trump_card
+        pos += 1
+        for s in range(n):
+            h = hands[s]
+            while h:
+                log[pos] = lowest(h)
+                pos += 1
+                h &= h - uint64(1)
+    obs[O_PLAYERS] = n
+    obs[O_MUST_TRUMP] = rules[I_MUST_TRUMP]
+    obs[O_RESTRICTION] = rules[I_DEALER_RESTRICTION]
+    obs[O_CARDS] = k
+    obs[O_DEALER] = dealer
+    obs[O_TRUMP_CARD] = trump_card
+    obs[O_TRUMP_SUIT] = trump_suit
+    obs[O_BLIND] = 1 if blind else 0
+    obs[O_PHASE] = 0
+    obs[O_PLAYED] = 0
+    obs[O_IN_TRICK] = 0
+    obs[O_LED_SUIT] = -1
+    obs[O_WIN_CARD] = -1
+    leader = next_seat(dealer, 1, n)
+    obs[O_LEADER] = leader
+    for s in range(n):
+        obs[OFF_BIDS + s] = -1
+        obs[OFF_TRICKS + s] = 0
+        obs[OFF_TRICK + s] = -1
+        obs[OFF_VOIDS + s] = 0
+        obs[OFF_VISIBLE + s] = -1
+    # W5: bids from the dealer's left, dealer last. W9: in a blind hand the bidder sees the
+    # other foreheads and never its own card.
+    for i in range(n):
+        seat = next_seat(leader, i, n)
+        obs[O_SEAT] = seat
+        if blind:
+            obs[O_HAND] = 0
+            for s in range(n):
+                obs[OFF_VISIBLE + s] = -1 if s == seat else lowest(hands[s])
+        else:
+            obs[O_HAND] = np.int64(hands[seat])
+        b = act(policies[seat], params[seat], state, obs, work, uwork)
+        obs[OFF_BIDS + seat] = b
+        if rec:
+            log[pos] = b
+            pos += 1
+    # W6: dealer's left leads, the winner of each trick leads the next.
+    start_play(obs, leader)
+    must_trump = rules[I_MUST_TRUMP] != 0
+    for _t in range(k):
+        for _i in range(n):
+            seat = next_seat(obs[O_LEADER], obs[O_IN_TRICK], n)
+            legal = legal_mask(hands[seat], obs[O_LED_SUIT], trump_suit, must_trump, ranks)
+            if legal & (legal - uint64(1)) == 0:
+                c = lowest(legal)  # no choice: the bot is not asked (so never in a blind hand)
+            else:
+                obs[O_SEAT] = seat
+                obs[O_HAND] = np.int64(hands[seat])
+                c = act(policies[seat], params[seat], state, obs, work, uwork)
+            put_card(obs, hands, seat, c)
+            if rec:
+                log[pos] = c
+                pos += 1
+        close_trick(obs)
+    return pos
+
+
+@njit_without_refcounts
+def play_match(
+    state,
+    rules,
+    policies,
+    params,
+    schedule,
+    totals,
+    made,
+    counted,
+    hands,
+    obs,
+    work,
+    uwork,
+    deck,
+    runs,
+    log,
+):
+    """Play one match; ``totals`` (``int64[n]``) get the final scores by seat.
+
+    ``made`` and ``counted`` (``int64[n, MAX_CARDS + 1]``) get, by seat and hand size, the
+    contracts made and played. ``runs`` is ``int64[n, 2]`` scratch (made run, missed run).
+    """
+    n = rules[I_PLAYERS]
+    once = rules[I_STREAK_ONCE] != 0
+    bonus = rules[I_STREAK_BONUS]
+    length = rules[I_STREAK_LENGTH]
+    for s in range(n):
+        totals[s] = 0
+        runs[s, 0] = 0
+        runs[s, 1] = 0
+    pos = 0
+    for h in range(schedule.shape[0]):
+        k = schedule[h]
+        dealer = (rules[I_FIRST_DEALER] + h) % n
+        pos = play_hand(
+            state, rules, k, dealer, policies, params, hands, obs, work, uwork, deck, log, pos
+        )
+        for s in range(n):
+            bid = obs[OFF_BIDS + s]
+            took = obs[OFF_TRICKS + s]
+            ok = bid == took
+            totals[s] += hand_score(bid, took)
+            counted[s, k] += 1
+            if ok:
+                made[s, k] += 1
+            if k < 2:
+                continue  # W8: one-card hands neither build nor break a run
+            if ok:
+                runs[s, 0] += 1
+                runs[s, 1] = 0
+                if runs[s, 0] == length:
+                    totals[s] += bonus
+                    if not once:
+                        runs[s, 0] = 0
+            else:
+                runs[s, 1] += 1
+                runs[s, 0] = 0
+                if runs[s, 1] == length:
+                    totals[s] -= bonus
+                    if not once:
+                        runs[s, 1] = 0
+    if log.shape[0] > 0:
+        for s in range(n):
+            log[pos + s] = totals[s]
+
+
+@njit(nogil=True, cache=True)
+def simulate_block(
+    state,
+    n_matches,
+    rules,
+    bot_policies,
+    bot_params,
+    rotate,
+    record,
+    out_matches,
+    out_score_sum,
+    out_score_sq,
+    out_win60,
+    out_made,
+    out_hands,
+):
+    """Play ``n_matches`` matches with one bot per seat and add their statistics into ``out_*``.
+
+    ``bot_policies`` (``int64[n]``) and ``bot_params`` (``float64[n, P]``) are by bot. With
+    ``rotate`` match ``m`` seats bot ``j`` at ``(j + m) % n``, otherwise at seat ``j``. Outputs by
+    bot: ``out_matches``, ``out_score_sum``, ``out_score_sq`` and ``out_win60`` (60 / number of
+    tied winners per win, W10) are ``int64[n]``; ``out_made`` and ``out_hands`` are
+    ``int64[n, MAX_CARDS + 1]`` by hand size. ``record`` (``int16[K, log_length(n)]``) receives
+    the logs of the first ``K`` matches.
+    """
+    n = rules[I_PLAYERS]
+    ranks = 2 * n
+    schedule = np.empty(3 * n + 12, dtype=np.int64)
+    pos = 0
+    for _ in range(n):
+        schedule[pos] = 1
+        pos += 1
+    for k in range(2, MAX_CARDS):
+        schedule[pos] = k
+        pos += 1
+    for _ in range(n):
+        schedule[pos] = MAX_CARDS
+        pos += 1
+    for k in range(MAX_CARDS - 1, 1, -1):
+        schedule[pos] = k
+        pos += 1
+    for _ in range(n):
+        schedule[pos] = 1
+        pos += 1
+    policies = np.empty(n, dtype=np.int64)
+    params = np.empty((n, bot_params.shape[1]), dtype=np.float64)
+    seat_bot = np.empty(n, dtype=np.int64)
+    totals = np.zeros(n, dtype=np.int64)
+    made = np.zeros((n, MAX_CARDS + 1), dtype=np.int64)
+    counted = np.zeros((n, MAX_CARDS + 1), dtype=np.int64)
+    hands = np.zeros(n, dtype=np.uint64)
+    obs = np.zeros(OBS_SIZE, dtype=np.int64)
+    work = np.zeros(WORK_SIZE, dtype=np.int64)
+    uwork = np.zeros(UWORK_SIZE, dtype=np.uint64)
+    deck = np.empty(4 * ranks, dtype=np.int64)
+    runs = np.empty((n, 2), dtype=np.int64)
+    no_log = np.empty(0, dtype=np.int16)
+    for m in range(n_matches):
+        shift = m % n if rotate else 0
+        for j in range(n):
+            seat = (j + shift) % n
+            seat_bot[seat] = j
+            policies[seat] = bot_policies[j]
+            params[seat, :] = bot_params[j, :]
+        made[:, :] = 0
+        counted[:, :] = 0
+        log = record[m] if m < record.shape[0] else no_log
+        play_match(
+            state,
+            rules,
+            policies,
+            params,
+            schedule,
+            totals,
+            made,
+            counted,
+            hands,
+            obs,
+            work,
+            uwork,
+            deck,
+            runs,
+            log,
+        )
+        best = totals[0]
+        for s in range(1, n):
+            best = max(best, totals[s])
+        n_best = 0
+        for s in range(n):
+            if totals[s] == best:
+                n_best += 1
+        for s in range(n):
+            j = seat_bot[s]
+            out_matches[j] += 1
+            out_score_sum[j] += totals[s]
+            out_score_sq[j] += totals[s] * totals[s]
+            if totals[s] == best:
+                out_win60[j] += 60 // n_best
+            for k in range(MAX_CARDS + 1):
+                out_made[j, k] += made[s, k]
+                out_hands[j, k] += counted[s, k]
+
+
+def new_stats(n: int) -> dict[str, np.ndarray]:
+    return {
+        "matches": np.zeros(n, dtype=np.int64),
+        "score_sum": np.zeros(n, dtype=np.int64),
+        "score_sq": np.zeros(n, dtype=np.int64),
+        "win60": np.zeros(n, dtype=np.int64),
+        "made": np.zeros((n, MAX_CARDS + 1), dtype=np.int64),
+        "hands": np.zeros((n, MAX_CARDS + 1), dtype=np.int64),
+    }
+
+
+def run_block(
+    state: np.ndarray,
+    n_matches: int,
+    rules: np.ndarray,
+    bot_policies: np.ndarray,
+    bot_params: np.ndarray,
+    rotate: bool,
+    record: np.ndarray | None = None,
+) -> dict[str, np.ndarray]:
+    """Plain-Python wrapper: allocate the outputs, run :func:`simulate_block`, return the dict."""
+    n = int(rules[I_PLAYERS])
+    out = new_stats(n)
+    if record is None:
+        record = np.empty((0, log_length(n)), dtype=np.int16)
+    simulate_block(
+        state,
+        n_matches,
+        rules,
+        bot_policies,
+        bot_params,
+        rotate,
+        record,
+        out["matches"],
+        out["score_sum"],
+        out["score_sq"],
+        out["win60"],
+        out["made"],
+        out["hands"],
+    )
+    return out

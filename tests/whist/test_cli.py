@@ -1,0 +1,160 @@
+"""The whist commands through typer's CliRunner, with real output and bad input (exit 2)."""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from headcount_lab.cli.app import app
+
+runner = CliRunner()
+
+
+def run(*args):
+    return runner.invoke(app, ["whist", *args])
+
+
+def test_blind_odds_json_worked_example():
+    res = run("blind-odds", "--players", "4", "--see", "K♠ ? 8♥ A♦", "--trump-card", "9♦", "--json")
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert (data["p_win"], data["fraction"], data["best_bid"]) == (0.0, "0/1", 0)
+
+
+def test_blind_odds_text_and_ascii_cards():
+    res = run("blind-odds", "--see", "7S ? 8H 9C", "--trump-card", "9D")
+    assert res.exit_code == 0
+    assert "1/2" in res.stdout and "best bid: 1" in res.stdout
+
+
+def test_blind_odds_w5_forbidden_bid_takes_the_other_bid():
+    res = run("blind-odds", "--see", "? 8♥ 9♣ 7♠", "--trump-card", "9♦", "--forbidden", "1")
+    assert "25/28" in res.stdout and "best bid: 0 (1 is the dealer's forbidden bid" in res.stdout
+
+
+def test_schedule_json_lists_every_hand():
+    res = run("schedule", "--players", "4", "--first-dealer", "1", "--json")
+    rows = json.loads(res.stdout)
+    assert len(rows) == 24
+    assert rows[0] == {"hand": 1, "cards": 1, "dealer": 1, "trump": True, "blind": True}
+    assert rows[10] == {"hand": 11, "cards": 8, "dealer": 3, "trump": False, "blind": False}
+
+
+def test_score_file_json(tmp_path):
+    f = tmp_path / "table.json"
+    hands = [{"cards": 2, "bids": [1, 0, 0], "tricks": [1, 1, 0]}] * 5
+    f.write_text(json.dumps({"players": 3, "hands": hands}))
+    data = json.loads(run("score", str(f), "--json").stdout)
+    # seat 0 makes five in a row: 6 x 5 + 10; seat 1 misses five in a row: -1 x 5 - 10
+    assert data["totals"] == [40, -15, 25 + 10]
+    once = json.loads(run("score", str(f), "--streak-mode", "once", "--json").stdout)
+    assert once["totals"] == data["totals"]
+    text = run("score", str(f)).stdout
+    assert "totals: 40 -15 35" in text
+
+
+def test_simulate_json_and_record_then_replay(tmp_path):
+    rec = tmp_path / "m.json"
+    res = run(
+        "simulate", "--players", "3", "--bots", "heuristic,random,heuristic", "--matches", "50",
+        "--seed", "4", "--rotate-seats", "--rule", "streak_mode=once", "--record", "2",
+        "--record-to", str(rec), "--json",
+    )  # fmt: skip
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert [b["bot"] for b in data["bots"]] == ["heuristic", "random", "heuristic"]
+    assert sum(b["win_rate"] for b in data["bots"]) == pytest.approx(1.0)
+    assert data["rules"]["streak_mode"] == "once"
+    rep = run("replay", str(rec), "--json")
+    assert rep.exit_code == 0, rep.output
+    out = json.loads(rep.stdout)
+    assert out["matches"] == 2 and out["actions"] == 2 * (
+        3 * 21 + 3 * (3 + 27 + 24 + 27 + 3)
+    )  # bids + cards
+
+
+def test_simulate_is_reproducible_from_the_seed():
+    args = ["simulate", "--bots", "heuristic,random,random,heuristic", "--matches", "30"]
+    a = run(*args, "--seed", "9", "--json").stdout
+    assert a == run(*args, "--seed", "9", "--json").stdout
+    assert a != run(*args, "--seed", "10", "--json").stdout
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["blind-odds", "--see", "K♠ ? 8♥ Z♦", "--trump-card", "9♦"], "unknown card"),
+        (["blind-odds", "--see", "K♠ ? 8♥", "--trump-card", "9♦"], "expected 4 cards"),
+        (["blind-odds", "--see", "K♠ ? 8♥ K♠", "--trump-card", "9♦"], "given twice"),
+        (["blind-odds", "--see", "K♠ ? 8♥ A♦", "--trump-card", "A♦"], "given twice"),
+        (["blind-odds", "--see", "K♠ ? ? A♦", "--trump-card", "9♦"], "exactly one"),
+        (
+            ["blind-odds", "--players", "2", "--see", "K♠ ?", "--trump-card", "9♦"],
+            "between 3 and 6",
+        ),
+        (["schedule", "--players", "7"], "between 3 and 6"),
+        (["simulate", "--bots", "heuristic,genius,random,random"], "unknown bot"),
+        (["simulate", "--bots", "heuristic,random"], "4 bots"),
+        (
+            ["simulate", "--bots", "random,random,random", "--players", "3", "--rule", "x=1"],
+            "unknown rule",
+        ),
+        (["simulate", "--bots", "random,random,random,random", "--out", "d"], "not available"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args, message):
+    res = run(*args)
+    assert res.exit_code == 2
+    assert message in res.stderr
+    assert "Traceback" not in res.output
+
+
+@pytest.mark.parametrize(
+    "content,message",
+    [
+        ("{", "not valid JSON"),
+        ('{"players": 4}', "must be"),
+        ('{"players": 9, "hands": [{"cards": 1}]}', "between 3 and 6"),
+        (
+            '{"players": 3, "hands": [{"cards": 2, "bids": [1, 0, 0], "tricks": [1, 0, 0]}]}',
+            "hand 1: tricks sum to 1",
+        ),
+        (
+            '{"players": 3, "hands": [{"cards": 2, "bids": [3, 0, 0], "tricks": [1, 1, 0]}]}',
+            "hand 1: seat 0 bid 3",
+        ),
+        (
+            '{"players": 3, "hands": [{"cards": 2, "bids": [1, 0], "tricks": [1, 1, 0]}]}',
+            "one entry per player",
+        ),
+        (
+            '{"players": 3, "hands": [{"cards": 9, "bids": [1, 0, 0], "tricks": [1, 1, 0]}]}',
+            "cards must be",
+        ),
+    ],
+)
+def test_score_rejects_impossible_input(tmp_path, content, message):
+    f = tmp_path / "bad.json"
+    f.write_text(content)
+    res = run("score", str(f))
+    assert res.exit_code == 2
+    assert message in res.stderr
+
+
+def test_score_w5_bids_that_add_up_are_impossible_unless_the_rule_is_off(tmp_path):
+    f = tmp_path / "t.json"
+    f.write_text(
+        json.dumps({"players": 3, "hands": [{"cards": 2, "bids": [1, 1, 0], "tricks": [1, 1, 0]}]})
+    )
+    res = run("score", str(f))
+    assert res.exit_code == 2 and "hand 1: bids sum to the 2 tricks" in res.stderr
+    ok = run("score", str(f), "--rule", "dealer_restriction=off", "--json")
+    assert json.loads(ok.stdout)["totals"] == [6, 6, 5]
+
+
+def test_score_missing_file_and_replay_of_a_non_record(tmp_path):
+    assert run("score", str(tmp_path / "none.json")).exit_code == 2
+    f = tmp_path / "x.json"
+    f.write_text('{"players": 4}')
+    res = run("replay", str(f))
+    assert res.exit_code == 2 and "not a recorded match" in res.stderr
