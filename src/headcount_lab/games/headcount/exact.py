@@ -28,9 +28,8 @@ from numba import njit
 from headcount_lab.core.exact import mask_of, subsets_of_size
 from headcount_lab.games.headcount.rules import (
     JOKER,
-    PLAYERS_MAX,
-    PLAYERS_MIN,
     card_text,
+    check_players,
     count_kernel,
     deck_size,
     total_bounds,
@@ -218,11 +217,6 @@ def belief_table(double: bool, n_known: int, n_unknown: int) -> BeliefTable:
     return BeliefTable(double, n_known, n_unknown, lo, row_of_mask, weights, denominators, pmf, sf)
 
 
-def check_players(players: int) -> None:
-    if not PLAYERS_MIN <= players <= PLAYERS_MAX:
-        raise ValueError(f"players must be between {PLAYERS_MIN} and {PLAYERS_MAX}, got {players}")
-
-
 def view_of_seat(
     players: int,
     seen: list[int],
@@ -248,3 +242,70 @@ def view_of_seat(
         known = _check_known([*seen, peek], double)
     in_play = players + (1 if hidden_card else 0)
     return known, in_play - len(known)
+
+
+#: Chances a bid should survive a call, for the "safe bid" read-out.
+SAFE_LEVELS = (0.5, 0.75, 0.9)
+
+
+def median_total(dist: dict[int, Fraction]) -> int:
+    """The smallest total ``t`` with P(total <= t) >= 1/2."""
+    acc = Fraction(0)
+    for t in sorted(dist):
+        acc += dist[t]
+        if acc >= Fraction(1, 2):
+            return t
+    raise ValueError("empty distribution")
+
+
+def survival(dist: dict[int, Fraction]) -> dict[int, Fraction]:
+    """``{b: P(total >= b)}`` for every possible total ``b``: the chance a bid of ``b`` survives
+    a call (H6: ties go to the bidder). Bids between possible totals share the next one's value."""
+    out: dict[int, Fraction] = {}
+    acc = Fraction(0)
+    for t in sorted(dist, reverse=True):
+        acc += dist[t]
+        out[t] = acc
+    return dict(sorted(out.items()))
+
+
+def safe_bid(dist: dict[int, Fraction], level: float) -> int:
+    """The highest whole-number bid (H5) that survives a call with probability >= ``level``."""
+    exact_level = Fraction(str(level))  # 0.9 means 9/10, not the float nearest to it
+    ok = [b for b, p in survival(dist).items() if p >= exact_level]
+    if not ok:
+        raise ValueError(f"no bid survives with probability {level}")
+    return max(ok)
+
+
+def view_odds(
+    players: int,
+    seen: list[int],
+    peek: int | None = None,
+    double: bool = False,
+    hidden_card: bool = True,
+) -> dict:
+    """Everything ``headcount odds`` reports for one seat's view, JSON-able: the exact
+    distribution (with fractions in lowest terms), its mean and median, and the safe bids."""
+    known, n_unknown = view_of_seat(players, seen, peek, double, hidden_card)
+    dist = total_distribution(known, n_unknown, double)
+    mean = sum((t * p for t, p in dist.items()), Fraction(0))
+    return {
+        "players": players,
+        "see": [card_text(c) for c in seen],
+        "peek": None if peek is None else card_text(peek),
+        "variant": "double" if double else "standard",
+        "hidden_card": hidden_card,
+        "mean": float(mean),
+        "mean_fraction": f"{mean.numerator}/{mean.denominator}",
+        "median": median_total(dist),
+        "safe_bids": {str(level): safe_bid(dist, level) for level in SAFE_LEVELS},
+        "distribution": [
+            {"total": t, "probability": float(p), "fraction": f"{p.numerator}/{p.denominator}"}
+            for t, p in sorted(dist.items())
+        ],
+        "at_least": [
+            {"bid": b, "probability": float(p), "fraction": f"{p.numerator}/{p.denominator}"}
+            for b, p in survival(dist).items()
+        ],
+    }

@@ -67,6 +67,11 @@ PLAYERS_MIN = 3
 PLAYERS_MAX = 6
 
 
+def check_players(players: int) -> None:
+    if not PLAYERS_MIN <= players <= PLAYERS_MAX:
+        raise ValueError(f"players must be between {PLAYERS_MIN} and {PLAYERS_MAX}, got {players}")
+
+
 def deck_size(double: bool) -> int:
     return DOUBLE_DECK if double else STANDARD_DECK
 
