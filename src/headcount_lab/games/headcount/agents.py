@@ -27,9 +27,9 @@ Policies and their parameters (``name:key=value,...`` on the command line):
   the minimum raise). Peeks when it would raise anyway and the hidden card *matters*: the
   expected absolute change, over the possible hidden cards, of the chance its planned bid
   survives exceeds ``peek``. Points at the bidder when P(bid survives) >= ``point``.
-- ``reader``: ``odds`` plus Bayesian inference about its own card: each voluntary raise by
-  another seat is scored against the bid an ``odds`` player with the same ``quantile`` would have
-  made, for every possible own card, with a Cauchy weight of scale ``sigma``. It bids and calls
+- ``reader``: ``odds`` plus Bayesian inference about its own card: each raise by another seat
+  is scored against the bid an ``odds`` player with quantile ``model`` would have made, for
+  every possible own card, with a Cauchy weight of scale ``sigma``. It bids and calls
   from the resulting mixture. (Approximation: a bidder who peeked and whose hidden card the
   reader does not know is modelled as if it had not peeked.)
 - ``bluffer``: ``odds``, but with probability ``rate`` a bid is pushed ``size`` above plan.
@@ -72,14 +72,17 @@ PARAMS: dict[str, tuple[tuple[str, float, float, float, bool], ...]] = {
         ("discard", 0, 0, 1, True),
     ),
     "odds": (
-        ("call", 0.5, 0.0, 1.0 - 1e-9, False),
-        ("quantile", 0.4, 1e-9, 1.0 - 1e-9, False),
-        ("peek", 0.25, 0.0, 1.0, False),
+        ("call", 0.65, 0.0, 1.0 - 1e-9, False),
+        ("quantile", 0.1, 1e-9, 1.0 - 1e-9, False),
+        ("peek", 0.1, 0.0, 1.0, False),
         ("point", 0.5, 0.0, 1.0, False),
         ("discard", 0, 0, 1, True),
     ),
 }
-PARAMS["reader"] = PARAMS["odds"] + (("sigma", 3.0, 0.1, 100.0, False),)
+PARAMS["reader"] = PARAMS["odds"] + (
+    ("sigma", 4.0, 0.1, 100.0, False),
+    ("model", 0.1, 1e-9, 1.0 - 1e-9, False),
+)
 PARAMS["bluffer"] = PARAMS["odds"] + (
     ("rate", 0.2, 0.0, 1.0, False),
     ("size", 5, 1, 100, True),
@@ -415,6 +418,7 @@ def reader_bid(
     nu = 2 if hidden_card and hidden_seen < 0 else 1
     level = 1.0 - params[P_QUANT]
     sigma = params[P_EXTRA]
+    model_level = 1.0 - params[P_EXTRA2]
     fmask = mask  # foreheads only
     if hidden_seen >= 0:
         fmask &= ~(np.int64(1) << np.int64(hidden_seen))
@@ -436,7 +440,7 @@ def reader_bid(
             if bid_peeked[i] and hidden_seen >= 0:
                 mj |= np.int64(1) << np.int64(hidden_seen)
                 nuj = 1
-            q = safe_bid(sf, row_of[nuj, mj], lo, level, shift)
+            q = safe_bid(sf, row_of[nuj, mj], lo, model_level, shift)
             e = max(q, prev + 1) if i > 0 else max(q, prev)
             d = (bids[i] - e) / sigma
             wx *= 1.0 / (1.0 + d * d)
