@@ -402,9 +402,10 @@ def decide(
     if would_call:
         return CALL
     b = safe_bid(sf, row, lo, 1.0 - p1, shift)
+    b = max(b, last + 1) if nb > 0 else max(b, min_bid)
     if policy == BLUFFER and u < p5:
         b += np.int64(p6)
-    return max(b, last + 1) if nb > 0 else max(b, min_bid)
+    return b
 
 
 @njit(nogil=True, cache=True)

@@ -152,6 +152,46 @@ def _ask(kind, me, slot_of, policies, params, n, active, cards, hs, nb, bids, bi
 
 
 @njit(nogil=True, cache=True)
+def decision(kind, me, slot_of, policies, params, n, active, cards, hidden, peeked, nb, bids,
+             bidders, bid_peeked, can_call, min_first, caller, hidden_on, shift, n_deck, row_of,
+             sf, lo, seen, work, u):  # fmt: skip
+    """The decision :func:`play_game` asks of seat ``me`` in the full state (all foreheads in
+    ``cards``, the ``hidden`` card): exactly its call sites, gathered in one function for the
+    fair-play tests. ``seen``: int64[n] and ``work``: float64[2, 32] scratch."""
+    hs = hidden if peeked[me] else -1
+    p = slot_of[me]
+    if kind == BID and policies[p] == READER:
+        _observe(me, n, active, cards, seen)
+        return reader_bid(params[p], me, n, active, seen, hs, nb, bids, bidders, bid_peeked,
+                          can_call, min_first, hidden_on, shift, n_deck, row_of, sf, lo,
+                          work)  # fmt: skip
+    return _ask(
+        kind,
+        me,
+        slot_of,
+        policies,
+        params,
+        n,
+        active,
+        cards,
+        hs,
+        nb,
+        bids,
+        bidders,
+        can_call,
+        min_first,
+        caller,
+        hidden_on,
+        shift,
+        n_deck,
+        row_of,
+        sf,
+        lo,
+        u,
+    )
+
+
+@njit(nogil=True, cache=True)
 def play_game(
     n, slot_of, policies, params, rules, row_of, sf, lo, deal_st, bot_st,
     wins, seated, slot_st, round_st, opening_hist, raise_hist, rounds_hist, bids_hist,
