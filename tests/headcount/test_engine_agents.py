@@ -49,8 +49,20 @@ def test_bot_count_must_match_players():
         A.parse_bots("odds,tips,random", 4)
 
 
+LEVELS = tuple(sorted({1.0 - q for q in (0.2718281, 0.3, 0.1)}))  # the quantiles used below
+
+
 def _beliefs(double=False):
-    return A.build_beliefs(double, 5, True, True)
+    return A.build_beliefs(double, 5, True, True, LEVELS)
+
+
+def _filled(bot):
+    """The bot's parameters with its safe-bid table index (as tournaments fill them in)."""
+    p = list(bot.params)
+    p[A.P_LEVEL] = LEVELS.index(1.0 - p[A.P_QUANT]) if bot.policy >= A.ODDS else 0
+    if bot.policy == A.READER:
+        p[A.P_MODEL_LEVEL] = LEVELS.index(1.0 - p[A.P_EXTRA2])
+    return p
 
 
 def _mask(ids):
@@ -61,9 +73,10 @@ def _mask(ids):
 
 
 def _decide(kind, bot, known, nu, nb, last, bel, u=0.5, shift=0):
-    p = bot.params
-    return A.decide(kind, bot.policy, *p[:7], _mask(known), nu, nb, last, 1, nb > 0, FREE_BID,
-                    0, shift, 17, bel.row_of, bel.sf, bel.lo, u)  # fmt: skip
+    p = _filled(bot)
+    return A.decide(kind, bot.policy, *p[:7], int(p[A.P_LEVEL]), _mask(known), nu, nb, last, 1,
+                    nb > 0, FREE_BID, 0, shift, 17, bel.row_of, bel.sf, bel.lo, bel.gain,
+                    bel.safe, u)  # fmt: skip
 
 
 def test_odds_calls_and_bids_by_the_exact_distribution():
@@ -138,9 +151,9 @@ def _reader_bid(bot, seen_by_seat, me, bids, bidders, bel, hidden_card=True):
     w = np.zeros(64, np.int64)
     b[: len(bids)] = bids
     w[: len(bids)] = bidders
-    return A.reader_bid(np.array(bot.params), me, n, np.ones(n, np.bool_), seen, -1, len(bids),
+    return A.reader_bid(np.array(_filled(bot)), me, n, np.ones(n, np.bool_), seen, -1, len(bids),
                         b, w, np.zeros(64, np.bool_), len(bids) > 0, FREE_BID, hidden_card, 0, 17,
-                        bel.row_of, bel.sf, bel.lo, np.empty((2, 32)))  # fmt: skip
+                        bel.row_of, bel.sf, bel.lo, bel.safe, np.empty((2, 32)))  # fmt: skip
 
 
 def test_reader_without_evidence_bids_like_odds():

@@ -55,7 +55,8 @@ def decide(setup, beliefs, kind, me, active, cards, hidden, peeked, nb, bids, bi
         kind, me, perms[0], pol, par, len(cards), active, cards, hidden, peeked, nb, bids,
         bidders, bp, nb > 0, E.FREE_BID if r.min_first_bid is None else r.min_first_bid, caller,
         r.hidden_card, 1 if r.tie_goes_to == "caller" else 0, r.deck_size, beliefs.row_of,
-        beliefs.sf, beliefs.lo, np.empty(len(cards), np.int64), np.empty((2, 32)), u,
+        beliefs.sf, beliefs.lo, beliefs.gain, beliefs.safe, np.empty(len(cards), np.int64),
+        np.empty((2, 32)), u,
     )  # fmt: skip
 
 
