@@ -1,23 +1,13 @@
 #!/usr/bin/env python
 """Headcount engine benchmarks as JSON: `python scripts/bench_headcount_engine.py [--quick]`.
 
-See headcount_lab.games.headcount.bench_engine for what is measured and against which baseline.
+What is measured, and against which baseline: headcount_lab.games.headcount.bench_engine.
 """
 
-from __future__ import annotations
-
-import argparse
 import json
+import sys
 
 from headcount_lab.games.headcount.bench_engine import run_benchmarks
 
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="small sizes, for a smoke test")
-    args = parser.parse_args()
-    print(json.dumps(run_benchmarks(args.quick), indent=2))
-
-
 if __name__ == "__main__":
-    main()
+    print(json.dumps(run_benchmarks(quick="--quick" in sys.argv[1:]), indent=2))
