@@ -107,6 +107,16 @@ class Bot:
     def name(self) -> str:
         return POLICY_NAMES[self.policy]
 
+    @property
+    def label(self) -> str:
+        """Short form: the policy and only the parameters that differ from the defaults."""
+        changed = [
+            f"{key}={v:g}"
+            for (key, default, *_), v in zip(PARAMS[self.name], self.params, strict=False)
+            if v != default
+        ]
+        return self.name + (":" + ",".join(changed) if changed else "")
+
 
 def parse_bot(spec: str) -> Bot:
     """Parse ``name`` or ``name:key=value,...``; unknown names, keys or values raise ValueError."""
