@@ -57,8 +57,8 @@ def simulate(
 
     if seed < 0:
         raise UserError(f"--seed must be a non-negative integer, got {seed}")
-    if record < 0:
-        raise UserError(f"--record must be a non-negative number of games, got {record}")
+    if not 0 <= record <= max(games, 0):
+        raise UserError(f"--record K must be between 0 and --games ({games}), got {record}")
     rules = rules_for(variant, rule)
     setup = Setup(tuple(parse_bots(bots, players)), rules, rotate)
     job = make_job(setup, games)
