@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 from headcount_lab.cli.app import app
 
 runner = CliRunner()
-GOLDEN = Path(__file__).parent / "data" / "golden_standard.json"
+GOLDEN = Path(__file__).parent / "golden" / "golden_standard.json"
 
 
 def invoke(*args):

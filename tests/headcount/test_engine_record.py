@@ -9,7 +9,7 @@ import pytest
 
 from headcount_lab.games.headcount.record import ReplayError, load, replay
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent / "golden"
 GOLDEN = sorted(DATA.glob("golden_*.json"))
 
 
