@@ -423,7 +423,7 @@ def connect_dask(
         ) from exc
     if backend == "dask-local":
         cluster = LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"
         )
         client = Client(cluster)
         return client, [client, cluster]
