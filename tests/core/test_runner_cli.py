@@ -3,7 +3,6 @@ Ctrl-C exits 130 with the completed chunks saved; --resume finishes to the same 
 
 import io
 import json
-import os
 import signal
 import subprocess
 import sys
