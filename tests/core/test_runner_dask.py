@@ -65,11 +65,22 @@ def test_killed_worker_chunk_reruns_with_the_same_result(client):
         time.sleep(0.1)
 
 
-def test_job_without_factory_is_refused_for_dask(client):
+def test_job_without_factory_travels_by_pickle(client):
+    # block_fn is a module-level function: it pickles by reference.
+    job = selftest_job(500_000, block_size=1 << 14)
+    bare = runner.Job("bare", {}, job.units, job.block_size, job.block_fn, job.warmup)
+    assert runner.portable(bare) is bare
+    same_bits(
+        runner.run_chunked(bare, SEED, backend=runner.DaskBackend(bare, SEED, client)),
+        runner.run(job, SEED),
+    )
+
+
+def test_closure_job_is_refused_for_dask(client):
     job = selftest_job(1000)
-    bare = runner.Job("bare", {}, 1000, 100, job.block_fn)
-    with pytest.raises(ValueError, match="no factory"):
-        runner.DaskBackend(bare, SEED, client)
+    closure = runner.Job("closure", {}, 1000, 100, lambda s, n: job.block_fn(s, n))
+    with pytest.raises(ValueError, match="cannot be sent to Dask workers"):
+        runner.DaskBackend(closure, SEED, client)
 
 
 def test_dask_local_backend_end_to_end(tmp_path):

@@ -20,28 +20,38 @@ Merging, to the last bit
     row by row when the chunk joins the total, because float addition is not associative.
     Chunks join the total in block order, whatever order they finish in.
 
-Job specs: the contract for jobs that travel (Dask)
+Jobs that travel (Dask): factories, or plain picklable parts
     A thread pool calls ``job.block_fn`` directly, so any callable works locally. A Dask worker
-    is another process, possibly on another machine, and closures do not pickle; so a job that
-    may run on Dask names a *factory*: ``Job(..., factory="pkg.module:function")``. The runner
-    sends ``(factory, params, seed, first block, block count)`` and the worker rebuilds the job
-    with ``function(**params)`` (cached per worker process). The contract for a factory:
+    is another process, possibly on another machine, where closures and lambdas cannot be
+    rebuilt. A job reaches a worker in one of two ways:
 
-    - it is a module-level function importable on the workers (the package is installed there);
-    - ``function(**job.params)`` returns a job with the same ``name``, ``units``, ``block_size``
-      and an equivalent ``block_fn``: all that defines the job is in ``params`` (JSON-able);
-    - it is cheap: it builds arrays and picks kernels, it does not compile or run them
-      (compilation happens in ``warmup``, which the runner calls once per process before fan-out).
+    1. By *spec* (preferred): the job names a factory, ``Job(..., factory="pkg.module:function")``.
+       The runner sends ``(factory, params, seed, first block, block count)`` and the worker
+       rebuilds the job with ``function(**params)``, once per worker process. The contract:
 
-    Game helpers build their jobs that way, for example::
+       - the factory is a module-level function importable on the workers (the package is
+         installed there);
+       - ``function(**job.params)`` returns a job with the same ``name``, ``units``,
+         ``block_size`` and an equivalent ``block_fn``: everything that defines the job is in
+         ``params`` (JSON-able), which is also what ``--resume`` compares;
+       - it is cheap: it builds arrays and picks kernels; compiling happens in ``warmup``,
+         which the runner calls once per process before fan-out.
 
-        def deal_job(hands: int, players: int = 4) -> Job:
-            return Job(name="headcount deal", params={"hands": hands, "players": players},
-                       units=hands, block_size=1 << 16, block_fn=partial(_deal_block, players),
-                       warmup=_compile, factory=f"{__name__}:deal_job", unit="hands")
+       For example::
 
-    :func:`job_from_spec` rebuilds a job from ``(factory, params)``; :func:`check_factory`
-    verifies the contract for one job.
+           def deal_job(hands: int, players: int = 4) -> Job:
+               return Job(name="headcount deal", params={"hands": hands, "players": players},
+                          units=hands, block_size=1 << 16,
+                          block_fn=partial(_deal_block, players), warmup=_compile,
+                          factory=f"{__name__}:deal_job", unit="hands")
+
+    2. By *pickle*, for jobs without a factory whose ``block_fn`` and ``warmup`` pickle by
+       reference with the standard :mod:`pickle`: module-level functions, ``functools.partial``
+       of them, or instances of module-level classes (a frozen dataclass with ``__call__``).
+
+    Anything else (a closure, a lambda) is refused with a clear error before any work starts.
+    :func:`portable` picks the way and checks it (:func:`check_factory` verifies that a factory
+    really rebuilds the job).
 """
 
 from __future__ import annotations
@@ -49,6 +59,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import pickle
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -244,15 +255,44 @@ def _timed_chunk(job: Job, seed: int, first: int, count: int) -> tuple[Stats, fl
     return stats, time.perf_counter() - t0
 
 
-def _dask_chunk(
-    factory: str, params_json: str, seed: int, first: int, count: int
-) -> tuple[Stats, float]:
-    """What a Dask worker runs: rebuild the job from its spec and run one chunk."""
-    return _timed_chunk(_cached_job(factory, params_json), seed, first, count)
+@dataclass(frozen=True)
+class JobSpec:
+    """A job by reference: its factory and JSON params (see the module docstring)."""
+
+    factory: str
+    params_json: str
+
+    def job(self) -> Job:
+        return _cached_job(self.factory, self.params_json)
 
 
-def _dask_warm(factory: str, params_json: str) -> bool:
-    _cached_job(factory, params_json)
+def portable(job: Job) -> JobSpec | Job:
+    """What to send to a Dask worker for ``job``: its spec, or the job itself if it pickles by
+    reference. Raises ``ValueError`` if neither works."""
+    if job.factory is not None:
+        check_factory(job)
+        return JobSpec(job.factory, _params_json(job.params))
+    try:
+        pickle.dumps(job)
+    except (pickle.PicklingError, AttributeError, TypeError) as exc:
+        raise ValueError(
+            f"job {job.name!r} cannot be sent to Dask workers: give it a factory or build it "
+            f"from module-level functions (see headcount_lab.core.runner): {exc}"
+        ) from None
+    return job
+
+
+def _worker_job(payload: JobSpec | Job) -> Job:
+    return payload.job() if isinstance(payload, JobSpec) else payload
+
+
+def _dask_chunk(payload: JobSpec | Job, seed: int, first: int, count: int) -> tuple[Stats, float]:
+    """What a Dask worker runs: get the job from its payload and run one chunk."""
+    return _timed_chunk(_worker_job(payload), seed, first, count)
+
+
+def _dask_warm(payload: JobSpec | Job) -> bool:
+    _worker_job(payload).warmup()
     return True
 
 
@@ -377,16 +417,14 @@ class DaskBackend:
     def __init__(self, job: Job, seed: int, client: Any, own: list[Any] | None = None):
         from distributed import wait as dask_wait
 
-        check_factory(job)
-        assert job.factory is not None
+        self.payload = portable(job)
         self.client, self.own, self.seed = client, own or [], seed
-        self.spec = (job.factory, _params_json(job.params))
         self._wait = dask_wait
-        client.run(_dask_warm, *self.spec)  # compile once per worker before fan-out
+        client.run(_dask_warm, self.payload)  # compile once per worker before fan-out
         self.slots = max(1, sum(client.nthreads().values()))
 
     def submit(self, chunk: Chunk) -> Any:
-        return self.client.submit(_dask_chunk, *self.spec, self.seed, *chunk, pure=False)
+        return self.client.submit(_dask_chunk, self.payload, self.seed, *chunk, pure=False)
 
     def wait(self, pending: dict[Any, Chunk], timeout: float) -> list[Any]:
         try:
@@ -639,8 +677,7 @@ def run_job(
     chosen: Backend | None = None
     n_workers = workers or os.cpu_count() or 1
     if backend != "local":
-        if job.factory is None:
-            raise ValueError(f"{job.name} cannot run on Dask: its job has no factory")
+        portable(job)  # refuse a job that cannot travel before starting a cluster
         client, own = connect_dask(backend, scheduler, n_workers, connect_timeout)
         try:
             chosen = DaskBackend(job, seed, client, own)

@@ -46,7 +46,7 @@ IDENTITY_KEYS = ("format", "command", "params", "seed", "units", "block_size")
 # --- atomic files ----------------------------------------------------------------------------
 
 
-def atomic_write(path: Path, write: Callable[[Path], None]) -> None:
+def atomic_write(path: Path, write: Callable[[Path], object]) -> None:
     """Call ``write(tmp)`` on a hidden temporary path next to ``path``, then rename it over
     ``path``. On any error the temporary file is removed and ``path`` is left as it was."""
     path = Path(path)
@@ -269,7 +269,7 @@ class ResultsFolder:
     def save_chunk(self, first: int, count: int, stats: Mapping[str, np.ndarray]) -> None:
         self.chunk_dir.mkdir(exist_ok=True)
         buf = io.BytesIO()
-        np.savez(buf, **stats)
+        np.savez(buf, **dict(stats))  # type: ignore[arg-type]
         atomic_write_bytes(self.chunk_dir / f"{first:012d}+{count}.npz", buf.getvalue())
 
     def load_chunks(self) -> dict[int, tuple[int, dict[str, np.ndarray]]]:
