@@ -11,7 +11,16 @@ def ids(text, double=False):
 
 
 def test_h1_values_follow_the_worked_examples_and_sum_to_75():
-    assert [int(R.VALUES[i]) for i in ids("Q♥ 7♥ K♥ 5♠ 3♥ 10♠ J♥ A♥")] == [15, 7, 20, -5, 3, -10, 0, 1]
+    assert [int(R.VALUES[i]) for i in ids("Q♥ 7♥ K♥ 5♠ 3♥ 10♠ J♥ A♥")] == [
+        15,
+        7,
+        20,
+        -5,
+        3,
+        -10,
+        0,
+        1,
+    ]
     assert int(R.VALUES[: R.N_NUMBER].sum()) == 75
 
 
@@ -79,3 +88,33 @@ def test_rule_flags_parse_and_reject():
         R.HeadcountRules().with_flags(["nope=1"])
     with pytest.raises(ValueError, match="on/off"):
         R.HeadcountRules().with_flags(["double=maybe"])
+
+
+def test_h5_bids_are_whole_numbers_each_strictly_higher():
+    assert R.can_bid(-3, None)  # the opening bid is free by default
+    assert not R.can_bid(0, None, min_first_bid=1)  # the 2003 original's minimum
+    assert R.can_bid(1, None, min_first_bid=1)
+    assert R.can_bid(27, 26)
+    assert not R.can_bid(26, 26)
+    assert not R.can_bid(25, 26)
+    assert not R.can_bid(26.5, 26)
+    assert not R.can_bid(True, None)
+
+
+def test_h5_nobody_calls_before_the_first_bid():
+    assert not R.can_call(None)
+    assert R.can_call(-10)
+
+
+def test_total_bounds_hold_for_every_five_card_set():
+    import itertools
+
+    for double in (False, True):
+        lo, hi = R.total_bounds(double, 5)
+        totals = []
+        for combo in itertools.combinations(range(R.deck_size(double)), 5):
+            draws = [d for d in range(R.deck_size(double)) if d not in combo]
+            for d in draws if JOKER in combo else [None]:
+                totals.append(count(list(combo), d))
+        # the bounds are reached, not merely respected
+        assert (min(totals), max(totals)) == (lo, hi)

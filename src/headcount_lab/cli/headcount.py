@@ -1,7 +1,219 @@
-"""CLI commands for the `headcount` group (thin shims over plain functions)."""
+"""CLI commands for the ``headcount`` group: thin shims over plain functions.
+
+numba, pandas and matplotlib are imported inside the commands, never at module import time, so
+``headcount-lab --help`` starts fast.
+"""
 
 from __future__ import annotations
 
+import time
+from typing import Annotated
+
 import typer
 
+from headcount_lab.cli import run_options
+from headcount_lab.cli.common import UserError, print_json, user_errors
+from headcount_lab.cli.run_options import (
+    BackendOpt,
+    ForceOpt,
+    OutOpt,
+    QuietOpt,
+    ResumeOpt,
+    RunOptions,
+    SchedulerOpt,
+    WorkersOpt,
+)
+
 app = typer.Typer(no_args_is_help=True)
+
+VariantOpt = Annotated[
+    str, typer.Option("--variant", help="standard (17 cards) or double (adds the ×2 joker X2).")
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+RuleOpt = Annotated[
+    list[str] | None,
+    typer.Option("--rule", help="House rule NAME=VALUE, e.g. hidden_card=off (repeatable)."),
+]
+
+
+def _rules(variant: str, rule: list[str] | None):  # type: ignore[no-untyped-def]
+    """The rules object for ``--variant`` and ``--rule`` (a ``--rule double=...`` wins)."""
+    from headcount_lab.games.headcount.rules import HeadcountRules
+
+    v = variant.strip().lower()
+    if v not in ("standard", "double"):
+        raise UserError(f"unknown variant {variant!r}: choose standard or double")
+    return HeadcountRules(double=v == "double").with_flags(rule or [])
+
+
+@app.command("count")
+def count_cmd(
+    cards: Annotated[
+        list[str] | None, typer.Argument(help="The cards in play: foreheads and hidden card.")
+    ] = None,
+    draw: Annotated[
+        str | None, typer.Option("--draw", help="Top card of the draw pile (needed with JK).")
+    ] = None,
+    variant: VariantOpt = "standard",
+    json_out: JsonOpt = False,
+) -> None:
+    """Count the cards in play by the rules (H2-H4), e.g. `count Q♥ 7♥ K♥ 5♠ 3♥` prints 40."""
+    with user_errors():
+        result = count_cards(cards or [], draw, _rules(variant, None).double)
+    if json_out:
+        print_json(result)
+    else:
+        typer.echo(result["total"])
+
+
+def count_cards(tokens: list[str], draw: str | None, double: bool) -> dict:
+    """Count the cards named by ``tokens``; return the total and each card's counted value."""
+    from headcount_lab.games.headcount.rules import JOKER, X2, card_text, count_detail, parse_ids
+
+    ids = parse_ids(tokens, double)
+    if not ids:
+        raise UserError("give the cards in play, e.g. `headcount-lab headcount count Q♥ 7♥ K♥`")
+    draw_id = None
+    if draw is not None:
+        (draw_id,) = _one_card(draw, "--draw", double)
+        if draw_id in ids or draw_id == JOKER:
+            raise UserError(f"the draw card {card_text(draw_id)} is already in play")
+    if JOKER in ids and draw_id is None:
+        raise UserError("JK (mystery) is in play: give the draw pile's top card with --draw")
+    total, counted, replaced_by = count_detail(ids, draw_id if JOKER in ids else None)
+    cards = []
+    for c, v in zip(ids, counted, strict=True):
+        row: dict = {"card": card_text(c), "value": v}
+        if c == JOKER:
+            row["counts_as"] = card_text(draw_id)  # H2
+        cards.append(row)
+    return {
+        "total": total,
+        "variant": "double" if double else "standard",
+        "cards": cards,
+        "draw": None if draw_id is None else card_text(draw_id),
+        "doubled": X2 in ids or replaced_by == X2,  # H4
+    }
+
+
+def _one_card(text: str, option: str, double: bool) -> list[int]:
+    from headcount_lab.games.headcount.rules import parse_ids
+
+    ids = parse_ids(text, double)
+    if len(ids) != 1:
+        raise UserError(f"{option} takes exactly one card, got {text!r}")
+    return ids
+
+
+@app.command("odds")
+def odds_cmd(
+    players: Annotated[int, typer.Option("--players", help="Players at the table, 3-6.")] = 4,
+    see: Annotated[
+        str, typer.Option("--see", help='The other players\' forehead cards, e.g. "7♥ K♥ 5♠".')
+    ] = "",
+    peek: Annotated[
+        str | None, typer.Option("--peek", help="The hidden card, if this seat peeked.")
+    ] = None,
+    variant: VariantOpt = "standard",
+    rule: RuleOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Exact distribution of the total from one seat's view, and the bids that are safe."""
+    with user_errors():
+        result = odds(players, see, peek, variant, rule)
+    if json_out:
+        print_json(result)
+    else:
+        _print_odds(result)
+
+
+def odds(players: int, see: str, peek: str | None, variant: str, rule: list[str] | None) -> dict:
+    from headcount_lab.games.headcount.exact import view_odds
+    from headcount_lab.games.headcount.rules import parse_ids
+
+    rules = _rules(variant, rule)
+    seen = parse_ids(see, rules.double)
+    peek_id = None if peek is None else _one_card(peek, "--peek", rules.double)[0]
+    return view_odds(players, seen, peek_id, rules.double, rules.hidden_card)
+
+
+def _print_odds(r: dict) -> None:
+    view = "sees " + (" ".join(r["see"]) if r["see"] else "nothing")
+    if r["peek"]:
+        view += f", peeked {r['peek']}"
+    typer.echo(f"{r['players']} players, {r['variant']}; {view}")
+    typer.echo(f"mean {r['mean']:.2f}   median {r['median']}")
+    safe = "   ".join(f"{float(k):.0%}: {b}" for k, b in r["safe_bids"].items())
+    typer.echo(f"highest bid that survives a call with chance at least  {safe}")
+    # every whole-number bid (H5) from near-certain to near-hopeless; a bid between two
+    # possible totals survives exactly as often as the next possible total
+    at_least = [(row["bid"], row["probability"]) for row in r["at_least"]]
+    first = max([b for b, p in at_least if p > 0.995] or [at_least[0][0]])
+    last = min([b for b, p in at_least if p < 0.005] or [at_least[-1][0] + 1])
+    cells = []
+    for bid in range(first, last + 1):
+        p = next((p for b, p in at_least if b >= bid), 0.0)
+        cells.append(f"{bid:5d} {p:7.1%}")
+    _echo_columns("  bid  P(>=bid)", cells)
+
+
+def _echo_columns(header: str, cells: list[str], n_cols: int = 4) -> None:
+    """Print ``cells`` down ``n_cols`` columns, each headed by ``header``."""
+    n_rows = -(-len(cells) // n_cols)
+    gap = "    "
+    typer.echo(gap.join([header] * min(n_cols, len(cells))))
+    for i in range(n_rows):
+        typer.echo(gap.join(cells[i::n_rows]))
+
+
+@app.command("deal")
+def deal_cmd(
+    players: Annotated[int, typer.Option("--players", help="Players at the table, 3-6.")] = 4,
+    hands: Annotated[int, typer.Option("--hands", help="Hands to deal and count.")] = 10_000_000,
+    seed: Annotated[int, typer.Option("--seed", help="Seed: same seed, same numbers.")] = 1,
+    variant: VariantOpt = "standard",
+    rule: RuleOpt = None,
+    json_out: JsonOpt = False,
+    workers: WorkersOpt = None,
+    out: OutOpt = None,
+    resume: ResumeOpt = False,
+    force: ForceOpt = False,
+    backend: BackendOpt = "local",
+    scheduler: SchedulerOpt = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Deal and count many random hands with the numba kernel; histogram of the totals."""
+    opts = RunOptions(workers, out, resume, force, backend, scheduler, quiet, json_out)
+    with user_errors():
+        result = deal(players, hands, seed, variant, rule, opts)
+    if json_out:
+        print_json(result)
+    else:
+        _print_deal(result)
+
+
+def deal(
+    players: int, hands: int, seed: int, variant: str, rule: list[str] | None, opts: RunOptions
+) -> dict:
+    from headcount_lab.games.headcount.dealing import deal_job, deal_summary
+
+    if seed < 0:
+        raise UserError(f"--seed must be a non-negative integer, got {seed}")
+    rules = _rules(variant, rule)
+    job = deal_job(players, hands, rules.double, rules.hidden_card)
+    job.warmup()  # compile first: the timing covers dealing only
+    t0 = time.perf_counter()
+    stats = run_options.execute(job, seed, opts)
+    return deal_summary(job, stats, seed, time.perf_counter() - t0)
+
+
+def _print_deal(r: dict) -> None:
+    typer.echo(
+        f"{r['hands']:,} hands, {r['players']} players, {r['variant']}, seed {r['seed']}: "
+        f"{r['seconds']:.3f} s, {r['hands_per_second'] / 1e6:.1f} M hands/s"
+    )
+    typer.echo(f"mean total {r['mean']:.3f}")
+    specials = ", ".join(f"{c} {n / r['hands']:.2%}" for c, n in r["specials_in_play"].items())
+    typer.echo(f"in play: {specials}")
+    cells = [f"{row['total']:6d} {row['count']:12,d}" for row in r["histogram"]]
+    _echo_columns(" total        count", cells, 3)

@@ -50,9 +50,7 @@ X2 = 17  # doubling joker (H4, Double variant)
 STANDARD_DECK = 17
 DOUBLE_DECK = 18
 
-VALUES = np.array(
-    [-10, -5, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 20, 0, 0, 0], dtype=np.int64
-)
+VALUES = np.array([-10, -5, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 20, 0, 0, 0], dtype=np.int64)
 
 _CARD_OF_ID: list[Card] = (
     [Card(10, "S"), Card(5, "S"), Card(11, "H"), Card(14, "H")]
@@ -67,6 +65,11 @@ ACCEPTED = (
 
 PLAYERS_MIN = 3
 PLAYERS_MAX = 6
+
+
+def check_players(players: int) -> None:
+    if not PLAYERS_MIN <= players <= PLAYERS_MAX:
+        raise ValueError(f"players must be between {PLAYERS_MIN} and {PLAYERS_MAX}, got {players}")
 
 
 def deck_size(double: bool) -> int:
@@ -105,7 +108,9 @@ def count_detail(in_play: list[int], draw: int | None = None) -> tuple[int, list
     replaced_by = None
     if JOKER in effective:
         if draw is None:
-            raise ValueError("the mystery Joker (JK) is in play, so the draw pile's top card is needed")
+            raise ValueError(
+                "the mystery Joker (JK) is in play, so the draw pile's top card is needed"
+            )
         if draw in in_play or draw == JOKER:
             raise ValueError(f"the draw card {card_text(draw)} is already in play")
         effective[effective.index(JOKER)] = draw  # H2
@@ -152,6 +157,37 @@ def count_kernel(cards, n_in_play, draw):
     if has_x2:
         total *= 2
     return total
+
+
+def total_bounds(double: bool, n_in_play: int) -> tuple[int, int]:
+    """Lowest and highest total any ``n_in_play`` cards can count to (a fixed histogram range).
+
+    The Joker only ever stands in for another card, so the extremes are those of the number
+    cards: both negative cards (no top-to-zero can lift them, it zeroes the highest card) and the
+    ``n_in_play`` highest values; in the Double variant one of the slots may be the ×2.
+    """
+    if n_in_play < 1:
+        raise ValueError(f"at least one card must be in play, got {n_in_play}")
+    negative = int(VALUES[:N_NUMBER][VALUES[:N_NUMBER] < 0].sum())
+    top = np.sort(VALUES[:N_NUMBER])[::-1]
+    if not double:
+        return negative, int(top[:n_in_play].sum())
+    return 2 * negative, max(int(top[:n_in_play].sum()), 2 * int(top[: n_in_play - 1].sum()))
+
+
+def can_bid(bid: int, last_bid: int | None, min_first_bid: int | None = None) -> bool:
+    """H5: bids are whole numbers; the opening bid is free unless ``min_first_bid`` is set (the
+    2003 original used 1), and every later bid is strictly higher than the last."""
+    if isinstance(bid, bool) or not isinstance(bid, int | np.integer):
+        return False
+    if last_bid is None:
+        return min_first_bid is None or bid >= min_first_bid
+    return bid > last_bid
+
+
+def can_call(last_bid: int | None) -> bool:
+    """H5: nobody can call "Count!" before there is a bid."""
+    return last_bid is not None
 
 
 @dataclass(frozen=True)

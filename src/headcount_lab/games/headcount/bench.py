@@ -1,0 +1,210 @@
+"""Headcount benchmarks: every speed is reported next to a baseline measured in the same run.
+
+- dealing: the numba kernel against a plain vectorised-numpy dealer, hands per second on one
+  core for 3..6 players (median of several repeats) and their ratio;
+- compile: the kernels' compile time with an empty numba cache, and the load time from the cache
+  that every later process pays (each in a fresh subprocess);
+- exact odds: one view (``view_odds``, exact fractions) and all belief tables of a player count;
+- cold start: ``headcount-lab --help`` and ``headcount-lab headcount count ...`` as subprocesses.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from headcount_lab.games.headcount.rules import (
+    JOKER,
+    N_NUMBER,
+    TOP,
+    VALUES,
+    X2,
+    deck_size,
+    total_bounds,
+)
+
+#: Targets from the issue, printed next to the measurements (never asserted in tests).
+TARGETS = {
+    "deal_hands_per_second_4_players": 30e6,
+    "one_view_odds_seconds": 0.010,
+    "tables_per_player_count_seconds": 1.0,
+    "help_cold_seconds": 0.5,
+    "count_cold_seconds": 1.0,
+}
+
+
+def numpy_count(sel: np.ndarray, n_in_play: int) -> np.ndarray:
+    """Totals of many hands at once (H2-H4), vectorised: ``sel`` is int[hands, >= n_in_play+1],
+    the in-play ids then the draw-pile top."""
+    cards = sel[:, :n_in_play]
+    eff = np.where(cards == JOKER, sel[:, n_in_play : n_in_play + 1], cards)  # H2
+    total = VALUES[eff].sum(axis=1)
+    best = np.where(eff < N_NUMBER, eff, -1).max(axis=1)
+    top = (eff == TOP).any(axis=1) & (best >= 0)  # H3
+    total -= np.where(top, VALUES[np.maximum(best, 0)], 0)
+    return np.where((eff == X2).any(axis=1), 2 * total, total)  # H4
+
+
+def numpy_deal(
+    rng: np.random.Generator, hands: int, players: int, double: bool, chunk: int = 200_000
+) -> np.ndarray:
+    """Baseline dealer: random keys and ``argpartition`` per hand; returns the histogram."""
+    n_in = players + 1
+    lo, hi = total_bounds(double, n_in)
+    hist = np.zeros(hi - lo + 1, dtype=np.int64)
+    done = 0
+    while done < hands:
+        m = min(chunk, hands - done)
+        keys = rng.random((m, deck_size(double)))
+        # positions 0..n_in-1: the in-play set; position n_in: the next card, the draw-pile top
+        sel = np.argpartition(keys, n_in, axis=1)[:, : n_in + 1]
+        hist += np.bincount(numpy_count(sel, n_in) - lo, minlength=hist.size)
+        done += m
+    return hist
+
+
+def _median_time(fn: Callable[[], Any], repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def bench_dealing(quick: bool) -> dict[str, Any]:
+    from headcount_lab.core.rng import block_state
+    from headcount_lab.games.headcount.dealing import DealBlock
+
+    hands = 200_000 if quick else 4_000_000
+    np_hands = 100_000 if quick else 1_000_000
+    repeats = 3 if quick else 5
+    out: dict[str, Any] = {"hands": hands, "numpy_hands": np_hands, "repeats": repeats}
+    for players in range(3, 7):
+        for double in (False, True):
+            fn = DealBlock(players, double)
+            fn.warmup()
+            state = block_state(1, 0)
+            kernel = hands / _median_time(lambda fn=fn, s=state: fn(s, hands), repeats)
+            rng = np.random.default_rng(1)
+            base = np_hands / _median_time(
+                lambda p=players, d=double, r=rng: numpy_deal(r, np_hands, p, d), repeats
+            )
+            key = f"{players}_players_{'double' if double else 'standard'}"
+            out[key] = {
+                "kernel_hands_per_second": kernel,
+                "numpy_hands_per_second": base,
+                "ratio": kernel / base,
+            }
+    return out
+
+
+_COMPILE = """
+import time
+t0 = time.perf_counter()
+from headcount_lab.games.headcount.dealing import DealBlock
+from headcount_lab.games.headcount.exact import total_distribution
+t1 = time.perf_counter()
+DealBlock(4).warmup()
+t2 = time.perf_counter()
+total_distribution([], 5, False)
+t3 = time.perf_counter()
+print(t1 - t0, t2 - t1, t3 - t2)
+"""
+
+
+def bench_compile() -> dict[str, float]:
+    """Compile times with an empty numba cache, then the cached load a later process pays."""
+    result: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        for label in ("empty_cache", "cached"):
+            done = subprocess.run(
+                [sys.executable, "-c", _COMPILE],
+                capture_output=True,
+                text=True,
+                check=True,
+                env=env,
+            )
+            imp, deal, exact = (float(x) for x in done.stdout.split())
+            result[f"import_seconds_{label}"] = imp
+            result[f"deal_kernel_seconds_{label}"] = deal
+            result[f"exact_kernel_seconds_{label}"] = exact
+    return result
+
+
+def bench_exact(quick: bool) -> dict[str, Any]:
+    from headcount_lab.games.headcount.exact import belief_table, view_odds
+    from headcount_lab.games.headcount.rules import parse_ids
+
+    seen = parse_ids("7♥ K♥ 5♠")
+    view_odds(4, seen)  # compile / load the kernel
+    repeats = 5 if quick else 21
+    out: dict[str, Any] = {
+        "one_view_seconds": _median_time(lambda: view_odds(4, seen), repeats),
+        "one_view_peeked_seconds": _median_time(lambda: view_odds(4, seen, 5), repeats),
+        "no_information_view_6_players_double_seconds": _median_time(
+            lambda: view_odds(6, [], None, True), repeats
+        ),
+    }
+    build = belief_table.__wrapped__  # bypass the per-process cache: time real builds
+    build(False, 2, 2)
+    tables: dict[str, Any] = {}
+    for players in range(3, 7):
+        for double in (False, True):
+            # no peek, after a peek (or hidden_card=off's n-1/1), and one card more for the
+            # engine's reasoning about its own card
+            shapes = [(players - 1, 2), (players, 1), (players - 1, 1), (players + 1, 0)]
+            t0 = time.perf_counter()
+            rows = sum(build(double, k, u).weights.shape[0] for k, u in shapes)
+            key = f"{players}_players_{'double' if double else 'standard'}"
+            tables[key] = {"seconds": time.perf_counter() - t0, "rows": rows}
+    out["tables_per_player_count"] = tables
+    return out
+
+
+def _cli() -> list[str]:
+    script = Path(sys.executable).with_name("headcount-lab")
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-c", "from headcount_lab.cli.app import main; main()"]
+
+
+def bench_cold_start(quick: bool) -> dict[str, float]:
+    """Median wall time of fresh ``headcount-lab`` processes (the numba cache is warm)."""
+    repeats = 3 if quick else 5
+    cmds = {
+        "help_seconds": ["--help"],
+        "count_seconds": ["headcount", "count", "Q♥", "7♥", "K♥", "5♠", "3♥"],
+        "odds_seconds": ["headcount", "odds", "--players", "4", "--see", "7♥ K♥ 5♠"],
+    }
+    out = {}
+    for key, args in cmds.items():
+        cmd = _cli() + args
+        subprocess.run(cmd, capture_output=True, check=True)  # warm the OS file cache
+        out[key] = _median_time(
+            lambda c=cmd: subprocess.run(c, capture_output=True, check=True), repeats
+        )
+    out["python_startup_seconds"] = _median_time(
+        lambda: subprocess.run([sys.executable, "-c", "pass"], check=True), repeats
+    )
+    return out
+
+
+def run_benchmarks(quick: bool) -> dict[str, Any]:
+    return {
+        "targets": TARGETS,
+        "dealing_one_core": bench_dealing(quick),
+        "compile": bench_compile(),
+        "exact_odds": bench_exact(quick),
+        "cold_start": bench_cold_start(quick),
+    }

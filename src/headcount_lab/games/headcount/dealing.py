@@ -1,0 +1,106 @@
+"""Dealing many Headcount hands as a runner job, and the summary the CLI prints.
+
+The job's unit is one hand; each block of :data:`BLOCK_SIZE` hands runs
+:func:`~headcount_lab.games.headcount.kernels.deal_block` on its own stream and returns the
+histogram of totals and the special-card counts. A deal of ``hands`` hands with seed ``s`` gives
+the same numbers however the blocks are scheduled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from headcount_lab.core.runner import Job
+from headcount_lab.games.headcount.rules import (
+    VERSION,
+    card_text,
+    check_players,
+    deck_size,
+    total_bounds,
+)
+
+#: Hands per block: part of a result's identity, so fixed (never tuned to the machine).
+BLOCK_SIZE = 1 << 20
+
+
+@dataclass(frozen=True)
+class DealBlock:
+    """``block_fn`` of the deal job (a module-level class so it pickles for remote workers)."""
+
+    players: int
+    double: bool = False
+    hidden_card: bool = True
+
+    @property
+    def n_in_play(self) -> int:
+        return self.players + (1 if self.hidden_card else 0)
+
+    @property
+    def bounds(self) -> tuple[int, int]:
+        return total_bounds(self.double, self.n_in_play)
+
+    def __call__(self, state: np.ndarray, n_units: int) -> dict[str, np.ndarray]:
+        from headcount_lab.games.headcount.kernels import SPECIALS, deal_block
+
+        lo, hi = self.bounds
+        histogram = np.zeros(hi - lo + 1, dtype=np.int64)
+        specials = np.zeros(len(SPECIALS), dtype=np.int64)
+        deck = np.arange(deck_size(self.double), dtype=np.int8)
+        deal_block(state, n_units, self.n_in_play, deck, lo, histogram, specials)
+        return {"histogram": histogram, "specials": specials}
+
+    def warmup(self) -> None:
+        """Compile (or load from numba's cache) the kernel on a tiny block."""
+        self(np.array([1, 2, 3, 4], dtype=np.uint64), 1)
+
+
+def deal_job(players: int, hands: int, double: bool = False, hidden_card: bool = True) -> Job:
+    """The job that deals and counts ``hands`` hands for ``players`` players."""
+    check_players(players)
+    if hands <= 0:
+        raise ValueError(f"the number of hands must be positive, got {hands}")
+    fn = DealBlock(players, double, hidden_card)
+    params = {
+        "game": "headcount",
+        "rules_version": VERSION,
+        "players": players,
+        "variant": "double" if double else "standard",
+        "hidden_card": hidden_card,
+    }
+    return Job("headcount-deal", params, hands, BLOCK_SIZE, fn, fn.warmup)
+
+
+def deal_summary(
+    job: Job, stats: dict[str, np.ndarray], seed: int, seconds: float
+) -> dict[str, Any]:
+    """The JSON-able result of a deal: histogram of totals (non-zero range), special-card counts,
+    timing (measured by the caller after compilation)."""
+    from headcount_lab.games.headcount.kernels import SPECIALS
+
+    fn = job.block_fn
+    assert isinstance(fn, DealBlock)
+    lo, _ = fn.bounds
+    hist = stats["histogram"]
+    nz = np.flatnonzero(hist)
+    rows = range(int(nz[0]), int(nz[-1]) + 1) if nz.size else range(0)
+    totals = np.arange(lo, lo + hist.size)
+    mean = float((totals * hist).sum() / hist.sum())
+    return {
+        "players": fn.players,
+        "hands": job.units,
+        "seed": seed,
+        "variant": "double" if fn.double else "standard",
+        "hidden_card": fn.hidden_card,
+        "mean": mean,
+        "histogram": [{"total": lo + t, "count": int(hist[t])} for t in rows],
+        "specials_in_play": {
+            card_text(c): int(n)
+            for c, n in zip(SPECIALS, stats["specials"], strict=True)
+            if c < deck_size(fn.double)
+        },
+        "seconds": seconds,
+        "hands_per_second": job.units / max(seconds, 1e-9),
+    }
