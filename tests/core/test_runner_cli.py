@@ -119,7 +119,19 @@ def test_progress_bar_shows_rate_and_time_left():
         time.sleep(0.05)
         bar.advance(200)  # the rate needs two updates
     text = buf.getvalue()
-    assert "headcount deal" in text and "500/1,000 hands" in text and "hands/s" in text
+    assert "headcount deal" in text and "500/1k hands" in text and "hands/s" in text
+    assert "left" in text
+
+
+def test_compact_counts():
+    assert [progress.compact(n) for n in [999, 1000, 1_234_567, 3e8, 1e9, 2.5e12]] == [
+        "999",
+        "1k",
+        "1.23M",
+        "300M",
+        "1G",
+        "2.5T",
+    ]
 
 
 def test_ctrl_c_exits_130_with_chunks_saved_and_resume_is_identical(tmp_path):

@@ -18,10 +18,26 @@ from rich.progress import (
     ProgressColumn,
     Task,
     TextColumn,
-    TimeElapsedColumn,
     TimeRemainingColumn,
 )
 from rich.text import Text
+
+
+def compact(n: float) -> str:
+    """``1234567 -> '1.23M'``: short counts for an 80-column terminal."""
+    for div, suffix in ((1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if abs(n) >= div:
+            return f"{n / div:.3g}{suffix}"
+    return f"{n:.0f}"
+
+
+class _Count(ProgressColumn):
+    def __init__(self, unit: str):
+        super().__init__()
+        self.unit = unit
+
+    def render(self, task: Task) -> Text:
+        return Text(f"{compact(task.completed)}/{compact(task.total or 0)} {self.unit}")
 
 
 class _Rate(ProgressColumn):
@@ -31,9 +47,8 @@ class _Rate(ProgressColumn):
 
     def render(self, task: Task) -> Text:
         speed = task.finished_speed or task.speed
-        return Text(
-            "" if speed is None else f"{speed:,.0f} {self.unit}/s", style="progress.data.speed"
-        )
+        text = "" if speed is None else f"{compact(speed)} {self.unit}/s"
+        return Text(text, style="progress.data.speed")
 
 
 def wanted(quiet: bool, json: bool, console: Console | None = None) -> bool:
@@ -48,12 +63,11 @@ class Bar(AbstractContextManager["Bar"]):
     def __init__(self, total: int, unit: str, label: str, console: Console | None = None):
         self.progress = Progress(
             TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            TextColumn("{task.completed:,.0f}/{task.total:,.0f} " + unit),
+            BarColumn(bar_width=20),
+            _Count(unit),
             _Rate(unit),
-            TextColumn("left"),
             TimeRemainingColumn(),
-            TimeElapsedColumn(),
+            TextColumn("left"),
             console=console or Console(stderr=True),
             transient=False,
         )

@@ -21,10 +21,10 @@ import io
 import json
 import os
 import re
+import secrets
 import shutil
 import subprocess
 import sys
-import tempfile
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
@@ -50,9 +50,9 @@ def atomic_write(path: Path, write: Callable[[Path], object]) -> None:
     """Call ``write(tmp)`` on a hidden temporary path next to ``path``, then rename it over
     ``path``. On any error the temporary file is removed and ``path`` is left as it was."""
     path = Path(path)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
+    # A fresh hidden name in the same folder (same file system, so the rename is atomic); the
+    # writer creates the file, so it gets the usual permissions from the umask.
+    tmp = path.parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(6)}.tmp"
     try:
         write(tmp)
         with open(tmp, "rb+") as f:
