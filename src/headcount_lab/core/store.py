@@ -74,6 +74,15 @@ def atomic_write_json(path: Path, obj: Any) -> None:
 # --- statistics as Parquet -------------------------------------------------------------------
 
 
+def _arrow(a: np.ndarray) -> Any:
+    """A 1-D numpy array as an Arrow array, built from its buffer. (``pyarrow.array`` would
+    import pandas, ~80 MB of resident memory for nothing; booleans are stored as uint8.)"""
+    import pyarrow as pa
+
+    a = np.ascontiguousarray(a.astype(np.uint8) if a.dtype == np.bool_ else a)
+    return pa.Array.from_buffers(pa.from_numpy_dtype(a.dtype), len(a), [None, pa.py_buffer(a)])
+
+
 def write_stat(path: Path, a: np.ndarray) -> None:
     """One array as a Parquet table: an int64 column per axis (``i0``, ``i1``...) and ``value``."""
     import pyarrow as pa
@@ -81,9 +90,10 @@ def write_stat(path: Path, a: np.ndarray) -> None:
 
     a = np.asarray(a)
     index = np.indices(a.shape).reshape(a.ndim, -1) if a.ndim else np.empty((0, 1), np.int64)
-    cols = {f"i{d}": index[d].astype(np.int64) for d in range(a.ndim)}
-    cols["value"] = a.reshape(-1)
-    atomic_write(path, lambda tmp: pq.write_table(pa.table(cols), tmp))
+    names = [f"i{d}" for d in range(a.ndim)] + ["value"]
+    cols = [_arrow(index[d].astype(np.int64)) for d in range(a.ndim)] + [_arrow(a.reshape(-1))]
+    table = pa.Table.from_arrays(cols, names=names)
+    atomic_write(path, lambda tmp: pq.write_table(table, tmp))
 
 
 def read_stat(path: Path, shape: tuple[int, ...], dtype: str) -> np.ndarray:
@@ -91,7 +101,7 @@ def read_stat(path: Path, shape: tuple[int, ...], dtype: str) -> np.ndarray:
 
     table = pq.read_table(path)
     out = np.zeros(shape, dtype=np.dtype(dtype))
-    values = table.column("value").to_numpy()
+    values = table.column("value").to_numpy().astype(out.dtype, copy=False)
     if out.ndim == 0:
         out[()] = values[0]
         return out
