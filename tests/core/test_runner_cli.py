@@ -59,7 +59,10 @@ def test_out_on_a_file(tmp_path):
 
 @pytest.mark.parametrize(
     "change,match",
-    [(["--seed", "2"], "seed 1 here, 2 now"), (["--name", "deal"], "command 'selftest' here")],
+    [
+        (["--seed", "2"], "seed 1 in the folder, 2 asked"),
+        (["--name", "deal"], "command 'selftest' in the folder"),
+    ],
 )
 def test_resume_of_another_run(tmp_path, change, match):
     out = tmp_path / "r"

@@ -143,12 +143,12 @@ def test_finish_removes_checkpoints_and_marks_finished(tmp_path):
         (
             unfinished_folder,
             {"resume": True, "ident": {"seed": 2}},
-            "another run .seed 1 here, 2 now",
+            "another run .seed 1 in the folder, 2 asked",
         ),
         (
             unfinished_folder,
             {"resume": True, "ident": {"command": "deal"}},
-            "command 'selftest' here",
+            "command 'selftest' in the folder",
         ),
         (lambda p: p / "nothing", {"resume": True}, "nothing to resume"),
     ],

@@ -189,7 +189,7 @@ def run_identity(
 
 def _describe_difference(theirs: Mapping[str, Any], ours: Mapping[str, Any]) -> str:
     diffs = [
-        f"{k} {theirs.get(k)!r} here, {ours[k]!r} now"
+        f"{k} {theirs.get(k)!r} in the folder, {ours[k]!r} asked"
         for k in IDENTITY_KEYS
         if theirs.get(k) != ours[k]
     ]
