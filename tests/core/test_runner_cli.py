@@ -176,3 +176,15 @@ def invoke_whole(tmp_path):
     r = CliRunner().invoke(app, ["--units", "40000000", "--block-size", "65536", "--workers", "1"])
     assert r.exit_code == 0
     return json.loads(r.stdout)
+
+
+def test_ctrl_c_before_any_chunk_exits_130(monkeypatch, tmp_path):
+    from headcount_lab.core import runner
+
+    def compile_interrupted(self, job, seed, workers):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner.ThreadBackend, "__init__", compile_interrupted)
+    r = invoke("--out", tmp_path / "k")
+    assert r.exit_code == 130 and r.stderr == "interrupted before any work was done\n"
+    assert not (tmp_path / "k").exists()
