@@ -113,3 +113,22 @@ def test_bad_input_exits_2_with_one_line(args, message):
     assert len(lines) == 1, r.stderr
     assert lines[0].startswith("error: ") and message in lines[0]
     assert "Traceback" not in r.output
+
+
+def test_heavy_libraries_load_only_where_needed():
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "from headcount_lab.cli.app import app\n"
+        "from typer.testing import CliRunner\n"
+        "heavy = ('numba', 'pandas', 'matplotlib')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n"
+        "CliRunner().invoke(app, ['headcount', 'count', 'QH', '7H', 'KH'])\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    at_import, after_count = out.stdout.splitlines()
+    assert at_import == "[]"  # --help needs none of them
+    assert after_count == "['numba']"  # counting needs the rules module, not pandas/matplotlib

@@ -119,3 +119,17 @@ def test_numpy_baseline_deals_the_exact_distribution():
     probs = np.zeros(hist.size)
     probs[exact.lo - lo : exact.lo - lo + exact.pmf.shape[1]] = exact.pmf[0]
     assert chi_square_gof(hist, probs).p_value > ALPHA
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("players", "double"), [(n, d) for n in range(3, 7) for d in (False, True)]
+)
+def test_kernel_histogram_fits_the_exact_distribution_at_20_million_hands(players, double):
+    # 50 times the hands of the quick test: a bias of a fraction of a per mille would show
+    stats = run(deal_job(players, 20_000_000, double), seed=77)
+    exact = belief_table(double, 0, players + 1)
+    lo, _ = DealBlock(players, double).bounds
+    probs = np.zeros(stats["histogram"].size)
+    probs[exact.lo - lo : exact.lo - lo + exact.pmf.shape[1]] = exact.pmf[0]
+    assert chi_square_gof(stats["histogram"], probs).p_value > ALPHA

@@ -26,6 +26,10 @@ VIEWS = [
     ("JK A♠ K♥ 2♥", 1, True),
     ("", 3, False),
     ("", 3, True),
+    # nothing unseen but the draw-pile top (the engine's "one card more" rows)
+    ("JK Q♥ A♠ 2♥", 0, False),
+    ("Q♥ 5♠ JK X2", 0, True),
+    ("Q♥ 5♠ 3♥", 0, True),
 ]
 
 
@@ -46,7 +50,9 @@ def test_rule_text_example_dan_after_peeking_the_3h():
     assert dist[25] == Fraction(1, 13) + Fraction(1, 13) * Fraction(1, 12)
 
 
-@pytest.mark.parametrize(("double", "n_known", "n_unknown"), [(False, 2, 2), (True, 3, 1)])
+@pytest.mark.parametrize(
+    ("double", "n_known", "n_unknown"), [(False, 2, 2), (True, 3, 1), (True, 3, 0), (False, 1, 1)]
+)
 def test_every_table_row_equals_the_single_view(double, n_known, n_unknown):
     table = belief_table(double, n_known, n_unknown)
     for r, m in enumerate(table.masks):
@@ -116,3 +122,15 @@ def test_view_of_seat_counts_and_conflicts():
         view_of_seat(7, [])
     with pytest.raises(ValueError, match="no draw pile"):
         total_distribution([], 17, False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("double", [False, True])
+def test_every_three_card_view_equals_brute_force(double):
+    table = belief_table(double, 3, 2)
+    for r, m in enumerate(table.masks):
+        known = [c for c in range(18) if (int(m) >> c) & 1]
+        brute = brute_force_distribution(known, 2, double)
+        den = int(table.denominators[r])
+        got = {table.lo + t: Fraction(int(w), den) for t, w in enumerate(table.weights[r]) if w}
+        assert got == brute

@@ -84,7 +84,7 @@ def count_cards(tokens: list[str], draw: str | None, double: bool) -> dict:
     cards = []
     for c, v in zip(ids, counted, strict=True):
         row: dict = {"card": card_text(c), "value": v}
-        if c == JOKER:
+        if c == JOKER and draw_id is not None:
             row["counts_as"] = card_text(draw_id)  # H2
         cards.append(row)
     return {
@@ -183,7 +183,16 @@ def deal_cmd(
     quiet: QuietOpt = False,
 ) -> None:
     """Deal and count many random hands with the numba kernel; histogram of the totals."""
-    opts = RunOptions(workers, out, resume, force, backend, scheduler, quiet, json_out)
+    opts = RunOptions(
+        workers=workers,
+        out=out,
+        resume=resume,
+        force=force,
+        backend=backend,
+        scheduler=scheduler,
+        quiet=quiet,
+        json=json_out,
+    )
     with user_errors():
         result = deal(players, hands, seed, variant, rule, opts)
     if json_out:

@@ -271,7 +271,8 @@ def survival(dist: dict[int, Fraction]) -> dict[int, Fraction]:
 
 def safe_bid(dist: dict[int, Fraction], level: float) -> int:
     """The highest whole-number bid (H5) that survives a call with probability >= ``level``."""
-    ok = [b for b, p in survival(dist).items() if p >= level]
+    exact_level = Fraction(str(level))  # 0.9 means 9/10, not the float nearest to it
+    ok = [b for b, p in survival(dist).items() if p >= exact_level]
     if not ok:
         raise ValueError(f"no bid survives with probability {level}")
     return max(ok)
