@@ -60,7 +60,6 @@ import importlib
 import json
 import os
 import pickle
-import random
 import time
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor
@@ -579,37 +578,6 @@ def _finished_ok(handle: Any) -> bool:
     except Exception:  # cancelled or lost: nothing to save
         return False
     return True
-
-
-def shuffled_backend(inner: Backend, rng_seed: int) -> Backend:
-    """A backend that hands back finished chunks in a random order (for tests of merge order)."""
-    return _Shuffled(inner, random.Random(rng_seed))
-
-
-class _Shuffled:
-    def __init__(self, inner: Backend, rnd: random.Random):
-        self.inner, self.rnd, self.slots = inner, rnd, inner.slots
-
-    def submit(self, chunk: Chunk) -> Any:
-        return self.inner.submit(chunk)
-
-    def wait(self, pending: dict[Any, Chunk], timeout: float) -> list[Any]:
-        # Wait until everything in flight is done, then release one at random.
-        while True:
-            done = self.inner.wait(pending, timeout)
-            if len(done) == len(pending):
-                return [self.rnd.choice(done)]
-            if timeout <= 0:
-                return []
-
-    def result(self, handle: Any) -> tuple[Stats, float]:
-        return self.inner.result(handle)
-
-    def cancel(self, pending: dict[Any, Chunk]) -> None:
-        self.inner.cancel(pending)
-
-    def close(self) -> None:
-        self.inner.close()
 
 
 # --- a whole run, as the CLI asks for it -----------------------------------------------------
