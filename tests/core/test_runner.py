@@ -253,3 +253,8 @@ def test_metadata_records_the_run(job, tmp_path):
 def test_bad_options(job, kwargs, match):
     with pytest.raises(ValueError, match=match):
         runner.run_job(job, SEED, **kwargs)
+
+
+def test_default_workers_follow_cpu_affinity(monkeypatch):
+    monkeypatch.setattr(runner.os, "sched_getaffinity", lambda pid: {0, 3, 5}, raising=False)
+    assert runner.default_workers() == 3

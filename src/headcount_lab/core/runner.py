@@ -86,6 +86,14 @@ DASK_CONNECT_TIMEOUT = 10.0
 BACKENDS = ("local", "dask-local", "dask")
 
 
+def default_workers() -> int:
+    """The cores this process may use (CPU affinity, e.g. ``taskset``), else all cores."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
 def _no_warmup() -> None:
     return None
 
@@ -508,7 +516,7 @@ def run_chunked(
     saved = store.load_chunks() if store is not None else {}
     plan_gaps = gaps_between(n_blocks, [(f, c) for f, (c, _) in saved.items()])
     if backend is None:
-        backend = ThreadBackend(job, seed, workers or os.cpu_count() or 1)
+        backend = ThreadBackend(job, seed, workers or default_workers())
     plan = ChunkPlan(plan_gaps, backend.slots, target_seconds, chunk_blocks)
 
     # Chunks join the total in block order; finished chunks wait here until their turn.
@@ -643,7 +651,7 @@ def run_job(
             return st.load_results(folder.path)[0]
 
     chosen: Backend | None = None
-    n_workers = workers or os.cpu_count() or 1
+    n_workers = workers or default_workers()
     if backend != "local":
         portable(job)  # refuse a job that cannot travel before starting a cluster
         client, own = connect_dask(backend, scheduler, n_workers, connect_timeout)
