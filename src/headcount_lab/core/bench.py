@@ -6,6 +6,9 @@ operating system, because the machine is shared and noisy:
 - ``overhead``: the chunked runner on one worker (thread pool, adaptive chunks, block-order
   merge; and again with checkpoints written to a results folder) against :func:`runner.run`,
   the bare loop over the same blocks. Target: under 2 %.
+- ``time_outside_blocks``: the same three variants, each timing its own blocks: the share of
+  wall time spent outside ``block_fn``. Robust to other programs; the runner's overhead is its
+  share minus the bare loop's.
 - ``checkpoint_cost``: milliseconds per checkpoint and per results folder, timed alone (I/O
   that a noisy end-to-end timing hides), and a checkpoint's share of a one-second chunk.
 - ``scaling``: the same job on 2 workers against 1 worker. Target: at least 1.8x on 2 free cores.
@@ -129,6 +132,47 @@ def overhead(units: int, reps: int) -> dict[str, Any]:
     return out
 
 
+def time_outside_blocks(units: int, reps: int) -> dict[str, Any]:
+    """Share of a run's wall time spent outside ``block_fn`` (seeding, scheduling, merging,
+    checkpoints), measured inside each run. Unlike a ratio of two runs it needs no quiet
+    machine: a pause caused by another program mostly lands inside the blocks, where the time
+    goes. The runner's own cost is its share minus the bare loop's."""
+    import dataclasses
+
+    job = selftest_job(units, BENCH_BLOCK)
+    job.warmup()
+    spent: list[float] = []
+
+    def timed_block(state: Any, n: int) -> Any:
+        t0 = time.perf_counter()
+        out = job.block_fn(state, n)
+        spent.append(time.perf_counter() - t0)
+        return out
+
+    timed = dataclasses.replace(job, block_fn=timed_block)
+    shares: dict[str, list[float]] = {"bare_loop": [], "runner": [], "runner_checkpointed": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        variants: dict[str, Callable[[int], object]] = {
+            "bare_loop": lambda i: runner.run(timed, 1),
+            "runner": lambda i: runner.run_chunked(timed, 1, workers=1),
+            "runner_checkpointed": lambda i: runner.run_job(
+                timed, 1, workers=1, out=Path(tmp) / str(i)
+            ),
+        }
+        for i in range(reps):
+            for name, fn in variants.items():
+                spent.clear()
+                t0 = time.perf_counter()
+                fn(i)
+                shares[name].append(1 - sum(spent) / (time.perf_counter() - t0))
+    med = {k: _median(v) for k, v in shares.items()}
+    return {
+        **{f"{k}_outside_share_median": round(v, 4) for k, v in med.items()},
+        "runner_overhead": round(med["runner"] - med["bare_loop"], 4),
+        "runner_checkpointed_overhead": round(med["runner_checkpointed"] - med["bare_loop"], 4),
+    }
+
+
 def checkpoint_cost(reps: int = 20) -> dict[str, Any]:
     """Milliseconds the main thread spends per checkpoint (a chunk written atomically, with
     fsync) and per results folder (run.json, Parquet tables, metadata, git commit): I/O costs
@@ -246,6 +290,7 @@ def run_benchmarks(quick: bool) -> dict:
     units = 20_000_000 if quick else 200_000_000
     return {
         "overhead": overhead(units, reps),
+        "time_outside_blocks": time_outside_blocks(units // 2, reps),
         "checkpoint_cost": checkpoint_cost(),
         "scaling": scaling(units, reps),
         "memory": memory(100_000_000 if quick else 1_000_000_000),
