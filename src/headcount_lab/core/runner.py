@@ -660,9 +660,14 @@ def run_job(
         client, own = connect_dask(backend, scheduler, n_workers, connect_timeout)
         try:
             chosen = DaskBackend(job, seed, client, own)
-        except BaseException:
+        except BaseException as exc:
             for thing in own:
                 thing.close()
+            if isinstance(exc, Exception) and not isinstance(exc, ValueError):
+                # e.g. a worker without the package: the cluster's set-up, in one line
+                raise ValueError(
+                    f"the Dask workers could not load {job.name}: {type(exc).__name__}: {exc}"
+                ) from None
             raise
         n_workers = chosen.slots
     else:
