@@ -85,18 +85,7 @@ def make_job(setup: Setup, games: int, trace_rows: int = 0):  # type: ignore[no-
     n_orders = len(setup.orders)
     deals = -(-games // n_orders)
     block = max(1, BLOCK_GAMES // n_orders)
-    beliefs = setup.beliefs()
-    perms, policies, params, rules = setup.kernel_args()
-
-    def block_fn(state: np.ndarray, n_units: int) -> dict[str, np.ndarray]:
-        st = new_block_stats(setup)
-        play_block(n_units, perms, policies, params, rules, beliefs, state, st)
-        return st
-
-    def warmup() -> None:
-        from headcount_lab.core.rng import block_state
-
-        block_fn(block_state(0, 0), 1)
+    block_fn = SimulateBlock.of(setup)
 
     params_id = {
         "game": "headcount",
@@ -106,7 +95,37 @@ def make_job(setup: Setup, games: int, trace_rows: int = 0):  # type: ignore[no-
         "rotate_seats": setup.rotate,
         "deals": deals,
     }
-    return Job("headcount-simulate", params_id, deals, block, block_fn, warmup)
+    return Job("headcount-simulate", params_id, deals, block, block_fn, block_fn.warmup)
+
+
+@dataclass(frozen=True)
+class SimulateBlock:
+    """A block of the tournament: picklable by reference (a module-level class holding plain
+    arrays), so the job can travel to Dask workers as well as run on the local thread pool."""
+
+    setup: Setup
+    beliefs: Beliefs
+    perms: np.ndarray
+    policies: np.ndarray
+    params: np.ndarray
+    rules: np.ndarray
+
+    @classmethod
+    def of(cls, setup: Setup) -> SimulateBlock:
+        perms, policies, params, rules = setup.kernel_args()
+        return cls(setup, setup.beliefs(), perms, policies, params, rules)
+
+    def __call__(self, state: np.ndarray, n_units: int) -> dict[str, np.ndarray]:
+        st = new_block_stats(self.setup)
+        play_block(
+            n_units, self.perms, self.policies, self.params, self.rules, self.beliefs, state, st
+        )
+        return st
+
+    def warmup(self) -> None:
+        from headcount_lab.core.rng import block_state
+
+        self(block_state(0, 0), 1)
 
 
 def new_block_stats(setup: Setup) -> dict[str, np.ndarray]:
