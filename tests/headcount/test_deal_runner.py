@@ -39,3 +39,17 @@ def test_deal_interrupted_and_resumed_identical(job, reference, tmp_path):
         k: v.tolist() for k, v in reference.items()
     }
     assert meta["command"] == "headcount-deal" and meta["unit"] == "hands"
+
+
+def test_deal_rate_counts_only_hands_dealt_in_this_session(tmp_path):
+    """After --resume the rate must not credit this session with hands read back from disk."""
+    from headcount_lab.cli.headcount import deal
+    from headcount_lab.cli.run_options import RunOptions
+
+    hands = 3 * (1 << 20)
+    out = tmp_path / "deal"
+    first = deal(3, hands, 4, "standard", None, RunOptions(out=out, quiet=True, json=True))
+    assert first["hands_this_session"] == hands and first["hands_per_second"] > 0
+    again = deal(3, hands, 4, "standard", None, RunOptions(out=out, resume=True, json=True))
+    assert again["hands_this_session"] == 0 and again["hands_per_second"] is None
+    assert again["histogram"] == first["histogram"]

@@ -46,8 +46,11 @@ class RunOptions:
     connect_timeout: float | None = None
 
 
-def execute(job, seed: int, opts: RunOptions):  # type: ignore[no-untyped-def]
+def execute(job, seed: int, opts: RunOptions, on_chunk=None):  # type: ignore[no-untyped-def]
     """Run ``job`` with ``seed`` as the options say and return the merged statistics.
+
+    ``on_chunk((first_block, block_count))`` is called for each chunk computed in this session
+    (not for chunks read back from a checkpoint), e.g. to time only the work done now.
 
     Bad options: one line on stderr, exit 2, nothing written. Ctrl-C: the completed chunks are
     saved in ``--out`` (if given), one line says how to resume, exit 130.
@@ -66,6 +69,7 @@ def execute(job, seed: int, opts: RunOptions):  # type: ignore[no-untyped-def]
             force=opts.force,
             show_progress=progress.wanted(opts.quiet, opts.json),
             connect_timeout=opts.connect_timeout or runner.DASK_CONNECT_TIMEOUT,
+            on_chunk=on_chunk,
         )
     except ValueError as exc:
         raise UserError(str(exc)) from None
