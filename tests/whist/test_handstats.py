@@ -78,10 +78,16 @@ def _oracle(rules_a, rules_b, bots, seed, n_matches, rotate):
                 out["per_bot"][j, handstats._B["win60" + f]] += w60
                 out["per_bot"][j, handstats._B["up" + f]] += int((ex[:, s] > 0).sum())
                 out["per_bot"][j, handstats._B["down" + f]] += int((ex[:, s] < 0).sum())
+                out["per_bot"][j, handstats._B["bonus" + f + "_sq"]] += int(ex[:, s].sum()) ** 2
                 out["per_seat"][r, handstats._S["total" + f]] += t
                 out["per_seat"][r, handstats._S["total" + f + "_sq"]] += t * t
                 out["per_seat"][r, handstats._S["win60" + f]] += w60
             out["per_bot"][j, handstats.B_MATCHES] += 1
+            dev = n * res[0][3][s] - sum(res[0][3])
+            out["per_bot"][j, handstats.B_DEV] += dev
+            out["per_bot"][j, handstats.B_DEV_SQ] += dev * dev
+            out["per_seat"][r, handstats.S_DEV] += dev
+            out["per_seat"][r, handstats.S_DEV_SQ] += dev * dev
             if len(res) == 2:
                 d = res[0][3][s] - res[1][3][s]
                 out["per_bot"][j, handstats.B_DIFF_SQ] += d * d

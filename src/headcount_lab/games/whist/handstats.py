@@ -12,7 +12,9 @@ the only draw. The difference between ``a`` and ``b`` is then measured deal by d
 Statistics (``int64``, merged by addition), with ``n`` players and ``K = MAX_CARDS + 1``:
 
 - ``per_bot[n, len(BOT_FIELDS)]`` by bot; ``per_seat[n, len(SEAT_FIELDS)]`` by seat counted
-  clockwise from the first dealer;
+  clockwise from the first dealer; ``dev`` is ``n * total - sum of the match's totals`` (``n``
+  times the lead over the table's mean, kept whole); ``bonus_sq`` is the square of a match's
+  streak bonuses (their sum is ``bonus * (up - down)``);
 - ``per_bot_size[n, K, len(SIZE_FIELDS)]``: hands, score, score squared, contracts made;
 - ``gap[K, len(GAP_FIELDS)]`` by hand size: the dealer's gap ``G = (n - 1) * dealer's score -
   sum of the others' scores`` (``n - 1`` times the dealer's score minus the others' mean, kept
@@ -55,8 +57,22 @@ BOT_FIELDS = (
     "win60_b",
     "up_b",
     "down_b",
+    "dev",
+    "dev_sq",
+    "bonus_sq",
+    "bonus_b_sq",
 )
-SEAT_FIELDS = ("total", "total_sq", "win60", "total_b", "total_b_sq", "diff_sq", "win60_b")
+SEAT_FIELDS = (
+    "total",
+    "total_sq",
+    "win60",
+    "total_b",
+    "total_b_sq",
+    "diff_sq",
+    "win60_b",
+    "dev",
+    "dev_sq",
+)
 SIZE_FIELDS = ("hands", "score", "score_sq", "made")
 GAP_FIELDS = (
     "hands",
@@ -74,8 +90,11 @@ _B = {f: i for i, f in enumerate(BOT_FIELDS)}
 _S = {f: i for i, f in enumerate(SEAT_FIELDS)}
 _G = {f: i for i, f in enumerate(GAP_FIELDS)}
 B_MATCHES, B_TOTAL, B_TOTAL_SQ, B_WIN60, B_UP, B_DOWN = (_B[f] for f in BOT_FIELDS[:6])
-B_TOTAL_B, B_TOTAL_B_SQ, B_DIFF_SQ, B_WIN60_B, B_UP_B, B_DOWN_B = (_B[f] for f in BOT_FIELDS[6:])
-S_TOTAL, S_TOTAL_SQ, S_WIN60, S_TOTAL_B, S_TOTAL_B_SQ, S_DIFF_SQ, S_WIN60_B = range(7)
+B_TOTAL_B, B_TOTAL_B_SQ, B_DIFF_SQ, B_WIN60_B, B_UP_B, B_DOWN_B = (_B[f] for f in BOT_FIELDS[6:12])
+B_DEV, B_DEV_SQ, B_BONUS_SQ, B_BONUS_B_SQ = (_B[f] for f in BOT_FIELDS[12:])
+S_TOTAL, S_TOTAL_SQ, S_WIN60, S_TOTAL_B, S_TOTAL_B_SQ, S_DIFF_SQ, S_WIN60_B, S_DEV, S_DEV_SQ = (
+    range(9)
+)
 G_HANDS, G_GAP, G_GAP_SQ, G_GAP_B, G_GAP_B_SQ, G_DIFF_SQ = range(6)
 G_DEALER, G_DEALER_B, G_MADE, G_MADE_B = range(6, 10)
 
@@ -204,6 +223,11 @@ def study_block(
             j = seat_bot[s]
             r = (s - first) % n
             a = totals[0, s]
+            dev = n * a - totals[0].sum()
+            per_bot[j, B_DEV] += dev
+            per_bot[j, B_DEV_SQ] += dev * dev
+            per_seat[r, S_DEV] += dev
+            per_seat[r, S_DEV_SQ] += dev * dev
             per_bot[j, B_MATCHES] += 1
             per_bot[j, B_TOTAL] += a
             per_bot[j, B_TOTAL_SQ] += a * a
@@ -229,7 +253,11 @@ def study_block(
                         per_bot[j, B_UP_B] += 1
                     elif e < 0:
                         per_bot[j, B_DOWN_B] += 1
+            e = ex[0, :, s].sum()
+            per_bot[j, B_BONUS_SQ] += e * e
             if paired:
+                e = ex[1, :, s].sum()
+                per_bot[j, B_BONUS_B_SQ] += e * e
                 b = totals[1, s]
                 per_bot[j, B_TOTAL_B] += b
                 per_bot[j, B_TOTAL_B_SQ] += b * b
