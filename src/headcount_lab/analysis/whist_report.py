@@ -1006,6 +1006,10 @@ def readme(res: WhistResults) -> str:
     add("![dealer's gap](q1_dealer_gap.png)")
     four = seats[seats["players"] == 4]
     spread = (four["restriction_effect"].min(), four["restriction_effect"].max())
+    table = four["restriction_effect"].sum()
+    # per hand: dealer change d, each other seat o; table = sum(d) + (n-1) sum(o) and the gap
+    # change = sum(d) - sum(o), so the non-dealers' total is (n-1)/n (table - gap change)
+    others = (4 - 1) / 4 * (table - m4["effect"])
     disjoint = any(
         not overlap(
             (a["restriction_effect_lo"], a["restriction_effect_hi"]),
@@ -1020,12 +1024,15 @@ def readme(res: WhistResults) -> str:
         f"{_row(four, seat=3)['deals_sizes']}. The restriction changes each seat's match total "
         f"by {spread[0]:+.2f} to {spread[1]:+.2f} points (paired, table `q1_q4_seats.csv`); "
         + (
-            "some seats' intervals do not overlap, so who deals first does shift the cost."
+            "some seats' intervals do not overlap, so who deals first does shift the cost, by "
+            f"{spread[1] - spread[0]:.2f} points per match at most."
             if disjoint
             else "the seats' intervals overlap, so the data show no effect of who deals first."
         )
-        + " Because every seat loses about the same, the restriction is mostly a loss to the "
-        "whole table, not a transfer from the dealer to the others."
+        + f" The whole table loses {-table:.1f} points per match; the dealers' summed gap "
+        f"falls by {-m4['effect']:.1f}, so the rest of the table moves by only {others:+.1f} "
+        "points per match in total, streak bonuses included (a point estimate from the two "
+        "paired totals): the points the dealer loses are not handed to the others."
     )
     add(
         markdown_table(
@@ -1179,9 +1186,13 @@ def readme(res: WhistResults) -> str:
             )
             + ". Every other seat's interval includes zero."
         )
+    biggest = seats.loc[seats["lead"].abs().idxmax()]
     add(
-        f"**Finding.** {seat_text} Largest interval half-width: "
-        f"{((seats['lead_hi'] - seats['lead_lo']) / 2).max():.2f} points per match."
+        f"**Finding.** {seat_text} The largest seat effect is {biggest['lead']:+.2f} points per "
+        f"match ({biggest['players']} players, seat {biggest['seat']}), against mean totals of "
+        f"{seats['total'].min():.0f} to {seats['total'].max():.0f}: "
+        + ("small next to the totals." if abs(biggest["lead"]) < 1 else "worth knowing.")
+        + " Win shares by seat are in the table."
     )
     add(
         markdown_table(
