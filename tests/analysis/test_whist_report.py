@@ -118,7 +118,14 @@ def test_paired_effect_columns_are_the_difference_of_on_and_off(quick_report):
 def test_tips_come_from_the_tables(quick_report):
     tables = {
         name: _csv(quick_report, name)
-        for name in ("q2_blind_positions", "q2_blind_dealer", "q1_dealer_gap", "q1_q4_seats")
+        for name in (
+            "q2_blind_positions",
+            "q2_blind_dealer",
+            "q2_listening",
+            "q2_listening_pattern",
+            "q1_dealer_gap",
+            "q1_q4_seats",
+        )
     }
     blocks = wr.tips(tables)
     text = " ".join(line for _, lines in blocks for line in lines)
@@ -181,8 +188,15 @@ def test_ci_bar_chart_bars_and_error_bars():
 def test_report_charts_have_labels_with_units(quick_report):
     tables = {p.stem: pd.read_csv(p, keep_default_na=False) for p in quick_report.glob("*.csv")}
     figs = wr.charts(tables)
-    assert set(figs) == {"q1_dealer_gap", "q1_q4_seats", "q2_blind_bids", "q2_blind_scores",
-                         "q3_bots", "q5_streaks"}  # fmt: skip
+    assert set(figs) == {
+        "q1_dealer_gap",
+        "q1_q4_seats",
+        "q2_blind_bids",
+        "q2_blind_scores",
+        "q2_listening",
+        "q3_bots",
+        "q5_streaks",
+    }
     left, right = figs["q1_dealer_gap"].axes
     assert "points per hand" in left.get_ylabel() and "points per hand" in right.get_ylabel()
     assert len(left.containers) == 2 and len(right.containers) == len(wr.PLAYERS)
@@ -203,3 +217,22 @@ def test_bad_sizes_exit_2(tmp_path):
     result = CliRunner().invoke(app, ["report", "whist", "--matches", "5", "--out", str(tmp_path)])
     assert result.exit_code == 2
     assert "at least 100" in result.output
+
+
+def test_listening_table_equals_the_enumeration(quick_report):
+    table = _csv(quick_report, "q2_listening")
+    for n in wr.EXACT_PLAYERS:
+        t = blind_table.listening_tables(n)
+        d = blind_table.deals(n)
+        for r, rule in enumerate(("off", "on")):
+            for pos in range(n):
+                row = _row_of(table, players=n, restriction=rule, position=wr.position_name(pos, n))
+                gain = Fraction(int(t["score"][r, pos, 1] - t["score"][r, pos, 0]), d)
+                assert Fraction(row["gain_exact"]) == gain
+
+
+def _row_of(df, **where):
+    for k, v in where.items():
+        df = df[df[k] == v]
+    assert len(df) == 1
+    return df.iloc[0]

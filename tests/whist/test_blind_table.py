@@ -98,3 +98,67 @@ def test_w5_restriction_costs_only_the_dealer():
 def test_six_players_refused():
     with pytest.raises(ValueError, match="3 to 5"):
         blind_table.blind_tables(6)
+
+
+def _listening_oracle(n, t, bonus=5):
+    """Plain Python: one seat listens to the earlier card-only bids, from ``exact.py``."""
+    ranks = ranks_per_suit(n)
+    out = {
+        "score": np.zeros((2, n, 2), dtype=np.int64),
+        "changed": np.zeros((2, n), dtype=np.int64),
+    }
+    rest = [c for c in range(4 * ranks) if c != t]
+
+    def card_bid(deal, seat):
+        seen = [None if s == seat else deal[s] for s in range(n)]
+        possible, wins = blind_win_cards(n, seen, t)
+        return int(Fraction(len(wins), len(possible)) > Fraction(bonus + 1, 2 * bonus + 3))
+
+    def total(bid, deals):
+        return sum(
+            (bonus + 1 if won else -1) if bid == 1 else (-1 if won else bonus) for _, won in deals
+        )
+
+    def best(deals, forb):
+        b = int(total(1, deals) > total(0, deals))
+        return 1 - b if b == forb else b
+
+    for pos in range(n):
+        for others in permutations(rest, n - 1):
+            view = list(others[:pos]) + [None] + list(others[pos:])
+            groups = {}
+            for mine in rest:
+                if mine in others:
+                    continue
+                deal = [mine if c is None else c for c in view]
+                heard = tuple(card_bid(deal, s) for s in range(pos))
+                won = trick_winner(deal, 0, ranks) == pos
+                groups.setdefault(heard, []).append((deal, won))
+            every = [d for g in groups.values() for d in g]
+            for heard, deals in groups.items():
+                for r in range(2):
+                    forb = 1 - sum(heard) if r == 1 and pos == n - 1 else None
+                    a, b = best(every, forb), best(deals, forb)
+                    out["score"][r, pos, 0] += total(a, deals)
+                    out["score"][r, pos, 1] += total(b, deals)
+                    out["changed"][r, pos] += len(deals) if a != b else 0
+    return out
+
+
+def test_w9_listening_to_earlier_bids_equals_exact_py():
+    got = blind_table.listening_tables(3, trump_ranks=range(2, 3))
+    want = _listening_oracle(3, 2)
+    assert np.array_equal(got["score"], want["score"])
+    assert np.array_equal(got["changed"], want["changed"])
+
+
+def test_bidding_by_cards_only_scores_as_the_deal_enumeration():
+    """The listening enumeration's card-only strategy is the deal enumeration's bids: the same
+    totals over every deal, restriction off and on."""
+    for n in (3, 4):
+        listen = blind_table.listening_tables(n)
+        deals = blind_table.blind_tables(n)
+        assert np.array_equal(listen["score"][:, :, 0], deals["score"][0])
+        # listening never scores less than bidding by the cards alone
+        assert (listen["score"][:, :, 1] >= listen["score"][:, :, 0]).all()
+        assert not listen["changed"][:, 0].any()  # the leader hears nothing

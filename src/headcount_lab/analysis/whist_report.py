@@ -534,6 +534,54 @@ def blind_dealer_table(tables: dict[int, dict[str, np.ndarray]]) -> pd.DataFrame
     return pd.DataFrame(rows)
 
 
+def listening_table(listen: dict[int, dict[str, np.ndarray]]) -> pd.DataFrame:
+    """Q2: the exact value of listening to the bids made before yours (the earlier bidders saw
+    your card), when everyone else bids by the cards they see; points per blind hand."""
+    rows = []
+    for n, t in listen.items():
+        d = blind_table.deals(n)
+        for r, rule in enumerate(("off", "on")):
+            for pos in range(n):
+                cards, heard = (Fraction(int(x), d) for x in t["score"][r, pos])
+                rows.append(
+                    {
+                        "players": n,
+                        "restriction": rule,
+                        "position": position_name(pos, n),
+                        "score_cards_only": float(cards),
+                        "score_listening": float(heard),
+                        "gain": float(heard - cards),
+                        "gain_exact": _frac(heard - cards),
+                        "bid_changed_share": int(t["changed"][r, pos]) / d,
+                    }
+                )
+    return pd.DataFrame(rows)
+
+
+def listening_pattern_table(listen: dict[int, dict[str, np.ndarray]]) -> pd.DataFrame:
+    """Q2: the listening bid by what you see (a trump or not) and the leader's bid, for the
+    seats after the leader (restriction on)."""
+    rows = []
+    for n, t in listen.items():
+        pat = t["pattern"][1]
+        for pos in range(1, n):
+            for seen in (0, 1):
+                for lead in (0, 1):
+                    c = pat[pos, seen, lead]
+                    if c.sum():
+                        rows.append(
+                            {
+                                "players": n,
+                                "position": position_name(pos, n),
+                                "trump_seen": bool(seen),
+                                "leader_bid": lead,
+                                "share_of_deals": c.sum() / pat[pos].sum(),
+                                "bid_1_share": c[1] / c.sum(),
+                            }
+                        )
+    return pd.DataFrame(rows)
+
+
 # --- the whole report -------------------------------------------------------------------------
 
 
@@ -553,6 +601,7 @@ def compute(opts: WhistReportOptions) -> WhistResults:
     res = WhistResults(opts)
     t0 = time.perf_counter()
     exact = {n: blind_table.blind_tables(n) for n in EXACT_PLAYERS}
+    listen = {n: blind_table.listening_tables(n) for n in EXACT_PLAYERS}
     res.seconds["exact_blind"] = time.perf_counter() - t0
     t0 = time.perf_counter()
     runs = restriction_runs(opts)
@@ -569,6 +618,8 @@ def compute(opts: WhistReportOptions) -> WhistResults:
             "q2_blind_positions": blind_position_table(exact),
             "q2_blind_scores": blind_score_table(exact),
             "q2_blind_dealer": blind_dealer_table(exact),
+            "q2_listening": listening_table(listen),
+            "q2_listening_pattern": listening_pattern_table(listen),
             "q3_bots": bot_table(tour),
             "q3_bots_by_size": bot_size_table(tour),
             "q5_streaks": streak_table(tour),
@@ -758,6 +809,20 @@ def charts(tables: dict[str, pd.DataFrame]) -> dict[str, Any]:
     ).plot(ax)
     figs["q2_blind_scores"] = fig
 
+    lis = tables["q2_listening"]
+    lis = lis[lis["restriction"] == "on"]
+    fig, ax = new_axes()
+    CIBarChart(
+        lis.assign(where=lis["players"].astype(str) + " players, " + lis["position"]),
+        "where",
+        "gain",
+        "gain from listening to earlier bids (points per blind hand, exact)",
+        "table and position",
+        title="Blind hands: the earlier bidders saw your card",
+        ci=False,
+    ).plot(ax)
+    figs["q2_listening"] = fig
+
     fig, (a, b) = new_axes(ncols=2)
     CIBarChart(
         tables["q3_bots"],
@@ -874,6 +939,34 @@ def tips(tables: dict[str, pd.DataFrame]) -> list[tuple[str, list[str]]]:
     blind_lines.append(
         "The exact rule: count the cards you cannot see that would take the trick if they were "
         f"on your forehead; bid 1 when they are at least {counts}: P(win) > 6/13."
+    )
+    pat = tables["q2_listening_pattern"]
+    lis = tables["q2_listening"]
+    heard = []
+    for n in EXACT_PLAYERS:
+        p2 = pat[(pat["players"] == n) & (pat["position"] == "2") & ~pat["trump_seen"]]
+        heard.append(
+            (
+                n,
+                _row(p2, leader_bid=0)["bid_1_share"],
+                _row(p2, leader_bid=1)["bid_1_share"],
+                _row(lis, players=n, restriction="on", position="2")["gain"],
+            )
+        )
+    after_1_one = all(h[2] > 0.5 for h in heard)
+    blind_lines.append(
+        "Listen to the bids before yours: they were made looking at your card. Second to bid "
+        "with no trump in sight: a leader's 0 almost always means the leader saw a trump, and "
+        "the only card you cannot see is your own, so bid 1 (best in "
+        + " / ".join(f"{_pct(h[1])}" for h in heard)
+        + f" of those deals); if the leader bid 1, bid {'1' if after_1_one else '0'} (1 is best "
+        "in "
+        + " / ".join(f"{_pct(h[2])}" for h in heard)
+        + "). Worth "
+        + " / ".join(f"{h[3]:+.2f}" for h in heard)
+        + " points per blind hand ("
+        + " / ".join(str(h[0]) for h in heard)
+        + " players, exact)."
     )
     d4 = _row(dealer, players=4, bonus=5)
     dealer_lines = [
@@ -1107,6 +1200,28 @@ def readme(res: WhistResults) -> str:
     add("![blind bids](q2_blind_bids.png)")
     add(markdown_table(dealer, 3))
     add("![blind scores](q2_blind_scores.png)")
+    lis = t["q2_listening"]
+    on = lis[lis["restriction"] == "on"]
+    gains = ", ".join(
+        f"seat {r.position} of {r.players}: {r.gain:+.3f} ({r.gain_exact})"
+        for r in on.itertuples()
+        if r.position != position_name(0, r.players)
+    )
+    d_off = _row(lis, players=4, restriction="off", position=position_name(3, 4))
+    d_on = _row(lis, players=4, restriction="on", position=position_name(3, 4))
+    add(
+        "**Listening to the earlier bids.** The seats that bid before you saw your card, so "
+        "their bids carry news about it. Enumerating every view of every seat, with everyone "
+        "else bidding by the cards they see, the exact gain of a seat that also listens is: "
+        f"{gains} points per blind hand (leader: nothing to hear). Listening changes the bid in "
+        f"{_pct(on['bid_changed_share'].max())} of hands at most. The 4-player dealer gains "
+        f"{d_off['gain']:+.3f} without the restriction but only {d_on['gain']:+.3f} with it: the "
+        "forbidden value often blocks the bid the news points to (tables `q2_listening.csv`, "
+        "`q2_listening_pattern.csv`). The bots do not listen; the card-only columns are their "
+        "play."
+    )
+    add(markdown_table(on, 3))
+    add("![listening](q2_listening.png)")
     add(
         f"**Reproduce:** {cmd} (tables `q2_blind_views.csv` with aces and kings seen, "
         "`q2_blind_positions.csv`, `q2_blind_scores.csv`, `q2_blind_dealer.csv`); one view: "
