@@ -1299,7 +1299,9 @@ def readme(res: WhistResults) -> str:
                 f"{ci_text(r.lead, r.lead_lo, r.lead_hi)} points"
                 for r in real.itertuples()
             )
-            + ". Every other seat's interval includes zero."
+            + f". Every other seat's interval includes zero. Of {len(seats)} seat intervals "
+            f"about {0.05 * len(seats):.0f} would leave out zero by chance alone; "
+            f"{len(real)} do."
         )
     biggest = seats.loc[seats["lead"].abs().idxmax()]
     add(
