@@ -99,7 +99,10 @@ def test_simulate_is_reproducible_from_the_seed():
             ["simulate", "--bots", "random,random,random", "--players", "3", "--rule", "x=1"],
             "unknown rule",
         ),
-        (["simulate", "--bots", "random,random,random,random", "--out", "d"], "not available"),
+        (
+            ["simulate", "--bots", "random,random,random,random", "--out", __file__],
+            "is a file",
+        ),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args, message):

@@ -8,7 +8,7 @@ import sys
 
 import typer
 
-from headcount_lab.cli import bench, headcount, report, whist
+from headcount_lab.cli import bench, headcount, headcount_sim, report, whist
 from headcount_lab.cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED
 
 app = typer.Typer(
@@ -17,6 +17,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=False,
 )
+headcount_sim.register(headcount.app)  # simulate, replay
 app.add_typer(
     headcount.app, name="headcount", help="Headcount (Kopfrechnen): count, odds, deal, simulate."
 )

@@ -16,6 +16,7 @@ from headcount_lab.cli.common import fail, print_json
 #: area name -> module providing ``run_benchmarks(quick: bool) -> dict``
 BENCHES = {
     "headcount": "headcount_lab.games.headcount.bench",
+    "headcount-engine": "headcount_lab.games.headcount.bench_engine",
     "runner": "headcount_lab.core.bench",
     "whist": "headcount_lab.games.whist.bench",
 }

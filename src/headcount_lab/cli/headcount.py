@@ -211,15 +211,29 @@ def deal(
     rules = _rules(variant, rule)
     job = deal_job(players, hands, rules.double, rules.hidden_card)
     job.warmup()  # compile first: the timing covers dealing only
+    dealt_now = [0]  # hands dealt in this session: a resumed run reads the rest back
+
+    def count_chunk(chunk: tuple[int, int]) -> None:
+        dealt_now[0] += job.units_in(*chunk)
+
     t0 = time.perf_counter()
-    stats = run_options.execute(job, seed, opts)
-    return deal_summary(job, stats, seed, time.perf_counter() - t0)
+    stats = run_options.execute(job, seed, opts, on_chunk=count_chunk)
+    return deal_summary(job, stats, seed, time.perf_counter() - t0, dealt_now[0])
 
 
 def _print_deal(r: dict) -> None:
     typer.echo(
         f"{r['hands']:,} hands, {r['players']} players, {r['variant']}, seed {r['seed']}: "
-        f"{r['seconds']:.3f} s, {r['hands_per_second'] / 1e6:.1f} M hands/s"
+        + (
+            f"{r['seconds']:.3f} s, {r['hands_per_second'] / 1e6:.1f} M hands/s"
+            if r["hands_per_second"] is not None
+            else "read back from the results folder"
+        )
+        + (
+            f" ({r['hands_this_session']:,} dealt now, the rest read back)"
+            if 0 < r["hands_this_session"] < r["hands"]
+            else ""
+        )
     )
     typer.echo(f"mean total {r['mean']:.3f}")
     specials = ", ".join(f"{c} {n / r['hands']:.2%}" for c, n in r["specials_in_play"].items())

@@ -70,14 +70,21 @@ def deal_job(players: int, hands: int, double: bool = False, hidden_card: bool =
         "variant": "double" if double else "standard",
         "hidden_card": hidden_card,
     }
-    return Job("headcount-deal", params, hands, BLOCK_SIZE, fn, fn.warmup)
+    return Job("headcount-deal", params, hands, BLOCK_SIZE, fn, fn.warmup, unit="hands")
 
 
 def deal_summary(
-    job: Job, stats: dict[str, np.ndarray], seed: int, seconds: float
+    job: Job,
+    stats: dict[str, np.ndarray],
+    seed: int,
+    seconds: float,
+    hands_this_session: int | None = None,
 ) -> dict[str, Any]:
     """The JSON-able result of a deal: histogram of totals (non-zero range), special-card counts,
-    timing (measured by the caller after compilation)."""
+    timing (measured by the caller after compilation). The rate counts only the hands dealt in
+    this session (``hands_this_session``, default all): after ``--resume`` the others were read
+    back, and a finished run read back has no rate (``None``)."""
+    dealt = job.units if hands_this_session is None else hands_this_session
     from headcount_lab.games.headcount.kernels import SPECIALS
 
     fn = job.block_fn
@@ -102,5 +109,6 @@ def deal_summary(
             if c < deck_size(fn.double)
         },
         "seconds": seconds,
-        "hands_per_second": job.units / max(seconds, 1e-9),
+        "hands_this_session": dealt,
+        "hands_per_second": dealt / max(seconds, 1e-9) if dealt else None,
     }

@@ -32,13 +32,14 @@ id    card   value    id    card   value
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import numpy as np
 from numba import njit
 
 from headcount_lab.core.cards import Card, CardError, parse_cards
+from headcount_lab.core.flags import with_flags
 
 #: Rules version: bumped only when outcomes change (see docs/games/headcount.md).
 VERSION = 1
@@ -229,33 +230,4 @@ class HeadcountRules:
 
     def with_flags(self, assignments: list[str]) -> HeadcountRules:
         """Apply ``name=value`` assignments (from ``--rule``); unknown names or values raise."""
-        known = {f.name: f for f in fields(self)}
-        changes: dict[str, Any] = {}
-        for a in assignments:
-            name, sep, value = a.partition("=")
-            name = name.strip()
-            if not sep or name not in known:
-                raise ValueError(
-                    f"unknown rule {a!r}: use NAME=VALUE with NAME one of {', '.join(known)}"
-                )
-            changes[name] = _parse_flag(name, value.strip(), known[name].type)
-        return replace(self, **changes)
-
-
-def _parse_flag(name: str, value: str, type_: Any) -> Any:
-    t = str(type_)
-    v = value.lower()
-    if t == "bool":
-        if v in ("on", "true", "yes", "1"):
-            return True
-        if v in ("off", "false", "no", "0"):
-            return False
-        raise ValueError(f"rule {name} takes on/off, not {value!r}")
-    if "int" in t:
-        if v in ("none", "free", ""):
-            return None
-        try:
-            return int(v)
-        except ValueError:
-            raise ValueError(f"rule {name} takes a whole number, not {value!r}") from None
-    return v
+        return with_flags(self, assignments)

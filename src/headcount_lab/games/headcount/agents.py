@@ -1,0 +1,546 @@
+"""Headcount bots: a policy id plus a parameter array, and one jitted :func:`act`.
+
+A bot only ever sees an *observation*: the forehead cards of the other active seats, the hidden
+card if it peeked this round, the bids so far (who bid what, and whether they had peeked), who
+peeked, and everyone's open and face-down life cards. The engine builds that observation; the
+true state (own card, hidden card, draw pile) never reaches :func:`act`. Each decision gets one
+uniform number ``u`` in [0, 1) drawn by the engine from the game's bot stream, so bots are
+deterministic functions of (observation, parameters, ``u``) and the kernel and the plain-Python
+reference consume the same numbers.
+
+Decisions (``kind``): ``PEEK`` (0/1, only asked when peeking is allowed), ``BID`` (a bid, or
+:data:`CALL`), ``POINT`` (Trickster, H10: the seat pointed at, caller or last bidder) and
+``DISCARD`` (1 = discard an open life card, 0 = a face-down one; only asked when both exist).
+
+Policies and their parameters (``name:key=value,...`` on the command line):
+
+- ``random``: calls with probability ``call`` when it may, else raises by 1..``step`` (the
+  opening bid is uniform on ``lo..hi``); peeks with probability ``peek``; points and discards at
+  random. A floor.
+- ``tips``: the rule text's tips. Estimate = what it sees + 5 for each unseen card in play (the
+  highest seen number card dropped when the A♠ is seen, doubled when ×2 is seen). Opens at the
+  estimate, raises by at most ``step`` towards it (else by 1), calls when the bid is more than
+  ``margin`` above it, peeks when the bid is within ``band`` of it.
+- ``odds``: the exact distribution of the total from its view (belief tables of
+  :mod:`~headcount_lab.games.headcount.exact`). Calls when P(bidder loses) > ``call``; otherwise
+  bids the highest number that survives a call with probability >= 1 - ``quantile`` (at least
+  the minimum raise). Peeks when it would raise anyway and the hidden card *matters*: the
+  expected absolute change, over the possible hidden cards, of the chance its planned bid
+  survives exceeds ``peek``. Points at the bidder when P(bid survives) >= ``point``.
+- ``reader``: ``odds`` plus Bayesian inference about its own card: each raise by another seat
+  is scored against the bid an ``odds`` player with quantile ``model`` would have made, for
+  every possible own card, with a Cauchy weight of scale ``sigma``. It bids and calls
+  from the resulting mixture. (Approximation: a bidder who peeked and whose hidden card the
+  reader does not know is modelled as if it had not peeked.)
+- ``bluffer``: ``odds``, but with probability ``rate`` a bid is pushed ``size`` above plan.
+
+Every policy takes ``discard`` (0: give up a face-down life card first, keeping open cards for
+peeking; 1: an open one first).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+from numba import njit
+
+from headcount_lab.games.headcount.rules import N_NUMBER, TOP, VALUES, X2
+
+CALL = -(1 << 62)  # the "Count!" action; bids are ordinary integers
+
+PEEK, BID, POINT, DISCARD = 0, 1, 2, 3
+
+RANDOM, TIPS, ODDS, READER, BLUFFER = 0, 1, 2, 3, 4
+POLICY_NAMES = ("random", "tips", "odds", "reader", "bluffer")
+N_PARAMS = 10  # the last two hold table indices filled in by table_params()
+
+#: policy -> ordered (name, default, lo, hi, integer?) of its parameters; index = array slot
+PARAMS: dict[str, tuple[tuple[str, float, float, float, bool], ...]] = {
+    "random": (
+        ("call", 0.3, 1e-9, 1.0, False),
+        ("peek", 0.1, 0.0, 1.0, False),
+        ("step", 5, 1, 50, True),
+        ("lo", 0, -100, 300, True),
+        ("hi", 40, -100, 300, True),
+        ("discard", 0, 0, 1, True),
+    ),
+    "tips": (
+        ("margin", 5, 0, 100, True),
+        ("step", 3, 1, 50, True),
+        ("band", 2, -1, 100, True),
+        ("discard", 0, 0, 1, True),
+    ),
+    "odds": (
+        ("call", 0.65, 0.0, 1.0 - 1e-9, False),
+        ("quantile", 0.1, 1e-9, 1.0 - 1e-9, False),
+        ("peek", 0.1, 0.0, 1.0, False),
+        ("point", 0.5, 0.0, 1.0, False),
+        ("discard", 0, 0, 1, True),
+    ),
+}
+PARAMS["reader"] = PARAMS["odds"] + (
+    ("sigma", 4.0, 0.1, 100.0, False),
+    ("model", 0.1, 1e-9, 1.0 - 1e-9, False),
+)
+PARAMS["bluffer"] = PARAMS["odds"] + (
+    ("rate", 0.2, 0.0, 1.0, False),
+    ("size", 5, 1, 100, True),
+)
+# slots shared by the odds family (call, quantile, peek, point, discard, then the extra one/two)
+P_CALL, P_QUANT, P_PEEK, P_POINT, P_DISCARD, P_EXTRA, P_EXTRA2 = 0, 1, 2, 3, 4, 5, 6
+# index of the bot's own safe-bid level, and of the level it assumes for others (reader)
+P_LEVEL, P_MODEL_LEVEL = 8, 9
+DISCARD_SLOT = {name: [p[0] for p in ps].index("discard") for name, ps in PARAMS.items()}
+
+
+@dataclass(frozen=True)
+class Bot:
+    """A parsed bot spec: ``policy`` id, its ``params`` (float64[N_PARAMS]) and canonical text."""
+
+    policy: int
+    params: tuple[float, ...]
+    spec: str
+
+    @property
+    def name(self) -> str:
+        return POLICY_NAMES[self.policy]
+
+    @property
+    def label(self) -> str:
+        """Short form: the policy and only the parameters that differ from the defaults."""
+        changed = [
+            f"{key}={v:g}"
+            for (key, default, *_), v in zip(PARAMS[self.name], self.params, strict=False)
+            if v != default
+        ]
+        return self.name + (":" + ",".join(changed) if changed else "")
+
+
+def parse_bot(spec: str) -> Bot:
+    """Parse ``name`` or ``name:key=value,...``; unknown names, keys or values raise ValueError."""
+    name, _, rest = spec.strip().partition(":")
+    name = name.strip().lower()
+    if name not in PARAMS:
+        raise ValueError(f"unknown bot {name!r}: choose from {', '.join(POLICY_NAMES)}")
+    table = PARAMS[name]
+    keys = [p[0] for p in table]
+    values = [float(p[1]) for p in table]
+    for item in filter(None, (s.strip() for s in rest.split(","))):
+        key, sep, text = item.partition("=")
+        key = key.strip()
+        if not sep or key not in keys:
+            raise ValueError(
+                f"bot {name}: unknown parameter {item!r}; {name} takes {', '.join(keys)}"
+            )
+        _, _, lo, hi, integer = table[keys.index(key)]
+        text = text.strip()
+        if key == "discard" and text in ("open", "down"):
+            text = "1" if text == "open" else "0"
+        try:
+            v = float(text)
+        except ValueError:
+            raise ValueError(f"bot {name}: {key} must be a number, not {text!r}") from None
+        if integer and v != int(v):
+            raise ValueError(f"bot {name}: {key} must be a whole number, not {text}")
+        if not lo <= v <= hi:
+            raise ValueError(f"bot {name}: {key}={text} is out of range [{lo:g}, {hi:g}]")
+        values[keys.index(key)] = v
+    if name == "random" and values[keys.index("lo")] > values[keys.index("hi")]:
+        raise ValueError("bot random: lo must not exceed hi")
+    params = tuple(values + [0.0] * (N_PARAMS - len(values)))
+    shown = ",".join(f"{k}={v:g}" for k, v in zip(keys, values, strict=True))
+    return Bot(POLICY_NAMES.index(name), params, f"{name}:{shown}")
+
+
+def parse_bots(text: str, players: int) -> list[Bot]:
+    """A comma list of bots is ambiguous with parameters, so bots are separated by ``,`` only
+    where the next item names a policy: ``odds:call=0.55,quantile=0.4,tips`` is two bots."""
+    bots: list[str] = []
+    for item in (s.strip() for s in text.split(",")):
+        if not item:
+            raise ValueError(f"empty bot in {text!r}")
+        head = item.partition(":")[0].strip().lower()
+        if "=" in head and bots:  # a parameter of the previous bot
+            bots[-1] += "," + item
+        else:
+            bots.append(item)
+    parsed = [parse_bot(b) for b in bots]
+    if len(parsed) != players:
+        raise ValueError(f"--bots lists {len(parsed)} bots but --players is {players}")
+    return parsed
+
+
+# --------------------------------------------------------------------------- belief tables
+
+
+@dataclass(frozen=True)
+class Beliefs:
+    """The belief tables the bots read, stacked on one total grid, and what is derived from them.
+
+    ``row_of``: int32[3, 2**deck]: row of a known-card mask in ``sf`` for 0, 1 or 2 unseen
+    in-play cards (-1 where not built); ``sf``: float64[rows, W+1] with ``sf[r, t]`` =
+    P(total >= lo + t) and ``sf[r, W] = 0``; ``lo``: the total of column 0.
+    ``gain``: float64[rows, W+1], for a view before peeking, the mean over the possible hidden
+    cards of ``|sf[view + hidden, t] - sf[view, t]|``: how much peeking would move the chance
+    that a bid of ``lo + t`` survives (0 for other rows). ``safe``: int32[levels, rows], the
+    last column ``t`` with ``sf[r, t] >= levels[i]`` (so the highest bid surviving a call with
+    probability >= level is ``lo + t - shift``).
+    """
+
+    row_of: np.ndarray
+    sf: np.ndarray
+    lo: int
+    gain: np.ndarray
+    levels: tuple[float, ...]
+    safe: np.ndarray
+
+
+@cache
+def build_beliefs(
+    double: bool, players: int, hidden_card: bool, reader: bool, levels: tuple[float, ...] = ()
+) -> Beliefs:
+    """Stack the tables a game of ``players`` needs (active seats shrink down to 2), and the
+    safe-bid columns for each survival level in ``levels``."""
+    from headcount_lab.games.headcount.exact import belief_table
+
+    n_deck = 18 if double else 17
+    wanted: list[tuple[int, int]] = []
+    for active in range(2, players + 1):
+        others = active - 1
+        if hidden_card:
+            wanted += [(others, 2), (others + 1, 1)]
+            if reader:
+                wanted += [(others + 2, 0)]
+        else:
+            wanted += [(others, 1)]
+            if reader:
+                wanted += [(others + 1, 0)]
+    tables = [belief_table(double, k, u) for k, u in sorted(set(wanted))]
+    lo = min(t.lo for t in tables)
+    hi = max(t.lo + t.sf.shape[1] - 1 for t in tables)
+    width = hi - lo
+    rows = sum(t.sf.shape[0] for t in tables)
+    sf = np.zeros((rows, width + 1), dtype=np.float64)
+    row_of = np.full((3, 1 << n_deck), -1, dtype=np.int32)
+    base = 0
+    for t in tables:
+        r, w = t.sf.shape
+        off = t.lo - lo
+        sf[base : base + r, :off] = 1.0
+        sf[base : base + r, off : off + w] = t.sf
+        has = t.row_of_mask >= 0
+        row_of[t.n_unknown][has] = t.row_of_mask[has] + base
+        base += r
+    gain = np.zeros_like(sf)
+    for t in tables:
+        if t.n_unknown != 2:
+            continue
+        masks = t.masks
+        parent = row_of[2, masks]
+        acc = np.zeros((masks.size, sf.shape[1]))
+        for c in range(n_deck):
+            bit = np.int64(1) << c
+            has = (masks & bit) == 0  # c can be the hidden card of these views
+            child = row_of[1, masks[has] | bit]
+            acc[has] += np.abs(sf[child] - sf[parent[has]])
+        gain[parent] = acc / (n_deck - t.n_known)
+    safe = np.zeros((len(levels), rows), dtype=np.int32)
+    for i, level in enumerate(levels):
+        safe[i] = (sf >= level).sum(axis=1) - 1  # sf falls along each row
+    for a in (row_of, sf, gain, safe):
+        a.setflags(write=False)
+    return Beliefs(row_of, sf, lo, gain, tuple(levels), safe)
+
+
+def table_params(bots: list[Bot] | tuple[Bot, ...]) -> tuple[tuple[float, ...], np.ndarray]:
+    """(levels, params): the survival levels the bots use and their float64[slots, N_PARAMS]
+    parameters with :data:`P_LEVEL` / :data:`P_MODEL_LEVEL` pointing into ``levels``."""
+    params = np.array([b.params for b in bots], dtype=np.float64)
+    wanted = set()
+    for b in bots:
+        if b.policy >= ODDS:
+            wanted.add(1.0 - b.params[P_QUANT])
+            if b.policy == READER:
+                wanted.add(1.0 - b.params[P_EXTRA2])
+    levels = tuple(sorted(wanted)) or (0.5,)
+    for i, b in enumerate(bots):
+        if b.policy >= ODDS:
+            params[i, P_LEVEL] = levels.index(1.0 - b.params[P_QUANT])
+            if b.policy == READER:
+                params[i, P_MODEL_LEVEL] = levels.index(1.0 - b.params[P_EXTRA2])
+    return levels, params
+
+
+# --------------------------------------------------------------------------- kernels
+
+
+@njit(nogil=True, cache=True)
+def sf_at(sf, row, lo, b):
+    """P(total >= b) for belief row ``row``."""
+    t = b - lo
+    if t <= 0:
+        return 1.0
+    w = sf.shape[1] - 1
+    if t >= w:
+        return 0.0
+    return sf[row, t]
+
+
+@njit(nogil=True, cache=True)
+def safe_bid(sf, row, lo, level, shift):
+    """Highest bid b with P(total >= b + shift) >= level (0 < level <= 1), by bisection."""
+    a = 0  # sf[row, 0] = 1 >= level
+    z = sf.shape[1] - 1  # sf[row, z] = 0 < level
+    while z - a > 1:
+        m = (a + z) >> 1
+        if sf[row, m] >= level:
+            a = m
+        else:
+            z = m
+    return lo + a - shift
+
+
+@njit(nogil=True, cache=True)
+def _mix_sf(sf, work, n_rows, wsum, lo, b):
+    """Mixture of belief rows ``work[0, :n_rows]`` with weights ``work[1, :n_rows]``."""
+    acc = 0.0
+    for i in range(n_rows):
+        acc += work[1, i] * sf_at(sf, np.int64(work[0, i]), lo, b)
+    return acc / wsum
+
+
+@njit(nogil=True, cache=True)
+def _mix_safe_bid(sf, work, n_rows, wsum, lo, level, shift):
+    a = 0
+    z = sf.shape[1] - 1
+    while z - a > 1:
+        m = (a + z) >> 1
+        if _mix_sf(sf, work, n_rows, wsum, lo, lo + m) >= level:
+            a = m
+        else:
+            z = m
+    return lo + a - shift
+
+
+@njit(nogil=True, cache=True)
+def view_mask(me, n, active, seen, hidden_seen):
+    """(bitmask of the cards seat ``me`` knows are in play, number of them)."""
+    m = np.int64(0)
+    k = 0
+    for s in range(n):
+        if s != me and active[s]:
+            m |= np.int64(1) << np.int64(seen[s])
+            k += 1
+    if hidden_seen >= 0:
+        m |= np.int64(1) << np.int64(hidden_seen)
+        k += 1
+    return m, k
+
+
+@njit(nogil=True, cache=True)
+def _tips_estimate(mask, nu, n_deck):
+    """What a beginner expects: the known cards (mask) plus 5 for each of ``nu`` unseen ones."""
+    total = 0
+    best = -1
+    top = False
+    x2 = False
+    for c in range(n_deck):
+        if not (mask >> c) & 1:
+            continue
+        if c < N_NUMBER:
+            total += VALUES[c]
+            best = c  # ids rise with value
+        elif c == TOP:
+            top = True
+        elif c == X2:
+            x2 = True
+        else:  # the mystery: an average card stands in
+            total += 5
+    if top and best >= 0:
+        total -= VALUES[best]
+    total += 5 * nu
+    if x2:
+        total *= 2
+    return total
+
+
+@njit(nogil=True, cache=True, inline="always")
+def act(
+    kind, policy, params, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
+    bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
+    safe, work, u,
+):  # fmt: skip
+    """One decision of seat ``me`` from its observation.
+
+    ``active``: bool[n]; ``seen``: int64[n] forehead ids as ``me`` sees them (``seen[me]`` and
+    inactive seats are -1); ``hidden_seen``: the hidden card if ``me`` peeked, else -1;
+    ``peeked``: bool[n] who peeked this round; ``bids``/``bidders``: int64[>= nb] the bids so
+    far and their seats; ``bid_peeked``: bool[>= nb] whether the bidder had peeked by then;
+    ``min_bid``: lowest legal opening bid; ``caller``: the caller (POINT only); ``shift``: 1 if
+    ties go to the caller (a bid b survives when total >= b + shift), else 0; ``n_deck``: 17
+    or 18; ``row_of``, ``sf``, ``lo``: :class:`Beliefs`; ``work``: float64[2, >= n_deck] scratch
+    (passed in: an allocation here would make every call pay reference counting); ``u``:
+    uniform [0, 1) for this decision.
+    """
+    if policy == READER and kind == BID:
+        return reader_bid(
+            params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
+            can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
+        )  # fmt: skip
+    mask, _ = view_mask(me, n, active, seen, hidden_seen)
+    nu = 2 if hidden_card and hidden_seen < 0 else 1
+    last = bids[nb - 1] if nb > 0 else 0
+    bidder = bidders[nb - 1] if nb > 0 else -1
+    # everything below takes scalars and the two belief arrays only: array arguments of a
+    # call cost reference counting, which dominated the bots' time before this split
+    return decide(
+        kind, policy, params[0], params[1], params[2], params[3], params[4], params[5],
+        params[6], np.int64(params[P_LEVEL]), mask, nu, nb, last, bidder, can_call, min_bid,
+        caller, shift, n_deck, row_of, sf, lo, gain, safe, u,
+    )  # fmt: skip
+
+
+@njit(nogil=True, cache=True)
+def decide(
+    kind, policy, p0, p1, p2, p3, p4, p5, p6, qi, mask, nu, nb, last, bidder, can_call, min_bid,
+    caller, shift, n_deck, row_of, sf, lo, gain, safe, u,
+):  # fmt: skip
+    """The random, tips and odds-family decisions from the view ``mask`` (known cards) with
+    ``nu`` unseen cards in play, the last bid ``last`` by ``bidder`` (``nb`` bids so far) and
+    the policy's parameters ``p0..p6`` (slots of :data:`PARAMS`), ``qi`` its safe-bid level.
+    The kernel calls the four ``*_choice`` functions directly, one per decision site."""
+    if kind == PEEK:
+        return peek_choice(policy, p0, p1, p2, qi, mask, nu, nb, last, can_call, min_bid, shift,
+                           n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
+    if kind == POINT:
+        return point_choice(policy, p0, p3, mask, nu, last, bidder, caller, shift, n_deck,
+                            row_of, sf, lo, u)  # fmt: skip
+    if kind == DISCARD:
+        return discard_choice(policy, p3, p4, u)
+    return bid_choice(policy, p0, p1, p2, p3, p4, p5, p6, qi, mask, nu, nb, last, can_call,
+                      min_bid, shift, n_deck, row_of, sf, lo, safe, u)  # fmt: skip
+
+
+# Each choice is inlined where the kernel asks for it: array arguments of a real call cost
+# reference counting, which took two thirds of the time; one site per choice keeps compiling
+# cheap.
+
+
+@njit(nogil=True, cache=True, inline="always")
+def discard_choice(policy, p3, p4, u):
+    """1: give up an open life card, 0: a face-down one."""
+    if policy == RANDOM:
+        return 1 if u < 0.5 else 0
+    return np.int64(p3) if policy == TIPS else np.int64(p4)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def point_choice(policy, p0, p3, mask, nu, last, bidder, caller, shift, n_deck, row_of, sf, lo,
+                 u):  # fmt: skip
+    """Trickster (H10): the seat expected to win, the last ``bidder`` or the ``caller``."""
+    if policy == RANDOM:
+        return bidder if u < 0.5 else caller
+    if policy == TIPS:
+        return bidder if _tips_estimate(mask, nu, n_deck) >= last + shift else caller
+    return bidder if sf_at(sf, row_of[nu, mask], lo, last + shift) >= p3 else caller
+
+
+@njit(nogil=True, cache=True, inline="always")
+def peek_choice(policy, p0, p1, p2, qi, mask, nu, nb, last, can_call, min_bid, shift, n_deck,
+                row_of, sf, lo, gain, safe, u):  # fmt: skip
+    """1 to peek (H7; asked only when the seat may)."""
+    if policy == RANDOM:
+        return 1 if u < p1 else 0
+    if policy == TIPS:
+        return 1 if nb > 0 and abs(last - _tips_estimate(mask, nu, n_deck)) <= p2 else 0
+    row = row_of[nu, mask]
+    # peeking forbids calling: only worth it when it would raise anyway
+    if nb > 0 and can_call and 1.0 - sf_at(sf, row, lo, last + shift) > p0:
+        return 0
+    plan = lo + safe[qi, row] - shift
+    plan = max(plan, last + 1) if nb > 0 else max(plan, min_bid)
+    t = plan + shift - lo
+    moved = gain[row, t] if 0 < t < sf.shape[1] else 0.0
+    return 1 if moved > p2 else 0
+
+
+@njit(nogil=True, cache=True, inline="always")
+def bid_choice(policy, p0, p1, p2, p3, p4, p5, p6, qi, mask, nu, nb, last, can_call, min_bid,
+               shift, n_deck, row_of, sf, lo, safe, u):  # fmt: skip
+    """A bid, or :data:`CALL` (the reader's bid is :func:`reader_bid`)."""
+    if policy == RANDOM:
+        if can_call:
+            if u < p0:
+                return CALL
+            u = (u - p0) / (1.0 - p0)
+        if nb == 0:
+            span = np.int64(p4) - np.int64(p3) + 1
+            return max(np.int64(p3) + min(np.int64(u * span), span - 1), min_bid)
+        step = np.int64(p2)
+        return last + 1 + min(np.int64(u * step), step - 1)
+    if policy == TIPS:
+        e = _tips_estimate(mask, nu, n_deck)
+        if nb == 0:
+            return max(e, min_bid)
+        if can_call and last > e + p0:
+            return CALL
+        return max(last + 1, min(e, last + np.int64(p1)))
+    # the odds family: p0 call, p1 quantile, p2 peek, p3 point, p4 discard, p5/p6 extras
+    row = row_of[nu, mask]
+    if nb > 0 and can_call and 1.0 - sf_at(sf, row, lo, last + shift) > p0:
+        return CALL
+    b = lo + safe[qi, row] - shift
+    b = max(b, last + 1) if nb > 0 else max(b, min_bid)
+    if policy == BLUFFER and u < p5:
+        b += np.int64(p6)
+    return b
+
+
+@njit(nogil=True, cache=True)
+def reader_bid(
+    params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
+    can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
+):  # fmt: skip
+    """The reader's bid or call: a mixture over its own card weighted by how well each
+    candidate explains the others' raises (see the module docstring)."""
+    mask, _ = view_mask(me, n, active, seen, hidden_seen)
+    nu = 2 if hidden_card and hidden_seen < 0 else 1
+    level = 1.0 - params[P_QUANT]
+    sigma = params[P_EXTRA]
+    mqi = np.int64(params[P_MODEL_LEVEL])
+    fmask = mask  # foreheads only
+    if hidden_seen >= 0:
+        fmask &= ~(np.int64(1) << np.int64(hidden_seen))
+    m = 0
+    wsum = 0.0
+    for x in range(n_deck):
+        if (mask >> x) & 1:
+            continue
+        xbit = np.int64(1) << np.int64(x)
+        wx = 1.0
+        for i in range(nb):
+            j = bidders[i]
+            if j == me:
+                continue
+            prev = bids[i - 1] if i > 0 else min_bid
+            # j's view: the foreheads I see, minus j's own, plus my card x
+            mj = (fmask & ~(np.int64(1) << np.int64(seen[j]))) | xbit
+            nuj = 2 if hidden_card else 1
+            if bid_peeked[i] and hidden_seen >= 0:
+                mj |= np.int64(1) << np.int64(hidden_seen)
+                nuj = 1
+            q = lo + safe[mqi, row_of[nuj, mj]] - shift
+            e = max(q, prev + 1) if i > 0 else max(q, prev)
+            d = (bids[i] - e) / sigma
+            wx *= 1.0 / (1.0 + d * d)
+        work[0, m] = row_of[nu - 1, mask | xbit]  # belief rows, stored as floats
+        work[1, m] = wx
+        wsum += wx
+        m += 1
+    last = bids[nb - 1] if nb > 0 else 0
+    if nb > 0 and can_call and 1.0 - _mix_sf(sf, work, m, wsum, lo, last + shift) > params[P_CALL]:
+        return CALL
+    b = _mix_safe_bid(sf, work, m, wsum, lo, level, shift)
+    return max(b, last + 1) if nb > 0 else max(b, min_bid)

@@ -1,0 +1,100 @@
+"""The same checks over every registered game (a game is a folder, not a fork)."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import importlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from headcount_lab.games import GAMES
+
+ROOT = Path(__file__).resolve().parents[1]
+ENTRIES = list(GAMES.values())
+IDS = [g.name for g in ENTRIES]
+
+
+def goldens(game):
+    return sorted((ROOT / "tests" / game.name / "golden").glob("*.json"))
+
+
+@pytest.mark.parametrize("game", ENTRIES, ids=IDS)
+def test_game_folder_has_the_standard_modules(game):
+    for module in ("rules", "kernels", "agents", "reference", "exact", "record", "bench"):
+        importlib.import_module(f"{game.package}.{module}")
+
+
+@pytest.mark.parametrize("game", ENTRIES, ids=IDS)
+def test_rules_are_frozen_plain_data_with_a_version(game):
+    rules_cls = game.load("rules")
+    rules = rules_cls()
+    assert dataclasses.is_dataclass(rules)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(rules, dataclasses.fields(rules)[0].name, None)
+    version = importlib.import_module(f"{game.package}.rules").VERSION
+    assert isinstance(version, int) and version >= 1
+    with pytest.raises(ValueError, match="unknown rule"):
+        rules.with_flags(["no_such_flag=1"])
+
+
+@pytest.mark.parametrize("game", ENTRIES, ids=IDS)
+def test_docs_page_lists_every_flag_and_the_current_version(game):
+    text = (ROOT / game.docs).read_text(encoding="utf-8")
+    for f in dataclasses.fields(game.load("rules")):
+        assert f"`{f.name}" in text, f"{game.docs} does not document the flag {f.name}"
+    history = text.split("## Version history", 1)
+    assert len(history) == 2, f"{game.docs} has no '## Version history' section"
+    version = importlib.import_module(f"{game.package}.rules").VERSION
+    assert re.search(rf"\b{version}\b", history[1])
+
+
+@pytest.mark.parametrize("game", ENTRIES, ids=IDS)
+def test_game_has_golden_playthroughs_that_replay(game):
+    files = goldens(game)
+    assert files, f"{game.title} has no recorded playthroughs in tests/{game.name}/golden/"
+    replay = game.load("replay")
+    for path in files:
+        assert replay(json.loads(path.read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("game", ENTRIES, ids=IDS)
+def test_replay_rejects_a_tampered_playthrough(game):
+    """Change one recorded action's number and replay must refuse the record."""
+    data = json.loads(goldens(game)[0].read_text(encoding="utf-8"))
+    replay = game.load("replay")
+    rejected = 0
+    for path, value in _numbers(data):
+        if "seed" in path[-1:] or "version" in str(path[-1]):
+            continue
+        bad = copy.deepcopy(data)
+        _set(bad, path, value + 1)
+        try:
+            replay(bad)
+        except ValueError:
+            rejected += 1
+        if rejected >= 3:
+            break
+    assert rejected >= 3
+
+
+def _numbers(obj, path=()):
+    if isinstance(obj, bool):
+        return
+    if isinstance(obj, int):
+        yield path, obj
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _numbers(v, (*path, k))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield from _numbers(v, (*path, i))
+
+
+def _set(obj, path, value):
+    for p in path[:-1]:
+        obj = obj[p]
+    obj[path[-1]] = value
