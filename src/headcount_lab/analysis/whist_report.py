@@ -115,9 +115,10 @@ def _frac(p: Fraction) -> str:
 def _run(
     rules_a: WhistRules, rules_b: WhistRules | None, bots: list[str], matches: int, seed: int
 ) -> dict[str, np.ndarray]:
-    from headcount_lab.core.runner import run
+    from headcount_lab.core.runner import run_job
 
-    return run(handstats.make_job(rules_a, rules_b, bots, matches, rotate=True), seed)
+    # a thread per local core; the merged statistics are the same for any number of workers
+    return run_job(handstats.make_job(rules_a, rules_b, bots, matches, rotate=True), seed)
 
 
 def restriction_runs(opts: WhistReportOptions) -> dict[tuple[int, bool], dict[str, np.ndarray]]:
