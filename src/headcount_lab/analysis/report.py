@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from headcount_lab.analysis.whist_report import whist_report
+
 PNG_METADATA = {"Software": None}  # keep the files identical from run to run
 
 
@@ -128,4 +130,7 @@ HEADCOUNT_TEXT = {
 
 
 #: report name -> function writing it into a folder (``report all`` runs each into ``out/name``)
-REPORTS: dict[str, Callable[[Path], list[Path]]] = {"headcount": headcount_report}
+REPORTS: dict[str, Callable[[Path], list[Path]]] = {
+    "headcount": headcount_report,
+    "forehead-whist": whist_report,
+}

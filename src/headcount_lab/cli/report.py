@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from headcount_lab.cli.common import user_errors
+
 app = typer.Typer(no_args_is_help=True)
 
 ReportsDirOpt = Annotated[Path, typer.Option("--out", help="Folder for the reports.")]
@@ -23,6 +25,23 @@ def headcount_cmd(out: ReportsDirOpt = Path("reports/headcount")) -> None:
     from headcount_lab.analysis.report import headcount_report
 
     _echo_written(headcount_report(out))
+
+
+@app.command("whist")
+def whist_cmd(
+    matches: Annotated[
+        int | None,
+        typer.Option("--matches", help="Matches per simulated set-up (default 100000)."),
+    ] = None,
+    quick: Annotated[bool, typer.Option("--quick", help="Small runs (3000 matches).")] = False,
+    out: ReportsDirOpt = Path("reports/forehead-whist"),
+    seed: Annotated[int, typer.Option("--seed", help="Seed of every simulation.")] = 1,
+) -> None:
+    """Forehead Whist report: dealer's restriction, exact blind hands, bots, seats, streaks."""
+    with user_errors():
+        from headcount_lab.analysis.whist_report import WhistReportOptions, whist_report
+
+        _echo_written(whist_report(out, WhistReportOptions(matches, quick, seed)))
 
 
 @app.command("all")

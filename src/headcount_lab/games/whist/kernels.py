@@ -106,6 +106,35 @@ def hand_score(bid, tricks):
 
 
 @njit_without_refcounts
+def settle_seat(bid, took, k, runs, s, once, bonus, length):
+    """W7 and W8 for seat ``s`` after a hand of ``k`` cards: ``(hand score, streak bonus)``.
+
+    ``runs`` (``int64[n, 2]``: made run, missed run) is updated. The bonus is ``+bonus`` when a
+    made run reaches ``length``, ``-bonus`` for a missed run, else 0; with ``once`` a run pays once
+    until broken, otherwise its counter restarts.
+    """
+    score = hand_score(bid, took)
+    if k < 2:
+        return score, 0  # W8: one-card hands neither build nor break a run
+    extra = 0
+    if bid == took:
+        runs[s, 0] += 1
+        runs[s, 1] = 0
+        if runs[s, 0] == length:
+            extra = bonus
+            if not once:
+                runs[s, 0] = 0
+    else:
+        runs[s, 1] += 1
+        runs[s, 0] = 0
+        if runs[s, 1] == length:
+            extra = -bonus
+            if not once:
+                runs[s, 1] = 0
+    return score, extra
+
+
+@njit_without_refcounts
 def play_hand(state, rules, k, dealer, policies, params, hands, obs, work, uwork, deck, log, pos):
     """Deal, bid and play one hand of ``k`` cards; return the log position after it.
 
@@ -228,30 +257,28 @@ def play_match(
         for s in range(n):
             bid = obs[OFF_BIDS + s]
             took = obs[OFF_TRICKS + s]
-            ok = bid == took
-            totals[s] += hand_score(bid, took)
+            score, extra = settle_seat(bid, took, k, runs, s, once, bonus, length)
+            totals[s] += score + extra
             counted[s, k] += 1
-            if ok:
+            if bid == took:
                 made[s, k] += 1
-            if k < 2:
-                continue  # W8: one-card hands neither build nor break a run
-            if ok:
-                runs[s, 0] += 1
-                runs[s, 1] = 0
-                if runs[s, 0] == length:
-                    totals[s] += bonus
-                    if not once:
-                        runs[s, 0] = 0
-            else:
-                runs[s, 1] += 1
-                runs[s, 0] = 0
-                if runs[s, 1] == length:
-                    totals[s] -= bonus
-                    if not once:
-                        runs[s, 1] = 0
     if log.shape[0] > 0:
         for s in range(n):
             log[pos + s] = totals[s]
+
+
+@njit_without_refcounts
+def seat_bots(m, rotate, bot_policies, bot_params, seat_bot, policies, params):
+    """Seat the bots for match ``m``: with ``rotate`` bot ``j`` sits at ``(j + m) % n``, else at
+    seat ``j``. Fills ``seat_bot`` (bot by seat), ``policies`` and ``params`` by seat."""
+    n = policies.shape[0]
+    shift = m % n if rotate else 0
+    for j in range(n):
+        seat = (j + shift) % n
+        seat_bot[seat] = j
+        policies[seat] = bot_policies[j]
+        for i in range(bot_params.shape[1]):
+            params[seat, i] = bot_params[j, i]
 
 
 @njit(nogil=True, cache=True)
@@ -312,12 +339,7 @@ def simulate_block(
     runs = np.empty((n, 2), dtype=np.int64)
     no_log = np.empty(0, dtype=np.int16)
     for m in range(n_matches):
-        shift = m % n if rotate else 0
-        for j in range(n):
-            seat = (j + shift) % n
-            seat_bot[seat] = j
-            policies[seat] = bot_policies[j]
-            params[seat, :] = bot_params[j, :]
+        seat_bots(m, rotate, bot_policies, bot_params, seat_bot, policies, params)
         made[:, :] = 0
         counted[:, :] = 0
         log = record[m] if m < record.shape[0] else no_log

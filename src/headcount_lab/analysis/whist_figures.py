@@ -1,0 +1,189 @@
+"""Charts of the Forehead Whist report, each built from a tidy table with ``.plot(ax=None)``.
+
+One style for all of them: Okabe & Ito's colour-blind-safe palette, readable type, labelled
+axes with units, 95% intervals drawn as error bars (exact values have none). matplotlib is
+imported inside the methods only (no pyplot, no global state), and axes come from
+:func:`headcount_lab.analysis.figures.new_axes`.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import pandas as pd
+
+from headcount_lab.analysis.figures import new_axes
+
+#: Okabe & Ito's palette, told apart with every common colour-vision deficiency
+PALETTE = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#000000")
+MARKERS = ("o", "s", "^", "D", "v", "P")
+STYLE: dict[str, Any] = {
+    "font.size": 11,
+    "axes.titlesize": 12,
+    "axes.labelsize": 11,
+    "legend.fontsize": 10,
+    "xtick.labelsize": 10,
+    "ytick.labelsize": 10,
+    "axes.grid": True,
+    "grid.alpha": 0.3,
+    "lines.linewidth": 2.0,
+}
+
+
+@contextmanager
+def styled() -> Iterator[None]:
+    """The report's matplotlib settings for the artists made inside."""
+    import matplotlib as mpl
+
+    with mpl.rc_context(STYLE):  # type: ignore[arg-type]
+        yield
+
+
+def _errors(rows: pd.DataFrame, y: str, ci: bool) -> Any:
+    """Error-bar lengths from the columns ``{y}_lo`` and ``{y}_hi`` (``None`` if not ``ci``)."""
+    if not ci:
+        return None
+    return [(rows[y] - rows[f"{y}_lo"]).clip(lower=0), (rows[f"{y}_hi"] - rows[y]).clip(lower=0)]
+
+
+def _finish(ax: Any, xlabel: str, ylabel: str, title: str, legend: bool) -> Any:
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    if legend:
+        ax.legend(loc="best")
+    if title:
+        ax.set_title(title)
+    return ax
+
+
+@dataclass(frozen=True)
+class CILineChart:
+    """``y`` against ``x``, one line per value of ``group``, with the 95% intervals in columns
+    ``{y}_lo`` .. ``{y}_hi`` as error bars (none if not ``ci``), and a line at zero."""
+
+    data: pd.DataFrame
+    x: str
+    y: str
+    group: str
+    xlabel: str
+    ylabel: str
+    title: str = ""
+    group_label: str = "{}"
+    ci: bool = True
+    zero_line: bool = True
+
+    def plot(self, ax: Any = None) -> Any:
+        with styled():
+            if ax is None:
+                _, ax = new_axes()
+            groups = list(self.data.groupby(self.group, sort=True))
+            for i, (g, rows) in enumerate(groups):
+                rows = rows.sort_values(self.x)
+                # small sideways offsets keep the error bars of neighbouring lines apart
+                dx = (i - (len(groups) - 1) / 2) * 0.08
+                ax.errorbar(
+                    rows[self.x] + dx,
+                    rows[self.y],
+                    yerr=_errors(rows, self.y, self.ci),
+                    color=PALETTE[i % len(PALETTE)],
+                    marker=MARKERS[i % len(MARKERS)],
+                    capsize=3,
+                    label=self.group_label.format(g),
+                )
+            if self.zero_line:
+                ax.axhline(0, color="grey", linewidth=0.8)
+            return _finish(ax, self.xlabel, self.ylabel, self.title, True)
+
+
+@dataclass(frozen=True)
+class CIBarChart:
+    """Horizontal bars of ``y`` for each ``category``, grouped by ``group`` (one colour each),
+    with the 95% intervals in ``{y}_lo`` .. ``{y}_hi`` (none if not ``ci``: exact values)."""
+
+    data: pd.DataFrame
+    category: str
+    y: str
+    xlabel: str
+    ylabel: str
+    group: str | None = None
+    title: str = ""
+    group_label: str = "{}"
+    ci: bool = True
+
+    def plot(self, ax: Any = None) -> Any:
+        with styled():
+            if ax is None:
+                _, ax = new_axes()
+            cats = list(dict.fromkeys(self.data[self.category]))
+            groups = (
+                [(None, self.data)]
+                if self.group is None
+                else list(self.data.groupby(self.group, sort=False))
+            )
+            height = 0.8 / len(groups)
+            for i, (g, rows) in enumerate(groups):
+                pos = [
+                    cats.index(c) + (i - (len(groups) - 1) / 2) * height
+                    for c in rows[self.category]
+                ]
+                ax.barh(
+                    pos,
+                    rows[self.y],
+                    height=height * 0.9,
+                    xerr=_errors(rows, self.y, self.ci),
+                    color=PALETTE[i % len(PALETTE)],
+                    capsize=3,
+                    label=None if g is None else self.group_label.format(g),
+                )
+            ax.set_yticks(range(len(cats)), [str(c) for c in cats])
+            ax.invert_yaxis()
+            ax.axvline(0, color="grey", linewidth=0.8)
+            return _finish(ax, self.xlabel, self.ylabel, self.title, self.group is not None)
+
+
+@dataclass(frozen=True)
+class TipChart:
+    """A printable page of tips: a title and blocks of ``(heading, lines)``, with a footer
+    naming the command the numbers come from."""
+
+    title: str
+    blocks: list[tuple[str, list[str]]]
+    footer: str = ""
+    width: int = 88
+    sizes: dict[str, float] = field(default_factory=lambda: {"title": 20, "head": 14, "text": 11})
+
+    def plot(self, ax: Any = None) -> Any:
+        with styled():
+            if ax is None:
+                _, ax = new_axes(size=(8.27, 11.69))  # A4 portrait, inches
+            ax.set_axis_off()
+            ax.set_xlim(0, 1)
+            ax.set_ylim(0, 1)
+            y = 0.97
+            ax.text(0.0, y, self.title, fontsize=self.sizes["title"], weight="bold", va="top")
+            y -= 0.06
+            for i, (head, lines) in enumerate(self.blocks):
+                ax.text(
+                    0.0,
+                    y,
+                    head,
+                    fontsize=self.sizes["head"],
+                    weight="bold",
+                    color=PALETTE[i % len(PALETTE)],
+                    va="top",
+                )
+                y -= 0.035
+                for line in lines:
+                    wrapped = textwrap.wrap(line, self.width)
+                    ax.text(
+                        0.02, y, "• " + "\n   ".join(wrapped), fontsize=self.sizes["text"], va="top"
+                    )
+                    y -= 0.022 * len(wrapped) + 0.008
+                y -= 0.02
+            if self.footer:
+                ax.text(0.0, 0.0, self.footer, fontsize=8, color="grey", va="bottom")
+            return ax

@@ -1,0 +1,238 @@
+"""The Forehead Whist report: the --quick report's exact tables against exact.py, its simulated
+blind hands against the exact values, the charts' artists and labels, and the command."""
+
+import json
+from fractions import Fraction
+from itertools import permutations
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from typer.testing import CliRunner
+
+from headcount_lab.analysis import whist_report as wr
+from headcount_lab.analysis.whist_figures import CIBarChart, CILineChart, TipChart
+from headcount_lab.cli.app import app
+from headcount_lab.games.whist import blind_table
+from headcount_lab.games.whist.exact import best_bid, blind_win_cards
+from headcount_lab.games.whist.rules import ranks_per_suit
+
+
+@pytest.fixture(scope="module")
+def quick_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("whist") / "forehead-whist"
+    result = CliRunner().invoke(app, ["report", "whist", "--quick", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def _csv(out: Path, name: str) -> pd.DataFrame:
+    return pd.read_csv(out / f"{name}.csv", keep_default_na=False)
+
+
+def test_quick_report_writes_every_file(quick_report):
+    names = {p.name for p in quick_report.iterdir()}
+    for stem in ("q1_dealer_gap", "q1_q4_seats", "q2_blind_bids", "q3_bots", "q5_streaks"):
+        assert f"{stem}.png" in names
+    assert {"README.md", "metadata.json", "tips.png", "tips.pdf"} <= names
+    assert (quick_report / "tips.pdf").read_bytes().startswith(b"%PDF")
+    meta = json.loads((quick_report / "metadata.json").read_text())
+    assert meta["seed"] == 1 and meta["quick"] is True
+    assert meta["sizes"]["matches_per_restriction_setup"] == wr.QUICK_MATCHES
+    assert meta["versions"]["whist_rules"] >= 1 and "commit" in meta
+    readme = (quick_report / "README.md").read_text()
+    for q in range(1, 7):
+        assert f"## {q}." in readme
+    assert readme.count("**Reproduce:**") == 6
+    assert readme.count("headcount-lab report whist --quick --seed 1") >= 6
+
+
+def _views_by_exact_py(n: int) -> dict[tuple[str, str], tuple[Fraction, Fraction]]:
+    """Mean P(win) and the share of views where 1 is the best bid, by (position, trumps seen),
+    over every distinct view (trump card of suit 0, the others' cards in play order), from
+    ``exact.py`` alone. Each view stands for the same number of deals, so plain means are
+    exact."""
+    ranks = ranks_per_suit(n)
+    acc: dict[tuple[str, str], list[Fraction]] = {}
+    for t in range(ranks):
+        rest = [c for c in range(4 * ranks) if c != t]
+        for others in permutations(rest, n - 1):
+            for pos in range(n):
+                seen = list(others[:pos]) + [None] + list(others[pos:])
+                possible, wins = blind_win_cards(n, seen, t)
+                p = Fraction(len(wins), len(possible))
+                trumps = "none" if all(c >= ranks for c in others) else "one or more"
+                key = (wr.position_name(pos, n), trumps)
+                a = acc.setdefault(key, [Fraction(0), Fraction(0), Fraction(0)])
+                a[0] += p
+                a[1] += best_bid(p)
+                a[2] += 1
+    return {k: (a[0] / a[2], a[1] / a[2]) for k, a in acc.items()}
+
+
+def test_w9_blind_positions_table_equals_exact_py(quick_report):
+    table = _csv(quick_report, "q2_blind_positions")
+    want = _views_by_exact_py(3)
+    rows = table[table["players"] == 3]
+    assert len(rows) == len(want)
+    for r in rows.itertuples():
+        p, one = want[(r.position, r.trumps_seen)]
+        assert r.p_win_exact == f"{p.numerator}/{p.denominator}"
+        assert r.bid_1_best_exact == f"{one.numerator}/{one.denominator}"
+
+
+def test_w5_blind_dealer_table_equals_the_enumeration(quick_report):
+    table = _csv(quick_report, "q2_blind_dealer")
+    for n in wr.EXACT_PLAYERS:
+        t = blind_table.blind_tables(n)
+        d = blind_table.deals(n)
+        for b, bonus in enumerate(blind_table.BONUSES):
+            row = table[(table["players"] == n) & (table["bonus"] == bonus)].iloc[0]
+            cost = Fraction(int(t["score"][b, 0, -1] - t["score"][b, 1, -1]), d)
+            assert Fraction(row["dealer_cost_exact"]) == cost
+            sc = [Fraction(int(x), d) for x in t["score"][b, 1]]
+            assert Fraction(row["gap_on_exact"]) == sc[-1] - sum(sc[:-1]) / (n - 1)
+            assert Fraction(row["forced_exact"]) == Fraction(int(t["forced"][b]), d)
+
+
+def test_simulated_blind_hands_agree_with_the_exact_gap(quick_report):
+    """The paired simulation's one-card rows against the enumeration: a z-test per value at
+    alpha 0.01 (fixed seed), restriction on and off."""
+    sim = _csv(quick_report, "q1_dealer_gap")
+    exact = _csv(quick_report, "q2_blind_dealer")
+    for n in wr.EXACT_PLAYERS:
+        s = sim[(sim["players"] == n) & (sim["cards"] == 1) & sim["one_card_blind"]]
+        e = exact[(exact["players"] == n) & (exact["bonus"] == 5)].iloc[0]
+        s = s.iloc[0]
+        for col in ("gap_on", "gap_off"):
+            se = (s[f"{col}_hi"] - s[f"{col}_lo"]) / (2 * wr.Z95)
+            assert abs(s[col] - e[col]) < 2.576 * se, (n, col)
+
+
+def test_paired_effect_columns_are_the_difference_of_on_and_off(quick_report):
+    gap = _csv(quick_report, "q1_dealer_gap")
+    assert ((gap["effect"] - (gap["gap_on"] - gap["gap_off"])).abs() < 1e-4).all()
+    assert (gap["effect_lo"] <= gap["effect"]).all() and (gap["effect"] <= gap["effect_hi"]).all()
+
+
+def test_tips_come_from_the_tables(quick_report):
+    tables = {
+        name: _csv(quick_report, name)
+        for name in (
+            "q2_blind_positions",
+            "q2_blind_dealer",
+            "q2_listening",
+            "q2_listening_pattern",
+            "q1_dealer_gap",
+            "q1_q4_seats",
+        )
+    }
+    blocks = wr.tips(tables)
+    text = " ".join(line for _, lines in blocks for line in lines)
+    assert "13 of 28 (4 players)" in text and "10 of 21 (3 players)" in text
+    assert wr.threshold_wins(4) == 13 and 13 * 13 > 6 * 28 and 13 * 12 <= 6 * 28
+    four = tables["q2_blind_dealer"]
+    cost = four[(four["players"] == 4) & (four["bonus"] == 5)].iloc[0]["dealer_cost_exact"]
+    assert cost in text
+
+
+def test_difference_wording_never_claims_a_difference_whose_interval_holds_zero():
+    assert wr._compare_word(-0.1, 0.2, "more", "less").startswith("no clear difference")
+    assert wr._compare_word(0.1, 0.2, "more", "less") == "more"
+    assert wr._compare_word(-0.3, -0.2, "more", "less") == "less"
+    assert wr.excludes_zero(0.01, 1.0) and not wr.excludes_zero(-0.01, 1.0)
+
+
+def test_mean_ci_and_paired_ci():
+    # values 1, 2, 3: mean 2, sd 1
+    m, lo, hi = wr.mean_ci(6, 14, 3)
+    assert m == 2 and hi - m == pytest.approx(wr.Z95 / 3**0.5)
+    # pairs (3, 1), (4, 1): differences 2, 3
+    m, lo, hi = wr.paired_ci(7, 2, 13, 2)
+    assert m == 2.5 and lo < 2.5 < hi
+
+
+def _frame():
+    return pd.DataFrame(
+        {
+            "x": [1, 2, 1, 2],
+            "y": [0.5, -0.2, 0.1, 0.3],
+            "y_lo": [0.4, -0.3, 0.0, 0.2],
+            "y_hi": [0.6, -0.1, 0.2, 0.4],
+            "g": ["a", "a", "b", "b"],
+        }
+    )
+
+
+def test_ci_line_chart_draws_a_line_with_error_bars_per_group():
+    ax = CILineChart(_frame(), "x", "y", "g", "cards", "points per hand", "T").plot()
+    assert len(ax.containers) == 2  # one errorbar container per group
+    assert all(c.has_yerr for c in ax.containers)
+    assert ax.get_xlabel() == "cards" and ax.get_ylabel() == "points per hand"
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["a", "b"]
+    assert ax.get_title() == "T"
+
+
+def test_ci_bar_chart_bars_and_error_bars():
+    df = _frame()
+    ax = CIBarChart(df, "x", "y", "points", "seat", group="g").plot()
+    bars = [p for c in ax.containers if hasattr(c, "patches") for p in c.patches]
+    assert len(bars) == 4
+    assert sorted(round(b.get_width(), 3) for b in bars) == sorted(df["y"].round(3))
+    assert len(ax.collections) >= 2  # the error bars' line collections
+    assert ax.get_xlabel() == "points" and ax.get_ylabel() == "seat"
+    exact = CIBarChart(df, "x", "y", "points", "seat", group="g", ci=False).plot()
+    assert not exact.collections  # exact values: no intervals drawn
+
+
+def test_report_charts_have_labels_with_units(quick_report):
+    tables = {p.stem: pd.read_csv(p, keep_default_na=False) for p in quick_report.glob("*.csv")}
+    figs = wr.charts(tables)
+    assert set(figs) == {
+        "q1_dealer_gap",
+        "q1_q4_seats",
+        "q2_blind_bids",
+        "q2_blind_scores",
+        "q2_listening",
+        "q3_bots",
+        "q5_streaks",
+    }
+    left, right = figs["q1_dealer_gap"].axes
+    assert "points per hand" in left.get_ylabel() and "points per hand" in right.get_ylabel()
+    assert len(left.containers) == 2 and len(right.containers) == len(wr.PLAYERS)
+    for fig in figs.values():
+        for ax in fig.axes:
+            assert ax.get_xlabel() and ax.get_ylabel()
+
+
+def test_tip_chart_draws_every_block():
+    blocks = [("Head A", ["one", "two"]), ("Head B", ["three"])]
+    ax = TipChart("Title", blocks, footer="from a command").plot()
+    texts = [t.get_text() for t in ax.texts]
+    assert texts[0] == "Title" and "Head A" in texts and "Head B" in texts
+    assert sum(t.startswith("• ") for t in texts) == 3 and "from a command" in texts
+
+
+def test_bad_sizes_exit_2(tmp_path):
+    result = CliRunner().invoke(app, ["report", "whist", "--matches", "5", "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "at least 100" in result.output
+
+
+def test_listening_table_equals_the_enumeration(quick_report):
+    table = _csv(quick_report, "q2_listening")
+    for n in wr.EXACT_PLAYERS:
+        t = blind_table.listening_tables(n)
+        d = blind_table.deals(n)
+        for r, rule in enumerate(("off", "on")):
+            for pos in range(n):
+                row = _row_of(table, players=n, restriction=rule, position=wr.position_name(pos, n))
+                gain = Fraction(int(t["score"][r, pos, 1] - t["score"][r, pos, 0]), d)
+                assert Fraction(row["gain_exact"]) == gain
+
+
+def _row_of(df, **where):
+    for k, v in where.items():
+        df = df[df[k] == v]
+    assert len(df) == 1
+    return df.iloc[0]
