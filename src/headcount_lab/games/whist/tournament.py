@@ -8,6 +8,7 @@ hand size.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -30,28 +31,38 @@ def parse_bots(text: str, players: int) -> list[str]:
 
 
 def make_job(rules: WhistRules, bots: list[str], matches: int, rotate: bool) -> Job:
-    from headcount_lab.games.whist import kernels
-
     ids, params = policy_params(bots)
-    arr = rules.array()
     block = BLOCK_MONTECARLO if (ids == MONTECARLO).any() else BLOCK
-
-    def block_fn(state: np.ndarray, n_units: int) -> dict[str, np.ndarray]:
-        return kernels.run_block(state, n_units, arr, ids, params, rotate)
-
-    def warmup() -> None:
-        from headcount_lab.core.rng import block_state
-
-        kernels.run_block(block_state(0, 0), 1, arr, ids, params, rotate)
-
+    fn = MatchBlock(rules.array(), ids, params, rotate)
     return Job(
         name="whist-simulate",
         params={"rules": rules.as_dict(), "bots": bots, "rotate": rotate, "version": VERSION},
         units=matches,
         block_size=block,
-        block_fn=block_fn,
-        warmup=warmup,
+        block_fn=fn,
+        warmup=fn.warmup,
     )
+
+
+@dataclass(frozen=True)
+class MatchBlock:
+    """A block of matches: a module-level class of plain arrays, so the job pickles by reference
+    and can be sent to Dask workers as well as run on the local thread pool."""
+
+    rules: np.ndarray
+    ids: np.ndarray
+    params: np.ndarray
+    rotate: bool
+
+    def __call__(self, state: np.ndarray, n_units: int) -> dict[str, np.ndarray]:
+        from headcount_lab.games.whist import kernels
+
+        return kernels.run_block(state, n_units, self.rules, self.ids, self.params, self.rotate)
+
+    def warmup(self) -> None:
+        from headcount_lab.core.rng import block_state
+
+        self(block_state(0, 0), 1)
 
 
 def summarize(stats: dict[str, np.ndarray], bots: list[str]) -> list[dict[str, Any]]:
