@@ -12,10 +12,11 @@ from typing import Annotated
 
 import typer
 
-from headcount_lab.cli.common import UserError
+from headcount_lab.cli.common import EXIT_INTERRUPTED, UserError
 
 WorkersOpt = Annotated[
-    int | None, typer.Option("--workers", help="Worker threads (default: all local cores).")
+    int | None,
+    typer.Option("--workers", help="Worker threads, or dask-local processes (default: all cores)."),
 ]
 OutOpt = Annotated[
     Path | None, typer.Option("--out", help="Results folder (Parquet + metadata.json).")
@@ -41,14 +42,38 @@ class RunOptions:
     scheduler: str | None = None
     quiet: bool = False
     json: bool = False
+    #: Seconds to wait for a Dask scheduler (not a CLI option; tests shorten it).
+    connect_timeout: float | None = None
 
 
 def execute(job, seed: int, opts: RunOptions):  # type: ignore[no-untyped-def]
-    """Run ``job`` with ``seed`` as the options say and return the merged statistics."""
-    from headcount_lab.core import runner
+    """Run ``job`` with ``seed`` as the options say and return the merged statistics.
 
-    if opts.workers is not None and opts.workers < 1:
-        raise UserError(f"--workers must be at least 1, got {opts.workers}")
-    if opts.out is not None or opts.resume or opts.backend != "local":
-        raise UserError("--out, --resume and --backend are not available yet in this version")
-    return runner.run(job, seed)
+    Bad options: one line on stderr, exit 2, nothing written. Ctrl-C: the completed chunks are
+    saved in ``--out`` (if given), one line says how to resume, exit 130.
+    """
+    from headcount_lab.core import progress, runner
+
+    try:
+        return runner.run_job(
+            job,
+            seed,
+            workers=opts.workers,
+            backend=opts.backend,
+            scheduler=opts.scheduler,
+            out=opts.out,
+            resume=opts.resume,
+            force=opts.force,
+            show_progress=progress.wanted(opts.quiet, opts.json),
+            connect_timeout=opts.connect_timeout or runner.DASK_CONNECT_TIMEOUT,
+        )
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    except runner.Interrupted as exc:
+        where = (
+            f"; saved in {opts.out}, continue with the same command and --resume"
+            if opts.out is not None
+            else "; nothing saved (no --out)"
+        )
+        typer.echo(f"interrupted: {exc.blocks_done} of {exc.n_blocks} blocks done{where}", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None

@@ -70,7 +70,7 @@ def deal_job(players: int, hands: int, double: bool = False, hidden_card: bool =
         "variant": "double" if double else "standard",
         "hidden_card": hidden_card,
     }
-    return Job("headcount-deal", params, hands, BLOCK_SIZE, fn, fn.warmup)
+    return Job("headcount-deal", params, hands, BLOCK_SIZE, fn, fn.warmup, unit="hands")
 
 
 def deal_summary(

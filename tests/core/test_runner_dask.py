@@ -1,0 +1,90 @@
+"""Dask backends give the local backend's bits, even when a worker process dies mid-run."""
+
+import os
+import signal
+import time
+
+import pytest
+
+pytest.importorskip("distributed")
+
+from distributed import Client, LocalCluster  # noqa: E402
+from test_runner import same_bits  # noqa: E402
+
+from headcount_lab.core import runner  # noqa: E402
+from headcount_lab.core.selftest import selftest_job  # noqa: E402
+
+SEED = 77
+
+
+@pytest.fixture(scope="module")
+def client():
+    with (
+        LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+        ) as cluster,
+        Client(cluster) as c,
+    ):
+        yield c
+
+
+def test_dask_matches_local(client):
+    job = selftest_job(3_000_000, block_size=1 << 15)
+    local = runner.run_chunked(job, SEED, workers=2)
+    same_bits(runner.run_chunked(job, SEED, backend=runner.DaskBackend(job, SEED, client)), local)
+    fixed = runner.DaskBackend(job, SEED, client)
+    same_bits(runner.run_chunked(job, SEED, backend=fixed, chunk_blocks=7), local)
+
+
+def test_killed_worker_chunk_reruns_with_the_same_result(client):
+    # Chunks of ~0.1-0.2 s each, many of them, so a kill lands while chunks are running.
+    job = selftest_job(60_000_000, block_size=1 << 16)
+    local = runner.run_chunked(job, SEED, workers=2)
+    pids = client.run(os.getpid)
+    killed = []
+
+    def kill_one_busy_worker(chunk):
+        if killed:
+            return
+        for addr, tasks in client.processing().items():
+            if tasks:
+                os.kill(pids[addr], signal.SIGKILL)
+                killed.append((addr, list(tasks)))
+                return
+
+    backend = runner.DaskBackend(job, SEED, client)
+    got = runner.run_chunked(
+        job, SEED, backend=backend, chunk_blocks=16, on_chunk=kill_one_busy_worker
+    )
+    assert killed, "no worker was busy when a chunk finished"
+    same_bits(got, local)
+    assert killed[0][0] not in client.nthreads()  # that worker really died mid-chunk
+    # The nanny brings the worker back; the cluster is whole again for later tests.
+    deadline = time.monotonic() + 30
+    while len(client.nthreads()) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+
+
+def test_job_without_factory_travels_by_pickle(client):
+    # block_fn is a module-level function: it pickles by reference.
+    job = selftest_job(500_000, block_size=1 << 14)
+    bare = runner.Job("bare", {}, job.units, job.block_size, job.block_fn, job.warmup)
+    assert runner.portable(bare) is bare
+    same_bits(
+        runner.run_chunked(bare, SEED, backend=runner.DaskBackend(bare, SEED, client)),
+        runner.run(job, SEED),
+    )
+
+
+def test_closure_job_is_refused_for_dask(client):
+    job = selftest_job(1000)
+    closure = runner.Job("closure", {}, 1000, 100, lambda s, n: job.block_fn(s, n))
+    with pytest.raises(ValueError, match="cannot be sent to Dask workers"):
+        runner.DaskBackend(closure, SEED, client)
+
+
+def test_dask_local_backend_end_to_end(tmp_path):
+    job = selftest_job(2_000_000, block_size=1 << 15)
+    local = runner.run_job(job, SEED, workers=2)
+    got = runner.run_job(job, SEED, backend="dask-local", workers=2, out=tmp_path / "dl")
+    same_bits(got, local)
