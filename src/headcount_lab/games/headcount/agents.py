@@ -1,0 +1,466 @@
+"""Headcount bots: a policy id plus a parameter array, and one jitted :func:`act`.
+
+A bot only ever sees an *observation*: the forehead cards of the other active seats, the hidden
+card if it peeked this round, the bids so far (who bid what, and whether they had peeked), who
+peeked, and everyone's open and face-down life cards. The engine builds that observation; the
+true state (own card, hidden card, draw pile) never reaches :func:`act`. Each decision gets one
+uniform number ``u`` in [0, 1) drawn by the engine from the game's bot stream, so bots are
+deterministic functions of (observation, parameters, ``u``) and the kernel and the plain-Python
+reference consume the same numbers.
+
+Decisions (``kind``): ``PEEK`` (0/1, only asked when peeking is allowed), ``BID`` (a bid, or
+:data:`CALL`), ``POINT`` (Trickster, H10: the seat pointed at, caller or last bidder) and
+``DISCARD`` (1 = discard an open life card, 0 = a face-down one; only asked when both exist).
+
+Policies and their parameters (``name:key=value,...`` on the command line):
+
+- ``random``: calls with probability ``call`` when it may, else raises by 1..``step`` (the
+  opening bid is uniform on ``lo..hi``); peeks with probability ``peek``; points and discards at
+  random. A floor.
+- ``tips``: the rule text's tips. Estimate = what it sees + 5 for each unseen card in play (the
+  highest seen number card dropped when the A♠ is seen, doubled when ×2 is seen). Opens at the
+  estimate, raises by at most ``step`` towards it (else by 1), calls when the bid is more than
+  ``margin`` above it, peeks when the bid is within ``band`` of it.
+- ``odds``: the exact distribution of the total from its view (belief tables of
+  :mod:`~headcount_lab.games.headcount.exact`). Calls when P(bidder loses) > ``call``; otherwise
+  bids the highest number that survives a call with probability >= 1 - ``quantile`` (at least
+  the minimum raise). Peeks when it would raise anyway and the hidden card *matters*: the
+  expected absolute change, over the possible hidden cards, of the chance its planned bid
+  survives exceeds ``peek``. Points at the bidder when P(bid survives) >= ``point``.
+- ``reader``: ``odds`` plus Bayesian inference about its own card: each voluntary raise by
+  another seat is scored against the bid an ``odds`` player with the same ``quantile`` would have
+  made, for every possible own card, with a Cauchy weight of scale ``sigma``. It bids and calls
+  from the resulting mixture. (Approximation: a bidder who peeked and whose hidden card the
+  reader does not know is modelled as if it had not peeked.)
+- ``bluffer``: ``odds``, but with probability ``rate`` a bid is pushed ``size`` above plan.
+
+Every policy takes ``discard`` (0: give up a face-down life card first, keeping open cards for
+peeking; 1: an open one first).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from headcount_lab.games.headcount.rules import N_NUMBER, TOP, VALUES, X2
+
+CALL = -(1 << 62)  # the "Count!" action; bids are ordinary integers
+
+PEEK, BID, POINT, DISCARD = 0, 1, 2, 3
+
+RANDOM, TIPS, ODDS, READER, BLUFFER = 0, 1, 2, 3, 4
+POLICY_NAMES = ("random", "tips", "odds", "reader", "bluffer")
+N_PARAMS = 8
+
+#: policy -> ordered (name, default, lo, hi, integer?) of its parameters; index = array slot
+PARAMS: dict[str, tuple[tuple[str, float, float, float, bool], ...]] = {
+    "random": (
+        ("call", 0.3, 1e-9, 1.0, False),
+        ("peek", 0.1, 0.0, 1.0, False),
+        ("step", 5, 1, 50, True),
+        ("lo", 0, -100, 300, True),
+        ("hi", 40, -100, 300, True),
+        ("discard", 0, 0, 1, True),
+    ),
+    "tips": (
+        ("margin", 5, 0, 100, True),
+        ("step", 3, 1, 50, True),
+        ("band", 2, -1, 100, True),
+        ("discard", 0, 0, 1, True),
+    ),
+    "odds": (
+        ("call", 0.5, 0.0, 1.0 - 1e-9, False),
+        ("quantile", 0.4, 1e-9, 1.0 - 1e-9, False),
+        ("peek", 0.25, 0.0, 1.0, False),
+        ("point", 0.5, 0.0, 1.0, False),
+        ("discard", 0, 0, 1, True),
+    ),
+}
+PARAMS["reader"] = PARAMS["odds"] + (("sigma", 3.0, 0.1, 100.0, False),)
+PARAMS["bluffer"] = PARAMS["odds"] + (
+    ("rate", 0.2, 0.0, 1.0, False),
+    ("size", 5, 1, 100, True),
+)
+# slots shared by the odds family (call, quantile, peek, point, discard, then the extra one/two)
+P_CALL, P_QUANT, P_PEEK, P_POINT, P_DISCARD, P_EXTRA, P_EXTRA2 = 0, 1, 2, 3, 4, 5, 6
+DISCARD_SLOT = {name: [p[0] for p in ps].index("discard") for name, ps in PARAMS.items()}
+
+
+@dataclass(frozen=True)
+class Bot:
+    """A parsed bot spec: ``policy`` id, its ``params`` (float64[N_PARAMS]) and canonical text."""
+
+    policy: int
+    params: tuple[float, ...]
+    spec: str
+
+    @property
+    def name(self) -> str:
+        return POLICY_NAMES[self.policy]
+
+
+def parse_bot(spec: str) -> Bot:
+    """Parse ``name`` or ``name:key=value,...``; unknown names, keys or values raise ValueError."""
+    name, _, rest = spec.strip().partition(":")
+    name = name.strip().lower()
+    if name not in PARAMS:
+        raise ValueError(f"unknown bot {name!r}: choose from {', '.join(POLICY_NAMES)}")
+    table = PARAMS[name]
+    keys = [p[0] for p in table]
+    values = [float(p[1]) for p in table]
+    for item in filter(None, (s.strip() for s in rest.split(","))):
+        key, sep, text = item.partition("=")
+        key = key.strip()
+        if not sep or key not in keys:
+            raise ValueError(
+                f"bot {name}: unknown parameter {item!r}; {name} takes {', '.join(keys)}"
+            )
+        _, _, lo, hi, integer = table[keys.index(key)]
+        text = text.strip()
+        if key == "discard" and text in ("open", "down"):
+            text = "1" if text == "open" else "0"
+        try:
+            v = float(text)
+        except ValueError:
+            raise ValueError(f"bot {name}: {key} must be a number, not {text!r}") from None
+        if integer and v != int(v):
+            raise ValueError(f"bot {name}: {key} must be a whole number, not {text}")
+        if not lo <= v <= hi:
+            raise ValueError(f"bot {name}: {key}={text} is out of range [{lo:g}, {hi:g}]")
+        values[keys.index(key)] = v
+    if name == "random" and values[keys.index("lo")] > values[keys.index("hi")]:
+        raise ValueError("bot random: lo must not exceed hi")
+    params = tuple(values + [0.0] * (N_PARAMS - len(values)))
+    shown = ",".join(f"{k}={v:g}" for k, v in zip(keys, values, strict=True))
+    return Bot(POLICY_NAMES.index(name), params, f"{name}:{shown}")
+
+
+def parse_bots(text: str, players: int) -> list[Bot]:
+    """A comma list of bots is ambiguous with parameters, so bots are separated by ``,`` only
+    where the next item names a policy: ``odds:call=0.55,quantile=0.4,tips`` is two bots."""
+    bots: list[str] = []
+    for item in (s.strip() for s in text.split(",")):
+        if not item:
+            raise ValueError(f"empty bot in {text!r}")
+        head = item.partition(":")[0].strip().lower()
+        if "=" in head and bots:  # a parameter of the previous bot
+            bots[-1] += "," + item
+        else:
+            bots.append(item)
+    parsed = [parse_bot(b) for b in bots]
+    if len(parsed) != players:
+        raise ValueError(f"--bots lists {len(parsed)} bots but --players is {players}")
+    return parsed
+
+
+# --------------------------------------------------------------------------- belief tables
+
+
+@dataclass(frozen=True)
+class Beliefs:
+    """The belief tables the bots read, stacked on one total grid.
+
+    ``row_of``: int32[3, 2**deck]: row of a known-card mask in ``sf`` for 0, 1 or 2 unseen
+    in-play cards (-1 where not built); ``sf``: float64[rows, W+1] with ``sf[r, t]`` =
+    P(total >= lo + t) and ``sf[r, W] = 0``; ``lo``: the total of column 0.
+    """
+
+    row_of: np.ndarray
+    sf: np.ndarray
+    lo: int
+
+
+def build_beliefs(double: bool, players: int, hidden_card: bool, reader: bool) -> Beliefs:
+    """Stack the tables a game of ``players`` needs (active seats shrink down to 2)."""
+    from headcount_lab.games.headcount.exact import belief_table
+
+    n_deck = 18 if double else 17
+    wanted: list[tuple[int, int]] = []
+    for active in range(2, players + 1):
+        others = active - 1
+        if hidden_card:
+            wanted += [(others, 2), (others + 1, 1)]
+            if reader:
+                wanted += [(others + 1, 1), (others + 2, 0)]
+        else:
+            wanted += [(others, 1)]
+            if reader:
+                wanted += [(others + 1, 0)]
+    tables = [belief_table(double, k, u) for k, u in sorted(set(wanted))]
+    lo = min(t.lo for t in tables)
+    hi = max(t.lo + t.sf.shape[1] - 1 for t in tables)
+    width = hi - lo
+    rows = sum(t.sf.shape[0] for t in tables)
+    sf = np.zeros((rows, width + 1), dtype=np.float64)
+    row_of = np.full((3, 1 << n_deck), -1, dtype=np.int32)
+    base = 0
+    for t in tables:
+        r, w = t.sf.shape
+        off = t.lo - lo
+        sf[base : base + r, :off] = 1.0
+        sf[base : base + r, off : off + w] = t.sf
+        has = t.row_of_mask >= 0
+        row_of[t.n_unknown][has] = t.row_of_mask[has] + base
+        base += r
+    return Beliefs(row_of, sf, lo)
+
+
+# --------------------------------------------------------------------------- kernels
+
+
+@njit(nogil=True, cache=True)
+def sf_at(sf, row, lo, b):
+    """P(total >= b) for belief row ``row``."""
+    t = b - lo
+    if t <= 0:
+        return 1.0
+    w = sf.shape[1] - 1
+    if t >= w:
+        return 0.0
+    return sf[row, t]
+
+
+@njit(nogil=True, cache=True)
+def safe_bid(sf, row, lo, level, shift):
+    """Highest bid b with P(total >= b + shift) >= level (0 < level <= 1), by bisection."""
+    a = 0  # sf[row, 0] = 1 >= level
+    z = sf.shape[1] - 1  # sf[row, z] = 0 < level
+    while z - a > 1:
+        m = (a + z) >> 1
+        if sf[row, m] >= level:
+            a = m
+        else:
+            z = m
+    return lo + a - shift
+
+
+@njit(nogil=True, cache=True)
+def _mix_sf(sf, rows, w, n_rows, wsum, lo, b):
+    acc = 0.0
+    for i in range(n_rows):
+        acc += w[i] * sf_at(sf, rows[i], lo, b)
+    return acc / wsum
+
+
+@njit(nogil=True, cache=True)
+def _mix_safe_bid(sf, rows, w, n_rows, wsum, lo, level, shift):
+    a = 0
+    z = sf.shape[1] - 1
+    while z - a > 1:
+        m = (a + z) >> 1
+        if _mix_sf(sf, rows, w, n_rows, wsum, lo, lo + m) >= level:
+            a = m
+        else:
+            z = m
+    return lo + a - shift
+
+
+@njit(nogil=True, cache=True)
+def view_mask(me, n, active, seen, hidden_seen):
+    """(bitmask of the cards seat ``me`` knows are in play, number of them)."""
+    m = np.int64(0)
+    k = 0
+    for s in range(n):
+        if s != me and active[s]:
+            m |= np.int64(1) << np.int64(seen[s])
+            k += 1
+    if hidden_seen >= 0:
+        m |= np.int64(1) << np.int64(hidden_seen)
+        k += 1
+    return m, k
+
+
+@njit(nogil=True, cache=True)
+def _tips_estimate(me, n, active, seen, hidden_seen, hidden_card):
+    total = 0
+    best = -1
+    top = False
+    x2 = False
+    unknown = 1  # own card
+    if hidden_card and hidden_seen < 0:
+        unknown += 1
+    for s in range(n + 1):
+        if s < n:
+            if s == me or not active[s]:
+                continue
+            c = seen[s]
+        else:
+            if hidden_seen < 0:
+                continue
+            c = hidden_seen
+        if c < N_NUMBER:
+            total += VALUES[c]
+            if c > best:
+                best = c
+        elif c == TOP:
+            top = True
+        elif c == X2:
+            x2 = True
+        else:  # the mystery: an average card stands in
+            total += 5
+    if top and best >= 0:
+        total -= VALUES[best]
+    total += 5 * unknown
+    if x2:
+        total *= 2
+    return total
+
+
+@njit(nogil=True, cache=True)
+def act(
+    kind,
+    policy,
+    params,
+    me,
+    n,
+    active,
+    seen,
+    hidden_seen,
+    peeked,
+    nb,
+    bids,
+    bidders,
+    bid_peeked,
+    can_call,
+    min_bid,
+    caller,
+    rules_hidden_card,
+    shift,
+    n_deck,
+    row_of,
+    sf,
+    lo,
+    u,
+):
+    """One decision of seat ``me`` from its observation.
+
+    ``active``: bool[n]; ``seen``: int64[n] forehead ids as ``me`` sees them (``seen[me]`` and
+    inactive seats are -1); ``hidden_seen``: the hidden card if ``me`` peeked, else -1;
+    ``peeked``: bool[n] who peeked this round; ``bids``/``bidders``: int64[>= nb] the bids so
+    far and their seats; ``bid_peeked``: bool[>= nb] whether the bidder had peeked by then;
+    ``min_bid``: lowest legal opening bid; ``caller``: the caller (POINT only); ``shift``: 1 if
+    ties go to the caller (a bid b survives when total >= b + shift), else 0; ``n_deck``: 17
+    or 18; ``row_of``, ``sf``, ``lo``: :class:`Beliefs`; ``u``: uniform [0, 1) for this
+    decision.
+    """
+    last = bids[nb - 1] if nb > 0 else 0
+    if kind == DISCARD:
+        if policy == RANDOM:
+            return 1 if u < 0.5 else 0
+        return np.int64(params[P_DISCARD] if policy != TIPS else params[3])
+    if policy == RANDOM:
+        if kind == PEEK:
+            return 1 if u < params[1] else 0
+        if kind == POINT:
+            return bidders[nb - 1] if u < 0.5 else caller
+        if can_call:
+            if u < params[0]:
+                return CALL
+            u = (u - params[0]) / (1.0 - params[0])
+        if nb == 0:
+            span = np.int64(params[4]) - np.int64(params[3]) + 1
+            b = np.int64(params[3]) + min(np.int64(u * span), span - 1)
+            return max(b, min_bid)
+        step = np.int64(params[2])
+        return last + 1 + min(np.int64(u * step), step - 1)
+    if policy == TIPS:
+        e = _tips_estimate(me, n, active, seen, hidden_seen, rules_hidden_card)
+        if kind == POINT:
+            return bidders[nb - 1] if e >= last + shift else caller
+        if kind == PEEK:
+            return 1 if nb > 0 and abs(last - e) <= params[2] else 0
+        if nb == 0:
+            return max(e, min_bid)
+        if can_call and last > e + params[0]:
+            return CALL
+        return max(last + 1, min(e, last + np.int64(params[1])))
+    # the odds family
+    mask, k = view_mask(me, n, active, seen, hidden_seen)
+    nu = 1
+    if rules_hidden_card and hidden_seen < 0:
+        nu = 2
+    row = row_of[nu, mask]
+    level = 1.0 - params[P_QUANT]
+    if kind == POINT:
+        return bidders[nb - 1] if sf_at(sf, row, lo, last + shift) >= params[P_POINT] else caller
+    if kind == PEEK:
+        # peeking forbids calling: only worth it when it would raise anyway
+        if nb > 0 and can_call and 1.0 - sf_at(sf, row, lo, last + shift) > params[P_CALL]:
+            return 0
+        plan = safe_bid(sf, row, lo, level, shift)
+        plan = max(plan, last + 1) if nb > 0 else max(plan, min_bid)
+        base = sf_at(sf, row, lo, plan + shift)
+        gain = 0.0
+        cnt = 0
+        for c in range(n_deck):
+            if (mask >> c) & 1:
+                continue
+            r2 = row_of[nu - 1, mask | (np.int64(1) << np.int64(c))]
+            gain += abs(sf_at(sf, r2, lo, plan + shift) - base)
+            cnt += 1
+        return 1 if gain / cnt > params[P_PEEK] else 0
+    if policy == READER:
+        return _reader_bid(
+            params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
+            can_call, min_bid, rules_hidden_card, shift, n_deck, row_of, sf, lo, mask, nu,
+        )  # fmt: skip
+    if nb > 0 and can_call and 1.0 - sf_at(sf, row, lo, last + shift) > params[P_CALL]:
+        return CALL
+    b = safe_bid(sf, row, lo, level, shift)
+    if policy == BLUFFER and u < params[P_EXTRA]:
+        b += np.int64(params[P_EXTRA2])
+    return max(b, last + 1) if nb > 0 else max(b, min_bid)
+
+
+@njit(nogil=True, cache=True)
+def _reader_bid(
+    params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
+    can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, mask, nu,
+):  # fmt: skip
+    """The reader's bid or call: a mixture over its own card weighted by how well each
+    candidate explains the others' raises (see the module docstring)."""
+    level = 1.0 - params[P_QUANT]
+    sigma = params[P_EXTRA]
+    fmask = mask  # foreheads only
+    if hidden_seen >= 0:
+        fmask &= ~(np.int64(1) << np.int64(hidden_seen))
+    rows = np.empty(n_deck, dtype=np.int64)
+    w = np.empty(n_deck, dtype=np.float64)
+    m = 0
+    wsum = 0.0
+    for x in range(n_deck):
+        if (mask >> x) & 1:
+            continue
+        xbit = np.int64(1) << np.int64(x)
+        wx = 1.0
+        for i in range(nb):
+            j = bidders[i]
+            if j == me:
+                continue
+            prev = bids[i - 1] if i > 0 else min_bid
+            # j's view: the foreheads I see, minus j's own, plus my card x
+            mj = (fmask & ~(np.int64(1) << np.int64(seen[j]))) | xbit
+            nuj = 2 if hidden_card else 1
+            if bid_peeked[i] and hidden_seen >= 0:
+                mj |= np.int64(1) << np.int64(hidden_seen)
+                nuj = 1
+            q = safe_bid(sf, row_of[nuj, mj], lo, level, shift)
+            e = max(q, prev + 1) if i > 0 else max(q, prev)
+            d = (bids[i] - e) / sigma
+            wx *= 1.0 / (1.0 + d * d)
+        rows[m] = row_of[nu - 1, mask | xbit]
+        w[m] = wx
+        wsum += wx
+        m += 1
+    last = bids[nb - 1] if nb > 0 else 0
+    if (
+        nb > 0
+        and can_call
+        and 1.0 - _mix_sf(sf, rows, w, m, wsum, lo, last + shift) > params[P_CALL]
+    ):
+        return CALL
+    b = _mix_safe_bid(sf, rows, w, m, wsum, lo, level, shift)
+    return max(b, last + 1) if nb > 0 else max(b, min_bid)

@@ -1,0 +1,386 @@
+"""Complete Headcount games in numba: rounds, peeking, lives, elimination, both variants.
+
+One round (rule text, rulings H5-H10): the deck is shuffled afresh; every active seat gets a
+forehead card in seat order, then the hidden card (unless ``hidden_card`` is off), then the
+draw-pile top that replaces the mystery Joker at counting (H2). The start player opens with any
+bid (or one of at least ``min_first_bid``); clockwise, skipping eliminated seats (H9), each seat
+either raises or calls "Count!". At the start of its turn a seat with an open life card may peek
+(H7): the card is turned face down, the seat sees the hidden card and must raise. The start
+player may not peek before opening unless ``start_player_may_peek``. A seat peeks at most once a
+round (a second look shows nothing new). In Trickster (H10) every other active seat points at
+the caller or the last bidder before the count. The total is counted by H2-H4; the bidder loses
+when it is below the bid (or at most the bid with ``tie_goes_to=caller``, H6). The winner turns a
+face-down life card up, the loser discards one of its choice (H8); a seat without life cards is
+out; the loser starts the next round, or the next active seat clockwise if the loser is out.
+
+Worked example: seats 0-3 hold Q♥ 7♥ K♥ 5♠, hidden 3♥. Seat 0 bids 26, 1 bids 33, 2 bids 34,
+3 bids 45, seat 0 calls: the total 40 is below 45, so seat 3 loses a life and starts next.
+
+Streams: a block's stream draws 8 words per deal: 4 seed the deal stream (shuffles only), 4 the
+bot stream (one uniform per decision). With ``--rotate-seats`` every seat order replays the same
+deal and bot streams, so the cards of round r are the same in every order.
+
+Kernel state: ``rules`` int64[N_RULES] (see :func:`rules_array`); ``perms`` int64[P, n] the bot
+slot of each seat for each seat order; ``policies`` int64[slots]; ``params`` float64[slots,
+N_PARAMS]; belief arrays from :func:`~headcount_lab.games.headcount.agents.build_beliefs`.
+Statistics are int64 arrays of fixed shape (see :func:`new_stats`), added up by the runner.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from headcount_lab.core.rng import next_u64, partial_shuffle, uniform
+from headcount_lab.games.headcount.agents import BID, CALL, DISCARD, PEEK, POINT, act
+from headcount_lab.games.headcount.rules import HeadcountRules, count_kernel
+
+# rules array
+R_DOUBLE, R_TRICKSTER, R_HIDDEN, R_MIN_FIRST, R_SHIFT, R_START_PEEK, R_OPEN, R_DOWN = range(8)
+N_RULES = 8
+FREE_BID = -(10**9)  # min_first_bid "none": any integer may open (H5)
+
+MAX_BIDS = 256  # safety valve: at this many bids the next seat must call (never seen in play)
+
+# trace kinds (one row per event: kind, seat, value)
+T_START, T_FOREHEAD, T_HIDDEN, T_DRAW, T_PEEK, T_BID, T_CALL = 0, 1, 2, 3, 4, 5, 6
+T_POINT, T_COUNT, T_LOSE, T_DISCARD, T_OUT, T_WIN = 7, 8, 9, 10, 11, 12
+TRACE_NAMES = (
+    "start", "forehead", "hidden", "draw", "peek", "bid", "call",
+    "point", "count", "lose", "discard", "out", "win",
+)  # fmt: skip
+
+# per-slot statistics columns
+(S_SEATED_ROUNDS, S_LOST, S_CALLS, S_CALLS_LOST, S_BIDS, S_BIDS_LOST, S_PEEKS, S_POINTS,
+ S_POINTS_RIGHT, S_OPENS) = range(10)  # fmt: skip
+SLOT_COLUMNS = (
+    "rounds", "rounds_lost", "calls", "calls_lost", "bids", "called_bids_lost", "peeks",
+    "points", "points_right", "openings",
+)  # fmt: skip
+# per-run round statistics
+(G_GAMES, G_ROUNDS, G_CALLER_LOST, G_PEEKS, G_TIES, G_BIDS, G_FORCED, G_ILLEGAL, G_JOKER,
+ G_TOP, G_X2) = range(11)  # fmt: skip
+ROUND_COLUMNS = (
+    "games", "rounds", "caller_lost", "peeks", "ties", "bids", "forced_calls", "illegal_bids",
+    "joker_in_play", "top_in_play", "x2_in_play",
+)  # fmt: skip
+HIST_LO = -100  # opening-bid histogram covers HIST_LO .. HIST_LO + HIST_N - 1 (clamped)
+HIST_N = 400
+RAISE_N = 64  # raise sizes 1 .. 63, larger clamped into the last bin
+ROUNDS_N = 128  # rounds per game
+
+
+def rules_array(rules: HeadcountRules) -> np.ndarray:
+    o, d = rules.lives
+    out = np.zeros(N_RULES, dtype=np.int64)
+    out[R_DOUBLE] = rules.double
+    out[R_TRICKSTER] = rules.trickster
+    out[R_HIDDEN] = rules.hidden_card
+    out[R_MIN_FIRST] = FREE_BID if rules.min_first_bid is None else rules.min_first_bid
+    out[R_SHIFT] = 1 if rules.tie_goes_to == "caller" else 0
+    out[R_START_PEEK] = rules.start_player_may_peek
+    out[R_OPEN] = o
+    out[R_DOWN] = d
+    return out
+
+
+def new_stats(n: int, slots: int) -> dict[str, np.ndarray]:
+    """Zeroed statistics of one block (all int64, fixed shapes)."""
+    return {
+        "wins": np.zeros((n, slots), np.int64),  # [seat, slot]
+        "seated": np.zeros((n, slots), np.int64),  # games with slot in seat
+        "slot": np.zeros((slots, len(SLOT_COLUMNS)), np.int64),
+        "round": np.zeros(len(ROUND_COLUMNS), np.int64),
+        "opening_hist": np.zeros(HIST_N, np.int64),
+        "raise_hist": np.zeros(RAISE_N, np.int64),
+        "rounds_hist": np.zeros(ROUNDS_N, np.int64),
+        "bids_hist": np.zeros(MAX_BIDS + 1, np.int64),
+    }
+
+
+@njit(nogil=True, cache=True)
+def _log(trace, tn, kind, seat, value):
+    if tn[0] < trace.shape[0]:
+        trace[tn[0], 0] = kind
+        trace[tn[0], 1] = seat
+        trace[tn[0], 2] = value
+    tn[0] += 1
+
+
+@njit(nogil=True, cache=True)
+def _next_active(active, n, s):
+    s = (s + 1) % n
+    while not active[s]:
+        s = (s + 1) % n
+    return s
+
+
+@njit(nogil=True, cache=True)
+def _observe(me, n, active, cards, seen):
+    for s in range(n):
+        seen[s] = cards[s] if (s != me and active[s]) else -1
+
+
+@njit(nogil=True, cache=True)
+def play_game(
+    n, slot_of, policies, params, rules, row_of, sf, lo, deal_st, bot_st,
+    wins, seated, slot_st, round_st, opening_hist, raise_hist, rounds_hist, bids_hist,
+    trace, tn,
+):  # fmt: skip
+    """Play one complete game; add its statistics; log events into ``trace`` (int64[T, 3],
+    may have 0 rows) while ``tn`` (int64[1]) counts them. ``slot_of``: int64[n] bot slot of each
+    seat. Returns the winning seat."""
+    double = rules[R_DOUBLE] != 0
+    trickster = rules[R_TRICKSTER] != 0
+    hidden_on = rules[R_HIDDEN] != 0
+    min_first = rules[R_MIN_FIRST]
+    shift = rules[R_SHIFT]
+    start_peek = rules[R_START_PEEK] != 0
+    n_deck = 18 if double else 17
+    log = trace.shape[0] > 0
+
+    open_l = np.full(n, rules[R_OPEN], np.int64)
+    down_l = np.full(n, rules[R_DOWN], np.int64)
+    active = np.ones(n, np.bool_)
+    peeked = np.zeros(n, np.bool_)
+    cards = np.full(n, -1, np.int64)
+    seen = np.empty(n, np.int64)
+    pointed = np.full(n, -1, np.int64)
+    deck = np.empty(n_deck, np.int64)
+    in_play = np.empty(n + 1, np.int64)
+    bids = np.zeros(MAX_BIDS, np.int64)
+    bidders = np.zeros(MAX_BIDS, np.int64)
+    bid_peeked = np.zeros(MAX_BIDS, np.bool_)
+    for s in range(n):
+        seated[s, slot_of[s]] += 1
+
+    n_active = n
+    start = 0
+    rounds = 0
+    while n_active > 1:
+        rounds += 1
+        round_st[G_ROUNDS] += 1
+        # deal (fresh shuffle of the whole deck every round, H9)
+        for i in range(n_deck):
+            deck[i] = i
+        n_in = n_active + (1 if hidden_on else 0)
+        partial_shuffle(deal_st, deck, n_in + 1)
+        k = 0
+        for s in range(n):
+            peeked[s] = False
+            pointed[s] = -1
+            if active[s]:
+                cards[s] = deck[k]
+                in_play[k] = deck[k]
+                k += 1
+                slot_st[slot_of[s], S_SEATED_ROUNDS] += 1
+            else:
+                cards[s] = -1
+        hidden = deck[n_active] if hidden_on else -1
+        if hidden_on:
+            in_play[k] = hidden
+        draw = deck[n_in]
+        if log:
+            _log(trace, tn, T_START, start, rounds)
+            for s in range(n):
+                if active[s]:
+                    _log(trace, tn, T_FOREHEAD, s, cards[s])
+            if hidden_on:
+                _log(trace, tn, T_HIDDEN, -1, hidden)
+            _log(trace, tn, T_DRAW, -1, draw)
+
+        # bidding
+        nb = 0
+        me = start
+        caller = -1
+        while True:
+            can_call = nb > 0
+            if nb >= MAX_BIDS - 1:
+                round_st[G_FORCED] += 1
+                caller = me
+                if log:
+                    _log(trace, tn, T_CALL, me, 0)
+                break
+            did_peek = False
+            if (
+                hidden_on
+                and open_l[me] > 0
+                and not peeked[me]
+                and (nb > 0 or me != start or start_peek)
+            ):
+                _observe(me, n, active, cards, seen)
+                u = uniform(bot_st)
+                p = slot_of[me]
+                if act(PEEK, policies[p], params[p], me, n, active, seen, -1, peeked, nb, bids,
+                       bidders, bid_peeked, can_call, min_first, -1, hidden_on, shift, n_deck,
+                       row_of, sf, lo, u) == 1:  # fmt: skip
+                    open_l[me] -= 1
+                    down_l[me] += 1
+                    peeked[me] = True
+                    did_peek = True
+                    round_st[G_PEEKS] += 1
+                    slot_st[p, S_PEEKS] += 1
+                    if log:
+                        _log(trace, tn, T_PEEK, me, hidden)
+            _observe(me, n, active, cards, seen)
+            u = uniform(bot_st)
+            p = slot_of[me]
+            hs = hidden if peeked[me] else -1
+            a = act(BID, policies[p], params[p], me, n, active, seen, hs, peeked, nb, bids,
+                    bidders, bid_peeked, can_call and not did_peek, min_first, -1, hidden_on,
+                    shift, n_deck, row_of, sf, lo, u)  # fmt: skip
+            if a == CALL:
+                if not can_call or did_peek:  # a bot bug: never happens with our policies
+                    round_st[G_ILLEGAL] += 1
+                    a = bids[nb - 1] + 1 if nb > 0 else max(min_first, 0)
+                else:
+                    caller = me
+                    slot_st[p, S_CALLS] += 1
+                    if log:
+                        _log(trace, tn, T_CALL, me, 0)
+                    break
+            lowest = bids[nb - 1] + 1 if nb > 0 else min_first
+            if a < lowest:
+                round_st[G_ILLEGAL] += 1
+                a = lowest
+            if nb == 0:
+                h = a - HIST_LO
+                opening_hist[min(max(h, 0), HIST_N - 1)] += 1
+                slot_st[p, S_OPENS] += 1
+            else:
+                raise_hist[min(a - bids[nb - 1], RAISE_N - 1)] += 1
+            bids[nb] = a
+            bidders[nb] = me
+            bid_peeked[nb] = peeked[me]
+            nb += 1
+            slot_st[p, S_BIDS] += 1
+            round_st[G_BIDS] += 1
+            if log:
+                _log(trace, tn, T_BID, me, a)
+            me = _next_active(active, n, me)
+        bids_hist[nb] += 1
+        bidder = bidders[nb - 1]
+        last = bids[nb - 1]
+
+        # Trickster: everyone else points, simultaneously, before the count (H10)
+        if trickster:
+            for s in range(n):
+                if active[s] and s != caller and s != bidder:
+                    _observe(s, n, active, cards, seen)
+                    u = uniform(bot_st)
+                    p = slot_of[s]
+                    hs = hidden if peeked[s] else -1
+                    pointed[s] = act(POINT, policies[p], params[p], s, n, active, seen, hs,
+                                     peeked, nb, bids, bidders, bid_peeked, False, min_first,
+                                     caller, hidden_on, shift, n_deck, row_of, sf, lo,
+                                     u)  # fmt: skip
+                    slot_st[p, S_POINTS] += 1
+                    if log:
+                        _log(trace, tn, T_POINT, s, pointed[s])
+
+        # count (H2-H4) and settle (H6)
+        total = count_kernel(in_play, n_in, draw)
+        for i in range(n_in):
+            c = in_play[i]
+            if c == 16:
+                round_st[G_JOKER] += 1
+                c = draw
+            if c == 15:
+                round_st[G_TOP] += 1
+            elif c == 17:
+                round_st[G_X2] += 1
+        if total == last:
+            round_st[G_TIES] += 1
+        if total < last + shift:
+            loser = bidder
+            winner = caller
+        else:
+            loser = caller
+            winner = bidder
+            round_st[G_CALLER_LOST] += 1
+            slot_st[slot_of[caller], S_CALLS_LOST] += 1
+        if loser == bidder:
+            slot_st[slot_of[bidder], S_BIDS_LOST] += 1
+        slot_st[slot_of[loser], S_LOST] += 1
+        if log:
+            _log(trace, tn, T_COUNT, -1, total)
+            _log(trace, tn, T_LOSE, loser, winner)
+        if trickster:
+            for s in range(n):
+                if pointed[s] < 0:
+                    continue
+                if pointed[s] == winner:
+                    slot_st[slot_of[s], S_POINTS_RIGHT] += 1
+                    if down_l[s] > 0:
+                        down_l[s] -= 1
+                        open_l[s] += 1
+                elif open_l[s] > 0:
+                    open_l[s] -= 1
+                    down_l[s] += 1
+        if down_l[winner] > 0:  # H8: the winner reopens one
+            down_l[winner] -= 1
+            open_l[winner] += 1
+        # H8: the loser discards one of its choice
+        discard_open = 1 if down_l[loser] == 0 else 0
+        if open_l[loser] > 0 and down_l[loser] > 0:
+            _observe(loser, n, active, cards, seen)
+            u = uniform(bot_st)
+            p = slot_of[loser]
+            hs = hidden if peeked[loser] else -1
+            discard_open = act(DISCARD, policies[p], params[p], loser, n, active, seen, hs,
+                               peeked, nb, bids, bidders, bid_peeked, False, min_first, -1,
+                               hidden_on, shift, n_deck, row_of, sf, lo, u)  # fmt: skip
+        if discard_open == 1:
+            open_l[loser] -= 1
+        else:
+            down_l[loser] -= 1
+        if log:
+            _log(trace, tn, T_DISCARD, loser, discard_open)
+        start = loser
+        if open_l[loser] + down_l[loser] == 0:
+            active[loser] = False
+            n_active -= 1
+            if log:
+                _log(trace, tn, T_OUT, loser, 0)
+            start = _next_active(active, n, loser)
+    w = start  # the only active seat left
+    for s in range(n):
+        if active[s]:
+            w = s
+    wins[w, slot_of[w]] += 1
+    round_st[G_GAMES] += 1
+    rounds_hist[min(rounds, ROUNDS_N - 1)] += 1
+    if log:
+        _log(trace, tn, T_WIN, w, rounds)
+    return w
+
+
+@njit(nogil=True, cache=True)
+def _seed_from(block_st, sub):
+    for i in range(4):
+        sub[i] = next_u64(block_st)
+    if sub[0] == 0 and sub[1] == 0 and sub[2] == 0 and sub[3] == 0:
+        sub[0] = 1
+
+
+@njit(nogil=True, cache=True)
+def play_deals(
+    n_deals, perms, policies, params, rules, row_of, sf, lo, block_st,
+    wins, seated, slot_st, round_st, opening_hist, raise_hist, rounds_hist, bids_hist,
+    trace, tn,
+):  # fmt: skip
+    """Play ``n_deals`` deals, each in every seat order of ``perms`` (int64[P, n])."""
+    n = perms.shape[1]
+    deal0 = np.empty(4, np.uint64)
+    bot0 = np.empty(4, np.uint64)
+    deal_st = np.empty(4, np.uint64)
+    bot_st = np.empty(4, np.uint64)
+    for _ in range(n_deals):
+        _seed_from(block_st, deal0)
+        _seed_from(block_st, bot0)
+        for q in range(perms.shape[0]):
+            deal_st[:] = deal0
+            bot_st[:] = bot0
+            play_game(n, perms[q], policies, params, rules, row_of, sf, lo, deal_st, bot_st,
+                      wins, seated, slot_st, round_st, opening_hist, raise_hist, rounds_hist,
+                      bids_hist, trace, tn)  # fmt: skip
