@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import typer
 
-from headcount_lab.cli import bench, headcount, report, whist
+from headcount_lab.cli import bench, headcount, headcount_sim, report, whist
 
 app = typer.Typer(
     help="Monte-Carlo strategy laboratory for card games played with a card on your forehead.",
@@ -14,6 +14,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=False,
 )
+headcount_sim.register(headcount.app)
 app.add_typer(headcount.app, name="headcount", help="Headcount (Kopfrechnen): count, odds, deal, simulate.")
 app.add_typer(whist.app, name="whist", help="Forehead Whist: schedule, blind odds, scorekeeper, simulate.")
 app.add_typer(report.app, name="report", help="Generate the reports with charts and tables.")

@@ -27,9 +27,9 @@ Policies and their parameters (``name:key=value,...`` on the command line):
   the minimum raise). Peeks when it would raise anyway and the hidden card *matters*: the
   expected absolute change, over the possible hidden cards, of the chance its planned bid
   survives exceeds ``peek``. Points at the bidder when P(bid survives) >= ``point``.
-- ``reader``: ``odds`` plus Bayesian inference about its own card: each voluntary raise by
-  another seat is scored against the bid an ``odds`` player with the same ``quantile`` would have
-  made, for every possible own card, with a Cauchy weight of scale ``sigma``. It bids and calls
+- ``reader``: ``odds`` plus Bayesian inference about its own card: each raise by another seat
+  is scored against the bid an ``odds`` player with quantile ``model`` would have made, for
+  every possible own card, with a Cauchy weight of scale ``sigma``. It bids and calls
   from the resulting mixture. (Approximation: a bidder who peeked and whose hidden card the
   reader does not know is modelled as if it had not peeked.)
 - ``bluffer``: ``odds``, but with probability ``rate`` a bid is pushed ``size`` above plan.
@@ -72,14 +72,17 @@ PARAMS: dict[str, tuple[tuple[str, float, float, float, bool], ...]] = {
         ("discard", 0, 0, 1, True),
     ),
     "odds": (
-        ("call", 0.5, 0.0, 1.0 - 1e-9, False),
-        ("quantile", 0.4, 1e-9, 1.0 - 1e-9, False),
-        ("peek", 0.25, 0.0, 1.0, False),
+        ("call", 0.65, 0.0, 1.0 - 1e-9, False),
+        ("quantile", 0.1, 1e-9, 1.0 - 1e-9, False),
+        ("peek", 0.1, 0.0, 1.0, False),
         ("point", 0.5, 0.0, 1.0, False),
         ("discard", 0, 0, 1, True),
     ),
 }
-PARAMS["reader"] = PARAMS["odds"] + (("sigma", 3.0, 0.1, 100.0, False),)
+PARAMS["reader"] = PARAMS["odds"] + (
+    ("sigma", 4.0, 0.1, 100.0, False),
+    ("model", 0.1, 1e-9, 1.0 - 1e-9, False),
+)
 PARAMS["bluffer"] = PARAMS["odds"] + (
     ("rate", 0.2, 0.0, 1.0, False),
     ("size", 5, 1, 100, True),
@@ -238,20 +241,21 @@ def safe_bid(sf, row, lo, level, shift):
 
 
 @njit(nogil=True, cache=True)
-def _mix_sf(sf, rows, w, n_rows, wsum, lo, b):
+def _mix_sf(sf, work, n_rows, wsum, lo, b):
+    """Mixture of belief rows ``work[0, :n_rows]`` with weights ``work[1, :n_rows]``."""
     acc = 0.0
     for i in range(n_rows):
-        acc += w[i] * sf_at(sf, rows[i], lo, b)
+        acc += work[1, i] * sf_at(sf, np.int64(work[0, i]), lo, b)
     return acc / wsum
 
 
 @njit(nogil=True, cache=True)
-def _mix_safe_bid(sf, rows, w, n_rows, wsum, lo, level, shift):
+def _mix_safe_bid(sf, work, n_rows, wsum, lo, level, shift):
     a = 0
     z = sf.shape[1] - 1
     while z - a > 1:
         m = (a + z) >> 1
-        if _mix_sf(sf, rows, w, n_rows, wsum, lo, lo + m) >= level:
+        if _mix_sf(sf, work, n_rows, wsum, lo, lo + m) >= level:
             a = m
         else:
             z = m
@@ -274,27 +278,18 @@ def view_mask(me, n, active, seen, hidden_seen):
 
 
 @njit(nogil=True, cache=True)
-def _tips_estimate(me, n, active, seen, hidden_seen, hidden_card):
+def _tips_estimate(mask, nu, n_deck):
+    """What a beginner expects: the known cards (mask) plus 5 for each of ``nu`` unseen ones."""
     total = 0
     best = -1
     top = False
     x2 = False
-    unknown = 1  # own card
-    if hidden_card and hidden_seen < 0:
-        unknown += 1
-    for s in range(n + 1):
-        if s < n:
-            if s == me or not active[s]:
-                continue
-            c = seen[s]
-        else:
-            if hidden_seen < 0:
-                continue
-            c = hidden_seen
+    for c in range(n_deck):
+        if not (mask >> c) & 1:
+            continue
         if c < N_NUMBER:
             total += VALUES[c]
-            if c > best:
-                best = c
+            best = c  # ids rise with value
         elif c == TOP:
             top = True
         elif c == X2:
@@ -303,38 +298,17 @@ def _tips_estimate(me, n, active, seen, hidden_seen, hidden_card):
             total += 5
     if top and best >= 0:
         total -= VALUES[best]
-    total += 5 * unknown
+    total += 5 * nu
     if x2:
         total *= 2
     return total
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def act(
-    kind,
-    policy,
-    params,
-    me,
-    n,
-    active,
-    seen,
-    hidden_seen,
-    peeked,
-    nb,
-    bids,
-    bidders,
-    bid_peeked,
-    can_call,
-    min_bid,
-    caller,
-    rules_hidden_card,
-    shift,
-    n_deck,
-    row_of,
-    sf,
-    lo,
-    u,
-):
+    kind, policy, params, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
+    bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, work, u,
+):  # fmt: skip
     """One decision of seat ``me`` from its observation.
 
     ``active``: bool[n]; ``seen``: int64[n] forehead ids as ``me`` sees them (``seen[me]`` and
@@ -343,54 +317,77 @@ def act(
     far and their seats; ``bid_peeked``: bool[>= nb] whether the bidder had peeked by then;
     ``min_bid``: lowest legal opening bid; ``caller``: the caller (POINT only); ``shift``: 1 if
     ties go to the caller (a bid b survives when total >= b + shift), else 0; ``n_deck``: 17
-    or 18; ``row_of``, ``sf``, ``lo``: :class:`Beliefs`; ``u``: uniform [0, 1) for this
-    decision.
+    or 18; ``row_of``, ``sf``, ``lo``: :class:`Beliefs`; ``work``: float64[2, >= n_deck] scratch
+    (passed in: an allocation here would make every call pay reference counting); ``u``:
+    uniform [0, 1) for this decision.
     """
+    if policy == READER and kind == BID:
+        return reader_bid(
+            params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
+            can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, work,
+        )  # fmt: skip
+    mask, _ = view_mask(me, n, active, seen, hidden_seen)
+    nu = 2 if hidden_card and hidden_seen < 0 else 1
     last = bids[nb - 1] if nb > 0 else 0
-    if kind == DISCARD:
-        if policy == RANDOM:
-            return 1 if u < 0.5 else 0
-        return np.int64(params[P_DISCARD] if policy != TIPS else params[3])
+    bidder = bidders[nb - 1] if nb > 0 else -1
+    # everything below takes scalars and the two belief arrays only: array arguments of a
+    # call cost reference counting, which dominated the bots' time before this split
+    return decide(
+        kind, policy, params[0], params[1], params[2], params[3], params[4], params[5],
+        params[6], mask, nu, nb, last, bidder, can_call, min_bid, caller, shift, n_deck,
+        row_of, sf, lo, u,
+    )  # fmt: skip
+
+
+@njit(nogil=True, cache=True)
+def decide(
+    kind, policy, p0, p1, p2, p3, p4, p5, p6, mask, nu, nb, last, bidder, can_call, min_bid,
+    caller, shift, n_deck, row_of, sf, lo, u,
+):  # fmt: skip
+    """The random, tips and odds-family decisions from the view ``mask`` (known cards) with
+    ``nu`` unseen cards in play, the last bid ``last`` by ``bidder`` (``nb`` bids so far) and
+    the policy's parameters ``p0..p6`` (slots of :data:`PARAMS`)."""
     if policy == RANDOM:
-        if kind == PEEK:
-            return 1 if u < params[1] else 0
+        if kind == DISCARD:
+            return 1 if u < 0.5 else 0
         if kind == POINT:
-            return bidders[nb - 1] if u < 0.5 else caller
+            return bidder if u < 0.5 else caller
+        if kind == PEEK:
+            return 1 if u < p1 else 0
         if can_call:
-            if u < params[0]:
+            if u < p0:
                 return CALL
-            u = (u - params[0]) / (1.0 - params[0])
+            u = (u - p0) / (1.0 - p0)
         if nb == 0:
-            span = np.int64(params[4]) - np.int64(params[3]) + 1
-            b = np.int64(params[3]) + min(np.int64(u * span), span - 1)
-            return max(b, min_bid)
-        step = np.int64(params[2])
+            span = np.int64(p4) - np.int64(p3) + 1
+            return max(np.int64(p3) + min(np.int64(u * span), span - 1), min_bid)
+        step = np.int64(p2)
         return last + 1 + min(np.int64(u * step), step - 1)
     if policy == TIPS:
-        e = _tips_estimate(me, n, active, seen, hidden_seen, rules_hidden_card)
+        if kind == DISCARD:
+            return np.int64(p3)
+        e = _tips_estimate(mask, nu, n_deck)
         if kind == POINT:
-            return bidders[nb - 1] if e >= last + shift else caller
+            return bidder if e >= last + shift else caller
         if kind == PEEK:
-            return 1 if nb > 0 and abs(last - e) <= params[2] else 0
+            return 1 if nb > 0 and abs(last - e) <= p2 else 0
         if nb == 0:
             return max(e, min_bid)
-        if can_call and last > e + params[0]:
+        if can_call and last > e + p0:
             return CALL
-        return max(last + 1, min(e, last + np.int64(params[1])))
-    # the odds family
-    mask, k = view_mask(me, n, active, seen, hidden_seen)
-    nu = 1
-    if rules_hidden_card and hidden_seen < 0:
-        nu = 2
+        return max(last + 1, min(e, last + np.int64(p1)))
+    # the odds family: p0 call, p1 quantile, p2 peek, p3 point, p4 discard, p5/p6 extras
+    if kind == DISCARD:
+        return np.int64(p4)
     row = row_of[nu, mask]
-    level = 1.0 - params[P_QUANT]
     if kind == POINT:
-        return bidders[nb - 1] if sf_at(sf, row, lo, last + shift) >= params[P_POINT] else caller
+        return bidder if sf_at(sf, row, lo, last + shift) >= p3 else caller
+    would_call = nb > 0 and can_call and 1.0 - sf_at(sf, row, lo, last + shift) > p0
     if kind == PEEK:
         # peeking forbids calling: only worth it when it would raise anyway
-        if nb > 0 and can_call and 1.0 - sf_at(sf, row, lo, last + shift) > params[P_CALL]:
+        if would_call:
             return 0
-        plan = safe_bid(sf, row, lo, level, shift)
+        plan = safe_bid(sf, row, lo, 1.0 - p1, shift)
         plan = max(plan, last + 1) if nb > 0 else max(plan, min_bid)
         base = sf_at(sf, row, lo, plan + shift)
         gain = 0.0
@@ -401,34 +398,30 @@ def act(
             r2 = row_of[nu - 1, mask | (np.int64(1) << np.int64(c))]
             gain += abs(sf_at(sf, r2, lo, plan + shift) - base)
             cnt += 1
-        return 1 if gain / cnt > params[P_PEEK] else 0
-    if policy == READER:
-        return _reader_bid(
-            params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
-            can_call, min_bid, rules_hidden_card, shift, n_deck, row_of, sf, lo, mask, nu,
-        )  # fmt: skip
-    if nb > 0 and can_call and 1.0 - sf_at(sf, row, lo, last + shift) > params[P_CALL]:
+        return 1 if gain > p2 * cnt else 0
+    if would_call:
         return CALL
-    b = safe_bid(sf, row, lo, level, shift)
-    if policy == BLUFFER and u < params[P_EXTRA]:
-        b += np.int64(params[P_EXTRA2])
+    b = safe_bid(sf, row, lo, 1.0 - p1, shift)
+    if policy == BLUFFER and u < p5:
+        b += np.int64(p6)
     return max(b, last + 1) if nb > 0 else max(b, min_bid)
 
 
 @njit(nogil=True, cache=True)
-def _reader_bid(
+def reader_bid(
     params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
-    can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, mask, nu,
+    can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, work,
 ):  # fmt: skip
     """The reader's bid or call: a mixture over its own card weighted by how well each
     candidate explains the others' raises (see the module docstring)."""
+    mask, _ = view_mask(me, n, active, seen, hidden_seen)
+    nu = 2 if hidden_card and hidden_seen < 0 else 1
     level = 1.0 - params[P_QUANT]
     sigma = params[P_EXTRA]
+    model_level = 1.0 - params[P_EXTRA2]
     fmask = mask  # foreheads only
     if hidden_seen >= 0:
         fmask &= ~(np.int64(1) << np.int64(hidden_seen))
-    rows = np.empty(n_deck, dtype=np.int64)
-    w = np.empty(n_deck, dtype=np.float64)
     m = 0
     wsum = 0.0
     for x in range(n_deck):
@@ -447,20 +440,16 @@ def _reader_bid(
             if bid_peeked[i] and hidden_seen >= 0:
                 mj |= np.int64(1) << np.int64(hidden_seen)
                 nuj = 1
-            q = safe_bid(sf, row_of[nuj, mj], lo, level, shift)
+            q = safe_bid(sf, row_of[nuj, mj], lo, model_level, shift)
             e = max(q, prev + 1) if i > 0 else max(q, prev)
             d = (bids[i] - e) / sigma
             wx *= 1.0 / (1.0 + d * d)
-        rows[m] = row_of[nu - 1, mask | xbit]
-        w[m] = wx
+        work[0, m] = row_of[nu - 1, mask | xbit]  # belief rows, stored as floats
+        work[1, m] = wx
         wsum += wx
         m += 1
     last = bids[nb - 1] if nb > 0 else 0
-    if (
-        nb > 0
-        and can_call
-        and 1.0 - _mix_sf(sf, rows, w, m, wsum, lo, last + shift) > params[P_CALL]
-    ):
+    if nb > 0 and can_call and 1.0 - _mix_sf(sf, work, m, wsum, lo, last + shift) > params[P_CALL]:
         return CALL
-    b = _mix_safe_bid(sf, rows, w, m, wsum, lo, level, shift)
+    b = _mix_safe_bid(sf, work, m, wsum, lo, level, shift)
     return max(b, last + 1) if nb > 0 else max(b, min_bid)

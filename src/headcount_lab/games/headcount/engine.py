@@ -32,7 +32,16 @@ import numpy as np
 from numba import njit
 
 from headcount_lab.core.rng import next_u64, partial_shuffle, uniform
-from headcount_lab.games.headcount.agents import BID, CALL, DISCARD, PEEK, POINT, act
+from headcount_lab.games.headcount.agents import (
+    BID,
+    CALL,
+    DISCARD,
+    PEEK,
+    POINT,
+    READER,
+    decide,
+    reader_bid,
+)
 from headcount_lab.games.headcount.rules import HeadcountRules, count_kernel
 
 # rules array
@@ -121,6 +130,27 @@ def _observe(me, n, active, cards, seen):
         seen[s] = cards[s] if (s != me and active[s]) else -1
 
 
+@njit(nogil=True, cache=True, inline="always")
+def _ask(kind, me, slot_of, policies, params, n, active, cards, hs, nb, bids, bidders, can_call,
+         min_first, caller, hidden_on, shift, n_deck, row_of, sf, lo, u):  # fmt: skip
+    """:func:`~headcount_lab.games.headcount.agents.act` for every decision but the reader's
+    bid, from the seat's view: the cards it sees (``hs``: the hidden card if it peeked, else
+    -1). Small on purpose, so that it is inlined and its array arguments cost nothing."""
+    p = slot_of[me]
+    mask = np.int64(0)
+    for s in range(n):
+        if s != me and active[s]:
+            mask |= np.int64(1) << np.int64(cards[s])
+    if hs >= 0:
+        mask |= np.int64(1) << np.int64(hs)
+    nu = 2 if hidden_on and hs < 0 else 1
+    last = bids[nb - 1] if nb > 0 else 0
+    bidder = bidders[nb - 1] if nb > 0 else -1
+    return decide(kind, policies[p], params[p, 0], params[p, 1], params[p, 2], params[p, 3],
+                  params[p, 4], params[p, 5], params[p, 6], mask, nu, nb, last, bidder, can_call,
+                  min_first, caller, shift, n_deck, row_of, sf, lo, u)  # fmt: skip
+
+
 @njit(nogil=True, cache=True)
 def play_game(
     n, slot_of, policies, params, rules, row_of, sf, lo, deal_st, bot_st,
@@ -151,6 +181,7 @@ def play_game(
     bids = np.zeros(MAX_BIDS, np.int64)
     bidders = np.zeros(MAX_BIDS, np.int64)
     bid_peeked = np.zeros(MAX_BIDS, np.bool_)
+    work = np.empty((2, 32), np.float64)
     for s in range(n):
         seated[s, slot_of[s]] += 1
 
@@ -208,12 +239,11 @@ def play_game(
                 and not peeked[me]
                 and (nb > 0 or me != start or start_peek)
             ):
-                _observe(me, n, active, cards, seen)
                 u = uniform(bot_st)
                 p = slot_of[me]
-                if act(PEEK, policies[p], params[p], me, n, active, seen, -1, peeked, nb, bids,
-                       bidders, bid_peeked, can_call, min_first, -1, hidden_on, shift, n_deck,
-                       row_of, sf, lo, u) == 1:  # fmt: skip
+                if _ask(PEEK, me, slot_of, policies, params, n, active, cards, -1, nb, bids,
+                        bidders, can_call, min_first, -1, hidden_on, shift, n_deck, row_of, sf,
+                        lo, u) == 1:  # fmt: skip
                     open_l[me] -= 1
                     down_l[me] += 1
                     peeked[me] = True
@@ -222,13 +252,18 @@ def play_game(
                     slot_st[p, S_PEEKS] += 1
                     if log:
                         _log(trace, tn, T_PEEK, me, hidden)
-            _observe(me, n, active, cards, seen)
             u = uniform(bot_st)
             p = slot_of[me]
             hs = hidden if peeked[me] else -1
-            a = act(BID, policies[p], params[p], me, n, active, seen, hs, peeked, nb, bids,
-                    bidders, bid_peeked, can_call and not did_peek, min_first, -1, hidden_on,
-                    shift, n_deck, row_of, sf, lo, u)  # fmt: skip
+            if policies[p] == READER:
+                _observe(me, n, active, cards, seen)
+                a = reader_bid(params[p], me, n, active, seen, hs, nb, bids, bidders, bid_peeked,
+                               can_call and not did_peek, min_first, hidden_on, shift, n_deck,
+                               row_of, sf, lo, work)  # fmt: skip
+            else:
+                a = _ask(BID, me, slot_of, policies, params, n, active, cards, hs, nb, bids,
+                         bidders, can_call and not did_peek, min_first, -1, hidden_on, shift,
+                         n_deck, row_of, sf, lo, u)  # fmt: skip
             if a == CALL:
                 if not can_call or did_peek:  # a bot bug: never happens with our policies
                     round_st[G_ILLEGAL] += 1
@@ -266,14 +301,12 @@ def play_game(
         if trickster:
             for s in range(n):
                 if active[s] and s != caller and s != bidder:
-                    _observe(s, n, active, cards, seen)
                     u = uniform(bot_st)
                     p = slot_of[s]
                     hs = hidden if peeked[s] else -1
-                    pointed[s] = act(POINT, policies[p], params[p], s, n, active, seen, hs,
-                                     peeked, nb, bids, bidders, bid_peeked, False, min_first,
-                                     caller, hidden_on, shift, n_deck, row_of, sf, lo,
-                                     u)  # fmt: skip
+                    pointed[s] = _ask(POINT, s, slot_of, policies, params, n, active, cards, hs,
+                                      nb, bids, bidders, False, min_first, caller, hidden_on,
+                                      shift, n_deck, row_of, sf, lo, u)  # fmt: skip
                     slot_st[p, S_POINTS] += 1
                     if log:
                         _log(trace, tn, T_POINT, s, pointed[s])
@@ -323,13 +356,11 @@ def play_game(
         # H8: the loser discards one of its choice
         discard_open = 1 if down_l[loser] == 0 else 0
         if open_l[loser] > 0 and down_l[loser] > 0:
-            _observe(loser, n, active, cards, seen)
             u = uniform(bot_st)
-            p = slot_of[loser]
             hs = hidden if peeked[loser] else -1
-            discard_open = act(DISCARD, policies[p], params[p], loser, n, active, seen, hs,
-                               peeked, nb, bids, bidders, bid_peeked, False, min_first, -1,
-                               hidden_on, shift, n_deck, row_of, sf, lo, u)  # fmt: skip
+            discard_open = _ask(DISCARD, loser, slot_of, policies, params, n, active, cards, hs,
+                                nb, bids, bidders, False, min_first, -1, hidden_on, shift,
+                                n_deck, row_of, sf, lo, u)  # fmt: skip
         if discard_open == 1:
             open_l[loser] -= 1
         else:

@@ -80,7 +80,7 @@ class Table:
                 np.array([s in rnd.peeked for s in range(self.n)]), len(rnd.bids), bids,
                 bidders, bid_peeked, can_call, min_first(r), caller, r.hidden_card,
                 1 if r.tie_goes_to == "caller" else 0, r.deck_size, self.beliefs.row_of,
-                self.beliefs.sf, self.beliefs.lo, u,
+                self.beliefs.sf, self.beliefs.lo, np.empty((2, 32)), u,
             )
         )  # fmt: skip
 
