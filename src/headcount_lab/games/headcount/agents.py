@@ -41,6 +41,7 @@ peeking; 1: an open one first).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 from numba import njit
@@ -53,7 +54,7 @@ PEEK, BID, POINT, DISCARD = 0, 1, 2, 3
 
 RANDOM, TIPS, ODDS, READER, BLUFFER = 0, 1, 2, 3, 4
 POLICY_NAMES = ("random", "tips", "odds", "reader", "bluffer")
-N_PARAMS = 8
+N_PARAMS = 10  # the last two hold table indices filled in by table_params()
 
 #: policy -> ordered (name, default, lo, hi, integer?) of its parameters; index = array slot
 PARAMS: dict[str, tuple[tuple[str, float, float, float, bool], ...]] = {
@@ -89,6 +90,8 @@ PARAMS["bluffer"] = PARAMS["odds"] + (
 )
 # slots shared by the odds family (call, quantile, peek, point, discard, then the extra one/two)
 P_CALL, P_QUANT, P_PEEK, P_POINT, P_DISCARD, P_EXTRA, P_EXTRA2 = 0, 1, 2, 3, 4, 5, 6
+# index of the bot's own safe-bid level, and of the level it assumes for others (reader)
+P_LEVEL, P_MODEL_LEVEL = 8, 9
 DISCARD_SLOT = {name: [p[0] for p in ps].index("discard") for name, ps in PARAMS.items()}
 
 
@@ -164,20 +167,32 @@ def parse_bots(text: str, players: int) -> list[Bot]:
 
 @dataclass(frozen=True)
 class Beliefs:
-    """The belief tables the bots read, stacked on one total grid.
+    """The belief tables the bots read, stacked on one total grid, and what is derived from them.
 
     ``row_of``: int32[3, 2**deck]: row of a known-card mask in ``sf`` for 0, 1 or 2 unseen
     in-play cards (-1 where not built); ``sf``: float64[rows, W+1] with ``sf[r, t]`` =
     P(total >= lo + t) and ``sf[r, W] = 0``; ``lo``: the total of column 0.
+    ``gain``: float64[rows, W+1], for a view before peeking, the mean over the possible hidden
+    cards of ``|sf[view + hidden, t] - sf[view, t]|``: how much peeking would move the chance
+    that a bid of ``lo + t`` survives (0 for other rows). ``safe``: int32[levels, rows], the
+    last column ``t`` with ``sf[r, t] >= levels[i]`` (so the highest bid surviving a call with
+    probability >= level is ``lo + t - shift``).
     """
 
     row_of: np.ndarray
     sf: np.ndarray
     lo: int
+    gain: np.ndarray
+    levels: tuple[float, ...]
+    safe: np.ndarray
 
 
-def build_beliefs(double: bool, players: int, hidden_card: bool, reader: bool) -> Beliefs:
-    """Stack the tables a game of ``players`` needs (active seats shrink down to 2)."""
+@cache
+def build_beliefs(
+    double: bool, players: int, hidden_card: bool, reader: bool, levels: tuple[float, ...] = ()
+) -> Beliefs:
+    """Stack the tables a game of ``players`` needs (active seats shrink down to 2), and the
+    safe-bid columns for each survival level in ``levels``."""
     from headcount_lab.games.headcount.exact import belief_table
 
     n_deck = 18 if double else 17
@@ -187,7 +202,7 @@ def build_beliefs(double: bool, players: int, hidden_card: bool, reader: bool) -
         if hidden_card:
             wanted += [(others, 2), (others + 1, 1)]
             if reader:
-                wanted += [(others + 1, 1), (others + 2, 0)]
+                wanted += [(others + 2, 0)]
         else:
             wanted += [(others, 1)]
             if reader:
@@ -208,7 +223,44 @@ def build_beliefs(double: bool, players: int, hidden_card: bool, reader: bool) -
         has = t.row_of_mask >= 0
         row_of[t.n_unknown][has] = t.row_of_mask[has] + base
         base += r
-    return Beliefs(row_of, sf, lo)
+    gain = np.zeros_like(sf)
+    for t in tables:
+        if t.n_unknown != 2:
+            continue
+        masks = t.masks
+        parent = row_of[2, masks]
+        acc = np.zeros((masks.size, sf.shape[1]))
+        for c in range(n_deck):
+            bit = np.int64(1) << c
+            has = (masks & bit) == 0  # c can be the hidden card of these views
+            child = row_of[1, masks[has] | bit]
+            acc[has] += np.abs(sf[child] - sf[parent[has]])
+        gain[parent] = acc / (n_deck - t.n_known)
+    safe = np.zeros((len(levels), rows), dtype=np.int32)
+    for i, level in enumerate(levels):
+        safe[i] = (sf >= level).sum(axis=1) - 1  # sf falls along each row
+    for a in (row_of, sf, gain, safe):
+        a.setflags(write=False)
+    return Beliefs(row_of, sf, lo, gain, tuple(levels), safe)
+
+
+def table_params(bots: list[Bot] | tuple[Bot, ...]) -> tuple[tuple[float, ...], np.ndarray]:
+    """(levels, params): the survival levels the bots use and their float64[slots, N_PARAMS]
+    parameters with :data:`P_LEVEL` / :data:`P_MODEL_LEVEL` pointing into ``levels``."""
+    params = np.array([b.params for b in bots], dtype=np.float64)
+    wanted = set()
+    for b in bots:
+        if b.policy >= ODDS:
+            wanted.add(1.0 - b.params[P_QUANT])
+            if b.policy == READER:
+                wanted.add(1.0 - b.params[P_EXTRA2])
+    levels = tuple(sorted(wanted)) or (0.5,)
+    for i, b in enumerate(bots):
+        if b.policy >= ODDS:
+            params[i, P_LEVEL] = levels.index(1.0 - b.params[P_QUANT])
+            if b.policy == READER:
+                params[i, P_MODEL_LEVEL] = levels.index(1.0 - b.params[P_EXTRA2])
+    return levels, params
 
 
 # --------------------------------------------------------------------------- kernels
@@ -307,7 +359,8 @@ def _tips_estimate(mask, nu, n_deck):
 @njit(nogil=True, cache=True, inline="always")
 def act(
     kind, policy, params, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
-    bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, work, u,
+    bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
+    safe, work, u,
 ):  # fmt: skip
     """One decision of seat ``me`` from its observation.
 
@@ -324,7 +377,7 @@ def act(
     if policy == READER and kind == BID:
         return reader_bid(
             params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
-            can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, work,
+            can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
         )  # fmt: skip
     mask, _ = view_mask(me, n, active, seen, hidden_seen)
     nu = 2 if hidden_card and hidden_seen < 0 else 1
@@ -334,15 +387,15 @@ def act(
     # call cost reference counting, which dominated the bots' time before this split
     return decide(
         kind, policy, params[0], params[1], params[2], params[3], params[4], params[5],
-        params[6], mask, nu, nb, last, bidder, can_call, min_bid, caller, shift, n_deck,
-        row_of, sf, lo, u,
+        params[6], np.int64(params[P_LEVEL]), mask, nu, nb, last, bidder, can_call, min_bid,
+        caller, shift, n_deck, row_of, sf, lo, gain, safe, u,
     )  # fmt: skip
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def decide(
-    kind, policy, p0, p1, p2, p3, p4, p5, p6, mask, nu, nb, last, bidder, can_call, min_bid,
-    caller, shift, n_deck, row_of, sf, lo, u,
+    kind, policy, p0, p1, p2, p3, p4, p5, p6, qi, mask, nu, nb, last, bidder, can_call, min_bid,
+    caller, shift, n_deck, row_of, sf, lo, gain, safe, u,
 ):  # fmt: skip
     """The random, tips and odds-family decisions from the view ``mask`` (known cards) with
     ``nu`` unseen cards in play, the last bid ``last`` by ``bidder`` (``nb`` bids so far) and
@@ -387,30 +440,24 @@ def decide(
         # peeking forbids calling: only worth it when it would raise anyway
         if would_call:
             return 0
-        plan = safe_bid(sf, row, lo, 1.0 - p1, shift)
+        plan = lo + safe[qi, row] - shift
         plan = max(plan, last + 1) if nb > 0 else max(plan, min_bid)
-        base = sf_at(sf, row, lo, plan + shift)
-        gain = 0.0
-        cnt = 0
-        for c in range(n_deck):
-            if (mask >> c) & 1:
-                continue
-            r2 = row_of[nu - 1, mask | (np.int64(1) << np.int64(c))]
-            gain += abs(sf_at(sf, r2, lo, plan + shift) - base)
-            cnt += 1
-        return 1 if gain > p2 * cnt else 0
+        t = plan + shift - lo
+        moved = gain[row, t] if 0 < t < sf.shape[1] else 0.0
+        return 1 if moved > p2 else 0
     if would_call:
         return CALL
-    b = safe_bid(sf, row, lo, 1.0 - p1, shift)
+    b = lo + safe[qi, row] - shift
+    b = max(b, last + 1) if nb > 0 else max(b, min_bid)
     if policy == BLUFFER and u < p5:
         b += np.int64(p6)
-    return max(b, last + 1) if nb > 0 else max(b, min_bid)
+    return b
 
 
 @njit(nogil=True, cache=True)
 def reader_bid(
     params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
-    can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, work,
+    can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
 ):  # fmt: skip
     """The reader's bid or call: a mixture over its own card weighted by how well each
     candidate explains the others' raises (see the module docstring)."""
@@ -418,7 +465,7 @@ def reader_bid(
     nu = 2 if hidden_card and hidden_seen < 0 else 1
     level = 1.0 - params[P_QUANT]
     sigma = params[P_EXTRA]
-    model_level = 1.0 - params[P_EXTRA2]
+    mqi = np.int64(params[P_MODEL_LEVEL])
     fmask = mask  # foreheads only
     if hidden_seen >= 0:
         fmask &= ~(np.int64(1) << np.int64(hidden_seen))
@@ -440,7 +487,7 @@ def reader_bid(
             if bid_peeked[i] and hidden_seen >= 0:
                 mj |= np.int64(1) << np.int64(hidden_seen)
                 nuj = 1
-            q = safe_bid(sf, row_of[nuj, mj], lo, model_level, shift)
+            q = lo + safe[mqi, row_of[nuj, mj]] - shift
             e = max(q, prev + 1) if i > 0 else max(q, prev)
             d = (bids[i] - e) / sigma
             wx *= 1.0 / (1.0 + d * d)

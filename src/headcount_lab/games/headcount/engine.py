@@ -36,6 +36,7 @@ from headcount_lab.games.headcount.agents import (
     BID,
     CALL,
     DISCARD,
+    P_LEVEL,
     PEEK,
     POINT,
     READER,
@@ -132,7 +133,7 @@ def _observe(me, n, active, cards, seen):
 
 @njit(nogil=True, cache=True, inline="always")
 def _ask(kind, me, slot_of, policies, params, n, active, cards, hs, nb, bids, bidders, can_call,
-         min_first, caller, hidden_on, shift, n_deck, row_of, sf, lo, u):  # fmt: skip
+         min_first, caller, hidden_on, shift, n_deck, row_of, sf, lo, gain, safe, u):  # fmt: skip
     """:func:`~headcount_lab.games.headcount.agents.act` for every decision but the reader's
     bid, from the seat's view: the cards it sees (``hs``: the hidden card if it peeked, else
     -1). Small on purpose, so that it is inlined and its array arguments cost nothing."""
@@ -147,13 +148,33 @@ def _ask(kind, me, slot_of, policies, params, n, active, cards, hs, nb, bids, bi
     last = bids[nb - 1] if nb > 0 else 0
     bidder = bidders[nb - 1] if nb > 0 else -1
     return decide(kind, policies[p], params[p, 0], params[p, 1], params[p, 2], params[p, 3],
-                  params[p, 4], params[p, 5], params[p, 6], mask, nu, nb, last, bidder, can_call,
-                  min_first, caller, shift, n_deck, row_of, sf, lo, u)  # fmt: skip
+                  params[p, 4], params[p, 5], params[p, 6], np.int64(params[p, P_LEVEL]), mask,
+                  nu, nb, last, bidder, can_call, min_first, caller, shift, n_deck, row_of, sf,
+                  lo, gain, safe, u)  # fmt: skip
+
+
+@njit(nogil=True, cache=True)
+def decision(kind, me, slot_of, policies, params, n, active, cards, hidden, peeked, nb, bids,
+             bidders, bid_peeked, can_call, min_first, caller, hidden_on, shift, n_deck, row_of,
+             sf, lo, gain, safe, seen, work, u):  # fmt: skip
+    """The decision :func:`play_game` asks of seat ``me`` in the full state (all foreheads in
+    ``cards``, the ``hidden`` card): exactly its call sites, gathered in one function for the
+    fair-play tests. ``seen``: int64[n] and ``work``: float64[2, 32] scratch."""
+    hs = hidden if peeked[me] else -1
+    p = slot_of[me]
+    if kind == BID and policies[p] == READER:
+        _observe(me, n, active, cards, seen)
+        return reader_bid(params[p], me, n, active, seen, hs, nb, bids, bidders, bid_peeked,
+                          can_call, min_first, hidden_on, shift, n_deck, row_of, sf, lo, safe,
+                          work)  # fmt: skip
+    return _ask(kind, me, slot_of, policies, params, n, active, cards, hs, nb, bids, bidders,
+                can_call, min_first, caller, hidden_on, shift, n_deck, row_of, sf, lo, gain,
+                safe, u)  # fmt: skip
 
 
 @njit(nogil=True, cache=True)
 def play_game(
-    n, slot_of, policies, params, rules, row_of, sf, lo, deal_st, bot_st,
+    n, slot_of, policies, params, rules, row_of, sf, lo, gain, safe, deal_st, bot_st,
     wins, seated, slot_st, round_st, opening_hist, raise_hist, rounds_hist, bids_hist,
     trace, tn,
 ):  # fmt: skip
@@ -243,7 +264,7 @@ def play_game(
                 p = slot_of[me]
                 if _ask(PEEK, me, slot_of, policies, params, n, active, cards, -1, nb, bids,
                         bidders, can_call, min_first, -1, hidden_on, shift, n_deck, row_of, sf,
-                        lo, u) == 1:  # fmt: skip
+                        lo, gain, safe, u) == 1:  # fmt: skip
                     open_l[me] -= 1
                     down_l[me] += 1
                     peeked[me] = True
@@ -259,11 +280,11 @@ def play_game(
                 _observe(me, n, active, cards, seen)
                 a = reader_bid(params[p], me, n, active, seen, hs, nb, bids, bidders, bid_peeked,
                                can_call and not did_peek, min_first, hidden_on, shift, n_deck,
-                               row_of, sf, lo, work)  # fmt: skip
+                               row_of, sf, lo, safe, work)  # fmt: skip
             else:
                 a = _ask(BID, me, slot_of, policies, params, n, active, cards, hs, nb, bids,
                          bidders, can_call and not did_peek, min_first, -1, hidden_on, shift,
-                         n_deck, row_of, sf, lo, u)  # fmt: skip
+                         n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
             if a == CALL:
                 if not can_call or did_peek:  # a bot bug: never happens with our policies
                     round_st[G_ILLEGAL] += 1
@@ -306,7 +327,7 @@ def play_game(
                     hs = hidden if peeked[s] else -1
                     pointed[s] = _ask(POINT, s, slot_of, policies, params, n, active, cards, hs,
                                       nb, bids, bidders, False, min_first, caller, hidden_on,
-                                      shift, n_deck, row_of, sf, lo, u)  # fmt: skip
+                                      shift, n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
                     slot_st[p, S_POINTS] += 1
                     if log:
                         _log(trace, tn, T_POINT, s, pointed[s])
@@ -360,7 +381,7 @@ def play_game(
             hs = hidden if peeked[loser] else -1
             discard_open = _ask(DISCARD, loser, slot_of, policies, params, n, active, cards, hs,
                                 nb, bids, bidders, False, min_first, -1, hidden_on, shift,
-                                n_deck, row_of, sf, lo, u)  # fmt: skip
+                                n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
         if discard_open == 1:
             open_l[loser] -= 1
         else:
@@ -396,7 +417,7 @@ def _seed_from(block_st, sub):
 
 @njit(nogil=True, cache=True)
 def play_deals(
-    n_deals, perms, policies, params, rules, row_of, sf, lo, block_st,
+    n_deals, perms, policies, params, rules, row_of, sf, lo, gain, safe, block_st,
     wins, seated, slot_st, round_st, opening_hist, raise_hist, rounds_hist, bids_hist,
     trace, tn,
 ):  # fmt: skip
@@ -412,6 +433,7 @@ def play_deals(
         for q in range(perms.shape[0]):
             deal_st[:] = deal0
             bot_st[:] = bot0
-            play_game(n, perms[q], policies, params, rules, row_of, sf, lo, deal_st, bot_st,
+            play_game(n, perms[q], policies, params, rules, row_of, sf, lo, gain, safe, deal_st,
+                      bot_st,
                       wins, seated, slot_st, round_st, opening_hist, raise_hist, rounds_hist,
                       bids_hist, trace, tn)  # fmt: skip

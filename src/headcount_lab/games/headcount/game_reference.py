@@ -80,7 +80,8 @@ class Table:
                 np.array([s in rnd.peeked for s in range(self.n)]), len(rnd.bids), bids,
                 bidders, bid_peeked, can_call, min_first(r), caller, r.hidden_card,
                 1 if r.tie_goes_to == "caller" else 0, r.deck_size, self.beliefs.row_of,
-                self.beliefs.sf, self.beliefs.lo, np.empty((2, 32)), u,
+                self.beliefs.sf, self.beliefs.lo, self.beliefs.gain, self.beliefs.safe,
+                np.empty((2, 32)), u,
             )
         )  # fmt: skip
 
@@ -240,6 +241,8 @@ def play_deals(
     """Play ``n_deals`` deals in every seat order (``orders[q][seat]`` = bot slot), as
     :func:`headcount_lab.games.headcount.engine.play_deals` does; return (order, events) per
     game."""
+    _, params = A.table_params(bots)  # the bots' parameters with their table indices
+    bots = [Bot(b.policy, tuple(params[i]), b.spec) for i, b in enumerate(bots)]
     games = []
     for _ in range(n_deals):
         deal_words = _sub_stream(block).s

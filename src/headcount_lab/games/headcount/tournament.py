@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from headcount_lab.games.headcount import engine as E
-from headcount_lab.games.headcount.agents import READER, Beliefs, Bot, build_beliefs
+from headcount_lab.games.headcount.agents import READER, Beliefs, Bot, build_beliefs, table_params
 from headcount_lab.games.headcount.rules import PLAYERS_MAX, PLAYERS_MIN, VERSION, HeadcountRules
 
 BLOCK_GAMES = 2000  # games per runner block (rounded to whole deals); part of a run's identity
@@ -38,17 +38,20 @@ class Setup:
         return seat_orders(self.bots, self.rotate)
 
     def beliefs(self) -> Beliefs:
+        levels, _ = table_params(self.bots)
         return build_beliefs(
             self.rules.double,
             self.players,
             self.rules.hidden_card,
             any(b.policy == READER for b in self.bots),
+            levels,
         )
 
     def kernel_args(self) -> tuple[np.ndarray, ...]:
+        """(perms int64[P, n], policies int64[slots], params float64[slots, N_PARAMS], rules)."""
         perms = np.array(self.orders, dtype=np.int64)
         policies = np.array([b.policy for b in self.bots], dtype=np.int64)
-        params = np.array([b.params for b in self.bots], dtype=np.float64)
+        _, params = table_params(self.bots)
         return perms, policies, params, E.rules_array(self.rules)
 
 
@@ -115,7 +118,8 @@ def play_block(n_deals, perms, policies, params, rules, beliefs, state, st, trac
     tr = np.zeros((0, 3), np.int64) if trace is None else trace
     tn = np.zeros(1, np.int64)
     E.play_deals(
-        n_deals, perms, policies, params, rules, beliefs.row_of, beliefs.sf, beliefs.lo, state,
+        n_deals, perms, policies, params, rules, beliefs.row_of, beliefs.sf, beliefs.lo,
+        beliefs.gain, beliefs.safe, state,
         st["wins"], st["seated"], st["slot"], st["round"], st["opening_hist"], st["raise_hist"],
         st["rounds_hist"], st["bids_hist"], tr, tn,
     )  # fmt: skip

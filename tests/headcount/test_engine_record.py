@@ -1,0 +1,139 @@
+"""Golden playthroughs: recorded games (actions, not seeds) replay cleanly, and a record that
+breaks a rule is rejected naming the game, round, action and ruling."""
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from headcount_lab.games.headcount.record import ReplayError, load, replay
+
+DATA = Path(__file__).parent / "data"
+GOLDEN = sorted(DATA.glob("golden_*.json"))
+
+
+def test_there_are_golden_games():
+    assert {p.stem for p in GOLDEN} >= {"golden_standard", "golden_trickster", "golden_double"}
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
+def test_golden_games_replay(path):
+    data = load(path)
+    result = replay(data)
+    for g, rec in zip(result["games"], data["games"], strict=True):
+        assert g["winner"] == rec["winner"]
+        assert [r["loser"] for r in g["rounds"]] == [r["loser"] for r in rec["rounds"]]
+        assert [r["total"] for r in g["rounds"]] == [r["total"] for r in rec["rounds"]]
+
+
+def _standard():
+    return load(DATA / "golden_standard.json")
+
+
+def _first_bid(rnd):
+    return next(i for i, a in enumerate(rnd["actions"]) if "bid" in a)
+
+
+def _break(mutate):
+    data = copy.deepcopy(_standard())
+    mutate(data["games"][0]["rounds"])
+    with pytest.raises(ReplayError) as exc:
+        replay(data)
+    return str(exc.value)
+
+
+def test_h5_a_bid_must_rise():
+    def lower(rounds):
+        acts = rounds[0]["actions"]
+        i = [k for k, a in enumerate(acts) if "bid" in a][1]
+        j = [k for k, a in enumerate(acts) if "bid" in a][0]
+        acts[i]["bid"] = acts[j]["bid"]
+
+    msg = _break(lower)
+    assert msg.startswith("game 0, round 1, action")
+    assert "must be higher than the last bid" in msg and "(H5)" in msg
+
+
+def test_h5_no_call_before_a_bid():
+    def call_first(rounds):
+        rounds[0]["actions"][0] = {"seat": rounds[0]["start"], "call": True}
+
+    assert "nobody can call before the first bid (H5)" in _break(call_first)
+
+
+def test_h7_start_player_may_not_peek_first():
+    def peek_first(rounds):
+        rounds[0]["actions"].insert(0, {"seat": rounds[0]["start"], "peek": True})
+
+    msg = _break(peek_first)
+    assert "round 1, action 1 (seat 0 peek)" in msg and "first turn (H7)" in msg
+
+
+def test_h7_a_peeker_must_raise():
+    def call_after_peek(rounds):
+        for r in rounds:
+            acts = r["actions"]
+            for i, a in enumerate(acts[:-1]):
+                if a.get("peek"):
+                    acts[i + 1] = {"seat": a["seat"], "call": True}
+                    del acts[i + 2 :]
+                    return
+        raise AssertionError("the golden game has no peek")
+
+    assert "after peeking the player must raise (H7)" in _break(call_after_peek)
+
+
+def test_turn_order_is_checked():
+    def skip(rounds):
+        acts = rounds[0]["actions"]
+        acts[_first_bid(rounds[0]) + 1]["seat"] = 3 - acts[_first_bid(rounds[0]) + 1]["seat"]
+
+    assert "turn" in _break(skip)
+
+
+def test_recount_catches_a_wrong_total():
+    def wrong(rounds):
+        rounds[2]["total"] += 1
+
+    assert _break(wrong).startswith("game 0, round 3: the cards count")
+
+
+def test_h6_the_loser_is_checked():
+    def swap(rounds):
+        r = rounds[1]
+        r["loser"], r["winner"] = r["winner"], r["loser"]
+
+    assert "(H6)" in _break(swap)
+
+
+def test_cards_dealt_twice_and_unknown_cards():
+    def twice(rounds):
+        rounds[0]["hidden"] = rounds[0]["foreheads"][1]
+
+    assert "a card is dealt twice" in _break(twice)
+
+    def unknown(rounds):
+        rounds[0]["foreheads"][2] = "QS"
+
+    assert "forehead of seat 2" in _break(unknown)
+
+
+def test_an_unfinished_game_is_rejected():
+    def cut(rounds):
+        del rounds[-1]
+
+    assert "players still in" in _break(cut)
+
+
+def test_not_a_record():
+    with pytest.raises(ReplayError, match="not a Headcount record"):
+        replay({"games": []})
+
+
+def test_bad_json_file(tmp_path):
+    p = tmp_path / "x.json"
+    p.write_text("{not json")
+    with pytest.raises(ReplayError, match="not valid JSON"):
+        load(p)
+    assert json.loads(json.dumps(_standard()))["format"] == "headcount-record/1"
