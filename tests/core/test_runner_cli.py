@@ -137,13 +137,18 @@ def test_compact_counts():
     ]
 
 
+# Large enough that the run is still going when the signal lands (about half a second on two cores
+# at the self-test job's ~100 M draws/s per core), small enough to finish quickly on resume.
+UNITS_SIGINT = "100000000"
+
+
 def test_ctrl_c_exits_130_with_chunks_saved_and_resume_is_identical(tmp_path):
     out = tmp_path / "sig"
     args = [
         sys.executable,
         str(CLI),
         "--units",
-        "40000000",
+        UNITS_SIGINT,
         "--block-size",
         "65536",
         "--workers",
@@ -166,13 +171,19 @@ def test_ctrl_c_exits_130_with_chunks_saved_and_resume_is_identical(tmp_path):
     assert not (out / "metadata.json").exists() and any(chunks.glob("*.npz"))
     resumed = subprocess.run([*args, "--resume"], capture_output=True, text=True, timeout=120)
     assert resumed.returncode == 0, resumed.stderr
-    whole = invoke_whole(tmp_path)
-    assert json.loads(resumed.stdout) == whole
+    whole = CliRunner().invoke(app, ["--units", UNITS_SIGINT, "--block-size", "65536"])
+    assert json.loads(resumed.stdout) == json.loads(whole.stdout)
     meta = json.loads((out / "metadata.json").read_text())
     assert [s.get("interrupted", False) for s in meta["sessions"]] == [True, False]
 
 
-def invoke_whole(tmp_path):
-    r = CliRunner().invoke(app, ["--units", "40000000", "--block-size", "65536", "--workers", "1"])
-    assert r.exit_code == 0
-    return json.loads(r.stdout)
+def test_ctrl_c_before_any_chunk_exits_130(monkeypatch, tmp_path):
+    from headcount_lab.core import runner
+
+    def compile_interrupted(self, job, seed, workers):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner.ThreadBackend, "__init__", compile_interrupted)
+    r = invoke("--out", tmp_path / "k")
+    assert r.exit_code == 130 and r.stderr == "interrupted before any work was done\n"
+    assert not (tmp_path / "k").exists()

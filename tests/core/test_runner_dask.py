@@ -88,3 +88,12 @@ def test_dask_local_backend_end_to_end(tmp_path):
     local = runner.run_job(job, SEED, workers=2)
     got = runner.run_job(job, SEED, backend="dask-local", workers=2, out=tmp_path / "dl")
     same_bits(got, local)
+
+
+def test_headcount_deal_job_travels_and_matches(client):
+    # The first real user: its block_fn is an instance of a module-level dataclass (no factory).
+    from headcount_lab.games.headcount.dealing import deal_job
+
+    job = deal_job(4, 5 * (1 << 20) + 123)
+    got = runner.run_chunked(job, SEED, backend=runner.DaskBackend(job, SEED, client))
+    same_bits(got, runner.run(job, SEED))

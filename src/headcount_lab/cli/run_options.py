@@ -77,3 +77,6 @@ def execute(job, seed: int, opts: RunOptions):  # type: ignore[no-untyped-def]
         )
         typer.echo(f"interrupted: {exc.blocks_done} of {exc.n_blocks} blocks done{where}", err=True)
         raise typer.Exit(EXIT_INTERRUPTED) from None
+    except KeyboardInterrupt:  # before the first chunk (compiling, starting a cluster)
+        typer.echo("interrupted before any work was done", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None

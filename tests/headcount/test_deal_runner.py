@@ -1,0 +1,41 @@
+"""`headcount deal` through the chunked runner: same histogram for any workers, and after an
+interruption and --resume (issue 3)."""
+
+import pytest
+
+from headcount_lab.core import runner
+from headcount_lab.core.store import load_results
+from headcount_lab.games.headcount.dealing import deal_job
+
+
+@pytest.fixture(scope="module")
+def job():
+    return deal_job(5, 6 * (1 << 20) + 7, double=True)
+
+
+@pytest.fixture(scope="module")
+def reference(job):
+    return runner.run(job, 11)
+
+
+def test_deal_identical_for_1_and_2_workers(job, reference):
+    for workers in (1, 2):
+        got = runner.run_chunked(job, 11, workers=workers, chunk_blocks=2)
+        assert {k: v.tolist() for k, v in got.items()} == {
+            k: v.tolist() for k, v in reference.items()
+        }
+
+
+def test_deal_interrupted_and_resumed_identical(job, reference, tmp_path):
+    def stop_after_first(chunk):
+        raise KeyboardInterrupt
+
+    out = tmp_path / "deal"
+    with pytest.raises(runner.Interrupted):
+        runner.run_job(job, 11, workers=2, out=out, chunk_blocks=2, on_chunk=stop_after_first)
+    runner.run_job(job, 11, workers=2, out=out, resume=True)
+    stats, meta = load_results(out)
+    assert {k: v.tolist() for k, v in stats.items()} == {
+        k: v.tolist() for k, v in reference.items()
+    }
+    assert meta["command"] == "headcount-deal" and meta["unit"] == "hands"
