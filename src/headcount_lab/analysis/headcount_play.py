@@ -25,7 +25,7 @@ import numpy as np
 from numba import njit
 
 from headcount_lab.games.headcount import engine as E
-from headcount_lab.games.headcount.agents import Bot, build_beliefs
+from headcount_lab.games.headcount.agents import Bot
 from headcount_lab.games.headcount.rules import N_NUMBER, VALUES, HeadcountRules
 from headcount_lab.games.headcount.tournament import (
     Z95,
@@ -311,38 +311,39 @@ def trace_job(setup: Setup, games: int):  # type: ignore[no-untyped-def]
 
 
 @njit(nogil=True, cache=True)
-def _play_one(n, slot_of, pol, par, rules, row_of, sf, lo, deal0, bot0, deal_st, bot_st, st_w,
-              st_s, st_c, st_r, st_o, st_rz, st_rh, st_b, trace, tn):  # fmt: skip
+def _play_one(n, slot_of, pol, par, rules, row_of, sf, lo, gain, safe, deal0, bot0, deal_st,
+              bot_st, st_w, st_s, st_c, st_r, st_o, st_rz, st_rh, st_b, trace, tn):  # fmt: skip
     """Play one game from copies of the deal and bot stream states; return (winning seat,
     rounds, rounds the focal slot 0 lost)."""
     deal_st[:] = deal0
     bot_st[:] = bot0
     r0 = st_r[E.G_ROUNDS]
     l0 = st_c[0, E.S_LOST]
-    w = E.play_game(n, slot_of, pol, par, rules, row_of, sf, lo, deal_st, bot_st, st_w, st_s,
-                    st_c, st_r, st_o, st_rz, st_rh, st_b, trace, tn)  # fmt: skip
+    w = E.play_game(n, slot_of, pol, par, rules, row_of, sf, lo, gain, safe, deal_st, bot_st,
+                    st_w, st_s, st_c, st_r, st_o, st_rz, st_rh, st_b, trace, tn)  # fmt: skip
     return w, st_r[E.G_ROUNDS] - r0, st_c[0, E.S_LOST] - l0
 
 
 @njit(nogil=True, cache=True)
 def play_pairs(
-    n_deals, n, pol_a, par_a, rules_a, row_a, sf_a, lo_a, pol_b, par_b, rules_b, row_b, sf_b,
-    lo_b, block_st, joint, rounds_sum, share_sum, share_sq,
-    wa, sa, ca, ra, oa, rza, rha, ba, wb, sb, cb, rb, ob, rzb, rhb, bb,
+    n_deals, n, pol_a, par_a, rules_a, row_a, sf_a, lo_a, gain_a, safe_a, pol_b, par_b,
+    rules_b, row_b, sf_b, lo_b, gain_b, safe_b, block_st, joint, rounds_sum, share_sum,
+    share_sq, wa, sa, ca, ra, oa, rza, rha, ba, wb, sb, cb, rb, ob, rzb, rhb, bb,
 ):  # fmt: skip
     """Play each deal twice, under A (policies ``pol_a``, params ``par_a``, rules ``rules_a``,
-    beliefs ``row_a``/``sf_a``/``lo_a``) and under B, from the same deal and bot streams, with
-    the focal bot (slot 0; slot 1 is the field) in every seat ``f`` in turn.
+    beliefs ``row_a`` ... ``safe_a`` as in :class:`.agents.Beliefs`) and under B, from the
+    same deal and bot streams, with the focal bot (slot 0; slots 1.. are the field) in every
+    seat ``f`` in turn.
 
     Out: ``joint`` int64[n, 2, 2]: games by focal seat, focal won under A, under B;
     ``rounds_sum`` int64[2]: rounds under A and B; ``share_sum``/``share_sq`` float64[1]: sum and
     sum of squares over games of the focal seat's share of rounds lost under A minus under B;
-    the rest: the engine statistics of A and B (:func:`.engine.new_stats` with 2 slots)."""
+    the rest: the engine statistics of A and B (:func:`.engine.new_stats` with n slots)."""
     deal0 = np.empty(4, np.uint64)
     bot0 = np.empty(4, np.uint64)
     deal_st = np.empty(4, np.uint64)
     bot_st = np.empty(4, np.uint64)
-    slot_of = np.ones(n, np.int64)
+    slot_of = np.zeros(n, np.int64)
     trace = np.zeros((0, 3), np.int64)
     tn = np.zeros(1, np.int64)
     for _ in range(n_deals):
@@ -350,14 +351,21 @@ def play_pairs(
         E._seed_from(block_st, deal0)
         E._seed_from(block_st, bot0)
         for f in range(n):
-            slot_of[:] = 1
-            slot_of[f] = 0
+            k = 1
+            for s in range(n):
+                if s == f:
+                    slot_of[s] = 0
+                else:
+                    slot_of[s] = k
+                    k += 1
             w_a, rounds_a, lost_a = _play_one(n, slot_of, pol_a, par_a, rules_a, row_a, sf_a,
-                                              lo_a, deal0, bot0, deal_st, bot_st, wa, sa, ca,
-                                              ra, oa, rza, rha, ba, trace, tn)  # fmt: skip
+                                              lo_a, gain_a, safe_a, deal0, bot0, deal_st,
+                                              bot_st, wa, sa, ca, ra, oa, rza, rha, ba, trace,
+                                              tn)  # fmt: skip
             w_b, rounds_b, lost_b = _play_one(n, slot_of, pol_b, par_b, rules_b, row_b, sf_b,
-                                              lo_b, deal0, bot0, deal_st, bot_st, wb, sb, cb,
-                                              rb, ob, rzb, rhb, bb, trace, tn)  # fmt: skip
+                                              lo_b, gain_b, safe_b, deal0, bot0, deal_st,
+                                              bot_st, wb, sb, cb, rb, ob, rzb, rhb, bb, trace,
+                                              tn)  # fmt: skip
             rounds_sum[0] += rounds_a
             rounds_sum[1] += rounds_b
             share = lost_a / rounds_a - lost_b / rounds_b
@@ -379,15 +387,15 @@ class Pair:
     rules_b: HeadcountRules
 
     def arrays(self, which: str) -> tuple[Any, ...]:
+        """Kernel arguments of side ``which`` (``a`` or ``b``): built by the engine's own
+        :class:`.tournament.Setup` with the focal bot in slot 0 and the field after it."""
         focal, rules = (
             (self.focal_a, self.rules_a) if which == "a" else (self.focal_b, self.rules_b)
         )
-        bots = (focal, self.field)
-        reader = any(b.name == "reader" for b in bots)
-        beliefs = build_beliefs(rules.double, self.players, rules.hidden_card, reader)
-        policies = np.array([b.policy for b in bots], dtype=np.int64)
-        params = np.array([b.params for b in bots], dtype=np.float64)
-        return policies, params, E.rules_array(rules), beliefs.row_of, beliefs.sf, beliefs.lo
+        setup = Setup((focal,) + (self.field,) * (self.players - 1), rules, False)
+        b = setup.beliefs()
+        _, policies, params, rules_arr = setup.kernel_args()
+        return policies, params, rules_arr, b.row_of, b.sf, b.lo, b.gain, b.safe
 
 
 PAIR_BLOCK_DEALS = 250
@@ -410,8 +418,8 @@ def paired_job(pair: Pair, games: int):  # type: ignore[no-untyped-def]
             "share_sum": np.zeros(1, np.float64),
             "share_sq": np.zeros(1, np.float64),
         }
-        sa = E.new_stats(n, 2)
-        sb = E.new_stats(n, 2)
+        sa = E.new_stats(n, n)
+        sb = E.new_stats(n, n)
         play_pairs(n_units, n, *a, *b, state, *out.values(), *sa.values(), *sb.values())  # type: ignore[call-arg]
         out.update({f"a_{k}": v for k, v in sa.items()})
         out.update({f"b_{k}": v for k, v in sb.items()})

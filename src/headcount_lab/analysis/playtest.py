@@ -34,6 +34,7 @@ RULE_SETS: dict[str, tuple[str, tuple[str, ...]]] = {
     "start_may_peek": ("standard", ("start_player_may_peek=on",)),
     "no_hidden_card": ("standard", ("hidden_card=off",)),
 }
+VARIANTS = ("trickster", "double")
 Z_ONE_SIDED = 1.6448536269514722
 
 
@@ -188,7 +189,10 @@ def _skill_and_length(pt: Playtest) -> None:
         ):
             d = play.independent_difference(est_of(key), est_of("standard"))
             rows.append(_ci_row(d, rules=key, measure=measure))
-    pt.tables["q5_q7_differences"] = pd.DataFrame(rows)
+    diff = pd.DataFrame(rows)
+    variants = diff["rules"].isin(VARIANTS)
+    pt.tables["q5_variants_vs_standard"] = diff[variants].reset_index(drop=True)
+    pt.tables["q7_house_rules_vs_standard"] = diff[~variants].reset_index(drop=True)
 
 
 def _games_needed(pt: Playtest) -> None:
@@ -385,7 +389,10 @@ def _paired_tables(pt: Playtest, games: int, seed: int) -> None:
                                        seat="all")})  # fmt: skip
         rows.append({**base, "measure": "win_a", "seat": "all", **_ci_row(s["win_a"])})
         rows.append({**base, "measure": "win_b", "seat": "all", **_ci_row(s["win_b"])})
-    pt.tables["q3_q6_paired"] = pd.DataFrame(rows)
+    paired = pd.DataFrame(rows)
+    q3 = paired["comparison"].str.startswith("q3")
+    pt.tables["q3_peek_paired"] = paired[q3].reset_index(drop=True)
+    pt.tables["q6_discard_paired"] = paired[~q3].reset_index(drop=True)
 
 
 def simulate_tables(pt: Playtest, games: int, seed: int) -> None:
@@ -404,3 +411,15 @@ def run_playtest(games: int, seed: int) -> Playtest:
     exact_tables(pt)
     simulate_tables(pt, games, seed)
     return pt
+
+
+def paired_table(pt: Playtest) -> pd.DataFrame:
+    """The paired comparisons of questions 3 and 6 in one table."""
+    return pd.concat([pt.tables["q3_peek_paired"], pt.tables["q6_discard_paired"]])
+
+
+def differences_table(pt: Playtest) -> pd.DataFrame:
+    """The differences from the standard game of questions 5 and 7 in one table."""
+    return pd.concat(
+        [pt.tables["q5_variants_vs_standard"], pt.tables["q7_house_rules_vs_standard"]]
+    )

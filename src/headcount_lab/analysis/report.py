@@ -22,6 +22,7 @@ from typing import Any
 
 import pandas as pd
 
+from headcount_lab.analysis.playtest import differences_table, paired_table
 from headcount_lab.analysis.report_text import TEXT, fmt_num, fmt_pct, fmt_pp
 
 PNG_METADATA = {"Software": None}  # keep the files identical from run to run
@@ -252,7 +253,7 @@ class _Writer:
 
     def tip_numbers(self) -> dict[str, Any]:
         f = self.pt.facts
-        paired = self.pt.tables["q3_q6_paired"]
+        paired = paired_table(self.pt)
         peek = paired[
             (paired["comparison"] == "q3_peek_default_vs_never")
             & (paired["measure"] == "game_win")
@@ -349,7 +350,7 @@ class _Writer:
         from headcount_lab.analysis.figures import IntervalChart, RateLineChart, new_axes
 
         t = self.t["q3"]
-        paired = self.pt.tables["q3_q6_paired"]
+        paired = paired_table(self.pt)
         peek = paired[paired["comparison"].str.startswith("q3") & (paired["measure"] == "game_win")]
         rows = []
         for _, r in peek.iterrows():
@@ -458,7 +459,7 @@ class _Writer:
     def _rule_chart(self, keys: tuple[str, ...], name: str, t: dict[str, Any]) -> str:
         from headcount_lab.analysis.figures import IntervalChart, new_axes
 
-        diff = self.pt.tables["q5_q7_differences"]
+        diff = differences_table(self.pt)
         diff = diff[diff["rules"].isin(keys)]
         fig, (ax1, ax2) = new_axes(ncols=2, size=(6.4, 1.4 + 0.45 * 2 * len(keys)))
         rounds = diff[diff["measure"] == "rounds_per_game"].assign(
@@ -487,7 +488,7 @@ class _Writer:
         return out
 
     def _diff(self, rules: str, measure: str) -> Any:
-        d = self.pt.tables["q5_q7_differences"]
+        d = differences_table(self.pt)
         return d[(d["rules"] == rules) & (d["measure"] == measure)].iloc[0]
 
     def _rule_phrase(self, key: str) -> str:
@@ -532,7 +533,7 @@ class _Writer:
         from headcount_lab.analysis.figures import IntervalChart
 
         t = self.t["q6"]
-        paired = self.pt.tables["q3_q6_paired"]
+        paired = paired_table(self.pt)
         d = paired[
             (paired["comparison"] == "q6_discard_open_vs_face_down")
             & (paired["measure"] == "game_win")
@@ -658,7 +659,7 @@ def designer_findings(w: _Writer) -> list[str]:
             first_ci=w.ci(first["lo"], first["hi"]),
         )  # fmt: skip
     )
-    paired = pt.tables["q3_q6_paired"]
+    paired = paired_table(pt)
     peek = paired[
         (paired["comparison"] == "q3_peek_default_vs_never")
         & (paired["measure"] == "game_win")
