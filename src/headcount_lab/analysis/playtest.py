@@ -415,11 +415,13 @@ def run_playtest(games: int, seed: int) -> Playtest:
 
 def paired_table(pt: Playtest) -> pd.DataFrame:
     """The paired comparisons of questions 3 and 6 in one table."""
-    return pd.concat([pt.tables["q3_peek_paired"], pt.tables["q6_discard_paired"]])
+    return pd.concat([pt.tables["q3_peek_paired"], pt.tables["q6_discard_paired"]],
+                     ignore_index=True)  # fmt: skip
 
 
 def differences_table(pt: Playtest) -> pd.DataFrame:
     """The differences from the standard game of questions 5 and 7 in one table."""
     return pd.concat(
-        [pt.tables["q5_variants_vs_standard"], pt.tables["q7_house_rules_vs_standard"]]
+        [pt.tables["q5_variants_vs_standard"], pt.tables["q7_house_rules_vs_standard"]],
+        ignore_index=True,
     )

@@ -30,7 +30,7 @@ PDF_METADATA = {"Creator": None, "Producer": None, "CreationDate": None}
 
 #: games per simulated set-up: default (``make report``, both languages in well under 15
 #: minutes on 2 cores; measured in the metadata) and ``--quick`` (tests, under a minute)
-DEFAULT_GAMES = 100_000
+DEFAULT_GAMES = 300_000
 QUICK_GAMES = 2_000
 DEFAULT_SEED = 1
 FOLDERS = {"en": "headcount", "de": "kopfrechnen"}
@@ -491,11 +491,18 @@ class _Writer:
         d = differences_table(self.pt)
         return d[(d["rules"] == rules) & (d["measure"] == measure)].iloc[0]
 
+    def _rule_effect(self, key: str) -> str:
+        """``real`` if some measure changes by at least its :data:`PRACTICAL` size with an
+        interval excluding 0, ``small`` if a change is detectable but smaller, else ``none``."""
+        kinds = {_effect(self._diff(key, m), m) for m in PRACTICAL}
+        return "real" if "real" in kinds else ("small" if "small" in kinds else "none")
+
     def _rule_phrase(self, key: str) -> str:
-        """What a rule set changes: each measure whose interval excludes 0, else 'nothing'."""
+        """What a rule set changes: each measure whose interval excludes 0 (marked when smaller
+        than its practical size), else 'nothing detectable'."""
         t = self.t
         out = []
-        for measure in ("rounds_per_game", "best_bot_wins", "random_bot_wins"):
+        for measure in PRACTICAL:
             r = self._diff(key, measure)
             if _excludes_zero(r):
                 if measure == "rounds_per_game":
@@ -506,9 +513,9 @@ class _Writer:
                     )
                 else:
                     v = self.pp(r)
-                out.append(
-                    t["measure_names"][measure].format(best=self.pt.facts["best_bot"]) + " " + v
-                )
+                name = t["measure_names"][measure].format(best=self.pt.facts["best_bot"])
+                small = t["negligible"] if _effect(r, measure) == "small" else ""
+                out.append(f"{name} {v}{small}")
         return "; ".join(out) if out else t["no_change"]
 
     def q5(self) -> None:
@@ -619,6 +626,16 @@ PLAYERS_DEFAULT = 4
 GAPS_SHOWN = (-10, 35)
 
 
+#: the smallest change a designer would notice, per measure (rounds; game-win probability)
+PRACTICAL = {"rounds_per_game": 0.25, "best_bot_wins": 0.01, "random_bot_wins": 0.01}
+
+
+def _effect(row: Any, measure: str) -> str:
+    if not _excludes_zero(row):
+        return "none"
+    return "real" if abs(row["value"]) >= PRACTICAL[measure] else "small"
+
+
 def _excludes_zero(row: Any) -> bool:
     return bool(row["lo"] > 0 or row["hi"] < 0)
 
@@ -678,16 +695,28 @@ def designer_findings(w: _Writer) -> list[str]:
     out.append(t["discard_" + _sign_word(disc)].format(diff=w.pp(disc)))
     for key in ("trickster", "double", "tie_to_caller", "first_bid_1", "start_may_peek",
                 "no_hidden_card"):  # fmt: skip
-        changed = any(
-            _excludes_zero(w._diff(key, m))
-            for m in ("rounds_per_game", "best_bot_wins", "random_bot_wins")
-        )
         name = w.t["rule_names"][key]
-        out.append(
-            (t["rule_changes"] if changed else t["rule_pointless"]).format(
-                rule=name, what=w._rule_phrase(key)
-            )
+        best = w._diff(key, "best_bot_wins")
+        if _effect(best, "best_bot_wins") == "real":
+            kind = "rule_skill_up" if best["value"] > 0 else "rule_skill_down"
+            out.append(t[kind].format(rule=name, best=f["best_bot"], diff=w.pp(best)))
+        else:
+            effect = w._rule_effect(key)
+            out.append(t[f"rule_{effect}"].format(rule=name, what=w._rule_phrase(key)))
+    rules = pt.tables["q5_q7_rules"].set_index("rules")
+    diffs = differences_table(pt)
+    rounds = diffs[diffs["measure"] == "rounds_per_game"]
+    widest = rounds.loc[rounds["value"].abs().idxmax()]
+    out.append(
+        t["length"].format(
+            n=n,
+            lo=3 * (n - 1),
+            hi=3 * (n - 1) + 2,
+            mean=w.num(rules.loc["standard", "rounds_per_game"], 2),
+            rule=w.t["rule_names"][widest["rules"]],
+            diff=fmt_num(widest["value"], w.lang, 2, sign=True),
         )
+    )
     out.append(
         t["surprise"].format(
             far_std=w.pct(f["q5_far_standard_hidden"]),

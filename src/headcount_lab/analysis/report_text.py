@@ -60,6 +60,7 @@ _EN: dict[str, Any] = {
         "random_bot_wins": "random's game-win rate",
     },
     "no_change": "no change we can detect (every interval includes zero)",
+    "negligible": " (detectable, but below the size a player would notice)",
     "files": (
         "Files: one CSV per table (`q1_*.csv` ... `q8_*.csv`), the charts `q*.png`, the tip "
         "chart `strategy_tips.png` / `.pdf`, and `metadata.json`."
@@ -181,13 +182,13 @@ _EN: dict[str, Any] = {
             "(traced games; not causal: peeks are chosen)."
         ),
         "finding": (
-            "{lead} `{best}` wins {default} more games when it peeks as it "
-            "likes than when it never peeks (paired, 4 players), {eager} when it peeks whenever "
-            "allowed, and loses {rounds} of its rounds. It peeks on {share} of the turns where "
-            "it may: the must-raise rule does not hold it back. Heads-up, an open life card "
-            "instead of a face-down one is worth {open_value} of game wins and one more life "
-            "{life_value}: a peek is {verdict}. (The must-raise rule cannot be switched off in "
-            "the engine, so its cost is not measured directly.)"
+            "{lead} `{best}` wins {default} more games when it peeks as it likes than when it "
+            "never peeks (paired, 4 players), {eager} when it peeks whenever allowed; its share "
+            "of rounds lost changes by {rounds}. It peeks on {share} of the turns where it may: "
+            "the must-raise rule does not hold it back. Heads-up, an open life card instead of a "
+            "face-down one is worth {open_value} of game wins and one more life {life_value}: a "
+            "peek is {verdict}. (The must-raise rule cannot be switched off in the engine, so its"
+            " cost is not measured directly.)"
         ),
         "verdict": {
             "more": "worth more than a life",
@@ -276,7 +277,9 @@ _EN: dict[str, Any] = {
             "The same mixed-field tournaments as in question 5 under each house rule (tie to "
             "the caller, a first bid of at least 1, a start player who may peek, no hidden "
             "card), against the standard game. Only differences whose interval excludes zero "
-            "are reported as changes."
+            "are reported as changes, and only those of at least 1 pp of game wins or 0.25 "
+            "rounds per game as practical ones (with 18 comparisons, about one may exclude zero "
+            "by chance)."
         ),
         "rounds_xlabel": "change in rounds per game",
         "rounds_title": "Game length vs standard",
@@ -340,8 +343,25 @@ _EN: dict[str, Any] = {
             "**The discard choice matters a little**: giving up an open card first changes the "
             "game-win rate by {diff}; keep open cards for peeking."
         ),
-        "rule_changes": "**{rule}** changes the game: {what}.",
-        "rule_pointless": "**{rule}** changes nothing we can detect: every interval includes zero.",
+        "rule_real": "**{rule}** changes the game: {what}.",
+        "rule_skill_up": (
+            "**{rule}** rewards skill more: `{best}`'s game-win rate changes by {diff} in the "
+            "mixed field."
+        ),
+        "rule_skill_down": (
+            "**{rule}** levels the field: `{best}`'s game-win rate changes by {diff} in the "
+            "mixed field."
+        ),
+        "rule_small": (
+            "**{rule}** makes no practical difference: the changes are real but below 1 pp of "
+            "game wins and 0.25 rounds per game ({what})."
+        ),
+        "rule_none": "**{rule}** changes nothing we can detect: every interval includes zero.",
+        "length": (
+            "**Game length is fixed by the lives**: {lo} to {hi} rounds at {n} players (H8), "
+            "{mean} on average; no variant or house rule moves it by more than {diff} rounds "
+            "({rule})."
+        ),
         "surprise": (
             "**The hidden card and the A♠/Joker create the surprise**: the total lands more "
             "than 10 away from every player's expectation in {far_std} of deals, {far_none} "
@@ -387,6 +407,7 @@ _DE: dict[str, Any] = {
         "random_bot_wins": "Siegquote von random",
     },
     "no_change": "keine messbare Änderung (jedes Intervall enthält null)",
+    "negligible": " (messbar, aber unter der Schwelle, die man am Tisch bemerkt)",
     "files": (
         "Dateien: je Tabelle eine CSV (`q1_*.csv` … `q8_*.csv`), die Grafiken `q*.png`, die "
         "Tippkarte `strategy_tips.png` / `.pdf` und `metadata.json`."
@@ -517,13 +538,13 @@ _DE: dict[str, Any] = {
             "Partien; nicht kausal: gespickt wird nach Lage)."
         ),
         "finding": (
-            "{lead} `{best}` gewinnt {default} mehr Partien, wenn er nach "
-            "Ermessen spickt, als wenn er nie spickt (gepaart, 4 Spieler), {eager}, wenn er "
-            "immer spickt, und verliert {rounds} seiner Runden. Er spickt in {share} der Züge, "
-            "in denen er darf: Die Pflicht zu erhöhen hält ihn nicht ab. Im Zweikampf ist eine "
-            "offene statt einer verdeckten Lebenskarte {open_value} Siegchance wert, eine "
-            "Lebenskarte mehr {life_value}: Spicken ist {verdict}. (Die Erhöhungspflicht lässt "
-            "sich in der Engine nicht abschalten; ihr Preis ist daher nicht direkt gemessen.)"
+            "{lead} `{best}` gewinnt {default} mehr Partien, wenn er nach Ermessen spickt, als "
+            "wenn er nie spickt (gepaart, 4 Spieler), {eager}, wenn er immer spickt; sein Anteil "
+            "verlorener Runden ändert sich um {rounds}. Er spickt in {share} der Züge, in denen "
+            "er darf: Die Pflicht zu erhöhen hält ihn nicht ab. Im Zweikampf ist eine offene "
+            "statt einer verdeckten Lebenskarte {open_value} Siegchance wert, eine Lebenskarte "
+            "mehr {life_value}: Spicken ist {verdict}. (Die Erhöhungspflicht lässt sich in der "
+            "Engine nicht abschalten; ihr Preis ist daher nicht direkt gemessen.)"
         ),
         "verdict": {
             "more": "mehr wert als eine Lebenskarte",
@@ -615,7 +636,9 @@ _DE: dict[str, Any] = {
             "Dieselben Turniere des gemischten Felds wie in Frage 5 unter jeder Hausregel "
             "(Gleichstand für den Rufer, erstes Gebot mindestens 1, Startspieler darf spicken, "
             "ohne verdeckte Karte), verglichen mit dem Grundspiel. Als Änderung gilt nur, "
-            "dessen Intervall null ausschließt."
+            "dessen Intervall null ausschließt, als praktisch bedeutsam nur ab 1 Pp. Siegquote "
+            "oder 0,25 Runden je Partie (bei 18 Vergleichen schließt etwa einer null zufällig "
+            "aus)."
         ),
         "rounds_xlabel": "Änderung der Runden je Partie",
         "rounds_title": "Partielänge vs. Grundspiel",
@@ -681,8 +704,25 @@ _DE: dict[str, Any] = {
             "**Die Wahl der abgegebenen Lebenskarte zählt ein wenig**: offen zuerst ändert die "
             "Siegquote um {diff}; offene Karten zum Spicken behalten."
         ),
-        "rule_changes": "**{rule}** verändert das Spiel: {what}.",
-        "rule_pointless": "**{rule}** ändert nichts Messbares: Jedes Intervall enthält null.",
+        "rule_real": "**{rule}** verändert das Spiel: {what}.",
+        "rule_skill_up": (
+            "**{rule}** belohnt Können stärker: Die Siegquote von `{best}` im gemischten Feld "
+            "ändert sich um {diff}."
+        ),
+        "rule_skill_down": (
+            "**{rule}** gleicht das Feld an: Die Siegquote von `{best}` im gemischten Feld "
+            "ändert sich um {diff}."
+        ),
+        "length": (
+            "**Die Partielänge liegt durch die Lebenskarten fest**: zu {n}. {lo} bis {hi} "
+            "Runden (H8), im Mittel {mean}; keine Variante und keine Hausregel verschiebt sie "
+            "um mehr als {diff} Runden ({rule})."
+        ),
+        "rule_small": (
+            "**{rule}** macht praktisch keinen Unterschied: Die Änderungen sind echt, aber "
+            "kleiner als 1 Pp. Siegquote und 0,25 Runden je Partie ({what})."
+        ),
+        "rule_none": "**{rule}** ändert nichts Messbares: Jedes Intervall enthält null.",
         "surprise": (
             "**Verdeckte Karte, Höchste auf null und Überraschung sorgen für die Spannung**: "
             "Die Summe liegt in {far_std} der Verteilungen mehr als 10 neben der Erwartung "

@@ -16,7 +16,7 @@ LangOpt = Annotated[
     str, typer.Option("--lang", help="en (reports/headcount) or de (reports/kopfrechnen).")
 ]
 GamesOpt = Annotated[
-    int, typer.Option("--games", help="Simulated games per set-up (default 100000).")
+    int, typer.Option("--games", help="Simulated games per set-up (default 300000).")
 ]
 QuickOpt = Annotated[
     bool, typer.Option("--quick", help="Small runs (2000 games per set-up) for tests.")
@@ -42,7 +42,7 @@ def _options(games: int, seed: int, quick: bool):  # type: ignore[no-untyped-def
 @app.command("headcount")
 def headcount_cmd(
     lang: LangOpt = "en",
-    games: GamesOpt = 100_000,
+    games: GamesOpt = 300_000,
     quick: QuickOpt = False,
     out: ReportsDirOpt = None,
     seed: SeedOpt = 1,
@@ -60,7 +60,7 @@ def headcount_cmd(
 @app.command("all")
 def all_cmd(
     out: ReportsDirOpt = None,
-    games: GamesOpt = 100_000,
+    games: GamesOpt = 300_000,
     quick: QuickOpt = False,
     seed: SeedOpt = 1,
 ) -> None:
