@@ -104,7 +104,14 @@ def exact_tables(pt: Playtest) -> None:
         pt.facts[f"q1_offset75_{n}"] = float(mid["safe_bid_75"] - mid["visible_sum"])
     four = views[(views["variant"] == "standard") & (views["players"] == PLAYERS)]
     four = four[~four["peeked"]]
-    plain = four[four["special_seen"] == "none"].set_index("visible_sum")["safe_bid_75"]
+    plain_rows = four[four["special_seen"] == "none"]
+    # the beginner tip: what you see + about 5 per unseen card; the exact 50 % bid instead
+    pt.facts[f"q1_median_offset_{PLAYERS}"] = float(
+        np.average(
+            plain_rows["safe_bid_50"] - plain_rows["visible_sum"], weights=plain_rows["views"]
+        )
+    )
+    plain = plain_rows.set_index("visible_sum")["safe_bid_75"]
     for special, name in (("A♠", "top"), ("JK", "joker")):
         rows = four[four["special_seen"] == special]
         rows = rows[rows["visible_sum"].isin(plain.index)]

@@ -718,6 +718,15 @@ def designer_findings(w: _Writer) -> list[str]:
         )
     )
     out.append(
+        t["beginner_tip"].format(
+            lead=t["tip_lead"][f[f"q1_median_offset_{n}"] < 9.5],
+            each=round(f[f"q1_median_offset_{n}"] / 2),
+            off=fmt_num(f[f"q1_median_offset_{n}"], w.lang, 1, sign=True),
+            gap=f[f"q2_call_gap_{n}_none"],
+            top=fmt_num(f[f"q1_top_shift_{n}"], w.lang, 1, sign=True),
+        )
+    )
+    out.append(
         t["surprise"].format(
             far_std=w.pct(f["q5_far_standard_hidden"]),
             far_none=w.pct(f["q5_far_standard_nohidden"]),

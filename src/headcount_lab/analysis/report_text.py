@@ -315,8 +315,9 @@ _EN: dict[str, Any] = {
         "loser_starts_bad": (
             "**'The loser starts' looks broken.** The start player loses {start} {start_ci} of "
             "rounds (fair {fair}), and the first round's loser wins only {first} {first_ci} of "
-            "games. Consider letting the player after the loser start, or letting the start "
-            "player pass the opening bid."
+            "games: the loser starts at a disadvantage and tends to lose again. Options to "
+            "playtest next (the engine has no flag for them yet): the player after the loser "
+            "starts, or the start player may pass the opening bid."
         ),
         "loser_starts_ok": (
             "**'The loser starts' is fair enough.** The start player loses {start} {start_ci} "
@@ -324,8 +325,9 @@ _EN: dict[str, Any] = {
         ),
         "peek_strong": (
             "**Peeking dominates.** It is worth {gain} of game wins to `{best}`, which peeks on "
-            "{share} of the turns where it may; the must-raise rule is no real cost. Peeking "
-            "could cost more (e.g. a face-down life card that cannot be reopened)."
+            "{share} of the turns where it may: the must-raise rule does not deter it. If "
+            "peeking should be a real decision, it needs a higher price (an idea to playtest, "
+            "e.g. a peeked life card that cannot be reopened)."
         ),
         "peek_weak": (
             "**Peeking is a minor option**: worth {gain} of game wins to `{best}`, which "
@@ -343,6 +345,15 @@ _EN: dict[str, Any] = {
             "**The discard choice matters a little**: giving up an open card first changes the "
             "game-win rate by {diff}; keep open cards for peeking."
         ),
+        "tip_lead": {True: "The beginner tip is a little high", False: "The beginner tip holds"},
+        "beginner_tip": (
+            "**{lead}**: 'what you see plus about 5 for each unseen "
+            "card' puts the total at what you see +10, but the bid that survives a call half "
+            "the time is what you see {off} on average (exact, 4 players), and a call wins "
+            "more often than not from a gap of {gap}. The A♠ is why: seeing it moves the 75% "
+            "safe bid by {top}. The tip could say 'about {each} each', and warn about the A♠ in "
+            "numbers."
+        ),
         "rule_real": "**{rule}** changes the game: {what}.",
         "rule_skill_up": (
             "**{rule}** rewards skill more: `{best}`'s game-win rate changes by {diff} in the "
@@ -353,8 +364,8 @@ _EN: dict[str, Any] = {
             "mixed field."
         ),
         "rule_small": (
-            "**{rule}** makes no practical difference: the changes are real but below 1 pp of "
-            "game wins and 0.25 rounds per game ({what})."
+            "**{rule}** makes no practical difference: every change we can detect is below "
+            "1 pp of game wins and 0.25 rounds per game."
         ),
         "rule_none": "**{rule}** changes nothing we can detect: every interval includes zero.",
         "length": (
@@ -579,7 +590,7 @@ _DE: dict[str, Any] = {
             "Verlierers der ersten Runde (`q4_*.csv` mit Zählungen und Intervallen)."
         ),
         "finding": (
-            "{lead} Zu {n}. verliert der Startspieler {start} "
+            "{lead} Bei {n} Spielern verliert der Startspieler {start} "
             "{start_ci} der Runden statt fairer {fair}, Position {best_pos} nur {best}. Da der "
             "Verlierer die nächste Runde beginnt, verliert ein beginnender Verlierer erneut in "
             "{again} {again_ci} der Fälle, und der Verlierer der ersten Runde gewinnt "
@@ -674,8 +685,10 @@ _DE: dict[str, Any] = {
         "loser_starts_bad": (
             "**„Der Verlierer beginnt“ wirkt kaputt.** Der Startspieler verliert {start} "
             "{start_ci} der Runden (fair {fair}), der Verlierer der ersten Runde gewinnt nur "
-            "{first} {first_ci} der Partien. Vorschlag: Der Spieler nach dem Verlierer beginnt, "
-            "oder der Startspieler darf das Eröffnungsgebot weitergeben."
+            "{first} {first_ci} der Partien: Wer verliert, beginnt im Nachteil und verliert "
+            "leicht erneut. Als Nächstes zu testen (die Engine hat dafür noch keinen Schalter): "
+            "Der Spieler nach dem Verlierer beginnt, oder der Startspieler darf das "
+            "Eröffnungsgebot weitergeben."
         ),
         "loser_starts_ok": (
             "**„Der Verlierer beginnt“ ist fair genug.** Der Startspieler verliert {start} "
@@ -684,9 +697,9 @@ _DE: dict[str, Any] = {
         ),
         "peek_strong": (
             "**Spicken dominiert.** Es ist `{best}` {gain} Siegchance wert, und er spickt in "
-            "{share} der erlaubten Züge; die Erhöhungspflicht kostet kaum etwas. Spicken "
-            "könnte teurer sein (etwa eine verdeckte Lebenskarte, die nicht wieder aufgedeckt "
-            "werden kann)."
+            "{share} der erlaubten Züge: Die Erhöhungspflicht schreckt ihn nicht ab. Soll "
+            "Spicken eine echte Entscheidung sein, braucht es einen höheren Preis (eine Idee "
+            "zum Testen, etwa eine gespickte Lebenskarte, die nicht wieder aufgedeckt wird)."
         ),
         "peek_weak": (
             "**Spicken ist eine Nebensache**: `{best}` bringt es {gain} Siegchance, er spickt "
@@ -704,6 +717,18 @@ _DE: dict[str, Any] = {
             "**Die Wahl der abgegebenen Lebenskarte zählt ein wenig**: offen zuerst ändert die "
             "Siegquote um {diff}; offene Karten zum Spicken behalten."
         ),
+        "tip_lead": {
+            True: "Der Einsteigertipp liegt etwas hoch",
+            False: "Der Einsteigertipp passt",
+        },
+        "beginner_tip": (
+            "**{lead}**: „was du siehst plus etwa 5 je "
+            "ungesehene Karte“ ergibt das Gesehene +10, aber das Gebot, das ein Nachzählen "
+            "zur Hälfte übersteht, liegt im Mittel beim Gesehenen {off} (exakt, 4 Spieler), "
+            "und „Nachzählen!“ gewinnt ab einem Abstand von {gap} öfter als es verliert. Das "
+            "liegt an Höchste auf null: Ein sichtbares A♠ verschiebt das 75-%-Gebot um {top}. "
+            "Der Tipp könnte „etwa {each} je Karte“ sagen und das A♠ mit Zahlen erwähnen."
+        ),
         "rule_real": "**{rule}** verändert das Spiel: {what}.",
         "rule_skill_up": (
             "**{rule}** belohnt Können stärker: Die Siegquote von `{best}` im gemischten Feld "
@@ -719,8 +744,8 @@ _DE: dict[str, Any] = {
             "um mehr als {diff} Runden ({rule})."
         ),
         "rule_small": (
-            "**{rule}** macht praktisch keinen Unterschied: Die Änderungen sind echt, aber "
-            "kleiner als 1 Pp. Siegquote und 0,25 Runden je Partie ({what})."
+            "**{rule}** macht praktisch keinen Unterschied: Jede messbare Änderung liegt unter "
+            "1 Pp. Siegquote und 0,25 Runden je Partie."
         ),
         "rule_none": "**{rule}** ändert nichts Messbares: Jedes Intervall enthält null.",
         "surprise": (
