@@ -14,13 +14,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=False,
 )
-headcount_sim.register(headcount.app)
-app.add_typer(
-    headcount.app, name="headcount", help="Headcount (Kopfrechnen): count, odds, deal, simulate."
-)
-app.add_typer(
-    whist.app, name="whist", help="Forehead Whist: schedule, blind odds, scorekeeper, simulate."
-)
+headcount_sim.register(headcount.app)  # simulate, replay
+app.add_typer(headcount.app, name="headcount", help="Headcount (Kopfrechnen): count, odds, deal, simulate.")
+app.add_typer(whist.app, name="whist", help="Forehead Whist: schedule, blind odds, scorekeeper, simulate.")
 app.add_typer(report.app, name="report", help="Generate the reports with charts and tables.")
 app.command("bench")(bench.bench)
 

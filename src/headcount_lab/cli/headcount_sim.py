@@ -57,8 +57,8 @@ def simulate(
 
     if seed < 0:
         raise UserError(f"--seed must be a non-negative integer, got {seed}")
-    if record < 0:
-        raise UserError(f"--record must be a non-negative number of games, got {record}")
+    if not 0 <= record <= max(games, 0):
+        raise UserError(f"--record K must be between 0 and --games ({games}), got {record}")
     rules = rules_for(variant, rule)
     setup = Setup(tuple(parse_bots(bots, players)), rules, rotate)
     job = make_job(setup, games)
@@ -97,11 +97,12 @@ def print_summary(s: dict[str, Any]) -> None:
         f"{', rotating ' + str(s['seat_orders']) + ' seat orders' if s['rotate_seats'] else ''}"
     )
     typer.echo(f"rules: {rules}")
-    typer.echo(f"{'bot':<46} {'win rate  [95% CI]':>30}  calls lost  peeks/round")
+    width = max(12, *(len(b["label"]) for b in s["per_bot"]))
+    typer.echo(f"{'bot':<{width}} {'win rate  [95% CI]':>30}  calls lost  peeks/round")
     for b in s["per_bot"]:
         calls = f"{b['calls_lost'] / b['calls']:.1%}" if b["calls"] else "-"
         peeks = b["peeks"] / b["rounds"] if b["rounds"] else 0.0
-        typer.echo(f"{b['bot']:<46} {_pct(b):>30}  {calls:>10}  {peeks:11.3f}")
+        typer.echo(f"{b['label']:<{width}} {_pct(b):>30}  {calls:>10}  {peeks:11.3f}")
     typer.echo("by seat (seat 0 starts the first round):")
     for i, r in enumerate(s["per_seat"]):
         typer.echo(f"  seat {i}: {_pct(r)}")
@@ -120,7 +121,8 @@ def print_summary(s: dict[str, Any]) -> None:
             f" play, {s['rounds_per_second'] / 1e6:.2f} M rounds/s"
         )
     if "record" in s:
-        typer.echo(f"recorded {s['record']['games']} games in {s['record']['file']}")
+        k = s["record"]["games"]
+        typer.echo(f"recorded {k} game{'s' if k != 1 else ''} in {s['record']['file']}")
 
 
 def simulate_cmd(
@@ -187,7 +189,8 @@ def replay_cmd(
     else:
         for line in describe(result):
             typer.echo(line)
-        typer.echo(f"{len(result['games'])} games replayed: every action legal")
+        n = len(result["games"])
+        typer.echo(f"{n} game{'s' if n != 1 else ''} replayed: every action legal")
 
 
 def register(app: typer.Typer) -> None:

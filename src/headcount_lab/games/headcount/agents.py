@@ -107,6 +107,16 @@ class Bot:
     def name(self) -> str:
         return POLICY_NAMES[self.policy]
 
+    @property
+    def label(self) -> str:
+        """Short form: the policy and only the parameters that differ from the defaults."""
+        changed = [
+            f"{key}={v:g}"
+            for (key, default, *_), v in zip(PARAMS[self.name], self.params, strict=False)
+            if v != default
+        ]
+        return self.name + (":" + ",".join(changed) if changed else "")
+
 
 def parse_bot(spec: str) -> Bot:
     """Parse ``name`` or ``name:key=value,...``; unknown names, keys or values raise ValueError."""
@@ -392,21 +402,75 @@ def act(
     )  # fmt: skip
 
 
-@njit(nogil=True, cache=True, inline="always")
+@njit(nogil=True, cache=True)
 def decide(
     kind, policy, p0, p1, p2, p3, p4, p5, p6, qi, mask, nu, nb, last, bidder, can_call, min_bid,
     caller, shift, n_deck, row_of, sf, lo, gain, safe, u,
 ):  # fmt: skip
     """The random, tips and odds-family decisions from the view ``mask`` (known cards) with
     ``nu`` unseen cards in play, the last bid ``last`` by ``bidder`` (``nb`` bids so far) and
-    the policy's parameters ``p0..p6`` (slots of :data:`PARAMS`)."""
+    the policy's parameters ``p0..p6`` (slots of :data:`PARAMS`), ``qi`` its safe-bid level.
+    The kernel calls the four ``*_choice`` functions directly, one per decision site."""
+    if kind == PEEK:
+        return peek_choice(policy, p0, p1, p2, qi, mask, nu, nb, last, can_call, min_bid, shift,
+                           n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
+    if kind == POINT:
+        return point_choice(policy, p0, p3, mask, nu, last, bidder, caller, shift, n_deck,
+                            row_of, sf, lo, u)  # fmt: skip
+    if kind == DISCARD:
+        return discard_choice(policy, p3, p4, u)
+    return bid_choice(policy, p0, p1, p2, p3, p4, p5, p6, qi, mask, nu, nb, last, can_call,
+                      min_bid, shift, n_deck, row_of, sf, lo, safe, u)  # fmt: skip
+
+
+# Each choice is inlined where the kernel asks for it: array arguments of a real call cost
+# reference counting, which took two thirds of the time; one site per choice keeps compiling
+# cheap.
+
+
+@njit(nogil=True, cache=True, inline="always")
+def discard_choice(policy, p3, p4, u):
+    """1: give up an open life card, 0: a face-down one."""
     if policy == RANDOM:
-        if kind == DISCARD:
-            return 1 if u < 0.5 else 0
-        if kind == POINT:
-            return bidder if u < 0.5 else caller
-        if kind == PEEK:
-            return 1 if u < p1 else 0
+        return 1 if u < 0.5 else 0
+    return np.int64(p3) if policy == TIPS else np.int64(p4)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def point_choice(policy, p0, p3, mask, nu, last, bidder, caller, shift, n_deck, row_of, sf, lo,
+                 u):  # fmt: skip
+    """Trickster (H10): the seat expected to win, the last ``bidder`` or the ``caller``."""
+    if policy == RANDOM:
+        return bidder if u < 0.5 else caller
+    if policy == TIPS:
+        return bidder if _tips_estimate(mask, nu, n_deck) >= last + shift else caller
+    return bidder if sf_at(sf, row_of[nu, mask], lo, last + shift) >= p3 else caller
+
+
+@njit(nogil=True, cache=True, inline="always")
+def peek_choice(policy, p0, p1, p2, qi, mask, nu, nb, last, can_call, min_bid, shift, n_deck,
+                row_of, sf, lo, gain, safe, u):  # fmt: skip
+    """1 to peek (H7; asked only when the seat may)."""
+    if policy == RANDOM:
+        return 1 if u < p1 else 0
+    if policy == TIPS:
+        return 1 if nb > 0 and abs(last - _tips_estimate(mask, nu, n_deck)) <= p2 else 0
+    row = row_of[nu, mask]
+    # peeking forbids calling: only worth it when it would raise anyway
+    if nb > 0 and can_call and 1.0 - sf_at(sf, row, lo, last + shift) > p0:
+        return 0
+    plan = lo + safe[qi, row] - shift
+    plan = max(plan, last + 1) if nb > 0 else max(plan, min_bid)
+    t = plan + shift - lo
+    moved = gain[row, t] if 0 < t < sf.shape[1] else 0.0
+    return 1 if moved > p2 else 0
+
+
+@njit(nogil=True, cache=True, inline="always")
+def bid_choice(policy, p0, p1, p2, p3, p4, p5, p6, qi, mask, nu, nb, last, can_call, min_bid,
+               shift, n_deck, row_of, sf, lo, safe, u):  # fmt: skip
+    """A bid, or :data:`CALL` (the reader's bid is :func:`reader_bid`)."""
+    if policy == RANDOM:
         if can_call:
             if u < p0:
                 return CALL
@@ -417,35 +481,15 @@ def decide(
         step = np.int64(p2)
         return last + 1 + min(np.int64(u * step), step - 1)
     if policy == TIPS:
-        if kind == DISCARD:
-            return np.int64(p3)
         e = _tips_estimate(mask, nu, n_deck)
-        if kind == POINT:
-            return bidder if e >= last + shift else caller
-        if kind == PEEK:
-            return 1 if nb > 0 and abs(last - e) <= p2 else 0
         if nb == 0:
             return max(e, min_bid)
         if can_call and last > e + p0:
             return CALL
         return max(last + 1, min(e, last + np.int64(p1)))
     # the odds family: p0 call, p1 quantile, p2 peek, p3 point, p4 discard, p5/p6 extras
-    if kind == DISCARD:
-        return np.int64(p4)
     row = row_of[nu, mask]
-    if kind == POINT:
-        return bidder if sf_at(sf, row, lo, last + shift) >= p3 else caller
-    would_call = nb > 0 and can_call and 1.0 - sf_at(sf, row, lo, last + shift) > p0
-    if kind == PEEK:
-        # peeking forbids calling: only worth it when it would raise anyway
-        if would_call:
-            return 0
-        plan = lo + safe[qi, row] - shift
-        plan = max(plan, last + 1) if nb > 0 else max(plan, min_bid)
-        t = plan + shift - lo
-        moved = gain[row, t] if 0 < t < sf.shape[1] else 0.0
-        return 1 if moved > p2 else 0
-    if would_call:
+    if nb > 0 and can_call and 1.0 - sf_at(sf, row, lo, last + shift) > p0:
         return CALL
     b = lo + safe[qi, row] - shift
     b = max(b, last + 1) if nb > 0 else max(b, min_bid)

@@ -2,7 +2,9 @@
 
 - complete rounds per second of the kernel with four ``odds`` bots under the full rules, next
   to the plain-Python reference engine on the same deals, in the same run (kernel and reference
-  repeats alternate and the median ratio is reported, because the machine is shared);
+  repeats alternate and the median ratio is reported, because the machine is shared). Rates are
+  per CPU second of this process (``time.process_time``): one core's throughput, not counting
+  the time other jobs on a shared machine take the core away;
 - rounds per second for four copies of each bot, and for the five-bot tournament;
 - compile time of the whole engine (a fresh numba cache in a subprocess) and the wall time of a
   first ``simulate`` call in a new process, with a fresh cache and with the cache on disk.
@@ -40,9 +42,9 @@ def kernel_rate(setup: T.Setup, deals: int, seed: int = 1) -> float:
         1, perms, pol, par, rules, beliefs, block_state(seed, 999), T.new_block_stats(setup)
     )
     st = T.new_block_stats(setup)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     T.play_block(deals, perms, pol, par, rules, beliefs, block_state(seed, 0), st)
-    dt = time.perf_counter() - t0
+    dt = time.process_time() - t0
     return float(st["round"][1]) / dt
 
 
@@ -50,10 +52,10 @@ def reference_rate(setup: T.Setup, deals: int, seed: int = 1) -> float:
     """Complete rounds per second of the plain-Python reference engine."""
     beliefs = setup.beliefs()
     orders = [list(o) for o in setup.orders]
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     games = play_deals(deals, orders, list(setup.bots), setup.rules, beliefs,
                        PyStream(block_state(seed, 0)))  # fmt: skip
-    dt = time.perf_counter() - t0
+    dt = time.process_time() - t0
     rounds = sum(1 for _, ev in games for e in ev if e[0] == "start")
     return rounds / dt
 

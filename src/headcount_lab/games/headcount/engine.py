@@ -40,7 +40,10 @@ from headcount_lab.games.headcount.agents import (
     PEEK,
     POINT,
     READER,
-    decide,
+    bid_choice,
+    discard_choice,
+    peek_choice,
+    point_choice,
     reader_bid,
 )
 from headcount_lab.games.headcount.rules import HeadcountRules, count_kernel
@@ -132,25 +135,16 @@ def _observe(me, n, active, cards, seen):
 
 
 @njit(nogil=True, cache=True, inline="always")
-def _ask(kind, me, slot_of, policies, params, n, active, cards, hs, nb, bids, bidders, can_call,
-         min_first, caller, hidden_on, shift, n_deck, row_of, sf, lo, gain, safe, u):  # fmt: skip
-    """:func:`~headcount_lab.games.headcount.agents.act` for every decision but the reader's
-    bid, from the seat's view: the cards it sees (``hs``: the hidden card if it peeked, else
-    -1). Small on purpose, so that it is inlined and its array arguments cost nothing."""
-    p = slot_of[me]
+def _seen_mask(me, n, active, cards, hs):
+    """Bitmask of the cards seat ``me`` knows are in play: the other active foreheads, and the
+    hidden card ``hs`` if it peeked (else -1). Never its own card."""
     mask = np.int64(0)
     for s in range(n):
         if s != me and active[s]:
             mask |= np.int64(1) << np.int64(cards[s])
     if hs >= 0:
         mask |= np.int64(1) << np.int64(hs)
-    nu = 2 if hidden_on and hs < 0 else 1
-    last = bids[nb - 1] if nb > 0 else 0
-    bidder = bidders[nb - 1] if nb > 0 else -1
-    return decide(kind, policies[p], params[p, 0], params[p, 1], params[p, 2], params[p, 3],
-                  params[p, 4], params[p, 5], params[p, 6], np.int64(params[p, P_LEVEL]), mask,
-                  nu, nb, last, bidder, can_call, min_first, caller, shift, n_deck, row_of, sf,
-                  lo, gain, safe, u)  # fmt: skip
+    return mask
 
 
 @njit(nogil=True, cache=True)
@@ -167,9 +161,22 @@ def decision(kind, me, slot_of, policies, params, n, active, cards, hidden, peek
         return reader_bid(params[p], me, n, active, seen, hs, nb, bids, bidders, bid_peeked,
                           can_call, min_first, hidden_on, shift, n_deck, row_of, sf, lo, safe,
                           work)  # fmt: skip
-    return _ask(kind, me, slot_of, policies, params, n, active, cards, hs, nb, bids, bidders,
-                can_call, min_first, caller, hidden_on, shift, n_deck, row_of, sf, lo, gain,
-                safe, u)  # fmt: skip
+    mask = _seen_mask(me, n, active, cards, hs)
+    nu = 2 if hidden_on and hs < 0 else 1
+    last = bids[nb - 1] if nb > 0 else 0
+    pp = params[p]
+    if kind == PEEK:
+        return peek_choice(policies[p], pp[0], pp[1], pp[2], np.int64(pp[P_LEVEL]), mask, nu, nb,
+                           last, can_call, min_first, shift, n_deck, row_of, sf, lo, gain, safe,
+                           u)  # fmt: skip
+    if kind == POINT:
+        return point_choice(policies[p], pp[0], pp[3], mask, nu, last, bidders[nb - 1], caller,
+                            shift, n_deck, row_of, sf, lo, u)  # fmt: skip
+    if kind == DISCARD:
+        return discard_choice(policies[p], pp[3], pp[4], u)
+    return bid_choice(policies[p], pp[0], pp[1], pp[2], pp[3], pp[4], pp[5], pp[6],
+                      np.int64(pp[P_LEVEL]), mask, nu, nb, last, can_call, min_first, shift,
+                      n_deck, row_of, sf, lo, safe, u)  # fmt: skip
 
 
 @njit(nogil=True, cache=True)
@@ -262,9 +269,12 @@ def play_game(
             ):
                 u = uniform(bot_st)
                 p = slot_of[me]
-                if _ask(PEEK, me, slot_of, policies, params, n, active, cards, -1, nb, bids,
-                        bidders, can_call, min_first, -1, hidden_on, shift, n_deck, row_of, sf,
-                        lo, gain, safe, u) == 1:  # fmt: skip
+                mask = _seen_mask(me, n, active, cards, -1)
+                last = bids[nb - 1] if nb > 0 else 0
+                if peek_choice(policies[p], params[p, 0], params[p, 1], params[p, 2],
+                               np.int64(params[p, P_LEVEL]), mask, 2, nb, last, can_call,
+                               min_first, shift, n_deck, row_of, sf, lo, gain, safe,
+                               u) == 1:  # fmt: skip
                     open_l[me] -= 1
                     down_l[me] += 1
                     peeked[me] = True
@@ -282,9 +292,14 @@ def play_game(
                                can_call and not did_peek, min_first, hidden_on, shift, n_deck,
                                row_of, sf, lo, safe, work)  # fmt: skip
             else:
-                a = _ask(BID, me, slot_of, policies, params, n, active, cards, hs, nb, bids,
-                         bidders, can_call and not did_peek, min_first, -1, hidden_on, shift,
-                         n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
+                mask = _seen_mask(me, n, active, cards, hs)
+                nu = 2 if hidden_on and hs < 0 else 1
+                last = bids[nb - 1] if nb > 0 else 0
+                a = bid_choice(policies[p], params[p, 0], params[p, 1], params[p, 2],
+                               params[p, 3], params[p, 4], params[p, 5], params[p, 6],
+                               np.int64(params[p, P_LEVEL]), mask, nu, nb, last,
+                               can_call and not did_peek, min_first, shift, n_deck, row_of, sf,
+                               lo, safe, u)  # fmt: skip
             if a == CALL:
                 if not can_call or did_peek:  # a bot bug: never happens with our policies
                     round_st[G_ILLEGAL] += 1
@@ -325,9 +340,11 @@ def play_game(
                     u = uniform(bot_st)
                     p = slot_of[s]
                     hs = hidden if peeked[s] else -1
-                    pointed[s] = _ask(POINT, s, slot_of, policies, params, n, active, cards, hs,
-                                      nb, bids, bidders, False, min_first, caller, hidden_on,
-                                      shift, n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
+                    mask = _seen_mask(s, n, active, cards, hs)
+                    nu = 2 if hidden_on and hs < 0 else 1
+                    pointed[s] = point_choice(policies[p], params[p, 0], params[p, 3], mask, nu,
+                                              last, bidder, caller, shift, n_deck, row_of, sf,
+                                              lo, u)  # fmt: skip
                     slot_st[p, S_POINTS] += 1
                     if log:
                         _log(trace, tn, T_POINT, s, pointed[s])
@@ -378,10 +395,8 @@ def play_game(
         discard_open = 1 if down_l[loser] == 0 else 0
         if open_l[loser] > 0 and down_l[loser] > 0:
             u = uniform(bot_st)
-            hs = hidden if peeked[loser] else -1
-            discard_open = _ask(DISCARD, loser, slot_of, policies, params, n, active, cards, hs,
-                                nb, bids, bidders, False, min_first, -1, hidden_on, shift,
-                                n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
+            p = slot_of[loser]
+            discard_open = discard_choice(policies[p], params[p, 3], params[p, 4], u)
         if discard_open == 1:
             open_l[loser] -= 1
         else:

@@ -183,6 +183,7 @@ def summarize(setup: Setup, stats: dict[str, np.ndarray], seed: int) -> dict[str
         per_bot.append(
             {
                 "bot": spec,
+                "label": setup.bots[slots[0]].label,
                 "copies": len(slots),
                 **_rate(k, n),
                 "fair_share": 1 / setup.players,
