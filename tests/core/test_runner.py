@@ -2,6 +2,7 @@
 are grouped, scheduled, interrupted and resumed."""
 
 import itertools
+import random
 
 import numpy as np
 import pytest
@@ -83,10 +84,35 @@ def test_workers_1_2_4_identical(job, reference, workers):
     same_bits(runner.run_chunked(job, SEED, workers=workers, chunk_blocks=3), reference)
 
 
+class Shuffled:
+    """A backend that hands back finished chunks in a random order: it waits until every chunk
+    in flight is done, then releases one of them at random."""
+
+    def __init__(self, inner, order_seed):
+        self.inner, self.rnd, self.slots = inner, random.Random(order_seed), inner.slots
+
+    def submit(self, chunk):
+        return self.inner.submit(chunk)
+
+    def wait(self, pending, timeout):
+        while len(done := self.inner.wait(pending, timeout)) < len(pending):
+            pass
+        return [self.rnd.choice(done)]
+
+    def result(self, handle):
+        return self.inner.result(handle)
+
+    def cancel(self, pending):
+        self.inner.cancel(pending)
+
+    def close(self):
+        self.inner.close()
+
+
 @pytest.mark.parametrize("order_seed", [0, 1, 2])
 def test_shuffled_completion_order_identical(job, reference, order_seed):
     finished = []
-    backend = runner.shuffled_backend(runner.ThreadBackend(job, SEED, 2), order_seed)
+    backend = Shuffled(runner.ThreadBackend(job, SEED, 2), order_seed)
     got = runner.run_chunked(job, SEED, backend=backend, chunk_blocks=2, on_chunk=finished.append)
     same_bits(got, reference)
     firsts = [c[0] for c in finished]
@@ -227,3 +253,8 @@ def test_metadata_records_the_run(job, tmp_path):
 def test_bad_options(job, kwargs, match):
     with pytest.raises(ValueError, match=match):
         runner.run_job(job, SEED, **kwargs)
+
+
+def test_default_workers_follow_cpu_affinity(monkeypatch):
+    monkeypatch.setattr(runner.os, "sched_getaffinity", lambda pid: {0, 3, 5}, raising=False)
+    assert runner.default_workers() == 3

@@ -172,6 +172,24 @@ def test_out_on_a_file_is_refused(tmp_path):
     assert f.read_text() == "precious"
 
 
+def test_out_below_a_file_is_refused(tmp_path):
+    f = tmp_path / "results.txt"
+    f.write_text("precious")
+    with pytest.raises(ValueError, match="results.txt is a file, not a folder"):
+        ResultsFolder.open(f / "sub" / "run", IDENT, resume=False, force=False)
+    assert f.read_text() == "precious"
+
+
+def test_unwritable_folder_is_one_line(tmp_path, monkeypatch):
+    def disk_full(path, obj):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(store, "atomic_write_json", disk_full)
+    folder = ResultsFolder.open(tmp_path / "run", IDENT, resume=False, force=False)
+    with pytest.raises(ValueError, match="cannot write the results folder .*: No space left"):
+        folder.prepare()
+
+
 def test_foreign_folder_is_refused_even_with_force(tmp_path):
     (tmp_path / "notes.txt").write_text("mine")
     with pytest.raises(ValueError, match="other files in it"):

@@ -6,6 +6,11 @@ operating system, because the machine is shared and noisy:
 - ``overhead``: the chunked runner on one worker (thread pool, adaptive chunks, block-order
   merge; and again with checkpoints written to a results folder) against :func:`runner.run`,
   the bare loop over the same blocks. Target: under 2 %.
+- ``time_outside_blocks``: the same three variants, each timing its own blocks: the share of
+  wall time spent outside ``block_fn``. Robust to other programs; the runner's overhead is its
+  share minus the bare loop's.
+- ``checkpoint_cost``: milliseconds per checkpoint and per results folder, timed alone (I/O
+  that a noisy end-to-end timing hides), and a checkpoint's share of a one-second chunk.
 - ``scaling``: the same job on 2 workers against 1 worker. Target: at least 1.8x on 2 free cores.
   How free the cores were is measured, not assumed: ``/proc/stat`` gives all CPU time used on
   the machine during the run, the process's own CPU time is subtracted, and what is left is the
@@ -127,6 +132,78 @@ def overhead(units: int, reps: int) -> dict[str, Any]:
     return out
 
 
+def time_outside_blocks(units: int, reps: int) -> dict[str, Any]:
+    """Share of a run's wall time spent outside ``block_fn`` (seeding, scheduling, merging,
+    checkpoints), measured inside each run. Unlike a ratio of two runs it needs no quiet
+    machine: a pause caused by another program mostly lands inside the blocks, where the time
+    goes. The runner's own cost is its share minus the bare loop's."""
+    import dataclasses
+
+    job = selftest_job(units, BENCH_BLOCK)
+    job.warmup()
+    spent: list[float] = []
+
+    def timed_block(state: Any, n: int) -> Any:
+        t0 = time.perf_counter()
+        out = job.block_fn(state, n)
+        spent.append(time.perf_counter() - t0)
+        return out
+
+    timed = dataclasses.replace(job, block_fn=timed_block)
+    shares: dict[str, list[float]] = {"bare_loop": [], "runner": [], "runner_checkpointed": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        variants: dict[str, Callable[[int], object]] = {
+            "bare_loop": lambda i: runner.run(timed, 1),
+            "runner": lambda i: runner.run_chunked(timed, 1, workers=1),
+            "runner_checkpointed": lambda i: runner.run_job(
+                timed, 1, workers=1, out=Path(tmp) / str(i)
+            ),
+        }
+        for i in range(reps):
+            for name, fn in variants.items():
+                spent.clear()
+                t0 = time.perf_counter()
+                fn(i)
+                shares[name].append(1 - sum(spent) / (time.perf_counter() - t0))
+    med = {k: _median(v) for k, v in shares.items()}
+    return {
+        **{f"{k}_outside_share_median": round(v, 4) for k, v in med.items()},
+        "runner_overhead": round(med["runner"] - med["bare_loop"], 4),
+        "runner_checkpointed_overhead": round(med["runner_checkpointed"] - med["bare_loop"], 4),
+    }
+
+
+def checkpoint_cost(reps: int = 20) -> dict[str, Any]:
+    """Milliseconds the main thread spends per checkpoint (a chunk written atomically, with
+    fsync) and per results folder (run.json, Parquet tables, metadata, git commit): I/O costs
+    that are hard to see inside a noisy end-to-end timing."""
+    import numpy as np
+
+    from headcount_lab.core import store
+
+    stats = {"histogram": np.arange(78, dtype=np.int64), "specials": np.arange(3, dtype=np.int64)}
+    ident = store.run_identity("bench", {}, 1, 10, 1)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = store.ResultsFolder.open(Path(tmp) / "ck", ident, resume=False, force=False)
+        folder.prepare()
+        t0 = time.perf_counter()
+        for i in range(reps):
+            folder.save_chunk(i, 1, stats)
+        per_chunk = (time.perf_counter() - t0) / reps
+        t0 = time.perf_counter()
+        for i in range(3):
+            f = store.ResultsFolder.open(Path(tmp) / f"run{i}", ident, resume=False, force=False)
+            f.prepare()
+            f.log_session({"start": store.now()})
+            f.finish(stats, {**store.environment(), "sessions": f.sessions()})
+        per_run = (time.perf_counter() - t0) / 3
+    return {
+        "ms_per_checkpoint": round(per_chunk * 1e3, 2),
+        "share_of_a_1s_chunk": round(per_chunk / runner.TARGET_CHUNK_SECONDS, 4),
+        "ms_per_results_folder": round(per_run * 1e3, 1),
+    }
+
+
 def scaling(units: int, reps: int) -> dict[str, Any]:
     job = selftest_job(units, BENCH_BLOCK)
     job.warmup()
@@ -213,6 +290,8 @@ def run_benchmarks(quick: bool) -> dict:
     units = 20_000_000 if quick else 200_000_000
     return {
         "overhead": overhead(units, reps),
+        "time_outside_blocks": time_outside_blocks(units // 2, reps),
+        "checkpoint_cost": checkpoint_cost(),
         "scaling": scaling(units, reps),
         "memory": memory(100_000_000 if quick else 1_000_000_000),
     }

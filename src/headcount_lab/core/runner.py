@@ -60,7 +60,6 @@ import importlib
 import json
 import os
 import pickle
-import random
 import time
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor
@@ -85,6 +84,14 @@ TARGET_CHUNK_SECONDS = 1.0
 #: Seconds to wait for a Dask scheduler before giving up with a clear error.
 DASK_CONNECT_TIMEOUT = 10.0
 BACKENDS = ("local", "dask-local", "dask")
+
+
+def default_workers() -> int:
+    """The cores this process may use (CPU affinity, e.g. ``taskset``), else all cores."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 def _no_warmup() -> None:
@@ -507,7 +514,7 @@ def run_chunked(
     saved = store.load_chunks() if store is not None else {}
     plan_gaps = gaps_between(n_blocks, [(f, c) for f, (c, _) in saved.items()])
     if backend is None:
-        backend = ThreadBackend(job, seed, workers or os.cpu_count() or 1)
+        backend = ThreadBackend(job, seed, workers or default_workers())
     plan = ChunkPlan(plan_gaps, backend.slots, target_seconds, chunk_blocks)
 
     # Chunks join the total in block order; finished chunks wait here until their turn.
@@ -579,37 +586,6 @@ def _finished_ok(handle: Any) -> bool:
     return True
 
 
-def shuffled_backend(inner: Backend, rng_seed: int) -> Backend:
-    """A backend that hands back finished chunks in a random order (for tests of merge order)."""
-    return _Shuffled(inner, random.Random(rng_seed))
-
-
-class _Shuffled:
-    def __init__(self, inner: Backend, rnd: random.Random):
-        self.inner, self.rnd, self.slots = inner, rnd, inner.slots
-
-    def submit(self, chunk: Chunk) -> Any:
-        return self.inner.submit(chunk)
-
-    def wait(self, pending: dict[Any, Chunk], timeout: float) -> list[Any]:
-        # Wait until everything in flight is done, then release one at random.
-        while True:
-            done = self.inner.wait(pending, timeout)
-            if len(done) == len(pending):
-                return [self.rnd.choice(done)]
-            if timeout <= 0:
-                return []
-
-    def result(self, handle: Any) -> tuple[Stats, float]:
-        return self.inner.result(handle)
-
-    def cancel(self, pending: dict[Any, Chunk]) -> None:
-        self.inner.cancel(pending)
-
-    def close(self) -> None:
-        self.inner.close()
-
-
 # --- a whole run, as the CLI asks for it -----------------------------------------------------
 
 
@@ -673,7 +649,7 @@ def run_job(
             return st.load_results(folder.path)[0]
 
     chosen: Backend | None = None
-    n_workers = workers or os.cpu_count() or 1
+    n_workers = workers or default_workers()
     if backend != "local":
         portable(job)  # refuse a job that cannot travel before starting a cluster
         client, own = connect_dask(backend, scheduler, n_workers, connect_timeout)

@@ -219,6 +219,11 @@ class ResultsFolder:
             raise ValueError("--resume and --force contradict each other: choose one")
         if path.exists() and not path.is_dir():
             raise ValueError(f"--out {path} is a file, not a folder")
+        for parent in path.parents:
+            if parent.exists():
+                if not parent.is_dir():
+                    raise ValueError(f"--out {path}: {parent} is a file, not a folder")
+                break
         run_file = path / RUN_FILE
         ours = run_file.is_file()
         finished = (path / META_FILE).is_file()
@@ -252,10 +257,15 @@ class ResultsFolder:
         ``run.json``; for a resumed run, nothing."""
         if not self._fresh:
             return
-        if (self.path / RUN_FILE).is_file():
-            self._clear(self.path)
-        self.path.mkdir(parents=True, exist_ok=True)
-        atomic_write_json(self.path / RUN_FILE, {**self.identity, "created": now()})
+        try:
+            if (self.path / RUN_FILE).is_file():
+                self._clear(self.path)
+            self.path.mkdir(parents=True, exist_ok=True)
+            atomic_write_json(self.path / RUN_FILE, {**self.identity, "created": now()})
+        except OSError as exc:  # permissions, a full disk: the user's to fix, in one line
+            raise ValueError(
+                f"cannot write the results folder {self.path}: {exc.strerror}"
+            ) from None
         self._fresh = False
 
     @staticmethod
