@@ -131,6 +131,14 @@ def exact_tables(pt: Playtest) -> None:
 # ----------------------------------------------------------------------------- simulated
 
 
+def bot_parameter(name: str, key: str) -> float | None:
+    """The default value of parameter ``key`` of bot ``name`` (``None`` if it has none)."""
+    from headcount_lab.games.headcount.agents import PARAMS, parse_bot
+
+    keys = [p[0] for p in PARAMS[name]]
+    return float(parse_bot(name).params[keys.index(key)]) if key in keys else None
+
+
 def _bots(spec: str, players: int):  # type: ignore[no-untyped-def]
     from headcount_lab.games.headcount.agents import parse_bots
 
@@ -173,6 +181,7 @@ def _mixed_tournaments(pt: Playtest, games: int, seed: int) -> None:
     pt.tables["q8_win_rates"] = std.drop(columns="rules").reset_index(drop=True)
     best = str(std.iloc[0]["bot"])
     pt.facts["best_bot"] = best
+    pt.facts["best_call"] = bot_parameter(best, "call")
     pt.facts["q8_command"] = per_rule[0]["command"]
 
 

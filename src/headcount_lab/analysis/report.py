@@ -305,6 +305,7 @@ class _Writer:
         )
         table = t["table_note"] + "\n\n" + markdown_table(four, "{:.1f}")
         self.section("q1", table, chart, finding, self.opts.command(self.lang))
+        self.parts.append(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
 
     def q2(self) -> None:
         from headcount_lab.analysis.figures import CallOddsChart
@@ -335,6 +336,7 @@ class _Writer:
                                                  else "less")  # fmt: skip
         finding = t["finding"].format(
             lead=t["bot_lead"][lead],
+            rule=t["bot_rule"].format(call=self.pct(f["best_call"], 0)) if f["best_call"] else "",
             gap=f["q2_call_gap_4_none"],
             gap_top=f["q2_call_gap_4_A♠"],
             gap_jk=f["q2_call_gap_4_JK"],
@@ -345,6 +347,7 @@ class _Writer:
         )
         table = t["table_note"] + "\n\n" + markdown_table(wide)
         self.section("q2", table, chart, finding, self.opts.command(self.lang))
+        self.parts.append(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
 
     def q3(self) -> None:
         from headcount_lab.analysis.figures import IntervalChart, RateLineChart, new_axes
@@ -623,6 +626,8 @@ class _Writer:
 
 
 PLAYERS_DEFAULT = 4
+#: the exact odds of one view: the rule text's worked example, Anna's view
+ONE_VIEW_COMMAND = 'headcount-lab headcount odds --players 4 --see "7♥ K♥ 5♠"'
 GAPS_SHOWN = (-10, 35)
 
 

@@ -44,6 +44,7 @@ _EN: dict[str, Any] = {
     "method": "Method.",
     "finding": "Finding.",
     "reproduce": "Reproduce:",
+    "one_view": "One view at a time (Anna's view in the rule text's example): `{command}`",
     "players": "{n} players",
     "rule_names": {
         "standard": "standard",
@@ -129,6 +130,10 @@ _EN: dict[str, Any] = {
         ),
         "bot_label": "{best}: share of turns it calls (95% CI)",
         "bot_lead": {"more": "is more cautious", "less": "is bolder", "none": "rarely calls"},
+        "bot_rule": (
+            " (it calls when its belief, which also reads the others' bids, gives the bidder "
+            "more than {call} chance to lose)"
+        ),
         "chart_title": "Call odds, standard deck, no special card seen",
         "xlabel": "last bid minus the sum you see (points)",
         "ylabel": "probability",
@@ -141,10 +146,10 @@ _EN: dict[str, Any] = {
             "At 4 players a call wins more often than not once the last bid is {gap} or more "
             "above what you see (exact); seeing the A♠ brings that down to {gap_top}, seeing "
             "the Joker raises it to {gap_jk}. The threshold barely depends on the number of "
-            "players. `{best}` {lead}: it calls on most of its turns only from a gap of "
+            "players. `{best}` {lead}{rule}: it calls on most of its turns only from a gap of "
             "{bot_gap}, and when it calls without having peeked its call wins {win} {win_ci} "
-            "(its opponents' bids were made with more knowledge, often after a peek, than the "
-            "exact odds from the caller's view assume)."
+            "(probably because its opponents' bids were made with more knowledge, often "
+            "after a peek, than the exact odds from the caller's view assume)."
         ),
     },
     "q3": {
@@ -402,6 +407,7 @@ _DE: dict[str, Any] = {
     "method": "Methode.",
     "finding": "Ergebnis.",
     "reproduce": "Nachrechnen:",
+    "one_view": "Eine einzelne Sicht (Annas Sicht im Beispiel der Regel): `{command}`",
     "players": "{n} Spieler",
     "rule_names": {
         "standard": "Grundspiel",
@@ -493,6 +499,10 @@ _DE: dict[str, Any] = {
         ),
         "bot_label": "{best}: Anteil der Züge mit Ruf (95-%-KI)",
         "bot_lead": {"more": "ist vorsichtiger", "less": "ist mutiger", "none": "ruft selten"},
+        "bot_rule": (
+            " (er ruft, wenn seine Einschätzung, die auch die Gebote der anderen liest, dem "
+            "Bieter mehr als {call} Verlustchance gibt)"
+        ),
         "chart_title": "Chance des Rufs, Grundspiel, keine Sonderkarte zu sehen",
         "xlabel": "letztes Gebot minus gesehene Summe (Punkte)",
         "ylabel": "Wahrscheinlichkeit",
@@ -506,11 +516,11 @@ _DE: dict[str, Any] = {
             "Zu viert gewinnt „Nachzählen!“ öfter als es verliert, sobald das letzte Gebot "
             "{gap} oder mehr über der gesehenen Summe liegt (exakt); wer Höchste auf null "
             "sieht, kann schon ab {gap_top} rufen, wer die Überraschung sieht, erst ab "
-            "{gap_jk}. Die Schwelle hängt kaum von der Spielerzahl ab. `{best}` {lead}: Er "
+            "{gap_jk}. Die Schwelle hängt kaum von der Spielerzahl ab. `{best}` {lead}{rule}: Er "
             "ruft in den meisten Zügen erst ab einem Abstand von {bot_gap}, und wenn er "
-            "ungespickt ruft, gewinnt der Ruf {win} {win_ci} (die Gebote der anderen beruhen "
-            "auf mehr Wissen, oft nach dem Spicken, als die exakte Chance aus Sicht des Rufers "
-            "annimmt)."
+            "ungespickt ruft, gewinnt der Ruf {win} {win_ci} (vermutlich, weil die Gebote "
+            "der anderen auf mehr Wissen beruhen, oft nach dem Spicken, als die exakte Chance "
+            "aus Sicht des Rufers annimmt)."
         ),
     },
     "q3": {
