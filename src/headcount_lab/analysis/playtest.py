@@ -151,6 +151,13 @@ def _mixed_tournaments(pt: Playtest, games: int, seed: int) -> None:
     rows, per_rule = [], []
     for key in RULE_SETS:
         s = play.tournament_summary(bots, rules_of(key), games, seed, rotate=True)
+        if key == "standard":
+            pt.tables["q4_mixed_field_by_seat"] = pd.DataFrame(
+                [
+                    _ci_row((r["rate"], *r["ci95"]), seat=i, games=r["games"], wins=r["wins"])
+                    for i, r in enumerate(s["per_seat"])
+                ]
+            )
         rpg = s["rounds_per_game"]
         n = s["games"]
         half = play.Z95 * rpg["sd"] / math.sqrt(n)
@@ -209,6 +216,31 @@ def _skill_and_length(pt: Playtest) -> None:
     variants = diff["rules"].isin(VARIANTS)
     pt.tables["q5_variants_vs_standard"] = diff[variants].reset_index(drop=True)
     pt.tables["q7_house_rules_vs_standard"] = diff[~variants].reset_index(drop=True)
+
+
+#: every bot of the engine, each alone against three copies of ``FIELD_BOT`` (question 8)
+ALL_BOTS = ("reader", "odds", "tips", "bluffer", "random")
+FIELD_BOT = "odds"
+
+
+def _against_the_field(pt: Playtest, games: int, seed: int) -> None:
+    """Question 8: each bot alone against three ``odds`` bots, every seat order."""
+    from headcount_lab.games.headcount.rules import HeadcountRules
+
+    rows = []
+    for bot in ALL_BOTS:
+        spec = ",".join([bot] + [FIELD_BOT] * (PLAYERS - 1))
+        s = play.tournament_summary(_bots(spec, PLAYERS), HeadcountRules(), games, seed)
+        # the focal bot is listed first; with bot == FIELD_BOT all four are one entry (25 %)
+        b = s["per_bot"][0]
+        rows.append(
+            {
+                **_rate_row(b["wins"], b["games"], bot=bot),
+                "fair": 1 / PLAYERS,
+                "command": simulate_command("standard", spec, games, seed),
+            }  # fmt: skip
+        )
+    pt.tables["q8_against_odds_field"] = pd.DataFrame(rows)
 
 
 def _games_needed(pt: Playtest) -> None:
@@ -416,6 +448,7 @@ def simulate_tables(pt: Playtest, games: int, seed: int) -> None:
     _mixed_tournaments(pt, games, seed)
     _skill_and_length(pt)
     _games_needed(pt)
+    _against_the_field(pt, games, seed)
     _position_tables(pt, games, seed)
     _paired_tables(pt, games, seed)
 

@@ -439,6 +439,7 @@ class _Writer:
         p0 = self.position_row(n, 0)
         p_best = pos[pos["players"] == n].sort_values("value").iloc[0]
         s0 = seat[(seat["players"] == n) & (seat["seat"] == 0)].iloc[0]
+        mixed = self.pt.tables["q4_mixed_field_by_seat"].set_index("seat")
         lead = "bad" if p0["lo"] > 1 / n else ("good" if p0["hi"] < 1 / n else "none")
         finding = t["finding"].format(
             lead=t["lead"][lead],
@@ -454,6 +455,8 @@ class _Writer:
             first_ci=self.ci(first.loc[n, "lo"], first.loc[n, "hi"]),
             seat0=self.pct(s0["value"]),
             seat0_ci=self.ci(s0["lo"], s0["hi"]),
+            mixed0=self.pct(mixed.loc[0, "value"]),
+            mixed0_ci=self.ci(mixed.loc[0, "lo"], mixed.loc[0, "hi"]),
             snowball=t["snowball"] if lead == "bad" and first.loc[n, "hi"] < 1 / n else "",
         )
         table = t["table_note"] + "\n\n" + markdown_table(wide)
@@ -590,14 +593,19 @@ class _Writer:
         self.parts.append("\n".join(f"`{cmds[k]}`" for k in keys[1:]))
 
     def q8(self) -> None:
-        from headcount_lab.analysis.figures import IntervalChart
+        from headcount_lab.analysis.figures import IntervalChart, new_axes
 
         t = self.t["q8"]
         wins = self.pt.tables["q8_win_rates"]
-        ax = IntervalChart(
+        field = self.pt.tables["q8_against_odds_field"]
+        fig, (ax1, ax2) = new_axes(ncols=2, size=(6.4, 3.6))
+        IntervalChart(
             wins.assign(label=wins["bot"]), t["xlabel"], t["chart_title"], 1 / PLAYERS_DEFAULT
-        ).plot()
-        chart = self.save_fig(ax.figure, "q8_skill")
+        ).plot(ax1)
+        IntervalChart(
+            field.assign(label=field["bot"]), t["xlabel"], t["field_title"], 1 / PLAYERS_DEFAULT
+        ).plot(ax2)
+        chart = self.save_fig(fig, "q8_skill")
         need = self.pt.tables["q8_games_needed"]
         w = wins.set_index("bot")
         best = self.pt.facts["best_bot"]
@@ -613,8 +621,15 @@ class _Writer:
             other=second["other"],
             gap=self.pp(second.rename({"gap": "value"})),
             games=second["games_to_be_ahead_95"],
+            field=", ".join(f"`{r['bot']}` {self.pct(r['value'])}" for _, r in field.iterrows()),
         )
-        table = markdown_table(wins) + "\n\n" + markdown_table(need)
+        table = "\n\n".join(
+            [
+                markdown_table(wins),
+                markdown_table(need),
+                markdown_table(field.drop(columns="command")),
+            ]
+        )
         self.section("q8", table, chart, finding, self.pt.facts["q8_command"])
 
     def q9(self) -> None:

@@ -233,7 +233,8 @@ _EN: dict[str, Any] = {
             "{best}. Because the loser starts the next round, a loser who starts loses again "
             "{again} {again_ci} of the time, and the loser of the first round goes on to win "
             "{first} {first_ci} of games (fair: {fair}){snowball}. Seat 0, which starts the "
-            "first round, wins {seat0} {seat0_ci} of games."
+            "first round, wins {seat0} {seat0_ci} of games; in the mixed field with every seat "
+            "order it wins {mixed0} {mixed0_ci}."
         ),
     },
     "q5": {
@@ -307,11 +308,13 @@ _EN: dict[str, Any] = {
         ),
         "xlabel": "games won (%), fair share dashed",
         "chart_title": "Game-win rate in the mixed field (95% CI)",
+        "field_title": "Each bot alone against three odds bots (95% CI)",
         "lead": {True: "Skill counts:", False: "Skill is hard to see:"},
         "finding": (
             "{lead} `{best}` wins {rate} {ci} of games (fair share {fair}), the "
             "random bot {random} {random_ci}. Even against the next best bot, `{other}` "
-            "(gap {gap}), `{best}` is ahead with 95% probability after about {games} games."
+            "(gap {gap}), `{best}` is ahead with 95% probability after about {games} games. "
+            "Alone against three `odds` bots (fair share 25%) the bots win: {field}."
         ),
     },
     "q9": {
@@ -605,7 +608,8 @@ _DE: dict[str, Any] = {
             "Verlierer die nächste Runde beginnt, verliert ein beginnender Verlierer erneut in "
             "{again} {again_ci} der Fälle, und der Verlierer der ersten Runde gewinnt "
             "{first} {first_ci} der Partien (fair: {fair}){snowball}. Platz 0, der die erste "
-            "Runde beginnt, gewinnt {seat0} {seat0_ci} der Partien."
+            "Runde beginnt, gewinnt {seat0} {seat0_ci} der Partien, im gemischten Feld mit "
+            "jeder Sitzordnung {mixed0} {mixed0_ci}."
         ),
     },
     "q5": {
@@ -681,12 +685,14 @@ _DE: dict[str, Any] = {
         ),
         "xlabel": "gewonnene Partien (%), fairer Anteil gestrichelt",
         "chart_title": "Siegquote im gemischten Feld (95-%-KI)",
+        "field_title": "Jeder Bot allein gegen drei odds-Bots (95-%-KI)",
         "lead": {True: "Können zählt:", False: "Können ist kaum zu sehen:"},
         "finding": (
             "{lead} `{best}` gewinnt {rate} {ci} der Partien (fairer Anteil {fair}), "
             "der Zufallsbot {random} {random_ci}. Selbst gegen den Zweitbesten, `{other}` "
             "(Abstand {gap}), liegt `{best}` nach etwa {games} Partien mit 95 % "
-            "Wahrscheinlichkeit vorn."
+            "Wahrscheinlichkeit vorn. Allein gegen drei `odds`-Bots (fairer Anteil 25 %) "
+            "gewinnen die Bots: {field}."
         ),
     },
     "q9": {
