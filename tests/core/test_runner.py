@@ -206,6 +206,7 @@ def test_interrupted_then_resumed_is_identical(job, reference, tmp_path):
     same_bits(stored, reference)
     assert not (out / "chunks").exists()
     assert [s.get("interrupted", False) for s in meta["sessions"]] == [True, False]
+    assert all("command_line" in s for s in meta["sessions"])
     assert meta["seed"] == SEED and meta["params"] == dict(job.params)
     # Resuming a finished run reads it back.
     same_bits(runner.run_job(job, SEED, out=out, resume=True), reference)

@@ -664,7 +664,13 @@ def run_job(
         chosen = ThreadBackend(job, seed, n_workers)
 
     t0 = time.perf_counter()
-    session: dict[str, Any] = {"start": st.now(), "backend": backend, "workers": n_workers}
+    command_line = shlex.join(argv if argv is not None else sys.argv)
+    session: dict[str, Any] = {
+        "start": st.now(),
+        "command_line": command_line,
+        "backend": backend,
+        "workers": n_workers,
+    }
     if folder is not None:
         folder.prepare()
         folder.log_session(session)
@@ -701,7 +707,7 @@ def run_job(
         folder.finish(
             stats,
             {
-                "command_line": shlex.join(argv if argv is not None else sys.argv),
+                "command_line": command_line,
                 **identity,
                 "unit": job.unit,
                 "blocks": job.n_blocks,
