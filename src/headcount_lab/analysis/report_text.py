@@ -228,13 +228,13 @@ _EN: dict[str, Any] = {
             "first round's loser (`q4_*.csv` have counts and intervals)."
         ),
         "finding": (
-            "{lead} at {n} players the start player loses {start} "
-            "{start_ci} of rounds against a fair {fair}, while position {best_pos} loses only "
-            "{best}. Because the loser starts the next round, a loser who starts loses again "
-            "{again} {again_ci} of the time, and the loser of the first round goes on to win "
-            "{first} {first_ci} of games (fair: {fair}){snowball}. Seat 0, which starts the "
-            "first round, wins {seat0} {seat0_ci} of games; in the mixed field with every seat "
-            "order it wins {mixed0} {mixed0_ci}."
+            "{lead} at {n} players the start player loses {start} {start_ci} of rounds against a "
+            "fair {fair}, while position {best_pos} loses only {best}. Because the loser starts "
+            "the next round, a loser who starts loses again {again} {again_ci} of the time, and "
+            "the loser of the first round (a life down and starting the next) goes on to win "
+            "{first} {first_ci} of games (fair: {fair}){snowball}. Seat 0, which starts the first"
+            " round, wins {seat0} {seat0_ci} of games; in the mixed field with every seat order "
+            "it wins {mixed0} {mixed0_ci}."
         ),
     },
     "q5": {
@@ -322,10 +322,10 @@ _EN: dict[str, Any] = {
         "intro": "Each point quotes a number from the sections above.",
         "loser_starts_bad": (
             "**'The loser starts' looks broken.** The start player loses {start} {start_ci} of "
-            "rounds (fair {fair}), and the first round's loser wins only {first} {first_ci} of "
-            "games: the loser starts at a disadvantage and tends to lose again. Options to "
-            "playtest next (the engine has no flag for them yet): the player after the loser "
-            "starts, or the start player may pass the opening bid."
+            "rounds (fair {fair}), and the first round's loser (a life down and starting) wins "
+            "only {first} {first_ci} of games: the loser starts at a disadvantage and tends to "
+            "lose again. Options to playtest next (the engine has no flag for them yet): the "
+            "player after the loser starts, or the start player may pass the opening bid."
         ),
         "loser_starts_ok": (
             "**'The loser starts' is fair enough.** The start player loses {start} {start_ci} "
@@ -603,12 +603,12 @@ _DE: dict[str, Any] = {
             "Verlierers der ersten Runde (`q4_*.csv` mit Zählungen und Intervallen)."
         ),
         "finding": (
-            "{lead} Bei {n} Spielern verliert der Startspieler {start} "
-            "{start_ci} der Runden statt fairer {fair}, Position {best_pos} nur {best}. Da der "
-            "Verlierer die nächste Runde beginnt, verliert ein beginnender Verlierer erneut in "
-            "{again} {again_ci} der Fälle, und der Verlierer der ersten Runde gewinnt "
-            "{first} {first_ci} der Partien (fair: {fair}){snowball}. Platz 0, der die erste "
-            "Runde beginnt, gewinnt {seat0} {seat0_ci} der Partien, im gemischten Feld mit "
+            "{lead} Bei {n} Spielern verliert der Startspieler {start} {start_ci} der Runden "
+            "statt fairer {fair}, Position {best_pos} nur {best}. Da der Verlierer die nächste "
+            "Runde beginnt, verliert ein beginnender Verlierer erneut in {again} {again_ci} der "
+            "Fälle, und der Verlierer der ersten Runde (eine Lebenskarte weniger, und er beginnt)"
+            " gewinnt {first} {first_ci} der Partien (fair: {fair}){snowball}. Platz 0, der die "
+            "erste Runde beginnt, gewinnt {seat0} {seat0_ci} der Partien, im gemischten Feld mit "
             "jeder Sitzordnung {mixed0} {mixed0_ci}."
         ),
     },
@@ -700,11 +700,11 @@ _DE: dict[str, Any] = {
         "intro": "Jeder Punkt nennt eine Zahl aus den Abschnitten oben.",
         "loser_starts_bad": (
             "**„Der Verlierer beginnt“ wirkt kaputt.** Der Startspieler verliert {start} "
-            "{start_ci} der Runden (fair {fair}), der Verlierer der ersten Runde gewinnt nur "
-            "{first} {first_ci} der Partien: Wer verliert, beginnt im Nachteil und verliert "
-            "leicht erneut. Als Nächstes zu testen (die Engine hat dafür noch keinen Schalter): "
-            "Der Spieler nach dem Verlierer beginnt, oder der Startspieler darf das "
-            "Eröffnungsgebot weitergeben."
+            "{start_ci} der Runden (fair {fair}), der Verlierer der ersten Runde (eine "
+            "Lebenskarte weniger, und er beginnt) gewinnt nur {first} {first_ci} der Partien: Wer"
+            " verliert, beginnt im Nachteil und verliert leicht erneut. Als Nächstes zu testen "
+            "(die Engine hat dafür noch keinen Schalter): Der Spieler nach dem Verlierer beginnt,"
+            " oder der Startspieler darf das Eröffnungsgebot weitergeben."
         ),
         "loser_starts_ok": (
             "**„Der Verlierer beginnt“ ist fair genug.** Der Startspieler verliert {start} "
