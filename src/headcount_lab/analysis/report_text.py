@@ -37,7 +37,10 @@ _EN: dict[str, Any] = {
         "likely; rulings H1-H10) and from {games} simulated games per set-up played by the bots "
         "of the engine through the runner (seed {seed}). Rates come with 95% intervals "
         "(Wilson for single rates, normal for differences; paired differences use common "
-        "random numbers: the same deals played both ways). The strongest bot is `{best}`. "
+        "random numbers: the same deals played both ways). Rates over rounds and turns "
+        "(questions 2-4) count the rounds of one game as independent, so their intervals are "
+        "somewhat too narrow; game-level rates and paired differences do not have this "
+        "problem. The strongest bot is `{best}`. "
         "Everything here is rebuilt by `{command}`; the tables are the CSV files next to this "
         "page, and `metadata.json` records the seed, sizes, versions and commit."
     ),
@@ -403,9 +406,12 @@ _DE: dict[str, Any] = {
         "Karte gleich wahrscheinlich; Regelentscheide H1–H10) und mit {games} simulierten "
         "Partien je Aufstellung, gespielt von den Bots der Engine über den Runner (Seed "
         "{seed}). Anteile stehen mit 95-%-Intervallen da (Wilson für einzelne Anteile, normal "
-        "für Differenzen; gepaarte Differenzen spielen dieselben Karten auf beide Arten). Der "
-        "stärkste Bot ist `{best}`. Alles hier erzeugt `{command}` neu; die Tabellen liegen als "
-        "CSV neben dieser Seite, `metadata.json` hält Seed, Umfang, Versionen und Commit fest."
+        "für Differenzen; gepaarte Differenzen spielen dieselben Karten auf beide Arten). "
+        "Anteile über Runden und Züge (Fragen 2–4) zählen die Runden einer Partie als "
+        "unabhängig, ihre Intervalle sind daher etwas zu schmal; Anteile über Partien und "
+        "gepaarte Differenzen haben dieses Problem nicht. Der stärkste Bot ist `{best}`. "
+        "Alles hier erzeugt `{command}` neu; die Tabellen liegen als CSV neben dieser "
+        "Seite, `metadata.json` hält Seed, Umfang, Versionen und Commit fest."
     ),
     "method": "Methode.",
     "finding": "Ergebnis.",
