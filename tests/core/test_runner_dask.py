@@ -97,3 +97,17 @@ def test_headcount_deal_job_travels_and_matches(client):
     job = deal_job(4, 5 * (1 << 20) + 123)
     got = runner.run_chunked(job, SEED, backend=runner.DaskBackend(job, SEED, client))
     same_bits(got, runner.run(job, SEED))
+
+
+def test_workers_that_cannot_load_the_job_give_one_line(monkeypatch):
+    # A factory the workers cannot import stands for a worker without the package.
+    job = selftest_job(1000)
+
+    def broken_portable(j):
+        return runner.JobSpec("headcount_lab.no_such_module:job", "{}")
+
+    monkeypatch.setattr(runner, "portable", broken_portable)
+    with pytest.raises(
+        ValueError, match="the Dask workers could not load selftest: ModuleNotFoundError"
+    ):
+        runner.run_job(job, SEED, backend="dask-local", workers=1)

@@ -151,6 +151,11 @@ def test_finish_removes_checkpoints_and_marks_finished(tmp_path):
             "command 'selftest' in the folder",
         ),
         (lambda p: p / "nothing", {"resume": True}, "nothing to resume"),
+        (
+            unfinished_folder,
+            {"resume": True, "ident": {"params": {"units": 11}}},
+            r"\(units 10 in the folder, 11 asked\)",
+        ),
     ],
 )
 def test_refusals_change_nothing(tmp_path, make, kwargs, match):

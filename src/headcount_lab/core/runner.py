@@ -1,7 +1,10 @@
 """Run a job in blocks, on every core or on a Dask cluster, and merge the blocks' statistics.
 
 Every simulation command builds a :class:`Job` and hands it to :func:`run` (one thread, no
-frills) or :func:`run_chunked` (chunks on a thread pool or Dask, checkpoints, progress).
+frills), :func:`run_chunked` (chunks on a thread pool or Dask, checkpoints, progress) or, from
+the command line, :func:`run_job` (all of that plus the run options: results folder, resume,
+backend choice; see ``cli/run_options.py`` and ``docs/scaling.md``). Ctrl-C during a chunked
+run saves the completed chunks and raises :class:`Interrupted`.
 
 Blocks and chunks
     A job is ``units`` units of work (hands, games, matches) cut into blocks of ``block_size``
@@ -655,9 +658,14 @@ def run_job(
         client, own = connect_dask(backend, scheduler, n_workers, connect_timeout)
         try:
             chosen = DaskBackend(job, seed, client, own)
-        except BaseException:
+        except BaseException as exc:
             for thing in own:
                 thing.close()
+            if isinstance(exc, Exception) and not isinstance(exc, ValueError):
+                # e.g. a worker without the package: the cluster's set-up, in one line
+                raise ValueError(
+                    f"the Dask workers could not load {job.name}: {type(exc).__name__}: {exc}"
+                ) from None
             raise
         n_workers = chosen.slots
     else:

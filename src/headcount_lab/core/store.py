@@ -188,11 +188,18 @@ def run_identity(
 
 
 def _describe_difference(theirs: Mapping[str, Any], ours: Mapping[str, Any]) -> str:
-    diffs = [
-        f"{k} {theirs.get(k)!r} in the folder, {ours[k]!r} asked"
-        for k in IDENTITY_KEYS
-        if theirs.get(k) != ours[k]
-    ]
+    """``seed 1 in the folder, 2 asked; players 4 in the folder, 5 asked`` (params by key)."""
+    diffs = []
+    for k in IDENTITY_KEYS:
+        a, b = theirs.get(k), ours[k]
+        if isinstance(a, dict) and isinstance(b, dict):
+            diffs += [
+                f"{p} {a.get(p)!r} in the folder, {b.get(p)!r} asked"
+                for p in sorted(a.keys() | b.keys())
+                if a.get(p) != b.get(p)
+            ]
+        elif a != b:
+            diffs.append(f"{k} {a!r} in the folder, {b!r} asked")
     return "; ".join(diffs)
 
 
