@@ -6,20 +6,84 @@ Figures are made with ``matplotlib.figure.Figure`` (no pyplot, no global state, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import textwrap
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
 
 LEVEL_STYLES = {50: ":", 75: "--", 90: "-."}
 
+#: Okabe & Ito's palette, told apart with every common colour-vision deficiency
+PALETTE = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
+MARKERS = ("o", "s", "^", "D", "v", "P")
+
+#: one style for every chart: readable fonts, light grid, the palette above
+STYLE: dict[str, Any] = {
+    "font.size": 11,
+    "axes.titlesize": 12,
+    "axes.labelsize": 11,
+    "legend.fontsize": 10,
+    "xtick.labelsize": 10,
+    "ytick.labelsize": 10,
+    "axes.grid": True,
+    "grid.alpha": 0.3,
+    "lines.linewidth": 2.0,
+    "lines.markersize": 5,
+    "savefig.dpi": 120,
+}
+
+
+_depth = [0]
+
+
+@contextmanager
+def styled(**extra: Any) -> Iterator[None]:
+    """matplotlib settings of :data:`STYLE` (plus ``extra``) for the artists made inside. Inside
+    an outer ``styled`` block only ``extra`` applies, so a chart drawn into a page with larger
+    type (the tip chart) keeps the page's sizes."""
+    import matplotlib as mpl
+    from cycler import cycler
+
+    settings: dict[str, Any] = {}
+    if not _depth[0]:
+        settings.update(STYLE)
+        settings["axes.prop_cycle"] = cycler(color=PALETTE)
+    settings.update(extra)
+    _depth[0] += 1
+    try:
+        with mpl.rc_context(settings):  # type: ignore[arg-type]
+            yield
+    finally:
+        _depth[0] -= 1
+
 
 def new_axes(ncols: int = 1, size: tuple[float, float] = (6.4, 4.2)) -> tuple[Any, Any]:
     """A fresh ``Figure`` and its axes (one or a row of ``ncols``)."""
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=(size[0] * ncols, size[1]), layout="constrained")
-    return fig, fig.subplots(1, ncols)
+    with styled():
+        fig = Figure(figsize=(size[0] * ncols, size[1]), layout="constrained")
+        return fig, fig.subplots(1, ncols)
+
+
+def _finish(ax: Any, xlabel: str, ylabel: str, title: str, legend: str | None) -> Any:
+    """Axis labels, the legend at ``legend`` (none if ``None``) and the title, if any."""
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    if legend is not None:
+        ax.legend(loc=legend)
+    if title:
+        ax.set_title(title)
+    return ax
+
+
+def _err(value: Any, lo: Any, hi: Any, scale: float = 1.0) -> list[Any]:
+    """Error-bar lengths below and above ``value``; an interval end that rounding put a hair
+    on the wrong side of the estimate (Wilson at 0 or 1) draws as zero length."""
+    return [((value - lo) * scale).clip(lower=0), ((hi - value) * scale).clip(lower=0)]
 
 
 @dataclass(frozen=True)
@@ -32,6 +96,10 @@ class SafeBidChart:
     title: str = ""
 
     def plot(self, ax: Any = None) -> Any:
+        with styled():
+            return self._plot(ax)
+
+    def _plot(self, ax: Any) -> Any:
         if ax is None:
             _, ax = new_axes()
         for n, rows in self.data.groupby("players"):
@@ -71,6 +139,10 @@ class SafeBidBySightChart:
     title: str = ""
 
     def plot(self, ax: Any = None) -> Any:
+        with styled():
+            return self._plot(ax)
+
+    def _plot(self, ax: Any) -> Any:
         if ax is None:
             _, ax = new_axes()
         column = f"safe_bid_{self.level}"
@@ -84,3 +156,238 @@ class SafeBidBySightChart:
         if self.title:
             ax.set_title(self.title)
         return ax
+
+
+@dataclass(frozen=True)
+class SafeBidByViewChart:
+    """Question 1: the ``level`` % safe bid against the number-card sum a seat sees, one colour
+    per player count; solid before peeking, dashed after (the peeked hidden card counts in the
+    sum). ``data``: rows of :func:`~headcount_lab.analysis.headcount_odds.
+    safe_bids_by_view_table` for one variant and one ``special_seen`` value."""
+
+    data: pd.DataFrame
+    level: int = 75
+    title: str = ""
+    xlabel: str = "sum of the number cards you see (points)"
+    ylabel: str = "safe bid (points)"
+    peeked_label: str = "peeked"
+    players_label: str = "{n} players"
+    show_peeked: bool = True
+
+    def plot(self, ax: Any = None) -> Any:
+        with styled():
+            if ax is None:
+                _, ax = new_axes()
+            column = f"safe_bid_{self.level}"
+            for i, (n, rows) in enumerate(self.data.groupby("players")):
+                colour = PALETTE[i % len(PALETTE)]
+                for peeked, style in ((False, "-"), (True, "--")):
+                    part = rows[rows["peeked"] == peeked].sort_values("visible_sum")
+                    if part.empty or (peeked and not self.show_peeked):
+                        continue
+                    label = self.players_label.format(n=n)
+                    if peeked:
+                        label += f", {self.peeked_label}"
+                    ax.plot(part["visible_sum"], part[column], style, color=colour, label=label)
+            return _finish(ax, self.xlabel, self.ylabel, self.title, "upper left")
+
+
+@dataclass(frozen=True)
+class CallOddsChart:
+    """Question 2: exact P(the call wins) against the gap between the last bid and the sum the
+    caller sees, one line per player count, with the 50 % line; optionally the share of turns
+    on which a bot called at that gap (``bot``: columns ``gap``, ``value``, ``lo``, ``hi``,
+    drawn as points with 95 % intervals)."""
+
+    data: pd.DataFrame
+    bot: pd.DataFrame | None = None
+    bot_label: str = "bot's call rate"
+    title: str = ""
+    xlabel: str = "last bid minus the sum you see (points)"
+    ylabel: str = "probability"
+    players_label: str = "{n} players: P(call wins)"
+
+    def plot(self, ax: Any = None) -> Any:
+        with styled():
+            if ax is None:
+                _, ax = new_axes()
+            for i, (n, rows) in enumerate(self.data.groupby("players")):
+                rows = rows.sort_values("gap")
+                ax.plot(
+                    rows["gap"],
+                    rows["p_call_wins"],
+                    color=PALETTE[i % len(PALETTE)],
+                    label=self.players_label.format(n=n),
+                )
+            if self.bot is not None and not self.bot.empty:
+                b = self.bot
+                ax.errorbar(
+                    b["gap"],
+                    b["value"],
+                    yerr=_err(b["value"], b["lo"], b["hi"]),
+                    fmt="o",
+                    color=PALETTE[-1],
+                    markersize=3,
+                    linewidth=1,
+                    label=self.bot_label,
+                )
+            ax.axhline(0.5, color="grey", linestyle=":", linewidth=1)
+            ax.set_ylim(-0.02, 1.02)
+            return _finish(ax, self.xlabel, self.ylabel, self.title, "upper left")
+
+
+@dataclass(frozen=True)
+class IntervalChart:
+    """Estimates with 95 % intervals, one row per category (a forest plot): ``data`` has the
+    columns ``label``, ``value``, ``lo``, ``hi`` (and ``group`` to colour rows by group);
+    ``reference`` draws a vertical line (0 for differences, 1/n for fair shares)."""
+
+    data: pd.DataFrame
+    xlabel: str
+    title: str = ""
+    reference: float | None = None
+    percent: bool = True
+    groups: tuple[str, ...] = field(default_factory=tuple)
+
+    def plot(self, ax: Any = None) -> Any:
+        with styled():
+            if ax is None:
+                _, ax = new_axes(size=(6.4, 0.9 + 0.38 * len(self.data)))
+            d = self.data.reset_index(drop=True)
+            scale = 100.0 if self.percent else 1.0
+            y = list(range(len(d)))[::-1]
+            groups = list(dict.fromkeys(d["group"])) if "group" in d else [None]
+            for gi, g in enumerate(groups):
+                rows = d if g is None else d[d["group"] == g]
+                ys = [y[i] for i in rows.index]
+                ax.errorbar(
+                    rows["value"] * scale,
+                    ys,
+                    xerr=_err(rows["value"], rows["lo"], rows["hi"], scale),
+                    fmt=MARKERS[gi % len(MARKERS)],
+                    color=PALETTE[gi % len(PALETTE)],
+                    capsize=3,
+                    label=g,
+                )
+            if self.reference is not None:
+                ax.axvline(self.reference * scale, color="grey", linestyle="--", linewidth=1)
+            ax.set_yticks(y, d["label"])
+            ax.set_xlabel(self.xlabel)
+            if groups != [None]:
+                # below the axes, so it never covers an interval
+                ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=2, fontsize=9)
+            if self.title:
+                ax.set_title(self.title)
+            return ax
+
+
+@dataclass(frozen=True)
+class RateLineChart:
+    """Rates with 95 % intervals along an ordered ``x`` (a line with a shaded band per group):
+    ``data`` has ``x``, ``value``, ``lo``, ``hi`` columns (names given) and optionally a
+    ``group`` column, one line per group labelled with ``group_label.format(g=...)``."""
+
+    data: pd.DataFrame
+    x: str
+    xlabel: str
+    ylabel: str
+    title: str = ""
+    group: str | None = None
+    group_label: str = "{g}"
+    percent: bool = True
+    reference: float | None = None
+
+    def plot(self, ax: Any = None) -> Any:
+        with styled():
+            if ax is None:
+                _, ax = new_axes()
+            scale = 100.0 if self.percent else 1.0
+            parts = [(None, self.data)] if self.group is None else self.data.groupby(self.group)
+            for i, (g, rows) in enumerate(parts):
+                rows = rows.sort_values(self.x)
+                colour = PALETTE[i % len(PALETTE)]
+                label = None if g is None else self.group_label.format(g=g)
+                ax.plot(
+                    rows[self.x],
+                    rows["value"] * scale,
+                    marker=MARKERS[i % len(MARKERS)],
+                    color=colour,
+                    label=label,
+                )
+                ax.fill_between(
+                    rows[self.x], rows["lo"] * scale, rows["hi"] * scale, color=colour, alpha=0.25
+                )
+            if self.reference is not None:
+                ax.axhline(self.reference * scale, color="grey", linestyle="--", linewidth=1)
+            return _finish(ax, self.xlabel, self.ylabel, self.title, "best" if self.group else None)
+
+
+#: A4 portrait in inches
+A4 = (8.27, 11.69)
+
+
+def tip_sheet(
+    views: pd.DataFrame,
+    call: pd.DataFrame,
+    peek_gap: pd.DataFrame | None,
+    text: dict[str, Any],
+) -> Any:
+    """The one-page strategy-tip chart (A4 portrait, large type for reading at arm's length):
+    the 75 % safe bid by what you see, when a call wins, how often the best bot peeks by the
+    gap, and a few tips. ``views``: :func:`~headcount_lab.analysis.headcount_odds.
+    safe_bids_by_view_table` rows (standard deck, nothing special seen); ``call``: rows of
+    :func:`~headcount_lab.analysis.headcount_odds.call_odds_by_gap_table` (standard, nothing
+    special seen); ``peek_gap``: the bot's peek rates by gap (``gap``, ``value``, ``lo``,
+    ``hi``) or ``None``; ``text``: titles, labels and the tips in one language."""
+    from matplotlib.figure import Figure
+
+    big = {"font.size": 14, "axes.titlesize": 16, "axes.labelsize": 14, "legend.fontsize": 12,
+           "xtick.labelsize": 13, "ytick.labelsize": 13, "lines.linewidth": 3.0}  # fmt: skip
+    with styled(**big):
+        fig = Figure(figsize=A4, layout="constrained")
+        fig.suptitle(text["title"], fontsize=22, fontweight="bold")
+        grid = fig.add_gridspec(4, 1, height_ratios=[1.25, 1.0, 0.8, 0.75])
+        ax_bid = fig.add_subplot(grid[0])
+        SafeBidByViewChart(
+            views[~views["peeked"]],
+            75,
+            text["bid_title"],
+            text["bid_xlabel"],
+            text["bid_ylabel"],
+            players_label=text["players"],
+            show_peeked=False,
+        ).plot(ax_bid)
+        lo, hi = -5, 45
+        ax_bid.set_xlim(lo, hi)
+        ax_bid.plot([lo, hi], [lo, hi], color="grey", linewidth=1, linestyle=":")
+        ax_call = fig.add_subplot(grid[1])
+        CallOddsChart(
+            call[(call["gap"] >= -5) & (call["gap"] <= 30)],
+            title=text["call_title"],
+            xlabel=text["call_xlabel"],
+            ylabel=text["call_ylabel"],
+            players_label=text["players"],
+        ).plot(ax_call)
+        ax_call.legend(loc="lower right")
+        ax_peek = fig.add_subplot(grid[2])
+        if peek_gap is not None and not peek_gap.empty:
+            part = peek_gap[(peek_gap["gap"] >= -20) & (peek_gap["gap"] <= 20)]
+            RateLineChart(
+                part, "gap", text["peek_xlabel"], text["peek_ylabel"], text["peek_title"]
+            ).plot(ax_peek)
+            ax_peek.set_ylim(0, 100)
+        else:
+            ax_peek.set_axis_off()
+        ax_text = fig.add_subplot(grid[3])
+        ax_text.set_axis_off()
+        ax_text.text(
+            0.0,
+            1.0,
+            "\n".join(textwrap.fill(f"• {t}", 78, subsequent_indent="   ") for t in text["tips"]),
+            va="top",
+            ha="left",
+            fontsize=13,
+            wrap=True,
+            transform=ax_text.transAxes,
+        )
+    return fig

@@ -16,7 +16,9 @@ from fractions import Fraction
 
 import numpy as np
 import pandas as pd
+from numba import njit
 
+from headcount_lab.core.exact import subsets_of_size
 from headcount_lab.games.headcount.exact import (
     SAFE_LEVELS,
     belief_table,
@@ -25,7 +27,14 @@ from headcount_lab.games.headcount.exact import (
     survival,
     total_distribution,
 )
-from headcount_lab.games.headcount.rules import N_NUMBER, PLAYERS_MAX, PLAYERS_MIN, VALUES
+from headcount_lab.games.headcount.rules import (
+    N_NUMBER,
+    PLAYERS_MAX,
+    PLAYERS_MIN,
+    VALUES,
+    count_kernel,
+    deck_size,
+)
 
 PLAYERS = tuple(range(PLAYERS_MIN, PLAYERS_MAX + 1))
 VARIANTS = {"standard": False, "double": True}
@@ -113,3 +122,175 @@ def safe_bid_by_sight_table(players: tuple[int, ...] = PLAYERS) -> pd.DataFrame:
             out.insert(0, "variant", variant)
             frames.append(out)
     return pd.concat(frames, ignore_index=True)
+
+
+# --------------------------------------------------------------------------- views by category
+
+#: special cards a view can show, in the order their names are joined (``A♠+JK``)
+SPECIALS = ((15, "A♠"), (16, "JK"), (17, "X2"))
+
+
+def _view_frame(double: bool, n_known: int) -> tuple[pd.DataFrame, np.ndarray]:
+    """Per row of the ``n_known``-card belief tables: the sum of the number-card values known
+    and the special cards among them (``none``, ``A♠``, ``JK``, ``A♠+JK``, ...)."""
+    masks = belief_table(double, n_known, 1).masks  # same rows for any n_unknown
+    bits = (masks[:, None] >> np.arange(VALUES.size)) & 1
+    labels = np.full(masks.size, "", dtype=object)
+    for cid, name in SPECIALS:
+        has = bits[:, cid] == 1
+        labels[has] = [f"{s}+{name}" if s else name for s in labels[has]]
+    labels[labels == ""] = "none"
+    frame = pd.DataFrame({"visible_sum": (bits[:, :N_NUMBER] * VALUES[:N_NUMBER]).sum(axis=1)})
+    frame["special_seen"] = labels
+    return frame, masks
+
+
+def safe_bids_by_view_table(players: tuple[int, ...] = PLAYERS) -> pd.DataFrame:
+    """Question 1: the bids that are 50/75/90 % safe from a seat's view, by player count, the
+    number-card sum the seat sees, the special cards it sees (A♠, JK, X2) and whether it peeked
+    (a peek adds the hidden card to what it sees). Each row summarises the views with the same
+    (visible sum, specials): ``views`` of them, the median safe bid per level and the lowest and
+    highest 75 % safe bid among them. Every value is exact (belief tables)."""
+    frames = []
+    for variant, double in VARIANTS.items():
+        for n in players:
+            for peeked in (False, True):
+                n_known, n_unknown = (n, 1) if peeked else (n - 1, 2)
+                frame, _ = _view_frame(double, n_known)
+                for level in SAFE_LEVELS:
+                    frame[_level_column(level)] = view_safe_bids(double, n_known, n_unknown, level)
+                grouped = frame.groupby(["special_seen", "visible_sum"])
+                out = grouped[[_level_column(lv) for lv in SAFE_LEVELS]].median().astype(float)
+                out.insert(0, "views", grouped.size())
+                out["lowest_75"] = grouped["safe_bid_75"].min()
+                out["highest_75"] = grouped["safe_bid_75"].max()
+                out = out.reset_index()
+                out.insert(0, "peeked", peeked)
+                out.insert(0, "players", n)
+                out.insert(0, "variant", variant)
+                frames.append(out)
+    return pd.concat(frames, ignore_index=True)
+
+
+#: gaps (last bid minus the visible number-card sum) covered by the call-odds table
+GAPS = tuple(range(-10, 41))
+
+
+def call_odds_by_gap_table(
+    players: tuple[int, ...] = PLAYERS, gaps: tuple[int, ...] = GAPS, tie_goes_to: str = "bidder"
+) -> pd.DataFrame:
+    """Question 2: P(a call wins) from the caller's view (not peeked), by player count, the
+    specials it sees and the gap between the last bid and the number-card sum it sees. Views
+    are dealt equally often, so the chance is the plain average over the views with that
+    (specials, gap); it is exact: ``fraction`` = winning completions / all completions. A call
+    wins when the total is below the bid (H6), or at most the bid with ``tie_goes_to=caller``."""
+    shift = 1 if tie_goes_to == "caller" else 0
+    rows = []
+    for variant, double in VARIANTS.items():
+        for n in players:
+            table = belief_table(double, n - 1, 2)
+            frame, _ = _view_frame(double, n - 1)
+            # below[r, t] = completions with total < lo + t (integer, exact)
+            width = table.weights.shape[1]
+            below = np.zeros((table.weights.shape[0], width + 1), dtype=np.int64)
+            below[:, 1:] = np.cumsum(table.weights, axis=1)
+            den = int(table.denominators[0])
+            for special, group in frame.groupby("special_seen"):
+                idx = group.index.to_numpy()
+                vis = group["visible_sum"].to_numpy()
+                for g in gaps:
+                    t = np.clip(vis + g + shift - table.lo, 0, width)
+                    wins = int(below[idx, t].sum())
+                    p = Fraction(wins, den * idx.size)
+                    rows.append(
+                        {
+                            "variant": variant,
+                            "players": n,
+                            "special_seen": special,
+                            "gap": g,
+                            "views": idx.size,
+                            "p_call_wins": float(p),
+                            "fraction": _frac(p),
+                        }
+                    )
+    return pd.DataFrame(rows)
+
+
+def call_threshold_table(call_odds: pd.DataFrame, level: float = 0.5) -> pd.DataFrame:
+    """The smallest gap at which a call wins with chance above ``level``, per variant, player
+    count and specials seen: the exact "call when the bid is this far above what you see"."""
+    above = call_odds[call_odds["p_call_wins"] > level]
+    out = above.groupby(["variant", "players", "special_seen"], as_index=False)["gap"].min()
+    return out.rename(columns={"gap": f"call_gap_{round(level * 100)}"})
+
+
+# --------------------------------------------------------------------------- surprises
+
+#: a total "far from everyone's estimate" differs by more than this from every seat's
+#: expected total (its exact mean from its own view, no peek)
+FAR = 10
+
+
+@njit(nogil=True, cache=True)
+def _far_counts(deal_masks, n_deck, hidden_on, row_of, means, far, out):
+    """Over every deal (``deal_masks``: int64 forehead sets; then every hidden card and draw-pile
+    top, each equally likely): ``out[0]`` deals, ``out[1]`` deals whose total is more than ``far``
+    from every seat's expected total (``means[row_of[view mask]]``)."""
+    cards = np.empty(n_deck, np.int64)
+    seats = np.empty(n_deck, np.int64)
+    for r in range(deal_masks.shape[0]):
+        m = deal_masks[r]
+        k = 0
+        for c in range(n_deck):
+            if (m >> c) & 1:
+                seats[k] = c
+                k += 1
+        for h in range(n_deck if hidden_on else 1):
+            if hidden_on and (m >> h) & 1:
+                continue
+            n_in = k
+            for i in range(k):
+                cards[i] = seats[i]
+            if hidden_on:
+                cards[k] = h
+                n_in = k + 1
+            for d in range(n_deck):
+                if (m >> d) & 1 or (hidden_on and d == h):
+                    continue
+                total = count_kernel(cards, n_in, d)
+                close = False
+                for i in range(k):
+                    view = m & ~(np.int64(1) << np.int64(seats[i]))
+                    if abs(total - means[row_of[view]]) <= far:
+                        close = True
+                        break
+                out[0] += 1
+                if not close:
+                    out[1] += 1
+
+
+def far_from_estimates_table(players: tuple[int, ...] = PLAYERS) -> pd.DataFrame:
+    """Exact chance, per variant, player count and with or without the hidden card, that the
+    total ends more than :data:`FAR` away from every seat's expected total (each seat's exact
+    mean from what it sees, before peeking): how often the count surprises the whole table."""
+    rows = []
+    for variant, double in VARIANTS.items():
+        n_deck = deck_size(double)
+        for n in players:
+            for hidden_on in (True, False):
+                table = belief_table(double, n - 1, 2 if hidden_on else 1)
+                means = table.lo + table.pmf @ np.arange(table.pmf.shape[1])
+                deal_masks, _ = subsets_of_size(n_deck, n)
+                out = np.zeros(2, np.int64)
+                _far_counts(deal_masks, n_deck, hidden_on, table.row_of_mask, means, FAR, out)
+                p = Fraction(int(out[1]), int(out[0]))
+                rows.append(
+                    {
+                        "variant": variant,
+                        "players": n,
+                        "hidden_card": hidden_on,
+                        "p_far": float(p),
+                        "fraction": _frac(p),
+                    }
+                )
+    return pd.DataFrame(rows)

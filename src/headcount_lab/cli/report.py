@@ -7,11 +7,21 @@ from typing import Annotated
 
 import typer
 
-from headcount_lab.cli.common import user_errors
+from headcount_lab.cli.common import UserError, user_errors
 
 app = typer.Typer(no_args_is_help=True)
 
-ReportsDirOpt = Annotated[Path, typer.Option("--out", help="Folder for the reports.")]
+ReportsDirOpt = Annotated[Path | None, typer.Option("--out", help="Folder for the report.")]
+LangOpt = Annotated[
+    str, typer.Option("--lang", help="en (reports/headcount) or de (reports/kopfrechnen).")
+]
+GamesOpt = Annotated[
+    int, typer.Option("--games", help="Simulated games per set-up (default 300000).")
+]
+QuickOpt = Annotated[
+    bool, typer.Option("--quick", help="Small runs (2000 games per set-up) for tests.")
+]
+SeedOpt = Annotated[int, typer.Option("--seed", help="Seed of every simulation.")]
 
 
 def _echo_written(paths: list[Path]) -> None:
@@ -19,12 +29,32 @@ def _echo_written(paths: list[Path]) -> None:
         typer.echo(f"wrote {p}")
 
 
-@app.command("headcount")
-def headcount_cmd(out: ReportsDirOpt = Path("reports/headcount")) -> None:
-    """Headcount's exact odds tables (CSV, Markdown) and the safe-bid chart."""
-    from headcount_lab.analysis.report import headcount_report
+def _options(games: int, seed: int, quick: bool):  # type: ignore[no-untyped-def]
+    from headcount_lab.analysis.report import ReportOptions
 
-    _echo_written(headcount_report(out))
+    if games < 100:
+        raise UserError(f"--games must be at least 100, got {games}")
+    if seed < 0:
+        raise UserError(f"--seed must be non-negative, got {seed}")
+    return ReportOptions(games=games, seed=seed, quick=quick)
+
+
+@app.command("headcount")
+def headcount_cmd(
+    lang: LangOpt = "en",
+    games: GamesOpt = 300_000,
+    quick: QuickOpt = False,
+    out: ReportsDirOpt = None,
+    seed: SeedOpt = 1,
+) -> None:
+    """The Headcount playtest report: nine questions, charts, CSV tables, tip chart."""
+    with user_errors():
+        from headcount_lab.analysis.report import FOLDERS, headcount_report
+
+        if lang not in FOLDERS:
+            raise UserError(f"unknown --lang {lang!r}: choose {', '.join(FOLDERS)}")
+        folder = out if out is not None else Path("reports") / FOLDERS[lang]
+        _echo_written(headcount_report(folder, lang, _options(games, seed, quick)))
 
 
 @app.command("whist")
@@ -45,9 +75,16 @@ def whist_cmd(
 
 
 @app.command("all")
-def all_cmd(out: ReportsDirOpt = Path("reports")) -> None:
-    """Every report, each into its own folder under --out."""
-    from headcount_lab.analysis.report import REPORTS
+def all_cmd(
+    out: ReportsDirOpt = None,
+    games: GamesOpt = 300_000,
+    quick: QuickOpt = False,
+    seed: SeedOpt = 1,
+) -> None:
+    """Every report in every language, each into its own folder under --out (reports/)."""
+    with user_errors():
+        from headcount_lab.analysis.report import REPORTS
 
-    for name, write in REPORTS.items():
-        _echo_written(write(out / name))
+        opts = _options(games, seed, quick)
+        for write in REPORTS.values():
+            _echo_written(write(out if out is not None else Path("reports"), opts))

@@ -2,9 +2,7 @@
 
 from fractions import Fraction
 
-import pandas as pd
 import pytest
-from typer.testing import CliRunner
 
 from headcount_lab.analysis.figures import SafeBidBySightChart, SafeBidChart
 from headcount_lab.analysis.headcount_odds import (
@@ -13,7 +11,6 @@ from headcount_lab.analysis.headcount_odds import (
     safe_bid_table,
     view_safe_bids,
 )
-from headcount_lab.cli.app import app
 from headcount_lab.games.headcount.exact import (
     SAFE_LEVELS,
     belief_table,
@@ -62,29 +59,6 @@ def test_safe_bid_chart_draws_one_step_line_per_player_count_and_the_levels():
     rows = prior[(prior["variant"] == "standard") & (prior["players"] == 3)]
     assert list(x) == rows["total"].tolist() and list(y) == rows["p_at_least"].tolist()
     assert ax.get_title() == "t"
-
-
-def test_report_command_writes_the_tables_and_chart(tmp_path):
-    r = CliRunner().invoke(app, ["report", "all", "--out", str(tmp_path)])
-    assert r.exit_code == 0, r.output
-    out = tmp_path / "headcount"
-    names = {p.name for p in out.iterdir()}
-    assert names == {
-        "odds_nothing_seen.csv",
-        "safe_bids.csv",
-        "safe_bids_by_sight.csv",
-        "safe_bid.png",
-        "safe_bid_by_sight.png",
-        "headcount_odds.md",
-        "headcount_odds.de.md",
-    }
-    safe = pd.read_csv(out / "safe_bids.csv")
-    four = safe[(safe["variant"] == "standard") & (safe["players"] == 4)].iloc[0]
-    assert four["safe_bid_75"] == safe_bid(total_distribution([], 5, False), 0.75)
-    md = (out / "headcount_odds.md").read_text(encoding="utf-8")
-    assert "| standard | 4 | 19.45 |" in md
-    assert (out / "safe_bid.png").read_bytes()[:4] == b"\x89PNG"
-    assert "| standard | 4 | 19.45 |" in (out / "headcount_odds.de.md").read_text(encoding="utf-8")
 
 
 def test_safe_bid_by_sight_chart_plots_the_table_column():

@@ -1,0 +1,514 @@
+"""Playtest statistics of Headcount that the tournament summary does not aggregate.
+
+Everything here is built on the engine's public pieces (:func:`.engine.play_game`,
+:func:`.tournament.play_block` and its event trace) and runs through the runner with a recorded
+seed. Three kinds of job:
+
+- :func:`trace_job`: plays a tournament with the event trace on and folds the events, block by
+  block, into fixed-shape counts by one numba kernel (:func:`fold_trace`): round losses by
+  bidding position, peeks and their outcome by position, lives and gap, calls by gap, the fate
+  of the first round's loser and heads-up state values.
+- :func:`paired_job`: common random numbers. Every deal is played twice, once with a focal bot
+  of kind A and once of kind B (or under rules A and B), from the same card and bot streams,
+  with the focal bot in every seat in turn; the joint win counts give a paired difference whose
+  interval is much narrower than that of two separate runs.
+- :func:`tournament_summary`: the engine's own tournament and summary.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from headcount_lab.games.headcount import engine as E
+from headcount_lab.games.headcount.agents import Bot
+from headcount_lab.games.headcount.rules import N_NUMBER, VALUES, HeadcountRules
+from headcount_lab.games.headcount.tournament import (
+    Z95,
+    Setup,
+    make_job,
+    play_block,
+    summarize,
+    wilson,
+)
+
+# ----------------------------------------------------------------------------- trace folding
+
+NA = 7  # index by the number of active seats (2..6)
+POS = 6  # bidding position: 0 = the start player
+LIVES = 5  # life cards at the start of a round, 0..4
+GAP_LO = -30  # gap histograms cover GAP_LO .. GAP_LO + GAP_N - 1 (clamped)
+GAP_N = 91
+HU = 4  # heads-up state: open and face-down life cards 0..3
+
+
+def new_trace_stats() -> dict[str, np.ndarray]:
+    """Zeroed counts of :func:`fold_trace` (all int64)."""
+    z = np.zeros
+    return {
+        "pos_rounds": z((NA, POS), np.int64),  # [active seats, position] rounds played
+        "pos_lost": z((NA, POS), np.int64),  # ... rounds lost
+        "peek_turns": z((POS, LIVES), np.int64),  # rounds a seat could peek (open card, may)
+        "peeks": z((POS, LIVES), np.int64),  # ... and did
+        "peek_lost": z((POS, LIVES), np.int64),  # rounds lost after a peek
+        "nopeek_lost": z((POS, LIVES), np.int64),  # rounds lost when it could and did not
+        "peek_gap_turns": z(GAP_N, np.int64),  # turns a seat could peek, by gap (bid - seen)
+        "peek_gap": z(GAP_N, np.int64),  # ... and peeked
+        "call_turns": z((NA, GAP_N), np.int64),  # turns it could call (no special seen)
+        "calls": z((NA, GAP_N), np.int64),  # ... and called
+        "calls_won": z((NA, GAP_N), np.int64),  # ... and the call won
+        "first_loser": z(2, np.int64),  # games, games won by the first round's loser
+        "start_again": z(2, np.int64),  # rounds a seat started after losing, and lost again
+        "heads_up": z((HU, HU, HU, HU, 2, 2), np.int64),  # [mo, md, oo, od, i start, n/won]
+    }
+
+
+@njit(nogil=True, cache=True)
+def _position(active, n, start, seat):
+    k = 0
+    s = start
+    while s != seat:
+        s = (s + 1) % n
+        if active[s]:
+            k += 1
+    return k
+
+
+@njit(nogil=True, cache=True)
+def _other_active(active, n, me):
+    for s in range(n):
+        if s != me and active[s]:
+            return s
+    return -1
+
+
+@njit(nogil=True, cache=True)
+def _seen_sum(active, n, cards, me):
+    """(number-card sum seat ``me`` sees, whether it sees a special card)."""
+    total = 0
+    special = False
+    for s in range(n):
+        if s != me and active[s]:
+            c = cards[s]
+            if c < N_NUMBER:
+                total += VALUES[c]
+            else:
+                special = True
+    return total, special
+
+
+@njit(nogil=True, cache=True)
+def fold_trace(
+    trace, t_n, n, open0, down0, start_peek,
+    pos_rounds, pos_lost, peek_turns, peeks, peek_lost, nopeek_lost, peek_gap_turns, peek_gap,
+    call_turns, calls, calls_won, first_loser, start_again, heads_up,
+):  # fmt: skip
+    """Fold the events ``trace[:t_n]`` (int64[T, 3]: kind, seat, value, as logged by
+    :func:`.engine.play_game`) of whole games into the counts (shapes: :func:`new_trace_stats`).
+
+    Lives are replayed from the events (peek: open -> down; Trickster pointing; the winner
+    reopens; the loser discards the kind it logged), so every count sees the state a seat had.
+    """
+    active = np.ones(n, np.bool_)
+    open_l = np.zeros(n, np.int64)
+    down_l = np.zeros(n, np.int64)
+    cards = np.full(n, -1, np.int64)
+    peeked = np.zeros(n, np.bool_)
+    lives_start = np.zeros(n, np.int64)
+    could_peek = np.zeros(n, np.bool_)
+    pointed = np.full(n, -1, np.int64)
+    snap = np.zeros((1024, 6), np.int64)  # heads-up snapshots of the current game
+    n_snap = 0
+    start = 0
+    n_active = n
+    nb = 0
+    last = 0
+    rnd = 0
+    first_lost = -1
+    prev_loser = -1
+    last_kind = -1
+    last_seat = -1
+    call_g = -1
+    call_seat = -1
+    for i in range(t_n):
+        kind = trace[i, 0]
+        seat = trace[i, 1]
+        value = trace[i, 2]
+        if kind == E.T_START:
+            rnd = value
+            if rnd == 1:
+                for s in range(n):
+                    active[s] = True
+                    open_l[s] = open0
+                    down_l[s] = down0
+                n_active = n
+                n_snap = 0
+                first_lost = -1
+                prev_loser = -1
+            start = seat
+            nb = 0
+            last = 0
+            call_g = -1
+            call_seat = -1
+            for s in range(n):
+                peeked[s] = False
+                pointed[s] = -1
+                lives_start[s] = min(open_l[s] + down_l[s], LIVES - 1)
+                could_peek[s] = active[s] and open_l[s] > 0
+            if n_active == 2:
+                for s in range(n):
+                    if active[s]:
+                        o = _other_active(active, n, s)
+                        if n_snap < snap.shape[0]:
+                            snap[n_snap, 0] = s
+                            snap[n_snap, 1] = min(open_l[s], HU - 1)
+                            snap[n_snap, 2] = min(down_l[s], HU - 1)
+                            snap[n_snap, 3] = min(open_l[o], HU - 1)
+                            snap[n_snap, 4] = min(down_l[o], HU - 1)
+                            snap[n_snap, 5] = 1 if s == start else 0
+                            n_snap += 1
+        elif kind == E.T_FOREHEAD:
+            cards[seat] = value
+        elif kind == E.T_PEEK:
+            open_l[seat] -= 1
+            down_l[seat] += 1
+            peeked[seat] = True
+        elif kind == E.T_BID or kind == E.T_CALL:
+            just_peeked = last_kind == E.T_PEEK and last_seat == seat
+            vis, special = _seen_sum(active, n, cards, seat)
+            if nb > 0:
+                g = min(max(last - vis - GAP_LO, 0), GAP_N - 1)
+                if could_peek[seat] and (just_peeked or not peeked[seat]):
+                    peek_gap_turns[g] += 1
+                    if just_peeked:
+                        peek_gap[g] += 1
+                if not just_peeked and not peeked[seat] and not special:
+                    call_turns[n_active, g] += 1
+                    if kind == E.T_CALL:
+                        calls[n_active, g] += 1
+                        call_g = g
+                        call_seat = seat
+            if kind == E.T_BID:
+                nb += 1
+                last = value
+        elif kind == E.T_POINT:
+            pointed[seat] = value
+        elif kind == E.T_LOSE:
+            loser = seat
+            winner = value
+            for s in range(n):
+                if not active[s]:
+                    continue
+                k = min(_position(active, n, start, s), POS - 1)
+                pos_rounds[n_active, k] += 1
+                lv = lives_start[s]
+                if could_peek[s] and (k > 0 or start_peek != 0):
+                    peek_turns[k, lv] += 1
+                    if peeked[s]:
+                        peeks[k, lv] += 1
+                        if s == loser:
+                            peek_lost[k, lv] += 1
+                    elif s == loser:
+                        nopeek_lost[k, lv] += 1
+                if s == loser:
+                    pos_lost[n_active, k] += 1
+            if call_g >= 0 and loser != call_seat:
+                calls_won[n_active, call_g] += 1
+            if start == prev_loser:
+                start_again[0] += 1
+                if loser == start:
+                    start_again[1] += 1
+            if rnd == 1:
+                first_lost = loser
+            prev_loser = loser
+            for s in range(n):
+                if pointed[s] < 0:
+                    continue
+                if pointed[s] == winner:
+                    if down_l[s] > 0:
+                        down_l[s] -= 1
+                        open_l[s] += 1
+                elif open_l[s] > 0:
+                    open_l[s] -= 1
+                    down_l[s] += 1
+            if down_l[winner] > 0:
+                down_l[winner] -= 1
+                open_l[winner] += 1
+        elif kind == E.T_DISCARD:
+            if value == 1:
+                open_l[seat] -= 1
+            else:
+                down_l[seat] -= 1
+        elif kind == E.T_OUT:
+            active[seat] = False
+            n_active -= 1
+        elif kind == E.T_WIN:
+            first_loser[0] += 1
+            if seat == first_lost:
+                first_loser[1] += 1
+            for j in range(n_snap):
+                won = 1 if snap[j, 0] == seat else 0
+                h = heads_up[snap[j, 1], snap[j, 2], snap[j, 3], snap[j, 4], snap[j, 5]]
+                h[0] += 1
+                h[1] += won
+        last_kind = kind
+        last_seat = seat
+
+
+TRACE_ROWS_PER_GAME = 400  # a first guess; a block that logs more is replayed with more room
+TRACE_BLOCK_GAMES = 500
+
+
+def trace_job(setup: Setup, games: int):  # type: ignore[no-untyped-def]
+    """A runner job playing ``games`` games of ``setup`` (no seat rotation: the trace does not
+    say which seat order a game used) and returning the engine's statistics together with the
+    folded trace counts of :func:`new_trace_stats`."""
+    from headcount_lab.core.runner import Job
+
+    if setup.rotate:
+        raise ValueError("trace statistics need fixed seats (rotate=False)")
+    beliefs = setup.beliefs()
+    perms, policies, params, rules = setup.kernel_args()
+    o, d = setup.rules.lives
+    n = setup.players
+    start_peek = int(setup.rules.start_player_may_peek)
+
+    def block_fn(state: np.ndarray, n_units: int) -> dict[str, np.ndarray]:
+        rows = TRACE_ROWS_PER_GAME * n_units
+        while True:
+            st = E.new_stats(n, n)
+            trial = state.copy()
+            trace = np.zeros((rows, 3), np.int64)
+            t_n = play_block(n_units, perms, policies, params, rules, beliefs, trial, st, trace)
+            if t_n <= rows:
+                break
+            rows = t_n  # replay the same games with room for every event
+        state[:] = trial
+        ts = new_trace_stats()
+        fold_trace(trace, t_n, n, o, d, start_peek, *ts.values())
+        return {**st, **ts}
+
+    def warmup() -> None:
+        from headcount_lab.core.rng import block_state
+
+        block_fn(block_state(0, 0), 1)
+
+    params_id = {
+        "game": "headcount",
+        "kind": "trace",
+        "bots": [b.spec for b in setup.bots],
+        "rules": setup.rules.as_dict(),
+        "games": games,
+    }
+    return Job("headcount-trace", params_id, games, TRACE_BLOCK_GAMES, block_fn, warmup)
+
+
+# ----------------------------------------------------------------------------- paired games
+
+
+@njit(nogil=True, cache=True)
+def _play_one(n, slot_of, pol, par, rules, row_of, sf, lo, gain, safe, deal0, bot0, deal_st,
+              bot_st, st_w, st_s, st_c, st_r, st_o, st_rz, st_rh, st_b, trace, tn):  # fmt: skip
+    """Play one game from copies of the deal and bot stream states; return (winning seat,
+    rounds, rounds the focal slot 0 lost)."""
+    deal_st[:] = deal0
+    bot_st[:] = bot0
+    r0 = st_r[E.G_ROUNDS]
+    l0 = st_c[0, E.S_LOST]
+    w = E.play_game(n, slot_of, pol, par, rules, row_of, sf, lo, gain, safe, deal_st, bot_st,
+                    st_w, st_s, st_c, st_r, st_o, st_rz, st_rh, st_b, trace, tn)  # fmt: skip
+    return w, st_r[E.G_ROUNDS] - r0, st_c[0, E.S_LOST] - l0
+
+
+@njit(nogil=True, cache=True)
+def play_pairs(
+    n_deals, n, pol_a, par_a, rules_a, row_a, sf_a, lo_a, gain_a, safe_a, pol_b, par_b,
+    rules_b, row_b, sf_b, lo_b, gain_b, safe_b, block_st, joint, rounds_sum, share_sum,
+    share_sq, wa, sa, ca, ra, oa, rza, rha, ba, wb, sb, cb, rb, ob, rzb, rhb, bb,
+):  # fmt: skip
+    """Play each deal twice, under A (policies ``pol_a``, params ``par_a``, rules ``rules_a``,
+    beliefs ``row_a`` ... ``safe_a`` as in :class:`.agents.Beliefs`) and under B, from the
+    same deal and bot streams, with the focal bot (slot 0; slots 1.. are the field) in every
+    seat ``f`` in turn.
+
+    Out: ``joint`` int64[n, 2, 2]: games by focal seat, focal won under A, under B;
+    ``rounds_sum`` int64[2]: rounds under A and B; ``share_sum``/``share_sq`` float64[1]: sum and
+    sum of squares over games of the focal seat's share of rounds lost under A minus under B;
+    the rest: the engine statistics of A and B (:func:`.engine.new_stats` with n slots)."""
+    deal0 = np.empty(4, np.uint64)
+    bot0 = np.empty(4, np.uint64)
+    deal_st = np.empty(4, np.uint64)
+    bot_st = np.empty(4, np.uint64)
+    slot_of = np.zeros(n, np.int64)
+    trace = np.zeros((0, 3), np.int64)
+    tn = np.zeros(1, np.int64)
+    for _ in range(n_deals):
+        # the engine's own way of seeding a deal's card and bot streams from the block stream
+        E._seed_from(block_st, deal0)
+        E._seed_from(block_st, bot0)
+        for f in range(n):
+            k = 1
+            for s in range(n):
+                if s == f:
+                    slot_of[s] = 0
+                else:
+                    slot_of[s] = k
+                    k += 1
+            w_a, rounds_a, lost_a = _play_one(n, slot_of, pol_a, par_a, rules_a, row_a, sf_a,
+                                              lo_a, gain_a, safe_a, deal0, bot0, deal_st,
+                                              bot_st, wa, sa, ca, ra, oa, rza, rha, ba, trace,
+                                              tn)  # fmt: skip
+            w_b, rounds_b, lost_b = _play_one(n, slot_of, pol_b, par_b, rules_b, row_b, sf_b,
+                                              lo_b, gain_b, safe_b, deal0, bot0, deal_st,
+                                              bot_st, wb, sb, cb, rb, ob, rzb, rhb, bb, trace,
+                                              tn)  # fmt: skip
+            rounds_sum[0] += rounds_a
+            rounds_sum[1] += rounds_b
+            share = lost_a / rounds_a - lost_b / rounds_b
+            share_sum[0] += share
+            share_sq[0] += share * share
+            joint[f, 1 if w_a == f else 0, 1 if w_b == f else 0] += 1
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A paired comparison: the focal bot ``focal_a`` under ``rules_a`` against the focal bot
+    ``focal_b`` under ``rules_b``, each with ``n - 1`` copies of ``field`` around it."""
+
+    players: int
+    focal_a: Bot
+    focal_b: Bot
+    field: Bot
+    rules_a: HeadcountRules
+    rules_b: HeadcountRules
+
+    def arrays(self, which: str) -> tuple[Any, ...]:
+        """Kernel arguments of side ``which`` (``a`` or ``b``): built by the engine's own
+        :class:`.tournament.Setup` with the focal bot in slot 0 and the field after it."""
+        focal, rules = (
+            (self.focal_a, self.rules_a) if which == "a" else (self.focal_b, self.rules_b)
+        )
+        setup = Setup((focal,) + (self.field,) * (self.players - 1), rules, False)
+        b = setup.beliefs()
+        _, policies, params, rules_arr = setup.kernel_args()
+        return policies, params, rules_arr, b.row_of, b.sf, b.lo, b.gain, b.safe
+
+
+PAIR_BLOCK_DEALS = 250
+
+
+def paired_job(pair: Pair, games: int):  # type: ignore[no-untyped-def]
+    """A runner job of ``games`` paired games (rounded up to whole deals of ``players`` games,
+    one per focal seat)."""
+    from headcount_lab.core.runner import Job
+
+    n = pair.players
+    deals = -(-games // n)
+    a = pair.arrays("a")
+    b = pair.arrays("b")
+
+    def block_fn(state: np.ndarray, n_units: int) -> dict[str, np.ndarray]:
+        out = {
+            "joint": np.zeros((n, 2, 2), np.int64),
+            "rounds_sum": np.zeros(2, np.int64),
+            "share_sum": np.zeros(1, np.float64),
+            "share_sq": np.zeros(1, np.float64),
+        }
+        sa = E.new_stats(n, n)
+        sb = E.new_stats(n, n)
+        play_pairs(n_units, n, *a, *b, state, *out.values(), *sa.values(), *sb.values())  # type: ignore[call-arg]
+        out.update({f"a_{k}": v for k, v in sa.items()})
+        out.update({f"b_{k}": v for k, v in sb.items()})
+        return out
+
+    def warmup() -> None:
+        from headcount_lab.core.rng import block_state
+
+        block_fn(block_state(0, 0), 1)
+
+    params_id = {
+        "game": "headcount",
+        "kind": "paired",
+        "players": n,
+        "focal_a": pair.focal_a.spec,
+        "focal_b": pair.focal_b.spec,
+        "field": pair.field.spec,
+        "rules_a": pair.rules_a.as_dict(),
+        "rules_b": pair.rules_b.as_dict(),
+        "deals": deals,
+    }
+    return Job("headcount-paired", params_id, deals, PAIR_BLOCK_DEALS, block_fn, warmup)
+
+
+# ----------------------------------------------------------------------------- estimates
+
+
+def paired_difference(n10: int, n01: int, n: int) -> tuple[float, float, float]:
+    """(difference, low, high): P(A wins) - P(B wins) from ``n`` paired games of which ``n10``
+    A won and B lost and ``n01`` the reverse; normal 95 % interval of the mean of the per-game
+    differences (values -1, 0, 1)."""
+    d = (n10 - n01) / n
+    var = ((n10 + n01) / n - d * d) / max(n - 1, 1)
+    half = Z95 * math.sqrt(max(var, 0.0))
+    return d, d - half, d + half
+
+
+def mean_ci(total: float, sq: float, n: int) -> tuple[float, float, float]:
+    """(mean, low, high) from the sum and the sum of squares of ``n`` values (normal 95 %)."""
+    m = total / n
+    var = max(sq / n - m * m, 0.0) * n / max(n - 1, 1)
+    half = Z95 * math.sqrt(var / n)
+    return m, m - half, m + half
+
+
+def independent_difference(
+    a: tuple[float, float, float], b: tuple[float, float, float]
+) -> tuple[float, float, float]:
+    """(a - b, low, high) for two independent estimates given as (value, low, high) 95 %
+    intervals, combining their half-widths in quadrature (conservative for runs that share
+    their seed, whose estimates are positively correlated)."""
+    half = math.hypot((a[2] - a[1]) / 2, (b[2] - b[1]) / 2)
+    d = a[0] - b[0]
+    return d, d - half, d + half
+
+
+def paired_summary(stats: dict[str, np.ndarray]) -> dict[str, Any]:
+    """Game-win rates of the focal bot under A and B, their paired difference (overall and by
+    focal seat), and the paired difference of the share of rounds lost."""
+    joint = stats["joint"]
+    n = int(joint.sum())
+    win_a = int(joint[:, 1, :].sum())
+    win_b = int(joint[:, :, 1].sum())
+    by_seat = []
+    for f in range(joint.shape[0]):
+        j = joint[f]
+        by_seat.append(paired_difference(int(j[1, 0]), int(j[0, 1]), int(j.sum())))
+    return {
+        "games": n,
+        "win_a": wilson(win_a, n),
+        "win_b": wilson(win_b, n),
+        "diff": paired_difference(int(joint[:, 1, 0].sum()), int(joint[:, 0, 1].sum()), n),
+        "diff_by_seat": by_seat,
+        "round_loss_diff": mean_ci(float(stats["share_sum"][0]), float(stats["share_sq"][0]), n),
+        "rounds_a": int(stats["rounds_sum"][0]) / n,
+        "rounds_b": int(stats["rounds_sum"][1]) / n,
+    }
+
+
+def run(job: Any, seed: int, workers: int | None = None) -> dict[str, np.ndarray]:
+    """Run a job on the thread pool (every core unless ``workers``) and return its statistics."""
+    from headcount_lab.core.runner import run_chunked
+
+    return run_chunked(job, seed, workers=workers)
+
+
+def tournament_summary(
+    bots: list[Bot], rules: HeadcountRules, games: int, seed: int, rotate: bool = True
+) -> dict[str, Any]:
+    """The engine's tournament summary (win rates with 95 % intervals, per-round statistics)."""
+    setup = Setup(tuple(bots), rules, rotate)
+    return summarize(setup, run(make_job(setup, games), seed), seed)

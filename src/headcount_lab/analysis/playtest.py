@@ -1,0 +1,476 @@
+"""The numbers of the Headcount playtest report (issue 5), as tidy tables and named facts.
+
+:func:`exact_tables` computes questions 1 and 2 and the exact part of 5 by enumeration;
+:func:`simulate_tables` plays the tournaments, traced games and paired games of questions 2-8
+through the runner with one recorded seed. Both return plain pandas tables; the report module
+only renders them. Every simulated rate carries a 95 % interval (``lo``, ``hi``); differences
+between two set-ups are paired (common random numbers) where the engine allows it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from headcount_lab.analysis import headcount_odds as odds
+from headcount_lab.analysis import headcount_play as play
+
+#: players at the simulated tables (question 4 also runs 3..6)
+PLAYERS = 4
+#: the mixed field of question 8 and of the rule comparisons, strongest to weakest expected
+FIELD = ("reader", "odds", "tips", "random")
+#: house rules and variants compared with the standard game (questions 5 and 7):
+#: key -> (variant, --rule assignments)
+RULE_SETS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "standard": ("standard", ()),
+    "trickster": ("trickster", ()),
+    "double": ("double", ()),
+    "tie_to_caller": ("standard", ("tie_goes_to=caller",)),
+    "first_bid_1": ("standard", ("min_first_bid=1",)),
+    "start_may_peek": ("standard", ("start_player_may_peek=on",)),
+    "no_hidden_card": ("standard", ("hidden_card=off",)),
+}
+VARIANTS = ("trickster", "double")
+Z_ONE_SIDED = 1.6448536269514722
+
+
+@dataclass
+class Playtest:
+    """Tables (name -> DataFrame, each saved as ``name.csv``) and facts (name -> number or
+    text) that the findings quote; ``meta`` records sizes and the seed."""
+
+    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
+    facts: dict[str, Any] = field(default_factory=dict)
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+def _rate_row(k: int, n: int, **keys: Any) -> dict[str, Any]:
+    p, lo, hi = play.wilson(k, n)
+    return {**keys, "n": n, "k": k, "value": p, "lo": lo, "hi": hi}
+
+
+def _ci_row(est: tuple[float, float, float], **keys: Any) -> dict[str, Any]:
+    return {**keys, "value": est[0], "lo": est[1], "hi": est[2]}
+
+
+def rules_of(key: str):  # type: ignore[no-untyped-def]
+    from headcount_lab.games.headcount.rules import HeadcountRules
+
+    variant, assignments = RULE_SETS[key]
+    base = HeadcountRules(double=variant == "double", trickster=variant == "trickster")
+    return base.with_flags(list(assignments))
+
+
+def simulate_command(key: str, bots: str, games: int, seed: int, players: int = PLAYERS) -> str:
+    """The ``headcount simulate`` command that reproduces a tournament of this report."""
+    variant, assignments = RULE_SETS[key]
+    cmd = (
+        f"headcount-lab headcount simulate --players {players} --bots {bots} --games {games} "
+        f"--seed {seed} --rotate-seats"
+    )
+    if variant != "standard":
+        cmd += f" --variant {variant}"
+    for a in assignments:
+        cmd += f" --rule {a}"
+    return cmd
+
+
+# ----------------------------------------------------------------------------- exact
+
+
+def exact_tables(pt: Playtest) -> None:
+    """Questions 1 and 2 and the exact surprise rates of question 5."""
+    views = odds.safe_bids_by_view_table()
+    pt.tables["q1_safe_bids_by_view"] = views
+    pt.tables["q1_safe_bids_nothing_seen"] = odds.safe_bid_table()
+    call = odds.call_odds_by_gap_table()
+    pt.tables["q2_call_odds_by_gap"] = call
+    thresholds = odds.call_threshold_table(call)
+    pt.tables["q2_call_thresholds"] = thresholds
+    pt.tables["q5_far_from_estimates"] = odds.far_from_estimates_table()
+
+    std = views[(views["variant"] == "standard") & (views["special_seen"] == "none")]
+    for n in odds.PLAYERS:
+        rows = std[(std["players"] == n) & ~std["peeked"]]
+        # the typical view: the median visible sum, weighted by how often views occur
+        vis = np.repeat(rows["visible_sum"].to_numpy(), rows["views"].to_numpy())
+        mid = rows.iloc[(rows["visible_sum"] - float(np.median(vis))).abs().argmin()]
+        pt.facts[f"q1_typical_sum_{n}"] = int(mid["visible_sum"])
+        pt.facts[f"q1_typical_bid75_{n}"] = float(mid["safe_bid_75"])
+        pt.facts[f"q1_offset75_{n}"] = float(mid["safe_bid_75"] - mid["visible_sum"])
+    four = views[(views["variant"] == "standard") & (views["players"] == PLAYERS)]
+    four = four[~four["peeked"]]
+    plain_rows = four[four["special_seen"] == "none"]
+    # the beginner tip: what you see + about 5 per unseen card; the exact 50 % bid instead
+    pt.facts[f"q1_median_offset_{PLAYERS}"] = float(
+        np.average(
+            plain_rows["safe_bid_50"] - plain_rows["visible_sum"], weights=plain_rows["views"]
+        )
+    )
+    plain = plain_rows.set_index("visible_sum")["safe_bid_75"]
+    for special, name in (("A♠", "top"), ("JK", "joker")):
+        rows = four[four["special_seen"] == special]
+        rows = rows[rows["visible_sum"].isin(plain.index)]
+        shift = rows["safe_bid_75"].to_numpy() - plain.loc[rows["visible_sum"]].to_numpy()
+        # views-weighted mean change of the 75 % bid against a view of the same sum
+        pt.facts[f"q1_{name}_shift_{PLAYERS}"] = float(np.average(shift, weights=rows["views"]))
+    th = thresholds[thresholds["variant"] == "standard"].set_index(["players", "special_seen"])
+    for n in odds.PLAYERS:
+        for special in ("none", "A♠", "JK"):
+            pt.facts[f"q2_call_gap_{n}_{special}"] = int(th.loc[(n, special), "call_gap_50"])
+    far = pt.tables["q5_far_from_estimates"]
+    for _, r in far[far["players"] == PLAYERS].iterrows():
+        key = f"q5_far_{r['variant']}_{'hidden' if r['hidden_card'] else 'nohidden'}"
+        pt.facts[key] = float(r["p_far"])
+
+
+# ----------------------------------------------------------------------------- simulated
+
+
+def bot_parameter(name: str, key: str) -> float | None:
+    """The default value of parameter ``key`` of bot ``name`` (``None`` if it has none)."""
+    from headcount_lab.games.headcount.agents import PARAMS, parse_bot
+
+    keys = [p[0] for p in PARAMS[name]]
+    return float(parse_bot(name).params[keys.index(key)]) if key in keys else None
+
+
+def _bots(spec: str, players: int):  # type: ignore[no-untyped-def]
+    from headcount_lab.games.headcount.agents import parse_bots
+
+    return parse_bots(spec, players)
+
+
+def _mixed_tournaments(pt: Playtest, games: int, seed: int) -> None:
+    """Question 8 (standard rules) and the rule comparisons of questions 5 and 7."""
+    bots = _bots(",".join(FIELD), PLAYERS)
+    rows, per_rule = [], []
+    for key in RULE_SETS:
+        s = play.tournament_summary(bots, rules_of(key), games, seed, rotate=True)
+        if key == "standard":
+            pt.tables["q4_mixed_field_by_seat"] = pd.DataFrame(
+                [
+                    _ci_row((r["rate"], *r["ci95"]), seat=i, games=r["games"], wins=r["wins"])
+                    for i, r in enumerate(s["per_seat"])
+                ]
+            )
+        rpg = s["rounds_per_game"]
+        n = s["games"]
+        half = play.Z95 * rpg["sd"] / math.sqrt(n)
+        rounds_ci = (rpg["mean"], rpg["mean"] - half, rpg["mean"] + half)
+        by_bot = {b["bot"].split(":")[0]: b for b in s["per_bot"]}
+        for name, b in by_bot.items():
+            rows.append(_rate_row(b["wins"], b["games"], rules=key, bot=name))
+        pr = s["per_round"]
+        per_rule.append(
+            {
+                "rules": key,
+                "games": n,
+                "rounds": s["rounds"],
+                "rounds_per_game": rounds_ci[0],
+                "rounds_lo": rounds_ci[1],
+                "rounds_hi": rounds_ci[2],
+                "caller_loses": pr["caller_loses"],
+                "peeks_per_round": pr["peeks_per_round"],
+                "bids_per_round": pr["bids_per_round"],
+                "ties": pr["ties"],
+                "command": simulate_command(key, ",".join(FIELD), games, seed),
+            }
+        )
+    wins = pd.DataFrame(rows)
+    pt.tables["q5_q7_win_rates"] = wins
+    pt.tables["q5_q7_rules"] = pd.DataFrame(per_rule)
+    std = wins[wins["rules"] == "standard"].sort_values("value", ascending=False)
+    pt.tables["q8_win_rates"] = std.drop(columns="rules").reset_index(drop=True)
+    best = str(std.iloc[0]["bot"])
+    pt.facts["best_bot"] = best
+    pt.facts["best_call"] = bot_parameter(best, "call")
+    pt.facts["q8_command"] = per_rule[0]["command"]
+
+
+def _skill_and_length(pt: Playtest) -> None:
+    """Differences from the standard game: rounds per game, the best bot's and the random
+    bot's win rates (independent intervals: conservative, the runs share their seed)."""
+    wins = pt.tables["q5_q7_win_rates"].set_index(["rules", "bot"])
+    rules = pt.tables["q5_q7_rules"].set_index("rules")
+    best = pt.facts["best_bot"]
+    rows = []
+    for key in RULE_SETS:
+        if key == "standard":
+            continue
+        for measure, est_of in (
+            (
+                "rounds_per_game",
+                lambda k: tuple(rules.loc[k, ["rounds_per_game", "rounds_lo", "rounds_hi"]]),
+            ),  # fmt: skip
+            ("best_bot_wins", lambda k: tuple(wins.loc[(k, best), ["value", "lo", "hi"]])),
+            ("random_bot_wins", lambda k: tuple(wins.loc[(k, "random"), ["value", "lo", "hi"]])),
+        ):
+            d = play.independent_difference(est_of(key), est_of("standard"))
+            rows.append(_ci_row(d, rules=key, measure=measure))
+    diff = pd.DataFrame(rows)
+    variants = diff["rules"].isin(VARIANTS)
+    pt.tables["q5_variants_vs_standard"] = diff[variants].reset_index(drop=True)
+    pt.tables["q7_house_rules_vs_standard"] = diff[~variants].reset_index(drop=True)
+
+
+#: every bot of the engine, each alone against three copies of ``FIELD_BOT`` (question 8)
+ALL_BOTS = ("reader", "odds", "tips", "bluffer", "random")
+FIELD_BOT = "odds"
+
+
+def _against_the_field(pt: Playtest, games: int, seed: int) -> None:
+    """Question 8: each bot alone against three ``odds`` bots, every seat order."""
+    from headcount_lab.games.headcount.rules import HeadcountRules
+
+    rows = []
+    for bot in ALL_BOTS:
+        spec = ",".join([bot] + [FIELD_BOT] * (PLAYERS - 1))
+        s = play.tournament_summary(_bots(spec, PLAYERS), HeadcountRules(), games, seed)
+        # the focal bot is listed first; with bot == FIELD_BOT all four are one entry (25 %)
+        b = s["per_bot"][0]
+        rows.append(
+            {
+                **_rate_row(b["wins"], b["games"], bot=bot),
+                "fair": 1 / PLAYERS,
+                "command": simulate_command("standard", spec, games, seed),
+            }  # fmt: skip
+        )
+    pt.tables["q8_against_odds_field"] = pd.DataFrame(rows)
+
+
+def _games_needed(pt: Playtest) -> None:
+    """Question 8: for the best bot against each other bot of the mixed field, the win-rate
+    gap (per game A wins, B wins or neither: d in {1, -1, 0}) and the games after which A has
+    won more games than B with probability 95 % (normal approximation)."""
+    wins = pt.tables["q8_win_rates"].set_index("bot")
+    best = pt.facts["best_bot"]
+    pa = float(wins.loc[best, "value"])
+    n = int(wins.loc[best, "n"])
+    rows = []
+    for other in wins.index:
+        if other == best:
+            continue
+        pb = float(wins.loc[other, "value"])
+        delta = pa - pb
+        var = pa + pb - delta * delta
+        half = play.Z95 * math.sqrt(var / n)
+        needed = math.ceil((Z_ONE_SIDED * math.sqrt(var) / delta) ** 2) if delta > 0 else None
+        rows.append(
+            {
+                "better": best,
+                "other": other,
+                "gap": delta,
+                "lo": delta - half,
+                "hi": delta + half,
+                "games_to_be_ahead_95": needed,
+            }
+        )
+    pt.tables["q8_games_needed"] = pd.DataFrame(rows)
+
+
+def _position_tables(pt: Playtest, games: int, seed: int) -> None:
+    """Questions 2 (the bot's calls), 3 (peeks) and 4 (positions, seats, comeback) from traced
+    games of the best bot in every seat, at 3 to 6 players."""
+    from headcount_lab.games.headcount.rules import HeadcountRules
+    from headcount_lab.games.headcount.tournament import Setup
+
+    best = pt.facts["best_bot"]
+    pos_rows, seat_rows, comeback_rows = [], [], []
+    four: dict[str, np.ndarray] = {}
+    for n in odds.PLAYERS:
+        setup = Setup(tuple(_bots(",".join([best] * n), n)), HeadcountRules(), False)
+        st = play.run(play.trace_job(setup, games), seed)
+        if n == PLAYERS:
+            four = st
+        for k in range(n):
+            pos_rows.append(
+                _rate_row(
+                    int(st["pos_lost"][n, k]), int(st["pos_rounds"][n, k]), players=n, position=k
+                )  # fmt: skip
+            )
+            seat_rows.append(
+                _rate_row(
+                    int(st["wins"][k].sum()), int(st["seated"][k].sum()), players=n, seat=k
+                )  # fmt: skip
+            )
+        fl = st["first_loser"]
+        sa = st["start_again"]
+        comeback_rows.append(
+            {
+                **_rate_row(int(fl[1]), int(fl[0]), players=n, measure="first_loser_wins_game"),
+                "fair": 1 / n,
+            }  # fmt: skip
+        )
+        comeback_rows.append(
+            {
+                **_rate_row(int(sa[1]), int(sa[0]), players=n, measure="loser_starts_and_loses"),
+                "fair": float("nan"),
+            }  # fmt: skip
+        )
+    pt.tables["q4_round_loss_by_position"] = pd.DataFrame(pos_rows)
+    pt.tables["q4_game_win_by_seat"] = pd.DataFrame(seat_rows)
+    pt.tables["q4_comeback"] = pd.DataFrame(comeback_rows)
+    _trace_tables(pt, four)
+
+
+def _trace_tables(pt: Playtest, st: dict[str, np.ndarray]) -> None:
+    n = PLAYERS
+    gaps = np.arange(play.GAP_N) + play.GAP_LO
+    rows = []
+    for g, turns, calls, won in zip(
+        gaps, st["call_turns"][n], st["calls"][n], st["calls_won"][n], strict=True
+    ):
+        if turns >= 30 and play.GAP_LO < g < play.GAP_LO + play.GAP_N - 1:
+            r = _rate_row(int(calls), int(turns), gap=int(g))
+            r["calls_won"] = int(won)
+            rows.append(r)
+    bot = pd.DataFrame(rows)
+    pt.tables["q2_bot_calls_by_gap"] = bot
+    usual = bot[bot["value"] > 0.5]
+    pt.facts["q2_bot_call_gap"] = int(usual["gap"].min()) if not usual.empty else None
+    calls = int(st["calls"][n].sum())
+    pt.facts["q2_bot_call_win"] = play.wilson(int(st["calls_won"][n].sum()), calls)
+
+    peek_rows = []
+    for k in range(1, n):
+        for lv in range(1, play.LIVES):
+            turns = int(st["peek_turns"][k, lv])
+            if turns == 0:
+                continue
+            peeks = int(st["peeks"][k, lv])
+            row = _rate_row(peeks, turns, position=k, lives=lv, measure="peeks")
+            peek_rows.append(row)
+            peek_rows.append(
+                _rate_row(
+                    int(st["peek_lost"][k, lv]),
+                    peeks,
+                    position=k,
+                    lives=lv,
+                    measure="round_lost_after_peek",
+                )  # fmt: skip
+            )
+            peek_rows.append(
+                _rate_row(
+                    int(st["nopeek_lost"][k, lv]),
+                    turns - peeks,
+                    position=k,
+                    lives=lv,
+                    measure="round_lost_without_peek",
+                )  # fmt: skip
+            )
+    pt.tables["q3_peeks_by_position_and_lives"] = pd.DataFrame(peek_rows)
+    gap_rows = [
+        _rate_row(int(p), int(t), gap=int(g))
+        for g, t, p in zip(gaps, st["peek_gap_turns"], st["peek_gap"], strict=True)
+        if t >= 30 and play.GAP_LO < g < play.GAP_LO + play.GAP_N - 1
+    ]
+    pt.tables["q3_peeks_by_gap"] = pd.DataFrame(gap_rows)
+    pt.tables["q3_heads_up_values"] = heads_up_values(st["heads_up"])
+
+
+def heads_up_values(hu: np.ndarray) -> pd.DataFrame:
+    """Question 3, a peek against a life, from heads-up states (2 seats left): the game-win
+    chance of a seat with one more *open* life card instead of a face-down one (same lives: the
+    value of a peek in hand) and with one more face-down card (the value of a life). Each is a
+    difference between two states with everything else equal (the opponent's cards, who
+    starts), pooled over those strata with weights n1 n2 / (n1 + n2)."""
+    n = hu[..., 0].astype(np.float64)
+    w = hu[..., 1].astype(np.float64)
+    rows = []
+    for name, a_of, b_of in (
+        ("open_instead_of_face_down", lambda o, d: (o + 1, d), lambda o, d: (o, d + 1)),
+        ("one_more_face_down_life", lambda o, d: (o, d + 1), lambda o, d: (o, d)),
+    ):
+        num, den, var = 0.0, 0.0, 0.0
+        for o in range(play.HU):
+            for d in range(play.HU):
+                (oa, da), (ob, db) = a_of(o, d), b_of(o, d)
+                if max(oa, da, ob, db) >= play.HU or oa + da > 3:
+                    continue
+                na, nb = n[oa, da], n[ob, db]
+                ok = (na >= 20) & (nb >= 20)
+                with np.errstate(invalid="ignore", divide="ignore"):
+                    pa = np.where(ok, w[oa, da] / np.maximum(na, 1), 0)
+                    pb = np.where(ok, w[ob, db] / np.maximum(nb, 1), 0)
+                    wt = np.where(ok, na * nb / np.maximum(na + nb, 1), 0)
+                num += float((wt * (pa - pb)).sum())
+                den += float(wt.sum())
+                va = np.where(ok, pa * (1 - pa) / np.maximum(na, 1), 0)
+                vb = np.where(ok, pb * (1 - pb) / np.maximum(nb, 1), 0)
+                var += float((wt * wt * (va + vb)).sum())
+        if den == 0:
+            continue
+        diff = num / den
+        half = play.Z95 * math.sqrt(var) / den
+        rows.append({"compare": name, "value": diff, "lo": diff - half, "hi": diff + half})
+    return pd.DataFrame(rows)
+
+
+def _paired_tables(pt: Playtest, games: int, seed: int) -> None:
+    """Questions 3 (eager, default and never peeking) and 6 (discard open or face-down) as
+    paired games: the best bot with one setting against three copies of itself."""
+    from headcount_lab.games.headcount.agents import parse_bot
+    from headcount_lab.games.headcount.rules import HeadcountRules
+
+    best = pt.facts["best_bot"]
+    std = HeadcountRules()
+    comparisons = {
+        "q3_peek_eager_vs_never": (f"{best}:peek=0", f"{best}:peek=1"),
+        "q3_peek_default_vs_never": (best, f"{best}:peek=1"),
+        "q6_discard_open_vs_face_down": (f"{best}:discard=1", f"{best}:discard=0"),
+    }
+    rows = []
+    for name, (a, b) in comparisons.items():
+        pair = play.Pair(PLAYERS, parse_bot(a), parse_bot(b), parse_bot(best), std, std)
+        s = play.paired_summary(play.run(play.paired_job(pair, games), seed))
+        base = {"comparison": name, "a": pair.focal_a.spec, "b": pair.focal_b.spec,
+                "games": s["games"]}  # fmt: skip
+        rows.append({**base, **_ci_row(s["diff"], measure="game_win", seat="all")})
+        for f, d in enumerate(s["diff_by_seat"]):
+            rows.append({**base, **_ci_row(d, measure="game_win", seat=str(f))})
+        rows.append({**base, **_ci_row(s["round_loss_diff"], measure="round_loss_share",
+                                       seat="all")})  # fmt: skip
+        rows.append({**base, "measure": "win_a", "seat": "all", **_ci_row(s["win_a"])})
+        rows.append({**base, "measure": "win_b", "seat": "all", **_ci_row(s["win_b"])})
+    paired = pd.DataFrame(rows)
+    q3 = paired["comparison"].str.startswith("q3")
+    pt.tables["q3_peek_paired"] = paired[q3].reset_index(drop=True)
+    pt.tables["q6_discard_paired"] = paired[~q3].reset_index(drop=True)
+
+
+def simulate_tables(pt: Playtest, games: int, seed: int) -> None:
+    """Questions 2-8 from ``games`` games per set-up (tournaments, traces and pairs)."""
+    _mixed_tournaments(pt, games, seed)
+    _skill_and_length(pt)
+    _games_needed(pt)
+    _against_the_field(pt, games, seed)
+    _position_tables(pt, games, seed)
+    _paired_tables(pt, games, seed)
+
+
+def run_playtest(games: int, seed: int) -> Playtest:
+    """Everything the report shows, exact and simulated."""
+    pt = Playtest()
+    pt.meta = {"games_per_setup": games, "seed": seed, "players": PLAYERS, "field": list(FIELD)}
+    exact_tables(pt)
+    simulate_tables(pt, games, seed)
+    return pt
+
+
+def paired_table(pt: Playtest) -> pd.DataFrame:
+    """The paired comparisons of questions 3 and 6 in one table."""
+    return pd.concat([pt.tables["q3_peek_paired"], pt.tables["q6_discard_paired"]],
+                     ignore_index=True)  # fmt: skip
+
+
+def differences_table(pt: Playtest) -> pd.DataFrame:
+    """The differences from the standard game of questions 5 and 7 in one table."""
+    return pd.concat(
+        [pt.tables["q5_variants_vs_standard"], pt.tables["q7_house_rules_vs_standard"]],
+        ignore_index=True,
+    )

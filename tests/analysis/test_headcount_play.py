@@ -1,0 +1,184 @@
+"""The playtest statistics built on the engine: the trace fold against a plain-Python replay of
+the same events, paired games against themselves, and the interval arithmetic."""
+
+import math
+
+import numpy as np
+import pytest
+
+from headcount_lab.analysis import headcount_play as P
+from headcount_lab.core.rng import block_state
+from headcount_lab.core.runner import run
+from headcount_lab.games.headcount import engine as E
+from headcount_lab.games.headcount.agents import parse_bot, parse_bots
+from headcount_lab.games.headcount.rules import HeadcountRules
+from headcount_lab.games.headcount.tournament import Setup, play_block
+
+
+def _traced(bots, rules, games, seed):
+    setup = Setup(tuple(parse_bots(bots, len(bots.split(",")))), rules, False)
+    perms, pol, par, arr = setup.kernel_args()
+    st = E.new_stats(setup.players, setup.players)
+    trace = np.zeros((600 * games, 3), np.int64)
+    tn = play_block(games, perms, pol, par, arr, setup.beliefs(), block_state(seed, 0), st, trace)
+    assert tn <= trace.shape[0]
+    return setup, trace[:tn]
+
+
+def _replay(trace, n, lives):
+    """Plain Python: round losses by bidding position, calls and their outcome, the first
+    round's loser, lives replayed by H7/H8/H10 (open, face-down) per seat."""
+    pos = {}
+    calls = won = 0
+    first = [0, 0]
+    hu = np.zeros((P.HU,) * 4 + (2, 2), np.int64)
+    active = set()
+    for kind, seat, value in trace.tolist():
+        if kind == E.T_START:
+            if value == 1:
+                active = set(range(n))
+                lv = {s: list(lives) for s in range(n)}
+                first_loser = None
+                snaps = []
+            start, caller, pointed = seat, None, {}
+            if len(active) == 2:
+                a, b = sorted(active)
+                for me, other in ((a, b), (b, a)):
+                    key = (*(min(x, 3) for x in lv[me] + lv[other]), int(me == start))
+                    snaps.append((me, key))
+        elif kind == E.T_PEEK:
+            lv[seat][0] -= 1
+            lv[seat][1] += 1
+        elif kind == E.T_CALL:
+            caller = seat
+        elif kind == E.T_POINT:
+            pointed[seat] = value
+        elif kind == E.T_LOSE:
+            order = [(start + i) % n for i in range(n) if (start + i) % n in active]
+            for k, s in enumerate(order):
+                key = (len(active), k)
+                r, lost = pos.get(key, (0, 0))
+                pos[key] = (r + 1, lost + (s == seat))
+            if caller is not None:
+                calls += 1
+                won += seat != caller
+            if first_loser is None:
+                first_loser = seat
+            for s, p in pointed.items():  # H10
+                if p == value and lv[s][1]:
+                    lv[s] = [lv[s][0] + 1, lv[s][1] - 1]
+                elif p != value and lv[s][0]:
+                    lv[s] = [lv[s][0] - 1, lv[s][1] + 1]
+            if lv[value][1]:  # H8: the winner reopens one
+                lv[value] = [lv[value][0] + 1, lv[value][1] - 1]
+        elif kind == E.T_DISCARD:
+            lv[seat][0 if value == 1 else 1] -= 1
+            assert min(lv[seat]) >= 0
+        elif kind == E.T_OUT:
+            active.discard(seat)
+            assert sum(lv[seat]) == 0
+        elif kind == E.T_WIN:
+            first[0] += 1
+            first[1] += seat == first_loser
+            for me, key in snaps:
+                hu[key] += (1, int(me == seat))
+    return pos, calls, won, first, hu
+
+
+@pytest.mark.parametrize(
+    "bots, rules",
+    [
+        ("reader,odds,tips,random", HeadcountRules()),
+        ("odds,tips,random", HeadcountRules(trickster=True)),
+        ("odds,odds,odds,odds,odds", HeadcountRules(start_player_may_peek=True)),
+    ],
+)
+def test_fold_trace_agrees_with_a_plain_python_replay(bots, rules):
+    setup, trace = _traced(bots, rules, 60, seed=11)
+    n = setup.players
+    ts = P.new_trace_stats()
+    o, d = rules.lives
+    P.fold_trace(trace, trace.shape[0], n, o, d, int(rules.start_player_may_peek), *ts.values())
+    pos, calls, won, first, hu = _replay(trace, n, (o, d))
+    for (na, k), (r, lost) in pos.items():
+        assert ts["pos_rounds"][na, k] == r and ts["pos_lost"][na, k] == lost
+    assert ts["pos_rounds"].sum() == sum(r for r, _ in pos.values())
+    assert list(ts["first_loser"]) == first
+    # heads-up states need the lives replayed exactly (peeks, pointing, reopening, discards)
+    assert ts["heads_up"][..., 0].sum() > 0
+    assert np.array_equal(ts["heads_up"], hu)
+    # the fold keeps only calls without a peek and without a special card in sight
+    assert ts["calls"].sum() <= calls and ts["calls_won"].sum() <= won
+
+
+def test_trace_job_replays_a_block_whose_trace_overflowed(monkeypatch):
+    setup = Setup(tuple(parse_bots("odds,odds,odds", 3)), HeadcountRules(), False)
+    full = run(P.trace_job(setup, 40), 5)
+    monkeypatch.setattr(P, "TRACE_ROWS_PER_GAME", 3)  # far too small: every block replays
+    small = run(P.trace_job(setup, 40), 5)
+    assert full.keys() == small.keys()
+    for k in full:
+        assert np.array_equal(full[k], small[k]), k
+
+
+def test_trace_job_refuses_rotated_seats():
+    setup = Setup(tuple(parse_bots("odds,tips,tips", 3)), HeadcountRules(), True)
+    with pytest.raises(ValueError, match="fixed seats"):
+        P.trace_job(setup, 10)
+
+
+def test_a_pair_of_identical_set_ups_never_differs():
+    odds = parse_bot("odds")
+    pair = P.Pair(4, odds, odds, parse_bot("tips"), HeadcountRules(), HeadcountRules())
+    st = run(P.paired_job(pair, 400), 2)
+    joint = st["joint"]
+    assert joint.sum() == 400 and joint[:, 1, 0].sum() == 0 and joint[:, 0, 1].sum() == 0
+    assert st["share_sq"][0] == 0.0
+    s = P.paired_summary(st)
+    assert s["diff"] == (0.0, 0.0, 0.0) and s["rounds_a"] == s["rounds_b"]
+    for k in ("wins", "round", "slot"):
+        assert np.array_equal(st[f"a_{k}"], st[f"b_{k}"]), k
+
+
+def test_paired_games_share_their_deals():
+    # a random focal bot against a strong one: outcomes differ, but the first deal of each
+    # game is the same, so the focal seat and the number of games line up exactly
+    pair = P.Pair(
+        3, parse_bot("odds"), parse_bot("random"), parse_bot("odds"),
+        HeadcountRules(), HeadcountRules(),
+    )  # fmt: skip
+    st = run(P.paired_job(pair, 300), 4)
+    s = P.paired_summary(st)
+    assert st["joint"].sum(axis=(1, 2)).tolist() == [100, 100, 100]
+    assert s["diff"][1] > 0  # odds beats random in the focal seat, with its interval above 0
+    assert s["win_a"][0] - s["win_b"][0] == pytest.approx(s["diff"][0])
+
+
+def test_paired_difference_is_the_mean_and_interval_of_per_game_differences():
+    diffs = np.array([1] * 30 + [-1] * 10 + [0] * 60, dtype=float)
+    d, lo, hi = P.paired_difference(30, 10, 100)
+    half = 1.959963984540054 * diffs.std(ddof=1) / math.sqrt(diffs.size)
+    assert d == pytest.approx(diffs.mean())
+    assert (lo, hi) == pytest.approx((d - half, d + half))
+
+
+def test_mean_ci_matches_numpy():
+    x = np.array([3.0, 5.0, 4.0, 10.0, 1.0])
+    m, lo, hi = P.mean_ci(x.sum(), (x * x).sum(), x.size)
+    half = 1.959963984540054 * x.std(ddof=1) / math.sqrt(x.size)
+    assert (m, lo, hi) == pytest.approx((x.mean(), x.mean() - half, x.mean() + half))
+
+
+def test_heads_up_values_compare_states_that_differ_in_one_card():
+    from headcount_lab.analysis.playtest import heads_up_values
+
+    hu = np.zeros((P.HU,) * 4 + (2, 2), np.int64)
+    # (1 open, 1 down) wins 60 %, (0 open, 2 down) 50 %, (0 open, 1 down) 30 %, same opponent
+    for (o, d), rate in (((1, 1), 0.6), ((0, 2), 0.5), ((0, 1), 0.3)):
+        hu[o, d, 1, 1, 0] = (1000, int(1000 * rate))
+    table = heads_up_values(hu).set_index("compare")
+    assert table.loc["open_instead_of_face_down", "value"] == pytest.approx(0.1)
+    assert table.loc["one_more_face_down_life", "value"] == pytest.approx(0.2)
+    lo, hi = table.loc["one_more_face_down_life", ["lo", "hi"]]
+    half = 1.959963984540054 * math.sqrt(0.5 * 0.5 / 1000 + 0.3 * 0.7 / 1000)
+    assert (lo, hi) == pytest.approx((0.2 - half, 0.2 + half))

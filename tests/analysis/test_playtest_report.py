@@ -1,0 +1,214 @@
+"""The --quick playtest report, regenerated once: files, languages, metadata, and its exact
+tables checked against values recomputed here with exact fractions (issue 5)."""
+
+import itertools
+import json
+from fractions import Fraction
+from statistics import median
+
+import pandas as pd
+import pytest
+from typer.testing import CliRunner
+
+from headcount_lab.cli.app import app
+from headcount_lab.games.headcount.exact import safe_bid, total_distribution
+from headcount_lab.games.headcount.rules import N_NUMBER, VALUES
+
+GERMAN_TERMS = ("Nachzählen!", "Spicken", "Lebenskarten", "Überraschung", "Höchste auf null")
+
+
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory):
+    out = tmp_path_factory.mktemp("reports")
+    r = CliRunner().invoke(app, ["report", "all", "--quick", "--out", str(out), "--seed", "3"])
+    assert r.exit_code == 0, r.output
+    return out
+
+
+@pytest.mark.parametrize("folder", ["headcount", "kopfrechnen"])
+def test_quick_report_writes_every_part_in_both_languages(reports, folder):
+    out = reports / folder
+    names = {p.name for p in out.iterdir()}
+    for q in range(1, 9):
+        assert any(n.startswith(f"q{q}_") and n.endswith(".csv") for n in names), q
+        assert any(n.startswith(f"q{q}_") and n.endswith(".png") for n in names), q
+    assert {"README.md", "metadata.json", "strategy_tips.png", "strategy_tips.pdf"} <= names
+    md = (out / "README.md").read_text(encoding="utf-8")
+    # every question has its method, finding and command, and question 9 its findings
+    assert md.count("## ") == 9
+    for name in sorted(names):
+        if name.endswith(".png"):
+            assert f"({name})" in md, name
+    assert (out / "strategy_tips.pdf").read_bytes()[:5] == b"%PDF-"
+
+
+def test_german_report_uses_the_german_rule_terms(reports):
+    md = (reports / "kopfrechnen" / "README.md").read_text(encoding="utf-8")
+    for term in GERMAN_TERMS:
+        assert term in md, term
+    assert "Headcount playtest" not in md and "Kopfrechnen" in md
+
+
+def test_metadata_records_seed_sizes_versions_and_commit(reports):
+    meta = json.loads((reports / "headcount" / "metadata.json").read_text(encoding="utf-8"))
+    assert meta["seed"] == 3 and meta["quick"] is True
+    assert meta["games_per_simulated_setup"] == 2000
+    assert meta["language"] == "en"
+    assert set(meta["versions"]) >= {"numpy", "numba", "pandas", "matplotlib", "headcount-lab"}
+    assert "commit" in meta
+    assert meta["command"] == "headcount-lab report headcount --lang en --seed 3 --quick"
+
+
+def _views(players, peeked):
+    """Every view of a seat (standard deck) with no special card in sight, as id lists."""
+    k = players if peeked else players - 1
+    return list(itertools.combinations(range(N_NUMBER), k))
+
+
+@pytest.mark.parametrize("peeked", [False, True])
+def test_q1_safe_bids_match_exact_fractions(reports, peeked):
+    table = pd.read_csv(reports / "headcount" / "q1_safe_bids_by_view.csv")
+    rows = table[
+        (table["variant"] == "standard")
+        & (table["players"] == 3)
+        & (table["special_seen"] == "none")
+        & (table["peeked"] == peeked)
+    ].set_index("visible_sum")
+    by_sum: dict[int, list[dict[float, int]]] = {}
+    for view in _views(3, peeked):
+        dist = total_distribution(list(view), 1 if peeked else 2, False)
+        bids = {lv: safe_bid(dist, lv) for lv in (0.5, 0.75, 0.9)}
+        by_sum.setdefault(int(VALUES[list(view)].sum()), []).append(bids)
+    assert sorted(by_sum) == sorted(rows.index)
+    for s, views in by_sum.items():
+        assert rows.loc[s, "views"] == len(views)
+        for lv, col in ((0.5, "safe_bid_50"), (0.75, "safe_bid_75"), (0.9, "safe_bid_90")):
+            assert rows.loc[s, col] == median(v[lv] for v in views)
+        assert rows.loc[s, "lowest_75"] == min(v[0.75] for v in views)
+
+
+@pytest.mark.parametrize("gap", [-3, 0, 9, 17])
+def test_q2_call_odds_match_exact_fractions(reports, gap):
+    table = pd.read_csv(reports / "headcount" / "q2_call_odds_by_gap.csv")
+    row = table[
+        (table["variant"] == "standard")
+        & (table["players"] == 3)
+        & (table["special_seen"] == "none")
+        & (table["gap"] == gap)
+    ].iloc[0]
+    total = Fraction(0)
+    views = _views(3, False)
+    for view in views:
+        bid = int(VALUES[list(view)].sum()) + gap
+        dist = total_distribution(list(view), 2, False)
+        total += sum((p for t, p in dist.items() if t < bid), Fraction(0))  # H6: ties to bidder
+    assert row["fraction"] == f"{(total / len(views)).numerator}/{(total / len(views)).denominator}"
+    assert row["views"] == len(views)
+
+
+def test_q5_far_from_estimates_matches_brute_force(reports):
+    # 3 players without the hidden card: every forehead set and draw card, every seat's mean
+    table = pd.read_csv(reports / "headcount" / "q5_far_from_estimates.csv")
+    row = table[
+        (table["variant"] == "standard") & (table["players"] == 3) & ~table["hidden_card"]
+    ].iloc[0]
+    from headcount_lab.games.headcount.rules import count
+
+    mean = {}
+    far = total = 0
+    for deal in itertools.combinations(range(17), 3):
+        for draw in (c for c in range(17) if c not in deal):
+            t = count(list(deal), draw)
+            close = False
+            for seat in deal:
+                view = tuple(c for c in deal if c != seat)
+                if view not in mean:
+                    dist = total_distribution(list(view), 1, False)
+                    mean[view] = sum(t2 * p for t2, p in dist.items())
+                close |= abs(t - mean[view]) <= 10
+            total += 1
+            far += not close
+    p = Fraction(far, total)
+    assert row["fraction"] == f"{p.numerator}/{p.denominator}"
+
+
+def test_simulated_tables_carry_intervals_around_their_estimates(reports):
+    out = reports / "headcount"
+    for name in ("q4_round_loss_by_position", "q8_win_rates", "q5_variants_vs_standard",
+                 "q7_house_rules_vs_standard", "q3_peek_paired", "q6_discard_paired",
+                 "q3_heads_up_values"):  # fmt: skip
+        t = pd.read_csv(out / f"{name}.csv")
+        assert ((t["lo"] <= t["value"] + 1e-12) & (t["value"] <= t["hi"] + 1e-12)).all(), name
+    wins = pd.read_csv(out / "q8_win_rates.csv")
+    # one game, one winner: the four bots' wins add up to the games of the tournament
+    assert wins["k"].sum() == wins["n"].iloc[0]
+
+
+def test_findings_never_call_a_difference_real_when_its_interval_includes_zero(reports):
+    from headcount_lab.analysis.report import PRACTICAL
+
+    out = reports / "headcount"
+    diff = pd.concat(
+        [
+            pd.read_csv(out / f"{n}.csv")
+            for n in ("q5_variants_vs_standard", "q7_house_rules_vs_standard")
+        ]  # fmt: skip
+    )
+    md = (out / "README.md").read_text(encoding="utf-8")
+    names = {"trickster": "Trickster", "double": "Double", "first_bid_1": "first bid at least 1",
+             "no_hidden_card": "no hidden card"}  # fmt: skip
+    for key, name in names.items():
+        rows = diff[diff["rules"] == key]
+        detected = (rows["lo"] > 0) | (rows["hi"] < 0)
+        practical = detected & (rows["value"].abs() >= rows["measure"].map(PRACTICAL))
+        if practical.any():
+            assert f"**{name}** changes the game" in md or (
+                f"**{name}** rewards skill more" in md or f"**{name}** levels the field" in md
+            )
+        elif detected.any():
+            assert f"**{name}** makes no practical difference" in md
+        else:
+            assert f"**{name}** changes nothing we can detect" in md
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--lang", "fr"], "unknown --lang"),
+        (["--games", "5"], "--games must be at least 100"),
+        (["--seed", "-1"], "--seed must be non-negative"),
+    ],
+)
+def test_report_bad_input_is_one_line_and_exit_2(tmp_path, args, message):
+    r = CliRunner().invoke(app, ["report", "headcount", "--out", str(tmp_path), *args])
+    assert r.exit_code == 2
+    assert message in r.output
+    assert "Traceback" not in r.output
+    assert not any(tmp_path.iterdir())
+
+
+def test_cli_defaults_are_the_report_defaults():
+    # the CLI cannot import the report module (pandas) at start-up, so it repeats the numbers
+    import inspect
+
+    from headcount_lab.analysis.report import DEFAULT_GAMES, DEFAULT_SEED
+    from headcount_lab.cli import report as cli
+
+    for fn in (cli.headcount_cmd, cli.all_cmd):
+        params = inspect.signature(fn).parameters
+        assert params["games"].default == DEFAULT_GAMES
+        assert params["seed"].default == DEFAULT_SEED
+
+
+def test_rendering_is_byte_for_byte_repeatable(tmp_path):
+    # the committed reports only change when their numbers change: no dates or software
+    # versions inside the PNG and PDF files, the same numbers give the same bytes
+    from headcount_lab.analysis.report import ReportOptions, compute, headcount_report
+
+    opts = ReportOptions(seed=5, quick=True)
+    pt = compute(opts)
+    a = headcount_report(tmp_path / "a", "de", opts, pt)
+    b = headcount_report(tmp_path / "b", "de", opts, pt)
+    assert [p.name for p in a] == [p.name for p in b]
+    for pa, pb in zip(a, b, strict=True):
+        assert pa.read_bytes() == pb.read_bytes(), pa.name
