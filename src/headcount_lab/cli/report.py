@@ -64,14 +64,15 @@ def whist_cmd(
         typer.Option("--matches", help="Matches per simulated set-up (default 100000)."),
     ] = None,
     quick: Annotated[bool, typer.Option("--quick", help="Small runs (3000 matches).")] = False,
-    out: ReportsDirOpt = Path("reports/forehead-whist"),
+    out: ReportsDirOpt = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of every simulation.")] = 1,
 ) -> None:
     """Forehead Whist report: dealer's restriction, exact blind hands, bots, seats, streaks."""
     with user_errors():
         from headcount_lab.analysis.whist_report import WhistReportOptions, whist_report
 
-        _echo_written(whist_report(out, WhistReportOptions(matches, quick, seed)))
+        folder = out if out is not None else Path("reports") / "forehead-whist"
+        _echo_written(whist_report(folder, WhistReportOptions(matches, quick, seed)))
 
 
 @app.command("all")

@@ -142,7 +142,9 @@ def run_block(job: Job, seed: int, block: int) -> dict[str, np.ndarray]:
     return job.block_fn(block_state(seed, block), job.block_units(block))
 
 
-def merge(into: dict[str, np.ndarray] | None, part: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
+def merge(
+    into: dict[str, np.ndarray] | None, part: Mapping[str, np.ndarray]
+) -> dict[str, np.ndarray]:
     """Add ``part`` into ``into`` (which may be ``None``); keys and shapes must agree."""
     if into is None:
         return {k: np.array(v, copy=True) for k, v in part.items()}
