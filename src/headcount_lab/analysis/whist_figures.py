@@ -9,38 +9,12 @@ imported inside the methods only (no pyplot, no global state), and axes come fro
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
 
-from headcount_lab.analysis.figures import new_axes
-
-#: Okabe & Ito's palette, told apart with every common colour-vision deficiency
-PALETTE = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#000000")
-MARKERS = ("o", "s", "^", "D", "v", "P")
-STYLE: dict[str, Any] = {
-    "font.size": 11,
-    "axes.titlesize": 12,
-    "axes.labelsize": 11,
-    "legend.fontsize": 10,
-    "xtick.labelsize": 10,
-    "ytick.labelsize": 10,
-    "axes.grid": True,
-    "grid.alpha": 0.3,
-    "lines.linewidth": 2.0,
-}
-
-
-@contextmanager
-def styled() -> Iterator[None]:
-    """The report's matplotlib settings for the artists made inside."""
-    import matplotlib as mpl
-
-    with mpl.rc_context(STYLE):  # type: ignore[arg-type]
-        yield
+from headcount_lab.analysis.figures import MARKERS, PALETTE, new_axes, styled
 
 
 def _errors(rows: pd.DataFrame, y: str, ci: bool) -> Any:
