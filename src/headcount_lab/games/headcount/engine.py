@@ -31,6 +31,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import next_u64, partial_shuffle, uniform
 from headcount_lab.games.headcount.agents import (
     BID,
@@ -461,3 +462,8 @@ def play_deals(
         rounds_hist[min(rounds, ROUNDS_N - 1)] += 1
         if log:
             _log(trace, tn, T_WIN, w, rounds)
+
+
+# numba's cache only watches this file; the kernels also inline the bots of agents.py and call
+# rules.py and core/rng.py, so their sources are part of the cache stamp too
+track_sources(play_deals, decision)
