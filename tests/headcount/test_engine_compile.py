@@ -3,14 +3,19 @@
 A second signature is a second compile paid by every cold start (CLI and CI). It creeps in
 silently: a numba literal (``nb = 0``, a constant argument) makes a called helper compile once
 for ``Literal[int](0)`` and again for ``int64``; an int32 index next to an int64 one does the
-same. The check runs in a fresh process so that other tests' calls cannot add signatures.
+same. The check compiles in a fresh process with an empty cache (from a cache numba loads only
+the kernel, not the helpers linked into it), so other tests' calls cannot add signatures; that
+costs a full compile, hence ``slow`` (``make test-all``).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+
+import pytest
 
 PROGRAM = """
 import json
@@ -36,8 +41,10 @@ print(json.dumps(counts))
 """
 
 
-def test_every_engine_function_compiles_for_one_signature():
-    out = subprocess.run([sys.executable, "-c", PROGRAM], capture_output=True, text=True)
+@pytest.mark.slow
+def test_every_engine_function_compiles_for_one_signature(tmp_path):
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    out = subprocess.run([sys.executable, "-c", PROGRAM], env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     counts = json.loads(out.stdout.strip().splitlines()[-1])
     assert "engine.play_deals" in counts and "agents.reader_bid" in counts
