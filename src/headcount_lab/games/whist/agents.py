@@ -26,6 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import uint64
 
+from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import below, partial_shuffle
 from headcount_lab.games.whist.bits import (
     MAX_SEATS,
@@ -59,6 +60,7 @@ from headcount_lab.games.whist.bits import (
     lowest,
     mask_at,
     next_seat,
+    njit_inlined,
     njit_without_refcounts,
     popcount,
     put_card,
@@ -319,7 +321,7 @@ def heuristic_bid(hand, k, n, trump_card, trump_suit, forb):
     return b
 
 
-@njit_without_refcounts
+@njit_inlined
 def heuristic_play(obs, legal):
     """Play to make the bid exactly: win cheaply while tricks are needed, duck after."""
     n = obs[O_PLAYERS]
@@ -549,7 +551,7 @@ def mc_play(state, params, obs, work, uwork, legal):
 # --- the one entry point ----------------------------------------------------------------------
 
 
-@njit_without_refcounts
+@njit_inlined
 def act(policy, params, state, obs, work, uwork):
     """The decision of bot ``policy`` (``params``: ``float64[N_PARAMS]``) from its observation
     ``obs`` (``int64[OBS_SIZE]``, see ``bits.py``): a bid in phase 0, else a card id. Draws from
@@ -584,3 +586,7 @@ def act(policy, params, state, obs, work, uwork):
     if policy == MONTECARLO and params[P_PLAY_SAMPLES] > 0:
         return mc_play(state, params, obs, work, uwork, legal)
     return heuristic_play(obs, legal)
+
+
+# numba's cache only watches this file; the bots are built on bits.py and core/rng.py
+track_sources(act, blind_counts)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
+from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import partial_shuffle
 from headcount_lab.games.whist.agents import UWORK_SIZE, WORK_SIZE, act
 from headcount_lab.games.whist.bits import (  # noqa: F401  (legal moves and winners re-exported)
@@ -51,6 +52,7 @@ from headcount_lab.games.whist.bits import (  # noqa: F401  (legal moves and win
     legal_mask,
     lowest,
     next_seat,
+    njit_inlined,
     njit_without_refcounts,
     put_card,
     start_play,
@@ -105,7 +107,7 @@ def hand_score(bid, tricks):
     return -abs(bid - tricks)
 
 
-@njit_without_refcounts
+@njit_inlined
 def play_hand(state, rules, k, dealer, policies, params, hands, obs, work, uwork, deck, log, pos):
     """Deal, bid and play one hand of ``k`` cards; return the log position after it.
 
@@ -398,3 +400,7 @@ def run_block(
         out["hands"],
     )
     return out
+
+
+# numba's cache only watches this file; the kernels also inline agents.py and bits.py
+track_sources(simulate_block, deal)
