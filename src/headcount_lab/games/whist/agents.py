@@ -581,6 +581,13 @@ def act(policy, params, state, obs, work, uwork):
         obs[O_MUST_TRUMP] != 0,
         2 * obs[O_PLAYERS],
     )
+    return play_card(policy, params, state, obs, work, uwork, legal)
+
+
+@njit_inlined
+def play_card(policy, params, state, obs, work, uwork, legal):
+    """:func:`act` in the play phase, for a caller that already has the ``legal`` cards of the
+    acting seat (``legal_mask`` of its hand; the match kernel computes it anyway)."""
     if policy == RANDOM:
         return nth_card(legal, below(state, popcount(legal)))
     if policy == MONTECARLO and params[P_PLAY_SAMPLES] > 0:

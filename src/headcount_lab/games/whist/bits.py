@@ -192,9 +192,11 @@ def put_card(obs, hands, seat, c):
         obs[O_LED_SUIT] = cs
         obs[O_WIN_CARD] = c
         obs[O_WIN_SEAT] = seat
-    elif beats(c, obs[O_WIN_CARD], trump_suit, ranks):
-        obs[O_WIN_CARD] = c
-        obs[O_WIN_SEAT] = seat
+    else:  # beats(c, w), with the suit of c looked up once
+        w = obs[O_WIN_CARD]
+        if c > w if cs == suit_of(w, ranks) else cs == trump_suit:
+            obs[O_WIN_CARD] = c
+            obs[O_WIN_SEAT] = seat
     obs[O_IN_TRICK] += 1
 
 

@@ -22,7 +22,7 @@ from numba import njit, uint64
 
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import partial_shuffle
-from headcount_lab.games.whist.agents import UWORK_SIZE, WORK_SIZE, act
+from headcount_lab.games.whist.agents import UWORK_SIZE, WORK_SIZE, act, play_card
 from headcount_lab.games.whist.bits import (  # noqa: F401  (legal moves and winners re-exported)
     O_BLIND,
     O_CARDS,
@@ -180,7 +180,7 @@ def play_hand(state, rules, k, dealer, policies, params, hands, obs, work, uwork
             else:
                 obs[O_SEAT] = seat
                 obs[O_HAND] = np.int64(hands[seat])
-                c = act(policies[seat], params[seat], state, obs, work, uwork)
+                c = play_card(policies[seat], params[seat], state, obs, work, uwork, legal)
             put_card(obs, hands, seat, c)
             if rec:
                 log[pos] = c
