@@ -143,14 +143,21 @@ def strength(c, trump_suit, ranks):
 
 
 @njit_without_refcounts
+def _trump_mask(trump_suit, ranks):
+    return suit_mask(trump_suit, ranks) if trump_suit >= 0 else uint64(0)
+
+
+@njit_without_refcounts
 def pick_low(mask, trump_suit, ranks):
-    """The weakest card of ``mask`` (lowest id on ties)."""
+    """The weakest card of ``mask`` (lowest id on ties), by :func:`strength` (a trump is told
+    by a bit test on the trump suit's mask rather than a suit lookup)."""
+    tm = _trump_mask(trump_suit, ranks)
     best = -1
     best_v = 1 << 30
     while mask:
         c = lowest(mask)
         mask &= mask - uint64(1)
-        v = strength(c, trump_suit, ranks)
+        v = rank_of(c, ranks) + (ranks if tm & bit(c) else 0)
         if v < best_v:
             best_v = v
             best = c
@@ -159,13 +166,14 @@ def pick_low(mask, trump_suit, ranks):
 
 @njit_without_refcounts
 def pick_high(mask, trump_suit, ranks):
-    """The strongest card of ``mask`` (lowest id on ties)."""
+    """The strongest card of ``mask`` (lowest id on ties), by :func:`strength`."""
+    tm = _trump_mask(trump_suit, ranks)
     best = -1
     best_v = -1
     while mask:
         c = lowest(mask)
         mask &= mask - uint64(1)
-        v = strength(c, trump_suit, ranks)
+        v = rank_of(c, ranks) + (ranks if tm & bit(c) else 0)
         if v > best_v:
             best_v = v
             best = c
