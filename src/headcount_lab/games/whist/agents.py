@@ -293,13 +293,14 @@ def estimate_tricks(hand, k, n, trump_card, trump_suit):
     has_trump = 1 if trump_suit >= 0 else 0
     e = 0.0
     spare = 0
+    tm = _trump_mask(trump_suit, ranks)
     m = hand
     while m:
         c = lowest(m)
         m &= m - uint64(1)
         up = above(c, ranks)
         p = P_NONE_OUT[ranks, k, popcount(up & ~known)]
-        if suit_of(c, ranks) == trump_suit:
+        if tm & bit(c):  # a trump
             e += p
             if p < 0.5:
                 spare += 1
