@@ -444,7 +444,7 @@ def point_choice(policy, p0, p3, mask, nu, last, bidder, caller, shift, n_deck, 
         return bidder if u < 0.5 else caller
     if policy == TIPS:
         return bidder if _tips_estimate(mask, nu, n_deck) >= last + shift else caller
-    return bidder if sf_at(sf, row_of[nu, mask], lo, last + shift) >= p3 else caller
+    return bidder if sf_at(sf, np.int64(row_of[nu, mask]), lo, last + shift) >= p3 else caller
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -455,7 +455,7 @@ def peek_choice(policy, p0, p1, p2, qi, mask, nu, nb, last, can_call, min_bid, s
         return 1 if u < p1 else 0
     if policy == TIPS:
         return 1 if nb > 0 and abs(last - _tips_estimate(mask, nu, n_deck)) <= p2 else 0
-    row = row_of[nu, mask]
+    row = np.int64(row_of[nu, mask])  # int64 like the reader's rows: one sf_at to compile
     # peeking forbids calling: only worth it when it would raise anyway
     if nb > 0 and can_call and 1.0 - sf_at(sf, row, lo, last + shift) > p0:
         return 0
@@ -488,7 +488,7 @@ def bid_choice(policy, p0, p1, p2, p3, p4, p5, p6, qi, mask, nu, nb, last, can_c
             return CALL
         return max(last + 1, min(e, last + np.int64(p1)))
     # the odds family: p0 call, p1 quantile, p2 peek, p3 point, p4 discard, p5/p6 extras
-    row = row_of[nu, mask]
+    row = np.int64(row_of[nu, mask])  # int64 like the reader's rows: one sf_at to compile
     if nb > 0 and can_call and 1.0 - sf_at(sf, row, lo, last + shift) > p0:
         return CALL
     b = lo + safe[qi, row] - shift
@@ -513,7 +513,7 @@ def reader_bid(
     fmask = mask  # foreheads only
     if hidden_seen >= 0:
         fmask &= ~(np.int64(1) << np.int64(hidden_seen))
-    m = 0
+    m = np.int64(0)  # not a literal 0, which would compile the _mix_* helpers twice
     wsum = 0.0
     for x in range(n_deck):
         if (mask >> x) & 1:

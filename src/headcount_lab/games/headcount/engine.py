@@ -31,6 +31,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import next_u64, partial_shuffle, uniform
 from headcount_lab.games.headcount.agents import (
     BID,
@@ -53,6 +54,7 @@ R_DOUBLE, R_TRICKSTER, R_HIDDEN, R_MIN_FIRST, R_SHIFT, R_START_PEEK, R_OPEN, R_D
 N_RULES = 8
 FREE_BID = -(10**9)  # min_first_bid "none": any integer may open (H5)
 
+TWO_UNSEEN = np.int64(2)  # a typed 2 (not a literal): one compiled _tips_estimate for all sites
 MAX_BIDS = 256  # safety valve: at this many bids the next seat must call (never seen in play)
 
 # trace kinds (one row per event: kind, seat, value)
@@ -111,7 +113,9 @@ def new_stats(n: int, slots: int) -> dict[str, np.ndarray]:
     }
 
 
-@njit(nogil=True, cache=True)
+# One explicit signature: the call sites pass constants (numba literals), and a lazily typed
+# _log was compiled once per distinct combination of them (17 times, 1.5 s of a cold start).
+@njit("void(int64[:, ::1], int64[::1], int64, int64, int64)", nogil=True, cache=True)
 def _log(trace, tn, kind, seat, value):
     if tn[0] < trace.shape[0]:
         trace[tn[0], 0] = kind
@@ -151,7 +155,7 @@ def _seen_mask(me, n, active, cards, hs):
 def decision(kind, me, slot_of, policies, params, n, active, cards, hidden, peeked, nb, bids,
              bidders, bid_peeked, can_call, min_first, caller, hidden_on, shift, n_deck, row_of,
              sf, lo, gain, safe, seen, work, u):  # fmt: skip
-    """The decision :func:`play_game` asks of seat ``me`` in the full state (all foreheads in
+    """The decision :func:`play_deals` asks of seat ``me`` in the full state (all foreheads in
     ``cards``, the ``hidden`` card): exactly its call sites, gathered in one function for the
     fair-play tests. ``seen``: int64[n] and ``work``: float64[2, 32] scratch."""
     hs = hidden if peeked[me] else -1
@@ -180,249 +184,6 @@ def decision(kind, me, slot_of, policies, params, n, active, cards, hidden, peek
 
 
 @njit(nogil=True, cache=True)
-def play_game(
-    n, slot_of, policies, params, rules, row_of, sf, lo, gain, safe, deal_st, bot_st,
-    wins, seated, slot_st, round_st, opening_hist, raise_hist, rounds_hist, bids_hist,
-    trace, tn,
-):  # fmt: skip
-    """Play one complete game; add its statistics; log events into ``trace`` (int64[T, 3],
-    may have 0 rows) while ``tn`` (int64[1]) counts them. ``slot_of``: int64[n] bot slot of each
-    seat. Returns the winning seat."""
-    double = rules[R_DOUBLE] != 0
-    trickster = rules[R_TRICKSTER] != 0
-    hidden_on = rules[R_HIDDEN] != 0
-    min_first = rules[R_MIN_FIRST]
-    shift = rules[R_SHIFT]
-    start_peek = rules[R_START_PEEK] != 0
-    n_deck = 18 if double else 17
-    log = trace.shape[0] > 0
-
-    open_l = np.full(n, rules[R_OPEN], np.int64)
-    down_l = np.full(n, rules[R_DOWN], np.int64)
-    active = np.ones(n, np.bool_)
-    peeked = np.zeros(n, np.bool_)
-    cards = np.full(n, -1, np.int64)
-    seen = np.empty(n, np.int64)
-    pointed = np.full(n, -1, np.int64)
-    deck = np.empty(n_deck, np.int64)
-    in_play = np.empty(n + 1, np.int64)
-    bids = np.zeros(MAX_BIDS, np.int64)
-    bidders = np.zeros(MAX_BIDS, np.int64)
-    bid_peeked = np.zeros(MAX_BIDS, np.bool_)
-    work = np.empty((2, 32), np.float64)
-    for s in range(n):
-        seated[s, slot_of[s]] += 1
-
-    n_active = n
-    start = 0
-    rounds = 0
-    while n_active > 1:
-        rounds += 1
-        round_st[G_ROUNDS] += 1
-        # deal (fresh shuffle of the whole deck every round, H9)
-        for i in range(n_deck):
-            deck[i] = i
-        n_in = n_active + (1 if hidden_on else 0)
-        partial_shuffle(deal_st, deck, n_in + 1)
-        k = 0
-        for s in range(n):
-            peeked[s] = False
-            pointed[s] = -1
-            if active[s]:
-                cards[s] = deck[k]
-                in_play[k] = deck[k]
-                k += 1
-                slot_st[slot_of[s], S_SEATED_ROUNDS] += 1
-            else:
-                cards[s] = -1
-        hidden = deck[n_active] if hidden_on else -1
-        if hidden_on:
-            in_play[k] = hidden
-        draw = deck[n_in]
-        if log:
-            _log(trace, tn, T_START, start, rounds)
-            for s in range(n):
-                if active[s]:
-                    _log(trace, tn, T_FOREHEAD, s, cards[s])
-            if hidden_on:
-                _log(trace, tn, T_HIDDEN, -1, hidden)
-            _log(trace, tn, T_DRAW, -1, draw)
-
-        # bidding
-        nb = 0
-        me = start
-        caller = -1
-        while True:
-            can_call = nb > 0
-            if nb >= MAX_BIDS - 1:
-                round_st[G_FORCED] += 1
-                caller = me
-                if log:
-                    _log(trace, tn, T_CALL, me, 0)
-                break
-            did_peek = False
-            if (
-                hidden_on
-                and open_l[me] > 0
-                and not peeked[me]
-                and (nb > 0 or me != start or start_peek)
-            ):
-                u = uniform(bot_st)
-                p = slot_of[me]
-                mask = _seen_mask(me, n, active, cards, -1)
-                last = bids[nb - 1] if nb > 0 else 0
-                if peek_choice(policies[p], params[p, 0], params[p, 1], params[p, 2],
-                               np.int64(params[p, P_LEVEL]), mask, 2, nb, last, can_call,
-                               min_first, shift, n_deck, row_of, sf, lo, gain, safe,
-                               u) == 1:  # fmt: skip
-                    open_l[me] -= 1
-                    down_l[me] += 1
-                    peeked[me] = True
-                    did_peek = True
-                    round_st[G_PEEKS] += 1
-                    slot_st[p, S_PEEKS] += 1
-                    if log:
-                        _log(trace, tn, T_PEEK, me, hidden)
-            u = uniform(bot_st)
-            p = slot_of[me]
-            hs = hidden if peeked[me] else -1
-            if policies[p] == READER:
-                _observe(me, n, active, cards, seen)
-                a = reader_bid(params[p], me, n, active, seen, hs, nb, bids, bidders, bid_peeked,
-                               can_call and not did_peek, min_first, hidden_on, shift, n_deck,
-                               row_of, sf, lo, safe, work)  # fmt: skip
-            else:
-                mask = _seen_mask(me, n, active, cards, hs)
-                nu = 2 if hidden_on and hs < 0 else 1
-                last = bids[nb - 1] if nb > 0 else 0
-                a = bid_choice(policies[p], params[p, 0], params[p, 1], params[p, 2],
-                               params[p, 3], params[p, 4], params[p, 5], params[p, 6],
-                               np.int64(params[p, P_LEVEL]), mask, nu, nb, last,
-                               can_call and not did_peek, min_first, shift, n_deck, row_of, sf,
-                               lo, safe, u)  # fmt: skip
-            if a == CALL:
-                if not can_call or did_peek:  # a bot bug: never happens with our policies
-                    round_st[G_ILLEGAL] += 1
-                    a = bids[nb - 1] + 1 if nb > 0 else max(min_first, 0)
-                else:
-                    caller = me
-                    slot_st[p, S_CALLS] += 1
-                    if log:
-                        _log(trace, tn, T_CALL, me, 0)
-                    break
-            lowest = bids[nb - 1] + 1 if nb > 0 else min_first
-            if a < lowest:
-                round_st[G_ILLEGAL] += 1
-                a = lowest
-            if nb == 0:
-                h = a - HIST_LO
-                opening_hist[min(max(h, 0), HIST_N - 1)] += 1
-                slot_st[p, S_OPENS] += 1
-            else:
-                raise_hist[min(a - bids[nb - 1], RAISE_N - 1)] += 1
-            bids[nb] = a
-            bidders[nb] = me
-            bid_peeked[nb] = peeked[me]
-            nb += 1
-            slot_st[p, S_BIDS] += 1
-            round_st[G_BIDS] += 1
-            if log:
-                _log(trace, tn, T_BID, me, a)
-            me = _next_active(active, n, me)
-        bids_hist[nb] += 1
-        bidder = bidders[nb - 1]
-        last = bids[nb - 1]
-
-        # Trickster: everyone else points, simultaneously, before the count (H10)
-        if trickster:
-            for s in range(n):
-                if active[s] and s != caller and s != bidder:
-                    u = uniform(bot_st)
-                    p = slot_of[s]
-                    hs = hidden if peeked[s] else -1
-                    mask = _seen_mask(s, n, active, cards, hs)
-                    nu = 2 if hidden_on and hs < 0 else 1
-                    pointed[s] = point_choice(policies[p], params[p, 0], params[p, 3], mask, nu,
-                                              last, bidder, caller, shift, n_deck, row_of, sf,
-                                              lo, u)  # fmt: skip
-                    slot_st[p, S_POINTS] += 1
-                    if log:
-                        _log(trace, tn, T_POINT, s, pointed[s])
-
-        # count (H2-H4) and settle (H6)
-        total = count_kernel(in_play, n_in, draw)
-        for i in range(n_in):
-            c = in_play[i]
-            if c == 16:
-                round_st[G_JOKER] += 1
-                c = draw
-            if c == 15:
-                round_st[G_TOP] += 1
-            elif c == 17:
-                round_st[G_X2] += 1
-        if total == last:
-            round_st[G_TIES] += 1
-        if total < last + shift:
-            loser = bidder
-            winner = caller
-        else:
-            loser = caller
-            winner = bidder
-            round_st[G_CALLER_LOST] += 1
-            slot_st[slot_of[caller], S_CALLS_LOST] += 1
-        if loser == bidder:
-            slot_st[slot_of[bidder], S_BIDS_LOST] += 1
-        slot_st[slot_of[loser], S_LOST] += 1
-        if log:
-            _log(trace, tn, T_COUNT, -1, total)
-            _log(trace, tn, T_LOSE, loser, winner)
-        if trickster:
-            for s in range(n):
-                if pointed[s] < 0:
-                    continue
-                if pointed[s] == winner:
-                    slot_st[slot_of[s], S_POINTS_RIGHT] += 1
-                    if down_l[s] > 0:
-                        down_l[s] -= 1
-                        open_l[s] += 1
-                elif open_l[s] > 0:
-                    open_l[s] -= 1
-                    down_l[s] += 1
-        if down_l[winner] > 0:  # H8: the winner reopens one
-            down_l[winner] -= 1
-            open_l[winner] += 1
-        # H8: the loser discards one of its choice
-        discard_open = 1 if down_l[loser] == 0 else 0
-        if open_l[loser] > 0 and down_l[loser] > 0:
-            u = uniform(bot_st)
-            p = slot_of[loser]
-            discard_open = discard_choice(policies[p], params[p, 3], params[p, 4], u)
-        if discard_open == 1:
-            open_l[loser] -= 1
-        else:
-            down_l[loser] -= 1
-        if log:
-            _log(trace, tn, T_DISCARD, loser, discard_open)
-        start = loser
-        if open_l[loser] + down_l[loser] == 0:
-            active[loser] = False
-            n_active -= 1
-            if log:
-                _log(trace, tn, T_OUT, loser, 0)
-            start = _next_active(active, n, loser)
-    w = start  # the only active seat left
-    for s in range(n):
-        if active[s]:
-            w = s
-    wins[w, slot_of[w]] += 1
-    round_st[G_GAMES] += 1
-    rounds_hist[min(rounds, ROUNDS_N - 1)] += 1
-    if log:
-        _log(trace, tn, T_WIN, w, rounds)
-    return w
-
-
-@njit(nogil=True, cache=True)
 def _seed_from(block_st, sub):
     for i in range(4):
         sub[i] = next_u64(block_st)
@@ -436,19 +197,273 @@ def play_deals(
     wins, seated, slot_st, round_st, opening_hist, raise_hist, rounds_hist, bids_hist,
     trace, tn,
 ):  # fmt: skip
-    """Play ``n_deals`` deals, each in every seat order of ``perms`` (int64[P, n])."""
+    """Play ``n_deals`` deals, each in every seat order of ``perms`` (int64[P, n]): complete
+    games, their statistics added into the arrays passed in; events are logged into ``trace``
+    (int64[T, 3], may have 0 rows) while ``tn`` (int64[1]) counts them.
+
+    One function for the whole block, not a loop calling a per-game function: numba links a
+    called function's code into its caller and optimises and emits it again there, which cost
+    a second of every cold start for a kernel this size.
+    """
     n = perms.shape[1]
+    n_orders = perms.shape[0]
+    double = rules[R_DOUBLE] != 0
+    trickster = rules[R_TRICKSTER] != 0
+    hidden_on = rules[R_HIDDEN] != 0
+    min_first = rules[R_MIN_FIRST]
+    shift = rules[R_SHIFT]
+    start_peek = rules[R_START_PEEK] != 0
+    n_deck = 18 if double else 17
+    log = trace.shape[0] > 0
+
+    # scratch for the whole block, np.empty only (each np.zeros/np.full/np.ones flavour is one
+    # more compile); every entry is written before it is read
     deal0 = np.empty(4, np.uint64)
     bot0 = np.empty(4, np.uint64)
     deal_st = np.empty(4, np.uint64)
     bot_st = np.empty(4, np.uint64)
-    for _ in range(n_deals):
-        _seed_from(block_st, deal0)
-        _seed_from(block_st, bot0)
-        for q in range(perms.shape[0]):
-            deal_st[:] = deal0
-            bot_st[:] = bot0
-            play_game(n, perms[q], policies, params, rules, row_of, sf, lo, gain, safe, deal_st,
-                      bot_st,
-                      wins, seated, slot_st, round_st, opening_hist, raise_hist, rounds_hist,
-                      bids_hist, trace, tn)  # fmt: skip
+    open_l = np.empty(n, np.int64)
+    down_l = np.empty(n, np.int64)
+    active = np.empty(n, np.bool_)
+    peeked = np.empty(n, np.bool_)
+    cards = np.empty(n, np.int64)
+    seen = np.empty(n, np.int64)
+    pointed = np.empty(n, np.int64)
+    deck = np.empty(n_deck, np.int64)
+    in_play = np.empty(n + 1, np.int64)
+    bids = np.empty(MAX_BIDS, np.int64)
+    bidders = np.empty(MAX_BIDS, np.int64)
+    bid_peeked = np.empty(MAX_BIDS, np.bool_)
+    work = np.empty((2, 32), np.float64)
+
+    for g in range(n_deals * n_orders):
+        q = g % n_orders
+        if q == 0:  # a new deal: its two streams, replayed in every seat order
+            _seed_from(block_st, deal0)
+            _seed_from(block_st, bot0)
+        # element copies: a slice assignment compiles numba's shape-mismatch error path
+        # (string formatting), about 3 s of a cold start
+        for i in range(4):
+            deal_st[i] = deal0[i]
+            bot_st[i] = bot0[i]
+        slot_of = perms[q]
+
+        # one complete game
+        for s in range(n):
+            open_l[s] = rules[R_OPEN]
+            down_l[s] = rules[R_DOWN]
+            active[s] = True
+            seated[s, slot_of[s]] += 1
+        n_active = n
+        # np.int64, not 0: a literal start would compile every helper taking a seat twice (for
+        # Literal[int](0) while typing reaches the loop, then for int64)
+        start = np.int64(0)
+        rounds = 0
+        while n_active > 1:
+            rounds += 1
+            round_st[G_ROUNDS] += 1
+            # deal (fresh shuffle of the whole deck every round, H9)
+            for i in range(n_deck):
+                deck[i] = i
+            n_in = n_active + (1 if hidden_on else 0)
+            partial_shuffle(deal_st, deck, n_in + 1)
+            k = 0
+            for s in range(n):
+                peeked[s] = False
+                pointed[s] = -1
+                if active[s]:
+                    cards[s] = deck[k]
+                    in_play[k] = deck[k]
+                    k += 1
+                    slot_st[slot_of[s], S_SEATED_ROUNDS] += 1
+                else:
+                    cards[s] = -1
+            hidden = deck[n_active] if hidden_on else -1
+            if hidden_on:
+                in_play[k] = hidden
+            draw = deck[n_in]
+            if log:
+                _log(trace, tn, T_START, start, rounds)
+                for s in range(n):
+                    if active[s]:
+                        _log(trace, tn, T_FOREHEAD, s, cards[s])
+                if hidden_on:
+                    _log(trace, tn, T_HIDDEN, -1, hidden)
+                _log(trace, tn, T_DRAW, -1, draw)
+
+            # bidding
+            nb = np.int64(0)  # typed, as ``start`` above
+            me = start
+            caller = -1
+            while True:
+                can_call = nb > 0
+                if nb >= MAX_BIDS - 1:
+                    round_st[G_FORCED] += 1
+                    caller = me
+                    if log:
+                        _log(trace, tn, T_CALL, me, 0)
+                    break
+                did_peek = False
+                if (
+                    hidden_on
+                    and open_l[me] > 0
+                    and not peeked[me]
+                    and (nb > 0 or me != start or start_peek)
+                ):
+                    u = uniform(bot_st)
+                    p = slot_of[me]
+                    mask = _seen_mask(me, n, active, cards, -1)
+                    last = bids[nb - 1] if nb > 0 else 0
+                    if peek_choice(policies[p], params[p, 0], params[p, 1], params[p, 2],
+                                   np.int64(params[p, P_LEVEL]), mask, TWO_UNSEEN, nb, last,
+                                   can_call, min_first, shift, n_deck, row_of, sf, lo, gain,
+                                   safe, u) == 1:  # fmt: skip
+                        open_l[me] -= 1
+                        down_l[me] += 1
+                        peeked[me] = True
+                        did_peek = True
+                        round_st[G_PEEKS] += 1
+                        slot_st[p, S_PEEKS] += 1
+                        if log:
+                            _log(trace, tn, T_PEEK, me, hidden)
+                u = uniform(bot_st)
+                p = slot_of[me]
+                hs = hidden if peeked[me] else -1
+                if policies[p] == READER:
+                    _observe(me, n, active, cards, seen)
+                    a = reader_bid(params[p], me, n, active, seen, hs, nb, bids, bidders,
+                                   bid_peeked, can_call and not did_peek, min_first, hidden_on,
+                                   shift, n_deck, row_of, sf, lo, safe, work)  # fmt: skip
+                else:
+                    mask = _seen_mask(me, n, active, cards, hs)
+                    nu = 2 if hidden_on and hs < 0 else 1
+                    last = bids[nb - 1] if nb > 0 else 0
+                    a = bid_choice(policies[p], params[p, 0], params[p, 1], params[p, 2],
+                                   params[p, 3], params[p, 4], params[p, 5], params[p, 6],
+                                   np.int64(params[p, P_LEVEL]), mask, nu, nb, last,
+                                   can_call and not did_peek, min_first, shift, n_deck, row_of, sf,
+                                   lo, safe, u)  # fmt: skip
+                if a == CALL:
+                    if not can_call or did_peek:  # a bot bug: never happens with our policies
+                        round_st[G_ILLEGAL] += 1
+                        a = bids[nb - 1] + 1 if nb > 0 else max(min_first, 0)
+                    else:
+                        caller = me
+                        slot_st[p, S_CALLS] += 1
+                        if log:
+                            _log(trace, tn, T_CALL, me, 0)
+                        break
+                lowest = bids[nb - 1] + 1 if nb > 0 else min_first
+                if a < lowest:
+                    round_st[G_ILLEGAL] += 1
+                    a = lowest
+                if nb == 0:
+                    h = a - HIST_LO
+                    opening_hist[min(max(h, 0), HIST_N - 1)] += 1
+                    slot_st[p, S_OPENS] += 1
+                else:
+                    raise_hist[min(a - bids[nb - 1], RAISE_N - 1)] += 1
+                bids[nb] = a
+                bidders[nb] = me
+                bid_peeked[nb] = peeked[me]
+                nb += 1
+                slot_st[p, S_BIDS] += 1
+                round_st[G_BIDS] += 1
+                if log:
+                    _log(trace, tn, T_BID, me, a)
+                me = _next_active(active, n, me)
+            bids_hist[nb] += 1
+            bidder = bidders[nb - 1]
+            last = bids[nb - 1]
+
+            # Trickster: everyone else points, simultaneously, before the count (H10)
+            if trickster:
+                for s in range(n):
+                    if active[s] and s != caller and s != bidder:
+                        u = uniform(bot_st)
+                        p = slot_of[s]
+                        hs = hidden if peeked[s] else -1
+                        mask = _seen_mask(s, n, active, cards, hs)
+                        nu = 2 if hidden_on and hs < 0 else 1
+                        pointed[s] = point_choice(policies[p], params[p, 0], params[p, 3], mask, nu,
+                                                  last, bidder, caller, shift, n_deck, row_of, sf,
+                                                  lo, u)  # fmt: skip
+                        slot_st[p, S_POINTS] += 1
+                        if log:
+                            _log(trace, tn, T_POINT, s, pointed[s])
+
+            # count (H2-H4) and settle (H6)
+            total = count_kernel(in_play, n_in, draw)
+            for i in range(n_in):
+                c = in_play[i]
+                if c == 16:
+                    round_st[G_JOKER] += 1
+                    c = draw
+                if c == 15:
+                    round_st[G_TOP] += 1
+                elif c == 17:
+                    round_st[G_X2] += 1
+            if total == last:
+                round_st[G_TIES] += 1
+            if total < last + shift:
+                loser = bidder
+                winner = caller
+            else:
+                loser = caller
+                winner = bidder
+                round_st[G_CALLER_LOST] += 1
+                slot_st[slot_of[caller], S_CALLS_LOST] += 1
+            if loser == bidder:
+                slot_st[slot_of[bidder], S_BIDS_LOST] += 1
+            slot_st[slot_of[loser], S_LOST] += 1
+            if log:
+                _log(trace, tn, T_COUNT, -1, total)
+                _log(trace, tn, T_LOSE, loser, winner)
+            if trickster:
+                for s in range(n):
+                    if pointed[s] < 0:
+                        continue
+                    if pointed[s] == winner:
+                        slot_st[slot_of[s], S_POINTS_RIGHT] += 1
+                        if down_l[s] > 0:
+                            down_l[s] -= 1
+                            open_l[s] += 1
+                    elif open_l[s] > 0:
+                        open_l[s] -= 1
+                        down_l[s] += 1
+            if down_l[winner] > 0:  # H8: the winner reopens one
+                down_l[winner] -= 1
+                open_l[winner] += 1
+            # H8: the loser discards one of its choice
+            discard_open = 1 if down_l[loser] == 0 else 0
+            if open_l[loser] > 0 and down_l[loser] > 0:
+                u = uniform(bot_st)
+                p = slot_of[loser]
+                discard_open = discard_choice(policies[p], params[p, 3], params[p, 4], u)
+            if discard_open == 1:
+                open_l[loser] -= 1
+            else:
+                down_l[loser] -= 1
+            if log:
+                _log(trace, tn, T_DISCARD, loser, discard_open)
+            start = loser
+            if open_l[loser] + down_l[loser] == 0:
+                active[loser] = False
+                n_active -= 1
+                if log:
+                    _log(trace, tn, T_OUT, loser, 0)
+                start = _next_active(active, n, loser)
+        w = start  # the only active seat left
+        for s in range(n):
+            if active[s]:
+                w = s
+        wins[w, slot_of[w]] += 1
+        round_st[G_GAMES] += 1
+        rounds_hist[min(rounds, ROUNDS_N - 1)] += 1
+        if log:
+            _log(trace, tn, T_WIN, w, rounds)
+
+
+# numba's cache only watches this file; the kernels also inline the bots of agents.py and call
+# rules.py and core/rng.py, so their sources are part of the cache stamp too
+track_sources(play_deals, decision)

@@ -35,6 +35,8 @@ from headcount_lab.games.headcount.rules import (
     total_bounds,
 )
 
+NO_DRAW = np.int64(-1)  # "no draw-pile top", typed: a literal -1 compiles count_kernel again
+
 
 @njit(nogil=True, cache=True)
 def _view_weights(cards, n_known, pool, n_pool, n_unknown, lo, out):
@@ -68,7 +70,7 @@ def _view_weights(cards, n_known, pool, n_pool, n_unknown, lo, out):
                 if not used[q]:
                     out[count_kernel(cards, n_in, pool[q]) - lo] += 1
         else:
-            out[count_kernel(cards, n_in, -1) - lo] += n_rest
+            out[count_kernel(cards, n_in, NO_DRAW) - lo] += n_rest
         for i in range(n_unknown):
             used[idx[i]] = False
         # next combination in lexicographic order
@@ -89,8 +91,8 @@ def _table_weights(masks, n_deck, n_unknown, lo, out):
     pool = np.empty(n_deck, dtype=np.int64)
     for r in range(masks.shape[0]):
         m = masks[r]
-        k = 0
-        p = 0
+        k = np.int64(0)  # typed zeros: literal ones compile _view_weights twice
+        p = np.int64(0)
         for c in range(n_deck):
             if (m >> c) & 1:
                 cards[k] = c

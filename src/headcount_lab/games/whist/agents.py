@@ -26,6 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import uint64
 
+from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import below, partial_shuffle
 from headcount_lab.games.whist.bits import (
     MAX_SEATS,
@@ -59,6 +60,7 @@ from headcount_lab.games.whist.bits import (
     lowest,
     mask_at,
     next_seat,
+    njit_inlined,
     njit_without_refcounts,
     popcount,
     put_card,
@@ -141,14 +143,21 @@ def strength(c, trump_suit, ranks):
 
 
 @njit_without_refcounts
+def _trump_mask(trump_suit, ranks):
+    return suit_mask(trump_suit, ranks) if trump_suit >= 0 else uint64(0)
+
+
+@njit_without_refcounts
 def pick_low(mask, trump_suit, ranks):
-    """The weakest card of ``mask`` (lowest id on ties)."""
+    """The weakest card of ``mask`` (lowest id on ties), by :func:`strength` (a trump is told
+    by a bit test on the trump suit's mask rather than a suit lookup)."""
+    tm = _trump_mask(trump_suit, ranks)
     best = -1
     best_v = 1 << 30
     while mask:
         c = lowest(mask)
         mask &= mask - uint64(1)
-        v = strength(c, trump_suit, ranks)
+        v = rank_of(c, ranks) + (ranks if tm & bit(c) else 0)
         if v < best_v:
             best_v = v
             best = c
@@ -157,13 +166,14 @@ def pick_low(mask, trump_suit, ranks):
 
 @njit_without_refcounts
 def pick_high(mask, trump_suit, ranks):
-    """The strongest card of ``mask`` (lowest id on ties)."""
+    """The strongest card of ``mask`` (lowest id on ties), by :func:`strength`."""
+    tm = _trump_mask(trump_suit, ranks)
     best = -1
     best_v = -1
     while mask:
         c = lowest(mask)
         mask &= mask - uint64(1)
-        v = strength(c, trump_suit, ranks)
+        v = rank_of(c, ranks) + (ranks if tm & bit(c) else 0)
         if v > best_v:
             best_v = v
             best = c
@@ -283,13 +293,14 @@ def estimate_tricks(hand, k, n, trump_card, trump_suit):
     has_trump = 1 if trump_suit >= 0 else 0
     e = 0.0
     spare = 0
+    tm = _trump_mask(trump_suit, ranks)
     m = hand
     while m:
         c = lowest(m)
         m &= m - uint64(1)
         up = above(c, ranks)
         p = P_NONE_OUT[ranks, k, popcount(up & ~known)]
-        if suit_of(c, ranks) == trump_suit:
+        if tm & bit(c):  # a trump
             e += p
             if p < 0.5:
                 spare += 1
@@ -319,7 +330,7 @@ def heuristic_bid(hand, k, n, trump_card, trump_suit, forb):
     return b
 
 
-@njit_without_refcounts
+@njit_inlined
 def heuristic_play(obs, legal):
     """Play to make the bid exactly: win cheaply while tricks are needed, duck after."""
     n = obs[O_PLAYERS]
@@ -549,7 +560,7 @@ def mc_play(state, params, obs, work, uwork, legal):
 # --- the one entry point ----------------------------------------------------------------------
 
 
-@njit_without_refcounts
+@njit_inlined
 def act(policy, params, state, obs, work, uwork):
     """The decision of bot ``policy`` (``params``: ``float64[N_PARAMS]``) from its observation
     ``obs`` (``int64[OBS_SIZE]``, see ``bits.py``): a bid in phase 0, else a card id. Draws from
@@ -579,8 +590,19 @@ def act(policy, params, state, obs, work, uwork):
         obs[O_MUST_TRUMP] != 0,
         2 * obs[O_PLAYERS],
     )
+    return play_card(policy, params, state, obs, work, uwork, legal)
+
+
+@njit_inlined
+def play_card(policy, params, state, obs, work, uwork, legal):
+    """:func:`act` in the play phase, for a caller that already has the ``legal`` cards of the
+    acting seat (``legal_mask`` of its hand; the match kernel computes it anyway)."""
     if policy == RANDOM:
         return nth_card(legal, below(state, popcount(legal)))
     if policy == MONTECARLO and params[P_PLAY_SAMPLES] > 0:
         return mc_play(state, params, obs, work, uwork, legal)
     return heuristic_play(obs, legal)
+
+
+# numba's cache only watches this file; the bots are built on bits.py and core/rng.py
+track_sources(act, blind_counts)

@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit, uint64
+from numba.core import errors, types
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+from numba.extending import intrinsic
 
 O_SEAT = 0
 O_CARDS = 1
@@ -50,13 +53,9 @@ OBS_SIZE = N_HEADER + 5 * MAX_SEATS
 # most of the run time. All of them use this decorator so that the choice does not depend on
 # which caller happened to compile a function first (callees inherit the caller's setting).
 njit_without_refcounts = njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
-
-# de Bruijn sequence for the index of the lowest set bit of a 64-bit word
-_DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
-_DEBRUIJN_INDEX = np.zeros(64, dtype=np.int64)
-for _i in range(64):
-    _DEBRUIJN_INDEX[((int(_DEBRUIJN) << _i) & ((1 << 64) - 1)) >> 58] = _i
-
+# The same, inlined into the caller by numba: for the functions on the per-card path that take
+# arrays (LLVM does not inline them, and a call passes every array as seven words).
+njit_inlined = njit(nogil=True, cache=True, _nrt=False, inline="always")  # type: ignore[call-overload]
 
 # Suit and rank by table lookup: integer division is the slowest operation in the inner loops.
 _SUIT_OF = np.zeros((13, 48), dtype=np.int64)
@@ -90,20 +89,33 @@ def bit(c):
     return uint64(1) << uint64(c)
 
 
+@intrinsic
+def _popcnt(typingctx, src):
+    """LLVM's ctpop: one ``popcnt`` instruction on the CPUs numba compiles for."""
+    if not isinstance(src, types.Integer):
+        raise errors.NumbaTypeError(f"_popcnt needs an integer, got {src}")
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return src(src), codegen
+
+
 @njit_without_refcounts
 def lowest(mask):
-    """Index of the lowest set bit of a non-zero ``uint64``."""
-    low = mask & (~mask + uint64(1))
-    return _DEBRUIJN_INDEX[(low * _DEBRUIJN) >> uint64(58)]
+    """Index of the lowest set bit of a non-zero ``uint64`` (0 for 0, as a table lookup gave)."""
+    return np.int64(trailing_zeros(uint64(mask))) & 63
+
+
+@njit_without_refcounts
+def highest(mask):
+    """Index of the highest set bit of a non-zero ``uint64``."""
+    return 63 - np.int64(leading_zeros(uint64(mask)))
 
 
 @njit_without_refcounts
 def popcount(mask):
-    c = 0
-    while mask:
-        mask &= mask - uint64(1)
-        c += 1
-    return c
+    return np.int64(_popcnt(uint64(mask)))
 
 
 @njit_without_refcounts
@@ -180,9 +192,11 @@ def put_card(obs, hands, seat, c):
         obs[O_LED_SUIT] = cs
         obs[O_WIN_CARD] = c
         obs[O_WIN_SEAT] = seat
-    elif beats(c, obs[O_WIN_CARD], trump_suit, ranks):
-        obs[O_WIN_CARD] = c
-        obs[O_WIN_SEAT] = seat
+    else:  # beats(c, w), with the suit of c looked up once
+        w = obs[O_WIN_CARD]
+        if c > w if cs == suit_of(w, ranks) else cs == trump_suit:
+            obs[O_WIN_CARD] = c
+            obs[O_WIN_SEAT] = seat
     obs[O_IN_TRICK] += 1
 
 

@@ -20,8 +20,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
+from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import partial_shuffle
-from headcount_lab.games.whist.agents import UWORK_SIZE, WORK_SIZE, act
+from headcount_lab.games.whist.agents import UWORK_SIZE, WORK_SIZE, act, play_card
 from headcount_lab.games.whist.bits import (  # noqa: F401  (legal moves and winners re-exported)
     O_BLIND,
     O_CARDS,
@@ -51,6 +52,7 @@ from headcount_lab.games.whist.bits import (  # noqa: F401  (legal moves and win
     legal_mask,
     lowest,
     next_seat,
+    njit_inlined,
     njit_without_refcounts,
     put_card,
     start_play,
@@ -134,7 +136,7 @@ def settle_seat(bid, took, k, runs, s, once, bonus, length):
     return score, extra
 
 
-@njit_without_refcounts
+@njit_inlined
 def play_hand(state, rules, k, dealer, policies, params, hands, obs, work, uwork, deck, log, pos):
     """Deal, bid and play one hand of ``k`` cards; return the log position after it.
 
@@ -207,7 +209,7 @@ def play_hand(state, rules, k, dealer, policies, params, hands, obs, work, uwork
             else:
                 obs[O_SEAT] = seat
                 obs[O_HAND] = np.int64(hands[seat])
-                c = act(policies[seat], params[seat], state, obs, work, uwork)
+                c = play_card(policies[seat], params[seat], state, obs, work, uwork, legal)
             put_card(obs, hands, seat, c)
             if rec:
                 log[pos] = c
@@ -420,3 +422,7 @@ def run_block(
         out["hands"],
     )
     return out
+
+
+# numba's cache only watches this file; the kernels also inline agents.py and bits.py
+track_sources(simulate_block, deal)

@@ -1,0 +1,138 @@
+"""numba's on-disk cache, made to notice edits in the other files a kernel calls.
+
+numba keys a cached function on the modification time and size of *its own* source file only.
+A kernel that calls (or inlines) jitted functions from another module keeps a stale machine-code
+copy of them after that module is edited, until its own file changes. :func:`track_sources`
+closes the gap: it walks the jitted functions a kernel refers to, recursively, adds the modules
+of the package that those modules import (constants such as card values are frozen into the
+machine code), and puts a digest of all these source files into the kernel's cache stamp, so an
+edit anywhere in them makes the next run compile afresh.
+
+Use it once per cached entry point, at the bottom of the module (after every jitted function it
+names is defined)::
+
+    track_sources(play_deals)
+
+This reaches into one private attribute of numba's cache (the index file's source stamp). If a
+numba release moves it, :func:`track_sources` raises instead of silently doing nothing, and
+``tests/core/test_jitcache.py`` shows the failure.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import importlib.util
+from functools import cache
+from pathlib import Path
+from types import CodeType, ModuleType
+from typing import Any
+
+
+def _is_dispatcher(obj: Any) -> bool:
+    return hasattr(obj, "py_func") and hasattr(obj, "targetoptions")
+
+
+def _names(code: CodeType) -> set[str]:
+    """Global names a function's code (and code nested in it) refers to."""
+    out = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, CodeType):
+            out |= _names(const)
+    return out
+
+
+def _jitted_reach(dispatcher: Any) -> set[str]:
+    """Modules defining ``dispatcher`` and every jitted function it reaches through globals."""
+    modules: set[str] = set()
+    todo = [dispatcher]
+    seen: set[int] = set()
+    while todo:
+        d = todo.pop()
+        if id(d) in seen:
+            continue
+        seen.add(id(d))
+        py_func = d.py_func
+        modules.add(py_func.__module__)
+        glb = py_func.__globals__
+        names = _names(py_func.__code__)
+        for name in names:
+            obj = glb.get(name)
+            if _is_dispatcher(obj):
+                todo.append(obj)
+            elif isinstance(obj, ModuleType):  # ``module.function`` inside the kernel
+                todo += [a for n in names if _is_dispatcher(a := getattr(obj, n, None))]
+    return modules
+
+
+@cache
+def _module_file(name: str) -> Path | None:
+    """Source file of module ``name`` without importing it (None if ``name`` is no module)."""
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, AttributeError, ValueError):
+        return None
+    if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+        return None
+    return Path(spec.origin).resolve()
+
+
+@cache
+def _local_imports(module: str) -> frozenset[str]:
+    """Modules of the same top-level package that ``module``'s source imports (anywhere in it,
+    imported yet or not, so the answer does not depend on import order)."""
+    top = module.partition(".")[0]
+    path = _module_file(module)
+    out: set[str] = set()
+    if path is None:
+        return frozenset()
+    for node in ast.walk(ast.parse(path.read_bytes())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        elif isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        else:
+            continue
+        out |= {n for n in names if n.partition(".")[0] == top and _module_file(n)}
+    return frozenset(out)
+
+
+def source_files(dispatcher: Any) -> list[Path]:
+    """The source files ``dispatcher``'s machine code can depend on, sorted: the modules of every
+    jitted function it reaches (called or inlined), and the modules of its own package they
+    import, transitively (constants such as card values are frozen into the machine code)."""
+    todo = list(_jitted_reach(dispatcher))
+    modules: set[str] = set()
+    while todo:
+        m = todo.pop()
+        if m not in modules:
+            modules.add(m)
+            todo += _local_imports(m)
+    return sorted({f for m in modules if (f := _module_file(m)) is not None})
+
+
+def source_digest(dispatcher: Any) -> str:
+    """sha256 over the contents of :func:`source_files` (names and bytes)."""
+    h = hashlib.sha256()
+    for path in source_files(dispatcher):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def track_sources(*dispatchers: Any) -> None:
+    """Make each cached ``dispatcher`` recompile when any source file it depends on changes,
+    not only its own. Dispatchers without ``cache=True`` are left alone."""
+    for d in dispatchers:
+        if not _is_dispatcher(d):
+            raise TypeError(f"{d!r} is not a numba dispatcher")
+        cache = getattr(d, "_cache", None)
+        if cache is None or type(cache).__name__ == "NullCache":
+            continue  # not cached: nothing can go stale
+        cache_file = getattr(cache, "_cache_file", None)
+        if cache_file is None or not hasattr(cache_file, "_source_stamp"):
+            raise RuntimeError(
+                "numba's cache layout changed (no _cache_file._source_stamp); "
+                "update headcount_lab.core.jitcache"
+            )
+        cache_file._source_stamp = (cache_file._source_stamp, source_digest(d))
