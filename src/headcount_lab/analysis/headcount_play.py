@@ -311,16 +311,28 @@ def trace_job(setup: Setup, games: int):  # type: ignore[no-untyped-def]
 
 
 @njit(nogil=True, cache=True)
-def _play_one(n, slot_of, pol, par, rules, row_of, sf, lo, gain, safe, deal0, bot0, deal_st,
-              bot_st, st_w, st_s, st_c, st_r, st_o, st_rz, st_rh, st_b, trace, tn):  # fmt: skip
-    """Play one game from copies of the deal and bot stream states; return (winning seat,
-    rounds, rounds the focal slot 0 lost)."""
-    deal_st[:] = deal0
-    bot_st[:] = bot0
+def _play_one(perm, pol, par, rules, row_of, sf, lo, gain, safe, block0, block_st, st_w, st_s,
+              st_c, st_r, st_o, st_rz, st_rh, st_b, trace, tn):  # fmt: skip
+    """Play the one game the engine deals from the block state ``block0`` (copied into
+    ``block_st``, which is left advanced past the deal) with seat order ``perm``
+    (int64[1, n]); return (winning seat, rounds, rounds the focal slot 0 lost).
+
+    The engine's own :func:`.engine.play_deals` plays it, so a paired game is exactly the game
+    a tournament would play from the same stream."""
+    n = perm.shape[1]
+    for i in range(4):
+        block_st[i] = block0[i]
     r0 = st_r[E.G_ROUNDS]
     l0 = st_c[0, E.S_LOST]
-    w = E.play_game(n, slot_of, pol, par, rules, row_of, sf, lo, gain, safe, deal_st, bot_st,
-                    st_w, st_s, st_c, st_r, st_o, st_rz, st_rh, st_b, trace, tn)  # fmt: skip
+    before = np.empty(n, np.int64)
+    for seat in range(n):
+        before[seat] = st_w[seat].sum()
+    E.play_deals(1, perm, pol, par, rules, row_of, sf, lo, gain, safe, block_st,
+                 st_w, st_s, st_c, st_r, st_o, st_rz, st_rh, st_b, trace, tn)  # fmt: skip
+    w = -1
+    for seat in range(n):
+        if st_w[seat].sum() != before[seat]:
+            w = seat
     return w, st_r[E.G_ROUNDS] - r0, st_c[0, E.S_LOST] - l0
 
 
@@ -339,39 +351,36 @@ def play_pairs(
     ``rounds_sum`` int64[2]: rounds under A and B; ``share_sum``/``share_sq`` float64[1]: sum and
     sum of squares over games of the focal seat's share of rounds lost under A minus under B;
     the rest: the engine statistics of A and B (:func:`.engine.new_stats` with n slots)."""
-    deal0 = np.empty(4, np.uint64)
-    bot0 = np.empty(4, np.uint64)
-    deal_st = np.empty(4, np.uint64)
-    bot_st = np.empty(4, np.uint64)
-    slot_of = np.zeros(n, np.int64)
+    block0 = np.empty(4, np.uint64)
+    after = np.empty(4, np.uint64)
+    perm = np.zeros((1, n), np.int64)
     trace = np.zeros((0, 3), np.int64)
     tn = np.zeros(1, np.int64)
     for _ in range(n_deals):
-        # the engine's own way of seeding a deal's card and bot streams from the block stream
-        E._seed_from(block_st, deal0)
-        E._seed_from(block_st, bot0)
+        for i in range(4):
+            block0[i] = block_st[i]
         for f in range(n):
             k = 1
             for s in range(n):
                 if s == f:
-                    slot_of[s] = 0
+                    perm[0, s] = 0
                 else:
-                    slot_of[s] = k
+                    perm[0, s] = k
                     k += 1
-            w_a, rounds_a, lost_a = _play_one(n, slot_of, pol_a, par_a, rules_a, row_a, sf_a,
-                                              lo_a, gain_a, safe_a, deal0, bot0, deal_st,
-                                              bot_st, wa, sa, ca, ra, oa, rza, rha, ba, trace,
-                                              tn)  # fmt: skip
-            w_b, rounds_b, lost_b = _play_one(n, slot_of, pol_b, par_b, rules_b, row_b, sf_b,
-                                              lo_b, gain_b, safe_b, deal0, bot0, deal_st,
-                                              bot_st, wb, sb, cb, rb, ob, rzb, rhb, bb, trace,
-                                              tn)  # fmt: skip
+            w_a, rounds_a, lost_a = _play_one(perm, pol_a, par_a, rules_a, row_a, sf_a, lo_a,
+                                              gain_a, safe_a, block0, after, wa, sa, ca, ra,
+                                              oa, rza, rha, ba, trace, tn)  # fmt: skip
+            w_b, rounds_b, lost_b = _play_one(perm, pol_b, par_b, rules_b, row_b, sf_b, lo_b,
+                                              gain_b, safe_b, block0, after, wb, sb, cb, rb,
+                                              ob, rzb, rhb, bb, trace, tn)  # fmt: skip
             rounds_sum[0] += rounds_a
             rounds_sum[1] += rounds_b
             share = lost_a / rounds_a - lost_b / rounds_b
             share_sum[0] += share
             share_sq[0] += share * share
             joint[f, 1 if w_a == f else 0, 1 if w_b == f else 0] += 1
+        for i in range(4):  # past this deal's two seeds, as the engine's own loop leaves it
+            block_st[i] = after[i]
 
 
 @dataclass(frozen=True)
