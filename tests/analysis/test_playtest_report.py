@@ -171,6 +171,31 @@ def test_findings_never_call_a_difference_real_when_its_interval_includes_zero(r
             assert f"**{name}** changes nothing we can detect" in md
 
 
+def test_h7_h9_flag_findings_follow_their_intervals(reports):
+    """Questions 3 and 4 quote the peek-may-call (H7) and left-of-loser (H9) comparisons and
+    only call a change real when its interval excludes zero."""
+    out = reports / "headcount"
+    md = (out / "README.md").read_text(encoding="utf-8")
+    q3 = next(p for p in md.split("\n## ") if p.startswith("3."))
+    q4 = next(p for p in md.split("\n## ") if p.startswith("4."))
+    assert "The cost of the must-raise rule (H7)" in q3
+    q7 = pd.read_csv(out / "q7_house_rules_vs_standard.csv")
+    rows = q7[q7["rules"] == "peek_may_call"]
+    assert len(rows) == 3
+    if not ((rows["lo"] > 0) | (rows["hi"] < 0)).any():
+        assert "no change we can detect (every interval includes zero)" in q3
+    cb = pd.read_csv(out / "q4_comeback.csv").set_index("measure")
+    left = cb.loc["first_loser_wins_game_left_of_loser"]
+    std = cb[cb["players"] == 4].loc["first_loser_wins_game"]
+    assert left["n"] == std["n"] and "(H9 house rule)" in q4
+    half = ((left["hi"] - left["lo"]) ** 2 + (std["hi"] - std["lo"]) ** 2) ** 0.5 / 2
+    d = left["value"] - std["value"]
+    if abs(d) <= half:
+        assert "no difference we can detect" in q4
+    else:
+        assert ("hurts the loser" if d > 0 else "helps the loser") in q4.split("(H9 house rule)")[1]
+
+
 @pytest.mark.parametrize(
     "args, message",
     [

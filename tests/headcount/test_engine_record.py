@@ -71,17 +71,38 @@ def test_h7_start_player_may_not_peek_first():
 
 
 def test_h7_a_peeker_must_raise():
-    def call_after_peek(rounds):
-        for r in rounds:
-            acts = r["actions"]
-            for i, a in enumerate(acts[:-1]):
-                if a.get("peek"):
-                    acts[i + 1] = {"seat": a["seat"], "call": True}
-                    del acts[i + 2 :]
-                    return
-        raise AssertionError("the golden game has no peek")
+    assert "after peeking the player must raise (H7)" in _break(_call_after_peek)
 
-    assert "after peeking the player must raise (H7)" in _break(call_after_peek)
+
+def _call_after_peek(rounds):
+    for r in rounds:
+        acts = r["actions"]
+        for i, a in enumerate(acts[:-1]):
+            if a.get("peek"):
+                acts[i + 1] = {"seat": a["seat"], "call": True}
+                del acts[i + 2 :]
+                return
+    raise AssertionError("the golden game has no peek")
+
+
+def test_h7_replay_rejects_a_call_after_a_peek_when_the_flag_is_on():
+    data = copy.deepcopy(_standard())
+    assert data["rules"].get("peek_must_raise", True)
+    _call_after_peek(data["games"][0]["rounds"])
+    with pytest.raises(ReplayError, match=r"after peeking the player must raise \(H7\)"):
+        replay(data)
+    # with the house rule off the call itself is legal: replay gets past it to the recount
+    data["rules"]["peek_must_raise"] = False
+    with pytest.raises(ReplayError) as exc:
+        replay(data)
+    assert "(H7)" not in str(exc.value)
+
+
+def test_h9_replay_checks_the_start_player_of_the_house_rule():
+    data = copy.deepcopy(_standard())
+    data["rules"]["next_start"] = "left_of_loser"
+    with pytest.raises(ReplayError, match=r"round 2: seat \d must start this round.*\(H9\)"):
+        replay(data)
 
 
 def test_turn_order_is_checked():

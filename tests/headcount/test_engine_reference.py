@@ -29,6 +29,19 @@ CASES = [
         False,
     ),
     (
+        "H7 peek may call",
+        "random:peek=0.9,call=0.5,odds:peek=0,reader,tips:band=10",
+        HeadcountRules(peek_must_raise=False),
+        False,
+    ),
+    ("H9 left of loser starts", FIVE, HeadcountRules(next_start="left_of_loser"), False),
+    (
+        "H7/H9 flags together, rotated",
+        "random:peek=0.9,call=0.5,odds,tips",
+        HeadcountRules(peek_must_raise=False, next_start="left_of_loser"),
+        True,
+    ),
+    (
         "H8 lives layout",
         "odds:discard=1,random,tips:discard=1",
         HeadcountRules(open_lives=3, hidden_lives=2),

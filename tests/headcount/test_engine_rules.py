@@ -21,6 +21,8 @@ rules_st = st.builds(
     min_first_bid=st.sampled_from([None, 1, 10]),
     tie_goes_to=st.sampled_from(["bidder", "caller"]),
     start_player_may_peek=st.booleans(),
+    peek_must_raise=st.booleans(),
+    next_start=st.sampled_from(["loser", "left_of_loser"]),
     open_lives=st.sampled_from([None, 0, 1, 3]),
     hidden_lives=st.sampled_from([None, 1, 2]),
 )
@@ -79,6 +81,47 @@ def test_h8_lives_never_rise_and_the_loser_starts_next():
                 assert nxt["start"] == r["loser"]
             else:
                 assert nxt["start"] != r["loser"]
+
+
+PEEKERS = "random:peek=0.9,call=0.5,random:peek=0.9,call=0.5,random:peek=0.9,call=0.5,tips"
+
+
+def _calls_right_after_a_peek(games):
+    n = 0
+    for _, ev in games:
+        for a, b in zip(ev, ev[1:], strict=False):
+            if a[0] == "peek" and b[0] == "call":
+                assert b[1] == a[1]
+                n += 1
+    return n
+
+
+def test_h7_peek_must_raise_off_allows_a_call():
+    """With the flag off, a peeker decides by its normal call rule; the games stay legal."""
+    rules = HeadcountRules(peek_must_raise=False)
+    setup = setup_for(PEEKERS, rules)
+    games = kernel_games(setup, 5, 6)
+    assert _calls_right_after_a_peek(games) > 10
+    replay(json.loads(json.dumps(make_record(rules, games, 5))))
+    # the default forbids it, on the same deals
+    assert _calls_right_after_a_peek(kernel_games(setup_for(PEEKERS), 5, 6)) == 0
+
+
+def test_h9_left_of_loser_starts():
+    """With next_start=left_of_loser the next seat still in after the loser starts."""
+    rules = HeadcountRules(next_start="left_of_loser")
+    setup = setup_for("odds,tips,random,bluffer,reader", rules)
+    rec = make_record(rules, kernel_games(setup, 13, 4), 13)
+    checked = 0
+    for g in replay(rec)["games"]:
+        for r, nxt in zip(g["rounds"], g["rounds"][1:], strict=False):
+            alive = [o + d > 0 for o, d in r["lives"]]
+            s = (r["loser"] + 1) % len(alive)
+            while not alive[s]:
+                s = (s + 1) % len(alive)
+            assert nxt["start"] == s != r["loser"]
+            checked += 1
+    assert checked > 40
 
 
 def test_h6_tie_rule_decides_who_loses():

@@ -33,6 +33,8 @@ RULE_SETS: dict[str, tuple[str, tuple[str, ...]]] = {
     "first_bid_1": ("standard", ("min_first_bid=1",)),
     "start_may_peek": ("standard", ("start_player_may_peek=on",)),
     "no_hidden_card": ("standard", ("hidden_card=off",)),
+    "peek_may_call": ("standard", ("peek_must_raise=off",)),  # H7, question 3
+    "left_of_loser": ("standard", ("next_start=left_of_loser",)),  # H9, question 4
 }
 VARIANTS = ("trickster", "double")
 Z_ONE_SIDED = 1.6448536269514722
@@ -312,6 +314,23 @@ def _position_tables(pt: Playtest, games: int, seed: int) -> None:
                 "fair": float("nan"),
             }  # fmt: skip
         )
+    # question 4: the same comeback rate when the next seat after the loser starts (H9 flag)
+    left = Setup(tuple(_bots(",".join([best] * PLAYERS), PLAYERS)),
+                 HeadcountRules(next_start="left_of_loser"), False)  # fmt: skip
+    fl = play.run(play.trace_job(left, games), seed)["first_loser"]
+    left_row = _rate_row(int(fl[1]), int(fl[0]), players=PLAYERS,
+                         measure="first_loser_wins_game_left_of_loser")  # fmt: skip
+    comeback_rows.append({**left_row, "fair": 1 / PLAYERS})
+    std_row = next(
+        r
+        for r in comeback_rows
+        if r["players"] == PLAYERS and r["measure"] == "first_loser_wins_game"
+    )
+    # independent intervals: conservative, the two runs share their seed and first rounds
+    pt.facts["q4_left_of_loser_comeback_diff"] = play.independent_difference(
+        (left_row["value"], left_row["lo"], left_row["hi"]),
+        (std_row["value"], std_row["lo"], std_row["hi"]),
+    )
     pt.tables["q4_round_loss_by_position"] = pd.DataFrame(pos_rows)
     pt.tables["q4_game_win_by_seat"] = pd.DataFrame(seat_rows)
     pt.tables["q4_comeback"] = pd.DataFrame(comeback_rows)

@@ -411,6 +411,7 @@ class _Writer:
                     hu_i.loc["open_instead_of_face_down"], hu_i.loc["one_more_face_down_life"]
                 )
             ],
+            may_call=self._rule_phrase("peek_may_call"),
         )
         table = t["table_note"] + "\n\n" + markdown_table(wide)
         self.section("q3", table, chart, finding, self.opts.command(self.lang))
@@ -432,6 +433,9 @@ class _Writer:
         cb = self.pt.tables["q4_comeback"]
         first = cb[cb["measure"] == "first_loser_wins_game"].set_index("players")
         again = cb[cb["measure"] == "loser_starts_and_loses"].set_index("players")
+        left = cb[cb["measure"] == "first_loser_wins_game_left_of_loser"].iloc[0]
+        d = self.pt.facts["q4_left_of_loser_comeback_diff"]
+        left_diff = {"value": d[0], "lo": d[1], "hi": d[2]}
         wide = pos.pivot(index="players", columns="position", values="value")
         wide.columns = [f"{t['pos_col']} {c}" for c in wide.columns]
         wide = wide.reset_index().astype(object).where(wide.reset_index().notna(), "—")
@@ -459,6 +463,11 @@ class _Writer:
             mixed0=self.pct(mixed.loc[0, "value"]),
             mixed0_ci=self.ci(mixed.loc[0, "lo"], mixed.loc[0, "hi"]),
             snowball=t["snowball"] if lead == "bad" and first.loc[n, "hi"] < 1 / n else "",
+            left_first=self.pct(left["value"]),
+            left_first_ci=self.ci(left["lo"], left["hi"]),
+            left_diff=self.pp(left_diff),
+            left_verdict=t["left_verdict"][_sign_word(left_diff)],
+            left_rules=self._rule_phrase("left_of_loser"),
         )
         table = t["table_note"] + "\n\n" + markdown_table(wide)
         self.section("q4", table, chart, finding, self.opts.command(self.lang))
@@ -575,7 +584,8 @@ class _Writer:
 
     def q7(self) -> None:
         t = self.t["q7"]
-        keys = ("tie_to_caller", "first_bid_1", "start_may_peek", "no_hidden_card")
+        keys = ("tie_to_caller", "first_bid_1", "start_may_peek", "no_hidden_card",
+                "peek_may_call", "left_of_loser")  # fmt: skip
         chart = self._rule_chart(keys, "q7_house_rules", t)
         table = self._rule_table(keys)
         f = self.pt.facts

@@ -57,6 +57,8 @@ _EN: dict[str, Any] = {
         "first_bid_1": "first bid at least 1",
         "start_may_peek": "start player may peek",
         "no_hidden_card": "no hidden card",
+        "peek_may_call": "peek may call",
+        "left_of_loser": "left of loser starts",
     },
     "measure_names": {
         "rounds_per_game": "rounds per game",
@@ -195,8 +197,8 @@ _EN: dict[str, Any] = {
             "of rounds lost changes by {rounds}. It peeks on {share} of the turns where it may: "
             "the must-raise rule does not hold it back. Heads-up, an open life card instead of a "
             "face-down one is worth {open_value} of game wins and one more life {life_value}: a "
-            "peek is {verdict}. (The must-raise rule cannot be switched off in the engine, so its"
-            " cost is not measured directly.)"
+            "peek is {verdict}. The cost of the must-raise rule (H7), from the mixed-field "
+            "tournaments of question 7 with a peeker allowed to call instead: {may_call}."
         ),
         "verdict": {
             "more": "worth more than a life",
@@ -220,6 +222,12 @@ _EN: dict[str, Any] = {
         "seat_title": "Game wins by seat",
         "pos_col": "position",
         "snowball": ": 'the loser starts' hurts the loser and snowballs",
+        "left_verdict": {
+            "up": "so 'the loser starts' hurts the loser",
+            "down": "so 'the loser starts' helps the loser",
+            "none": "no difference we can detect, so we cannot say whether 'the loser starts' "
+            "helps or hurts the loser",
+        },
         "lead": {
             "bad": "Starting is a handicap:",
             "good": "Starting is an advantage:",
@@ -237,7 +245,10 @@ _EN: dict[str, Any] = {
             "the loser of the first round (a life down and starting the next) goes on to win "
             "{first} {first_ci} of games (fair: {fair}){snowball}. Seat 0, which starts the first"
             " round, wins {seat0} {seat0_ci} of games; in the mixed field with every seat order "
-            "it wins {mixed0} {mixed0_ci}."
+            "it wins {mixed0} {mixed0_ci}. When instead the next player after the loser starts "
+            "(H9 house rule), the first round's loser wins {left_first} {left_first_ci} of games,"
+            " a change of {left_diff} (independent intervals): {left_verdict}. In the mixed "
+            "field that house rule changes: {left_rules}."
         ),
     },
     "q5": {
@@ -285,10 +296,11 @@ _EN: dict[str, Any] = {
         "method": (
             "The same mixed-field tournaments as in question 5 under each house rule (tie to "
             "the caller, a first bid of at least 1, a start player who may peek, no hidden "
-            "card), against the standard game. Only differences whose interval excludes zero "
-            "are reported as changes, and only those of at least 1 pp of game wins or 0.25 "
-            "rounds per game as practical ones (with 18 comparisons, about one may exclude zero "
-            "by chance)."
+            "card, a peeker who may call instead of raising, the next player after the loser "
+            "starting), against the standard game, on the same seed. Only differences whose "
+            "interval excludes zero are reported as changes, and only those of at least 1 pp of "
+            "game wins or 0.25 rounds per game as practical ones (with 24 comparisons, one or "
+            "two may exclude zero by chance)."
         ),
         "rounds_xlabel": "change in rounds per game",
         "rounds_title": "Game length vs standard",
@@ -426,6 +438,8 @@ _DE: dict[str, Any] = {
         "first_bid_1": "erstes Gebot mindestens 1",
         "start_may_peek": "Startspieler darf spicken",
         "no_hidden_card": "ohne verdeckte Karte",
+        "peek_may_call": "nach dem Spicken darf man nachzählen",
+        "left_of_loser": "links vom Verlierer beginnt",
     },
     "measure_names": {
         "rounds_per_game": "Runden je Partie",
@@ -573,8 +587,9 @@ _DE: dict[str, Any] = {
             "verlorener Runden ändert sich um {rounds}. Er spickt in {share} der Züge, in denen "
             "er darf: Die Pflicht zu erhöhen hält ihn nicht ab. Im Zweikampf ist eine offene "
             "statt einer verdeckten Lebenskarte {open_value} Siegchance wert, eine Lebenskarte "
-            "mehr {life_value}: Spicken ist {verdict}. (Die Erhöhungspflicht lässt sich in der "
-            "Engine nicht abschalten; ihr Preis ist daher nicht direkt gemessen.)"
+            "mehr {life_value}: Spicken ist {verdict}. Der Preis der Erhöhungspflicht (H7), aus "
+            "den Turnieren des gemischten Felds von Frage 7, wenn man nach dem Spicken auch "
+            "„Nachzählen!“ rufen darf: {may_call}."
         ),
         "verdict": {
             "more": "mehr wert als eine Lebenskarte",
@@ -598,6 +613,12 @@ _DE: dict[str, Any] = {
         "seat_title": "Partiesiege nach Platz",
         "pos_col": "Position",
         "snowball": ": „Der Verlierer beginnt“ schadet dem Verlierer und schaukelt sich auf",
+        "left_verdict": {
+            "up": "„Der Verlierer beginnt“ schadet also dem Verlierer",
+            "down": "„Der Verlierer beginnt“ hilft also dem Verlierer",
+            "none": "kein messbarer Unterschied; ob „Der Verlierer beginnt“ dem Verlierer hilft "
+            "oder schadet, lässt sich nicht sagen",
+        },
         "lead": {
             "bad": "Beginnen ist ein Handicap:",
             "good": "Beginnen ist ein Vorteil:",
@@ -615,7 +636,10 @@ _DE: dict[str, Any] = {
             "Fälle, und der Verlierer der ersten Runde (eine Lebenskarte weniger, und er beginnt)"
             " gewinnt {first} {first_ci} der Partien (fair: {fair}){snowball}. Platz 0, der die "
             "erste Runde beginnt, gewinnt {seat0} {seat0_ci} der Partien, im gemischten Feld mit "
-            "jeder Sitzordnung {mixed0} {mixed0_ci}."
+            "jeder Sitzordnung {mixed0} {mixed0_ci}. Beginnt stattdessen der Spieler links vom "
+            "Verlierer (Hausregel zu H9), gewinnt der Verlierer der ersten Runde {left_first} "
+            "{left_first_ci} der Partien, eine Änderung um {left_diff} (unabhängige Intervalle):"
+            " {left_verdict}. Im gemischten Feld ändert diese Hausregel: {left_rules}."
         ),
     },
     "q5": {
@@ -666,10 +690,11 @@ _DE: dict[str, Any] = {
         "method": (
             "Dieselben Turniere des gemischten Felds wie in Frage 5 unter jeder Hausregel "
             "(Gleichstand für den Rufer, erstes Gebot mindestens 1, Startspieler darf spicken, "
-            "ohne verdeckte Karte), verglichen mit dem Grundspiel. Als Änderung gilt nur, "
-            "dessen Intervall null ausschließt, als praktisch bedeutsam nur ab 1 Pp. Siegquote "
-            "oder 0,25 Runden je Partie (bei 18 Vergleichen schließt etwa einer null zufällig "
-            "aus)."
+            "ohne verdeckte Karte, nach dem Spicken darf man nachzählen statt zu erhöhen, der "
+            "Spieler links vom Verlierer beginnt), verglichen mit dem Grundspiel, mit demselben "
+            "Seed. Als Änderung gilt nur, dessen Intervall null ausschließt, als praktisch "
+            "bedeutsam nur ab 1 Pp. Siegquote oder 0,25 Runden je Partie (bei 24 Vergleichen "
+            "schließen ein oder zwei null zufällig aus)."
         ),
         "rounds_xlabel": "Änderung der Runden je Partie",
         "rounds_title": "Partielänge vs. Grundspiel",

@@ -9,8 +9,9 @@ deterministic functions of (observation, parameters, ``u``) and the kernel and t
 reference consume the same numbers.
 
 Decisions (``kind``): ``PEEK`` (0/1, only asked when peeking is allowed), ``BID`` (a bid, or
-:data:`CALL`), ``POINT`` (Trickster, H10: the seat pointed at, caller or last bidder) and
-``DISCARD`` (1 = discard an open life card, 0 = a face-down one; only asked when both exist).
+:data:`CALL` when :func:`may_call` allows it), ``POINT`` (Trickster, H10: the seat pointed at,
+caller or last bidder) and ``DISCARD`` (1 = discard an open life card, 0 = a face-down one;
+only asked when both exist).
 
 Policies and their parameters (``name:key=value,...`` on the command line):
 
@@ -429,6 +430,14 @@ def decide(
 
 
 @njit(nogil=True, cache=True, inline="always")
+def may_call(nb, peeked_now, peek_must_raise):
+    """Whether "Count!" is legal: there is a bid to call (H5), and a seat that peeked on this
+    turn must raise (H7) unless the house rule ``peek_must_raise`` is off; then it decides by
+    its normal call rule. The engine and the reference both ask this."""
+    return nb > 0 and not (peeked_now and peek_must_raise)
+
+
+@njit(nogil=True, cache=True, inline="always")
 def discard_choice(policy, p3, p4, u):
     """1: give up an open life card, 0: a face-down one."""
     if policy == RANDOM:
@@ -456,7 +465,8 @@ def peek_choice(policy, p0, p1, p2, qi, mask, nu, nb, last, can_call, min_bid, s
     if policy == TIPS:
         return 1 if nb > 0 and abs(last - _tips_estimate(mask, nu, n_deck)) <= p2 else 0
     row = np.int64(row_of[nu, mask])  # int64 like the reader's rows: one sf_at to compile
-    # peeking forbids calling: only worth it when it would raise anyway
+    # only worth it when it would raise anyway: under H7 a peeker may not call, and with
+    # peek_must_raise off a seat that would call on its view calls without looking
     if nb > 0 and can_call and 1.0 - sf_at(sf, row, lo, last + shift) > p0:
         return 0
     plan = lo + safe[qi, row] - shift

@@ -5,13 +5,15 @@ forehead card in seat order, then the hidden card (unless ``hidden_card`` is off
 draw-pile top that replaces the mystery Joker at counting (H2). The start player opens with any
 bid (or one of at least ``min_first_bid``); clockwise, skipping eliminated seats (H9), each seat
 either raises or calls "Count!". At the start of its turn a seat with an open life card may peek
-(H7): the card is turned face down, the seat sees the hidden card and must raise. The start
+(H7): the card is turned face down, the seat sees the hidden card and must raise (or, with
+``peek_must_raise`` off, may also call). The start
 player may not peek before opening unless ``start_player_may_peek``. A seat peeks at most once a
 round (a second look shows nothing new). In Trickster (H10) every other active seat points at
 the caller or the last bidder before the count. The total is counted by H2-H4; the bidder loses
 when it is below the bid (or at most the bid with ``tie_goes_to=caller``, H6). The winner turns a
 face-down life card up, the loser discards one of its choice (H8); a seat without life cards is
-out; the loser starts the next round, or the next active seat clockwise if the loser is out.
+out; the loser starts the next round, or the next active seat clockwise if the loser is out
+(H9; with ``next_start=left_of_loser`` the next active seat clockwise after the loser always).
 
 Worked example: seats 0-3 hold Q♥ 7♥ K♥ 5♠, hidden 3♥. Seat 0 bids 26, 1 bids 33, 2 bids 34,
 3 bids 45, seat 0 calls: the total 40 is below 45, so seat 3 loses a life and starts next.
@@ -43,6 +45,7 @@ from headcount_lab.games.headcount.agents import (
     READER,
     bid_choice,
     discard_choice,
+    may_call,
     peek_choice,
     point_choice,
     reader_bid,
@@ -50,8 +53,9 @@ from headcount_lab.games.headcount.agents import (
 from headcount_lab.games.headcount.rules import HeadcountRules, count_kernel
 
 # rules array
-R_DOUBLE, R_TRICKSTER, R_HIDDEN, R_MIN_FIRST, R_SHIFT, R_START_PEEK, R_OPEN, R_DOWN = range(8)
-N_RULES = 8
+(R_DOUBLE, R_TRICKSTER, R_HIDDEN, R_MIN_FIRST, R_SHIFT, R_START_PEEK, R_OPEN, R_DOWN,
+ R_PEEK_RAISE, R_LEFT_START) = range(10)  # fmt: skip
+N_RULES = 10
 FREE_BID = -(10**9)  # min_first_bid "none": any integer may open (H5)
 
 TWO_UNSEEN = np.int64(2)  # a typed 2 (not a literal): one compiled _tips_estimate for all sites
@@ -96,6 +100,8 @@ def rules_array(rules: HeadcountRules) -> np.ndarray:
     out[R_START_PEEK] = rules.start_player_may_peek
     out[R_OPEN] = o
     out[R_DOWN] = d
+    out[R_PEEK_RAISE] = rules.peek_must_raise
+    out[R_LEFT_START] = 1 if rules.next_start == "left_of_loser" else 0
     return out
 
 
@@ -213,6 +219,8 @@ def play_deals(
     min_first = rules[R_MIN_FIRST]
     shift = rules[R_SHIFT]
     start_peek = rules[R_START_PEEK] != 0
+    peek_raise = rules[R_PEEK_RAISE] != 0
+    left_start = rules[R_LEFT_START] != 0
     n_deck = 18 if double else 17
     log = trace.shape[0] > 0
 
@@ -326,13 +334,14 @@ def play_deals(
                         slot_st[p, S_PEEKS] += 1
                         if log:
                             _log(trace, tn, T_PEEK, me, hidden)
+                call_ok = may_call(nb, did_peek, peek_raise)  # H5, H7
                 u = uniform(bot_st)
                 p = slot_of[me]
                 hs = hidden if peeked[me] else -1
                 if policies[p] == READER:
                     _observe(me, n, active, cards, seen)
                     a = reader_bid(params[p], me, n, active, seen, hs, nb, bids, bidders,
-                                   bid_peeked, can_call and not did_peek, min_first, hidden_on,
+                                   bid_peeked, call_ok, min_first, hidden_on,
                                    shift, n_deck, row_of, sf, lo, safe, work)  # fmt: skip
                 else:
                     mask = _seen_mask(me, n, active, cards, hs)
@@ -341,10 +350,10 @@ def play_deals(
                     a = bid_choice(policies[p], params[p, 0], params[p, 1], params[p, 2],
                                    params[p, 3], params[p, 4], params[p, 5], params[p, 6],
                                    np.int64(params[p, P_LEVEL]), mask, nu, nb, last,
-                                   can_call and not did_peek, min_first, shift, n_deck, row_of, sf,
+                                   call_ok, min_first, shift, n_deck, row_of, sf,
                                    lo, safe, u)  # fmt: skip
                 if a == CALL:
-                    if not can_call or did_peek:  # a bot bug: never happens with our policies
+                    if not call_ok:  # a bot bug: never happens with our policies
                         round_st[G_ILLEGAL] += 1
                         a = bids[nb - 1] + 1 if nb > 0 else max(min_first, 0)
                     else:
@@ -452,6 +461,8 @@ def play_deals(
                 n_active -= 1
                 if log:
                     _log(trace, tn, T_OUT, loser, 0)
+                start = _next_active(active, n, loser)
+            elif left_start:  # H9 house rule: the next active seat after the loser starts
                 start = _next_active(active, n, loser)
         w = start  # the only active seat left
         for s in range(n):

@@ -159,7 +159,7 @@ def play_round(t: Table, start: int) -> int:
         if can_peek(t, rnd, seat) and t.ask(A.PEEK, seat, rnd, bool(rnd.bids)) == 1:
             peek(t, rnd, seat)
             peeked_now = True
-        may_call = bool(rnd.bids) and not peeked_now
+        may_call = bool(A.may_call(len(rnd.bids), peeked_now, t.rules.peek_must_raise))  # H5, H7
         a = t.ask(A.BID, seat, rnd, may_call)
         if a == A.CALL:
             if not may_call:
@@ -205,7 +205,8 @@ def play_round(t: Table, start: int) -> int:
     if t.lives(loser) == 0:
         t.events.append(("out", loser, 0))
         return t.next_active(loser)
-    return loser
+    # H9: the loser starts, or with the house rule the next active seat after it
+    return t.next_active(loser) if t.rules.next_start == "left_of_loser" else loser
 
 
 def play_game(t: Table) -> int:

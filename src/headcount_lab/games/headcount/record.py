@@ -206,14 +206,13 @@ def _replay_game(g: dict[str, Any], gi: int, rules: HeadcountRules) -> dict[str,
         if open_l[loser] + down_l[loser] == 0:
             if r.get("out") != loser:
                 raise where.fail(f"seat {loser} has no life cards left and must be out")
-            s = (loser + 1) % n
-            while open_l[s] + down_l[s] == 0:
-                s = (s + 1) % n
-            start = s
+            start = _next_in(loser, open_l, down_l)
         else:
             if "out" in r:
                 raise where.fail(f"seat {r['out']} is marked out but still has life cards")
-            start = loser
+            # H9: the loser starts; the house rule hands the start to the next seat still in
+            left = rules.next_start == "left_of_loser"
+            start = _next_in(loser, open_l, down_l) if left else loser
         line["lives"] = [[open_l[s], down_l[s]] for s in range(n)]
         lines.append(line)
     left = [s for s in range(n) if open_l[s] + down_l[s] > 0]
@@ -223,6 +222,15 @@ def _replay_game(g: dict[str, Any], gi: int, rules: HeadcountRules) -> dict[str,
     if g.get("winner") != left[0]:
         raise where.fail(f"seat {left[0]} won, not {g.get('winner')!r}")
     return {"game": gi, "winner": left[0], "winner_bot": seats[left[0]], "rounds": lines}
+
+
+def _next_in(seat: int, open_l: list[int], down_l: list[int]) -> int:
+    """The next seat clockwise after ``seat`` that still has life cards (H9)."""
+    n = len(open_l)
+    s = (seat + 1) % n
+    while open_l[s] + down_l[s] == 0:
+        s = (s + 1) % n
+    return s
 
 
 def _replay_round(
@@ -288,7 +296,7 @@ def _replay_round(
         if a.get("call"):
             if not bids:
                 raise w.fail("nobody can call before the first bid (H5)")
-            if must_raise == seat:
+            if must_raise == seat and rules.peek_must_raise:
                 raise w.fail("after peeking the player must raise (H7)")
             caller = seat
             continue

@@ -64,6 +64,9 @@ ACCEPTED = (
     "10♠ 5♠, J♥ A♥ 2♥..10♥ Q♥ K♥, A♠ (top to zero), JK (mystery) and, in the Double variant, X2"
 )
 
+#: H9 house rule: who starts the next round (the loser, or the next active seat after it)
+NEXT_START = ("loser", "left_of_loser")
+
 PLAYERS_MIN = 3
 PLAYERS_MAX = 6
 
@@ -201,12 +204,19 @@ class HeadcountRules:
     min_first_bid: int | None = None  # H5: opening bid is free by default
     tie_goes_to: str = "bidder"  # H6: "bidder" (rule text) or "caller"
     start_player_may_peek: bool = False  # H7
+    peek_must_raise: bool = True  # H7: a peeker must raise; off = it may also call
+    next_start: str = "loser"  # H9: "loser" (rule text) or "left_of_loser" (next active seat)
     open_lives: int | None = None  # H8: None = 2 (Trickster 1)
     hidden_lives: int | None = None  # H8: None = 1 (Trickster 2)
 
     def __post_init__(self) -> None:
         if self.tie_goes_to not in ("bidder", "caller"):
             raise ValueError(f"tie_goes_to must be 'bidder' or 'caller', not {self.tie_goes_to!r}")
+        if self.next_start not in NEXT_START:
+            raise ValueError(
+                f"next_start must be one of {', '.join(map(repr, NEXT_START))}, "
+                f"not {self.next_start!r}"
+            )
         for name in ("open_lives", "hidden_lives"):
             v = getattr(self, name)
             if v is not None and not 0 <= v <= 9:
