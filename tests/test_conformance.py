@@ -98,3 +98,48 @@ def _set(obj, path, value):
     for p in path[:-1]:
         obj = obj[p]
     obj[path[-1]] = value
+
+
+def _headcount_job():
+    from headcount_lab.games.headcount import tournament as T
+    from headcount_lab.games.headcount.agents import parse_bots
+    from headcount_lab.games.headcount.rules import HeadcountRules
+
+    bots = tuple(parse_bots("reader,odds,tips,random", 4))
+    return T.make_job(T.Setup(bots, HeadcountRules(), True), 48)
+
+
+def _whist_job():
+    from headcount_lab.games.whist.rules import WhistRules
+    from headcount_lab.games.whist.tournament import make_job
+
+    return make_job(WhistRules(players=4), ["heuristic", "heuristic", "random", "random"], 64, True)
+
+
+#: a small tournament job of each game, for the checks that every simulation job must pass
+SIMULATE_JOBS = {"headcount": _headcount_job, "whist": _whist_job}
+
+
+def test_every_game_has_a_simulate_job_here():
+    assert set(SIMULATE_JOBS) == set(GAMES)
+
+
+@pytest.mark.parametrize("game", ENTRIES, ids=IDS)
+def test_simulate_job_travels_to_dask_and_plays_identically(game):
+    """A job sent to another process (Dask worker) must play the same games from the same
+    block stream as the local one."""
+    import pickle
+
+    import numpy as np
+
+    from headcount_lab.core import runner
+    from headcount_lab.core.rng import block_state
+
+    job = SIMULATE_JOBS[game.name]()
+    copy = pickle.loads(pickle.dumps(runner.portable(job)))  # portable() raises if it cannot
+    here = job.block_fn(block_state(5, 3), 4)
+    there = copy.block_fn(block_state(5, 3), 4)
+    assert here.keys() == there.keys()
+    for k in here:
+        assert np.array_equal(here[k], there[k]), k
+    assert any(v.any() for v in here.values())

@@ -225,19 +225,7 @@ def fold_trace(
             if rnd == 1:
                 first_lost = loser
             prev_loser = loser
-            for s in range(n):
-                if pointed[s] < 0:
-                    continue
-                if pointed[s] == winner:
-                    if down_l[s] > 0:
-                        down_l[s] -= 1
-                        open_l[s] += 1
-                elif open_l[s] > 0:
-                    open_l[s] -= 1
-                    down_l[s] += 1
-            if down_l[winner] > 0:
-                down_l[winner] -= 1
-                open_l[winner] += 1
+            E.settle_lives(pointed, winner, open_l, down_l)  # H10, H8
         elif kind == E.T_DISCARD:
             if value == 1:
                 open_l[seat] -= 1

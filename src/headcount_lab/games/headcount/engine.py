@@ -119,6 +119,28 @@ def new_stats(n: int, slots: int) -> dict[str, np.ndarray]:
     }
 
 
+@njit(nogil=True, cache=True)
+def settle_lives(pointed, winner, open_l, down_l):
+    """Life cards after a count, in place (``int64[n]`` each; ``pointed[s]`` is -1 for a seat
+    that did not point). H10: a pointer who named the ``winner`` turns a face-down life card up,
+    a wrong one turns an open one face down (each if it has one). H8: the winner then turns one
+    face-down life card up, if it has one. The one place these rules live: the report's trace
+    folding replays lives with it too."""
+    for s in range(pointed.shape[0]):
+        if pointed[s] < 0:
+            continue
+        if pointed[s] == winner:
+            if down_l[s] > 0:
+                down_l[s] -= 1
+                open_l[s] += 1
+        elif open_l[s] > 0:
+            open_l[s] -= 1
+            down_l[s] += 1
+    if down_l[winner] > 0:
+        down_l[winner] -= 1
+        open_l[winner] += 1
+
+
 # One explicit signature: the call sites pass constants (numba literals), and a lazily typed
 # _log was compiled once per distinct combination of them (17 times, 1.5 s of a cold start).
 @njit("void(int64[:, ::1], int64[::1], int64, int64, int64)", nogil=True, cache=True)
@@ -430,19 +452,9 @@ def play_deals(
                 _log(trace, tn, T_LOSE, loser, winner)
             if trickster:
                 for s in range(n):
-                    if pointed[s] < 0:
-                        continue
                     if pointed[s] == winner:
                         slot_st[slot_of[s], S_POINTS_RIGHT] += 1
-                        if down_l[s] > 0:
-                            down_l[s] -= 1
-                            open_l[s] += 1
-                    elif open_l[s] > 0:
-                        open_l[s] -= 1
-                        down_l[s] += 1
-            if down_l[winner] > 0:  # H8: the winner reopens one
-                down_l[winner] -= 1
-                open_l[winner] += 1
+            settle_lives(pointed, winner, open_l, down_l)
             # H8: the loser discards one of its choice
             discard_open = 1 if down_l[loser] == 0 else 0
             if open_l[loser] > 0 and down_l[loser] > 0:

@@ -211,8 +211,8 @@ def _replay_game(g: dict[str, Any], gi: int, rules: HeadcountRules) -> dict[str,
             if "out" in r:
                 raise where.fail(f"seat {r['out']} is marked out but still has life cards")
             # H9: the loser starts; the house rule hands the start to the next seat still in
-            left = rules.next_start == "left_of_loser"
-            start = _next_in(loser, open_l, down_l) if left else loser
+            to_left = rules.next_start == "left_of_loser"
+            start = _next_in(loser, open_l, down_l) if to_left else loser
         line["lives"] = [[open_l[s], down_l[s]] for s in range(n)]
         lines.append(line)
     left = [s for s in range(n) if open_l[s] + down_l[s] > 0]
