@@ -69,7 +69,7 @@ def new_axes(ncols: int = 1, size: tuple[float, float] = (6.4, 4.2)) -> tuple[An
         return fig, fig.subplots(1, ncols)
 
 
-def _finish(ax: Any, xlabel: str, ylabel: str, title: str, legend: str | None) -> Any:
+def finish_axes(ax: Any, xlabel: str, ylabel: str, title: str, legend: str | None) -> Any:
     """Axis labels, the legend at ``legend`` (none if ``None``) and the title, if any."""
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
@@ -80,7 +80,7 @@ def _finish(ax: Any, xlabel: str, ylabel: str, title: str, legend: str | None) -
     return ax
 
 
-def _err(value: Any, lo: Any, hi: Any, scale: float = 1.0) -> list[Any]:
+def error_lengths(value: Any, lo: Any, hi: Any, scale: float = 1.0) -> list[Any]:
     """Error-bar lengths below and above ``value``; an interval end that rounding put a hair
     on the wrong side of the estimate (Wilson at 0 or 1) draws as zero length."""
     return [((value - lo) * scale).clip(lower=0), ((hi - value) * scale).clip(lower=0)]
@@ -189,7 +189,7 @@ class SafeBidByViewChart:
                     if peeked:
                         label += f", {self.peeked_label}"
                     ax.plot(part["visible_sum"], part[column], style, color=colour, label=label)
-            return _finish(ax, self.xlabel, self.ylabel, self.title, "upper left")
+            return finish_axes(ax, self.xlabel, self.ylabel, self.title, "upper left")
 
 
 @dataclass(frozen=True)
@@ -224,7 +224,7 @@ class CallOddsChart:
                 ax.errorbar(
                     b["gap"],
                     b["value"],
-                    yerr=_err(b["value"], b["lo"], b["hi"]),
+                    yerr=error_lengths(b["value"], b["lo"], b["hi"]),
                     fmt="o",
                     color=PALETTE[-1],
                     markersize=3,
@@ -233,7 +233,7 @@ class CallOddsChart:
                 )
             ax.axhline(0.5, color="grey", linestyle=":", linewidth=1)
             ax.set_ylim(-0.02, 1.02)
-            return _finish(ax, self.xlabel, self.ylabel, self.title, "upper left")
+            return finish_axes(ax, self.xlabel, self.ylabel, self.title, "upper left")
 
 
 @dataclass(frozen=True)
@@ -263,7 +263,7 @@ class IntervalChart:
                 ax.errorbar(
                     rows["value"] * scale,
                     ys,
-                    xerr=_err(rows["value"], rows["lo"], rows["hi"], scale),
+                    xerr=error_lengths(rows["value"], rows["lo"], rows["hi"], scale),
                     fmt=MARKERS[gi % len(MARKERS)],
                     color=PALETTE[gi % len(PALETTE)],
                     capsize=3,
@@ -319,7 +319,8 @@ class RateLineChart:
                 )
             if self.reference is not None:
                 ax.axhline(self.reference * scale, color="grey", linestyle="--", linewidth=1)
-            return _finish(ax, self.xlabel, self.ylabel, self.title, "best" if self.group else None)
+            legend = "best" if self.group else None
+            return finish_axes(ax, self.xlabel, self.ylabel, self.title, legend)
 
 
 #: A4 portrait in inches

@@ -14,24 +14,19 @@ from typing import Any
 
 import pandas as pd
 
-from headcount_lab.analysis.figures import MARKERS, PALETTE, new_axes, styled
+from headcount_lab.analysis.figures import (
+    MARKERS,
+    PALETTE,
+    error_lengths,
+    finish_axes,
+    new_axes,
+    styled,
+)
 
 
 def _errors(rows: pd.DataFrame, y: str, ci: bool) -> Any:
     """Error-bar lengths from the columns ``{y}_lo`` and ``{y}_hi`` (``None`` if not ``ci``)."""
-    if not ci:
-        return None
-    return [(rows[y] - rows[f"{y}_lo"]).clip(lower=0), (rows[f"{y}_hi"] - rows[y]).clip(lower=0)]
-
-
-def _finish(ax: Any, xlabel: str, ylabel: str, title: str, legend: bool) -> Any:
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    if legend:
-        ax.legend(loc="best")
-    if title:
-        ax.set_title(title)
-    return ax
+    return error_lengths(rows[y], rows[f"{y}_lo"], rows[f"{y}_hi"]) if ci else None
 
 
 @dataclass(frozen=True)
@@ -70,7 +65,7 @@ class CILineChart:
                 )
             if self.zero_line:
                 ax.axhline(0, color="grey", linewidth=0.8)
-            return _finish(ax, self.xlabel, self.ylabel, self.title, True)
+            return finish_axes(ax, self.xlabel, self.ylabel, self.title, "best")
 
 
 @dataclass(frozen=True)
@@ -116,7 +111,8 @@ class CIBarChart:
             ax.set_yticks(range(len(cats)), [str(c) for c in cats])
             ax.invert_yaxis()
             ax.axvline(0, color="grey", linewidth=0.8)
-            return _finish(ax, self.xlabel, self.ylabel, self.title, self.group is not None)
+            legend = "best" if self.group is not None else None
+            return finish_axes(ax, self.xlabel, self.ylabel, self.title, legend)
 
 
 @dataclass(frozen=True)
