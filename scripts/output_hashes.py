@@ -26,7 +26,7 @@ COMMANDS: list[list[str]] = [
     ["headcount", "count", "Q♥", "7♥", "K♥", "5♠", "3♥", "--json"],
     ["headcount", "count", "QH", "7H", "KH", "5S", "JK", "--draw", "AS", "--json"],
     ["headcount", "odds", "--players", "4", "--see", "7♥ K♥ 5♠", "--json"],
-    ["headcount", "odds", "--players", "3", "--see", "JK A♠ 10♠", "--peek", "--json"],
+    ["headcount", "odds", "--players", "3", "--see", "JK A♠", "--peek", "7♥", "--json"],
     ["headcount", "deal", "--players", "4", "--hands", "2000000", "--seed", "1", "--json"],
     [
         "headcount",
