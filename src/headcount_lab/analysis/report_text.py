@@ -1,6 +1,6 @@
 """The words of the Headcount playtest report, in English and German.
 
-The German text uses the German rules' own terms (``rules/kopfrechnen.de.txt``):
+The German text uses the German edition's own terms (listed in docs/rules/headcount.md):
 *Nachzählen!* (the call), *Spicken* (peeking), *Lebenskarten* (life cards), *Überraschung* (the
 mystery Joker), *Höchste auf null* (the A♠), *Trickser* and *Verdoppeln* (the variants).
 Placeholders in braces are filled by :mod:`headcount_lab.analysis.report` from the numbers.

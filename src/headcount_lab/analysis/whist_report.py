@@ -1014,7 +1014,7 @@ def readme(res: WhistResults) -> str:
         "in the bot tournament; sizes, versions, commit and timings in `metadata.json`). "
         "Intervals are normal 95% confidence intervals over matches or hands; a difference is "
         "called real only when its interval leaves out zero. Exact values are fractions over "
-        "every deal. Rules: `shared/rules/forehead-whist.en.txt` with rulings W1-W10 (defaults: "
+        "every deal. Rules and rulings W1-W10: `docs/rules/forehead-whist.md` (defaults: "
         "dealer's restriction on, must trump, streaks `every_five`, blind one-card hands)."
     )
 

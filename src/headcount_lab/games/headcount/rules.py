@@ -1,13 +1,13 @@
 """Headcount: the cards, how they count, and the house-rule flags.
 
-Rules in brief (our words; the rule text is ``shared/rules/headcount.en.txt``, gaps decided by
-``shared/RULINGS.md``). Every player holds one card to the forehead, seen by all but its holder;
-one more card lies hidden in the middle. Players bid, each higher than the last, on the total of
-all cards in play; instead of raising one may call "Count!". The bidder loses if the total is
-below the last bid, otherwise the caller loses (H6). Counting (H2-H4): the Joker ("mystery") is
-replaced by the draw pile's top card, which counts instead and keeps its own effect; then, if the
-A♠ ("top to zero") is in play, the highest-valued number card counts 0; in the Double variant the
-second Joker ("×2") counts 0 and doubles the total, last of all.
+Rules in brief (our words; the full rules and the rulings H1-H10 are in docs/rules/headcount.md).
+Every player holds one card to the forehead, seen by all but its holder; one more card lies hidden
+in the middle. Players bid, each higher than the last, on the total of all cards in play; instead
+of raising one may call "Count!". The bidder loses if the total is below the last bid, otherwise
+the caller loses (H6). Counting (H2-H4): the Joker ("mystery") is replaced by the draw pile's top
+card, which counts instead and keeps its own effect; then, if the A♠ ("top to zero") is in play,
+the highest-valued number card counts 0; in the Double variant the second Joker ("×2") counts 0 and
+doubles the total, last of all.
 
 Worked example (rule text): foreheads Q♥ 7♥ K♥ 5♠ and hidden 3♥ count 15+7+20-5+3 = 40; had
 the hidden card been the A♠, the K♥ would count 0 and the total would be 17.

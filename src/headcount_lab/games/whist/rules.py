@@ -1,14 +1,14 @@
 """Forehead Whist: the deck, the schedule, the house-rule flags and the card encoding.
 
-Rules in brief (our words; the rule text is ``shared/rules/forehead-whist.en.txt``, gaps decided
-by rulings W1-W10 in ``shared/RULINGS.md``). Three to six players play a fixed run of 3n+12
-hands (W2): n hands of one card, then 2..7 cards, n hands of eight, 7..2, and n hands of one card
-again. The pack holds the top 2n ranks of each suit (W1), so eight-card hands use all of it. After
-the deal the next card is turned for trump and takes no part (W4); eight-card hands have no trump.
-Bids go round from the dealer's left, dealer last; the dealer may not make the bids add up to the
-hand size (W5). Play: follow suit, else trump if you can, else anything (W6). Exact bids score
-5 + tricks, misses lose the difference (W7); five made (missed) in a row among hands of two or
-more cards earn +10 (-10) (W8). In the one-card hands everyone sees every card but their own (W9).
+Rules in brief (our words; the full rules and the rulings W1-W10 are in
+docs/rules/forehead-whist.md). Three to six players play a fixed run of 3n+12 hands (W2): n hands
+of one card, then 2..7 cards, n hands of eight, 7..2, and n hands of one card again. The pack holds
+the top 2n ranks of each suit (W1), so eight-card hands use all of it. After the deal the next card
+is turned for trump and takes no part (W4); eight-card hands have no trump. Bids go round from the
+dealer's left, dealer last; the dealer may not make the bids add up to the hand size (W5). Play:
+follow suit, else trump if you can, else anything (W6). Exact bids score 5 + tricks, misses lose
+the difference (W7); five made (missed) in a row among hands of two or more cards earn +10 (-10)
+(W8). In the one-card hands everyone sees every card but their own (W9).
 
 Worked example (4 players, 7..A): a blind one-card hand with trump 9♦, where the leader holds
 K♠, you are second, and the others hold 8♥ and A♦. Only a diamond above the A♦ could win, and

@@ -1,0 +1,121 @@
+"""The docs are self-contained: the repository states every rule and ruling it implements.
+
+Nothing in the repository may point at rule texts or rulings kept outside it (a sibling folder of
+shared specs, a ruling file, a rule text file): a user of the repository must find the rules in
+its own docs. Every ruling id that the code, tests, docs or reports cite (H7, W5, ...) must be
+defined, once, as a heading of a page under ``docs/``.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: Pointers to specs outside the repository. Written so that this file does not match itself.
+OUTSIDE = re.compile(
+    rb"\.\./shared"  # a sibling folder of shared specs
+    rb"|/work/share[d]"  # the same folder by its absolute path
+    rb"|\bshared/(?:rules|RULINGS)"  # ... or by a path inside it
+    rb"|RULINGS[\w-]*\.md"  # a ruling file
+    rb"|\brules/[\w.-]+\.txt"  # a rule text file
+)
+
+#: A ruling cited anywhere: ``H7``, ``W10``, or in a test name ``test_h7_...``.
+CITED = re.compile(r"\b([HW][1-9]\d*)\b|\btest_([hw][1-9]\d*)_")
+
+#: A ruling defined in the docs: a heading ``### H7. Peeking``.
+DEFINED = re.compile(r"^#{2,4} ([HW][1-9]\d*)\. \S", re.MULTILINE)
+
+_SKIP_DIRS = {".git", ".venv", "data", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache"}
+
+
+def repo_files() -> list[Path]:
+    """Tracked files, plus new files not yet added (but not ignored ones)."""
+    try:
+        out = subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            cwd=ROOT,
+            capture_output=True,
+            check=True,
+        ).stdout
+        names = [n for n in out.decode().split("\0") if n]
+        files = [ROOT / n for n in names]
+    except (OSError, subprocess.CalledProcessError):  # not a git checkout: walk the tree
+        files = [
+            p
+            for p in ROOT.rglob("*")
+            if p.is_file() and not _SKIP_DIRS & set(p.relative_to(ROOT).parts)
+        ]
+    return [p for p in files if p.is_file()]
+
+
+def text_files(*suffixes: str) -> list[Path]:
+    return [p for p in repo_files() if p.suffix in suffixes]
+
+
+def defined_rulings() -> Counter[str]:
+    found: Counter[str] = Counter()
+    for page in (ROOT / "docs").rglob("*.md"):
+        found.update(DEFINED.findall(page.read_text(encoding="utf-8")))
+    return found
+
+
+def test_outside_pattern_catches_what_it_should():
+    # each sample is broken by "#" so that this file does not point outside itself
+    bad = [
+        b"see ../sha#red",
+        b"/work/sha#red/rules",
+        b"`sha#red/RUL#INGS.md` H1-H10",
+        b"(``ru#les/kopfrechnen.de.txt``)",
+        b"RUL#INGS-poohead.md",
+    ]
+    assert all(OUTSIDE.search(b.replace(b"#", b"")) for b in bad)
+    assert not any(OUTSIDE.search(b) for b in bad)
+    good = [b"docs/rules/headcount.md", b"shared by every game", b"results.txt", b"H7"]
+    assert not any(OUTSIDE.search(g) for g in good)
+
+
+def test_no_file_points_at_rules_or_rulings_outside_the_repo():
+    files = repo_files()
+    assert any(p.name == "README.md" for p in files)  # the listing works
+    offenders = []
+    for path in files:
+        data = path.read_bytes()
+        for m in OUTSIDE.finditer(data):
+            line = data.count(b"\n", 0, m.start()) + 1
+            found = m.group().decode(errors="replace")
+            offenders.append(f"{path.relative_to(ROOT)}:{line}: {found}")
+    assert not offenders, "points outside the repository:\n" + "\n".join(offenders)
+
+
+def test_every_ruling_is_defined_once_in_the_docs():
+    defined = defined_rulings()
+    twice = sorted(r for r, n in defined.items() if n > 1)
+    assert not twice, f"rulings defined more than once in docs/: {twice}"
+    for game in "HW":
+        numbers = sorted(int(r[1:]) for r in defined if r[0] == game)
+        assert numbers == list(range(1, len(numbers) + 1)), f"{game} rulings are not 1..N"
+        assert len(numbers) >= 10, f"the docs define only {len(numbers)} {game} rulings"
+
+
+def test_every_cited_ruling_is_defined_in_the_docs():
+    defined = set(defined_rulings())
+    cited: dict[str, str] = {}
+    for path in text_files(".py", ".md"):
+        for m in CITED.finditer(path.read_text(encoding="utf-8")):
+            ruling = (m.group(1) or m.group(2)).upper()
+            cited.setdefault(ruling, str(path.relative_to(ROOT)))
+    assert {"H1", "H10", "W1", "W10"} <= set(cited)  # the scan sees the citations
+    missing = sorted(f"{r} (cited in {where})" for r, where in cited.items() if r not in defined)
+    assert not missing, "rulings cited but not defined under docs/: " + ", ".join(missing)
+
+
+def test_game_pages_link_their_rules_page():
+    for game, rules in (("headcount", "headcount"), ("forehead-whist", "forehead-whist")):
+        page = (ROOT / "docs" / "games" / f"{game}.md").read_text(encoding="utf-8")
+        assert f"../rules/{rules}.md" in page
+        assert (ROOT / "docs" / "rules" / f"{rules}.md").is_file()
