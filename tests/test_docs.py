@@ -13,6 +13,8 @@ import subprocess
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 #: Pointers to specs outside the repository. Written so that this file does not match itself.
@@ -119,3 +121,78 @@ def test_game_pages_link_their_rules_page():
         page = (ROOT / "docs" / "games" / f"{game}.md").read_text(encoding="utf-8")
         assert f"../rules/{rules}.md" in page
         assert (ROOT / "docs" / "rules" / f"{rules}.md").is_file()
+
+
+# --- the examples in the docs print what the docs say -------------------------------------------
+
+#: commands quick enough to run on every test run (no simulations, no 10^9-hand deals)
+FAST = {("headcount", "count"), ("headcount", "odds"), ("whist", "blind-odds")}
+FAST |= {("whist", "schedule"), ("whist", "score")}
+
+_HEAD = re.compile(r"\s*\|\s*head -(\d+)\s*$")
+
+
+def console_examples() -> list[tuple[str, str, list[str]]]:
+    """``(where, command, expected lines)`` for every ``$ headcount-lab ...`` line of a console
+    block and every inline "`headcount-lab ...` prints `...`" in the README and docs pages."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    found = []
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        name = str(page.relative_to(ROOT))
+        for block in re.findall(r"```[a-z]*\n(.*?)```", text, re.DOTALL):
+            lines = block.splitlines()
+            for i, line in enumerate(lines):
+                if line.startswith("$ headcount-lab "):
+                    out = []
+                    for later in lines[i + 1 :]:
+                        if later.startswith("$ "):
+                            break
+                        out.append(later)
+                    found.append((name, line[2:], out))
+        for cmd, shown in re.findall(r"`(headcount-lab [^`]+)`\s+prints\s+`([^`]+)`", text):
+            found.append((name, cmd, [shown, "..."]))
+    return found
+
+
+def _argv(command: str) -> tuple[list[str], int | None]:
+    import shlex
+
+    command = re.sub(r"\s+#.*$", "", command)
+    head = _HEAD.search(command)
+    if head:
+        command = command[: head.start()]
+    return shlex.split(command)[1:], int(head.group(1)) if head else None
+
+
+EXAMPLES = [e for e in console_examples() if tuple(e[1].split()[1:3]) in FAST]
+
+
+def test_the_docs_have_runnable_examples():
+    assert len(EXAMPLES) >= 8
+    assert any(where == "README.md" for where, _, _ in EXAMPLES)
+
+
+@pytest.mark.parametrize("where,command,expected", EXAMPLES, ids=[e[1] for e in EXAMPLES])
+def test_docs_example_prints_what_the_docs_show(where, command, expected, capsys, monkeypatch):
+    from headcount_lab.cli.app import main
+
+    monkeypatch.chdir(ROOT)
+    argv, head = _argv(command)
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    out, err = capsys.readouterr()
+    shown = expected[: expected.index("...")] if "..." in expected else expected
+    if shown and shown[0].startswith("error: "):
+        assert e.value.code == 2
+        assert err.splitlines() == shown, where
+        return
+    assert e.value.code == 0, f"{where}: {command}: {err}"
+    got = out.splitlines()
+    if head is not None:
+        got = got[:head]
+    if "..." in expected:
+        got = got[: len(shown)]
+    elif not shown:  # the docs show no output: running without error is the claim
+        return
+    assert [g.rstrip() for g in got] == [s.rstrip() for s in shown], f"{where}: {command}"
