@@ -8,12 +8,15 @@ defined, once, as a heading of a page under ``docs/``.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import subprocess
 from collections import Counter
 from pathlib import Path
 
 import pytest
+
+from headcount_lab.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -116,11 +119,15 @@ def test_every_cited_ruling_is_defined_in_the_docs():
     assert not missing, "rulings cited but not defined under docs/: " + ", ".join(missing)
 
 
-def test_game_pages_link_their_rules_page():
-    for game, rules in (("headcount", "headcount"), ("forehead-whist", "forehead-whist")):
-        page = (ROOT / "docs" / "games" / f"{game}.md").read_text(encoding="utf-8")
-        assert f"../rules/{rules}.md" in page
-        assert (ROOT / "docs" / "rules" / f"{rules}.md").is_file()
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+def test_game_page_links_a_rules_page_that_names_every_flag(game):
+    """Each game's docs page links its rules page, and the rules page names every house-rule
+    flag (with the ruling that sets its default)."""
+    name = Path(game.docs).name
+    assert f"../rules/{name}" in (ROOT / game.docs).read_text(encoding="utf-8")
+    rules = (ROOT / "docs" / "rules" / name).read_text(encoding="utf-8")
+    for f in dataclasses.fields(game.load("rules")):
+        assert f"`{f.name}`" in rules, f"docs/rules/{name} does not name the flag {f.name}"
 
 
 # --- the examples in the docs print what the docs say -------------------------------------------
