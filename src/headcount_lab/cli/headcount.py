@@ -70,11 +70,24 @@ def count_cmd(
 
 def count_cards(tokens: list[str], draw: str | None, double: bool) -> dict:
     """Count the cards named by ``tokens``; return the total and each card's counted value."""
-    from headcount_lab.games.headcount.rules import JOKER, X2, card_text, count_detail, parse_ids
+    from headcount_lab.games.headcount.rules import (
+        JOKER,
+        PLAYERS_MAX,
+        X2,
+        card_text,
+        count_detail,
+        parse_ids,
+    )
 
     ids = parse_ids(tokens, double)
     if not ids:
         raise UserError("give the cards in play, e.g. `headcount-lab headcount count Q♥ 7♥ K♥`")
+    most = PLAYERS_MAX + 1  # six foreheads and the hidden card
+    if len(ids) > most:
+        raise UserError(
+            f"at most {most} cards are ever in play ({PLAYERS_MAX} foreheads and the hidden "
+            f"card), got {len(ids)}"
+        )
     draw_id = None
     if draw is not None:
         (draw_id,) = _one_card(draw, "--draw", double)
