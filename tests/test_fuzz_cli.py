@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -134,8 +135,8 @@ WHIST_RULES = {
     "first_dealer": ["0", "2", "5"],
 }  # fmt: skip
 VARIANT = option("--variant", mostly(st.sampled_from(["standard", "double", "trickster"])))
-PLAYERS = option("--players", number(3, 6))
-SEED = option("--seed", number(0, 2**40))
+PLAYERS = option("--players", number(2, 7))
+SEED = option("--seed", number(0, 2**70))
 JSON = flag("--json")
 
 # --------------------------------------------------------------------------- input files
@@ -349,7 +350,7 @@ def test_command_never_crashes(command, tmp_path_factory):
     folder = tmp_path_factory.mktemp("fuzz")
 
     @settings(
-        max_examples=40,
+        max_examples=int(os.environ.get("FUZZ_EXAMPLES", "40")),
         deadline=None,
         derandomize=True,
         database=None,

@@ -396,3 +396,12 @@ def test_replay_golden_records_still_pass(tmp_path):
     data = _hc_record()
     del data["rules"]["hidden_lives"]  # a rule at its default may be left out
     assert cli("headcount", "replay", _write(tmp_path, copy.deepcopy(data))).code == 0
+
+
+def test_an_error_quoting_the_users_text_stays_one_line(tmp_path):
+    sheet = {"players": 3, "hands": [{"cards": 1, "bids": [0, 0, 0], "tricks": [1, 0, 0]}]}
+    sheet["odd\nkey\x85"] = 1
+    line = refused("whist", "score", _write(tmp_path, sheet))
+    assert "odd\\nkey\\x85: Extra inputs are not permitted" in line
+    line = refused("headcount", "count", "--bo\ngus")  # click's own message, one line too
+    assert "No such option: --bo" in line and line.endswith("--help')")

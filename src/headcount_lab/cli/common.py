@@ -22,8 +22,14 @@ class UserError(Exception):
 
 
 def fail(message: str) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(f"error: {one_line(message)}", err=True)
     raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def one_line(text: str) -> str:
+    """``text`` with every unprintable character escaped (a newline, or a U+0085 in a key of
+    the user's JSON file, would otherwise break the one error line in two)."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
 
 
 @contextmanager
