@@ -6,8 +6,9 @@ Commands run in-process through the real entry point (``cli_support.cli``). Argu
 sensible values with garbage (empty strings, signs, huge and non-numeric numbers, stray
 characters, unknown names); input files are valid recorded games and score sheets with one
 node replaced or removed, arbitrary JSON, folders, missing paths, non-UTF-8 bytes and absurd
-nesting. Budget: a fixed number of examples per command, derandomised so CI sees the same
-examples every run, each under an alarm that fails the test if a command does not return.
+nesting. Budget: 40 examples per command (about 30 s in all; ``FUZZ_EXAMPLES=300`` for a
+longer hunt by hand), derandomised so CI sees the same examples every run, each under an alarm
+that fails the test if a command does not return.
 
 Left out on purpose, each covered elsewhere: the sizes of runs are drawn small (a valid
 ``--games 10**23`` is a run that never ends, not a crash); ``--out``, ``--backend`` and
