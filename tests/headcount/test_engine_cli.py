@@ -103,6 +103,6 @@ def test_replay_bad_input(tmp_path):
     p.write_text(json.dumps(bad))
     r = invoke("replay", str(p))
     assert r.exit_code == 2
-    assert r.stderr.startswith("error: game 0, round 1, action 1 (seat 0 bid lots)")
+    assert r.stderr.startswith("error: game 0, round 1, action 1, bid: Input should be a valid")
     missing = invoke("replay", str(tmp_path / "nope.json"))
     assert missing.exit_code == 2 and "no such file" in missing.stderr

@@ -42,15 +42,18 @@ def test_schedule_json_lists_every_hand():
 
 def test_score_file_json(tmp_path):
     f = tmp_path / "table.json"
-    hands = [{"cards": 2, "bids": [1, 0, 0], "tricks": [1, 1, 0]}] * 5
-    f.write_text(json.dumps({"players": 3, "hands": hands}))
+    # W2: three one-card hands, then 2..6 cards; seat 0 takes the one-card tricks
+    blind = [{"cards": 1, "bids": [0, 0, 0], "tricks": [1, 0, 0]}] * 3
+    hands = [{"cards": k, "bids": [1, 0, 0], "tricks": [1, k - 1, 0]} for k in range(2, 7)]
+    f.write_text(json.dumps({"players": 3, "hands": blind + hands}))
     data = json.loads(run("score", str(f), "--json").stdout)
-    # seat 0 makes five in a row: 6 x 5 + 10; seat 1 misses five in a row: -1 x 5 - 10
-    assert data["totals"] == [40, -15, 25 + 10]
+    # one-card hands: seat 0 -1 each, the others 5 each (W8: they build no run); then seat 0
+    # makes five in a row: 6 x 5 + 10; seat 1 misses by 1..5: -15 - 10; seat 2 makes: 25 + 10
+    assert data["totals"] == [-3 + 40, 15 - 25, 15 + 35]
     once = json.loads(run("score", str(f), "--streak-mode", "once", "--json").stdout)
     assert once["totals"] == data["totals"]
     text = run("score", str(f)).stdout
-    assert "totals: 40 -15 35" in text
+    assert "totals: 37 -10 50" in text
 
 
 def test_simulate_json_and_record_then_replay(tmp_path):
@@ -119,20 +122,20 @@ def test_bad_input_is_one_line_and_exit_2(args, message):
         ('{"players": 4}', "must be"),
         ('{"players": 9, "hands": [{"cards": 1}]}', "between 3 and 6"),
         (
-            '{"players": 3, "hands": [{"cards": 2, "bids": [1, 0, 0], "tricks": [1, 0, 0]}]}',
-            "hand 1: tricks sum to 1",
+            '{"players": 3, "hands": [{"cards": 1, "bids": [0, 0, 0], "tricks": [1, 1, 0]}]}',
+            "hand 1: tricks sum to 2",
         ),
         (
-            '{"players": 3, "hands": [{"cards": 2, "bids": [3, 0, 0], "tricks": [1, 1, 0]}]}',
+            '{"players": 3, "hands": [{"cards": 1, "bids": [3, 0, 0], "tricks": [1, 0, 0]}]}',
             "hand 1: seat 0 bid 3",
         ),
         (
-            '{"players": 3, "hands": [{"cards": 2, "bids": [1, 0], "tricks": [1, 1, 0]}]}',
+            '{"players": 3, "hands": [{"cards": 1, "bids": [1, 1], "tricks": [1, 0, 0]}]}',
             "one entry per player",
         ),
         (
             '{"players": 3, "hands": [{"cards": 9, "bids": [1, 0, 0], "tricks": [1, 1, 0]}]}',
-            "cards must be",
+            "the schedule (W2) deals 1 card in hand 1",
         ),
     ],
 )
@@ -147,12 +150,12 @@ def test_score_rejects_impossible_input(tmp_path, content, message):
 def test_score_w5_bids_that_add_up_are_impossible_unless_the_rule_is_off(tmp_path):
     f = tmp_path / "t.json"
     f.write_text(
-        json.dumps({"players": 3, "hands": [{"cards": 2, "bids": [1, 1, 0], "tricks": [1, 1, 0]}]})
+        json.dumps({"players": 3, "hands": [{"cards": 1, "bids": [1, 0, 0], "tricks": [1, 0, 0]}]})
     )
     res = run("score", str(f))
-    assert res.exit_code == 2 and "hand 1: bids sum to the 2 tricks" in res.stderr
+    assert res.exit_code == 2 and "hand 1: bids sum to the 1 tricks" in res.stderr
     ok = run("score", str(f), "--rule", "dealer_restriction=off", "--json")
-    assert json.loads(ok.stdout)["totals"] == [6, 6, 5]
+    assert json.loads(ok.stdout)["totals"] == [6, 5, 5]
 
 
 def test_score_missing_file_and_replay_of_a_non_record(tmp_path):

@@ -93,3 +93,22 @@ def test_replay_file_names_the_bad_match(rec):
     with pytest.raises(ValueError, match="match 2:"):
         record.replay_file({"matches": [rec, bad]})
     assert record.replay_file({"matches": [rec]})["matches"] == 1
+
+
+def test_w5_record_stores_bids_by_seat_while_the_log_keeps_bidding_order():
+    """docs/games/forehead-whist.md: the JSON record's bids are by seat (seat 0 first); the
+    kernel log lists them in bidding order, from the dealer's left (W5)."""
+    rules = WhistRules(players=4, first_dealer=2)
+    ids, params = agents.policy_params(["heuristic", "random", "heuristic", "random"])
+    log = np.zeros((1, kernels.log_length(4)), dtype=np.int16)
+    kernels.run_block(block_state(5, 0), 1, rules.array(), ids, params, False, log)
+    rec = record.decode_log([int(v) for v in log[0]], rules, ["heuristic", "random"] * 2)
+    pos, differ = 0, 0
+    for hand in rec["hands"]:
+        k, dealer = hand["cards"], hand["dealer"]
+        pos += 1 + 4 * k  # trump card, then the deal
+        in_order = [int(v) for v in log[0, pos : pos + 4]]
+        assert hand["bids"] == [in_order[(s - dealer - 1) % 4] for s in range(4)]
+        differ += hand["bids"] != in_order
+        pos += 4 + 4 * k  # the bids, then the cards played
+    assert differ > 0  # the two orders really differ, so the test tells them apart

@@ -9,7 +9,7 @@ import sys
 import typer
 
 from headcount_lab.cli import bench, headcount, headcount_sim, report, whist
-from headcount_lab.cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED
+from headcount_lab.cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, one_line
 
 app = typer.Typer(
     help="Monte-Carlo strategy laboratory for card games played with a card on your forehead.",
@@ -48,6 +48,6 @@ def main(argv: list[str] | None = None) -> None:
             sys.stdout.write(ctx.get_help() + "\n")
             sys.exit(0)
         hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-        sys.stderr.write(f"error: {exc.format_message()}{hint}\n")
+        sys.stderr.write(f"error: {one_line(exc.format_message())}{hint}\n")
         sys.exit(exc.exit_code or EXIT_BAD_INPUT)
     sys.exit(rv if isinstance(rv, int) else 0)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,8 +22,14 @@ class UserError(Exception):
 
 
 def fail(message: str) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(f"error: {one_line(message)}", err=True)
     raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def one_line(text: str) -> str:
+    """``text`` with every unprintable character escaped (a newline, or a U+0085 in a key of
+    the user's JSON file, would otherwise break the one error line in two)."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
 
 
 @contextmanager
@@ -35,4 +42,18 @@ def user_errors() -> Iterator[None]:
 
 
 def print_json(obj: Any) -> None:
-    sys.stdout.write(json.dumps(obj, indent=2, ensure_ascii=False) + "\n")
+    """Print ``obj`` as strict JSON: a missing value (NaN, an infinity) is ``null``, never the
+    bare ``NaN`` that Python's encoder writes and strict parsers reject."""
+    sys.stdout.write(json.dumps(strict_json(obj), indent=2, ensure_ascii=False, allow_nan=False))
+    sys.stdout.write("\n")
+
+
+def strict_json(obj: Any) -> Any:
+    """``obj`` with every non-finite float replaced by ``None`` (dicts, lists and tuples walked)."""
+    if isinstance(obj, float):
+        return obj if math.isfinite(obj) else None
+    if isinstance(obj, dict):
+        return {k: strict_json(v) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return [strict_json(v) for v in obj]
+    return obj

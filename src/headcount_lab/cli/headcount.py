@@ -27,7 +27,12 @@ from headcount_lab.cli.run_options import (
 app = typer.Typer(no_args_is_help=True)
 
 VariantOpt = Annotated[
-    str, typer.Option("--variant", help="standard (17 cards) or double (adds the ×2 joker X2).")
+    str | None,
+    typer.Option(
+        "--variant",
+        help="standard (17 cards) or double (adds the ×2 joker X2).",
+        show_default="standard",
+    ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 RuleOpt = Annotated[
@@ -36,14 +41,11 @@ RuleOpt = Annotated[
 ]
 
 
-def _rules(variant: str, rule: list[str] | None):  # type: ignore[no-untyped-def]
-    """The rules object for ``--variant`` and ``--rule`` (a ``--rule double=...`` wins)."""
-    from headcount_lab.games.headcount.rules import HeadcountRules
+def _rules(variant: str | None, rule: list[str] | None):  # type: ignore[no-untyped-def]
+    """The rules for ``--variant`` and ``--rule``; a rule contradicting a named variant raises."""
+    from headcount_lab.games.headcount.rules import rules_for_variant
 
-    v = variant.strip().lower()
-    if v not in ("standard", "double"):
-        raise UserError(f"unknown variant {variant!r}: choose standard or double")
-    return HeadcountRules(double=v == "double").with_flags(rule or [])
+    return rules_for_variant(variant, rule or [], ("standard", "double"))
 
 
 @app.command("count")
@@ -54,7 +56,7 @@ def count_cmd(
     draw: Annotated[
         str | None, typer.Option("--draw", help="Top card of the draw pile (needed with JK).")
     ] = None,
-    variant: VariantOpt = "standard",
+    variant: VariantOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Count the cards in play by the rules (H2-H4), e.g. `count Q♥ 7♥ K♥ 5♠ 3♥` prints 40."""
@@ -68,11 +70,24 @@ def count_cmd(
 
 def count_cards(tokens: list[str], draw: str | None, double: bool) -> dict:
     """Count the cards named by ``tokens``; return the total and each card's counted value."""
-    from headcount_lab.games.headcount.rules import JOKER, X2, card_text, count_detail, parse_ids
+    from headcount_lab.games.headcount.rules import (
+        JOKER,
+        PLAYERS_MAX,
+        X2,
+        card_text,
+        count_detail,
+        parse_ids,
+    )
 
     ids = parse_ids(tokens, double)
     if not ids:
         raise UserError("give the cards in play, e.g. `headcount-lab headcount count Q♥ 7♥ K♥`")
+    most = PLAYERS_MAX + 1  # six foreheads and the hidden card
+    if len(ids) > most:
+        raise UserError(
+            f"at most {most} cards are ever in play ({PLAYERS_MAX} foreheads and the hidden "
+            f"card), got {len(ids)}"
+        )
     draw_id = None
     if draw is not None:
         (draw_id,) = _one_card(draw, "--draw", double)
@@ -114,7 +129,7 @@ def odds_cmd(
     peek: Annotated[
         str | None, typer.Option("--peek", help="The hidden card, if this seat peeked.")
     ] = None,
-    variant: VariantOpt = "standard",
+    variant: VariantOpt = None,
     rule: RuleOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
@@ -127,7 +142,9 @@ def odds_cmd(
         _print_odds(result)
 
 
-def odds(players: int, see: str, peek: str | None, variant: str, rule: list[str] | None) -> dict:
+def odds(
+    players: int, see: str, peek: str | None, variant: str | None, rule: list[str] | None
+) -> dict:
     from headcount_lab.games.headcount.exact import view_odds
     from headcount_lab.games.headcount.rules import parse_ids
 
@@ -171,7 +188,7 @@ def deal_cmd(
     players: Annotated[int, typer.Option("--players", help="Players at the table, 3-6.")] = 4,
     hands: Annotated[int, typer.Option("--hands", help="Hands to deal and count.")] = 10_000_000,
     seed: Annotated[int, typer.Option("--seed", help="Seed: same seed, same numbers.")] = 1,
-    variant: VariantOpt = "standard",
+    variant: VariantOpt = None,
     rule: RuleOpt = None,
     json_out: JsonOpt = False,
     workers: WorkersOpt = None,
@@ -202,7 +219,12 @@ def deal_cmd(
 
 
 def deal(
-    players: int, hands: int, seed: int, variant: str, rule: list[str] | None, opts: RunOptions
+    players: int,
+    hands: int,
+    seed: int,
+    variant: str | None,
+    rule: list[str] | None,
+    opts: RunOptions,
 ) -> dict:
     from headcount_lab.games.headcount.dealing import deal_job, deal_summary
 

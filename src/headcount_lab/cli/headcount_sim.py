@@ -26,17 +26,12 @@ from headcount_lab.cli.run_options import (
     WorkersOpt,
 )
 
-VARIANTS = ("standard", "trickster", "double")
 
-
-def rules_for(variant: str, rule: list[str] | None):  # type: ignore[no-untyped-def]
+def rules_for(variant: str | None, rule: list[str] | None):  # type: ignore[no-untyped-def]
     """Rules for ``--variant standard|trickster|double`` then the ``--rule`` assignments."""
-    from headcount_lab.games.headcount.rules import HeadcountRules
+    from headcount_lab.games.headcount.rules import rules_for_variant
 
-    v = variant.strip().lower()
-    if v not in VARIANTS:
-        raise UserError(f"unknown variant {variant!r}: choose {', '.join(VARIANTS)}")
-    return HeadcountRules(double=v == "double", trickster=v == "trickster").with_flags(rule or [])
+    return rules_for_variant(variant, rule or [])
 
 
 def simulate(
@@ -45,7 +40,7 @@ def simulate(
     games: int,
     seed: int,
     rotate: bool,
-    variant: str,
+    variant: str | None,
     rule: list[str] | None,
     record: int,
     record_file: Path,
@@ -142,8 +137,9 @@ def simulate_cmd(
         typer.Option("--rotate-seats", help="Play every deal with the bots in every seat order."),
     ] = False,
     variant: Annotated[
-        str, typer.Option("--variant", help="standard, trickster or double.")
-    ] = "standard",
+        str | None,
+        typer.Option("--variant", help="standard, trickster or double.", show_default="standard"),
+    ] = None,
     rule: Annotated[
         list[str] | None,
         typer.Option("--rule", help="House rule NAME=VALUE, e.g. tie_goes_to=caller (repeatable)."),

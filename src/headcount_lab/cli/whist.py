@@ -30,15 +30,6 @@ PlayersOpt = Annotated[int, typer.Option("--players", help="Number of players, 3
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON only.")]
 
 
-def _load_json(path: Path) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise UserError(f"cannot read {path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise UserError(f"{path} is not valid JSON: {exc.msg} (line {exc.lineno})") from None
-
-
 @app.command("blind-odds")
 def blind_odds(
     see: Annotated[
@@ -106,21 +97,17 @@ def score(
         Path, typer.Argument(help='JSON: {"players": n, "hands": [{"cards", "bids", "tricks"}]}')
     ],
     streak_mode: Annotated[
-        str, typer.Option("--streak-mode", help="every_five (default) or once (W8).")
-    ] = "every_five",
+        str | None,
+        typer.Option("--streak-mode", help="every_five or once (W8).", show_default="every_five"),
+    ] = None,
     rule: Annotated[
         list[str] | None, typer.Option("--rule", help="House rule NAME=VALUE (repeatable).")
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Score a real table's match: each hand's scores and the running totals (W7, W8)."""
-    from headcount_lab.games.whist.rules import WhistRules
-    from headcount_lab.games.whist.scorekeeper import score_match
-
     with user_errors():
-        data = _load_json(file)
-        rules = WhistRules(streak_mode=streak_mode).with_flags(rule or [])
-        res = score_match(data, rules)
+        res = score_file(file, streak_mode, rule or [])
     if json_out:
         print_json(res)
         return
@@ -130,6 +117,23 @@ def score(
         cells = "  ".join(f"{sc:>3}/{t:<4}" for sc, t in zip(h["scores"], h["totals"], strict=True))
         typer.echo(f"{h['hand']:>4} {h['cards']:>5}  {cells}")
     typer.echo("totals: " + " ".join(str(t) for t in res["totals"]))
+
+
+def score_file(file: Path, streak_mode: str | None, rule: list[str]) -> dict[str, Any]:
+    """The data behind ``whist score``: the sheet decides the players, ``--streak-mode`` (if
+    given) the streak mode; a ``--rule`` contradicting either is refused."""
+    from headcount_lab.core.schema import read_json
+    from headcount_lab.games.whist.rules import WhistRules
+    from headcount_lab.games.whist.schema import check_score_sheet
+    from headcount_lab.games.whist.scorekeeper import score_match
+
+    sheet = check_score_sheet(read_json(file))
+    set_by = {"players": f"the score sheet's {sheet.players} players"}
+    base = WhistRules(players=sheet.players)
+    if streak_mode is not None:
+        base = WhistRules(players=sheet.players, streak_mode=streak_mode.strip().lower())
+        set_by["streak_mode"] = f"--streak-mode {streak_mode}"
+    return score_match(sheet, base.with_flags(rule, set_by))
 
 
 @app.command("simulate")
@@ -203,7 +207,7 @@ def simulate_run(
     from headcount_lab.games.whist.rules import WhistRules, check_players
 
     check_players(players)
-    rules = WhistRules(players=players).with_flags(rule)
+    rules = WhistRules(players=players).with_flags(rule, {"players": f"--players {players}"})
     names = tournament.parse_bots(bots, players)
     if matches < 1:
         raise UserError(f"--matches must be at least 1, got {matches}")
@@ -260,10 +264,11 @@ def replay(
     json_out: JsonOpt = False,
 ) -> None:
     """Check every action of recorded matches against the rules and rescore them."""
+    from headcount_lab.core.schema import read_json
     from headcount_lab.games.whist.record import replay_file
 
     with user_errors():
-        res = replay_file(_load_json(file))
+        res = replay_file(read_json(file))
     if json_out:
         print_json(res)
         return

@@ -7,6 +7,7 @@ parses flags on its own.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import fields, replace
 from typing import Any, TypeVar
 
@@ -27,21 +28,28 @@ def parse_flag(name: str, value: str, type_: Any) -> Any:
             return False
         raise ValueError(f"rule {name} takes on/off, not {value!r}")
     if "int" in t:
-        if "None" in t and v in ("none", "free", ""):
+        if "None" in t and v in ("none", "free"):
             return None
         try:
             return int(v)
         except ValueError:
-            raise ValueError(f"rule {name} takes a whole number, not {value!r}") from None
+            extra = " or none" if "None" in t else ""
+            raise ValueError(f"rule {name} takes a whole number{extra}, not {value!r}") from None
+    if not v:
+        raise ValueError(f"rule {name} needs a value, not {value!r}")
     return v
 
 
-def with_flags(rules: T, assignments: list[str]) -> T:
+def with_flags(rules: T, assignments: list[str], set_by: Mapping[str, str] | None = None) -> T:
     """Return ``rules`` with ``name=value`` assignments applied; unknown names or values raise.
 
-    Validation of the values themselves is left to the dataclass's ``__post_init__``.
+    ``set_by`` maps fields that a command option (or an input file) already decides to the words
+    naming it, e.g. ``{"players": "--players 3"}``: an assignment giving such a field another
+    value contradicts it and raises, as does a rule assigned two different values. Validation of
+    the values themselves (ranges, combinations) is left to the dataclass's ``__post_init__``.
     """
     known = {f.name: f for f in fields(rules)}  # type: ignore[arg-type]
+    fixed = set_by or {}
     changes: dict[str, Any] = {}
     for a in assignments:
         name, sep, value = a.partition("=")
@@ -50,5 +58,10 @@ def with_flags(rules: T, assignments: list[str]) -> T:
             raise ValueError(
                 f"unknown rule {a!r}: use NAME=VALUE with NAME one of {', '.join(known)}"
             )
-        changes[name] = parse_flag(name, value, known[name].type)
+        v = parse_flag(name, value, known[name].type)
+        if name in changes and changes[name] != v:
+            raise ValueError(f"rule {name} is given two values ({changes[name]}, {v})")
+        if name in fixed and v != getattr(rules, name):
+            raise ValueError(f"rule {name}={value.strip()} contradicts {fixed[name]}")
+        changes[name] = v
     return replace(rules, **changes)  # type: ignore[type-var]

@@ -78,14 +78,14 @@ SLOT_COLUMNS = (
 )  # fmt: skip
 # per-run round statistics
 (G_GAMES, G_ROUNDS, G_CALLER_LOST, G_PEEKS, G_TIES, G_BIDS, G_FORCED, G_ILLEGAL, G_JOKER,
- G_TOP, G_X2) = range(11)  # fmt: skip
+ G_TOP, G_X2, G_RAISE_SUM, G_RAISE_SQ) = range(13)  # fmt: skip
 ROUND_COLUMNS = (
     "games", "rounds", "caller_lost", "peeks", "ties", "bids", "forced_calls", "illegal_bids",
-    "joker_in_play", "top_in_play", "x2_in_play",
+    "joker_in_play", "top_in_play", "x2_in_play", "raise_sum", "raise_sq",
 )  # fmt: skip
 HIST_LO = -100  # opening-bid histogram covers HIST_LO .. HIST_LO + HIST_N - 1 (clamped)
 HIST_N = 400
-RAISE_N = 64  # raise sizes 1 .. 63, larger clamped into the last bin
+RAISE_N = 64  # raise sizes 1 .. 63, larger clamped into the last bin (exact sums: G_RAISE_*)
 ROUNDS_N = 128  # rounds per game
 
 
@@ -393,7 +393,10 @@ def play_deals(
                     opening_hist[min(max(h, 0), HIST_N - 1)] += 1
                     slot_st[p, S_OPENS] += 1
                 else:
-                    raise_hist[min(a - bids[nb - 1], RAISE_N - 1)] += 1
+                    step = a - bids[nb - 1]
+                    raise_hist[min(step, RAISE_N - 1)] += 1
+                    round_st[G_RAISE_SUM] += step  # exact moments: the histogram clips
+                    round_st[G_RAISE_SQ] += step * step
                 bids[nb] = a
                 bidders[nb] = me
                 bid_peeked[nb] = peeked[me]

@@ -13,12 +13,12 @@ The format (``"format": "headcount-record/1"``) is documented in ``docs/games/he
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from headcount_lab.core.cards import CardError
+from headcount_lab.core.schema import read_json
 from headcount_lab.games.headcount.rules import (
     JOKER,
     VERSION,
@@ -27,8 +27,7 @@ from headcount_lab.games.headcount.rules import (
     count,
     parse_ids,
 )
-
-FORMAT = "headcount-record/1"
+from headcount_lab.games.headcount.schema import FORMAT, check_record
 
 
 class ReplayError(ValueError):
@@ -149,16 +148,17 @@ def _describe(i: int, a: dict[str, Any]) -> str:
 
 def load(path: str | Path) -> dict[str, Any]:
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ReplayError(f"no such file: {path}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ReplayError(f"{path} is not valid JSON: {exc}") from None
-    return data
+        return read_json(path)  # type: ignore[no-any-return]
+    except ValueError as exc:
+        raise ReplayError(str(exc)) from None
 
 
 def replay(data: dict[str, Any]) -> dict[str, Any]:
     """Check every game of a record; return the outcomes (winner, rounds, per-round lines)."""
+    try:
+        check_record(data)  # the declared shape and types first (schema.py), then the rules
+    except ValueError as exc:
+        raise ReplayError(str(exc)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ReplayError(f"not a Headcount record: the format must be {FORMAT!r}")
     if data.get("rules_version") != VERSION:

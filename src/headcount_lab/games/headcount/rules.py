@@ -223,6 +223,14 @@ class HeadcountRules:
                 raise ValueError(f"{name} must be between 0 and 9, not {v}")
         if self.lives == (0, 0):
             raise ValueError("a player needs at least one life card")
+        if self.min_first_bid is not None:
+            lo, hi = total_bounds(self.double, PLAYERS_MAX + 1)
+            if not lo <= self.min_first_bid <= hi:
+                raise ValueError(
+                    f"min_first_bid must be between {lo} and {hi} (the lowest and highest total "
+                    f"of any deal{' in the Double variant' if self.double else ''}), "
+                    f"not {self.min_first_bid}"
+                )
 
     @property
     def lives(self) -> tuple[int, int]:
@@ -238,6 +246,38 @@ class HeadcountRules:
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
-    def with_flags(self, assignments: list[str]) -> HeadcountRules:
-        """Apply ``name=value`` assignments (from ``--rule``); unknown names or values raise."""
-        return with_flags(self, assignments)
+    def with_flags(
+        self, assignments: list[str], set_by: dict[str, str] | None = None
+    ) -> HeadcountRules:
+        """Apply ``name=value`` assignments (from ``--rule``); unknown names or values raise, and
+        so does a value contradicting a field ``set_by`` an option (see :func:`.flags.with_flags`).
+        """
+        return with_flags(self, assignments, set_by)
+
+
+#: ``--variant`` choices and the flags each sets.
+VARIANTS = {
+    "standard": {"double": False, "trickster": False},
+    "trickster": {"double": False, "trickster": True},
+    "double": {"double": True, "trickster": False},
+}
+
+
+def rules_for_variant(
+    variant: str | None, assignments: list[str], choices: tuple[str, ...] = tuple(VARIANTS)
+) -> HeadcountRules:
+    """Rules for ``--variant`` (one of ``choices``) and then the ``--rule`` assignments.
+
+    Without a variant (``None``) the game starts from the standard rules and ``--rule
+    double=on`` or ``trickster=on`` may change them; a variant that was named decides both flags,
+    so a ``--rule`` giving either another value contradicts it and raises.
+    """
+    if variant is None:
+        return HeadcountRules().with_flags(assignments)
+    v = variant.strip().lower()
+    if v not in choices:
+        raise ValueError(f"unknown variant {variant!r}: choose {', '.join(choices)}")
+    flags = VARIANTS[v]
+    return HeadcountRules(double=flags["double"], trickster=flags["trickster"]).with_flags(
+        assignments, {name: f"--variant {v}" for name in flags}
+    )

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from headcount_lab.core.guard import require
 from headcount_lab.games.headcount import engine as E
 from headcount_lab.games.headcount.agents import READER, Beliefs, Bot, build_beliefs, table_params
 from headcount_lab.games.headcount.rules import PLAYERS_MAX, PLAYERS_MIN, VERSION, HeadcountRules
@@ -132,9 +133,43 @@ def new_block_stats(setup: Setup) -> dict[str, np.ndarray]:
     return E.new_stats(setup.players, setup.players)
 
 
+def check_block_inputs(perms, policies, params, rules, beliefs, state, st, trace) -> None:  # type: ignore[no-untyped-def]
+    """Refuse arrays :func:`.engine.play_deals` would read or write out of bounds.
+
+    numba does not check indices: a seat order naming a slot without a bot, a rules array whose
+    deck differs from the belief tables', or statistics sized for another table would be read
+    past their ends silently. Every shape, dtype and value the kernel indexes with is checked
+    here, in plain Python, before it runs.
+    """
+    from headcount_lab.games.headcount.agents import BLUFFER, N_PARAMS
+
+    def need(ok: bool, what: str) -> None:
+        require(ok, "tournament kernel", what)
+
+    need(perms.dtype == np.int64 and perms.ndim == 2 and perms.shape[0] >= 1, "perms int64[P, n]")
+    n = perms.shape[1]
+    need(PLAYERS_MIN <= n <= PLAYERS_MAX, f"{n} seats")
+    slots = policies.shape[0]
+    need(policies.dtype == np.int64 and policies.ndim == 1, "policies must be int64[slots]")
+    need(all(sorted(row) == list(range(slots)) for row in perms.tolist()),
+         "every seat order must seat each bot slot once")  # fmt: skip
+    need(bool(((policies >= 0) & (policies <= BLUFFER)).all()), "unknown policy id")
+    need(params.dtype == np.float64 and params.shape == (slots, N_PARAMS), "params shape")
+    need(rules.dtype == np.int64 and rules.shape == (E.N_RULES,), "rules must be int64[N_RULES]")
+    n_deck = 18 if rules[E.R_DOUBLE] else 17
+    need(beliefs.row_of.shape == (3, 1 << n_deck), "belief tables built for another deck")
+    need(rules[E.R_OPEN] >= 0 and rules[E.R_DOWN] >= 0 and rules[E.R_OPEN] + rules[E.R_DOWN] > 0,
+         "every seat needs a life card")  # fmt: skip
+    need(state.dtype == np.uint64 and state.shape == (4,), "state must be uint64[4]")
+    for key, want in E.new_stats(n, slots).items():
+        need(st[key].shape == want.shape and st[key].dtype == want.dtype, f"stats {key!r}")
+    need(trace.dtype == np.int64 and trace.ndim == 2 and trace.shape[1] == 3, "trace int64[T, 3]")
+
+
 def play_block(n_deals, perms, policies, params, rules, beliefs, state, st, trace=None):  # type: ignore[no-untyped-def]
     """Run the kernel on one block (``state`` uint64[4] is advanced); returns the trace count."""
     tr = np.zeros((0, 3), np.int64) if trace is None else trace
+    check_block_inputs(perms, policies, params, rules, beliefs, state, st, tr)
     tn = np.zeros(1, np.int64)
     E.play_deals(
         n_deals, perms, policies, params, rules, beliefs.row_of, beliefs.sf, beliefs.lo,
@@ -181,6 +216,16 @@ def _hist_stats(hist: np.ndarray, offset: int) -> dict[str, Any]:
             {"value": int(v), "count": int(c)} for v, c in zip(vals, hist, strict=True) if c
         ],
     }
+
+
+def _exact_moments(hist_stats: dict[str, Any], total: int, squares: int) -> dict[str, Any]:
+    """``hist_stats`` with the mean and (population) sd from the exact sum and sum of squares
+    of the values, which the kernel adds up beside a histogram that clips its last bin."""
+    n = hist_stats["count"]
+    if n == 0:
+        return hist_stats
+    var = (n * squares - total * total) / (n * n)  # exact integers, one rounding
+    return {**hist_stats, "mean": total / n, "sd": math.sqrt(max(0.0, var))}
 
 
 def summarize(setup: Setup, stats: dict[str, np.ndarray], seed: int) -> dict[str, Any]:
@@ -246,7 +291,9 @@ def summarize(setup: Setup, stats: dict[str, np.ndarray], seed: int) -> dict[str
             "x2_in_play": r["x2_in_play"] / rounds,
             "forced_calls": r["forced_calls"],
             "opening_bid": _hist_stats(stats["opening_hist"], E.HIST_LO),
-            "raise_size": _hist_stats(stats["raise_hist"], 0),
+            "raise_size": _exact_moments(
+                _hist_stats(stats["raise_hist"], 0), r["raise_sum"], r["raise_sq"]
+            ),
         },
         "rounds_per_game": _hist_stats(stats["rounds_hist"], 0),
     }

@@ -65,11 +65,16 @@ def best_bid(p_win: Fraction, forbidden: int | None = None) -> int:
 
 
 def blind_odds(
-    players: int, see: str, trump_card: str | None, forbidden: int | None = None
+    players: int, see: str, trump_card: str, forbidden: int | None = None
 ) -> dict[str, Any]:
     """Parse ``see`` (cards in play order from the leader, ``?`` for your seat) and the trump
-    card, and return the exact odds with the best bid and the expected score of each bid."""
+    card, and return the exact odds with the best bid and the expected score of each bid.
+
+    A one-card hand always turns a trump card (W4), so an empty ``trump_card`` is an error, not
+    "no trump"."""
     ranks = ranks_per_suit(players)
+    if not trump_card.strip():
+        raise ValueError("a one-card hand always turns a trump card (W4): name it, e.g. 9♦")
     tokens = split_tokens(see)
     seen: list[int | None] = []
     for tok in tokens:
@@ -78,7 +83,7 @@ def blind_odds(
     if len(set(cards_seen)) != len(cards_seen):
         dup = next(c for c in cards_seen if cards_seen.count(c) > 1)
         raise CardError(f"card {card_text(dup, ranks)} is given twice")
-    trump = card_id(parse_card(trump_card), ranks) if trump_card else None
+    trump = card_id(parse_card(trump_card), ranks)
     if forbidden is not None and forbidden not in (0, 1):
         raise ValueError(f"a one-card hand's forbidden bid is 0 or 1, not {forbidden}")
     possible, wins = blind_win_cards(players, seen, trump)

@@ -32,7 +32,13 @@ from numba import njit
 from headcount_lab.core.runner import Job
 from headcount_lab.games.whist.agents import UWORK_SIZE, WORK_SIZE
 from headcount_lab.games.whist.bits import OBS_SIZE, OFF_BIDS, OFF_TRICKS
-from headcount_lab.games.whist.kernels import play_hand, seat_bots, settle_seat
+from headcount_lab.games.whist.kernels import (
+    check_block_inputs,
+    log_length,
+    play_hand,
+    seat_bots,
+    settle_seat,
+)
 from headcount_lab.games.whist.rules import (
     I_FIRST_DEALER,
     I_PLAYERS,
@@ -323,6 +329,8 @@ def run_block(
     """Allocate the outputs, run :func:`study_block` (paired when ``rules_b`` is given)."""
     _check_pair(rules_a, rules_b)
     n = rules_a.players
+    no_log = np.empty((0, log_length(n)), dtype=np.int16)
+    check_block_inputs(state, rules_a.array(), bot_policies, bot_params, no_log)
     out = new_stats(n)
     study_block(
         state,

@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
+from headcount_lab.core.guard import require
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import partial_shuffle
 from headcount_lab.games.whist.agents import UWORK_SIZE, WORK_SIZE, act, play_card
@@ -392,6 +393,50 @@ def new_stats(n: int) -> dict[str, np.ndarray]:
     }
 
 
+def check_block_inputs(
+    state: np.ndarray,
+    rules: np.ndarray,
+    bot_policies: np.ndarray,
+    bot_params: np.ndarray,
+    record: np.ndarray,
+) -> int:
+    """Refuse arrays a match kernel would read out of bounds; return the number of players.
+
+    numba does not check indices, so a bot array shorter than the table (``--rule players=6``
+    with three bots, once) read past its end silently. Every shape, dtype and value the kernel
+    indexes with is checked here, in plain Python, before it runs.
+    """
+    from headcount_lab.games.whist.agents import N_PARAMS, POLICIES
+    from headcount_lab.games.whist.rules import N_RULE_FIELDS, PLAYERS_MAX, PLAYERS_MIN
+
+    def need(ok: bool, what: str) -> None:
+        require(ok, "match kernel", what)
+
+    need(state.dtype == np.uint64 and state.shape == (4,), "state must be uint64[4]")
+    need(
+        rules.dtype == np.int64 and rules.shape == (N_RULE_FIELDS,),
+        f"rules must be int64[{N_RULE_FIELDS}]",
+    )
+    n = int(rules[I_PLAYERS])
+    need(PLAYERS_MIN <= n <= PLAYERS_MAX, f"{n} players")
+    need(0 <= rules[I_FIRST_DEALER] < n, "first dealer outside the table")
+    need(rules[I_STREAK_LENGTH] >= 1, "streak length below 1")
+    need(
+        bot_policies.dtype == np.int64 and bot_policies.shape == (n,),
+        f"bot_policies must be int64[{n}], one bot per seat, not {bot_policies.shape}",
+    )
+    need(bool(((bot_policies >= 0) & (bot_policies < len(POLICIES))).all()), "unknown policy id")
+    need(
+        bot_params.dtype == np.float64 and bot_params.shape == (n, N_PARAMS),
+        f"bot_params must be float64[{n}, {N_PARAMS}], not {bot_params.shape}",
+    )
+    need(
+        record.dtype == np.int16 and record.ndim == 2 and record.shape[1] == log_length(n),
+        f"record must be int16[K, {log_length(n)}]",
+    )
+    return n
+
+
 def run_block(
     state: np.ndarray,
     n_matches: int,
@@ -402,10 +447,10 @@ def run_block(
     record: np.ndarray | None = None,
 ) -> dict[str, np.ndarray]:
     """Plain-Python wrapper: allocate the outputs, run :func:`simulate_block`, return the dict."""
-    n = int(rules[I_PLAYERS])
-    out = new_stats(n)
     if record is None:
-        record = np.empty((0, log_length(n)), dtype=np.int16)
+        record = np.empty((0, log_length(int(rules[I_PLAYERS]))), dtype=np.int16)
+    n = check_block_inputs(state, rules, bot_policies, bot_params, record)
+    out = new_stats(n)
     simulate_block(
         state,
         n_matches,

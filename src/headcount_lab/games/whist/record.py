@@ -29,8 +29,7 @@ from headcount_lab.games.whist.rules import (
     streak_step,
     trick_winner,
 )
-
-FORMAT = "forehead-whist-match"
+from headcount_lab.games.whist.schema import FORMAT, check_match, matches_of
 
 
 def decode_log(log: list[int], rules: WhistRules, bots: list[str]) -> dict[str, Any]:
@@ -94,12 +93,7 @@ def _card(text: Any, ranks: int, where: str) -> int:
 
 def replay_match(record: dict[str, Any]) -> dict[str, Any]:
     """Validate every action of ``record`` and rescore it; return the hands' scores and totals."""
-    if not isinstance(record, dict) or record.get("format") != FORMAT:
-        raise ValueError(f"not a recorded match (expected format {FORMAT!r})")
-    try:
-        rules = WhistRules(**record["rules"])
-    except (TypeError, KeyError) as exc:
-        raise ValueError(f"bad rules in the record: {exc}") from None
+    rules = check_match(record)  # the declared shape, types and version first (schema.py)
     n = rules.players
     ranks = rules.ranks
     hands = record.get("hands")
@@ -190,9 +184,7 @@ def replay_match(record: dict[str, Any]) -> dict[str, Any]:
 
 def replay_file(data: Any) -> dict[str, Any]:
     """Replay one record or ``{"matches": [records]}``; a bad match names its number."""
-    matches = data.get("matches") if isinstance(data, dict) and "matches" in data else [data]
-    if not isinstance(matches, list) or not matches:
-        raise ValueError("no recorded matches in the file")
+    matches = matches_of(data)
     results = []
     for i, m in enumerate(matches, start=1):
         try:

@@ -37,6 +37,9 @@ PLAYERS_MIN = 3
 PLAYERS_MAX = 6
 MAX_CARDS = 8  # cards per player in the largest hands
 STREAK_MODES = ("every_five", "once")
+#: Largest streak bonus: keeps every match total well inside the match log's int16 (at most
+#: n + 12 counted hands, each 13 points and one bonus, stay below 18,400 for six players).
+STREAK_BONUS_MAX = 1000
 
 # Layout of the int64 rules array the kernels read (plain data; see :meth:`WhistRules.array`).
 I_PLAYERS = 0
@@ -76,10 +79,16 @@ class WhistRules:
             raise ValueError(
                 f"first_dealer must be a seat 0..{self.players - 1}, not {self.first_dealer}"
             )
-        if self.streak_length < 1:
-            raise ValueError(f"streak_length must be at least 1, not {self.streak_length}")
-        if self.streak_bonus < 0:
-            raise ValueError(f"streak_bonus must not be negative, not {self.streak_bonus}")
+        counted = counted_hands(self.players)
+        if not 1 <= self.streak_length <= counted:
+            raise ValueError(
+                f"streak_length must be between 1 and {counted} (the hands of two or more cards "
+                f"in a {self.players}-player match), not {self.streak_length}"
+            )
+        if not 0 <= self.streak_bonus <= STREAK_BONUS_MAX:
+            raise ValueError(
+                f"streak_bonus must be between 0 and {STREAK_BONUS_MAX}, not {self.streak_bonus}"
+            )
 
     @property
     def ranks(self) -> int:
@@ -112,9 +121,13 @@ class WhistRules:
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
-    def with_flags(self, assignments: list[str]) -> WhistRules:
-        """Apply ``name=value`` assignments (from ``--rule``); unknown names or values raise."""
-        return with_flags(self, assignments)
+    def with_flags(
+        self, assignments: list[str], set_by: dict[str, str] | None = None
+    ) -> WhistRules:
+        """Apply ``name=value`` assignments (from ``--rule``); unknown names or values raise, and
+        so does a value contradicting a field ``set_by`` an option (see :func:`.flags.with_flags`).
+        """
+        return with_flags(self, assignments, set_by)
 
 
 def check_players(n: int) -> int:
@@ -133,6 +146,11 @@ def hand_sizes(players: int) -> list[int]:
     check_players(players)
     up = list(range(2, MAX_CARDS))
     return [1] * players + up + [MAX_CARDS] * players + up[::-1] + [1] * players
+
+
+def counted_hands(players: int) -> int:
+    """W8: hands of two or more cards in a match, the only ones that build streaks."""
+    return sum(1 for k in hand_sizes(players) if k >= 2)
 
 
 def has_trump(cards: int) -> bool:

@@ -1,0 +1,142 @@
+"""The declared shapes of Forehead Whist's input files: recorded matches and score sheets.
+
+A recorded match (``simulate --record``, read by ``whist replay``) and a score sheet (read by
+``whist score``) are validated here before any rule is applied: strict types (a bid is a whole
+number, a card is text, ``4.0`` players is not a number of players), no unknown keys, the
+record's format and version are this program's, and its house rules pass their range checks. A
+score sheet's hands must follow the schedule (W2): hand h deals the h-th hand size of an
+n-player match, and a sheet holds at most the match's 3n + 12 hands (a match in progress may stop
+early). The first problem is one ``ValueError`` naming the match, hand, seat and field, e.g.
+``match 1: hand 3, seat 2: Input should be a valid integer``. Matches, hands and tricks are
+numbered from 1, seats from 0.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from headcount_lab.core.schema import Strict, check_header, rules_model, validate
+from headcount_lab.games.whist.rules import (
+    PLAYERS_MAX,
+    PLAYERS_MIN,
+    VERSION,
+    WhistRules,
+    hand_sizes,
+)
+
+FORMAT = "forehead-whist-match"
+
+#: how an error's place reads (list field -> item name, first number)
+PLACES = {
+    "matches": ("match", 1),
+    "hands": ("hand", 1),
+    "tricks": ("trick", 1),
+    "deal": ("seat", 0),
+    "bids": ("seat", 0),
+    "bots": ("seat", 0),
+    "totals": ("seat", 0),
+}
+#: a score sheet's tricks are the tricks each seat took, not played tricks
+SHEET_PLACES = {**PLACES, "tricks": ("seat", 0)}
+
+RulesJson = rules_model(WhistRules)
+
+
+class Trick(Strict):
+    leader: int
+    cards: list[str]
+
+
+class Hand(Strict):
+    hand: int
+    cards: int
+    dealer: int
+    trump_card: str | None
+    deal: list[list[str]]
+    bids: list[int]
+    tricks: list[Trick]
+
+
+class Match(Strict):
+    """One recorded match (``record.decode_log`` writes it)."""
+
+    format: Literal["forehead-whist-match"]
+    version: int
+    rules: RulesJson  # type: ignore[valid-type]
+    bots: list[str]
+    hands: list[Hand]
+    totals: list[int] | None = None
+
+    @model_validator(mode="after")
+    def _a_bot_per_seat(self) -> Match:
+        n = self.rules.players  # type: ignore[attr-defined]
+        if len(self.bots) != n:
+            raise ValueError(f"bots must name {n} bots, one per seat, not {len(self.bots)}")
+        return self
+
+
+class MatchFile(Strict):
+    """``simulate --record`` output: the run's seed and its first matches."""
+
+    seed: int | None = None
+    matches: list[Any] = Field(min_length=1)  # each checked by :func:`check_match`
+
+
+class ScoreHand(Strict):
+    hand: int | None = None
+    cards: int
+    bids: list[int]
+    tricks: list[int]
+
+
+class ScoreSheet(Strict):
+    players: int
+    hands: list[ScoreHand] = Field(min_length=1)
+
+    @field_validator("players")
+    @classmethod
+    def _table(cls, v: int) -> int:
+        if not PLAYERS_MIN <= v <= PLAYERS_MAX:
+            raise ValueError(f"must be between {PLAYERS_MIN} and {PLAYERS_MAX}, not {v}")
+        return v
+
+    @model_validator(mode="after")
+    def _schedule(self) -> ScoreSheet:
+        sizes = hand_sizes(self.players)
+        if len(self.hands) > len(sizes):
+            raise ValueError(
+                f"a {self.players}-player match has {len(sizes)} hands (W2), "
+                f"the sheet lists {len(self.hands)}"
+            )
+        for h, (hand, k) in enumerate(zip(self.hands, sizes, strict=False), start=1):
+            if hand.hand is not None and hand.hand != h:
+                raise ValueError(f"hand {h}: numbered {hand.hand}, not {h}")
+            if hand.cards != k:
+                raise ValueError(
+                    f"hand {h}: the schedule (W2) deals {k} card{'s' if k > 1 else ''} in hand "
+                    f"{h} of a {self.players}-player match, not {hand.cards}"
+                )
+        return self
+
+
+def check_match(data: Any) -> WhistRules:
+    """Validate one recorded match; return its rules."""
+    check_header(data, {"format": FORMAT, "version": VERSION}, "a recorded match")
+    m = validate(Match, data, "", PLACES)
+    return WhistRules(**m.rules.model_dump())  # type: ignore[attr-defined]
+
+
+def matches_of(data: Any) -> list[Any]:
+    """The matches of a record file: ``{"seed", "matches": [...]}`` or a single match."""
+    if isinstance(data, dict) and "matches" in data:
+        return validate(MatchFile, data, "record", PLACES).matches
+    return [data]
+
+
+def check_score_sheet(data: Any) -> ScoreSheet:
+    """Validate a score sheet ``{"players": n, "hands": [{"cards", "bids", "tricks"}]}``."""
+    if not isinstance(data, dict) or "players" not in data or "hands" not in data:
+        raise ValueError('the score file must be {"players": n, "hands": [...]}')
+    return validate(ScoreSheet, data, "score sheet", SHEET_PLACES)

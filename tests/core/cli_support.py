@@ -1,0 +1,50 @@
+"""Run ``headcount-lab`` in-process through its real entry point, as a user's shell would.
+
+``main(argv)`` is the console script itself (one ``error:`` line and exit 2 for bad input), so
+tests see exactly what a user sees, without a subprocess per call.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from dataclasses import dataclass
+
+from headcount_lab.cli.app import main
+
+
+@dataclass(frozen=True)
+class Result:
+    code: int
+    stdout: str
+    stderr: str
+
+
+def cli(*argv: str) -> Result:
+    """Exit status, stdout and stderr of ``headcount-lab ARGV...``."""
+    out, err = io.StringIO(), io.StringIO()
+    code: int | str | None = 0
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            main(list(argv))
+        except SystemExit as exc:
+            code = exc.code
+    return Result(code if isinstance(code, int) else 1, out.getvalue(), err.getvalue())
+
+
+def strict_json(text: str):  # type: ignore[no-untyped-def]
+    """Parse ``text`` as strict JSON: ``NaN``, ``Infinity`` and ``-Infinity`` are errors."""
+
+    def refuse(name: str):  # type: ignore[no-untyped-def]
+        raise ValueError(f"not strict JSON: {name}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def one_error_line(res: Result) -> str:
+    """The single ``error: ...`` line of a refused command (asserting exit 2 and nothing else)."""
+    lines = res.stderr.splitlines()
+    assert res.code == 2, (res.code, res.stderr[-2000:])
+    assert len(lines) == 1 and lines[0].startswith("error: "), res.stderr[-2000:]
+    return lines[0]

@@ -1,0 +1,386 @@
+"""A guard that stays (issue 15): every command, driven with generated arguments and generated
+input files, either succeeds with valid output or refuses with exactly one ``error:`` line and
+exit 2 - never a traceback, never a hang.
+
+Commands run in-process through the real entry point (``cli_support.cli``). Arguments mix
+sensible values with garbage (empty strings, signs, huge and non-numeric numbers, stray
+characters, unknown names); input files are valid recorded games and score sheets with one
+node replaced or removed, arbitrary JSON, folders, missing paths, non-UTF-8 bytes and absurd
+nesting. Budget: 40 examples per command (about 30 s in all; ``FUZZ_EXAMPLES=300`` for a
+longer hunt by hand), derandomised so CI sees the same examples every run, each under an alarm
+that fails the test if a command does not return.
+
+Left out on purpose, each covered elsewhere: the sizes of runs are drawn small (a valid
+``--games 10**23`` is a run that never ends, not a crash); ``--out``, ``--backend`` and
+``--scheduler`` (results folders and Dask have their own tests); ``report`` and ``bench`` (each
+valid call is minutes of work; their argument checks are in ``test_input_validation.py``).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_support import Result, cli, one_error_line, strict_json
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+ROOT = Path(__file__).resolve().parents[1]
+HANG_SECONDS = 60
+
+# --------------------------------------------------------------------------- values
+
+GARBAGE = st.sampled_from(
+    ["", " ", "-1", "0", "x", "1.5", "10**23", "9" * 30, "-" + "9" * 30, "é", "none", "?", "=",
+     "a=b", "\t", "on", "1e3", "0x10"]
+)  # fmt: skip
+
+
+def mostly(valid: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    """``valid`` most of the time, garbage otherwise."""
+    return st.one_of(valid, valid, valid, valid, valid, GARBAGE)
+
+
+def number(lo: int, hi: int) -> st.SearchStrategy[str]:
+    """A whole number in ``lo..hi`` as text, or garbage."""
+    return mostly(st.integers(lo, hi).map(str))
+
+
+def option(name: str, values: st.SearchStrategy[str]) -> st.SearchStrategy[list[str]]:
+    return st.one_of(st.just([]), values.map(lambda v: [name, v]))
+
+
+def flag(name: str) -> st.SearchStrategy[list[str]]:
+    return st.sampled_from([[], [name]])
+
+
+def rules(values: dict[str, list[str]]) -> st.SearchStrategy[list[str]]:
+    """Up to two ``--rule NAME=VALUE``, mostly known names with values near their ranges."""
+    known = st.sampled_from(sorted(values)).flatmap(
+        lambda name: st.sampled_from(values[name]).map(lambda v: f"{name}={v}")
+    )
+    return st.lists(mostly(known), max_size=2).map(lambda a: [x for r in a for x in ("--rule", r)])
+
+
+def argv(*parts: st.SearchStrategy[list[str]]) -> st.SearchStrategy[list[str]]:
+    return st.tuples(*parts).map(lambda ps: [x for p in ps for x in p])
+
+
+def rarely(draw: Any) -> bool:
+    """True about one time in ten (a middle value: Hypothesis favours the ends of a range)."""
+    return bool(draw(st.integers(0, 9)) == 5)
+
+
+@st.composite
+def table(draw: Any, bots: list[str], odd: list[str]) -> list[str]:
+    """``--players n --bots ...``: n bots mostly from ``bots``; sometimes a count that does not
+    match, an ``odd`` bot, or the options left to their defaults."""
+    n = draw(st.integers(3, 6))
+    names = [draw(st.sampled_from(odd if rarely(draw) else bots)) for _ in range(n)]
+    if rarely(draw):
+        names = names[:-1]
+    out = [] if rarely(draw) else ["--bots", ",".join(names)]
+    if n != 4 or draw(st.booleans()):
+        out += ["--players", draw(GARBAGE) if rarely(draw) else str(n)]
+    return out
+
+
+def cards(pool: list[str], lo: int, hi: int) -> st.SearchStrategy[list[str]]:
+    """``lo..hi`` distinct cards of ``pool``, sometimes with a stray token among them."""
+    return st.lists(mostly(st.sampled_from(pool)), min_size=lo, max_size=hi, unique=True)
+
+
+HC_DECK = ["10S", "5S", "JH", "AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "QH",
+           "K♥", "A♠", "JK", "X2"]  # fmt: skip
+SUITS = "SHDC"
+RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+
+
+@st.composite
+def blind_view(draw: Any) -> list[str]:
+    """``--players n --see ... --trump-card C`` of a blind hand, sometimes spoiled."""
+    n = draw(st.integers(3, 6))
+    pack = [r + s for r in RANKS[: 2 * n] for s in SUITS]
+    shown = draw(st.lists(st.sampled_from(pack), min_size=n + 1, max_size=n + 1, unique=True))
+    see = shown[:n]
+    see[draw(st.integers(0, n - 1))] = "?"
+    out = ["--players", str(n), "--see", " ".join(see), "--trump-card", shown[n]]
+    if rarely(draw):
+        out[draw(st.sampled_from([1, 3, 5]))] = draw(st.one_of(GARBAGE, st.sampled_from(RANKS)))
+    return out
+
+
+HC_BOTS = ["random", "tips", "odds", "reader", "bluffer", "odds:call=0.55", "tips:margin=5",
+           "random:step=3", "bluffer:size=5"]  # fmt: skip
+HC_ODD = ["nobot", "odds:call=2", "tips:margin=-1", "", "odds:call", "random:step=0"]
+WHIST_BOTS = ["random", "heuristic", "montecarlo:2", "montecarlo:2:1"]
+WHIST_ODD = ["montecarlo:0", "montecarlo:x", "foo", "", "heuristic:1", "montecarlo:1:2:3"]
+ON_OFF = ["on", "off", "yes", "0"]
+HC_RULES = {
+    "double": ON_OFF, "trickster": ON_OFF, "hidden_card": ON_OFF, "start_player_may_peek": ON_OFF,
+    "peek_must_raise": ON_OFF, "tie_goes_to": ["bidder", "caller", "seat"],
+    "next_start": ["loser", "left_of_loser"], "min_first_bid": ["none", "-16", "-15", "10", "75",
+    "139"], "open_lives": ["0", "1", "3", "10"], "hidden_lives": ["0", "2", "9"],
+}  # fmt: skip
+WHIST_RULES = {
+    "players": ["3", "4", "6"], "dealer_restriction": ON_OFF, "must_trump": ON_OFF,
+    "blind_one_card_hands": ON_OFF, "streak_mode": ["once", "every_five", "never"],
+    "streak_bonus": ["0", "10", "1000", "1001"], "streak_length": ["1", "5", "15", "19"],
+    "first_dealer": ["0", "2", "5"],
+}  # fmt: skip
+VARIANT = option("--variant", mostly(st.sampled_from(["standard", "double", "trickster"])))
+PLAYERS = option("--players", number(2, 7))
+SEED = option("--seed", number(0, 2**70))
+JSON = flag("--json")
+
+# --------------------------------------------------------------------------- input files
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False)
+    | st.text(max_size=6) | st.sampled_from(["K♠", "QH", "open", "down"]),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=8,
+)  # fmt: skip
+
+
+def _paths(obj: Any, path: tuple = ()) -> Iterator[tuple]:
+    yield path
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _paths(v, (*path, k))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield from _paths(v, (*path, i))
+
+
+@st.composite
+def mutated(draw: Any, original: Any) -> Any:
+    """``original`` with one node replaced by arbitrary JSON, or removed."""
+    data = copy.deepcopy(original)
+    paths = [p for p in _paths(data) if p]
+    path = draw(st.sampled_from(paths))
+    parent = data
+    for key in path[:-1]:
+        parent = parent[key]
+    if draw(st.booleans()):
+        parent[path[-1]] = draw(JSON_VALUES)
+    elif isinstance(parent, dict):
+        del parent[path[-1]]
+    else:
+        parent.pop(path[-1])
+    return data
+
+
+def _load(rel: str) -> Any:
+    return json.loads((ROOT / rel).read_text(encoding="utf-8"))
+
+
+def _full_sheet() -> dict[str, Any]:
+    from headcount_lab.games.whist.rules import hand_sizes
+
+    return {
+        "players": 4,
+        "hands": [
+            {"cards": k, "bids": [0, 0, 0, 0], "tricks": [k, 0, 0, 0]} for k in hand_sizes(4)
+        ],
+    }
+
+
+def input_file(*valid: Any) -> st.SearchStrategy[tuple[str, Any]]:
+    """(kind, payload) of a generated input file; written by :func:`materialise`."""
+    return st.one_of(
+        st.sampled_from([("missing", None), ("folder", None), ("latin1", None), ("deep", None)]),
+        st.sampled_from(valid).map(lambda v: ("json", v)),
+        st.sampled_from(valid).flatmap(mutated).map(lambda v: ("json", v)),
+        JSON_VALUES.map(lambda v: ("json", v)),
+    )
+
+
+def materialise(folder: Path, kind: str, payload: Any) -> str:
+    p = folder / "input.json"
+    if kind == "missing":
+        return str(folder / "no-such-file.json")
+    if kind == "folder":
+        return str(folder)
+    if kind == "latin1":
+        p.write_bytes(b'{"players": "\xe9"}')
+    elif kind == "deep":
+        p.write_text("[" * 50_000 + "]" * 50_000, encoding="utf-8")
+    else:
+        p.write_text(json.dumps(payload, ensure_ascii=False), encoding="utf-8")
+    return str(p)
+
+
+FILE_COMMANDS = {
+    ("headcount", "replay"): input_file(
+        _load("tests/headcount/golden/golden_standard.json"),
+        _load("tests/headcount/golden/golden_trickster.json"),
+    ),
+    ("whist", "replay"): input_file(_load("tests/whist/golden/match-3p-seed7-once.json")),
+    ("whist", "score"): input_file(_load("docs/games/whist-score-example.json"), _full_sheet()),
+}
+
+# --------------------------------------------------------------------------- commands
+
+ARGS: dict[tuple[str, str], st.SearchStrategy[list[str]]] = {
+    ("headcount", "count"): argv(
+        cards(HC_DECK, 0, 8), option("--draw", mostly(st.sampled_from(HC_DECK))), VARIANT, JSON
+    ),
+    ("headcount", "odds"): argv(
+        st.integers(3, 6).flatmap(
+            lambda n: argv(
+                option("--players", number(n, n)),
+                option("--see", cards(HC_DECK, n - 1, n - 1).map(" ".join)),
+            )
+        ),
+        option("--peek", mostly(st.sampled_from(HC_DECK))),
+        VARIANT,
+        rules(HC_RULES),
+        JSON,
+    ),
+    ("headcount", "deal"): argv(
+        PLAYERS,
+        option("--hands", number(0, 3000)),
+        SEED,
+        VARIANT,
+        rules(HC_RULES),
+        JSON,
+        flag("--quiet"),
+        option("--workers", number(1, 2)),
+    ),
+    ("headcount", "simulate"): argv(
+        table(HC_BOTS, HC_ODD),
+        option("--games", number(1, 12)),
+        SEED,
+        flag("--rotate-seats"),
+        VARIANT,
+        rules(HC_RULES),
+        option("--record", number(0, 3)),
+        JSON,
+        flag("--quiet"),
+        flag("--resume"),
+    ),
+    ("whist", "blind-odds"): argv(blind_view(), option("--forbidden", number(0, 1)), JSON),
+    ("whist", "schedule"): argv(PLAYERS, option("--first-dealer", number(0, 5)), JSON),
+    ("whist", "score"): argv(
+        option("--streak-mode", mostly(st.sampled_from(["once", "every_five"]))),
+        rules(WHIST_RULES),
+        JSON,
+    ),
+    ("whist", "simulate"): argv(
+        table(WHIST_BOTS, WHIST_ODD),
+        option("--matches", number(1, 4)),
+        SEED,
+        flag("--rotate-seats"),
+        rules(WHIST_RULES),
+        option("--record", number(0, 3)),
+        JSON,
+        flag("--quiet"),
+    ),
+    ("headcount", "replay"): argv(JSON),
+    ("whist", "replay"): argv(JSON),
+}
+#: generated recorded games and matches are written here by --record (never "" or a folder:
+#: output paths are another check's business)
+RECORD_OPTION = {("headcount", "simulate"): "--record-file", ("whist", "simulate"): "--record-to"}
+
+
+class Hang(BaseException):
+    """Raised by the alarm: a BaseException, so no ``except Exception`` in the CLI can eat it."""
+
+
+@contextmanager
+def alarm(seconds: int) -> Iterator[None]:
+    def ring(signum: int, frame: Any) -> None:
+        raise Hang(f"no answer within {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def check(args: list[str]) -> None:
+    """Run ``headcount-lab ARGS`` under the alarm and :func:`judge` what it did."""
+    with alarm(HANG_SECONDS):
+        res = cli(*args)
+    event(f"exit {res.code}")
+    judge(args, res)
+
+
+def judge(args: list[str], res: Result) -> None:
+    """Exit 0 with output (strict JSON with --json), or exit 2 with exactly one error line."""
+    assert "Traceback" not in res.stderr, res.stderr[-3000:]
+    if res.code == 0:
+        assert res.stdout.strip(), args
+        assert res.stderr == "", res.stderr
+        if "--json" in args:
+            strict_json(res.stdout)
+    else:
+        one_error_line(res)
+
+
+def test_every_command_is_fuzzed():
+    import typer
+
+    from headcount_lab.cli.app import app
+
+    group = typer.main.get_command(app)
+    leaves = {
+        (g, c)
+        for g, sub in group.commands.items()  # type: ignore[attr-defined]
+        for c in getattr(sub, "commands", {})
+    }
+    assert leaves - {("report", c) for c in ("headcount", "whist", "all")} == set(ARGS)
+
+
+@pytest.mark.parametrize("command", sorted(ARGS), ids=" ".join)
+def test_command_never_crashes(command, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("fuzz")
+
+    @settings(
+        max_examples=int(os.environ.get("FUZZ_EXAMPLES", "40")),
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+    @given(args=ARGS[command], file=FILE_COMMANDS.get(command, st.none()))
+    def run(args: list[str], file: tuple[str, Any] | None) -> None:
+        extra = []
+        if file is not None:
+            extra.append(materialise(folder, *file))
+        if command in RECORD_OPTION:
+            extra += [RECORD_OPTION[command], str(folder / "record.json")]
+        check([*command, *extra, *args])
+
+    run()
+
+
+@pytest.mark.parametrize(
+    "res",
+    [
+        Result(1, "", "Traceback (most recent call last):\n  ...\nKeyError: 'x'\n"),
+        Result(2, "", "error: one\nerror: two\n"),
+        Result(2, "", "no error prefix\n"),
+        Result(130, "", "interrupted\n"),
+        Result(0, "", ""),
+        Result(0, '{"rate": NaN}\n', ""),
+        Result(0, "{}\n", "a warning\n"),
+    ],
+)
+def test_the_guard_itself_fails_on_bad_behaviour(res):
+    with pytest.raises((AssertionError, ValueError)):
+        judge(["whist", "schedule", "--json"], res)

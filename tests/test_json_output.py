@@ -1,0 +1,54 @@
+"""Every command with ``--json`` prints strict JSON (issue 15, item 4): no bare ``NaN`` or
+``Infinity``, which strict parsers reject; a value that does not exist is ``null``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import typer
+from cli_support import cli, strict_json
+
+from headcount_lab.cli.app import app
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: one small, valid call of every command that has --json
+CALLS: dict[str, list[str]] = {
+    "headcount count": ["QH", "JK", "KH", "--draw", "AS"],
+    "headcount odds": ["--players", "3", "--see", "7H KH"],
+    "headcount deal": ["--players", "3", "--hands", "3000", "--seed", "2"],
+    "headcount simulate": ["--players", "3", "--bots", "odds,tips,tips", "--games", "15"],
+    "headcount replay": [str(ROOT / "tests/headcount/golden/golden_double.json")],
+    "whist blind-odds": ["--see", "KS ? 8H AD", "--trump-card", "9D"],
+    "whist schedule": ["--players", "5"],
+    "whist score": [str(ROOT / "docs/games/whist-score-example.json")],
+    "whist simulate": ["--players", "3", "--bots", "random,heuristic,random", "--matches", "6"],
+    "whist replay": [str(ROOT / "tests/whist/golden/match-3p-seed7-once.json")],
+    "bench": ["--only", "whist", "--quick"],
+}
+
+
+def commands_with_json() -> set[str]:
+    """Every command path of the app that declares a ``--json`` option."""
+    found: set[str] = set()
+
+    def walk(cmd, path: list[str]) -> None:  # type: ignore[no-untyped-def]
+        for name, sub in getattr(cmd, "commands", {}).items():
+            walk(sub, [*path, name])
+        if any("--json" in getattr(p, "opts", []) for p in cmd.params):
+            found.add(" ".join(path))
+
+    walk(typer.main.get_command(app), [])
+    return found
+
+
+def test_every_json_command_is_covered():
+    assert commands_with_json() == set(CALLS)
+
+
+@pytest.mark.parametrize("command", sorted(CALLS))
+def test_json_output_is_strict(command):
+    res = cli(*command.split(), *CALLS[command], "--json")
+    assert res.code == 0, res.stderr
+    assert strict_json(res.stdout) is not None
