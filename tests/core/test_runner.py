@@ -11,7 +11,7 @@ from scipy import stats
 from headcount_lab.core import runner
 from headcount_lab.core.runner import Job
 from headcount_lab.core.selftest import DECK, selftest_job
-from headcount_lab.core.store import ResultsFolder, load_results, run_identity
+from headcount_lab.core.store import ResultsFolder, file_sha256, load_results, run_identity
 
 SEED = 2026
 
@@ -237,7 +237,13 @@ def test_metadata_records_the_run(job, tmp_path):
         assert key in meta, key
     assert meta["numpy"] == np.__version__
     assert meta["elapsed_seconds"] > 0 and meta["start"] <= meta["end"]
-    assert meta["stats"]["first"] == {"file": "first.parquet", "dtype": "<i8", "shape": [17]}
+    entry = meta["stats"]["first"]
+    assert {k: entry[k] for k in ("file", "dtype", "shape")} == {
+        "file": "first.parquet",
+        "dtype": "<i8",
+        "shape": [17],
+    }
+    assert entry["sha256"] == file_sha256(out / "first.parquet")
 
 
 @pytest.mark.parametrize(
