@@ -432,10 +432,17 @@ class DaskBackend:
     def __init__(self, job: Job, seed: int, client: Any, own: list[Any] | None = None):
         from distributed import wait as dask_wait
 
-        self.payload = portable(job)
+        payload = portable(job)
         self.client, self.own, self.seed = client, own or [], seed
         self._wait = dask_wait
-        client.run(_dask_warm, self.payload)  # compile once per worker before fan-out
+        client.run(_dask_warm, payload)  # compile once per worker before fan-out
+        self.payload: Any = payload
+        if isinstance(payload, Job):
+            # A job sent by pickle may hold large tables (a bot's beliefs: ~18 MB); inside every
+            # task it would travel once per chunk (and Dask warns of a "large graph"). It goes
+            # to every worker once instead; tasks name it. A worker that joins later (a dead one
+            # restarted) gets it from a peer.
+            self.payload = client.scatter(payload, broadcast=True, hash=False)
         self.slots = max(1, sum(client.nthreads().values()))
 
     def submit(self, chunk: Chunk) -> Any:
