@@ -6,7 +6,7 @@ import os
 import numpy as np
 import pytest
 
-from headcount_lab.core import store
+from headcount_lab.core import paths, store
 from headcount_lab.core.store import ResultsFolder, run_identity
 
 IDENT = run_identity("selftest", {"units": 10}, 1, 10, 2)
@@ -445,3 +445,40 @@ def test_sessions_that_never_ended_are_marked_killed(tmp_path):
         {"start": "b", "end": "b2", "interrupted": True},
         {"start": "c"},
     ]
+
+
+def test_a_file_system_without_locks_still_runs(tmp_path, monkeypatch):
+    import errno
+    import fcntl
+
+    def no_locks(fd, op):
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(fcntl, "flock", no_locks)
+    out = unfinished_folder(tmp_path)
+    f = ResultsFolder.open(out, IDENT, resume=True, force=False)
+    assert not f.locked and list(f.load_chunks()) == [0]
+
+
+def _read_only(monkeypatch, folder):
+    real = os.access
+
+    def access(path, mode, **kw):
+        if mode & os.W_OK and os.fspath(path) == os.fspath(folder):
+            return False
+        return real(path, mode, **kw)
+
+    monkeypatch.setattr(paths.os, "access", access)
+
+
+def test_read_only_folder_cannot_be_resumed_but_a_finished_run_can_be_read(tmp_path, monkeypatch):
+    half = unfinished_folder(tmp_path)
+    done = finished_folder(tmp_path)
+    _read_only(monkeypatch, half)
+    with pytest.raises(ValueError, match=r"--out .*half: cannot write in .*half \(permission"):
+        ResultsFolder.open(half, IDENT, resume=True, force=False)
+    _read_only(monkeypatch, done)
+    with ResultsFolder.open(done, IDENT, resume=True, force=False) as f:
+        assert f.finished and store.load_results(done)[0]["n"].tolist() == [10]
+    with pytest.raises(ValueError, match="permission denied"):
+        ResultsFolder.open(done, IDENT, resume=False, force=True)

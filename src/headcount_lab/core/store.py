@@ -416,15 +416,22 @@ class ResultsFolder:
             import fcntl
         except ImportError:  # not on a POSIX system: no lock
             return
-        fd = os.open(self.path, os.O_RDONLY)
+        try:
+            fd = os.open(self.path, os.O_RDONLY)
+        except OSError as exc:
+            what = f"cannot open the results folder {self.path}: {exc.strerror}"
+            raise ValueError(what) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
+        except BlockingIOError:
             os.close(fd)
             raise FolderBusy(
                 f"another run is writing {self.path} right now; wait for it to end, "
                 "or choose another --out"
             ) from None
+        except OSError:  # a file system without locks (some network mounts): go on without
+            os.close(fd)
+            return
         self._unlock = weakref.finalize(self, os.close, fd)
 
     @property
