@@ -373,9 +373,11 @@ def gaps_between(n_blocks: int, done: Iterable[tuple[int, int]]) -> list[tuple[i
     return out
 
 
-class Interrupted(Exception):
+class Interrupted(KeyboardInterrupt):
     """Ctrl-C (or SIGTERM/SIGHUP under :func:`run_job`) during :func:`run_chunked`; the
-    completed chunks are saved if there is a folder. ``signum`` is the signal that stopped it."""
+    completed chunks are saved if there is a folder. ``signum`` is the signal that stopped it.
+    It is a ``KeyboardInterrupt``, so a caller that only knows Ctrl-C (a report) still stops,
+    and no ``except Exception`` swallows it."""
 
     def __init__(self, blocks_done: int, n_blocks: int, signum: int = 2):
         super().__init__(f"interrupted with {blocks_done} of {n_blocks} blocks done")
@@ -775,7 +777,8 @@ def _run_session(
         raise
     finally:
         if bar is not None:
-            bar.__exit__(None, None, None)
+            with contextlib.suppress(OSError):  # after SIGHUP the terminal may be gone
+                bar.__exit__(None, None, None)
     if folder is not None:
         session.update(end=st.now(), elapsed_seconds=time.perf_counter() - t0)
         folder.log_session(session)
