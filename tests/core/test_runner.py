@@ -2,6 +2,7 @@
 are grouped, scheduled, interrupted and resumed."""
 
 import itertools
+import json
 import random
 
 import numpy as np
@@ -11,7 +12,7 @@ from scipy import stats
 from headcount_lab.core import runner
 from headcount_lab.core.runner import Job
 from headcount_lab.core.selftest import DECK, selftest_job
-from headcount_lab.core.store import ResultsFolder, load_results, run_identity
+from headcount_lab.core.store import ResultsFolder, file_sha256, load_results, run_identity
 
 SEED = 2026
 
@@ -237,7 +238,13 @@ def test_metadata_records_the_run(job, tmp_path):
         assert key in meta, key
     assert meta["numpy"] == np.__version__
     assert meta["elapsed_seconds"] > 0 and meta["start"] <= meta["end"]
-    assert meta["stats"]["first"] == {"file": "first.parquet", "dtype": "<i8", "shape": [17]}
+    entry = meta["stats"]["first"]
+    assert {k: entry[k] for k in ("file", "dtype", "shape")} == {
+        "file": "first.parquet",
+        "dtype": "<i8",
+        "shape": [17],
+    }
+    assert entry["sha256"] == file_sha256(out / "first.parquet")
 
 
 @pytest.mark.parametrize(
@@ -259,3 +266,19 @@ def test_bad_options(job, kwargs, match):
 def test_default_workers_follow_cpu_affinity(monkeypatch):
     monkeypatch.setattr(runner.os, "sched_getaffinity", lambda pid: {0, 3, 5}, raising=False)
     assert runner.default_workers() == 3
+
+
+def test_a_failed_session_is_logged_with_its_error(job, tmp_path, monkeypatch):
+    out = tmp_path / "full"
+
+    def disk_full(self, first, count, stats):
+        raise ValueError("cannot write the checkpoint: No space left on device")
+
+    monkeypatch.setattr(ResultsFolder, "save_chunk", disk_full)
+    with pytest.raises(ValueError, match="No space left"):
+        runner.run_job(job, SEED, workers=1, out=out, chunk_blocks=4)
+    monkeypatch.undo()
+    (session,) = json.loads((out / "sessions.json").read_text())
+    assert session["error"].endswith("No space left on device") and "end" in session
+    # the folder is not left locked: the run can be resumed
+    same_bits(runner.run_job(job, SEED, workers=2, out=out, resume=True), runner.run(job, SEED))

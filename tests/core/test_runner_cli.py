@@ -1,6 +1,7 @@
 """The run options through a command line: bad input exits 2 with one line and writes nothing;
 Ctrl-C exits 130 with the completed chunks saved; --resume finishes to the same bits."""
 
+import functools
 import io
 import json
 import signal
@@ -142,9 +143,8 @@ def test_compact_counts():
 UNITS_SIGINT = "100000000"
 
 
-def test_ctrl_c_exits_130_with_chunks_saved_and_resume_is_identical(tmp_path):
-    out = tmp_path / "sig"
-    args = [
+def run_args(out):
+    return [
         sys.executable,
         str(CLI),
         "--units",
@@ -157,24 +157,94 @@ def test_ctrl_c_exits_130_with_chunks_saved_and_resume_is_identical(tmp_path):
         "--out",
         str(out),
     ]
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def start_run(out):
+    """The self-test command in a subprocess, returned once its first checkpoint is saved."""
+    proc = subprocess.Popen(
+        run_args(out), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     chunks = out / "chunks"
     deadline = time.monotonic() + 60
     while not (chunks.is_dir() and any(chunks.glob("*.npz"))):
         assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
         time.sleep(0.02)
-    proc.send_signal(signal.SIGINT)
-    stdout, stderr = proc.communicate(timeout=60)
-    assert proc.returncode == 130, stderr
-    assert stdout == "" and stderr.startswith("interrupted: ") and "--resume" in stderr
-    assert len(stderr.strip().splitlines()) == 1
-    assert not (out / "metadata.json").exists() and any(chunks.glob("*.npz"))
-    resumed = subprocess.run([*args, "--resume"], capture_output=True, text=True, timeout=120)
-    assert resumed.returncode == 0, resumed.stderr
+    return proc
+
+
+@functools.cache
+def whole_run():
     whole = CliRunner().invoke(app, ["--units", UNITS_SIGINT, "--block-size", "65536"])
-    assert json.loads(resumed.stdout) == json.loads(whole.stdout)
+    return json.loads(whole.stdout)
+
+
+@pytest.mark.parametrize(
+    "sig,status,by",
+    [
+        (signal.SIGINT, 130, ""),
+        # Issue 15 item 8: SIGTERM (kill, a batch system's time limit) and SIGHUP (terminal
+        # closed) save the checkpoints like Ctrl-C; the status is the shell's, 128 + signal.
+        (signal.SIGTERM, 143, " by SIGTERM"),
+        (signal.SIGHUP, 129, " by SIGHUP"),
+    ],
+)
+def test_signal_exits_with_chunks_saved_and_resume_is_identical(tmp_path, sig, status, by):
+    out = tmp_path / "sig"
+    proc = start_run(out)
+    proc.send_signal(sig)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == status, stderr
+    assert stdout == "" and stderr.startswith(f"interrupted{by}: ") and "--resume" in stderr
+    assert len(stderr.strip().splitlines()) == 1
+    chunks = out / "chunks"
+    assert not (out / "metadata.json").exists() and any(chunks.glob("*.npz"))
+    resumed = subprocess.run(
+        [*run_args(out), "--resume"], capture_output=True, text=True, timeout=120
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    assert json.loads(resumed.stdout) == whole_run()
     meta = json.loads((out / "metadata.json").read_text())
     assert [s.get("interrupted", False) for s in meta["sessions"]] == [True, False]
+    assert meta["sessions"][0]["signal"] == signal.Signals(sig).name
+
+
+def test_second_run_on_a_busy_folder_is_refused_and_a_killed_session_is_marked(tmp_path):
+    # Issue 15 item 7: two runs must never write one folder at once; item 8: a session killed
+    # with SIGKILL (nothing can catch it) shows as killed in metadata.json after the resume.
+    out = tmp_path / "busy"
+    proc = start_run(out)
+    try:
+        second = CliRunner().invoke(
+            app, ["--units", UNITS_SIGINT, "--block-size", "65536", "--out", out, "--resume"]
+        )
+        assert_one_line_error(second, f"another run is writing {out} right now")
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.communicate(timeout=60)
+    assert proc.returncode == -signal.SIGKILL
+    resumed = subprocess.run(
+        [*run_args(out), "--resume"], capture_output=True, text=True, timeout=120
+    )
+    assert resumed.returncode == 0, resumed.stderr  # the dead process's lock went with it
+    assert json.loads(resumed.stdout) == whole_run()
+    sessions = json.loads((out / "metadata.json").read_text())["sessions"]
+    assert [s.get("killed", False) for s in sessions] == [True, False]
+    assert "end" not in sessions[0] and "end" in sessions[1]
+
+
+def test_damaged_checkpoint_is_one_line_not_an_interrupt(tmp_path):
+    # An empty checkpoint made np.load raise EOFError, which click took for Ctrl-D and the
+    # entry point reported as "interrupted" with status 130.
+    out = tmp_path / "dmg"
+    proc = start_run(out)
+    proc.send_signal(signal.SIGTERM)
+    proc.communicate(timeout=60)
+    victim = sorted((out / "chunks").glob("*.npz"))[0]
+    victim.write_bytes(b"")
+    r = subprocess.run([*run_args(out), "--resume"], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.count("\n") == 1 and r.stderr.startswith("error: ")
+    assert f"chunks/{victim.name} is truncated" in r.stderr and "add --force" in r.stderr
 
 
 def test_ctrl_c_before_any_chunk_exits_130(monkeypatch, tmp_path):

@@ -111,3 +111,22 @@ def test_workers_that_cannot_load_the_job_give_one_line(monkeypatch):
         ValueError, match="the Dask workers could not load selftest: ModuleNotFoundError"
     ):
         runner.run_job(job, SEED, backend="dask-local", workers=1)
+
+
+def test_a_large_pickled_job_travels_once_without_a_large_graph_warning(client):
+    # Issue 15 item 16: the Headcount tournament's job carries the reader's belief tables
+    # (~18 MB) and has no factory, so it travels by pickle. Sent inside every task it made Dask
+    # warn "Sending large graph" (a UserWarning, an error under this suite's filterwarnings);
+    # the backend now scatters it to the workers once and the tasks name it.
+    import pickle
+
+    from headcount_lab.games.headcount.agents import parse_bots
+    from headcount_lab.games.headcount.rules import HeadcountRules
+    from headcount_lab.games.headcount.tournament import Setup, make_job
+
+    setup = Setup(tuple(parse_bots("reader,odds,tips,random", 4)), HeadcountRules(), False)
+    job = make_job(setup, 3000)
+    assert job.factory is None and len(pickle.dumps(job)) > 10 * 2**20  # Dask's threshold
+    backend = runner.DaskBackend(job, SEED, client)
+    got = runner.run_chunked(job, SEED, backend=backend, chunk_blocks=1)
+    same_bits(got, runner.run(job, SEED))

@@ -6,7 +6,7 @@ import os
 import numpy as np
 import pytest
 
-from headcount_lab.core import store
+from headcount_lab.core import paths, store
 from headcount_lab.core.store import ResultsFolder, run_identity
 
 IDENT = run_identity("selftest", {"units": 10}, 1, 10, 2)
@@ -220,3 +220,265 @@ def test_environment_has_versions():
     env = store.environment()
     assert env["numpy"] == np.__version__ and env["package"] == "headcount-lab"
     assert env["git_commit"] is None or len(env["git_commit"].split("-")[0]) == 40
+
+
+# --- damaged folders (issue 15 item 7): one line naming the file, and --force as the way out
+
+
+def _truncate(f):
+    f.write_bytes(f.read_bytes()[: f.stat().st_size // 2])
+
+
+def _other_run_metadata(f):
+    meta = json.loads(f.read_text())
+    meta["seed"] = 99
+    f.write_text(json.dumps(meta))
+
+
+def _writes(name, text):
+    return lambda out: (out / name).write_text(text)
+
+
+def _swap_parquet(f):
+    store.write_stat(f, np.array([11]))  # a valid table with other numbers
+
+
+@pytest.mark.parametrize(
+    "damage,file,what",
+    [
+        (lambda out: (out / "n.parquet").unlink(), "n.parquet", "is missing"),
+        (lambda out: _truncate(out / "n.parquet"), "n.parquet", "has changed since the run"),
+        (lambda out: _swap_parquet(out / "n.parquet"), "n.parquet", "has changed since the run"),
+        (_writes("metadata.json", "{"), "metadata.json", "is not valid JSON"),
+        (_writes("metadata.json", "[]"), "metadata.json", "lists no statistics"),
+        (
+            _writes("metadata.json", '{"stats": {"n": {"file": "../x"}}}'),
+            "metadata.json",
+            "has a malformed entry for 'n'",
+        ),
+        (
+            lambda out: _other_run_metadata(out / "metadata.json"),
+            "metadata.json",
+            "describes another run",
+        ),
+        (_writes("run.json", "garbage"), "run.json", "is not valid JSON"),
+    ],
+)
+def test_damaged_finished_folder_names_the_file(tmp_path, damage, file, what):
+    out = finished_folder(tmp_path)
+    damage(out)
+    before = snapshot(tmp_path)
+    with (
+        pytest.raises(store.DamagedFolder) as info,
+        ResultsFolder.open(out, IDENT, resume=True, force=False) as f,
+    ):
+        store.load_results(f.path)
+    message = str(info.value)
+    assert f"{out} is damaged: {file} {what}" in message and "add --force" in message
+    assert "\n" not in message
+    assert snapshot(tmp_path) == before
+    # --force starts again in the damaged folder
+    fresh = ResultsFolder.open(out, IDENT, resume=False, force=True)
+    fresh.prepare()
+    assert not (out / "metadata.json").exists()
+
+
+def _copy_chunk_to_another_place(out):
+    chunks = out / "chunks"
+    (chunks / "000000000002+2.npz").write_bytes((chunks / "000000000000+2.npz").read_bytes())
+
+
+def _chunk_with_other_numbers(out):
+    # A well-formed archive with the right stamp but numbers changed after the checksum.
+    f = out / "chunks" / "000000000000+2.npz"
+    with np.load(f) as z:
+        arrays = {k: z[k] for k in z.files}
+    arrays["n"] = arrays["n"] + 1
+    np.savez(f, **arrays)
+
+
+def _chunk_of_another_run(out):
+    other = ResultsFolder(out, {**IDENT, "seed": 2}, finished=False)
+    other.save_chunk(0, 2, {"n": np.array([4])})
+
+
+@pytest.mark.parametrize(
+    "damage,what",
+    [
+        (lambda out: (out / "chunks" / "000000000000+2.npz").write_bytes(b""), "is truncated"),
+        (lambda out: _truncate(out / "chunks" / "000000000000+2.npz"), "is truncated"),
+        (_copy_chunk_to_another_place, "belongs to another run or another chunk"),
+        (_chunk_of_another_run, "belongs to another run or another chunk"),
+        (_chunk_with_other_numbers, "has changed since it was saved"),
+    ],
+)
+def test_damaged_checkpoint_is_named_before_any_work(tmp_path, damage, what):
+    out = unfinished_folder(tmp_path)
+    damage(out)
+    before = snapshot(tmp_path)
+    with pytest.raises(store.DamagedFolder, match=f"chunks/0000000000.+npz {what}.*add --force"):
+        ResultsFolder.open(out, IDENT, resume=True, force=False)
+    assert snapshot(tmp_path) == before
+
+
+def test_checkpoints_outside_the_run_or_overlapping_are_damage(tmp_path):
+    out = unfinished_folder(tmp_path)  # 5 blocks; chunk 0+2 saved
+    f = ResultsFolder(out, IDENT, finished=False)
+    f.save_chunk(1, 2, {"n": np.array([4])})
+    with pytest.raises(store.DamagedFolder, match=r"000000000001\+2.npz overlaps"):
+        ResultsFolder.open(out, IDENT, resume=True, force=False)
+    (out / "chunks" / "000000000001+2.npz").unlink()
+    f.save_chunk(4, 2, {"n": np.array([4])})
+    with pytest.raises(store.DamagedFolder, match="outside the run's 5 blocks"):
+        ResultsFolder.open(out, IDENT, resume=True, force=False)
+
+
+def test_damaged_sessions_file_is_named(tmp_path):
+    out = unfinished_folder(tmp_path)
+    (out / "sessions.json").write_text('{"start": 1}')
+    with pytest.raises(store.DamagedFolder, match="sessions.json is not a list of sessions"):
+        ResultsFolder.open(out, IDENT, resume=True, force=False)
+
+
+def test_unreadable_checkpoint_is_named(tmp_path, monkeypatch):
+    out = unfinished_folder(tmp_path)
+
+    def denied(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(store.np, "load", denied)
+    with pytest.raises(store.DamagedFolder, match=r"cannot be read \(Permission denied\)"):
+        ResultsFolder.open(out, IDENT, resume=True, force=False)
+
+
+def test_a_checkpoint_that_cannot_be_written_is_one_line(tmp_path, monkeypatch):
+    f = ResultsFolder.open(tmp_path / "run", IDENT, resume=False, force=False)
+    f.prepare()
+
+    def read_only(*args):
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(store.os, "replace", read_only)
+    with pytest.raises(ValueError, match=r"cannot write the checkpoint .*: Read-only file system"):
+        f.save_chunk(0, 2, {"n": np.array([4])})
+
+
+def test_reserved_statistic_names_are_refused(tmp_path):
+    f = ResultsFolder.open(tmp_path / "run", IDENT, resume=False, force=False)
+    f.prepare()
+    with pytest.raises(ValueError, match="may not start with '__'"):
+        f.save_chunk(0, 2, {"__run__": np.array([4])})
+
+
+# --- one run at a time
+
+
+def test_a_second_open_of_a_folder_in_use_is_refused(tmp_path):
+    out = unfinished_folder(tmp_path)
+    first = ResultsFolder.open(out, IDENT, resume=True, force=False)
+    before = snapshot(tmp_path)
+    for kwargs in ({"resume": True, "force": False}, {"resume": False, "force": True}):
+        with pytest.raises(store.FolderBusy, match="another run is writing .*right now"):
+            ResultsFolder.open(out, IDENT, **kwargs)
+    assert snapshot(tmp_path) == before  # --force did not clear the run in use
+    first.close()
+    ResultsFolder.open(out, IDENT, resume=True, force=False).close()
+
+
+def test_a_new_folder_is_locked_when_it_is_made(tmp_path):
+    out = tmp_path / "new"
+    a = ResultsFolder.open(out, IDENT, resume=False, force=False)
+    b = ResultsFolder.open(out, IDENT, resume=False, force=False)  # both see no folder yet
+    a.prepare()
+    with pytest.raises(store.FolderBusy):
+        b.prepare()
+    a.close()
+    # once a is done, b finds a's run there and does not overwrite it without --force
+    with pytest.raises(ValueError, match="already holds an unfinished run"):
+        b.prepare()
+
+
+def test_the_lock_of_a_killed_process_is_gone(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = unfinished_folder(tmp_path)
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import fcntl, os, sys, time; fd = os.open(sys.argv[1], os.O_RDONLY); "
+            "fcntl.flock(fd, fcntl.LOCK_EX); print('held', flush=True); time.sleep(60)",
+            str(out),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        with pytest.raises(store.FolderBusy):
+            ResultsFolder.open(out, IDENT, resume=True, force=False)
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        holder.wait(10)
+        holder.stdout.close()
+    deadline = time.monotonic() + 10
+    while True:  # the kernel drops the lock with the process
+        try:
+            ResultsFolder.open(out, IDENT, resume=True, force=False).close()
+            break
+        except store.FolderBusy:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+
+
+def test_sessions_that_never_ended_are_marked_killed(tmp_path):
+    out = unfinished_folder(tmp_path)
+    f = ResultsFolder.open(out, IDENT, resume=True, force=False)
+    f.log_session({"start": "a"})  # a session that was then killed -9: no end
+    f.log_session({"start": "b", "end": "b2", "interrupted": True})
+    f.log_session({"start": "c"})
+    assert f.sessions() == [
+        {"start": "a", "killed": True},
+        {"start": "b", "end": "b2", "interrupted": True},
+        {"start": "c"},
+    ]
+
+
+def test_a_file_system_without_locks_still_runs(tmp_path, monkeypatch):
+    import errno
+    import fcntl
+
+    def no_locks(fd, op):
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(fcntl, "flock", no_locks)
+    out = unfinished_folder(tmp_path)
+    f = ResultsFolder.open(out, IDENT, resume=True, force=False)
+    assert not f.locked and list(f.load_chunks()) == [0]
+
+
+def _read_only(monkeypatch, folder):
+    real = os.access
+
+    def access(path, mode, **kw):
+        if mode & os.W_OK and os.fspath(path) == os.fspath(folder):
+            return False
+        return real(path, mode, **kw)
+
+    monkeypatch.setattr(paths.os, "access", access)
+
+
+def test_read_only_folder_cannot_be_resumed_but_a_finished_run_can_be_read(tmp_path, monkeypatch):
+    half = unfinished_folder(tmp_path)
+    done = finished_folder(tmp_path)
+    _read_only(monkeypatch, half)
+    with pytest.raises(ValueError, match=r"--out .*half: cannot write in .*half \(permission"):
+        ResultsFolder.open(half, IDENT, resume=True, force=False)
+    _read_only(monkeypatch, done)
+    with ResultsFolder.open(done, IDENT, resume=True, force=False) as f:
+        assert f.finished and store.load_results(done)[0]["n"].tolist() == [10]
+    with pytest.raises(ValueError, match="permission denied"):
+        ResultsFolder.open(done, IDENT, resume=False, force=True)

@@ -25,6 +25,7 @@ from headcount_lab.cli.run_options import (
     SchedulerOpt,
     WorkersOpt,
 )
+from headcount_lab.core.paths import check_file, write_file
 
 
 def rules_for(variant: str | None, rule: list[str] | None):  # type: ignore[no-untyped-def]
@@ -54,6 +55,8 @@ def simulate(
         raise UserError(f"--seed must be a non-negative integer, got {seed}")
     if not 0 <= record <= max(games, 0):
         raise UserError(f"--record K must be between 0 and --games ({games}), got {record}")
+    if record:
+        check_file(record_file, "--record-file")
     rules = rules_for(variant, rule)
     setup = Setup(tuple(parse_bots(bots, players)), rules, rotate)
     job = make_job(setup, games)
@@ -69,7 +72,8 @@ def simulate(
         from headcount_lab.games.headcount.record import record_games
 
         rec = record_games(setup, seed, record)
-        record_file.write_text(json.dumps(rec, ensure_ascii=False, indent=1) + "\n", "utf-8")
+        text = json.dumps(rec, ensure_ascii=False, indent=1) + "\n"
+        write_file(record_file, text, "--record-file")
         out["record"] = {"file": str(record_file), "games": record}
     return out
 

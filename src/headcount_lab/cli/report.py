@@ -8,10 +8,14 @@ from typing import Annotated
 import typer
 
 from headcount_lab.cli.common import UserError, user_errors
+from headcount_lab.cli.run_options import output_folder
 
 app = typer.Typer(no_args_is_help=True)
 
-ReportsDirOpt = Annotated[Path | None, typer.Option("--out", help="Folder for the report.")]
+ReportsDirOpt = Annotated[
+    Path | None,
+    typer.Option("--out", parser=output_folder, metavar="FOLDER", help="Folder for the report."),
+]
 LangOpt = Annotated[
     str, typer.Option("--lang", help="en (reports/headcount) or de (reports/kopfrechnen).")
 ]

@@ -1,25 +1,59 @@
 """Options shared by every simulation command, and the one function that runs a job for the CLI.
 
 Commands declare these parameters (``workers: WorkersOpt = None`` ...) and pass them to
-:func:`execute` as a :class:`RunOptions`; the runner decides the rest.
+:func:`execute` as a :class:`RunOptions`; the runner decides the rest. Options that name a place
+to write parse with :func:`output_path`, which refuses an empty name (``--out ''`` would
+otherwise be the current folder); :mod:`headcount_lab.core.paths` checks the rest before any
+work starts.
 """
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from headcount_lab.cli.common import EXIT_INTERRUPTED, UserError
+from headcount_lab.cli.common import UserError
+
+
+def output_path(text: str | Path) -> Path:
+    """Parser for options that name a file or folder to write: the raw text, so that an empty
+    name can be refused (as ``Path``, ``''`` is already ``.``)."""
+    from headcount_lab.core.paths import check_named
+
+    try:
+        return Path(check_named(str(text), "it"))
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
+def output_folder(text: str | Path) -> Path:
+    """Parser for a folder a command writes into (a report's ``--out``): refused at once if it
+    is empty, a file, below a file, or where this user cannot write
+    (:func:`headcount_lab.core.paths.check_folder`)."""
+    from headcount_lab.core.paths import check_folder
+
+    try:
+        return check_folder(output_path(text), "")
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
 
 WorkersOpt = Annotated[
     int | None,
     typer.Option("--workers", help="Worker threads, or dask-local processes (default: all cores)."),
 ]
 OutOpt = Annotated[
-    Path | None, typer.Option("--out", help="Results folder (Parquet + metadata.json).")
+    Path | None,
+    typer.Option(
+        "--out",
+        parser=output_path,
+        metavar="FOLDER",
+        help="Results folder (Parquet + metadata.json).",
+    ),
 ]
 ResumeOpt = Annotated[bool, typer.Option("--resume", help="Continue an interrupted run in --out.")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite a finished run in --out.")]
@@ -52,10 +86,12 @@ def execute(job, seed: int, opts: RunOptions, on_chunk=None):  # type: ignore[no
     ``on_chunk((first_block, block_count))`` is called for each chunk computed in this session
     (not for chunks read back from a checkpoint), e.g. to time only the work done now.
 
-    Bad options: one line on stderr, exit 2, nothing written. Ctrl-C: the completed chunks are
-    saved in ``--out`` (if given), one line says how to resume, exit 130.
+    Bad options, a damaged or busy results folder: one line on stderr, exit 2, nothing written.
+    Ctrl-C, SIGTERM, SIGHUP: the completed chunks are saved in ``--out`` (if given), one line
+    says how to resume; the exit status is the shell's for the signal, 128 + its number (130
+    for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP).
     """
-    from headcount_lab.core import progress, runner
+    from headcount_lab.core import interrupts, progress, runner
 
     try:
         return runner.run_job(
@@ -79,8 +115,26 @@ def execute(job, seed: int, opts: RunOptions, on_chunk=None):  # type: ignore[no
             if opts.out is not None
             else "; nothing saved (no --out)"
         )
-        typer.echo(f"interrupted: {exc.blocks_done} of {exc.n_blocks} blocks done{where}", err=True)
-        raise typer.Exit(EXIT_INTERRUPTED) from None
-    except KeyboardInterrupt:  # before the first chunk (compiling, starting a cluster)
-        typer.echo("interrupted before any work was done", err=True)
-        raise typer.Exit(EXIT_INTERRUPTED) from None
+        _say(
+            f"interrupted{_by(exc.signum)}: {exc.blocks_done} of {exc.n_blocks} blocks done{where}"
+        )
+        raise typer.Exit(interrupts.exit_status(exc.signum)) from None
+    except KeyboardInterrupt as exc:  # before the first chunk (compiling, starting a cluster)
+        signum = interrupts.signum_of(exc)
+        _say(f"interrupted{_by(signum)} before any work was done")
+        raise typer.Exit(interrupts.exit_status(signum)) from None
+
+
+def _by(signum: int) -> str:
+    """`` by SIGTERM`` for a signal other than Ctrl-C's."""
+    import signal
+
+    from headcount_lab.core.interrupts import signal_name
+
+    return "" if signum == signal.SIGINT else f" by {signal_name(signum)}"
+
+
+def _say(line: str) -> None:
+    # After SIGHUP the terminal may be gone; the exit status still tells.
+    with contextlib.suppress(OSError):
+        typer.echo(line, err=True)

@@ -23,6 +23,7 @@ from headcount_lab.cli.run_options import (
     SchedulerOpt,
     WorkersOpt,
 )
+from headcount_lab.core.paths import check_file, write_file
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -216,6 +217,8 @@ def simulate_run(
     job = tournament.make_job(rules, names, matches, rotate)
     if not 0 <= record <= min(matches, job.block_size):
         raise UserError(f"--record takes 0..{min(matches, job.block_size)} matches, not {record}")
+    if record:
+        check_file(record_to, "--record-to")
     stats = run_options.execute(job, seed, opts)
     res: dict[str, Any] = {
         "players": players,
@@ -250,12 +253,8 @@ def _write_records(
         shift = m % n if rotate else 0
         seat_bots = [names[(s - shift) % n] for s in range(n)]
         matches.append(record.decode_log([int(v) for v in rec[m]], rules, seat_bots))
-    try:
-        path.write_text(
-            json.dumps({"seed": seed, "matches": matches}, ensure_ascii=False, indent=1)
-        )
-    except OSError as exc:
-        raise UserError(f"cannot write {path}: {exc.strerror}") from None
+    text = json.dumps({"seed": seed, "matches": matches}, ensure_ascii=False, indent=1)
+    write_file(path, text, "--record-to")
 
 
 @app.command("replay")

@@ -4,7 +4,8 @@ Every simulation command builds a :class:`Job` and hands it to :func:`run` (one 
 frills), :func:`run_chunked` (chunks on a thread pool or Dask, checkpoints, progress) or, from
 the command line, :func:`run_job` (all of that plus the run options: results folder, resume,
 backend choice; see ``cli/run_options.py`` and ``docs/scaling.md``). Ctrl-C during a chunked
-run saves the completed chunks and raises :class:`Interrupted`.
+run saves the completed chunks and raises :class:`Interrupted`; under :func:`run_job`, SIGTERM and
+SIGHUP do the same (:mod:`headcount_lab.core.interrupts`).
 
 Blocks and chunks
     A job is ``units`` units of work (hands, games, matches) cut into blocks of ``block_size``
@@ -59,6 +60,7 @@ Jobs that travel (Dask): factories, or plain picklable parts
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
@@ -73,6 +75,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
+from headcount_lab.core.interrupts import signals_as_interrupts, signum_of
 from headcount_lab.core.rng import block_state
 
 if TYPE_CHECKING:
@@ -370,13 +373,17 @@ def gaps_between(n_blocks: int, done: Iterable[tuple[int, int]]) -> list[tuple[i
     return out
 
 
-class Interrupted(Exception):
-    """Ctrl-C during :func:`run_chunked`; the completed chunks are saved if there is a folder."""
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C (or SIGTERM/SIGHUP under :func:`run_job`) during :func:`run_chunked`; the
+    completed chunks are saved if there is a folder. ``signum`` is the signal that stopped it.
+    It is a ``KeyboardInterrupt``, so a caller that only knows Ctrl-C (a report) still stops,
+    and no ``except Exception`` swallows it."""
 
-    def __init__(self, blocks_done: int, n_blocks: int):
+    def __init__(self, blocks_done: int, n_blocks: int, signum: int = 2):
         super().__init__(f"interrupted with {blocks_done} of {n_blocks} blocks done")
         self.blocks_done = blocks_done
         self.n_blocks = n_blocks
+        self.signum = signum
 
 
 # --- backends --------------------------------------------------------------------------------
@@ -427,10 +434,17 @@ class DaskBackend:
     def __init__(self, job: Job, seed: int, client: Any, own: list[Any] | None = None):
         from distributed import wait as dask_wait
 
-        self.payload = portable(job)
+        payload = portable(job)
         self.client, self.own, self.seed = client, own or [], seed
         self._wait = dask_wait
-        client.run(_dask_warm, self.payload)  # compile once per worker before fan-out
+        client.run(_dask_warm, payload)  # compile once per worker before fan-out
+        self.payload: Any = payload
+        if isinstance(payload, Job):
+            # A job sent by pickle may hold large tables (a bot's beliefs: ~18 MB); inside every
+            # task it would travel once per chunk (and Dask warns of a "large graph"). It goes
+            # to every worker once instead; tasks name it. A worker that joins later (a dead one
+            # restarted) gets it from a peer.
+            self.payload = client.scatter(payload, broadcast=True, hash=False)
         self.slots = max(1, sum(client.nthreads().values()))
 
     def submit(self, chunk: Chunk) -> Any:
@@ -516,7 +530,12 @@ def run_chunked(
     if workers is not None and workers < 1:
         raise ValueError(f"--workers must be at least 1, got {workers}")
     n_blocks = job.n_blocks
-    saved = store.load_chunks() if store is not None else {}
+    try:
+        saved = store.load_chunks() if store is not None else {}
+    except BaseException:  # a damaged checkpoint: do not leave a given backend running
+        if backend is not None:
+            backend.close()
+        raise
     plan_gaps = gaps_between(n_blocks, [(f, c) for f, (c, _) in saved.items()])
     if backend is None:
         backend = ThreadBackend(job, seed, workers or default_workers())
@@ -566,7 +585,7 @@ def run_chunked(
                 for handle in backend.wait(pending, timeout=0.25):
                     chunk = pending.pop(handle)
                     record(chunk, *backend.result(handle))
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:
             # Keep what is already computed: cancel queued chunks, save the running ones.
             backend.cancel(pending)
             try:
@@ -575,7 +594,7 @@ def run_chunked(
                         record(chunk, *backend.result(handle))
             except KeyboardInterrupt:
                 pass
-            raise Interrupted(blocks_done, n_blocks) from None
+            raise Interrupted(blocks_done, n_blocks, signum_of(exc)) from None
     finally:
         backend.close()
     assert at == n_blocks and total is not None, (at, n_blocks)
@@ -635,10 +654,10 @@ def run_job(
     Bad options raise ``ValueError`` before anything is written. With ``out`` the statistics
     and metadata land in that results folder (:mod:`headcount_lab.core.store`), checkpointed as
     chunks complete; ``resume`` continues an interrupted run there (or reads a finished one
-    back). Ctrl-C raises :class:`Interrupted` after saving the completed chunks.
+    back). The folder is locked for the whole run: a second run on it gets a ``ValueError``.
+    Ctrl-C, SIGTERM and SIGHUP raise :class:`Interrupted` (with the signal) after saving the
+    completed chunks; before the first chunk they raise ``KeyboardInterrupt``.
     """
-    import shlex
-    import sys
     from pathlib import Path
 
     from headcount_lab.core import store as st
@@ -650,8 +669,38 @@ def run_job(
     folder = None
     if out is not None:
         folder = st.ResultsFolder.open(Path(out), identity, resume=resume, force=force)
-        if folder.finished:
-            return st.load_results(folder.path)[0]
+    try:
+        with signals_as_interrupts():
+            if folder is not None and folder.finished:
+                return st.load_results(folder.path)[0]
+            return _run_session(
+                job, seed, identity, folder, workers, backend, scheduler, show_progress, argv,
+                connect_timeout, chunk_blocks, on_chunk,
+            )  # fmt: skip
+    finally:
+        if folder is not None:
+            folder.close()
+
+
+def _run_session(
+    job: Job,
+    seed: int,
+    identity: dict[str, Any],
+    folder: ResultsFolder | None,
+    workers: int | None,
+    backend: str,
+    scheduler: str | None,
+    show_progress: bool,
+    argv: list[str] | None,
+    connect_timeout: float,
+    chunk_blocks: int | None,
+    on_chunk: Callable[[Chunk], None] | None,
+) -> Stats:
+    """One session of :func:`run_job` once the folder (if any) is open and locked."""
+    import shlex
+    import sys
+
+    from headcount_lab.core import store as st
 
     chosen: Backend | None = None
     n_workers = workers or default_workers()
@@ -681,9 +730,27 @@ def run_job(
         "backend": backend,
         "workers": n_workers,
     }
-    if folder is not None:
-        folder.prepare()
-        folder.log_session(session)
+
+    def log_end(**how: Any) -> None:
+        """Record how this session ended; a folder that cannot take it is not worth a
+        second error (the session then shows as killed)."""
+        if folder is None:
+            return
+        with contextlib.suppress(OSError, ValueError):
+            folder.log_session(
+                {**session, "end": st.now(), "elapsed_seconds": time.perf_counter() - t0, **how}
+            )
+
+    try:
+        if folder is not None:
+            folder.prepare()
+            try:
+                folder.log_session(session)
+            except OSError as exc:
+                raise ValueError(f"cannot write the results folder {folder.path}: {exc}") from None
+    except BaseException:
+        chosen.close()
+        raise
     bar = None
     if show_progress:
         from headcount_lab.core.progress import Bar
@@ -700,16 +767,18 @@ def run_job(
             chunk_blocks=chunk_blocks,
             on_chunk=on_chunk,
         )
-    except Interrupted:
-        if folder is not None:
-            elapsed = time.perf_counter() - t0
-            folder.log_session(
-                {**session, "end": st.now(), "elapsed_seconds": elapsed, "interrupted": True}
-            )
+    except Interrupted as exc:
+        from headcount_lab.core.interrupts import signal_name
+
+        log_end(interrupted=True, signal=signal_name(exc.signum))
+        raise
+    except Exception as exc:
+        log_end(error=str(exc))
         raise
     finally:
         if bar is not None:
-            bar.__exit__(None, None, None)
+            with contextlib.suppress(OSError):  # after SIGHUP the terminal may be gone
+                bar.__exit__(None, None, None)
     if folder is not None:
         session.update(end=st.now(), elapsed_seconds=time.perf_counter() - t0)
         folder.log_session(session)

@@ -1,0 +1,67 @@
+"""SIGTERM and SIGHUP handled like Ctrl-C.
+
+Python turns Ctrl-C (SIGINT) into ``KeyboardInterrupt``, but by default dies at once on SIGTERM
+(``kill``, a batch system's time limit, a container stop) and SIGHUP (the terminal closed), with
+no message and no last checkpoint. Inside :func:`signals_as_interrupts` those two signals raise
+:class:`Terminated`, a ``KeyboardInterrupt``, so every ``except KeyboardInterrupt`` that saves
+work saves it for them too. The exit status is the shell's for the signal, ``128 + signal
+number``: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP (:func:`exit_status`).
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+#: The signals that :func:`signals_as_interrupts` turns into :class:`Terminated`.
+HANDLED = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n))
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP arrived; caught wherever Ctrl-C is."""
+
+    def __init__(self, signum: int):
+        super().__init__(signal_name(signum))
+        self.signum = signum
+
+
+def signal_name(signum: int) -> str:
+    try:
+        return signal.Signals(signum).name
+    except ValueError:
+        return f"signal {signum}"
+
+
+def signum_of(exc: BaseException) -> int:
+    """The signal behind a ``KeyboardInterrupt`` (SIGINT unless it is a :class:`Terminated`)."""
+    return getattr(exc, "signum", signal.SIGINT)
+
+
+def exit_status(signum: int) -> int:
+    """``128 + signum``, as a shell reports a process ended by that signal."""
+    return 128 + int(signum)
+
+
+def _raise(signum: int, frame: FrameType | None) -> None:
+    raise Terminated(signum)
+
+
+@contextmanager
+def signals_as_interrupts() -> Iterator[None]:
+    """Within the block, SIGTERM and SIGHUP raise :class:`Terminated` in the main thread; the
+    previous handlers come back afterwards. Off the main thread (where Python cannot set
+    handlers) it does nothing. A signal that is ignored stays ignored: under ``nohup`` a closed
+    terminal must not stop the run."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    mine = [s for s in HANDLED if signal.getsignal(s) != signal.SIG_IGN]
+    before = {s: signal.signal(s, _raise) for s in mine}
+    try:
+        yield
+    finally:
+        for s, h in before.items():
+            signal.signal(s, h)

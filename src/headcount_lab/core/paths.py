@@ -1,0 +1,83 @@
+"""Output paths, checked before any work starts.
+
+Every command that writes (a results folder, a report folder, a record file) checks where it
+will write with :func:`check_folder` or :func:`check_file` first, so that a simulation of an
+hour never ends with "cannot write" and nothing to show. Both raise ``ValueError`` with one line
+that names the option and says what is wrong; they write nothing.
+
+The rules:
+
+- a folder may be new: its missing parents are created when the command writes, so the nearest
+  folder that already exists must be one this user can write in;
+- a file's folder must exist already (a typo in a folder name should not silently create a
+  tree), and an existing file is replaced only if it is writable and not a folder;
+- an empty name is refused. The command line hands ``--out ''`` over as ``Path('')``, which is
+  the current folder, so the CLI checks the raw text with :func:`check_named` first.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def check_named(text: str, option: str) -> str:
+    """``text`` unless it is empty or blank (``--out ''`` would mean the current folder)."""
+    if not str(text).strip():
+        raise ValueError(f"{option} is empty: name a file or folder ('.' is the current folder)")
+    return text
+
+
+def _writable(folder: Path) -> bool:
+    # os.access also reports a read-only file system; X is needed to create entries.
+    effective = os.access in os.supports_effective_ids
+    return os.access(folder, os.W_OK | os.X_OK, effective_ids=effective)
+
+
+def _nearest_existing(path: Path) -> Path:
+    for p in (path, *path.parents):
+        if p.exists():
+            return p
+    return Path(".")
+
+
+def check_folder(path: Path, option: str = "--out") -> Path:
+    """Raise ``ValueError`` unless the command can create or write into the folder ``path``.
+    Messages start with ``option`` (leave it empty when the caller names the option)."""
+    path = Path(check_named(str(path), option or "the name"))
+    named = f"{option} {path}".strip()
+    if path.exists() and not path.is_dir():
+        raise ValueError(f"{named} is a file, not a folder")
+    base = _nearest_existing(path)
+    if not base.is_dir():
+        raise ValueError(f"{named}: {base} is a file, not a folder")
+    if not _writable(base):
+        raise ValueError(f"{named}: cannot write in {base} (permission denied)")
+    return path
+
+
+def check_file(path: Path, option: str) -> Path:
+    """Raise ``ValueError`` unless the command can write the file ``path`` (in a folder that
+    exists)."""
+    path = Path(check_named(str(path), option))
+    if path.is_dir():
+        raise ValueError(f"{option} {path} is a folder, not a file")
+    parent = path.parent
+    if not parent.exists():
+        raise ValueError(f"{option} {path}: the folder {parent} does not exist")
+    if not parent.is_dir():
+        raise ValueError(f"{option} {path}: {parent} is a file, not a folder")
+    if not _writable(parent) or (path.exists() and not os.access(path, os.W_OK)):
+        raise ValueError(f"{option} {path}: cannot write there (permission denied)")
+    return path
+
+
+def write_file(path: Path, text: str, option: str) -> None:
+    """Write ``text`` to ``path`` atomically (the old file stays whole if this fails), with a
+    one-line ``ValueError`` for what the checks could not foresee (a full disk)."""
+    from headcount_lab.core.store import atomic_write_bytes
+
+    try:
+        atomic_write_bytes(Path(path), text.encode("utf-8"))
+    except OSError as exc:
+        raise ValueError(f"{option} {path}: cannot write it ({exc.strerror or exc})") from None

@@ -1,0 +1,40 @@
+"""SIGTERM and SIGHUP become a KeyboardInterrupt that knows its signal, only while asked."""
+
+import os
+import signal
+
+import pytest
+
+from headcount_lab.core import interrupts
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_signal_raises_terminated_with_its_number(sig):
+    with pytest.raises(KeyboardInterrupt) as info, interrupts.signals_as_interrupts():
+        os.kill(os.getpid(), sig)
+        for _ in range(1000):  # the handler runs at a bytecode boundary
+            pass
+    assert isinstance(info.value, interrupts.Terminated)
+    assert interrupts.signum_of(info.value) == sig
+    assert interrupts.exit_status(sig) == 128 + sig
+
+
+def test_handlers_are_restored_and_ctrl_c_stays_sigint():
+    before = signal.getsignal(signal.SIGTERM)
+    with interrupts.signals_as_interrupts():
+        assert signal.getsignal(signal.SIGTERM) is not before
+    assert signal.getsignal(signal.SIGTERM) is before
+    assert interrupts.signum_of(KeyboardInterrupt()) == signal.SIGINT
+    assert interrupts.exit_status(signal.SIGINT) == 130
+    assert interrupts.signal_name(signal.SIGTERM) == "SIGTERM"
+
+
+def test_an_ignored_hangup_stays_ignored():
+    # Under nohup SIGHUP is ignored: closing the terminal must not stop the run.
+    old = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        with interrupts.signals_as_interrupts():
+            assert signal.getsignal(signal.SIGHUP) == signal.SIG_IGN
+            assert signal.getsignal(signal.SIGTERM) == interrupts._raise
+    finally:
+        signal.signal(signal.SIGHUP, old)
