@@ -145,7 +145,7 @@ def test_simulated_tables_carry_intervals_around_their_estimates(reports):
 
 
 def test_findings_never_call_a_difference_real_when_its_interval_includes_zero(reports):
-    from headcount_lab.analysis.report import PRACTICAL
+    from headcount_lab.analysis.headcount.report import PRACTICAL
 
     out = reports / "headcount"
     diff = pd.concat(
@@ -216,7 +216,7 @@ def test_cli_defaults_are_the_report_defaults():
     # the CLI cannot import the report module (pandas) at start-up, so it repeats the numbers
     import inspect
 
-    from headcount_lab.analysis.report import DEFAULT_GAMES, DEFAULT_SEED
+    from headcount_lab.analysis.headcount.report import DEFAULT_GAMES, DEFAULT_SEED
     from headcount_lab.cli import report as cli
 
     for fn in (cli.headcount_cmd, cli.all_cmd):
@@ -228,7 +228,7 @@ def test_cli_defaults_are_the_report_defaults():
 def test_rendering_is_byte_for_byte_repeatable(tmp_path):
     # the committed reports only change when their numbers change: no dates or software
     # versions inside the PNG and PDF files, the same numbers give the same bytes
-    from headcount_lab.analysis.report import ReportOptions, compute, headcount_report
+    from headcount_lab.analysis.headcount.report import ReportOptions, compute, headcount_report
 
     opts = ReportOptions(seed=5, quick=True)
     pt = compute(opts)

@@ -10,8 +10,8 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from headcount_lab.analysis import whist_report as wr
-from headcount_lab.analysis.whist_figures import CIBarChart, CILineChart, TipChart
+from headcount_lab.analysis.whist import report as wr
+from headcount_lab.analysis.whist.figures import CIBarChart, CILineChart, TipChart
 from headcount_lab.cli.app import app
 from headcount_lab.games.whist import blind_table
 from headcount_lab.games.whist.exact import best_bid, blind_win_cards

@@ -30,7 +30,7 @@ def _echo_written(paths: list[Path]) -> None:
 
 
 def _options(games: int, seed: int, quick: bool):  # type: ignore[no-untyped-def]
-    from headcount_lab.analysis.report import ReportOptions
+    from headcount_lab.analysis.headcount.report import ReportOptions
 
     if games < 100:
         raise UserError(f"--games must be at least 100, got {games}")
@@ -49,7 +49,7 @@ def headcount_cmd(
 ) -> None:
     """The Headcount playtest report: nine questions, charts, CSV tables, tip chart."""
     with user_errors():
-        from headcount_lab.analysis.report import FOLDERS, headcount_report
+        from headcount_lab.analysis.headcount.report import FOLDERS, headcount_report
 
         if lang not in FOLDERS:
             raise UserError(f"unknown --lang {lang!r}: choose {', '.join(FOLDERS)}")
@@ -69,7 +69,7 @@ def whist_cmd(
 ) -> None:
     """Forehead Whist report: dealer's restriction, exact blind hands, bots, seats, streaks."""
     with user_errors():
-        from headcount_lab.analysis.whist_report import WhistReportOptions, whist_report
+        from headcount_lab.analysis.whist.report import WhistReportOptions, whist_report
 
         folder = out if out is not None else Path("reports") / "forehead-whist"
         _echo_written(whist_report(folder, WhistReportOptions(matches, quick, seed)))
@@ -84,7 +84,7 @@ def all_cmd(
 ) -> None:
     """Every report in every language, each into its own folder under --out (reports/)."""
     with user_errors():
-        from headcount_lab.analysis.report import REPORTS
+        from headcount_lab.analysis.headcount.report import REPORTS
 
         opts = _options(games, seed, quick)
         for write in REPORTS.values():

@@ -89,7 +89,7 @@ def error_lengths(value: Any, lo: Any, hi: Any, scale: float = 1.0) -> list[Any]
 @dataclass(frozen=True)
 class SafeBidChart:
     """P(total >= bid) against the bid, one line per player count, with the chance levels of the
-    safe bids marked. ``data``: the rows of :func:`~headcount_lab.analysis.headcount_odds.
+    safe bids marked. ``data``: the rows of :func:`~headcount_lab.analysis.headcount.odds.
     prior_table` for one variant (columns ``players``, ``total``, ``p_at_least``)."""
 
     data: pd.DataFrame
@@ -130,7 +130,7 @@ class SafeBidChart:
 @dataclass(frozen=True)
 class SafeBidBySightChart:
     """The safe bid at ``level`` % against the sum of the forehead values a seat sees, one line
-    per player count. ``data``: rows of :func:`~headcount_lab.analysis.headcount_odds.
+    per player count. ``data``: rows of :func:`~headcount_lab.analysis.headcount.odds.
     safe_bid_by_sight_table` for one variant (``players``, ``visible_sum``,
     ``safe_bid_<level>``)."""
 
@@ -162,7 +162,7 @@ class SafeBidBySightChart:
 class SafeBidByViewChart:
     """Question 1: the ``level`` % safe bid against the number-card sum a seat sees, one colour
     per player count; solid before peeking, dashed after (the peeked hidden card counts in the
-    sum). ``data``: rows of :func:`~headcount_lab.analysis.headcount_odds.
+    sum). ``data``: rows of :func:`~headcount_lab.analysis.headcount.odds.
     safe_bids_by_view_table` for one variant and one ``special_seen`` value."""
 
     data: pd.DataFrame
@@ -335,9 +335,9 @@ def tip_sheet(
 ) -> Any:
     """The one-page strategy-tip chart (A4 portrait, large type for reading at arm's length):
     the 75 % safe bid by what you see, when a call wins, how often the best bot peeks by the
-    gap, and a few tips. ``views``: :func:`~headcount_lab.analysis.headcount_odds.
+    gap, and a few tips. ``views``: :func:`~headcount_lab.analysis.headcount.odds.
     safe_bids_by_view_table` rows (standard deck, nothing special seen); ``call``: rows of
-    :func:`~headcount_lab.analysis.headcount_odds.call_odds_by_gap_table` (standard, nothing
+    :func:`~headcount_lab.analysis.headcount.odds.call_odds_by_gap_table` (standard, nothing
     special seen); ``peek_gap``: the bot's peek rates by gap (``gap``, ``value``, ``lo``,
     ``hi``) or ``None``; ``text``: titles, labels and the tips in one language."""
     from matplotlib.figure import Figure

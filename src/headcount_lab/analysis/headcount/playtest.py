@@ -16,8 +16,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from headcount_lab.analysis import headcount_odds as odds
-from headcount_lab.analysis import headcount_play as play
+from headcount_lab.analysis.headcount import odds as odds
+from headcount_lab.analysis.headcount import play as play
 
 #: players at the simulated tables (question 4 also runs 3..6)
 PLAYERS = 4

@@ -22,9 +22,9 @@ from typing import Any
 
 import pandas as pd
 
-from headcount_lab.analysis.playtest import differences_table, paired_table
-from headcount_lab.analysis.report_text import TEXT, fmt_num, fmt_pct, fmt_pp
-from headcount_lab.analysis.whist_report import WhistReportOptions, whist_report
+from headcount_lab.analysis.headcount.playtest import differences_table, paired_table
+from headcount_lab.analysis.headcount.text import TEXT, fmt_num, fmt_pct, fmt_pp
+from headcount_lab.analysis.whist.report import WhistReportOptions, whist_report
 
 PNG_METADATA = {"Software": None}  # keep the files identical from run to run
 PDF_METADATA = {"Creator": None, "Producer": None, "CreationDate": None}
@@ -67,7 +67,7 @@ class ReportOptions:
 
 def compute(opts: ReportOptions) -> Any:
     """Every number of the Headcount report (exact and simulated), timed."""
-    from headcount_lab.analysis.playtest import run_playtest
+    from headcount_lab.analysis.headcount.playtest import run_playtest
 
     if opts.games < 100:
         raise ValueError(f"--games must be at least 100, got {opts.games}")
@@ -241,7 +241,7 @@ class _Writer:
         return self.written
 
     def tips(self) -> None:
-        from headcount_lab.analysis.figures import tip_sheet
+        from headcount_lab.analysis.headcount.figures import tip_sheet
 
         views = self.pt.tables["q1_safe_bids_by_view"]
         views = views[(views["variant"] == "standard") & (views["special_seen"] == "none")]
@@ -276,7 +276,7 @@ class _Writer:
 
     # ------------------------------------------------------------------ questions
     def q1(self) -> None:
-        from headcount_lab.analysis.figures import SafeBidByViewChart, new_axes
+        from headcount_lab.analysis.headcount.figures import SafeBidByViewChart, new_axes
 
         t = self.t["q1"]
         views = self.pt.tables["q1_safe_bids_by_view"]
@@ -309,7 +309,7 @@ class _Writer:
         self.parts.append(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
 
     def q2(self) -> None:
-        from headcount_lab.analysis.figures import CallOddsChart
+        from headcount_lab.analysis.headcount.figures import CallOddsChart
 
         t = self.t["q2"]
         call = self.pt.tables["q2_call_odds_by_gap"]
@@ -351,7 +351,7 @@ class _Writer:
         self.parts.append(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
 
     def q3(self) -> None:
-        from headcount_lab.analysis.figures import IntervalChart, RateLineChart, new_axes
+        from headcount_lab.analysis.headcount.figures import IntervalChart, RateLineChart, new_axes
 
         t = self.t["q3"]
         paired = paired_table(self.pt)
@@ -417,7 +417,7 @@ class _Writer:
         self.section("q3", table, chart, finding, self.opts.command(self.lang))
 
     def q4(self) -> None:
-        from headcount_lab.analysis.figures import RateLineChart, new_axes
+        from headcount_lab.analysis.headcount.figures import RateLineChart, new_axes
 
         t = self.t["q4"]
         pos = self.pt.tables["q4_round_loss_by_position"]
@@ -473,7 +473,7 @@ class _Writer:
         self.section("q4", table, chart, finding, self.opts.command(self.lang))
 
     def _rule_chart(self, keys: tuple[str, ...], name: str, t: dict[str, Any]) -> str:
-        from headcount_lab.analysis.figures import IntervalChart, new_axes
+        from headcount_lab.analysis.headcount.figures import IntervalChart, new_axes
 
         diff = differences_table(self.pt)
         diff = diff[diff["rules"].isin(keys)]
@@ -553,7 +553,7 @@ class _Writer:
         self.parts.append(f"`{cmds['double']}`")
 
     def q6(self) -> None:
-        from headcount_lab.analysis.figures import IntervalChart
+        from headcount_lab.analysis.headcount.figures import IntervalChart
 
         t = self.t["q6"]
         paired = paired_table(self.pt)
@@ -604,7 +604,7 @@ class _Writer:
         self.parts.append("\n".join(f"`{cmds[k]}`" for k in keys[1:]))
 
     def q8(self) -> None:
-        from headcount_lab.analysis.figures import IntervalChart, new_axes
+        from headcount_lab.analysis.headcount.figures import IntervalChart, new_axes
 
         t = self.t["q8"]
         wins = self.pt.tables["q8_win_rates"]

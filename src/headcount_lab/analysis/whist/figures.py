@@ -3,7 +3,7 @@
 One style for all of them: Okabe & Ito's colour-blind-safe palette, readable type, labelled
 axes with units, 95% intervals drawn as error bars (exact values have none). matplotlib is
 imported inside the methods only (no pyplot, no global state), and axes come from
-:func:`headcount_lab.analysis.figures.new_axes`.
+:func:`headcount_lab.analysis.headcount.figures.new_axes`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 import pandas as pd
 
-from headcount_lab.analysis.figures import (
+from headcount_lab.analysis.headcount.figures import (
     MARKERS,
     PALETTE,
     error_lengths,

@@ -706,8 +706,8 @@ def _save(fig: Any, path: Path, written: list[Path]) -> None:
 
 def charts(tables: dict[str, pd.DataFrame]) -> dict[str, Any]:
     """The report's figures by file stem, each drawn by the chart objects of ``whist_figures``."""
-    from headcount_lab.analysis.figures import new_axes
-    from headcount_lab.analysis.whist_figures import CIBarChart, CILineChart
+    from headcount_lab.analysis.headcount.figures import new_axes
+    from headcount_lab.analysis.whist.figures import CIBarChart, CILineChart
 
     figs: dict[str, Any] = {}
     cards = "cards per player in the hand"
@@ -1395,8 +1395,8 @@ def readme(res: WhistResults) -> str:
 
 def write_report(out_dir: Path, res: WhistResults, started: float) -> list[Path]:
     """CSV tables, charts, the tip chart (PNG and PDF), README.md and metadata.json."""
-    from headcount_lab.analysis.figures import new_axes
-    from headcount_lab.analysis.whist_figures import TipChart
+    from headcount_lab.analysis.headcount.figures import new_axes
+    from headcount_lab.analysis.whist.figures import TipChart
 
     out_dir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
