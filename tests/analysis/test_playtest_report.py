@@ -216,13 +216,16 @@ def test_cli_defaults_are_the_report_defaults():
     # the CLI cannot import the report module (pandas) at start-up, so it repeats the numbers
     import inspect
 
-    from headcount_lab.analysis.headcount.report import DEFAULT_GAMES, DEFAULT_SEED
+    from headcount_lab.analysis.headcount.report import DEFAULT_GAMES, DEFAULT_SEED, FOLDERS
     from headcount_lab.cli import report as cli
 
-    for fn in (cli.headcount_cmd, cli.all_cmd):
-        params = inspect.signature(fn).parameters
-        assert params["games"].default == DEFAULT_GAMES
-        assert params["seed"].default == DEFAULT_SEED
+    params = inspect.signature(cli.headcount_cmd).parameters
+    assert params["games"].default == DEFAULT_GAMES
+    assert params["seed"].default == DEFAULT_SEED
+    assert inspect.signature(cli.all_cmd).parameters["seed"].default == DEFAULT_SEED
+    # report all: each report at its own default size
+    assert inspect.signature(cli.all_cmd).parameters["games"].default is None
+    assert cli.HEADCOUNT_FOLDERS == FOLDERS
 
 
 def test_rendering_is_byte_for_byte_repeatable(tmp_path):

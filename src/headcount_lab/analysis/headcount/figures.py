@@ -7,83 +7,23 @@ Figures are made with ``matplotlib.figure.Figure`` (no pyplot, no global state, 
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
 
+from headcount_lab.core.charts import (  # noqa: F401  (re-exported for the report and tests)
+    A4,
+    MARKERS,
+    PALETTE,
+    STYLE,
+    error_lengths,
+    finish_axes,
+    new_axes,
+    styled,
+)
+
 LEVEL_STYLES = {50: ":", 75: "--", 90: "-."}
-
-#: Okabe & Ito's palette, told apart with every common colour-vision deficiency
-PALETTE = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
-MARKERS = ("o", "s", "^", "D", "v", "P")
-
-#: one style for every chart: readable fonts, light grid, the palette above
-STYLE: dict[str, Any] = {
-    "font.size": 11,
-    "axes.titlesize": 12,
-    "axes.labelsize": 11,
-    "legend.fontsize": 10,
-    "xtick.labelsize": 10,
-    "ytick.labelsize": 10,
-    "axes.grid": True,
-    "grid.alpha": 0.3,
-    "lines.linewidth": 2.0,
-    "lines.markersize": 5,
-    "savefig.dpi": 120,
-}
-
-
-_depth = [0]
-
-
-@contextmanager
-def styled(**extra: Any) -> Iterator[None]:
-    """matplotlib settings of :data:`STYLE` (plus ``extra``) for the artists made inside. Inside
-    an outer ``styled`` block only ``extra`` applies, so a chart drawn into a page with larger
-    type (the tip chart) keeps the page's sizes."""
-    import matplotlib as mpl
-    from cycler import cycler
-
-    settings: dict[str, Any] = {}
-    if not _depth[0]:
-        settings.update(STYLE)
-        settings["axes.prop_cycle"] = cycler(color=PALETTE)
-    settings.update(extra)
-    _depth[0] += 1
-    try:
-        with mpl.rc_context(settings):  # type: ignore[arg-type]
-            yield
-    finally:
-        _depth[0] -= 1
-
-
-def new_axes(ncols: int = 1, size: tuple[float, float] = (6.4, 4.2)) -> tuple[Any, Any]:
-    """A fresh ``Figure`` and its axes (one or a row of ``ncols``)."""
-    from matplotlib.figure import Figure
-
-    with styled():
-        fig = Figure(figsize=(size[0] * ncols, size[1]), layout="constrained")
-        return fig, fig.subplots(1, ncols)
-
-
-def finish_axes(ax: Any, xlabel: str, ylabel: str, title: str, legend: str | None) -> Any:
-    """Axis labels, the legend at ``legend`` (none if ``None``) and the title, if any."""
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    if legend is not None:
-        ax.legend(loc=legend)
-    if title:
-        ax.set_title(title)
-    return ax
-
-
-def error_lengths(value: Any, lo: Any, hi: Any, scale: float = 1.0) -> list[Any]:
-    """Error-bar lengths below and above ``value``; an interval end that rounding put a hair
-    on the wrong side of the estimate (Wilson at 0 or 1) draws as zero length."""
-    return [((value - lo) * scale).clip(lower=0), ((hi - value) * scale).clip(lower=0)]
 
 
 @dataclass(frozen=True)
@@ -321,10 +261,6 @@ class RateLineChart:
                 ax.axhline(self.reference * scale, color="grey", linestyle="--", linewidth=1)
             legend = "best" if self.group else None
             return finish_axes(ax, self.xlabel, self.ylabel, self.title, legend)
-
-
-#: A4 portrait in inches
-A4 = (8.27, 11.69)
 
 
 def tip_sheet(

@@ -1,21 +1,19 @@
-"""Reports: Markdown with charts (PNG), tables (CSV) and metadata written into a folder.
+"""The Headcount playtest report: Markdown with charts (PNG), tables (CSV) and metadata.
 
-:func:`headcount_report` writes the Headcount playtest report (issue 5) in English
-(``reports/headcount``) or German (``reports/kopfrechnen``): nine questions, each with its
-method, a tidy table, a chart, a finding with its 95 % interval or exact value and the command
-that reproduces it, and the one-page strategy-tip chart (PNG and PDF). ``headcount-lab report
-all`` runs every report in :data:`REPORTS`; the Headcount numbers are computed once there and
-rendered in both languages.
+:func:`build` writes the report (issue 5) in English (``reports/headcount``) or German
+(``reports/kopfrechnen``): nine questions, each with its method, a tidy table, a chart, a
+finding with its 95 % interval or exact value and the command that reproduces it, and the
+one-page strategy-tip chart (PNG and PDF). :func:`build_all` computes the numbers once and
+renders every language, each into its folder. The three steps: :func:`compute` (tables and
+facts, :mod:`~headcount_lab.analysis.headcount.playtest`), charts (objects of
+:mod:`~headcount_lab.analysis.headcount.figures` with their labels from the text) and the words
+(:mod:`~headcount_lab.analysis.headcount.text`, one dictionary per language).
 """
 
 from __future__ import annotations
 
-import json
 import math
-import platform
-import subprocess
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,30 +22,20 @@ import pandas as pd
 
 from headcount_lab.analysis.headcount.playtest import differences_table, paired_table
 from headcount_lab.analysis.headcount.text import TEXT, fmt_num, fmt_pct, fmt_pp
-from headcount_lab.analysis.whist.report import WhistReportOptions, whist_report
+from headcount_lab.core import report as core
+from headcount_lab.core.report import QUIET, Progress, StagedFolder
 
-PNG_METADATA = {"Software": None}  # keep the files identical from run to run
-PDF_METADATA = {"Creator": None, "Producer": None, "CreationDate": None}
-
-#: games per simulated set-up: default (``make report``, both languages in well under 15
-#: minutes on 2 cores; measured in the metadata) and ``--quick`` (tests, under a minute)
+#: games per simulated set-up: default (``make report``) and ``--quick`` (tests, under a minute)
 DEFAULT_GAMES = 300_000
 QUICK_GAMES = 2_000
 DEFAULT_SEED = 1
+#: language -> folder of the report under the reports' root
 FOLDERS = {"en": "headcount", "de": "kopfrechnen"}
+NAME = "headcount"
 
 
 def markdown_table(df: pd.DataFrame, float_format: str = "{:.3f}") -> str:
-    """A GitHub-flavoured Markdown table (pandas' own needs the optional tabulate package)."""
-    cols = list(df.columns)
-
-    def cell(v: object) -> str:
-        return float_format.format(v) if isinstance(v, float) else str(v)
-
-    lines = ["| " + " | ".join(cols) + " |", "|" + "|".join("---:" for _ in cols) + "|"]
-    for row in df.itertuples(index=False):
-        lines.append("| " + " | ".join(cell(v) for v in row) + " |")
-    return "\n".join(lines)
+    return core.markdown_table(df, float_format)
 
 
 @dataclass(frozen=True)
@@ -64,8 +52,13 @@ class ReportOptions:
         cmd = f"headcount-lab report headcount --lang {lang} --seed {self.seed}"
         return cmd + (" --quick" if self.quick else f" --games {self.games}")
 
+    @classmethod
+    def of(cls, o: core.ReportOptions) -> ReportOptions:
+        """This report's options from the options every report takes (size: games)."""
+        return cls(games=DEFAULT_GAMES if o.size is None else o.size, seed=o.seed, quick=o.quick)
 
-def compute(opts: ReportOptions) -> Any:
+
+def compute(opts: ReportOptions, progress: Progress = QUIET) -> Any:
     """Every number of the Headcount report (exact and simulated), timed."""
     from headcount_lab.analysis.headcount.playtest import run_playtest
 
@@ -74,60 +67,59 @@ def compute(opts: ReportOptions) -> Any:
     if opts.seed < 0:
         raise ValueError(f"--seed must be non-negative, got {opts.seed}")
     t0 = time.perf_counter()
-    pt = run_playtest(opts.sim_games, opts.seed)
+    pt = run_playtest(opts.sim_games, opts.seed, lambda what: progress.step(NAME, what))
     pt.meta["compute_seconds"] = round(time.perf_counter() - t0, 1)
     return pt
 
 
 def headcount_report(
-    out_dir: Path, lang: str = "en", opts: ReportOptions | None = None, pt: Any = None
+    out_dir: Path,
+    lang: str = "en",
+    opts: ReportOptions | None = None,
+    pt: Any = None,
+    progress: Progress = QUIET,
 ) -> list[Path]:
-    """Write the Headcount playtest report in ``lang`` into ``out_dir``; return the files.
-    ``pt``: numbers already computed by :func:`compute` (else they are computed here)."""
+    """Write the Headcount playtest report in ``lang`` into ``out_dir`` (swapped in whole when
+    complete); return the files. ``pt``: numbers already computed by :func:`compute`."""
     if lang not in TEXT:
         raise ValueError(f"unknown language {lang!r}: choose {', '.join(TEXT)}")
     opts = opts or ReportOptions()
-    if pt is None:
-        pt = compute(opts)
-    return _Writer(out_dir, lang, opts, pt).write()
+    if opts.games < 100:
+        raise ValueError(f"--games must be at least 100, got {opts.games}")
+    with (staged := StagedFolder(out_dir)) as tmp:
+        if pt is None:
+            pt = compute(opts, progress)
+        with progress.step(NAME, f"{out_dir}: charts, tables and text ({lang})"):
+            written = _Writer(tmp, lang, opts, pt).write()
+    return staged.final(written)
+
+
+def build(
+    folder: Path, options: core.ReportOptions, progress: Progress = QUIET, lang: str = "en"
+) -> list[Path]:
+    """The report in one language into ``folder``."""
+    return headcount_report(folder, lang, ReportOptions.of(options), progress=progress)
+
+
+def build_all(root: Path, options: core.ReportOptions, progress: Progress = QUIET) -> list[Path]:
+    """Every language, each into its folder of :data:`FOLDERS` under ``root``, from one
+    computation."""
+    opts = ReportOptions.of(options)
+    for folder in FOLDERS.values():
+        core.check_target(root / folder)
+    pt = compute(opts, progress)
+    written: list[Path] = []
+    for lang, folder in FOLDERS.items():
+        written += headcount_report(root / folder, lang, opts, pt, progress)
+    return written
 
 
 def write_both(out_root: Path, opts: ReportOptions) -> list[Path]:
     """Both languages, each into its folder under ``out_root``, from one computation."""
-    pt = compute(opts)
-    written: list[Path] = []
-    for lang, folder in FOLDERS.items():
-        written += headcount_report(out_root / folder, lang, opts, pt)
-    return written
-
-
-def _git_commit() -> str | None:
-    try:
-        here = Path(__file__).resolve().parent
-        out = subprocess.run(
-            ["git", "-C", str(here), "rev-parse", "HEAD"], capture_output=True, text=True
-        )
-        dirty = subprocess.run(
-            ["git", "-C", str(here), "status", "--porcelain", "--untracked-files=no"],
-            capture_output=True,
-            text=True,
-        )
-    except OSError:
-        return None
-    if out.returncode != 0:
-        return None
-    return out.stdout.strip() + ("-dirty" if dirty.stdout.strip() else "")
+    return build_all(out_root, core.ReportOptions(opts.seed, opts.quick, opts.games))
 
 
 def metadata(lang: str, opts: ReportOptions, pt: Any) -> dict[str, Any]:
-    from importlib.metadata import PackageNotFoundError, version
-
-    versions: dict[str, str | None] = {"python": platform.python_version()}
-    for pkg in ("headcount-lab", "numpy", "numba", "pandas", "scipy", "matplotlib"):
-        try:
-            versions[pkg] = version(pkg)
-        except PackageNotFoundError:
-            versions[pkg] = None
     from headcount_lab.games.headcount.rules import VERSION
 
     return {
@@ -138,8 +130,10 @@ def metadata(lang: str, opts: ReportOptions, pt: Any) -> dict[str, Any]:
         "games_per_simulated_setup": opts.sim_games,
         "command": opts.command(lang),
         "rules_version": VERSION,
-        "commit": _git_commit(),
-        "versions": versions,
+        **core.source_state(),
+        "versions": core.versions(
+            ("headcount-lab", "numpy", "numba", "pandas", "scipy", "matplotlib")
+        ),
         **{k: v for k, v in pt.meta.items() if k not in ("seed",)},
     }
 
@@ -181,14 +175,9 @@ class _Writer:
         return path.name
 
     def save_fig(self, fig: Any, name: str, pdf: bool = False) -> str:
-        path = self.out / f"{name}.png"
-        fig.savefig(path, metadata=PNG_METADATA)
-        self.written.append(path)
-        if pdf:
-            p = self.out / f"{name}.pdf"
-            fig.savefig(p, metadata=PDF_METADATA)
-            self.written.append(p)
-        return path.name
+        paths = core.save_figure(fig, self.out, name, ("png", "pdf") if pdf else ("png",))
+        self.written += paths
+        return paths[0].name
 
     def section(self, key: str, table: str, chart: str, finding: str, command: str) -> None:
         q = self.t[key]
@@ -203,7 +192,6 @@ class _Writer:
 
     # ------------------------------------------------------------------ the report
     def write(self) -> list[Path]:
-        self.out.mkdir(parents=True, exist_ok=True)
         for name in self.pt.tables:
             self.save_csv(name)
         t = self.t
@@ -231,13 +219,9 @@ class _Writer:
         md = self.out / "README.md"
         md.write_text("\n\n".join(self.parts) + "\n", encoding="utf-8")
         self.written.append(md)
-        meta = self.out / "metadata.json"
-        meta.write_text(
-            json.dumps(metadata(self.lang, self.opts, self.pt), indent=2, ensure_ascii=False)
-            + "\n",
-            encoding="utf-8",
+        self.written.append(
+            core.write_json(self.out / core.METADATA_FILE, metadata(self.lang, self.opts, self.pt))
         )
-        self.written.append(meta)
         return self.written
 
     def tips(self) -> None:
@@ -779,21 +763,3 @@ def designer_findings(w: _Writer) -> list[str]:
         )
     )
     return out
-
-
-def _write_headcount_all(out_root: Path, opts: ReportOptions) -> list[Path]:
-    return write_both(out_root, opts)
-
-
-def _write_whist(out_root: Path, opts: ReportOptions) -> list[Path]:
-    """Forehead Whist at its own default sizes; ``--quick`` and ``--seed`` carry over."""
-    return whist_report(
-        out_root / "forehead-whist", WhistReportOptions(quick=opts.quick, seed=opts.seed)
-    )
-
-
-#: report name -> function writing it under a root folder (``report all`` runs each)
-REPORTS: dict[str, Callable[[Path, ReportOptions], list[Path]]] = {
-    "headcount": _write_headcount_all,
-    "forehead-whist": _write_whist,
-}

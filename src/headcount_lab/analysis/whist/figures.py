@@ -3,20 +3,21 @@
 One style for all of them: Okabe & Ito's colour-blind-safe palette, readable type, labelled
 axes with units, 95% intervals drawn as error bars (exact values have none). matplotlib is
 imported inside the methods only (no pyplot, no global state), and axes come from
-:func:`headcount_lab.analysis.headcount.figures.new_axes`.
+:func:`headcount_lab.core.charts.new_axes`.
 """
 
 from __future__ import annotations
 
-import textwrap
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
 
-from headcount_lab.analysis.headcount.figures import (
+from headcount_lab.analysis.whist.tables import EXACT_PLAYERS
+from headcount_lab.core.charts import (  # noqa: F401  (TipChart re-exported for the report)
     MARKERS,
     PALETTE,
+    TipChart,
     error_lengths,
     finish_axes,
     new_axes,
@@ -115,45 +116,176 @@ class CIBarChart:
             return finish_axes(ax, self.xlabel, self.ylabel, self.title, legend)
 
 
-@dataclass(frozen=True)
-class TipChart:
-    """A printable page of tips: a title and blocks of ``(heading, lines)``, with a footer
-    naming the command the numbers come from."""
+# --- the report's figures ---------------------------------------------------------------------
 
-    title: str
-    blocks: list[tuple[str, list[str]]]
-    footer: str = ""
-    width: int = 88
-    sizes: dict[str, float] = field(default_factory=lambda: {"title": 20, "head": 14, "text": 11})
 
-    def plot(self, ax: Any = None) -> Any:
-        with styled():
-            if ax is None:
-                _, ax = new_axes(size=(8.27, 11.69))  # A4 portrait, inches
-            ax.set_axis_off()
-            ax.set_xlim(0, 1)
-            ax.set_ylim(0, 1)
-            y = 0.97
-            ax.text(0.0, y, self.title, fontsize=self.sizes["title"], weight="bold", va="top")
-            y -= 0.06
-            for i, (head, lines) in enumerate(self.blocks):
-                ax.text(
-                    0.0,
-                    y,
-                    head,
-                    fontsize=self.sizes["head"],
-                    weight="bold",
-                    color=PALETTE[i % len(PALETTE)],
-                    va="top",
-                )
-                y -= 0.035
-                for line in lines:
-                    wrapped = textwrap.wrap(line, self.width)
-                    ax.text(
-                        0.02, y, "• " + "\n   ".join(wrapped), fontsize=self.sizes["text"], va="top"
-                    )
-                    y -= 0.022 * len(wrapped) + 0.008
-                y -= 0.02
-            if self.footer:
-                ax.text(0.0, 0.0, self.footer, fontsize=8, color="grey", va="bottom")
-            return ax
+def charts(tables: dict[str, pd.DataFrame], labels: dict[str, str]) -> dict[str, Any]:
+    """The report's figures by file stem, drawn by the chart objects above from the report's
+    tables; ``labels``: the axis labels and titles in the report's language (``charts`` of
+    :mod:`~headcount_lab.analysis.whist.text`)."""
+    L = labels
+
+    figs: dict[str, Any] = {}
+    cards = L["cards"]
+    gap = tables["q1_dealer_gap"]
+    blind = gap[gap["one_card_blind"]]
+    four = blind[blind["players"] == 4]
+    both = pd.concat(
+        [
+            four[["cards", f"{c}", f"{c}_lo", f"{c}_hi"]]
+            .set_axis(["cards", "gap", "gap_lo", "gap_hi"], axis=1)
+            .assign(rule=L["rule"].format(state=c[4:]))
+            for c in ("gap_on", "gap_off")
+        ]
+    )
+    fig, (a, b) = new_axes(ncols=2)
+    CILineChart(
+        both,
+        "cards",
+        "gap",
+        "rule",
+        cards,
+        L["gap_ylabel"],
+        L["gap_title"],
+    ).plot(a)
+    CILineChart(
+        blind,
+        "cards",
+        "effect",
+        "players",
+        cards,
+        L["effect_ylabel"],
+        L["effect_title"],
+        L["players"],
+    ).plot(b)
+    figs["q1_dealer_gap"] = fig
+
+    seats = tables["q1_q4_seats"]
+    seat = L["seat"]
+    fig, (a, b) = new_axes(ncols=2)
+    CIBarChart(
+        seats,
+        "seat",
+        "restriction_effect",
+        L["cost_xlabel"],
+        seat,
+        "players",
+        L["cost_title"],
+        L["players"],
+    ).plot(a)
+    CIBarChart(
+        seats,
+        "seat",
+        "lead",
+        L["lead_xlabel"],
+        seat,
+        "players",
+        L["lead_title"],
+        L["players"],
+    ).plot(b)
+    figs["q1_q4_seats"] = fig
+
+    pos = tables["q2_blind_positions"]
+    fig, axes = new_axes(ncols=len(EXACT_PLAYERS))
+    for ax, n in zip(axes, EXACT_PLAYERS, strict=True):
+        CIBarChart(
+            pos[pos["players"] == n],
+            "position",
+            "p_win",
+            L["p_win_xlabel"],
+            L["position"],
+            "trumps_seen",
+            L["blind_title"].format(n=n),
+            L["trumps_seen"],
+            ci=False,
+        ).plot(ax)
+        ax.axvline(6 / 13, color="black", linestyle="--", linewidth=1.2, label=L["threshold"])
+        ax.legend(loc="lower right")
+        ax.set_xlim(0, 1)
+    figs["q2_blind_bids"] = fig
+
+    sc = tables["q2_blind_scores"]
+    sc5 = sc[sc["bonus"] == 5]
+    where = [
+        L["where"].format(players=p, position=q)
+        for p, q in zip(sc5["players"], sc5["position"], strict=True)
+    ]
+    both = pd.concat(
+        [
+            sc5.assign(where=where, rule=L["rule"].format(state=r), score=sc5[f"score_{r}"])
+            for r in ("off", "on")
+        ]
+    )
+    fig, ax = new_axes(size=(7.5, 5.0))
+    CIBarChart(
+        both,
+        "where",
+        "score",
+        L["score_xlabel"],
+        L["table_position"],
+        "rule",
+        L["score_title"],
+        ci=False,
+    ).plot(ax)
+    figs["q2_blind_scores"] = fig
+
+    lis = tables["q2_listening"]
+    lis = lis[lis["restriction"] == "on"]
+    fig, ax = new_axes()
+    CIBarChart(
+        lis.assign(
+            where=[
+                L["where"].format(players=p, position=q)
+                for p, q in zip(lis["players"], lis["position"], strict=True)
+            ]
+        ),
+        "where",
+        "gain",
+        L["gain_xlabel"],
+        L["table_position"],
+        title=L["gain_title"],
+        ci=False,
+    ).plot(ax)
+    figs["q2_listening"] = fig
+
+    fig, (a, b) = new_axes(ncols=2)
+    CIBarChart(
+        tables["q3_bots"],
+        "bot",
+        "mean",
+        L["bots_xlabel"],
+        L["bot"],
+        title=L["bots_title"],
+    ).plot(a)
+    CILineChart(
+        tables["q3_bots_by_size"],
+        "cards",
+        "score",
+        "bot",
+        L["size_xlabel"],
+        L["size_ylabel"],
+        L["size_title"],
+    ).plot(b)
+    figs["q3_bots"] = fig
+
+    st = tables["q5_streaks"]
+    fig, (a, b) = new_axes(ncols=2)
+    CIBarChart(
+        st,
+        "bot",
+        "bonus_points",
+        L["streak_xlabel"],
+        L["bot"],
+        "mode",
+        L["streak_title"],
+    ).plot(a)
+    CIBarChart(
+        st[st["mode"] == "once"],
+        "bot",
+        "once_minus_every_five",
+        L["once_xlabel"],
+        L["bot"],
+        title=L["once_title"],
+    ).plot(b)
+    figs["q5_streaks"] = fig
+    return figs
