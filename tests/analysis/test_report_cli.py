@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from headcount_lab.analysis.whist import report as wr
 from headcount_lab.cli import report as cli
 from headcount_lab.cli.app import app
+from headcount_lab.core.runner import Interrupted
 
 
 def _fake_build(calls):
@@ -47,7 +48,7 @@ def _old_report(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in folder.iterdir()}
 
 
-@pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
+@pytest.mark.parametrize("how", ["ctrl-c", "sigterm", "in-a-simulation"])
 def test_interrupted_report_keeps_the_old_one_and_says_what_stopped(tmp_path, monkeypatch, how):
     # issue 15 item 9: nothing half-written, one line naming the step, exit 130
     out = tmp_path / "forehead-whist"
@@ -57,6 +58,8 @@ def test_interrupted_report_keeps_the_old_one_and_says_what_stopped(tmp_path, mo
         with progress.step("forehead-whist", "q1, q4, q5: runs"):
             if how == "sigterm":
                 os.kill(os.getpid(), signal.SIGTERM)
+            if how == "in-a-simulation":  # the runner turns Ctrl-C into Interrupted
+                raise Interrupted(3, 10)
             raise KeyboardInterrupt
 
     monkeypatch.setattr(wr, "compute", compute)

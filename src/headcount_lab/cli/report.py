@@ -93,6 +93,8 @@ def _interruptible(progress: Any, done: list[str]) -> Iterator[None]:
     """Ctrl-C or SIGTERM: one line naming the step under way and the reports finished, the
     unfinished report's folder left as it was, exit 130."""
 
+    from headcount_lab.core.runner import Interrupted  # Ctrl-C inside a simulation
+
     def on_term(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
@@ -100,7 +102,7 @@ def _interruptible(progress: Any, done: list[str]) -> Iterator[None]:
     old = signal.signal(signal.SIGTERM, on_term) if main else None
     try:
         yield
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Interrupted):
         what = progress.current or "the report"
         finished = f"; finished: {', '.join(done)}" if done else ""
         typer.echo(f"interrupted during {what}: its folder is left as it was{finished}", err=True)
