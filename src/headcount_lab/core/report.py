@@ -264,8 +264,6 @@ QUIET = Progress(enabled=False)
 def check_target(target: Path) -> None:
     """Refuse a target that is a file, or a folder holding anything but an earlier report of
     the same kind (a ``metadata.json`` and files, no sub-folders): the swap replaces it whole."""
-    if str(target) == "":
-        raise ValueError("--out must name a folder")
     if target.exists() and not target.is_dir():
         raise ValueError(f"{target} is a file, not a folder")
     if target.is_dir() and any(target.iterdir()):
