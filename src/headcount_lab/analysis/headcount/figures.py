@@ -328,3 +328,145 @@ def tip_sheet(
             transform=ax_text.transAxes,
         )
     return fig
+
+
+# --- the report's figures ---------------------------------------------------------------------
+
+#: players at the report's tables, and the gaps its call-odds chart shows
+PLAYERS_DEFAULT = 4
+GAPS_SHOWN = (-10, 35)
+
+
+def _seat_label(t: dict[str, Any], seat: Any) -> str:
+    return str(t["q3"]["seat_label"][seat == "all"].format(seat=seat))
+
+
+def charts(pt: Any, t: dict[str, Any]) -> dict[str, Any]:
+    """The Headcount report's figures by file stem (the strategy-tip sheet apart, see
+    :func:`tip_sheet`), each drawn by the chart objects above from the playtest's tables
+    (``pt``: :class:`~headcount_lab.analysis.headcount.playtest.Playtest`); ``t``: the report's
+    words in one language, where every label and title comes from."""
+    from headcount_lab.analysis.headcount.playtest import paired_table
+
+    best = pt.facts["best_bot"]
+    figs: dict[str, Any] = {}
+
+    # q1: the safe bid by what you see
+    q = t["q1"]
+    views = pt.tables["q1_safe_bids_by_view"]
+    std = views[views["variant"] == "standard"]
+    fig, axes = new_axes(ncols=3, size=(5.2, 4.4))
+    for ax, special in zip(axes, ("none", "A♠", "JK"), strict=True):
+        SafeBidByViewChart(
+            std[std["special_seen"] == special],
+            75,
+            q["panel"][special],
+            q["xlabel"],
+            q["ylabel"],
+            q["peeked"],
+            t["players"],
+        ).plot(ax)
+    figs["q1_safe_bids"] = fig
+
+    # q2: when a call wins
+    q = t["q2"]
+    call = pt.tables["q2_call_odds_by_gap"]
+    std = call[(call["variant"] == "standard") & (call["special_seen"] == "none")]
+    bot = pt.tables["q2_bot_calls_by_gap"]
+    bot = bot[(bot["gap"] >= GAPS_SHOWN[0]) & (bot["gap"] <= GAPS_SHOWN[1])]
+    ax = CallOddsChart(
+        std[(std["gap"] >= GAPS_SHOWN[0]) & (std["gap"] <= GAPS_SHOWN[1])],
+        bot,
+        q["bot_label"].format(best=best),
+        q["chart_title"],
+        q["xlabel"],
+        q["ylabel"],
+        q["players_p"],
+    ).plot()
+    figs["q2_call_odds"] = ax.figure
+
+    # q3: the value of a peek
+    q = t["q3"]
+    paired = paired_table(pt)
+    peek = paired[paired["comparison"].str.startswith("q3") & (paired["measure"] == "game_win")]
+    rows = [
+        {"label": _seat_label(t, r["seat"]), "group": q["compare"][r["comparison"]],
+         "value": r["value"], "lo": r["lo"], "hi": r["hi"]}
+        for _, r in peek.iterrows()
+    ] + [
+        {"label": q["hu_label"][r["compare"]], "group": q["hu_group"], "value": r["value"],
+         "lo": r["lo"], "hi": r["hi"]}
+        for _, r in pt.tables["q3_heads_up_values"].iterrows()
+    ]  # fmt: skip
+    fig, (ax1, ax2) = new_axes(ncols=2, size=(6.4, 5.0))
+    IntervalChart(pd.DataFrame(rows), q["xlabel"], q["chart_title"], reference=0.0).plot(ax1)
+    gap = pt.tables["q3_peeks_by_gap"]
+    gap = gap[(gap["gap"] >= -25) & (gap["gap"] <= 25)]
+    RateLineChart(gap, "gap", q["gap_xlabel"], q["gap_ylabel"], q["gap_title"]).plot(ax2)
+    figs["q3_peek"] = fig
+
+    # q4: seats and the start
+    q = t["q4"]
+    players = t["players"].replace("{n}", "{g}")
+    fig, (ax1, ax2) = new_axes(ncols=2)
+    RateLineChart(pt.tables["q4_round_loss_by_position"], "position", q["pos_xlabel"],
+                  q["pos_ylabel"], q["pos_title"], group="players", group_label=players,
+                  ).plot(ax1)  # fmt: skip
+    RateLineChart(pt.tables["q4_game_win_by_seat"], "seat", q["seat_xlabel"], q["seat_ylabel"],
+                  q["seat_title"], group="players", group_label=players).plot(ax2)  # fmt: skip
+    figs["q4_seats"] = fig
+
+    # q5, q6, q7: variants, the loser's discard, house rules
+    figs["q5_variants"] = _rule_chart(pt, t, "q5", RULES_Q5)
+    figs["q6_discard"] = _discard_chart(pt, t)
+    figs["q7_house_rules"] = _rule_chart(pt, t, "q7", RULES_Q7)
+
+    # q8: luck and skill
+    q = t["q8"]
+    wins = pt.tables["q8_win_rates"]
+    field_ = pt.tables["q8_against_odds_field"]
+    fig, (ax1, ax2) = new_axes(ncols=2, size=(6.4, 3.6))
+    fair = 1 / PLAYERS_DEFAULT
+    IntervalChart(wins.assign(label=wins["bot"]), q["xlabel"], q["chart_title"], fair).plot(ax1)
+    IntervalChart(field_.assign(label=field_["bot"]), q["xlabel"], q["field_title"], fair).plot(ax2)
+    figs["q8_skill"] = fig
+    return figs
+
+
+def _rule_chart(pt: Any, t: dict[str, Any], key: str, keys: tuple[str, ...]) -> Any:
+    """Rule sets against the standard game: rounds per game, and the game-win rates."""
+    from headcount_lab.analysis.headcount.playtest import differences_table
+
+    q = t[key]
+    best = pt.facts["best_bot"]
+    diff = differences_table(pt)
+    d = diff[diff["rules"].isin(keys)]
+    fig, (ax1, ax2) = new_axes(ncols=2, size=(6.4, 1.4 + 0.45 * 2 * len(keys)))
+    rounds = d[d["measure"] == "rounds_per_game"].assign(
+        label=lambda x: x["rules"].map(t["rule_names"])
+    )
+    IntervalChart(rounds, q["rounds_xlabel"], q["rounds_title"], 0.0, percent=False).plot(ax1)
+    wins = d[d["measure"] != "rounds_per_game"].assign(
+        label=lambda x: x["rules"].map(t["rule_names"]),
+        group=lambda x: x["measure"].map(lambda m: q["win_groups"][m].format(best=best)),
+    )
+    IntervalChart(wins, q["wins_xlabel"], q["wins_title"], 0.0).plot(ax2)
+    return fig
+
+
+def _discard_chart(pt: Any, t: dict[str, Any]) -> Any:
+    from headcount_lab.analysis.headcount.playtest import paired_table
+
+    paired = paired_table(pt)
+    d = paired[
+        (paired["comparison"] == "q6_discard_open_vs_face_down") & (paired["measure"] == "game_win")
+    ]
+    rows = d.assign(label=lambda x: x["seat"].map(lambda s: _seat_label(t, s)))
+    q = t["q6"]
+    return IntervalChart(rows, q["xlabel"], q["chart_title"], 0.0).plot().figure
+
+
+#: the rule sets of questions 5 (variants) and 7 (house rules), as the playtest names them
+RULES_Q5 = ("trickster", "double")
+RULES_Q7 = ("tie_to_caller", "first_bid_1", "start_may_peek", "no_hidden_card",
+            "peek_may_call", "left_of_loser")  # fmt: skip

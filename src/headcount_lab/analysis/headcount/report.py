@@ -20,6 +20,7 @@ from typing import Any
 
 import pandas as pd
 
+from headcount_lab.analysis.headcount.figures import PLAYERS_DEFAULT, RULES_Q5, RULES_Q7
 from headcount_lab.analysis.headcount.playtest import differences_table, paired_table
 from headcount_lab.analysis.headcount.text import TEXT, fmt_num, fmt_pct, fmt_pp
 from headcount_lab.core import report as core
@@ -192,8 +193,12 @@ class _Writer:
 
     # ------------------------------------------------------------------ the report
     def write(self) -> list[Path]:
+        from headcount_lab.analysis.headcount.figures import charts
+
         for name in self.pt.tables:
             self.save_csv(name)
+        for name, fig in charts(self.pt, self.t).items():
+            self.save_fig(fig, name)
         t = self.t
         self.parts = [
             f"# {t['title']}",
@@ -260,23 +265,10 @@ class _Writer:
 
     # ------------------------------------------------------------------ questions
     def q1(self) -> None:
-        from headcount_lab.analysis.headcount.figures import SafeBidByViewChart, new_axes
-
         t = self.t["q1"]
         views = self.pt.tables["q1_safe_bids_by_view"]
         std = views[views["variant"] == "standard"]
-        fig, axes = new_axes(ncols=3, size=(5.2, 4.4))
-        for ax, special in zip(axes, ("none", "A♠", "JK"), strict=True):
-            SafeBidByViewChart(
-                std[std["special_seen"] == special],
-                75,
-                t["panel"][special],
-                t["xlabel"],
-                t["ylabel"],
-                t["peeked"],
-                self.t["players"],
-            ).plot(ax)
-        chart = self.save_fig(fig, "q1_safe_bids")
+        chart = "q1_safe_bids.png"
         four = std[(std["players"] == 4) & (std["special_seen"] == "none") & ~std["peeked"]]
         four = four[four["visible_sum"] % 5 == 0].drop(
             columns=["variant", "players", "peeked", "special_seen"]
@@ -293,23 +285,8 @@ class _Writer:
         self.parts.append(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
 
     def q2(self) -> None:
-        from headcount_lab.analysis.headcount.figures import CallOddsChart
-
         t = self.t["q2"]
-        call = self.pt.tables["q2_call_odds_by_gap"]
-        std = call[(call["variant"] == "standard") & (call["special_seen"] == "none")]
-        bot = self.pt.tables["q2_bot_calls_by_gap"]
-        bot = bot[(bot["gap"] >= GAPS_SHOWN[0]) & (bot["gap"] <= GAPS_SHOWN[1])]
-        ax = CallOddsChart(
-            std[(std["gap"] >= GAPS_SHOWN[0]) & (std["gap"] <= GAPS_SHOWN[1])],
-            bot,
-            t["bot_label"].format(best=self.pt.facts["best_bot"]),
-            t["chart_title"],
-            t["xlabel"],
-            t["ylabel"],
-            t["players_p"],
-        ).plot()
-        chart = self.save_fig(ax.figure, "q2_call_odds")
+        chart = "q2_call_odds.png"
         th = self.pt.tables["q2_call_thresholds"]
         th = th[(th["variant"] == "standard") & th["special_seen"].isin(["none", "A♠", "JK"])]
         wide = th.pivot(index="players", columns="special_seen", values="call_gap_50")
@@ -335,39 +312,11 @@ class _Writer:
         self.parts.append(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
 
     def q3(self) -> None:
-        from headcount_lab.analysis.headcount.figures import IntervalChart, RateLineChart, new_axes
-
         t = self.t["q3"]
         paired = paired_table(self.pt)
         peek = paired[paired["comparison"].str.startswith("q3") & (paired["measure"] == "game_win")]
-        rows = []
-        for _, r in peek.iterrows():
-            rows.append(
-                {
-                    "label": t["seat_label"][r["seat"] == "all"].format(seat=r["seat"]),
-                    "group": t["compare"][r["comparison"]],
-                    "value": r["value"],
-                    "lo": r["lo"],
-                    "hi": r["hi"],
-                }
-            )
         hu = self.pt.tables["q3_heads_up_values"]
-        for _, r in hu.iterrows():
-            rows.append(
-                {
-                    "label": t["hu_label"][r["compare"]],
-                    "group": t["hu_group"],
-                    "value": r["value"],
-                    "lo": r["lo"],
-                    "hi": r["hi"],
-                }  # fmt: skip
-            )
-        fig, (ax1, ax2) = new_axes(ncols=2, size=(6.4, 5.0))
-        IntervalChart(pd.DataFrame(rows), t["xlabel"], t["chart_title"], reference=0.0).plot(ax1)
-        gap = self.pt.tables["q3_peeks_by_gap"]
-        gap = gap[(gap["gap"] >= -25) & (gap["gap"] <= 25)]
-        RateLineChart(gap, "gap", t["gap_xlabel"], t["gap_ylabel"], t["gap_title"]).plot(ax2)
-        chart = self.save_fig(fig, "q3_peek")
+        chart = "q3_peek.png"
         by = self.pt.tables["q3_peeks_by_position_and_lives"]
         wide = by.pivot_table(index=["position", "lives"], columns="measure", values="value")
         wide = wide.reset_index()
@@ -401,19 +350,10 @@ class _Writer:
         self.section("q3", table, chart, finding, self.opts.command(self.lang))
 
     def q4(self) -> None:
-        from headcount_lab.analysis.headcount.figures import RateLineChart, new_axes
-
         t = self.t["q4"]
         pos = self.pt.tables["q4_round_loss_by_position"]
         seat = self.pt.tables["q4_game_win_by_seat"]
-        fig, (ax1, ax2) = new_axes(ncols=2)
-        RateLineChart(pos, "position", t["pos_xlabel"], t["pos_ylabel"], t["pos_title"],
-                      group="players", group_label=self.t["players"].replace("{n}", "{g}"),
-                      ).plot(ax1)  # fmt: skip
-        RateLineChart(seat, "seat", t["seat_xlabel"], t["seat_ylabel"], t["seat_title"],
-                      group="players", group_label=self.t["players"].replace("{n}", "{g}"),
-                      ).plot(ax2)  # fmt: skip
-        chart = self.save_fig(fig, "q4_seats")
+        chart = "q4_seats.png"
         cb = self.pt.tables["q4_comeback"]
         first = cb[cb["measure"] == "first_loser_wins_game"].set_index("players")
         again = cb[cb["measure"] == "loser_starts_and_loses"].set_index("players")
@@ -455,25 +395,6 @@ class _Writer:
         )
         table = t["table_note"] + "\n\n" + markdown_table(wide)
         self.section("q4", table, chart, finding, self.opts.command(self.lang))
-
-    def _rule_chart(self, keys: tuple[str, ...], name: str, t: dict[str, Any]) -> str:
-        from headcount_lab.analysis.headcount.figures import IntervalChart, new_axes
-
-        diff = differences_table(self.pt)
-        diff = diff[diff["rules"].isin(keys)]
-        fig, (ax1, ax2) = new_axes(ncols=2, size=(6.4, 1.4 + 0.45 * 2 * len(keys)))
-        rounds = diff[diff["measure"] == "rounds_per_game"].assign(
-            label=lambda d: d["rules"].map(self.t["rule_names"])
-        )
-        IntervalChart(rounds, t["rounds_xlabel"], t["rounds_title"], 0.0, percent=False).plot(ax1)
-        wins = diff[diff["measure"] != "rounds_per_game"].assign(
-            label=lambda d: d["rules"].map(self.t["rule_names"]),
-            group=lambda d: d["measure"].map(
-                lambda m: t["win_groups"][m].format(best=self.pt.facts["best_bot"])
-            ),
-        )
-        IntervalChart(wins, t["wins_xlabel"], t["wins_title"], 0.0).plot(ax2)
-        return self.save_fig(fig, name)
 
     def _rule_table(self, keys: tuple[str, ...]) -> pd.DataFrame:
         rules = self.pt.tables["q5_q7_rules"]
@@ -520,8 +441,8 @@ class _Writer:
 
     def q5(self) -> None:
         t = self.t["q5"]
-        keys = ("trickster", "double")
-        chart = self._rule_chart(keys, "q5_variants", t)
+        keys = RULES_Q5
+        chart = "q5_variants.png"
         table = self._rule_table(keys)
         f = self.pt.facts
         finding = t["finding"].format(
@@ -537,21 +458,13 @@ class _Writer:
         self.parts.append(f"`{cmds['double']}`")
 
     def q6(self) -> None:
-        from headcount_lab.analysis.headcount.figures import IntervalChart
-
         t = self.t["q6"]
         paired = paired_table(self.pt)
         d = paired[
             (paired["comparison"] == "q6_discard_open_vs_face_down")
             & (paired["measure"] == "game_win")
         ]
-        rows = d.assign(
-            label=lambda x: x["seat"].map(
-                lambda s: self.t["q3"]["seat_label"][s == "all"].format(seat=s)
-            )
-        )
-        ax = IntervalChart(rows, t["xlabel"], t["chart_title"], 0.0).plot()
-        chart = self.save_fig(ax.figure, "q6_discard")
+        chart = "q6_discard.png"
         overall = d[d["seat"] == "all"].iloc[0]
         wins = paired[
             (paired["comparison"] == "q6_discard_open_vs_face_down")
@@ -568,9 +481,8 @@ class _Writer:
 
     def q7(self) -> None:
         t = self.t["q7"]
-        keys = ("tie_to_caller", "first_bid_1", "start_may_peek", "no_hidden_card",
-                "peek_may_call", "left_of_loser")  # fmt: skip
-        chart = self._rule_chart(keys, "q7_house_rules", t)
+        keys = RULES_Q7
+        chart = "q7_house_rules.png"
         table = self._rule_table(keys)
         f = self.pt.facts
         lines = [f"- *{self.t['rule_names'][k]}*: {self._rule_phrase(k)}" for k in keys]
@@ -588,19 +500,10 @@ class _Writer:
         self.parts.append("\n".join(f"`{cmds[k]}`" for k in keys[1:]))
 
     def q8(self) -> None:
-        from headcount_lab.analysis.headcount.figures import IntervalChart, new_axes
-
         t = self.t["q8"]
         wins = self.pt.tables["q8_win_rates"]
         field = self.pt.tables["q8_against_odds_field"]
-        fig, (ax1, ax2) = new_axes(ncols=2, size=(6.4, 3.6))
-        IntervalChart(
-            wins.assign(label=wins["bot"]), t["xlabel"], t["chart_title"], 1 / PLAYERS_DEFAULT
-        ).plot(ax1)
-        IntervalChart(
-            field.assign(label=field["bot"]), t["xlabel"], t["field_title"], 1 / PLAYERS_DEFAULT
-        ).plot(ax2)
-        chart = self.save_fig(fig, "q8_skill")
+        chart = "q8_skill.png"
         need = self.pt.tables["q8_games_needed"]
         w = wins.set_index("bot")
         best = self.pt.facts["best_bot"]
@@ -635,10 +538,8 @@ class _Writer:
         self.parts.append("\n".join(f"{i}. {s}" for i, s in enumerate(items, 1)))
 
 
-PLAYERS_DEFAULT = 4
 #: the exact odds of one view: the rule text's worked example, Anna's view
 ONE_VIEW_COMMAND = 'headcount-lab headcount odds --players 4 --see "7♥ K♥ 5♠"'
-GAPS_SHOWN = (-10, 35)
 
 
 #: the smallest change a designer would notice, per measure (rounds; game-win probability)
