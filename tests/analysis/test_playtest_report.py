@@ -145,7 +145,7 @@ def test_simulated_tables_carry_intervals_around_their_estimates(reports):
 
 
 def test_findings_never_call_a_difference_real_when_its_interval_includes_zero(reports):
-    from headcount_lab.analysis.headcount.report import PRACTICAL
+    from headcount_lab.analysis.headcount.facts import PRACTICAL
 
     out = reports / "headcount"
     diff = pd.concat(

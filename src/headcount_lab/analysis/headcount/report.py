@@ -4,15 +4,19 @@
 (``reports/kopfrechnen``): nine questions, each with its method, a tidy table, a chart, a
 finding with its 95 % interval or exact value and the command that reproduces it, and the
 one-page strategy-tip chart (PNG and PDF). :func:`build_all` computes the numbers once and
-renders every language, each into its folder. The three steps: :func:`compute` (tables and
-facts, :mod:`~headcount_lab.analysis.headcount.playtest`), charts (objects of
-:mod:`~headcount_lab.analysis.headcount.figures` with their labels from the text) and the words
-(:mod:`~headcount_lab.analysis.headcount.text`, one dictionary per language).
+renders every language, each into its folder. The three steps:
+
+1. compute: :func:`compute` (the playtest's tables,
+   :mod:`~headcount_lab.analysis.headcount.playtest`) and
+   :func:`~headcount_lab.analysis.headcount.facts.facts` (the typed numbers the text quotes);
+2. charts: :func:`~headcount_lab.analysis.headcount.figures.charts`, chart objects with their
+   labels from the text;
+3. text: :class:`_Writer` fills the words of :mod:`~headcount_lab.analysis.headcount.text`
+   (one dictionary per language) from the facts.
 """
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,8 +24,16 @@ from typing import Any
 
 import pandas as pd
 
+from headcount_lab.analysis.headcount.facts import (
+    FINDING_RULES,
+    Est,
+    HeadcountFacts,
+    excludes_zero,
+    facts,
+    sign_word,
+)
 from headcount_lab.analysis.headcount.figures import PLAYERS_DEFAULT, RULES_Q5, RULES_Q7
-from headcount_lab.analysis.headcount.playtest import differences_table, paired_table
+from headcount_lab.analysis.headcount.playtest import paired_table
 from headcount_lab.analysis.headcount.text import TEXT, fmt_num, fmt_pct, fmt_pp
 from headcount_lab.core import report as core
 from headcount_lab.core.report import QUIET, Progress, StagedFolder
@@ -148,6 +160,7 @@ class _Writer:
         self.opts = opts
         self.pt = pt
         self.t = TEXT[lang]
+        self.f: HeadcountFacts = facts(pt)
         self.written: list[Path] = []
         self.parts: list[str] = []
 
@@ -158,9 +171,9 @@ class _Writer:
     def ci(self, lo: float, hi: float, digits: int = 1) -> str:
         return f"[{self.pct(lo, digits)}, {self.pct(hi, digits)}]"
 
-    def pp(self, row: Any, digits: int = 1) -> str:
+    def pp(self, e: Est, digits: int = 1) -> str:
         """A difference in percentage points with its interval."""
-        v, lo, hi = (float(row["value"]), float(row["lo"]), float(row["hi"]))
+        v, lo, hi = (float(e[0]), float(e[1]), float(e[2]))
         return (
             f"{fmt_pp(v, self.lang, digits)} "
             f"[{fmt_pp(lo, self.lang, digits)}, {fmt_pp(hi, self.lang, digits)}]"
@@ -242,164 +255,122 @@ class _Writer:
         self.save_fig(fig, "strategy_tips", pdf=True)
 
     def tip_numbers(self) -> dict[str, Any]:
-        f = self.pt.facts
-        paired = paired_table(self.pt)
-        peek = paired[
-            (paired["comparison"] == "q3_peek_default_vs_never")
-            & (paired["measure"] == "game_win")
-            & (paired["seat"] == "all")
-        ].iloc[0]
+        f = self.f
         return {
-            "off4": fmt_num(f["q1_offset75_4"], self.lang, 0, sign=True),
-            "off6": fmt_num(f["q1_offset75_6"], self.lang, 0, sign=True),
-            "gap": f["q2_call_gap_4_none"],
-            "gap_top": f["q2_call_gap_4_A♠"],
-            "gap_jk": f["q2_call_gap_4_JK"],
-            "peek_gain": fmt_pp(float(peek["value"]), self.lang, 0),
-            "start_loss": self.pct(self.position_row(PLAYERS_DEFAULT, 0)["value"], 0),
+            "off4": fmt_num(f.offset75[4], self.lang, 0, sign=True),
+            "off6": fmt_num(f.offset75[6], self.lang, 0, sign=True),
+            "gap": f.call_gap["none"],
+            "gap_top": f.call_gap["A♠"],
+            "gap_jk": f.call_gap["JK"],
+            "peek_gain": fmt_pp(f.tip_peek_gain, self.lang, 0),
+            "start_loss": self.pct(f.start[0], 0),
         }
-
-    def position_row(self, n: int, k: int) -> Any:
-        pos = self.pt.tables["q4_round_loss_by_position"]
-        return pos[(pos["players"] == n) & (pos["position"] == k)].iloc[0]
 
     # ------------------------------------------------------------------ questions
     def q1(self) -> None:
         t = self.t["q1"]
         views = self.pt.tables["q1_safe_bids_by_view"]
         std = views[views["variant"] == "standard"]
-        chart = "q1_safe_bids.png"
         four = std[(std["players"] == 4) & (std["special_seen"] == "none") & ~std["peeked"]]
         four = four[four["visible_sum"] % 5 == 0].drop(
             columns=["variant", "players", "peeked", "special_seen"]
         )
-        f = self.pt.facts
+        f = self.f
         finding = t["finding"].format(
-            **{f"sum{n}": f[f"q1_typical_sum_{n}"] for n in (3, 4, 5, 6)},
-            **{f"bid{n}": self.num(f[f"q1_typical_bid75_{n}"], 1) for n in (3, 4, 5, 6)},
-            top=fmt_num(f["q1_top_shift_4"], self.lang, 1, sign=True),
-            joker=fmt_num(f["q1_joker_shift_4"], self.lang, 1, sign=True),
+            **{f"sum{n}": f.typical_sum[n] for n in (3, 4, 5, 6)},
+            **{f"bid{n}": self.num(f.typical_bid75[n], 1) for n in (3, 4, 5, 6)},
+            top=fmt_num(f.top_shift, self.lang, 1, sign=True),
+            joker=fmt_num(f.joker_shift, self.lang, 1, sign=True),
         )
         table = t["table_note"] + "\n\n" + markdown_table(four, "{:.1f}")
-        self.section("q1", table, chart, finding, self.opts.command(self.lang))
+        self.section("q1", table, "q1_safe_bids.png", finding, self.opts.command(self.lang))
         self.parts.append(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
 
     def q2(self) -> None:
         t = self.t["q2"]
-        chart = "q2_call_odds.png"
         th = self.pt.tables["q2_call_thresholds"]
         th = th[(th["variant"] == "standard") & th["special_seen"].isin(["none", "A♠", "JK"])]
         wide = th.pivot(index="players", columns="special_seen", values="call_gap_50")
         wide = wide.reset_index()[["players", "none", "A♠", "JK"]]
-        f = self.pt.facts
-        win = f["q2_bot_call_win"]
-        bot_gap = f["q2_bot_call_gap"]
-        lead = "none" if bot_gap is None else ("more" if bot_gap > f["q2_call_gap_4_none"]
-                                                 else "less")  # fmt: skip
+        f = self.f
+        win = f.bot_call_win
         finding = t["finding"].format(
-            lead=t["bot_lead"][lead],
-            rule=t["bot_rule"].format(call=self.pct(f["best_call"], 0)) if f["best_call"] else "",
-            gap=f["q2_call_gap_4_none"],
-            gap_top=f["q2_call_gap_4_A♠"],
-            gap_jk=f["q2_call_gap_4_JK"],
-            best=f["best_bot"],
-            bot_gap="—" if bot_gap is None else bot_gap,
+            lead=t["bot_lead"][f.bot_lead],
+            rule=t["bot_rule"].format(call=self.pct(f.best_call, 0)) if f.best_call else "",
+            gap=f.call_gap["none"],
+            gap_top=f.call_gap["A♠"],
+            gap_jk=f.call_gap["JK"],
+            best=f.best_bot,
+            bot_gap="—" if f.bot_call_gap is None else f.bot_call_gap,
             win=self.pct(win[0]),
             win_ci=self.ci(win[1], win[2]),
         )
         table = t["table_note"] + "\n\n" + markdown_table(wide)
-        self.section("q2", table, chart, finding, self.opts.command(self.lang))
+        self.section("q2", table, "q2_call_odds.png", finding, self.opts.command(self.lang))
         self.parts.append(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
 
     def q3(self) -> None:
         t = self.t["q3"]
-        paired = paired_table(self.pt)
-        peek = paired[paired["comparison"].str.startswith("q3") & (paired["measure"] == "game_win")]
-        hu = self.pt.tables["q3_heads_up_values"]
-        chart = "q3_peek.png"
         by = self.pt.tables["q3_peeks_by_position_and_lives"]
         wide = by.pivot_table(index=["position", "lives"], columns="measure", values="value")
         wide = wide.reset_index()
-        f_all = peek[(peek["seat"] == "all")].set_index("comparison")
-        eager = f_all.loc["q3_peek_eager_vs_never"]
-        default = f_all.loc["q3_peek_default_vs_never"]
-        rl = paired[
-            (paired["comparison"] == "q3_peek_default_vs_never")
-            & (paired["measure"] == "round_loss_share")
-        ].iloc[0]
-        hu_i = hu.set_index("compare")
-        peeks = by[by["measure"] == "peeks"]
-        peek_share = peeks["k"].sum() / peeks["n"].sum()
+        f = self.f
         finding = t["finding"].format(
-            lead=t["lead"][_sign_word(default)],
-            best=self.pt.facts["best_bot"],
-            default=self.pp(default),
-            eager=self.pp(eager),
-            rounds=self.pp(rl),
-            share=self.pct(peek_share),
-            open_value=self.pp(hu_i.loc["open_instead_of_face_down"]),
-            life_value=self.pp(hu_i.loc["one_more_face_down_life"]),
-            verdict=t["verdict"][
-                _compare_intervals(
-                    hu_i.loc["open_instead_of_face_down"], hu_i.loc["one_more_face_down_life"]
-                )
-            ],
+            lead=t["lead"][sign_word(f.peek_default)],
+            best=f.best_bot,
+            default=self.pp(f.peek_default),
+            eager=self.pp(f.peek_eager),
+            rounds=self.pp(f.peek_round_loss),
+            share=self.pct(f.peek_share),
+            open_value=self.pp(f.open_value),
+            life_value=self.pp(f.life_value),
+            verdict=t["verdict"][f.open_vs_life],
             may_call=self._rule_phrase("peek_may_call"),
         )
         table = t["table_note"] + "\n\n" + markdown_table(wide)
-        self.section("q3", table, chart, finding, self.opts.command(self.lang))
+        self.section("q3", table, "q3_peek.png", finding, self.opts.command(self.lang))
 
     def q4(self) -> None:
         t = self.t["q4"]
         pos = self.pt.tables["q4_round_loss_by_position"]
-        seat = self.pt.tables["q4_game_win_by_seat"]
-        chart = "q4_seats.png"
         cb = self.pt.tables["q4_comeback"]
         first = cb[cb["measure"] == "first_loser_wins_game"].set_index("players")
-        again = cb[cb["measure"] == "loser_starts_and_loses"].set_index("players")
-        left = cb[cb["measure"] == "first_loser_wins_game_left_of_loser"].iloc[0]
-        d = self.pt.facts["q4_left_of_loser_comeback_diff"]
-        left_diff = {"value": d[0], "lo": d[1], "hi": d[2]}
         wide = pos.pivot(index="players", columns="position", values="value")
         wide.columns = [f"{t['pos_col']} {c}" for c in wide.columns]
         wide = wide.reset_index().astype(object).where(wide.reset_index().notna(), "—")
         wide[t["first_col"]] = first["value"].to_numpy()
         n = PLAYERS_DEFAULT
-        p0 = self.position_row(n, 0)
-        p_best = pos[pos["players"] == n].sort_values("value").iloc[0]
-        s0 = seat[(seat["players"] == n) & (seat["seat"] == 0)].iloc[0]
-        mixed = self.pt.tables["q4_mixed_field_by_seat"].set_index("seat")
-        lead = "bad" if p0["lo"] > 1 / n else ("good" if p0["hi"] < 1 / n else "none")
+        f = self.f
         finding = t["finding"].format(
-            lead=t["lead"][lead],
+            lead=t["lead"][f.start_lead],
             n=n,
-            start=self.pct(p0["value"]),
-            start_ci=self.ci(p0["lo"], p0["hi"]),
+            start=self.pct(f.start[0]),
+            start_ci=self.ci(f.start[1], f.start[2]),
             fair=self.pct(1 / n),
-            best_pos=int(p_best["position"]),
-            best=self.pct(p_best["value"]),
-            again=self.pct(again.loc[n, "value"]),
-            again_ci=self.ci(again.loc[n, "lo"], again.loc[n, "hi"]),
-            first=self.pct(first.loc[n, "value"]),
-            first_ci=self.ci(first.loc[n, "lo"], first.loc[n, "hi"]),
-            seat0=self.pct(s0["value"]),
-            seat0_ci=self.ci(s0["lo"], s0["hi"]),
-            mixed0=self.pct(mixed.loc[0, "value"]),
-            mixed0_ci=self.ci(mixed.loc[0, "lo"], mixed.loc[0, "hi"]),
-            snowball=t["snowball"] if lead == "bad" and first.loc[n, "hi"] < 1 / n else "",
-            left_first=self.pct(left["value"]),
-            left_first_ci=self.ci(left["lo"], left["hi"]),
-            left_diff=self.pp(left_diff),
-            left_verdict=t["left_verdict"][_sign_word(left_diff)],
+            best_pos=f.best_position,
+            best=self.pct(f.best_position_rate),
+            again=self.pct(f.loser_again[0]),
+            again_ci=self.ci(f.loser_again[1], f.loser_again[2]),
+            first=self.pct(f.first_loser_wins[0]),
+            first_ci=self.ci(f.first_loser_wins[1], f.first_loser_wins[2]),
+            seat0=self.pct(f.seat0[0]),
+            seat0_ci=self.ci(f.seat0[1], f.seat0[2]),
+            mixed0=self.pct(f.mixed_seat0[0]),
+            mixed0_ci=self.ci(f.mixed_seat0[1], f.mixed_seat0[2]),
+            snowball=t["snowball"] if f.snowball else "",
+            left_first=self.pct(f.left_first[0]),
+            left_first_ci=self.ci(f.left_first[1], f.left_first[2]),
+            left_diff=self.pp(f.left_diff),
+            left_verdict=t["left_verdict"][sign_word(f.left_diff)],
             left_rules=self._rule_phrase("left_of_loser"),
         )
         table = t["table_note"] + "\n\n" + markdown_table(wide)
-        self.section("q4", table, chart, finding, self.opts.command(self.lang))
+        self.section("q4", table, "q4_seats.png", finding, self.opts.command(self.lang))
 
     def _rule_table(self, keys: tuple[str, ...]) -> pd.DataFrame:
         rules = self.pt.tables["q5_q7_rules"]
         wins = self.pt.tables["q5_q7_win_rates"]
-        best = self.pt.facts["best_bot"]
+        best = self.f.best_bot
         out = rules[rules["rules"].isin(("standard", *keys))][
             ["rules", "rounds_per_game", "caller_loses", "peeks_per_round", "ties"]
         ].copy()
@@ -408,54 +379,37 @@ class _Writer:
             out[f"{bot}_wins"] = out["rules"].map(w)
         return out
 
-    def _diff(self, rules: str, measure: str) -> Any:
-        d = differences_table(self.pt)
-        return d[(d["rules"] == rules) & (d["measure"] == measure)].iloc[0]
-
-    def _rule_effect(self, key: str) -> str:
-        """``real`` if some measure changes by at least its :data:`PRACTICAL` size with an
-        interval excluding 0, ``small`` if a change is detectable but smaller, else ``none``."""
-        kinds = {_effect(self._diff(key, m), m) for m in PRACTICAL}
-        return "real" if "real" in kinds else ("small" if "small" in kinds else "none")
-
     def _rule_phrase(self, key: str) -> str:
         """What a rule set changes: each measure whose interval excludes 0 (marked when smaller
         than its practical size), else 'nothing detectable'."""
         t = self.t
         out = []
-        for measure in PRACTICAL:
-            r = self._diff(key, measure)
-            if _excludes_zero(r):
-                if measure == "rounds_per_game":
-                    v = (
-                        f"{fmt_num(r['value'], self.lang, 2, sign=True)} "
-                        f"[{fmt_num(r['lo'], self.lang, 2, sign=True)}, "
-                        f"{fmt_num(r['hi'], self.lang, 2, sign=True)}]"
-                    )
-                else:
-                    v = self.pp(r)
-                name = t["measure_names"][measure].format(best=self.pt.facts["best_bot"])
-                small = t["negligible"] if _effect(r, measure) == "small" else ""
-                out.append(f"{name} {v}{small}")
+        for measure, r, small in self.f.rules[key].changes:
+            if measure == "rounds_per_game":
+                v = (
+                    f"{fmt_num(r[0], self.lang, 2, sign=True)} "
+                    f"[{fmt_num(r[1], self.lang, 2, sign=True)}, "
+                    f"{fmt_num(r[2], self.lang, 2, sign=True)}]"
+                )
+            else:
+                v = self.pp(r)
+            name = t["measure_names"][measure].format(best=self.f.best_bot)
+            out.append(f"{name} {v}{t['negligible'] if small else ''}")
         return "; ".join(out) if out else t["no_change"]
 
     def q5(self) -> None:
         t = self.t["q5"]
-        keys = RULES_Q5
-        chart = "q5_variants.png"
-        table = self._rule_table(keys)
-        f = self.pt.facts
+        f = self.f
         finding = t["finding"].format(
             trickster=self._rule_phrase("trickster"),
             double=self._rule_phrase("double"),
-            far_std=self.pct(f["q5_far_standard_hidden"]),
-            far_double=self.pct(f["q5_far_double_hidden"]),
-            best=f["best_bot"],
+            far_std=self.pct(f.far_standard_hidden),
+            far_double=self.pct(f.far_double_hidden),
+            best=f.best_bot,
         )
-        cmds = self.pt.tables["q5_q7_rules"].set_index("rules")["command"]
-        md = t["table_note"] + "\n\n" + markdown_table(table)
-        self.section("q5", md, chart, finding, cmds["trickster"])
-        self.parts.append(f"`{cmds['double']}`")
+        md = t["table_note"] + "\n\n" + markdown_table(self._rule_table(RULES_Q5))
+        self.section("q5", md, "q5_variants.png", finding, f.rules["trickster"].command)
+        self.parts.append(f"`{f.rules['double'].command}`")
 
     def q6(self) -> None:
         t = self.t["q6"]
@@ -464,62 +418,53 @@ class _Writer:
             (paired["comparison"] == "q6_discard_open_vs_face_down")
             & (paired["measure"] == "game_win")
         ]
-        chart = "q6_discard.png"
-        overall = d[d["seat"] == "all"].iloc[0]
         wins = paired[
             (paired["comparison"] == "q6_discard_open_vs_face_down")
             & paired["measure"].isin(["win_a", "win_b"])
         ]
-        verdict = t["verdict"][_sign_word(overall)]
+        f = self.f
         finding = t["finding"].format(
-            best=self.pt.facts["best_bot"], diff=self.pp(overall), verdict=verdict
+            best=f.best_bot, diff=self.pp(f.discard), verdict=t["verdict"][sign_word(f.discard)]
         )
         table = markdown_table(
             pd.concat([d, wins])[["measure", "seat", "value", "lo", "hi"]], "{:.4f}"
         )
-        self.section("q6", table, chart, finding, self.opts.command(self.lang))
+        self.section("q6", table, "q6_discard.png", finding, self.opts.command(self.lang))
 
     def q7(self) -> None:
         t = self.t["q7"]
-        keys = RULES_Q7
-        chart = "q7_house_rules.png"
-        table = self._rule_table(keys)
-        f = self.pt.facts
-        lines = [f"- *{self.t['rule_names'][k]}*: {self._rule_phrase(k)}" for k in keys]
+        f = self.f
+        lines = [f"- *{self.t['rule_names'][k]}*: {self._rule_phrase(k)}" for k in RULES_Q7]
         finding = (
             t["finding"].format(
-                far_hidden=self.pct(f["q5_far_standard_hidden"]),
-                far_none=self.pct(f["q5_far_standard_nohidden"]),
+                far_hidden=self.pct(f.far_standard_hidden),
+                far_none=self.pct(f.far_standard_nohidden),
             )
             + "\n\n"
             + "\n".join(lines)
         )
-        cmds = self.pt.tables["q5_q7_rules"].set_index("rules")["command"]
-        md = self.t["q5"]["table_note"] + "\n\n" + markdown_table(table)
-        self.section("q7", md, chart, finding, cmds["tie_to_caller"])
-        self.parts.append("\n".join(f"`{cmds[k]}`" for k in keys[1:]))
+        md = self.t["q5"]["table_note"] + "\n\n" + markdown_table(self._rule_table(RULES_Q7))
+        self.section("q7", md, "q7_house_rules.png", finding, f.rules[RULES_Q7[0]].command)
+        self.parts.append("\n".join(f"`{f.rules[k].command}`" for k in RULES_Q7[1:]))
 
     def q8(self) -> None:
         t = self.t["q8"]
         wins = self.pt.tables["q8_win_rates"]
         field = self.pt.tables["q8_against_odds_field"]
-        chart = "q8_skill.png"
         need = self.pt.tables["q8_games_needed"]
-        w = wins.set_index("bot")
-        best = self.pt.facts["best_bot"]
-        second = need.sort_values("gap").iloc[0]
+        f = self.f
         finding = t["finding"].format(
-            lead=t["lead"][bool(w.loc[best, "lo"] > 1 / PLAYERS_DEFAULT)],
-            best=best,
-            rate=self.pct(w.loc[best, "value"]),
-            ci=self.ci(w.loc[best, "lo"], w.loc[best, "hi"]),
+            lead=t["lead"][f.best_beats_fair],
+            best=f.best_bot,
+            rate=self.pct(f.best_rate[0]),
+            ci=self.ci(f.best_rate[1], f.best_rate[2]),
             fair=self.pct(1 / PLAYERS_DEFAULT),
-            random=self.pct(w.loc["random", "value"]),
-            random_ci=self.ci(w.loc["random", "lo"], w.loc["random", "hi"]),
-            other=second["other"],
-            gap=self.pp(second.rename({"gap": "value"})),
-            games=second["games_to_be_ahead_95"],
-            field=", ".join(f"`{r['bot']}` {self.pct(r['value'])}" for _, r in field.iterrows()),
+            random=self.pct(f.random_rate[0]),
+            random_ci=self.ci(f.random_rate[1], f.random_rate[2]),
+            other=f.second,
+            gap=self.pp(f.second_gap),
+            games=f.games_needed,
+            field=", ".join(f"`{bot}` {self.pct(v)}" for bot, v in f.field),
         )
         table = "\n\n".join(
             [
@@ -528,7 +473,7 @@ class _Writer:
                 markdown_table(field.drop(columns="command")),
             ]
         )
-        self.section("q8", table, chart, finding, self.pt.facts["q8_command"])
+        self.section("q8", table, "q8_skill.png", finding, f.command_q8)
 
     def q9(self) -> None:
         t = self.t["q9"]
@@ -542,125 +487,69 @@ class _Writer:
 ONE_VIEW_COMMAND = 'headcount-lab headcount odds --players 4 --see "7♥ K♥ 5♠"'
 
 
-#: the smallest change a designer would notice, per measure (rounds; game-win probability)
-PRACTICAL = {"rounds_per_game": 0.25, "best_bot_wins": 0.01, "random_bot_wins": 0.01}
-
-
-def _effect(row: Any, measure: str) -> str:
-    if not _excludes_zero(row):
-        return "none"
-    return "real" if abs(row["value"]) >= PRACTICAL[measure] else "small"
-
-
-def _excludes_zero(row: Any) -> bool:
-    return bool(row["lo"] > 0 or row["hi"] < 0)
-
-
-def _sign_word(row: Any) -> str:
-    if not _excludes_zero(row):
-        return "none"
-    return "up" if row["value"] > 0 else "down"
-
-
-def _compare_intervals(a: Any, b: Any) -> str:
-    """'more' / 'less' when a's interval lies wholly above / below b's, else 'unclear'."""
-    if a["lo"] > b["hi"]:
-        return "more"
-    if a["hi"] < b["lo"]:
-        return "less"
-    return "unclear"
-
-
 def designer_findings(w: _Writer) -> list[str]:
     """Question 9: each finding quotes a number from the sections above, and only states a
     difference as real when its interval excludes zero."""
     t = w.t["q9"]
-    pt = w.pt
-    f = pt.facts
+    f = w.f
     n = PLAYERS_DEFAULT
     out = []
-    p0 = w.position_row(n, 0)
-    cb = pt.tables["q4_comeback"]
-    first = cb[(cb["measure"] == "first_loser_wins_game") & (cb["players"] == n)].iloc[0]
-    key = "loser_starts_bad" if p0["lo"] > 1 / n else "loser_starts_ok"
+    key = "loser_starts_bad" if f.start[1] > 1 / n else "loser_starts_ok"
     out.append(
         t[key].format(
-            start=w.pct(p0["value"]),
-            start_ci=w.ci(p0["lo"], p0["hi"]),
+            start=w.pct(f.start[0]),
+            start_ci=w.ci(f.start[1], f.start[2]),
             fair=w.pct(1 / n),
-            first=w.pct(first["value"]),
-            first_ci=w.ci(first["lo"], first["hi"]),
+            first=w.pct(f.first_loser_wins[0]),
+            first_ci=w.ci(f.first_loser_wins[1], f.first_loser_wins[2]),
         )  # fmt: skip
     )
-    paired = paired_table(pt)
-    peek = paired[
-        (paired["comparison"] == "q3_peek_default_vs_never")
-        & (paired["measure"] == "game_win")
-        & (paired["seat"] == "all")
-    ].iloc[0]
-    by = pt.tables["q3_peeks_by_position_and_lives"]
-    peeks = by[by["measure"] == "peeks"]
-    share = peeks["k"].sum() / peeks["n"].sum()
-    key = "peek_strong" if _excludes_zero(peek) and peek["value"] > 0 else "peek_weak"
-    out.append(t[key].format(gain=w.pp(peek), share=w.pct(share), best=f["best_bot"]))
-    disc = paired[
-        (paired["comparison"] == "q6_discard_open_vs_face_down")
-        & (paired["measure"] == "game_win")
-        & (paired["seat"] == "all")
-    ].iloc[0]
-    out.append(t["discard_" + _sign_word(disc)].format(diff=w.pp(disc)))
-    for key in ("trickster", "double", "tie_to_caller", "first_bid_1", "start_may_peek",
-                "no_hidden_card"):  # fmt: skip
+    peek = f.peek_default
+    key = "peek_strong" if excludes_zero(peek) and peek[0] > 0 else "peek_weak"
+    out.append(t[key].format(gain=w.pp(peek), share=w.pct(f.peek_share), best=f.best_bot))
+    out.append(t["discard_" + sign_word(f.discard)].format(diff=w.pp(f.discard)))
+    for key in FINDING_RULES:
         name = w.t["rule_names"][key]
-        best = w._diff(key, "best_bot_wins")
-        if _effect(best, "best_bot_wins") == "real":
-            kind = "rule_skill_up" if best["value"] > 0 else "rule_skill_down"
-            out.append(t[kind].format(rule=name, best=f["best_bot"], diff=w.pp(best)))
+        rule = f.rules[key]
+        if rule.best_bot_effect == "real":
+            kind = "rule_skill_up" if rule.best_bot_wins[0] > 0 else "rule_skill_down"
+            out.append(t[kind].format(rule=name, best=f.best_bot, diff=w.pp(rule.best_bot_wins)))
         else:
-            effect = w._rule_effect(key)
-            out.append(t[f"rule_{effect}"].format(rule=name, what=w._rule_phrase(key)))
-    rules = pt.tables["q5_q7_rules"].set_index("rules")
-    diffs = differences_table(pt)
-    rounds = diffs[diffs["measure"] == "rounds_per_game"]
-    widest = rounds.loc[rounds["value"].abs().idxmax()]
+            out.append(t[f"rule_{rule.effect}"].format(rule=name, what=w._rule_phrase(key)))
     out.append(
         t["length"].format(
             n=n,
             lo=3 * (n - 1),
             hi=3 * (n - 1) + 2,
-            mean=w.num(rules.loc["standard", "rounds_per_game"], 2),
-            rule=w.t["rule_names"][widest["rules"]],
-            diff=fmt_num(widest["value"], w.lang, 2, sign=True),
+            mean=w.num(f.rounds_standard, 2),
+            rule=w.t["rule_names"][f.widest_rule],
+            diff=fmt_num(f.widest_rounds, w.lang, 2, sign=True),
         )
     )
     out.append(
         t["beginner_tip"].format(
-            lead=t["tip_lead"][f[f"q1_median_offset_{n}"] < 9.5],
-            each=round(f[f"q1_median_offset_{n}"] / 2),
-            off=fmt_num(f[f"q1_median_offset_{n}"], w.lang, 1, sign=True),
-            gap=f[f"q2_call_gap_{n}_none"],
-            top=fmt_num(f[f"q1_top_shift_{n}"], w.lang, 1, sign=True),
+            lead=t["tip_lead"][f.median_offset < 9.5],
+            each=round(f.median_offset / 2),
+            off=fmt_num(f.median_offset, w.lang, 1, sign=True),
+            gap=f.call_gap["none"],
+            top=fmt_num(f.top_shift, w.lang, 1, sign=True),
         )
     )
     out.append(
         t["surprise"].format(
-            far_std=w.pct(f["q5_far_standard_hidden"]),
-            far_none=w.pct(f["q5_far_standard_nohidden"]),
-            far_double=w.pct(f["q5_far_double_hidden"]),
+            far_std=w.pct(f.far_standard_hidden),
+            far_none=w.pct(f.far_standard_nohidden),
+            far_double=w.pct(f.far_double_hidden),
         )
     )
-    wins = pt.tables["q8_win_rates"].set_index("bot")
-    need = pt.tables["q8_games_needed"].sort_values("gap").iloc[0]
-    games = need["games_to_be_ahead_95"]
+    games = f.games_needed_count
     out.append(
         t["skill"].format(
-            best=f["best_bot"],
-            rate=w.pct(wins.loc[f["best_bot"], "value"]),
-            random=w.pct(wins.loc["random", "value"]),
-            other=need["other"],
-            games="—"
-            if games is None or (isinstance(games, float) and math.isnan(games))
-            else int(games),
+            best=f.best_bot,
+            rate=w.pct(f.best_rate[0]),
+            random=w.pct(f.random_rate[0]),
+            other=f.second,
+            games="—" if games is None else games,
         )
     )
     return out
