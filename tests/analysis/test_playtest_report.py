@@ -18,11 +18,30 @@ GERMAN_TERMS = ("Nachzählen!", "Spicken", "Lebenskarten", "Überraschung", "Hö
 
 
 @pytest.fixture(scope="module")
-def reports(tmp_path_factory):
+def report_run(tmp_path_factory):
     out = tmp_path_factory.mktemp("reports")
     r = CliRunner().invoke(app, ["report", "all", "--quick", "--out", str(out), "--seed", "3"])
     assert r.exit_code == 0, r.output
-    return out
+    return out, r.stderr
+
+
+@pytest.fixture(scope="module")
+def reports(report_run):
+    return report_run[0]
+
+
+def test_report_all_shows_progress_per_report_and_question_on_stderr(report_run):
+    # issue 15 item 12: a line when each step starts and one with its time when it ends
+    out, err = report_run
+    assert "[headcount] report 1 of 2" in err and "[forehead-whist] report 2 of 2" in err
+    for step in (
+        "[headcount] q1, q2, q5: exact odds",
+        "[headcount] q3, q6: paired peek",
+        "[forehead-whist] q2: exact blind",
+        "[forehead-whist] q3, q5: the bot",
+    ):
+        assert err.count(step) == 2, step  # started, and finished with its time
+    assert sorted(p.name for p in out.iterdir()) == ["forehead-whist", "headcount", "kopfrechnen"]
 
 
 @pytest.mark.parametrize("folder", ["headcount", "kopfrechnen"])
