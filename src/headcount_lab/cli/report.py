@@ -183,7 +183,14 @@ def all_cmd(
             "report's own).",
         ),
     ] = None,
-    quick: QuickOpt = False,
+    quick: Annotated[
+        bool,
+        typer.Option(
+            "--quick",
+            help="Small runs (each report's quick size) into data/quick-reports/, for a look "
+            "or a test.",
+        ),
+    ] = False,
     seed: SeedOpt = DEFAULT_SEED,
 ) -> None:
     """Every report in every language, each into its own folder under --out (reports/)."""
