@@ -3,7 +3,7 @@
 import pandas as pd
 import pytest
 
-from headcount_lab.analysis.figures import (
+from headcount_lab.analysis.headcount.figures import (
     PALETTE,
     CallOddsChart,
     IntervalChart,
@@ -11,8 +11,8 @@ from headcount_lab.analysis.figures import (
     SafeBidByViewChart,
     tip_sheet,
 )
-from headcount_lab.analysis.headcount_odds import call_odds_by_gap_table, safe_bids_by_view_table
-from headcount_lab.analysis.report_text import TEXT
+from headcount_lab.analysis.headcount.odds import call_odds_by_gap_table, safe_bids_by_view_table
+from headcount_lab.analysis.headcount.text import TEXT
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ import math
 import numpy as np
 import pytest
 
-from headcount_lab.analysis import headcount_play as P
+from headcount_lab.analysis.headcount import play as P
 from headcount_lab.core.rng import block_state
 from headcount_lab.core.runner import run
 from headcount_lab.games.headcount import engine as E
@@ -170,7 +170,7 @@ def test_mean_ci_matches_numpy():
 
 
 def test_heads_up_values_compare_states_that_differ_in_one_card():
-    from headcount_lab.analysis.playtest import heads_up_values
+    from headcount_lab.analysis.headcount.playtest import heads_up_values
 
     hu = np.zeros((P.HU,) * 4 + (2, 2), np.int64)
     # (1 open, 1 down) wins 60 %, (0 open, 2 down) 50 %, (0 open, 1 down) 30 %, same opponent

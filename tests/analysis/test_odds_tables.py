@@ -4,8 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from headcount_lab.analysis.figures import SafeBidBySightChart, SafeBidChart
-from headcount_lab.analysis.headcount_odds import (
+from headcount_lab.analysis.headcount.figures import SafeBidBySightChart, SafeBidChart
+from headcount_lab.analysis.headcount.odds import (
     prior_table,
     safe_bid_by_sight_table,
     safe_bid_table,

@@ -18,11 +18,30 @@ GERMAN_TERMS = ("Nachzählen!", "Spicken", "Lebenskarten", "Überraschung", "Hö
 
 
 @pytest.fixture(scope="module")
-def reports(tmp_path_factory):
+def report_run(tmp_path_factory):
     out = tmp_path_factory.mktemp("reports")
     r = CliRunner().invoke(app, ["report", "all", "--quick", "--out", str(out), "--seed", "3"])
     assert r.exit_code == 0, r.output
-    return out
+    return out, r.stderr
+
+
+@pytest.fixture(scope="module")
+def reports(report_run):
+    return report_run[0]
+
+
+def test_report_all_shows_progress_per_report_and_question_on_stderr(report_run):
+    # issue 15 item 12: a line when each step starts and one with its time when it ends
+    out, err = report_run
+    assert "[headcount] report 1 of 2" in err and "[forehead-whist] report 2 of 2" in err
+    for step in (
+        "[headcount] q1, q2, q5: exact odds",
+        "[headcount] q3, q6: paired peek",
+        "[forehead-whist] q2: exact blind",
+        "[forehead-whist] q3, q5: the bot",
+    ):
+        assert err.count(step) == 2, step  # started, and finished with its time
+    assert sorted(p.name for p in out.iterdir()) == ["forehead-whist", "headcount", "kopfrechnen"]
 
 
 @pytest.mark.parametrize("folder", ["headcount", "kopfrechnen"])
@@ -145,7 +164,7 @@ def test_simulated_tables_carry_intervals_around_their_estimates(reports):
 
 
 def test_findings_never_call_a_difference_real_when_its_interval_includes_zero(reports):
-    from headcount_lab.analysis.report import PRACTICAL
+    from headcount_lab.analysis.headcount.facts import PRACTICAL
 
     out = reports / "headcount"
     diff = pd.concat(
@@ -216,19 +235,22 @@ def test_cli_defaults_are_the_report_defaults():
     # the CLI cannot import the report module (pandas) at start-up, so it repeats the numbers
     import inspect
 
-    from headcount_lab.analysis.report import DEFAULT_GAMES, DEFAULT_SEED
+    from headcount_lab.analysis.headcount.report import DEFAULT_GAMES, DEFAULT_SEED, FOLDERS
     from headcount_lab.cli import report as cli
 
-    for fn in (cli.headcount_cmd, cli.all_cmd):
-        params = inspect.signature(fn).parameters
-        assert params["games"].default == DEFAULT_GAMES
-        assert params["seed"].default == DEFAULT_SEED
+    params = inspect.signature(cli.headcount_cmd).parameters
+    assert params["games"].default == DEFAULT_GAMES
+    assert params["seed"].default == DEFAULT_SEED
+    assert inspect.signature(cli.all_cmd).parameters["seed"].default == DEFAULT_SEED
+    # report all: each report at its own default size
+    assert inspect.signature(cli.all_cmd).parameters["games"].default is None
+    assert cli.HEADCOUNT_FOLDERS == FOLDERS
 
 
 def test_rendering_is_byte_for_byte_repeatable(tmp_path):
     # the committed reports only change when their numbers change: no dates or software
     # versions inside the PNG and PDF files, the same numbers give the same bytes
-    from headcount_lab.analysis.report import ReportOptions, compute, headcount_report
+    from headcount_lab.analysis.headcount.report import ReportOptions, compute, headcount_report
 
     opts = ReportOptions(seed=5, quick=True)
     pt = compute(opts)

@@ -10,8 +10,10 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from headcount_lab.analysis import whist_report as wr
-from headcount_lab.analysis.whist_figures import CIBarChart, CILineChart, TipChart
+from headcount_lab.analysis.whist import report as wr
+from headcount_lab.analysis.whist import tables as wt
+from headcount_lab.analysis.whist.figures import CIBarChart, CILineChart, TipChart, charts
+from headcount_lab.analysis.whist.text import TEXT
 from headcount_lab.cli.app import app
 from headcount_lab.games.whist import blind_table
 from headcount_lab.games.whist.exact import best_bid, blind_win_cards
@@ -38,7 +40,7 @@ def test_quick_report_writes_every_file(quick_report):
     assert (quick_report / "tips.pdf").read_bytes().startswith(b"%PDF")
     meta = json.loads((quick_report / "metadata.json").read_text())
     assert meta["seed"] == 1 and meta["quick"] is True
-    assert meta["sizes"]["matches_per_restriction_setup"] == wr.QUICK_MATCHES
+    assert meta["sizes"]["matches_per_restriction_setup"] == wt.QUICK_MATCHES
     assert meta["versions"]["whist_rules"] >= 1 and "commit" in meta
     readme = (quick_report / "README.md").read_text()
     for q in range(1, 7):
@@ -62,7 +64,7 @@ def _views_by_exact_py(n: int) -> dict[tuple[str, str], tuple[Fraction, Fraction
                 possible, wins = blind_win_cards(n, seen, t)
                 p = Fraction(len(wins), len(possible))
                 trumps = "none" if all(c >= ranks for c in others) else "one or more"
-                key = (wr.position_name(pos, n), trumps)
+                key = (wt.position_name(pos, n), trumps)
                 a = acc.setdefault(key, [Fraction(0), Fraction(0), Fraction(0)])
                 a[0] += p
                 a[1] += best_bid(p)
@@ -83,7 +85,7 @@ def test_w9_blind_positions_table_equals_exact_py(quick_report):
 
 def test_w5_blind_dealer_table_equals_the_enumeration(quick_report):
     table = _csv(quick_report, "q2_blind_dealer")
-    for n in wr.EXACT_PLAYERS:
+    for n in wt.EXACT_PLAYERS:
         t = blind_table.blind_tables(n)
         d = blind_table.deals(n)
         for b, bonus in enumerate(blind_table.BONUSES):
@@ -100,12 +102,12 @@ def test_simulated_blind_hands_agree_with_the_exact_gap(quick_report):
     alpha 0.01 (fixed seed), restriction on and off."""
     sim = _csv(quick_report, "q1_dealer_gap")
     exact = _csv(quick_report, "q2_blind_dealer")
-    for n in wr.EXACT_PLAYERS:
+    for n in wt.EXACT_PLAYERS:
         s = sim[(sim["players"] == n) & (sim["cards"] == 1) & sim["one_card_blind"]]
         e = exact[(exact["players"] == n) & (exact["bonus"] == 5)].iloc[0]
         s = s.iloc[0]
         for col in ("gap_on", "gap_off"):
-            se = (s[f"{col}_hi"] - s[f"{col}_lo"]) / (2 * wr.Z95)
+            se = (s[f"{col}_hi"] - s[f"{col}_lo"]) / (2 * wt.Z95)
             assert abs(s[col] - e[col]) < 2.576 * se, (n, col)
 
 
@@ -130,25 +132,25 @@ def test_tips_come_from_the_tables(quick_report):
     blocks = wr.tips(tables)
     text = " ".join(line for _, lines in blocks for line in lines)
     assert "13 of 28 (4 players)" in text and "10 of 21 (3 players)" in text
-    assert wr.threshold_wins(4) == 13 and 13 * 13 > 6 * 28 and 13 * 12 <= 6 * 28
+    assert wt.threshold_wins(4) == 13 and 13 * 13 > 6 * 28 and 13 * 12 <= 6 * 28
     four = tables["q2_blind_dealer"]
     cost = four[(four["players"] == 4) & (four["bonus"] == 5)].iloc[0]["dealer_cost_exact"]
     assert cost in text
 
 
 def test_difference_wording_never_claims_a_difference_whose_interval_holds_zero():
-    assert wr._compare_word(-0.1, 0.2, "more", "less").startswith("no clear difference")
-    assert wr._compare_word(0.1, 0.2, "more", "less") == "more"
-    assert wr._compare_word(-0.3, -0.2, "more", "less") == "less"
-    assert wr.excludes_zero(0.01, 1.0) and not wr.excludes_zero(-0.01, 1.0)
+    assert wr.compare_word(-0.1, 0.2).startswith("no clear difference")
+    assert wr.compare_word(0.1, 0.2) == "a gain"
+    assert wr.compare_word(-0.3, -0.2) == "a loss"
+    assert wt.excludes_zero(0.01, 1.0) and not wt.excludes_zero(-0.01, 1.0)
 
 
 def test_mean_ci_and_paired_ci():
     # values 1, 2, 3: mean 2, sd 1
-    m, lo, hi = wr.mean_ci(6, 14, 3)
-    assert m == 2 and hi - m == pytest.approx(wr.Z95 / 3**0.5)
+    m, lo, hi = wt.mean_ci(6, 14, 3)
+    assert m == 2 and hi - m == pytest.approx(wt.Z95 / 3**0.5)
     # pairs (3, 1), (4, 1): differences 2, 3
-    m, lo, hi = wr.paired_ci(7, 2, 13, 2)
+    m, lo, hi = wt.paired_ci(7, 2, 13, 2)
     assert m == 2.5 and lo < 2.5 < hi
 
 
@@ -187,7 +189,7 @@ def test_ci_bar_chart_bars_and_error_bars():
 
 def test_report_charts_have_labels_with_units(quick_report):
     tables = {p.stem: pd.read_csv(p, keep_default_na=False) for p in quick_report.glob("*.csv")}
-    figs = wr.charts(tables)
+    figs = charts(tables, TEXT["en"]["charts"])
     assert set(figs) == {
         "q1_dealer_gap",
         "q1_q4_seats",
@@ -199,7 +201,7 @@ def test_report_charts_have_labels_with_units(quick_report):
     }
     left, right = figs["q1_dealer_gap"].axes
     assert "points per hand" in left.get_ylabel() and "points per hand" in right.get_ylabel()
-    assert len(left.containers) == 2 and len(right.containers) == len(wr.PLAYERS)
+    assert len(left.containers) == 2 and len(right.containers) == len(wt.PLAYERS)
     for fig in figs.values():
         for ax in fig.axes:
             assert ax.get_xlabel() and ax.get_ylabel()
@@ -221,12 +223,12 @@ def test_bad_sizes_exit_2(tmp_path):
 
 def test_listening_table_equals_the_enumeration(quick_report):
     table = _csv(quick_report, "q2_listening")
-    for n in wr.EXACT_PLAYERS:
+    for n in wt.EXACT_PLAYERS:
         t = blind_table.listening_tables(n)
         d = blind_table.deals(n)
         for r, rule in enumerate(("off", "on")):
             for pos in range(n):
-                row = _row_of(table, players=n, restriction=rule, position=wr.position_name(pos, n))
+                row = _row_of(table, players=n, restriction=rule, position=wt.position_name(pos, n))
                 gain = Fraction(int(t["score"][r, pos, 1] - t["score"][r, pos, 0]), d)
                 assert Fraction(row["gain_exact"]) == gain
 
@@ -236,3 +238,17 @@ def _row_of(df, **where):
         df = df[df[k] == v]
     assert len(df) == 1
     return df.iloc[0]
+
+
+def test_regenerating_with_the_same_inputs_changes_no_byte(quick_report, tmp_path):
+    # issue 15 item 11: charts, tables and text come out the same, so the old metadata.json
+    # (commit and timings of the first run) is kept and git sees no change
+    import shutil
+
+    again = tmp_path / "forehead-whist"
+    shutil.copytree(quick_report, again)
+    before = {p.name: p.read_bytes() for p in again.iterdir()}
+    result = CliRunner().invoke(app, ["report", "whist", "--quick", "--out", str(again)])
+    assert result.exit_code == 0, result.output
+    assert {p.name: p.read_bytes() for p in again.iterdir()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["forehead-whist"]

@@ -1,20 +1,52 @@
-"""CLI commands for the ``report`` group (thin shims over ``analysis.report``)."""
+"""CLI commands for the ``report`` group (thin shims over each game's report module).
+
+Every report is written into a temporary folder next to its target and swapped in only when
+complete: Ctrl-C (or SIGTERM) leaves the old report as it was, says what was interrupted and
+exits with 130. ``--quick`` reports go to :data:`QUICK_ROOT`, never over the committed
+``reports/``, unless ``--out`` says otherwise. Progress lines go to stderr.
+"""
 
 from __future__ import annotations
 
+import importlib
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from headcount_lab.cli.common import UserError, user_errors
+from headcount_lab.cli.common import EXIT_INTERRUPTED, UserError, user_errors
 from headcount_lab.cli.run_options import output_folder
 
 app = typer.Typer(no_args_is_help=True)
 
+#: where ``make report`` writes, and where ``--quick`` writes unless ``--out`` is given
+REPORTS_ROOT = Path("reports")
+QUICK_ROOT = Path("data") / "quick-reports"
+#: the default of ``--games`` and ``--seed`` of ``report headcount`` (the CLI repeats the
+#: report module's numbers so that ``--help`` needs no pandas; a test keeps them equal)
+HEADCOUNT_GAMES = 300_000
+DEFAULT_SEED = 1
+HEADCOUNT_FOLDERS = {"en": "headcount", "de": "kopfrechnen"}
+#: every report ``report all`` writes: name -> module with ``build_all(root, options,
+#: progress)`` (the game registry can list these same callables)
+REPORTS = {
+    "headcount": "headcount_lab.analysis.headcount.report",
+    "forehead-whist": "headcount_lab.analysis.whist.report",
+}
+
 ReportsDirOpt = Annotated[
     Path | None,
-    typer.Option("--out", parser=output_folder, metavar="FOLDER", help="Folder for the report."),
+    typer.Option(
+        "--out",
+        parser=output_folder,
+        metavar="FOLDER",
+        help="Folder for the report (default: reports/..., or data/quick-reports/... with "
+        "--quick). It is replaced whole when the report is complete.",
+    ),
 ]
 LangOpt = Annotated[
     str, typer.Option("--lang", help="en (reports/headcount) or de (reports/kopfrechnen).")
@@ -23,7 +55,10 @@ GamesOpt = Annotated[
     int, typer.Option("--games", help="Simulated games per set-up (default 300000).")
 ]
 QuickOpt = Annotated[
-    bool, typer.Option("--quick", help="Small runs (2000 games per set-up) for tests.")
+    bool,
+    typer.Option(
+        "--quick", help="Small runs (2000 games per set-up) into data/quick-reports/ for tests."
+    ),
 ]
 SeedOpt = Annotated[int, typer.Option("--seed", help="Seed of every simulation.")]
 
@@ -33,32 +68,82 @@ def _echo_written(paths: list[Path]) -> None:
         typer.echo(f"wrote {p}")
 
 
-def _options(games: int, seed: int, quick: bool):  # type: ignore[no-untyped-def]
-    from headcount_lab.analysis.report import ReportOptions
+def _root(out: Path | None, quick: bool) -> Path:
+    if out is not None:
+        return out
+    if quick:
+        typer.echo(
+            f"--quick: writing under {QUICK_ROOT}/ (the committed {REPORTS_ROOT}/ stay as they "
+            "are; --out to choose)",
+            err=True,
+        )
+        return QUICK_ROOT
+    return REPORTS_ROOT
 
-    if games < 100:
-        raise UserError(f"--games must be at least 100, got {games}")
+
+def _options(size: int | None, seed: int, quick: bool, what: str = "--games"):  # type: ignore[no-untyped-def]
+    from headcount_lab.core.report import ReportOptions
+
+    if size is not None and size < 100:
+        raise UserError(f"{what} must be at least 100, got {size}")
     if seed < 0:
         raise UserError(f"--seed must be non-negative, got {seed}")
-    return ReportOptions(games=games, seed=seed, quick=quick)
+    return ReportOptions(seed=seed, quick=quick, size=size)
+
+
+@contextmanager
+def _interruptible(progress: Any, done: list[str]) -> Iterator[None]:
+    """Ctrl-C or SIGTERM: one line naming the step under way and the reports finished, the
+    unfinished report's folder left as it was, exit 130."""
+
+    from headcount_lab.core.runner import Interrupted  # Ctrl-C inside a simulation
+
+    def on_term(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    main = threading.current_thread() is threading.main_thread()
+    old = signal.signal(signal.SIGTERM, on_term) if main else None
+    try:
+        yield
+    except (KeyboardInterrupt, Interrupted):
+        what = progress.current or "the report"
+        finished = f"; finished: {', '.join(done)}" if done else ""
+        typer.echo(f"interrupted during {what}: its folder is left as it was{finished}", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    finally:
+        if main:
+            signal.signal(signal.SIGTERM, old)
+
+
+def _progress():  # type: ignore[no-untyped-def]
+    from headcount_lab.core.report import Progress
+
+    return Progress()
+
+
+def report_builder(name: str) -> Callable[..., list[Path]]:
+    """``build_all(root, options, progress)`` of the report called ``name``."""
+    return importlib.import_module(REPORTS[name]).build_all  # type: ignore[no-any-return]
 
 
 @app.command("headcount")
 def headcount_cmd(
     lang: LangOpt = "en",
-    games: GamesOpt = 300_000,
+    games: GamesOpt = HEADCOUNT_GAMES,
     quick: QuickOpt = False,
     out: ReportsDirOpt = None,
-    seed: SeedOpt = 1,
+    seed: SeedOpt = DEFAULT_SEED,
 ) -> None:
     """The Headcount playtest report: nine questions, charts, CSV tables, tip chart."""
-    with user_errors():
-        from headcount_lab.analysis.report import FOLDERS, headcount_report
+    progress = _progress()
+    with user_errors(), _interruptible(progress, []):
+        if lang not in HEADCOUNT_FOLDERS:
+            raise UserError(f"unknown --lang {lang!r}: choose {', '.join(HEADCOUNT_FOLDERS)}")
+        opts = _options(games, seed, quick)
+        folder = out if out is not None else _root(None, quick) / HEADCOUNT_FOLDERS[lang]
+        from headcount_lab.analysis.headcount.report import build
 
-        if lang not in FOLDERS:
-            raise UserError(f"unknown --lang {lang!r}: choose {', '.join(FOLDERS)}")
-        folder = out if out is not None else Path("reports") / FOLDERS[lang]
-        _echo_written(headcount_report(folder, lang, _options(games, seed, quick)))
+        _echo_written(build(folder, opts, progress, lang))
 
 
 @app.command("whist")
@@ -67,29 +152,64 @@ def whist_cmd(
         int | None,
         typer.Option("--matches", help="Matches per simulated set-up (default 100000)."),
     ] = None,
-    quick: Annotated[bool, typer.Option("--quick", help="Small runs (3000 matches).")] = False,
+    quick: Annotated[
+        bool, typer.Option("--quick", help="Small runs (3000 matches) into data/quick-reports/.")
+    ] = False,
     out: ReportsDirOpt = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of every simulation.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of every simulation.")] = DEFAULT_SEED,
 ) -> None:
     """Forehead Whist report: dealer's restriction, exact blind hands, bots, seats, streaks."""
-    with user_errors():
-        from headcount_lab.analysis.whist_report import WhistReportOptions, whist_report
+    progress = _progress()
+    with user_errors(), _interruptible(progress, []):
+        opts = _options(matches, seed, quick, "--matches")
+        from headcount_lab.analysis.whist.report import FOLDER, build
 
-        folder = out if out is not None else Path("reports") / "forehead-whist"
-        _echo_written(whist_report(folder, WhistReportOptions(matches, quick, seed)))
+        folder = out if out is not None else _root(None, quick) / FOLDER
+        _echo_written(build(folder, opts, progress))
 
 
 @app.command("all")
 def all_cmd(
-    out: ReportsDirOpt = None,
-    games: GamesOpt = 300_000,
-    quick: QuickOpt = False,
-    seed: SeedOpt = 1,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            parser=output_folder,
+            metavar="FOLDER",
+            help="Root folder: each report goes into its own folder under it (default: "
+            "reports/, or data/quick-reports/ with --quick).",
+        ),
+    ] = None,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            "--games",
+            help="Games (or matches) per simulated set-up for every report (default: each "
+            "report's own).",
+        ),
+    ] = None,
+    quick: Annotated[
+        bool,
+        typer.Option(
+            "--quick",
+            help="Small runs (each report's quick size) into data/quick-reports/, for a look "
+            "or a test.",
+        ),
+    ] = False,
+    seed: SeedOpt = DEFAULT_SEED,
 ) -> None:
     """Every report in every language, each into its own folder under --out (reports/)."""
-    with user_errors():
-        from headcount_lab.analysis.report import REPORTS
-
+    progress = _progress()
+    done: list[str] = []
+    with user_errors(), _interruptible(progress, done):
         opts = _options(games, seed, quick)
-        for write in REPORTS.values():
-            _echo_written(write(out if out is not None else Path("reports"), opts))
+        root = _root(out, quick)
+        from headcount_lab.core.report import check_target
+
+        for name in REPORTS:  # every folder checked before any work starts
+            for folder in importlib.import_module(REPORTS[name]).FOLDERS.values():
+                check_target(root / folder)
+        for name in REPORTS:
+            progress.say(f"[{name}] report {len(done) + 1} of {len(REPORTS)}")
+            _echo_written(report_builder(name)(root, opts, progress))
+            done.append(name)

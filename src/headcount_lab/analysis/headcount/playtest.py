@@ -10,14 +10,16 @@ between two set-ups are paired (common random numbers) where the engine allows i
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from headcount_lab.analysis import headcount_odds as odds
-from headcount_lab.analysis import headcount_play as play
+from headcount_lab.analysis.headcount import odds as odds
+from headcount_lab.analysis.headcount import play as play
 
 #: players at the simulated tables (question 4 also runs 3..6)
 PLAYERS = 4
@@ -462,22 +464,35 @@ def _paired_tables(pt: Playtest, games: int, seed: int) -> None:
     pt.tables["q6_discard_paired"] = paired[~q3].reset_index(drop=True)
 
 
-def simulate_tables(pt: Playtest, games: int, seed: int) -> None:
+#: names a step of the computation while it runs (progress lines): ``with step("q4 ..."):``
+Step = Callable[[str], AbstractContextManager[None]]
+
+
+def _no_step(what: str) -> AbstractContextManager[None]:
+    return nullcontext()
+
+
+def simulate_tables(pt: Playtest, games: int, seed: int, step: Step = _no_step) -> None:
     """Questions 2-8 from ``games`` games per set-up (tournaments, traces and pairs)."""
-    _mixed_tournaments(pt, games, seed)
-    _skill_and_length(pt)
-    _games_needed(pt)
-    _against_the_field(pt, games, seed)
-    _position_tables(pt, games, seed)
-    _paired_tables(pt, games, seed)
+    with step("q5, q7, q8: rule sets and the mixed field"):
+        _mixed_tournaments(pt, games, seed)
+        _skill_and_length(pt)
+        _games_needed(pt)
+    with step("q8: each bot against the odds field"):
+        _against_the_field(pt, games, seed)
+    with step("q2, q3, q4: seats, positions and traced games"):
+        _position_tables(pt, games, seed)
+    with step("q3, q6: paired peek and discard games"):
+        _paired_tables(pt, games, seed)
 
 
-def run_playtest(games: int, seed: int) -> Playtest:
-    """Everything the report shows, exact and simulated."""
+def run_playtest(games: int, seed: int, step: Step = _no_step) -> Playtest:
+    """Everything the report shows, exact and simulated; ``step`` names each part as it runs."""
     pt = Playtest()
     pt.meta = {"games_per_setup": games, "seed": seed, "players": PLAYERS, "field": list(FIELD)}
-    exact_tables(pt)
-    simulate_tables(pt, games, seed)
+    with step("q1, q2, q5: exact odds"):
+        exact_tables(pt)
+    simulate_tables(pt, games, seed, step)
     return pt
 
 

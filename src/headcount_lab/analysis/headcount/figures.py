@@ -7,89 +7,29 @@ Figures are made with ``matplotlib.figure.Figure`` (no pyplot, no global state, 
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
 
+from headcount_lab.core.charts import (  # noqa: F401  (re-exported for the report and tests)
+    A4,
+    MARKERS,
+    PALETTE,
+    STYLE,
+    error_lengths,
+    finish_axes,
+    new_axes,
+    styled,
+)
+
 LEVEL_STYLES = {50: ":", 75: "--", 90: "-."}
-
-#: Okabe & Ito's palette, told apart with every common colour-vision deficiency
-PALETTE = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
-MARKERS = ("o", "s", "^", "D", "v", "P")
-
-#: one style for every chart: readable fonts, light grid, the palette above
-STYLE: dict[str, Any] = {
-    "font.size": 11,
-    "axes.titlesize": 12,
-    "axes.labelsize": 11,
-    "legend.fontsize": 10,
-    "xtick.labelsize": 10,
-    "ytick.labelsize": 10,
-    "axes.grid": True,
-    "grid.alpha": 0.3,
-    "lines.linewidth": 2.0,
-    "lines.markersize": 5,
-    "savefig.dpi": 120,
-}
-
-
-_depth = [0]
-
-
-@contextmanager
-def styled(**extra: Any) -> Iterator[None]:
-    """matplotlib settings of :data:`STYLE` (plus ``extra``) for the artists made inside. Inside
-    an outer ``styled`` block only ``extra`` applies, so a chart drawn into a page with larger
-    type (the tip chart) keeps the page's sizes."""
-    import matplotlib as mpl
-    from cycler import cycler
-
-    settings: dict[str, Any] = {}
-    if not _depth[0]:
-        settings.update(STYLE)
-        settings["axes.prop_cycle"] = cycler(color=PALETTE)
-    settings.update(extra)
-    _depth[0] += 1
-    try:
-        with mpl.rc_context(settings):  # type: ignore[arg-type]
-            yield
-    finally:
-        _depth[0] -= 1
-
-
-def new_axes(ncols: int = 1, size: tuple[float, float] = (6.4, 4.2)) -> tuple[Any, Any]:
-    """A fresh ``Figure`` and its axes (one or a row of ``ncols``)."""
-    from matplotlib.figure import Figure
-
-    with styled():
-        fig = Figure(figsize=(size[0] * ncols, size[1]), layout="constrained")
-        return fig, fig.subplots(1, ncols)
-
-
-def finish_axes(ax: Any, xlabel: str, ylabel: str, title: str, legend: str | None) -> Any:
-    """Axis labels, the legend at ``legend`` (none if ``None``) and the title, if any."""
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    if legend is not None:
-        ax.legend(loc=legend)
-    if title:
-        ax.set_title(title)
-    return ax
-
-
-def error_lengths(value: Any, lo: Any, hi: Any, scale: float = 1.0) -> list[Any]:
-    """Error-bar lengths below and above ``value``; an interval end that rounding put a hair
-    on the wrong side of the estimate (Wilson at 0 or 1) draws as zero length."""
-    return [((value - lo) * scale).clip(lower=0), ((hi - value) * scale).clip(lower=0)]
 
 
 @dataclass(frozen=True)
 class SafeBidChart:
     """P(total >= bid) against the bid, one line per player count, with the chance levels of the
-    safe bids marked. ``data``: the rows of :func:`~headcount_lab.analysis.headcount_odds.
+    safe bids marked. ``data``: the rows of :func:`~headcount_lab.analysis.headcount.odds.
     prior_table` for one variant (columns ``players``, ``total``, ``p_at_least``)."""
 
     data: pd.DataFrame
@@ -130,7 +70,7 @@ class SafeBidChart:
 @dataclass(frozen=True)
 class SafeBidBySightChart:
     """The safe bid at ``level`` % against the sum of the forehead values a seat sees, one line
-    per player count. ``data``: rows of :func:`~headcount_lab.analysis.headcount_odds.
+    per player count. ``data``: rows of :func:`~headcount_lab.analysis.headcount.odds.
     safe_bid_by_sight_table` for one variant (``players``, ``visible_sum``,
     ``safe_bid_<level>``)."""
 
@@ -162,7 +102,7 @@ class SafeBidBySightChart:
 class SafeBidByViewChart:
     """Question 1: the ``level`` % safe bid against the number-card sum a seat sees, one colour
     per player count; solid before peeking, dashed after (the peeked hidden card counts in the
-    sum). ``data``: rows of :func:`~headcount_lab.analysis.headcount_odds.
+    sum). ``data``: rows of :func:`~headcount_lab.analysis.headcount.odds.
     safe_bids_by_view_table` for one variant and one ``special_seen`` value."""
 
     data: pd.DataFrame
@@ -323,10 +263,6 @@ class RateLineChart:
             return finish_axes(ax, self.xlabel, self.ylabel, self.title, legend)
 
 
-#: A4 portrait in inches
-A4 = (8.27, 11.69)
-
-
 def tip_sheet(
     views: pd.DataFrame,
     call: pd.DataFrame,
@@ -335,9 +271,9 @@ def tip_sheet(
 ) -> Any:
     """The one-page strategy-tip chart (A4 portrait, large type for reading at arm's length):
     the 75 % safe bid by what you see, when a call wins, how often the best bot peeks by the
-    gap, and a few tips. ``views``: :func:`~headcount_lab.analysis.headcount_odds.
+    gap, and a few tips. ``views``: :func:`~headcount_lab.analysis.headcount.odds.
     safe_bids_by_view_table` rows (standard deck, nothing special seen); ``call``: rows of
-    :func:`~headcount_lab.analysis.headcount_odds.call_odds_by_gap_table` (standard, nothing
+    :func:`~headcount_lab.analysis.headcount.odds.call_odds_by_gap_table` (standard, nothing
     special seen); ``peek_gap``: the bot's peek rates by gap (``gap``, ``value``, ``lo``,
     ``hi``) or ``None``; ``text``: titles, labels and the tips in one language."""
     from matplotlib.figure import Figure
@@ -392,3 +328,145 @@ def tip_sheet(
             transform=ax_text.transAxes,
         )
     return fig
+
+
+# --- the report's figures ---------------------------------------------------------------------
+
+#: players at the report's tables, and the gaps its call-odds chart shows
+PLAYERS_DEFAULT = 4
+GAPS_SHOWN = (-10, 35)
+
+
+def _seat_label(t: dict[str, Any], seat: Any) -> str:
+    return str(t["q3"]["seat_label"][seat == "all"].format(seat=seat))
+
+
+def charts(pt: Any, t: dict[str, Any]) -> dict[str, Any]:
+    """The Headcount report's figures by file stem (the strategy-tip sheet apart, see
+    :func:`tip_sheet`), each drawn by the chart objects above from the playtest's tables
+    (``pt``: :class:`~headcount_lab.analysis.headcount.playtest.Playtest`); ``t``: the report's
+    words in one language, where every label and title comes from."""
+    from headcount_lab.analysis.headcount.playtest import paired_table
+
+    best = pt.facts["best_bot"]
+    figs: dict[str, Any] = {}
+
+    # q1: the safe bid by what you see
+    q = t["q1"]
+    views = pt.tables["q1_safe_bids_by_view"]
+    std = views[views["variant"] == "standard"]
+    fig, axes = new_axes(ncols=3, size=(5.2, 4.4))
+    for ax, special in zip(axes, ("none", "A♠", "JK"), strict=True):
+        SafeBidByViewChart(
+            std[std["special_seen"] == special],
+            75,
+            q["panel"][special],
+            q["xlabel"],
+            q["ylabel"],
+            q["peeked"],
+            t["players"],
+        ).plot(ax)
+    figs["q1_safe_bids"] = fig
+
+    # q2: when a call wins
+    q = t["q2"]
+    call = pt.tables["q2_call_odds_by_gap"]
+    std = call[(call["variant"] == "standard") & (call["special_seen"] == "none")]
+    bot = pt.tables["q2_bot_calls_by_gap"]
+    bot = bot[(bot["gap"] >= GAPS_SHOWN[0]) & (bot["gap"] <= GAPS_SHOWN[1])]
+    ax = CallOddsChart(
+        std[(std["gap"] >= GAPS_SHOWN[0]) & (std["gap"] <= GAPS_SHOWN[1])],
+        bot,
+        q["bot_label"].format(best=best),
+        q["chart_title"],
+        q["xlabel"],
+        q["ylabel"],
+        q["players_p"],
+    ).plot()
+    figs["q2_call_odds"] = ax.figure
+
+    # q3: the value of a peek
+    q = t["q3"]
+    paired = paired_table(pt)
+    peek = paired[paired["comparison"].str.startswith("q3") & (paired["measure"] == "game_win")]
+    rows = [
+        {"label": _seat_label(t, r["seat"]), "group": q["compare"][r["comparison"]],
+         "value": r["value"], "lo": r["lo"], "hi": r["hi"]}
+        for _, r in peek.iterrows()
+    ] + [
+        {"label": q["hu_label"][r["compare"]], "group": q["hu_group"], "value": r["value"],
+         "lo": r["lo"], "hi": r["hi"]}
+        for _, r in pt.tables["q3_heads_up_values"].iterrows()
+    ]  # fmt: skip
+    fig, (ax1, ax2) = new_axes(ncols=2, size=(6.4, 5.0))
+    IntervalChart(pd.DataFrame(rows), q["xlabel"], q["chart_title"], reference=0.0).plot(ax1)
+    gap = pt.tables["q3_peeks_by_gap"]
+    gap = gap[(gap["gap"] >= -25) & (gap["gap"] <= 25)]
+    RateLineChart(gap, "gap", q["gap_xlabel"], q["gap_ylabel"], q["gap_title"]).plot(ax2)
+    figs["q3_peek"] = fig
+
+    # q4: seats and the start
+    q = t["q4"]
+    players = t["players"].replace("{n}", "{g}")
+    fig, (ax1, ax2) = new_axes(ncols=2)
+    RateLineChart(pt.tables["q4_round_loss_by_position"], "position", q["pos_xlabel"],
+                  q["pos_ylabel"], q["pos_title"], group="players", group_label=players,
+                  ).plot(ax1)  # fmt: skip
+    RateLineChart(pt.tables["q4_game_win_by_seat"], "seat", q["seat_xlabel"], q["seat_ylabel"],
+                  q["seat_title"], group="players", group_label=players).plot(ax2)  # fmt: skip
+    figs["q4_seats"] = fig
+
+    # q5, q6, q7: variants, the loser's discard, house rules
+    figs["q5_variants"] = _rule_chart(pt, t, "q5", RULES_Q5)
+    figs["q6_discard"] = _discard_chart(pt, t)
+    figs["q7_house_rules"] = _rule_chart(pt, t, "q7", RULES_Q7)
+
+    # q8: luck and skill
+    q = t["q8"]
+    wins = pt.tables["q8_win_rates"]
+    field_ = pt.tables["q8_against_odds_field"]
+    fig, (ax1, ax2) = new_axes(ncols=2, size=(6.4, 3.6))
+    fair = 1 / PLAYERS_DEFAULT
+    IntervalChart(wins.assign(label=wins["bot"]), q["xlabel"], q["chart_title"], fair).plot(ax1)
+    IntervalChart(field_.assign(label=field_["bot"]), q["xlabel"], q["field_title"], fair).plot(ax2)
+    figs["q8_skill"] = fig
+    return figs
+
+
+def _rule_chart(pt: Any, t: dict[str, Any], key: str, keys: tuple[str, ...]) -> Any:
+    """Rule sets against the standard game: rounds per game, and the game-win rates."""
+    from headcount_lab.analysis.headcount.playtest import differences_table
+
+    q = t[key]
+    best = pt.facts["best_bot"]
+    diff = differences_table(pt)
+    d = diff[diff["rules"].isin(keys)]
+    fig, (ax1, ax2) = new_axes(ncols=2, size=(6.4, 1.4 + 0.45 * 2 * len(keys)))
+    rounds = d[d["measure"] == "rounds_per_game"].assign(
+        label=lambda x: x["rules"].map(t["rule_names"])
+    )
+    IntervalChart(rounds, q["rounds_xlabel"], q["rounds_title"], 0.0, percent=False).plot(ax1)
+    wins = d[d["measure"] != "rounds_per_game"].assign(
+        label=lambda x: x["rules"].map(t["rule_names"]),
+        group=lambda x: x["measure"].map(lambda m: q["win_groups"][m].format(best=best)),
+    )
+    IntervalChart(wins, q["wins_xlabel"], q["wins_title"], 0.0).plot(ax2)
+    return fig
+
+
+def _discard_chart(pt: Any, t: dict[str, Any]) -> Any:
+    from headcount_lab.analysis.headcount.playtest import paired_table
+
+    paired = paired_table(pt)
+    d = paired[
+        (paired["comparison"] == "q6_discard_open_vs_face_down") & (paired["measure"] == "game_win")
+    ]
+    rows = d.assign(label=lambda x: x["seat"].map(lambda s: _seat_label(t, s)))
+    q = t["q6"]
+    return IntervalChart(rows, q["xlabel"], q["chart_title"], 0.0).plot().figure
+
+
+#: the rule sets of questions 5 (variants) and 7 (house rules), as the playtest names them
+RULES_Q5 = ("trickster", "double")
+RULES_Q7 = ("tie_to_caller", "first_bid_1", "start_may_peek", "no_hidden_card",
+            "peek_may_call", "left_of_loser")  # fmt: skip

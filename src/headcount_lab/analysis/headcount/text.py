@@ -3,7 +3,7 @@
 The German text uses the German edition's own terms (listed in docs/rules/headcount.md):
 *Nachzählen!* (the call), *Spicken* (peeking), *Lebenskarten* (life cards), *Überraschung* (the
 mystery Joker), *Höchste auf null* (the A♠), *Trickser* and *Verdoppeln* (the variants).
-Placeholders in braces are filled by :mod:`headcount_lab.analysis.report` from the numbers.
+Placeholders in braces are filled by :mod:`headcount_lab.analysis.headcount.report`.
 """
 
 from __future__ import annotations

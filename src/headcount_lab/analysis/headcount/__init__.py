@@ -1,0 +1,1 @@
+"""The Headcount report: exact odds, the playtest simulations, charts and text."""

@@ -1,0 +1,241 @@
+"""Every number the Headcount report's text quotes, read off the playtest's tables and named
+facts.
+
+:func:`facts` turns a :class:`~headcount_lab.analysis.headcount.playtest.Playtest` into a
+:class:`HeadcountFacts`: plain numbers, estimates with their 95 % interval as
+``(value, lo, hi)``, and the outcome of each comparison as a key that picks a sentence of the
+text (``"up"`` / ``"down"`` / ``"none"``, ``"real"`` / ``"small"``, ...). No words here: the
+text (:mod:`~headcount_lab.analysis.headcount.text`) holds them, in every language.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from headcount_lab.analysis.headcount.figures import PLAYERS_DEFAULT, RULES_Q5, RULES_Q7
+from headcount_lab.analysis.headcount.playtest import differences_table, paired_table
+
+#: an estimate with its 95 % interval
+Est = tuple[float, float, float]
+
+#: the smallest change a designer would notice, per measure (rounds; game-win probability)
+PRACTICAL = {"rounds_per_game": 0.25, "best_bot_wins": 0.01, "random_bot_wins": 0.01}
+#: the rule sets question 9 sums up, in its order
+FINDING_RULES = ("trickster", "double", "tie_to_caller", "first_bid_1", "start_may_peek",
+                 "no_hidden_card")  # fmt: skip
+
+
+def est(row: Any, value: str = "value") -> Est:
+    """``(value, lo, hi)`` of a table row (the estimate in column ``value``)."""
+    return (float(row[value]), float(row["lo"]), float(row["hi"]))
+
+
+def excludes_zero(e: Est) -> bool:
+    return bool(e[1] > 0 or e[2] < 0)
+
+
+def sign_word(e: Est) -> str:
+    """``up`` / ``down`` when the interval lies above / below zero, else ``none``."""
+    if not excludes_zero(e):
+        return "none"
+    return "up" if e[0] > 0 else "down"
+
+
+def effect(e: Est, measure: str) -> str:
+    """``real`` when the interval excludes zero and the change reaches its :data:`PRACTICAL`
+    size, ``small`` when it excludes zero but does not, else ``none``."""
+    if not excludes_zero(e):
+        return "none"
+    return "real" if abs(e[0]) >= PRACTICAL[measure] else "small"
+
+
+def compare_intervals(a: Est, b: Est) -> str:
+    """'more' / 'less' when a's interval lies wholly above / below b's, else 'unclear'."""
+    if a[1] > b[2]:
+        return "more"
+    if a[2] < b[1]:
+        return "less"
+    return "unclear"
+
+
+@dataclass(frozen=True)
+class RuleFacts:
+    """What one rule set changes against the standard game."""
+
+    changes: list[tuple[str, Est, bool]]  # (measure, difference, below its practical size)
+    effect: str  # "real" / "small" / "none" over every measure
+    best_bot_wins: Est
+    best_bot_effect: str
+    command: str
+
+
+@dataclass(frozen=True)
+class HeadcountFacts:
+    best_bot: str
+    best_call: float | None
+    # q1: the typical view and safe bid by player count, and what a special card shifts
+    typical_sum: dict[int, int]
+    typical_bid75: dict[int, float]
+    offset75: dict[int, float]
+    median_offset: float
+    top_shift: float
+    joker_shift: float
+    # q2: the call gap at 4 players by special card seen, and the best bot's calls
+    call_gap: dict[str, int]
+    bot_call_gap: int | None
+    bot_call_win: Est
+    bot_lead: str  # "none" / "more" / "less"
+    # q3: peeking
+    peek_default: Est
+    peek_eager: Est
+    peek_round_loss: Est
+    peek_share: float
+    open_value: Est
+    life_value: Est
+    open_vs_life: str  # "more" / "less" / "unclear"
+    # q4: seats and the start
+    start: Est
+    best_position: int
+    best_position_rate: float
+    loser_again: Est
+    first_loser_wins: Est
+    seat0: Est
+    mixed_seat0: Est
+    start_lead: str  # "bad" / "good" / "none"
+    snowball: bool
+    left_first: Est
+    left_diff: Est
+    # q5 and q7: rule sets
+    rules: dict[str, RuleFacts]
+    far_standard_hidden: float
+    far_double_hidden: float
+    far_standard_nohidden: float
+    rounds_standard: float
+    widest_rule: str
+    widest_rounds: float
+    # q6: the loser's discard
+    discard: Est
+    # q8: luck and skill
+    best_rate: Est
+    random_rate: Est
+    best_beats_fair: bool
+    second: str
+    second_gap: Est
+    games_needed: Any  # as in the table (``None`` or NaN when never ahead)
+    field: list[tuple[str, float]]
+    command_q8: str
+    # the tip chart
+    tip_peek_gain: float
+
+    @property
+    def games_needed_count(self) -> int | None:
+        g = self.games_needed
+        return None if g is None or (isinstance(g, float) and math.isnan(g)) else int(g)
+
+
+def facts(pt: Any) -> HeadcountFacts:
+    """Every number the report's text quotes, from the playtest ``pt``."""
+    f = pt.facts
+    n = PLAYERS_DEFAULT
+    paired = paired_table(pt)
+    q3 = paired[paired["comparison"].str.startswith("q3") & (paired["measure"] == "game_win")]
+    q3_all = q3[q3["seat"] == "all"].set_index("comparison")
+    round_loss = paired[
+        (paired["comparison"] == "q3_peek_default_vs_never")
+        & (paired["measure"] == "round_loss_share")
+    ].iloc[0]
+    hu = pt.tables["q3_heads_up_values"].set_index("compare")
+    by = pt.tables["q3_peeks_by_position_and_lives"]
+    peeks = by[by["measure"] == "peeks"]
+    pos = pt.tables["q4_round_loss_by_position"]
+    p0 = pos[(pos["players"] == n) & (pos["position"] == 0)].iloc[0]
+    p_best = pos[pos["players"] == n].sort_values("value").iloc[0]
+    seat = pt.tables["q4_game_win_by_seat"]
+    s0 = seat[(seat["players"] == n) & (seat["seat"] == 0)].iloc[0]
+    cb = pt.tables["q4_comeback"]
+    first = cb[cb["measure"] == "first_loser_wins_game"].set_index("players")
+    again = cb[cb["measure"] == "loser_starts_and_loses"].set_index("players")
+    left = cb[cb["measure"] == "first_loser_wins_game_left_of_loser"].iloc[0]
+    mixed = pt.tables["q4_mixed_field_by_seat"].set_index("seat")
+    start_lead = "bad" if p0["lo"] > 1 / n else ("good" if p0["hi"] < 1 / n else "none")
+    discard = paired[
+        (paired["comparison"] == "q6_discard_open_vs_face_down")
+        & (paired["measure"] == "game_win")
+        & (paired["seat"] == "all")
+    ].iloc[0]
+    wins = pt.tables["q8_win_rates"].set_index("bot")
+    need = pt.tables["q8_games_needed"].sort_values("gap").iloc[0]
+    best = f["best_bot"]
+    bot_gap = f["q2_bot_call_gap"]
+    rules_table = pt.tables["q5_q7_rules"].set_index("rules")
+    diffs = differences_table(pt)
+    rounds = diffs[diffs["measure"] == "rounds_per_game"]
+    widest = rounds.loc[rounds["value"].abs().idxmax()]
+    return HeadcountFacts(
+        best_bot=best,
+        best_call=f["best_call"],
+        typical_sum={k: f[f"q1_typical_sum_{k}"] for k in (3, 4, 5, 6)},
+        typical_bid75={k: f[f"q1_typical_bid75_{k}"] for k in (3, 4, 5, 6)},
+        offset75={k: f[f"q1_offset75_{k}"] for k in (4, 6)},
+        median_offset=f[f"q1_median_offset_{n}"],
+        top_shift=f[f"q1_top_shift_{n}"],
+        joker_shift=f[f"q1_joker_shift_{n}"],
+        call_gap={s: f[f"q2_call_gap_{n}_{s}"] for s in ("none", "A♠", "JK")},
+        bot_call_gap=bot_gap,
+        bot_call_win=f["q2_bot_call_win"],
+        bot_lead="none"
+        if bot_gap is None
+        else ("more" if bot_gap > f[f"q2_call_gap_{n}_none"] else "less"),
+        peek_default=est(q3_all.loc["q3_peek_default_vs_never"]),
+        peek_eager=est(q3_all.loc["q3_peek_eager_vs_never"]),
+        peek_round_loss=est(round_loss),
+        peek_share=peeks["k"].sum() / peeks["n"].sum(),
+        open_value=est(hu.loc["open_instead_of_face_down"]),
+        life_value=est(hu.loc["one_more_face_down_life"]),
+        open_vs_life=compare_intervals(
+            est(hu.loc["open_instead_of_face_down"]), est(hu.loc["one_more_face_down_life"])
+        ),
+        start=est(p0),
+        best_position=int(p_best["position"]),
+        best_position_rate=p_best["value"],
+        loser_again=est(again.loc[n]),
+        first_loser_wins=est(first.loc[n]),
+        seat0=est(s0),
+        mixed_seat0=est(mixed.loc[0]),
+        start_lead=start_lead,
+        snowball=bool(start_lead == "bad" and first.loc[n, "hi"] < 1 / n),
+        left_first=est(left),
+        left_diff=tuple(f["q4_left_of_loser_comeback_diff"]),  # type: ignore[arg-type]
+        rules={key: _rule_facts(diffs, rules_table, key) for key in RULES_Q5 + RULES_Q7},
+        far_standard_hidden=f["q5_far_standard_hidden"],
+        far_double_hidden=f["q5_far_double_hidden"],
+        far_standard_nohidden=f["q5_far_standard_nohidden"],
+        rounds_standard=rules_table.loc["standard", "rounds_per_game"],
+        widest_rule=widest["rules"],
+        widest_rounds=widest["value"],
+        discard=est(discard),
+        best_rate=est(wins.loc[best]),
+        random_rate=est(wins.loc["random"]),
+        best_beats_fair=bool(wins.loc[best, "lo"] > 1 / n),
+        second=need["other"],
+        second_gap=est(need, "gap"),
+        games_needed=need["games_to_be_ahead_95"],
+        field=[(r["bot"], r["value"]) for _, r in pt.tables["q8_against_odds_field"].iterrows()],
+        command_q8=f["q8_command"],
+        tip_peek_gain=float(q3_all.loc["q3_peek_default_vs_never", "value"]),
+    )
+
+
+def _rule_facts(diffs: Any, rules_table: Any, key: str) -> RuleFacts:
+    by = {m: est(diffs[(diffs["rules"] == key) & (diffs["measure"] == m)].iloc[0])
+          for m in PRACTICAL}  # fmt: skip
+    kinds = {effect(e, m) for m, e in by.items()}
+    return RuleFacts(
+        changes=[(m, e, effect(e, m) == "small") for m, e in by.items() if excludes_zero(e)],
+        effect="real" if "real" in kinds else ("small" if "small" in kinds else "none"),
+        best_bot_wins=by["best_bot_wins"],
+        best_bot_effect=effect(by["best_bot_wins"], "best_bot_wins"),
+        command=rules_table.loc[key, "command"],
+    )

@@ -1,0 +1,555 @@
+"""The Headcount playtest report: Markdown with charts (PNG), tables (CSV) and metadata.
+
+:func:`build` writes the report (issue 5) in English (``reports/headcount``) or German
+(``reports/kopfrechnen``): nine questions, each with its method, a tidy table, a chart, a
+finding with its 95 % interval or exact value and the command that reproduces it, and the
+one-page strategy-tip chart (PNG and PDF). :func:`build_all` computes the numbers once and
+renders every language, each into its folder. The three steps:
+
+1. compute: :func:`compute` (the playtest's tables,
+   :mod:`~headcount_lab.analysis.headcount.playtest`) and
+   :func:`~headcount_lab.analysis.headcount.facts.facts` (the typed numbers the text quotes);
+2. charts: :func:`~headcount_lab.analysis.headcount.figures.charts`, chart objects with their
+   labels from the text;
+3. text: :class:`_Writer` fills the words of :mod:`~headcount_lab.analysis.headcount.text`
+   (one dictionary per language) from the facts.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from headcount_lab.analysis.headcount.facts import (
+    FINDING_RULES,
+    Est,
+    HeadcountFacts,
+    excludes_zero,
+    facts,
+    sign_word,
+)
+from headcount_lab.analysis.headcount.figures import PLAYERS_DEFAULT, RULES_Q5, RULES_Q7
+from headcount_lab.analysis.headcount.playtest import paired_table
+from headcount_lab.analysis.headcount.text import TEXT, fmt_num, fmt_pct, fmt_pp
+from headcount_lab.core import report as core
+from headcount_lab.core.report import QUIET, Progress, StagedFolder
+
+#: games per simulated set-up: default (``make report``) and ``--quick`` (tests, under a minute)
+DEFAULT_GAMES = 300_000
+QUICK_GAMES = 2_000
+DEFAULT_SEED = 1
+#: language -> folder of the report under the reports' root
+FOLDERS = {"en": "headcount", "de": "kopfrechnen"}
+NAME = "headcount"
+
+
+def markdown_table(df: pd.DataFrame, float_format: str = "{:.3f}") -> str:
+    return core.markdown_table(df, float_format)
+
+
+@dataclass(frozen=True)
+class ReportOptions:
+    games: int = DEFAULT_GAMES
+    seed: int = DEFAULT_SEED
+    quick: bool = False
+
+    @property
+    def sim_games(self) -> int:
+        return QUICK_GAMES if self.quick else self.games
+
+    def command(self, lang: str) -> str:
+        cmd = f"headcount-lab report headcount --lang {lang} --seed {self.seed}"
+        return cmd + (" --quick" if self.quick else f" --games {self.games}")
+
+    @classmethod
+    def of(cls, o: core.ReportOptions) -> ReportOptions:
+        """This report's options from the options every report takes (size: games)."""
+        return cls(games=DEFAULT_GAMES if o.size is None else o.size, seed=o.seed, quick=o.quick)
+
+
+def compute(opts: ReportOptions, progress: Progress = QUIET) -> Any:
+    """Every number of the Headcount report (exact and simulated), timed."""
+    from headcount_lab.analysis.headcount.playtest import run_playtest
+
+    if opts.games < 100:
+        raise ValueError(f"--games must be at least 100, got {opts.games}")
+    if opts.seed < 0:
+        raise ValueError(f"--seed must be non-negative, got {opts.seed}")
+    t0 = time.perf_counter()
+    pt = run_playtest(opts.sim_games, opts.seed, lambda what: progress.step(NAME, what))
+    pt.meta["compute_seconds"] = round(time.perf_counter() - t0, 1)
+    return pt
+
+
+def headcount_report(
+    out_dir: Path,
+    lang: str = "en",
+    opts: ReportOptions | None = None,
+    pt: Any = None,
+    progress: Progress = QUIET,
+) -> list[Path]:
+    """Write the Headcount playtest report in ``lang`` into ``out_dir`` (swapped in whole when
+    complete); return the files. ``pt``: numbers already computed by :func:`compute`."""
+    if lang not in TEXT:
+        raise ValueError(f"unknown language {lang!r}: choose {', '.join(TEXT)}")
+    opts = opts or ReportOptions()
+    if opts.games < 100:
+        raise ValueError(f"--games must be at least 100, got {opts.games}")
+    with (staged := StagedFolder(out_dir)) as tmp:
+        if pt is None:
+            pt = compute(opts, progress)
+        with progress.step(NAME, f"{out_dir}: charts, tables and text ({lang})"):
+            written = _Writer(tmp, lang, opts, pt).write()
+    return staged.final(written)
+
+
+def build(
+    folder: Path, options: core.ReportOptions, progress: Progress = QUIET, lang: str = "en"
+) -> list[Path]:
+    """The report in one language into ``folder``."""
+    return headcount_report(folder, lang, ReportOptions.of(options), progress=progress)
+
+
+def build_all(root: Path, options: core.ReportOptions, progress: Progress = QUIET) -> list[Path]:
+    """Every language, each into its folder of :data:`FOLDERS` under ``root``, from one
+    computation."""
+    opts = ReportOptions.of(options)
+    for folder in FOLDERS.values():
+        core.check_target(root / folder)
+    pt = compute(opts, progress)
+    written: list[Path] = []
+    for lang, folder in FOLDERS.items():
+        written += headcount_report(root / folder, lang, opts, pt, progress)
+    return written
+
+
+def write_both(out_root: Path, opts: ReportOptions) -> list[Path]:
+    """Both languages, each into its folder under ``out_root``, from one computation."""
+    return build_all(out_root, core.ReportOptions(opts.seed, opts.quick, opts.games))
+
+
+def metadata(lang: str, opts: ReportOptions, pt: Any) -> dict[str, Any]:
+    from headcount_lab.games.headcount.rules import VERSION
+
+    return {
+        "report": "headcount",
+        "language": lang,
+        "seed": opts.seed,
+        "quick": opts.quick,
+        "games_per_simulated_setup": opts.sim_games,
+        "command": opts.command(lang),
+        "rules_version": VERSION,
+        **core.source_state(),
+        "versions": core.versions(
+            ("headcount-lab", "numpy", "numba", "pandas", "scipy", "matplotlib")
+        ),
+        **{k: v for k, v in pt.meta.items() if k not in ("seed",)},
+    }
+
+
+class _Writer:
+    """Renders one language: charts, CSV tables, README.md, tip chart and metadata."""
+
+    def __init__(self, out: Path, lang: str, opts: ReportOptions, pt: Any) -> None:
+        self.out = out
+        self.lang = lang
+        self.opts = opts
+        self.pt = pt
+        self.t = TEXT[lang]
+        self.f: HeadcountFacts = facts(pt)
+        self.written: list[Path] = []
+        self.parts: list[str] = []
+
+    # ------------------------------------------------------------------ helpers
+    def pct(self, x: float, digits: int = 1) -> str:
+        return fmt_pct(x, self.lang, digits)
+
+    def ci(self, lo: float, hi: float, digits: int = 1) -> str:
+        return f"[{self.pct(lo, digits)}, {self.pct(hi, digits)}]"
+
+    def pp(self, e: Est, digits: int = 1) -> str:
+        """A difference in percentage points with its interval."""
+        v, lo, hi = (float(e[0]), float(e[1]), float(e[2]))
+        return (
+            f"{fmt_pp(v, self.lang, digits)} "
+            f"[{fmt_pp(lo, self.lang, digits)}, {fmt_pp(hi, self.lang, digits)}]"
+        )
+
+    def num(self, x: float, digits: int = 1) -> str:
+        return fmt_num(x, self.lang, digits)
+
+    def save_csv(self, name: str) -> str:
+        path = self.out / f"{name}.csv"
+        self.pt.tables[name].to_csv(path, index=False)
+        self.written.append(path)
+        return path.name
+
+    def save_fig(self, fig: Any, name: str, pdf: bool = False) -> str:
+        paths = core.save_figure(fig, self.out, name, ("png", "pdf") if pdf else ("png",))
+        self.written += paths
+        return paths[0].name
+
+    def section(self, key: str, table: str, chart: str, finding: str, command: str) -> None:
+        q = self.t[key]
+        self.parts += [
+            f"## {q['title']}",
+            f"**{self.t['method']}** {q['method']}",
+            table,
+            f"![{q['title']}]({chart})",
+            f"**{self.t['finding']}** {finding}",
+            f"**{self.t['reproduce']}** `{command}`",
+        ]
+
+    # ------------------------------------------------------------------ the report
+    def write(self) -> list[Path]:
+        from headcount_lab.analysis.headcount.figures import charts
+
+        for name in self.pt.tables:
+            self.save_csv(name)
+        for name, fig in charts(self.pt, self.t).items():
+            self.save_fig(fig, name)
+        t = self.t
+        self.parts = [
+            f"# {t['title']}",
+            t["intro"].format(
+                games=f"{self.opts.sim_games:,}".replace(",", t["thousands"]),
+                seed=self.opts.seed,
+                command=self.opts.command(self.lang),
+                best=self.pt.facts["best_bot"],
+            ),
+            f"![{t['tips']['title']}](strategy_tips.png) — [PDF](strategy_tips.pdf)",
+        ]
+        self.tips()
+        self.q1()
+        self.q2()
+        self.q3()
+        self.q4()
+        self.q5()
+        self.q6()
+        self.q7()
+        self.q8()
+        self.q9()
+        self.parts.append(t["files"])
+        md = self.out / "README.md"
+        md.write_text("\n\n".join(self.parts) + "\n", encoding="utf-8")
+        self.written.append(md)
+        self.written.append(
+            core.write_json(self.out / core.METADATA_FILE, metadata(self.lang, self.opts, self.pt))
+        )
+        return self.written
+
+    def tips(self) -> None:
+        from headcount_lab.analysis.headcount.figures import tip_sheet
+
+        views = self.pt.tables["q1_safe_bids_by_view"]
+        views = views[(views["variant"] == "standard") & (views["special_seen"] == "none")]
+        call = self.pt.tables["q2_call_odds_by_gap"]
+        call = call[(call["variant"] == "standard") & (call["special_seen"] == "none")]
+        text = dict(self.t["tips"])
+        text["tips"] = [s.format(**self.tip_numbers()) for s in text["tips"]]
+        fig = tip_sheet(views, call, self.pt.tables.get("q3_peeks_by_gap"), text)
+        self.save_fig(fig, "strategy_tips", pdf=True)
+
+    def tip_numbers(self) -> dict[str, Any]:
+        f = self.f
+        return {
+            "off4": fmt_num(f.offset75[4], self.lang, 0, sign=True),
+            "off6": fmt_num(f.offset75[6], self.lang, 0, sign=True),
+            "gap": f.call_gap["none"],
+            "gap_top": f.call_gap["A♠"],
+            "gap_jk": f.call_gap["JK"],
+            "peek_gain": fmt_pp(f.tip_peek_gain, self.lang, 0),
+            "start_loss": self.pct(f.start[0], 0),
+        }
+
+    # ------------------------------------------------------------------ questions
+    def q1(self) -> None:
+        t = self.t["q1"]
+        views = self.pt.tables["q1_safe_bids_by_view"]
+        std = views[views["variant"] == "standard"]
+        four = std[(std["players"] == 4) & (std["special_seen"] == "none") & ~std["peeked"]]
+        four = four[four["visible_sum"] % 5 == 0].drop(
+            columns=["variant", "players", "peeked", "special_seen"]
+        )
+        f = self.f
+        finding = t["finding"].format(
+            **{f"sum{n}": f.typical_sum[n] for n in (3, 4, 5, 6)},
+            **{f"bid{n}": self.num(f.typical_bid75[n], 1) for n in (3, 4, 5, 6)},
+            top=fmt_num(f.top_shift, self.lang, 1, sign=True),
+            joker=fmt_num(f.joker_shift, self.lang, 1, sign=True),
+        )
+        table = t["table_note"] + "\n\n" + markdown_table(four, "{:.1f}")
+        self.section("q1", table, "q1_safe_bids.png", finding, self.opts.command(self.lang))
+        self.parts.append(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
+
+    def q2(self) -> None:
+        t = self.t["q2"]
+        th = self.pt.tables["q2_call_thresholds"]
+        th = th[(th["variant"] == "standard") & th["special_seen"].isin(["none", "A♠", "JK"])]
+        wide = th.pivot(index="players", columns="special_seen", values="call_gap_50")
+        wide = wide.reset_index()[["players", "none", "A♠", "JK"]]
+        f = self.f
+        win = f.bot_call_win
+        finding = t["finding"].format(
+            lead=t["bot_lead"][f.bot_lead],
+            rule=t["bot_rule"].format(call=self.pct(f.best_call, 0)) if f.best_call else "",
+            gap=f.call_gap["none"],
+            gap_top=f.call_gap["A♠"],
+            gap_jk=f.call_gap["JK"],
+            best=f.best_bot,
+            bot_gap="—" if f.bot_call_gap is None else f.bot_call_gap,
+            win=self.pct(win[0]),
+            win_ci=self.ci(win[1], win[2]),
+        )
+        table = t["table_note"] + "\n\n" + markdown_table(wide)
+        self.section("q2", table, "q2_call_odds.png", finding, self.opts.command(self.lang))
+        self.parts.append(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
+
+    def q3(self) -> None:
+        t = self.t["q3"]
+        by = self.pt.tables["q3_peeks_by_position_and_lives"]
+        wide = by.pivot_table(index=["position", "lives"], columns="measure", values="value")
+        wide = wide.reset_index()
+        f = self.f
+        finding = t["finding"].format(
+            lead=t["lead"][sign_word(f.peek_default)],
+            best=f.best_bot,
+            default=self.pp(f.peek_default),
+            eager=self.pp(f.peek_eager),
+            rounds=self.pp(f.peek_round_loss),
+            share=self.pct(f.peek_share),
+            open_value=self.pp(f.open_value),
+            life_value=self.pp(f.life_value),
+            verdict=t["verdict"][f.open_vs_life],
+            may_call=self._rule_phrase("peek_may_call"),
+        )
+        table = t["table_note"] + "\n\n" + markdown_table(wide)
+        self.section("q3", table, "q3_peek.png", finding, self.opts.command(self.lang))
+
+    def q4(self) -> None:
+        t = self.t["q4"]
+        pos = self.pt.tables["q4_round_loss_by_position"]
+        cb = self.pt.tables["q4_comeback"]
+        first = cb[cb["measure"] == "first_loser_wins_game"].set_index("players")
+        wide = pos.pivot(index="players", columns="position", values="value")
+        wide.columns = [f"{t['pos_col']} {c}" for c in wide.columns]
+        wide = wide.reset_index().astype(object).where(wide.reset_index().notna(), "—")
+        wide[t["first_col"]] = first["value"].to_numpy()
+        n = PLAYERS_DEFAULT
+        f = self.f
+        finding = t["finding"].format(
+            lead=t["lead"][f.start_lead],
+            n=n,
+            start=self.pct(f.start[0]),
+            start_ci=self.ci(f.start[1], f.start[2]),
+            fair=self.pct(1 / n),
+            best_pos=f.best_position,
+            best=self.pct(f.best_position_rate),
+            again=self.pct(f.loser_again[0]),
+            again_ci=self.ci(f.loser_again[1], f.loser_again[2]),
+            first=self.pct(f.first_loser_wins[0]),
+            first_ci=self.ci(f.first_loser_wins[1], f.first_loser_wins[2]),
+            seat0=self.pct(f.seat0[0]),
+            seat0_ci=self.ci(f.seat0[1], f.seat0[2]),
+            mixed0=self.pct(f.mixed_seat0[0]),
+            mixed0_ci=self.ci(f.mixed_seat0[1], f.mixed_seat0[2]),
+            snowball=t["snowball"] if f.snowball else "",
+            left_first=self.pct(f.left_first[0]),
+            left_first_ci=self.ci(f.left_first[1], f.left_first[2]),
+            left_diff=self.pp(f.left_diff),
+            left_verdict=t["left_verdict"][sign_word(f.left_diff)],
+            left_rules=self._rule_phrase("left_of_loser"),
+        )
+        table = t["table_note"] + "\n\n" + markdown_table(wide)
+        self.section("q4", table, "q4_seats.png", finding, self.opts.command(self.lang))
+
+    def _rule_table(self, keys: tuple[str, ...]) -> pd.DataFrame:
+        rules = self.pt.tables["q5_q7_rules"]
+        wins = self.pt.tables["q5_q7_win_rates"]
+        best = self.f.best_bot
+        out = rules[rules["rules"].isin(("standard", *keys))][
+            ["rules", "rounds_per_game", "caller_loses", "peeks_per_round", "ties"]
+        ].copy()
+        for bot in (best, "random"):
+            w = wins[wins["bot"] == bot].set_index("rules")["value"]
+            out[f"{bot}_wins"] = out["rules"].map(w)
+        return out
+
+    def _rule_phrase(self, key: str) -> str:
+        """What a rule set changes: each measure whose interval excludes 0 (marked when smaller
+        than its practical size), else 'nothing detectable'."""
+        t = self.t
+        out = []
+        for measure, r, small in self.f.rules[key].changes:
+            if measure == "rounds_per_game":
+                v = (
+                    f"{fmt_num(r[0], self.lang, 2, sign=True)} "
+                    f"[{fmt_num(r[1], self.lang, 2, sign=True)}, "
+                    f"{fmt_num(r[2], self.lang, 2, sign=True)}]"
+                )
+            else:
+                v = self.pp(r)
+            name = t["measure_names"][measure].format(best=self.f.best_bot)
+            out.append(f"{name} {v}{t['negligible'] if small else ''}")
+        return "; ".join(out) if out else t["no_change"]
+
+    def q5(self) -> None:
+        t = self.t["q5"]
+        f = self.f
+        finding = t["finding"].format(
+            trickster=self._rule_phrase("trickster"),
+            double=self._rule_phrase("double"),
+            far_std=self.pct(f.far_standard_hidden),
+            far_double=self.pct(f.far_double_hidden),
+            best=f.best_bot,
+        )
+        md = t["table_note"] + "\n\n" + markdown_table(self._rule_table(RULES_Q5))
+        self.section("q5", md, "q5_variants.png", finding, f.rules["trickster"].command)
+        self.parts.append(f"`{f.rules['double'].command}`")
+
+    def q6(self) -> None:
+        t = self.t["q6"]
+        paired = paired_table(self.pt)
+        d = paired[
+            (paired["comparison"] == "q6_discard_open_vs_face_down")
+            & (paired["measure"] == "game_win")
+        ]
+        wins = paired[
+            (paired["comparison"] == "q6_discard_open_vs_face_down")
+            & paired["measure"].isin(["win_a", "win_b"])
+        ]
+        f = self.f
+        finding = t["finding"].format(
+            best=f.best_bot, diff=self.pp(f.discard), verdict=t["verdict"][sign_word(f.discard)]
+        )
+        table = markdown_table(
+            pd.concat([d, wins])[["measure", "seat", "value", "lo", "hi"]], "{:.4f}"
+        )
+        self.section("q6", table, "q6_discard.png", finding, self.opts.command(self.lang))
+
+    def q7(self) -> None:
+        t = self.t["q7"]
+        f = self.f
+        lines = [f"- *{self.t['rule_names'][k]}*: {self._rule_phrase(k)}" for k in RULES_Q7]
+        finding = (
+            t["finding"].format(
+                far_hidden=self.pct(f.far_standard_hidden),
+                far_none=self.pct(f.far_standard_nohidden),
+            )
+            + "\n\n"
+            + "\n".join(lines)
+        )
+        md = self.t["q5"]["table_note"] + "\n\n" + markdown_table(self._rule_table(RULES_Q7))
+        self.section("q7", md, "q7_house_rules.png", finding, f.rules[RULES_Q7[0]].command)
+        self.parts.append("\n".join(f"`{f.rules[k].command}`" for k in RULES_Q7[1:]))
+
+    def q8(self) -> None:
+        t = self.t["q8"]
+        wins = self.pt.tables["q8_win_rates"]
+        field = self.pt.tables["q8_against_odds_field"]
+        need = self.pt.tables["q8_games_needed"]
+        f = self.f
+        finding = t["finding"].format(
+            lead=t["lead"][f.best_beats_fair],
+            best=f.best_bot,
+            rate=self.pct(f.best_rate[0]),
+            ci=self.ci(f.best_rate[1], f.best_rate[2]),
+            fair=self.pct(1 / PLAYERS_DEFAULT),
+            random=self.pct(f.random_rate[0]),
+            random_ci=self.ci(f.random_rate[1], f.random_rate[2]),
+            other=f.second,
+            gap=self.pp(f.second_gap),
+            games=f.games_needed,
+            field=", ".join(f"`{bot}` {self.pct(v)}" for bot, v in f.field),
+        )
+        table = "\n\n".join(
+            [
+                markdown_table(wins),
+                markdown_table(need),
+                markdown_table(field.drop(columns="command")),
+            ]
+        )
+        self.section("q8", table, "q8_skill.png", finding, f.command_q8)
+
+    def q9(self) -> None:
+        t = self.t["q9"]
+        self.parts.append(f"## {t['title']}")
+        self.parts.append(t["intro"])
+        items = designer_findings(self)
+        self.parts.append("\n".join(f"{i}. {s}" for i, s in enumerate(items, 1)))
+
+
+#: the exact odds of one view: the rule text's worked example, Anna's view
+ONE_VIEW_COMMAND = 'headcount-lab headcount odds --players 4 --see "7♥ K♥ 5♠"'
+
+
+def designer_findings(w: _Writer) -> list[str]:
+    """Question 9: each finding quotes a number from the sections above, and only states a
+    difference as real when its interval excludes zero."""
+    t = w.t["q9"]
+    f = w.f
+    n = PLAYERS_DEFAULT
+    out = []
+    key = "loser_starts_bad" if f.start[1] > 1 / n else "loser_starts_ok"
+    out.append(
+        t[key].format(
+            start=w.pct(f.start[0]),
+            start_ci=w.ci(f.start[1], f.start[2]),
+            fair=w.pct(1 / n),
+            first=w.pct(f.first_loser_wins[0]),
+            first_ci=w.ci(f.first_loser_wins[1], f.first_loser_wins[2]),
+        )  # fmt: skip
+    )
+    peek = f.peek_default
+    key = "peek_strong" if excludes_zero(peek) and peek[0] > 0 else "peek_weak"
+    out.append(t[key].format(gain=w.pp(peek), share=w.pct(f.peek_share), best=f.best_bot))
+    out.append(t["discard_" + sign_word(f.discard)].format(diff=w.pp(f.discard)))
+    for key in FINDING_RULES:
+        name = w.t["rule_names"][key]
+        rule = f.rules[key]
+        if rule.best_bot_effect == "real":
+            kind = "rule_skill_up" if rule.best_bot_wins[0] > 0 else "rule_skill_down"
+            out.append(t[kind].format(rule=name, best=f.best_bot, diff=w.pp(rule.best_bot_wins)))
+        else:
+            out.append(t[f"rule_{rule.effect}"].format(rule=name, what=w._rule_phrase(key)))
+    out.append(
+        t["length"].format(
+            n=n,
+            lo=3 * (n - 1),
+            hi=3 * (n - 1) + 2,
+            mean=w.num(f.rounds_standard, 2),
+            rule=w.t["rule_names"][f.widest_rule],
+            diff=fmt_num(f.widest_rounds, w.lang, 2, sign=True),
+        )
+    )
+    out.append(
+        t["beginner_tip"].format(
+            lead=t["tip_lead"][f.median_offset < 9.5],
+            each=round(f.median_offset / 2),
+            off=fmt_num(f.median_offset, w.lang, 1, sign=True),
+            gap=f.call_gap["none"],
+            top=fmt_num(f.top_shift, w.lang, 1, sign=True),
+        )
+    )
+    out.append(
+        t["surprise"].format(
+            far_std=w.pct(f.far_standard_hidden),
+            far_none=w.pct(f.far_standard_nohidden),
+            far_double=w.pct(f.far_double_hidden),
+        )
+    )
+    games = f.games_needed_count
+    out.append(
+        t["skill"].format(
+            best=f.best_bot,
+            rate=w.pct(f.best_rate[0]),
+            random=w.pct(f.random_rate[0]),
+            other=f.second,
+            games="—" if games is None else games,
+        )
+    )
+    return out

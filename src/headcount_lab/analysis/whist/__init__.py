@@ -1,0 +1,1 @@
+"""The Forehead Whist report: exact blind hands, paired simulations, charts and text."""

@@ -1,0 +1,505 @@
+"""The Forehead Whist report: the dealer's restriction, blind hands, bots, seats and streaks.
+
+Three steps, each a plain function of the one before:
+
+1. compute: :func:`~headcount_lab.analysis.whist.tables.compute` (tables, saved as CSV) and
+   :func:`~headcount_lab.analysis.whist.facts.facts` (the numbers the text quotes);
+2. charts: :func:`~headcount_lab.analysis.whist.figures.charts`, chart objects with their labels
+   from the text;
+3. text: :func:`readme` and :func:`tips` fill the words of
+   :mod:`~headcount_lab.analysis.whist.text` (one dictionary per language) from the facts.
+
+:func:`build` writes one report into a folder (swapped in whole when complete) and
+:func:`build_all` writes it under a root folder for ``report all``. Numbers in the text come
+from the tables, and a difference is called real only when its 95% interval leaves out zero.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from headcount_lab.analysis.whist.facts import CI, TipFacts, WhistFacts, facts, sign_of, tip_facts
+from headcount_lab.analysis.whist.tables import (
+    EXACT_PLAYERS,
+    NAME,
+    OH_HELL_GAP,
+    PLAYERS,
+    TOURNAMENT_BOTS,
+    WhistReportOptions,
+    WhistResults,
+    check,
+    compute,
+)
+from headcount_lab.analysis.whist.text import TEXT
+from headcount_lab.core import report as core
+from headcount_lab.core.report import QUIET, Progress, StagedFolder
+from headcount_lab.games.whist import blind_table
+from headcount_lab.games.whist.rules import VERSION
+
+#: the report's folder under the reports' root, by language
+FOLDERS = {"en": "forehead-whist"}
+FOLDER = FOLDERS["en"]
+#: one view of the blind-odds command, quoted in question 2
+ONE_VIEW = 'headcount-lab whist blind-odds --players 4 --see "K♠ ? 8♥ A♦" --trump-card 9♦'
+PNG_DPI = 120
+
+
+# --- the text ---------------------------------------------------------------------------------
+
+
+class _Words:
+    """Fills one language's sentences: intervals, percentages, lists and tables."""
+
+    def __init__(self, lang: str = "en") -> None:
+        if lang not in TEXT:
+            raise ValueError(f"unknown language {lang!r}: choose {', '.join(TEXT)}")
+        self.t = TEXT[lang]
+
+    def ci(self, est: CI, digits: int = 2) -> str:
+        return str(self.t["ci"].format(mean=est[0], lo=est[1], hi=est[2], d=digits))
+
+    def pct(self, x: float) -> str:
+        return str(self.t["pct"].format(p=100 * x))
+
+    def table(self, df: pd.DataFrame, digits: int = 2) -> str:
+        yes, no = self.t["bool_words"]
+        return core.markdown_table(df, f"{{:.{digits}f}}", (yes, no))
+
+
+def tips(tables: dict[str, pd.DataFrame], lang: str = "en") -> list[tuple[str, list[str]]]:
+    """The tip chart's blocks ``(heading, lines)``, every number from the tables."""
+    return _tip_blocks(tip_facts(tables), _Words(lang))
+
+
+def _tip_blocks(tf: TipFacts, w: _Words) -> list[tuple[str, list[str]]]:
+    t = w.t["tips"]
+    blind = [t["trump_seen"]] if tf.trump_seen_zero else []
+    for n, lead_best, lead_win, later_best in tf.no_trump:
+        blind.append(
+            t["no_trump"].format(
+                n=n,
+                lead_best=w.pct(lead_best),
+                lead_win=w.pct(lead_win),
+                later_best=w.pct(later_best),
+            )
+        )
+    counts = w.t["list_sep"].join(
+        t["count_item"].format(wins=a, unseen=u, n=n) for a, u, n in tf.counts
+    )
+    blind.append(t["count"].format(counts=counts))
+    slash = t["slash"]
+    blind.append(
+        t["listen"].format(
+            after_0=slash.join(w.pct(h[1]) for h in tf.listen),
+            after_1_bid=tf.after_1_bid,
+            after_1=slash.join(w.pct(h[2]) for h in tf.listen),
+            gains=slash.join(t["gain"].format(gain=h[3]) for h in tf.listen),
+            players=slash.join(str(h[0]) for h in tf.listen),
+        )
+    )
+    dealer = [
+        t["forced"].format(forced=w.pct(tf.forced), cost=tf.cost, cost_exact=tf.cost_exact),
+        t["other_bid"],
+        t["worst_size"].format(
+            cards=tf.worst_cards,
+            effect=w.ci(tf.worst_effect),
+            made_off=w.pct(tf.worst_made_off),
+            made_on=w.pct(tf.worst_made_on),
+        ),
+        t["match"].format(lo=tf.match_lo, hi=tf.match_hi),
+    ]
+    return [(t["blind_head"], blind), (t["dealer_head"], dealer)]
+
+
+def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> str:
+    """The report's Markdown: per question the method, table, chart, finding and command."""
+    w = _Words(lang)
+    t = w.t
+    f = f or facts(res.tables)
+    tab = res.tables
+    o = res.opts
+    cmd = f"`{o.command()}`"
+    out: list[str] = []
+    add = out.append
+
+    def image(alt: str, stem: str) -> None:
+        add(t["image"].format(alt=alt, file=f"{stem}.png"))
+
+    add(t["title"])
+    add(t["intro"].format(command=cmd, matches=o.n_matches, tournament=o.n_tournament))
+
+    # Q1
+    q, d = t["q1"], f.dealer
+    add(q["title"])
+    add(t["method"].format(text=q["method"]))
+    by_players = w.t["list_sep"].join(
+        q["by_players"].format(effect=w.ci(e), players=n) for n, e in d.one_card_effect
+    )
+    add(
+        t["finding"].format(
+            text=q["finding"].format(
+                blind_on=w.ci(d.blind_on),
+                blind_off=w.ci(d.blind_off),
+                blind_effect=w.ci(d.blind_effect),
+                multi_lo=d.multi_lo,
+                multi_hi=d.multi_hi,
+                eight=q["eight"][d.eight],
+                match_on=w.ci(d.match_on, 1),
+                match_off=w.ci(d.match_off, 1),
+                by_players=by_players,
+            )
+        )
+    )
+    add(
+        q["published"].format(
+            pub_lo=-OH_HELL_GAP[1],
+            pub_hi=-OH_HELL_GAP[0],
+            exact4_5=d.exact4_5,
+            blind_on=w.ci(d.blind_on),
+            exact4_10=d.exact4_10,
+            exact4_10_exact=d.exact4_10_exact,
+            exact3_10=d.exact3_10,
+            exact3_10_exact=d.exact3_10_exact,
+            where3=q["where3"][d.where3].format(distance=d.distance3),
+            seen_on=w.ci(d.seen_on),
+            seen_effect=w.ci(d.seen_effect),
+        )
+    )
+    gap = tab["q1_dealer_gap"]
+    add(
+        w.table(
+            gap[gap["one_card_blind"] & (gap["players"] == 4)][
+                [
+                    "cards",
+                    "hands",
+                    "gap_on",
+                    "gap_off",
+                    "effect",
+                    "effect_lo",
+                    "effect_hi",
+                    "dealer_made_on",
+                    "dealer_made_off",
+                ]
+            ]  # fmt: skip
+        )
+    )
+    image(q["image"], "q1_dealer_gap")
+    add(
+        q["seats"].format(
+            seat0_sizes=d.seat0_sizes,
+            seat3_sizes=d.seat3_sizes,
+            spread_lo=d.spread[0],
+            spread_hi=d.spread[1],
+            seat_order=q["seat_order"][d.seat_order].format(spread=d.spread[1] - d.spread[0]),
+            table_loss=d.table_loss,
+            gap_fall=d.gap_fall,
+            others=d.others,
+        )
+    )
+    seats = tab["q1_q4_seats"]
+    four = seats[seats["players"] == 4]
+    add(
+        w.table(
+            four[
+                [
+                    "seat",
+                    "deals_sizes",
+                    "cards_dealt",
+                    "restriction_effect",
+                    "restriction_effect_lo",
+                    "restriction_effect_hi",
+                ]
+            ]
+        )  # fmt: skip
+    )
+    add(t["reproduce"].format(command=cmd, files=q["files"]))
+
+    # Q2
+    q, b = t["q2"], f.blind
+    add(q["title"])
+    add(
+        t["method"].format(
+            text=q["method"].format(deals3=blind_table.deals(3), deals4=blind_table.deals(4))
+        )
+    )
+    per_table = q["table_sep"].join(
+        q["table"].format(
+            n=x.n,
+            lead_best=w.pct(x.lead_best),
+            lead_best_exact=x.lead_best_exact,
+            later_best=w.pct(x.later_best),
+            later_best_exact=x.later_best_exact,
+            lead_made=w.pct(x.lead_made),
+            lead_score=x.lead_score,
+            lead_score_exact=x.lead_score_exact,
+            dealer_made_off=w.pct(x.dealer_made_off),
+            dealer_made_on=w.pct(x.dealer_made_on),
+            forced=w.pct(x.forced),
+            cost_exact=x.cost_exact,
+            cost=x.cost,
+        )
+        for x in b.tables
+    )
+    add(
+        t["finding"].format(
+            text=q["finding"].format(
+                any_trump=q["any_trump"][b.any_trump],
+                tables=per_table,
+                same_odds=q["same_odds"][b.same_odds],
+            )
+        )
+    )
+    add(w.table(tab["q2_blind_positions"], 3))
+    image(q["image_bids"], "q2_blind_bids")
+    add(w.table(tab["q2_blind_dealer"], 3))
+    image(q["image_scores"], "q2_blind_scores")
+    gains = t["list_sep"].join(
+        q["gain"].format(position=p, players=n, gain=g, gain_exact=e) for p, n, g, e in b.gains
+    )
+    add(
+        q["listening"].format(
+            gains=gains,
+            changed=w.pct(b.changed_max),
+            dealer_off=b.dealer_off,
+            dealer_on=b.dealer_on,
+        )
+    )
+    lis = tab["q2_listening"]
+    add(w.table(lis[lis["restriction"] == "on"], 3))
+    image(q["image_listening"], "q2_listening")
+    add(q["reproduce"].format(command=cmd, one_view=ONE_VIEW))
+
+    # Q3
+    q, bt = t["q3"], f.bots
+    bots = ",".join(TOURNAMENT_BOTS)
+    add(q["title"])
+    add(t["method"].format(text=q["method"].format(matches=o.n_tournament, bots=bots)))
+    order = t["clause_sep"].join(
+        q["order"].format(a=a, sign=q["sign"][s], b=c) for a, s, c in bt.order
+    )
+    losses = t["clause_sep"].join(
+        q["loss"].format(bot=name, cards=k, short=short, overlap=q["loss_overlap"][s])
+        for name, k, short, s in bt.losses
+    )
+    add(
+        t["finding"].format(
+            text=q["finding"].format(
+                order=order,
+                montecarlo=w.ci(bt.means["montecarlo"], 1),
+                heuristic=w.ci(bt.means["heuristic"], 1),
+                random=w.ci(bt.means["random"], 1),
+                montecarlo_made=w.pct(bt.made["montecarlo"]),
+                heuristic_made=w.pct(bt.made["heuristic"]),
+                random_made=w.pct(bt.made["random"]),
+                losses=losses,
+                blind_min=bt.blind_min,
+                blind_max=bt.blind_max,
+            )
+        )
+    )
+    add(w.table(tab["q3_bots"]))
+    image(q["image"], "q3_bots")
+    simulate = (
+        f"headcount-lab whist simulate --players 4 --bots {bots} --matches {o.n_tournament} "
+        f"--seed {o.seed} --rotate-seats"
+    )
+    add(q["reproduce"].format(command=cmd, files=q["files"], simulate=simulate))
+
+    # Q4
+    q, s = t["q4"], f.seats
+    add(q["title"])
+    add(t["method"].format(text=q["method"]))
+    if not s.real:
+        seat_text = q["no_seat"]
+    else:
+        seat_text = q["some_seats"].format(
+            seats=t["clause_sep"].join(
+                q["seat"].format(players=n, seat=k, lead=w.ci(lead)) for n, k, lead in s.real
+            ),
+            intervals=s.intervals,
+            by_chance=0.05 * s.intervals,
+            real=len(s.real),
+        )
+    add(
+        t["finding"].format(
+            text=q["finding"].format(
+                seats=seat_text,
+                lead=s.lead,
+                players=s.players,
+                seat=s.seat,
+                total_min=s.total_min,
+                total_max=s.total_max,
+                size=q["size"][s.size],
+            )
+        )
+    )
+    add(
+        w.table(
+            seats[
+                [
+                    "players",
+                    "seat",
+                    "deals_sizes",
+                    "total",
+                    "lead",
+                    "lead_lo",
+                    "lead_hi",
+                    "win_share",
+                ]
+            ]
+        )  # fmt: skip
+    )
+    image(q["image"], "q1_q4_seats")
+    add(t["reproduce"].format(command=cmd, files=q["files"]))
+
+    # Q5
+    q, st = t["q5"], f.streaks
+    add(q["title"])
+    add(t["method"].format(text=q["method"]))
+    parts = t["clause_sep"].join(
+        q["bot"].format(
+            bot=r["bot"],
+            plus=r["plus"],
+            minus=r["minus"],
+            net=w.ci(r["net"], 1),
+            change=w.ci(r["change"]),
+            verdict=q["verdict"][r["verdict"]],
+        )
+        for r in st.bots
+    )
+    by_players = t["list_sep"].join(
+        q["by_players"].format(bonus=bonus, players=n) for n, bonus in st.by_players
+    )
+    add(t["finding"].format(text=q["finding"].format(bots=parts, by_players=by_players)))
+    streaks = tab["q5_streaks"]
+    add(
+        w.table(
+            streaks[
+                [
+                    "bot",
+                    "mode",
+                    "plus_per_match",
+                    "minus_per_match",
+                    "bonus_points",
+                    "bonus_points_lo",
+                    "bonus_points_hi",
+                    "mean_total",
+                ]
+            ]
+        )  # fmt: skip
+    )
+    image(q["image"], "q5_streaks")
+    add(t["reproduce"].format(command=cmd, files=q["files"]))
+
+    # Q6
+    q = t["q6"]
+    add(q["title"])
+    add(t["method"].format(text=q["method"]))
+    for head, lines in _tip_blocks(f.tips, w):
+        add(
+            q["block"].format(head=head)
+            + "\n\n"
+            + "\n".join(q["item"].format(text=x) for x in lines)
+        )
+    add(q["image"])
+    add(t["reproduce_plain"].format(command=cmd))
+    return "\n\n".join(out) + "\n"
+
+
+# --- writing the folder -----------------------------------------------------------------------
+
+
+def metadata(res: WhistResults) -> dict[str, Any]:
+    """The report's inputs, sizes and versions; the commit and timings (``seconds``) are kept
+    from the last run whose files differed (see :class:`~headcount_lab.core.report.
+    StagedFolder`)."""
+    o = res.opts
+    versions = core.versions(("headcount-lab", "numpy", "numba", "pandas", "matplotlib"))
+    return {
+        "report": NAME,
+        "command": o.command(),
+        "seed": o.seed,
+        "quick": o.quick,
+        "sizes": {
+            "matches_per_restriction_setup": o.n_matches,
+            "restriction_setups": [f"{n} players" for n in PLAYERS]
+            + ["4 players, one-card hands seen"],
+            "tournament_matches": o.n_tournament,
+            "tournament_bots": list(TOURNAMENT_BOTS),
+            "exact_blind_deals": {str(n): blind_table.deals(n) for n in EXACT_PLAYERS},
+        },
+        "seconds": {k: round(v, 2) for k, v in res.seconds.items()},
+        "versions": {
+            "headcount-lab": versions["headcount-lab"],
+            "whist_rules": VERSION,
+            **{k: v for k, v in versions.items() if k != "headcount-lab"},
+        },
+        **core.source_state(),
+    }
+
+
+def write_report(out_dir: Path, res: WhistResults, started: float, lang: str = "en") -> list[Path]:
+    """CSV tables, charts, the tip chart (PNG and PDF), README.md and metadata.json into
+    ``out_dir`` (an existing, empty folder)."""
+    from headcount_lab.analysis.whist.figures import TipChart, charts
+    from headcount_lab.core.charts import A4, new_axes
+
+    words = _Words(lang)
+    f = facts(res.tables)
+    written: list[Path] = []
+    for name, df in res.tables.items():
+        path = out_dir / f"{name}.csv"
+        df.to_csv(path, index=False, float_format="%.6g")
+        written.append(path)
+    for name, fig in charts(res.tables, words.t["charts"]).items():
+        written += core.save_figure(fig, out_dir, name, dpi=PNG_DPI)
+    fig, ax = new_axes(size=A4)
+    tt = words.t["tips"]
+    TipChart(
+        tt["title"],
+        _tip_blocks(f.tips, words),
+        footer=tt["footer"].format(command=res.opts.command()),
+    ).plot(ax)
+    written += core.save_figure(fig, out_dir, "tips", ("png", "pdf"), dpi=PNG_DPI)
+    path = out_dir / "README.md"
+    path.write_text(readme(res, lang, f), encoding="utf-8")
+    written.append(path)
+    res.seconds["total"] = time.perf_counter() - started
+    written.append(core.write_json(out_dir / core.METADATA_FILE, metadata(res)))
+    return written
+
+
+def whist_report(
+    out_dir: Path, opts: WhistReportOptions | None = None, progress: Progress = QUIET
+) -> list[Path]:
+    """Compute the report and write it into ``out_dir`` (swapped in whole when complete);
+    return the files written."""
+    opts = opts or WhistReportOptions()
+    check(opts)
+    t0 = time.perf_counter()
+    with (staged := StagedFolder(out_dir)) as tmp:
+        res = compute(opts, progress)
+        with progress.step(NAME, f"{out_dir}: charts, tables and text"):
+            written = write_report(tmp, res, t0)
+    return staged.final(written)
+
+
+def build(folder: Path, options: core.ReportOptions, progress: Progress = QUIET) -> list[Path]:
+    """The report into ``folder`` (size: matches per simulated set-up)."""
+    return whist_report(
+        folder, WhistReportOptions(options.size, options.quick, options.seed), progress
+    )
+
+
+def build_all(root: Path, options: core.ReportOptions, progress: Progress = QUIET) -> list[Path]:
+    """Every language of the report, each into its folder of :data:`FOLDERS` under ``root``."""
+    return build(root / FOLDER, options, progress)
+
+
+def compare_word(lo: float, hi: float, lang: str = "en") -> str:
+    """The verdict on a paired change of question 5: a gain, a loss or no clear difference."""
+    return str(TEXT[lang]["q5"]["verdict"][sign_of(lo, hi)])

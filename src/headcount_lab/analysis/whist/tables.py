@@ -1,0 +1,626 @@
+"""The Forehead Whist report's numbers: paired simulations and exact blind hands as tidy tables.
+
+:func:`compute` runs the simulations (paired where a rule is compared: the same deals played both
+ways) and the exact enumeration of blind one-card deals, and returns the tables that the report
+saves as CSV files; :mod:`~headcount_lab.analysis.whist.facts` reads the numbers its text quotes
+off these tables. A difference is called real only when its 95% interval leaves out zero.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from headcount_lab.core.report import QUIET, Progress
+from headcount_lab.games.whist import blind_table, handstats
+from headcount_lab.games.whist.rules import (
+    MAX_CARDS,
+    PLAYERS_MAX,
+    PLAYERS_MIN,
+    WhistRules,
+    hand_sizes,
+)
+
+DEFAULT_MATCHES = 100_000
+QUICK_MATCHES = 3_000
+#: the bot tournament (one montecarlo seat, ~25x slower) plays this share of --matches
+TOURNAMENT_SHARE = 10
+PLAYERS = tuple(range(PLAYERS_MIN, PLAYERS_MAX + 1))
+EXACT_PLAYERS = (3, 4)
+TOURNAMENT_BOTS = ("montecarlo", "heuristic", "heuristic", "random")
+#: the published figure for one-card Oh Hell with a 10-point bonus (dealer minus the others)
+OH_HELL_GAP = (-5.9, -5.6)
+Z95 = 1.959963984540054
+COMMAND = "headcount-lab report whist"
+NAME = "forehead-whist"
+
+
+@dataclass(frozen=True)
+class WhistReportOptions:
+    """``matches`` per simulated set-up (``None``: the default, or the quick size)."""
+
+    matches: int | None = None
+    quick: bool = False
+    seed: int = 1
+
+    @property
+    def n_matches(self) -> int:
+        if self.matches is not None:
+            return self.matches
+        return QUICK_MATCHES if self.quick else DEFAULT_MATCHES
+
+    @property
+    def n_tournament(self) -> int:
+        # a multiple of the 4 seats, so that rotation gives every bot every seat equally
+        return max(4, self.n_matches // TOURNAMENT_SHARE // 4 * 4)
+
+    def command(self) -> str:
+        parts = [COMMAND]
+        if self.quick:
+            parts.append("--quick")
+        if self.matches is not None:
+            parts.append(f"--matches {self.matches}")
+        parts.append(f"--seed {self.seed}")
+        return " ".join(parts)
+
+
+# --- statistics -------------------------------------------------------------------------------
+
+
+def mean_ci(total: float, sq: float, n: float, scale: float = 1.0) -> tuple[float, float, float]:
+    """Mean and normal 95% interval from a count, a sum and a sum of squares (times ``scale``)."""
+    mean = total / n
+    var = max((sq - n * mean * mean) / (n - 1), 0.0) if n > 1 else 0.0
+    half = Z95 * math.sqrt(var / n)
+    return mean * scale, (mean - half) * scale, (mean + half) * scale
+
+
+def paired_ci(sum_a: float, sum_b: float, diff_sq: float, n: float, scale: float = 1.0):  # type: ignore[no-untyped-def]
+    """Mean of the paired difference ``a - b`` with its 95% interval."""
+    return mean_ci(sum_a - sum_b, diff_sq, n, scale)
+
+
+def excludes_zero(lo: float, hi: float) -> bool:
+    return lo > 0 or hi < 0
+
+
+def overlap(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    return a[0] <= b[1] and b[0] <= a[1]
+
+
+def _frac(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+# --- simulations ------------------------------------------------------------------------------
+
+
+def _run(
+    rules_a: WhistRules, rules_b: WhistRules | None, bots: list[str], matches: int, seed: int
+) -> dict[str, np.ndarray]:
+    from headcount_lab.core.runner import run_job
+
+    # a thread per local core; the merged statistics are the same for any number of workers
+    return run_job(handstats.make_job(rules_a, rules_b, bots, matches, rotate=True), seed)
+
+
+def restriction_runs(opts: WhistReportOptions) -> dict[tuple[int, bool], dict[str, np.ndarray]]:
+    """Heuristic tables at every player count, each match played with the dealer's restriction
+    on (``a``) and off (``b``); plus 4 players with the one-card hands not blind."""
+    out = {}
+    for n in PLAYERS:
+        on = WhistRules(players=n)
+        out[(n, True)] = _run(
+            on,
+            WhistRules(players=n, dealer_restriction=False),
+            ["heuristic"] * n,
+            opts.n_matches,
+            opts.seed,
+        )
+    seen = WhistRules(players=4, blind_one_card_hands=False)
+    out[(4, False)] = _run(
+        seen,
+        WhistRules(players=4, blind_one_card_hands=False, dealer_restriction=False),
+        ["heuristic"] * 4,
+        opts.n_matches,
+        opts.seed,
+    )
+    return out
+
+
+def tournament_run(opts: WhistReportOptions) -> dict[str, np.ndarray]:
+    """The bot table, seats rotated, each match scored with streaks ``every_five`` (``a``) and
+    ``once`` (``b``); streaks change no decision, so both plays are the same match."""
+    rules = WhistRules(players=4)
+    return _run(
+        rules,
+        WhistRules(players=4, streak_mode="once"),
+        list(TOURNAMENT_BOTS),
+        opts.n_tournament,
+        opts.seed,
+    )
+
+
+# --- tables -----------------------------------------------------------------------------------
+
+
+def ci_columns(name: str, est: tuple[float, float, float]) -> dict[str, float]:
+    """``{name, name_lo, name_hi}`` from an estimate and its interval."""
+    return {name: est[0], f"{name}_lo": est[1], f"{name}_hi": est[2]}
+
+
+def _gap_columns(row: np.ndarray, count: int, n: int) -> dict[str, float]:
+    """The dealer's gap with the restriction on and off and the paired effect, in points, from
+    a row of ``handstats.GAP_FIELDS`` (sums over ``count`` hands or matches)."""
+    s = 1.0 / (n - 1)
+    G = handstats
+    return {
+        **ci_columns("gap_on", mean_ci(row[G.G_GAP], row[G.G_GAP_SQ], count, s)),
+        **ci_columns("gap_off", mean_ci(row[G.G_GAP_B], row[G.G_GAP_B_SQ], count, s)),
+        **ci_columns("effect", paired_ci(row[G.G_GAP], row[G.G_GAP_B], row[G.G_DIFF_SQ], count, s)),
+    }
+
+
+def dealer_gap_table(runs: dict[tuple[int, bool], dict[str, np.ndarray]]) -> pd.DataFrame:
+    """Q1: the dealer's score minus the others' mean, points per hand, by player count and hand
+    size, restriction on and off, and the paired effect of the restriction."""
+    rows = []
+    for (n, blind), st in runs.items():
+        g = st["gap"]
+        for k in range(1, MAX_CARDS + 1):
+            h = int(g[k, handstats.G_HANDS])
+            if h:
+                rows.append(
+                    {
+                        "players": n,
+                        "one_card_blind": blind,
+                        "cards": k,
+                        "trump": k < MAX_CARDS,
+                        "hands": h,
+                        **_gap_columns(g[k], h, n),
+                        "dealer_made_on": g[k, handstats.G_MADE] / h,
+                        "dealer_made_off": g[k, handstats.G_MADE_B] / h,
+                    }
+                )
+    return pd.DataFrame(rows)
+
+
+def match_gap_table(runs: dict[tuple[int, bool], dict[str, np.ndarray]]) -> pd.DataFrame:
+    """Q1 over a match: the dealer's gap added up over all hands of a match (points)."""
+    rows = []
+    for (n, blind), st in runs.items():
+        mg = st["match_gap"]
+        m = int(mg[handstats.G_HANDS])
+        rows.append(
+            {
+                "players": n,
+                "one_card_blind": blind,
+                "matches": m,
+                "hands_per_match": len(hand_sizes(n)),
+                **_gap_columns(mg, m, n),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def seat_table(runs: dict[tuple[int, bool], dict[str, np.ndarray]]) -> pd.DataFrame:
+    """Q1 and Q4 by seat, counted clockwise from the first dealer (seat 0 deals hand 1): the
+    hand sizes it deals, its match total and its lead over the table's mean with the restriction
+    on, win share, and the paired change of its total that the restriction makes."""
+    rows = []
+    for (n, blind), st in runs.items():
+        if not blind:
+            continue
+        ps = st["per_seat"]
+        m = st["match_gap"][handstats.G_HANDS]
+        sizes = hand_sizes(n)
+        for r in range(n):
+            dealt = [k for h, k in enumerate(sizes) if h % n == r]
+            tot = mean_ci(ps[r, handstats.S_TOTAL], ps[r, handstats.S_TOTAL_SQ], m)
+            lead = mean_ci(ps[r, handstats.S_DEV], ps[r, handstats.S_DEV_SQ], m, 1.0 / n)
+            eff = paired_ci(
+                ps[r, handstats.S_TOTAL], ps[r, handstats.S_TOTAL_B], ps[r, handstats.S_DIFF_SQ], m
+            )
+            rows.append(
+                {
+                    "players": n,
+                    "seat": r,
+                    "deals_sizes": " ".join(map(str, dealt)),
+                    "cards_dealt": sum(dealt),
+                    "total": tot[0],
+                    "total_lo": tot[1],
+                    "total_hi": tot[2],
+                    "lead": lead[0],
+                    "lead_lo": lead[1],
+                    "lead_hi": lead[2],
+                    "win_share": ps[r, handstats.S_WIN60] / 60 / m,
+                    "restriction_effect": eff[0],
+                    "restriction_effect_lo": eff[1],
+                    "restriction_effect_hi": eff[2],
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def _bot_labels(bots: tuple[str, ...]) -> list[str]:
+    seen: dict[str, int] = {}
+    labels = []
+    for b in bots:
+        seen[b] = seen.get(b, 0) + 1
+        labels.append(b if seen[b] == 1 else f"{b}#{seen[b]}")
+    return labels
+
+
+def bot_table(st: dict[str, np.ndarray], bots: tuple[str, ...] = TOURNAMENT_BOTS) -> pd.DataFrame:
+    """Q3: mean match score, lead over the table's mean, win share and bids made, per bot."""
+    pb = st["per_bot"]
+    n = len(bots)
+    rows = []
+    for j, label in enumerate(_bot_labels(bots)):
+        m = pb[j, handstats.B_MATCHES]
+        tot = mean_ci(pb[j, handstats.B_TOTAL], pb[j, handstats.B_TOTAL_SQ], m)
+        lead = mean_ci(pb[j, handstats.B_DEV], pb[j, handstats.B_DEV_SQ], m, 1.0 / n)
+        size = st["per_bot_size"][j]
+        rows.append(
+            {
+                "bot": label,
+                "matches": int(m),
+                "mean": tot[0],
+                "mean_lo": tot[1],
+                "mean_hi": tot[2],
+                "lead": lead[0],
+                "lead_lo": lead[1],
+                "lead_hi": lead[2],
+                "win_share": pb[j, handstats.B_WIN60] / 60 / m,
+                "made": size[:, 3].sum() / size[:, 0].sum(),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def bot_size_table(
+    st: dict[str, np.ndarray], bots: tuple[str, ...] = TOURNAMENT_BOTS
+) -> pd.DataFrame:
+    """Q3: by bot and hand size, the mean score per hand, the points per match those hands
+    bring (hands of that size in a match times the mean) and how often the bid is made."""
+    rows = []
+    n = len(bots)
+    per_match = {k: hand_sizes(n).count(k) for k in set(hand_sizes(n))}
+    for j, label in enumerate(_bot_labels(bots)):
+        size = st["per_bot_size"][j]
+        for k in sorted(per_match):
+            h = size[k, 0]
+            mean = mean_ci(size[k, 1], size[k, 2], h)
+            c = per_match[k]
+            rows.append(
+                {
+                    "bot": label,
+                    "cards": k,
+                    "kind": "blind" if k == 1 else ("no trump" if k == MAX_CARDS else "trump"),
+                    "hands": int(h),
+                    "score": mean[0],
+                    "score_lo": mean[1],
+                    "score_hi": mean[2],
+                    "per_match": mean[0] * c,
+                    "per_match_lo": mean[1] * c,
+                    "per_match_hi": mean[2] * c,
+                    "made": size[k, 3] / h,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def streak_table(
+    st: dict[str, np.ndarray],
+    bots: tuple[str, ...] = TOURNAMENT_BOTS,
+    bonus: int = WhistRules().streak_bonus,
+) -> pd.DataFrame:
+    """Q5: streak bonuses per match by bot and mode, their share of the score, and the paired
+    change of the match total from ``every_five`` to ``once``."""
+    pb = st["per_bot"]
+    rows = []
+    for j, label in enumerate(_bot_labels(bots)):
+        m = pb[j, handstats.B_MATCHES]
+        change = paired_ci(
+            pb[j, handstats.B_TOTAL_B], pb[j, handstats.B_TOTAL], pb[j, handstats.B_DIFF_SQ], m
+        )
+        for mode, up, down, total, sq in (
+            (
+                "every_five",
+                handstats.B_UP,
+                handstats.B_DOWN,
+                handstats.B_TOTAL,
+                handstats.B_BONUS_SQ,
+            ),
+            (
+                "once",
+                handstats.B_UP_B,
+                handstats.B_DOWN_B,
+                handstats.B_TOTAL_B,
+                handstats.B_BONUS_B_SQ,
+            ),
+        ):
+            pts, pts_lo, pts_hi = mean_ci(bonus * (pb[j, up] - pb[j, down]), pb[j, sq], m)
+            rows.append(
+                {
+                    "bot": label,
+                    "mode": mode,
+                    "matches": int(m),
+                    "plus_per_match": pb[j, up] / m,
+                    "minus_per_match": pb[j, down] / m,
+                    "bonus_points": pts,
+                    "bonus_points_lo": pts_lo,
+                    "bonus_points_hi": pts_hi,
+                    "mean_total": pb[j, total] / m,
+                    "bonus_share": pts / (pb[j, total] / m),
+                    "once_minus_every_five": change[0],
+                    "once_minus_every_five_lo": change[1],
+                    "once_minus_every_five_hi": change[2],
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def streaks_by_players(
+    runs: dict[tuple[int, bool], dict[str, np.ndarray]], bonus: int = 10
+) -> pd.DataFrame:
+    """Q5 for all-heuristic tables at each player count (restriction on, every_five)."""
+    rows = []
+    for (n, blind), st in runs.items():
+        if not blind:
+            continue
+        pb = st["per_bot"]
+        m = pb[:, handstats.B_MATCHES].sum()
+        up, down = pb[:, handstats.B_UP].sum(), pb[:, handstats.B_DOWN].sum()
+        total = pb[:, handstats.B_TOTAL].sum()
+        rows.append(
+            {
+                "players": n,
+                "seat_matches": int(m),
+                "plus_per_match": up / m,
+                "minus_per_match": down / m,
+                "bonus_points": bonus * (up - down) / m,
+                "mean_total": total / m,
+                "bonus_share": bonus * (up - down) / total,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+# --- exact blind hands ------------------------------------------------------------------------
+
+
+def position_name(pos: int, n: int) -> str:
+    if pos == 0:
+        return "1 (leads)"
+    if pos == n - 1:
+        return f"{n} (dealer)"
+    return str(pos + 1)
+
+
+def threshold_wins(n: int, bonus: int = 5) -> int:
+    """The fewest winning cards (of ``unseen(n)``) for which bidding 1 is right."""
+    u = blind_table.unseen(n)
+    return next(w for w in range(u + 1) if (2 * bonus + 3) * w > (bonus + 1) * u)
+
+
+def _view_summary(n: int, counts: np.ndarray, total: int) -> dict[str, Any]:
+    """Share, exact mean P(win) and the share where bid 1 is best, for a histogram ``counts`` of
+    views by the number of winning cards (out of ``unseen(n)``)."""
+    u = blind_table.unseen(n)
+    c = int(counts.sum())
+    p = Fraction(int((counts * np.arange(u + 1)).sum()), c * u)
+    one = Fraction(int(counts[threshold_wins(n) :].sum()), c)
+    return {
+        "share_of_views": c / total,
+        "p_win": float(p),
+        "p_win_exact": _frac(p),
+        "bid_1_best": float(one),
+        "bid_1_best_exact": _frac(one),
+    }
+
+
+def blind_bid_table(tables: dict[int, dict[str, np.ndarray]]) -> pd.DataFrame:
+    """Q2: by player count, position and what is visible (trumps, side aces and kings), the
+    share of such views, the exact mean chance to take the trick, and how often bidding 1 is
+    the better bid (exact fractions)."""
+    rows = []
+    group = ("0", "1", "2+")
+    for n, t in tables.items():
+        v = t["views"]
+        total = int(v[0].sum())
+        for pos in range(n):
+            for ts in range(3):
+                for hs in range(3):
+                    if v[pos, ts, hs].any():
+                        rows.append(
+                            {
+                                "players": n,
+                                "position": position_name(pos, n),
+                                "trumps_seen": group[ts],
+                                "aces_kings_seen": group[hs],
+                                **_view_summary(n, v[pos, ts, hs], total),
+                            }
+                        )
+    return pd.DataFrame(rows)
+
+
+def blind_position_table(tables: dict[int, dict[str, np.ndarray]]) -> pd.DataFrame:
+    """Q2 condensed: by player count, position and visible trumps (any aces and kings)."""
+    rows = []
+    for n, t in tables.items():
+        v = t["views"].sum(axis=2)
+        total = int(v[0].sum())
+        for pos in range(n):
+            for label, counts in (("none", v[pos, 0]), ("one or more", v[pos, 1:].sum(axis=0))):
+                rows.append(
+                    {
+                        "players": n,
+                        "position": position_name(pos, n),
+                        "trumps_seen": label,
+                        **_view_summary(n, counts, total),
+                    }
+                )
+    return pd.DataFrame(rows)
+
+
+def blind_score_table(tables: dict[int, dict[str, np.ndarray]]) -> pd.DataFrame:
+    """Q2: exact expected score and chance of making the bid per position, restriction off and
+    on, for the rule text's bonus 5 and Oh Hell's 10; and the dealer minus the others' mean."""
+    rows = []
+    for n, t in tables.items():
+        d = blind_table.deals(n)
+        for b, bonus in enumerate(blind_table.BONUSES):
+            for pos in range(n):
+                off = Fraction(int(t["score"][b, 0, pos]), d)
+                on = Fraction(int(t["score"][b, 1, pos]), d)
+                rows.append(
+                    {
+                        "players": n,
+                        "bonus": bonus,
+                        "position": position_name(pos, n),
+                        "score_off": float(off),
+                        "score_on": float(on),
+                        "score_off_exact": _frac(off),
+                        "score_on_exact": _frac(on),
+                        "made_off": int(t["made"][b, 0, pos]) / d,
+                        "made_on": int(t["made"][b, 1, pos]) / d,
+                    }
+                )
+    return pd.DataFrame(rows)
+
+
+def blind_dealer_table(tables: dict[int, dict[str, np.ndarray]]) -> pd.DataFrame:
+    """Q2: the dealer's exact gap (minus the others' mean) and the restriction's exact cost."""
+    rows = []
+    for n, t in tables.items():
+        d = blind_table.deals(n)
+        for b, bonus in enumerate(blind_table.BONUSES):
+            gap = []
+            for r in range(2):
+                sc = [Fraction(int(x), d) for x in t["score"][b, r]]
+                gap.append(sc[-1] - sum(sc[:-1], Fraction(0)) / (n - 1))
+            cost = Fraction(int(t["score"][b, 0, -1] - t["score"][b, 1, -1]), d)
+            forced = Fraction(int(t["forced"][b]), d)
+            rows.append(
+                {
+                    "players": n,
+                    "bonus": bonus,
+                    "gap_off": float(gap[0]),
+                    "gap_on": float(gap[1]),
+                    "gap_on_exact": _frac(gap[1]),
+                    "dealer_cost": float(cost),
+                    "dealer_cost_exact": _frac(cost),
+                    "forced_share": float(forced),
+                    "forced_exact": _frac(forced),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def listening_table(listen: dict[int, dict[str, np.ndarray]]) -> pd.DataFrame:
+    """Q2: the exact value of listening to the bids made before yours (the earlier bidders saw
+    your card), when everyone else bids by the cards they see; points per blind hand."""
+    rows = []
+    for n, t in listen.items():
+        d = blind_table.deals(n)
+        for r, rule in enumerate(("off", "on")):
+            for pos in range(n):
+                cards, heard = (Fraction(int(x), d) for x in t["score"][r, pos])
+                rows.append(
+                    {
+                        "players": n,
+                        "restriction": rule,
+                        "position": position_name(pos, n),
+                        "score_cards_only": float(cards),
+                        "score_listening": float(heard),
+                        "gain": float(heard - cards),
+                        "gain_exact": _frac(heard - cards),
+                        "bid_changed_share": int(t["changed"][r, pos]) / d,
+                    }
+                )
+    return pd.DataFrame(rows)
+
+
+def listening_pattern_table(listen: dict[int, dict[str, np.ndarray]]) -> pd.DataFrame:
+    """Q2: the listening bid by what you see (a trump or not) and the leader's bid, for the
+    seats after the leader (restriction on)."""
+    rows = []
+    for n, t in listen.items():
+        pat = t["pattern"][1]
+        for pos in range(1, n):
+            for seen in (0, 1):
+                for lead in (0, 1):
+                    c = pat[pos, seen, lead]
+                    if c.sum():
+                        rows.append(
+                            {
+                                "players": n,
+                                "position": position_name(pos, n),
+                                "trump_seen": bool(seen),
+                                "leader_bid": lead,
+                                "share_of_deals": c.sum() / pat[pos].sum(),
+                                "bid_1_share": c[1] / c.sum(),
+                            }
+                        )
+    return pd.DataFrame(rows)
+
+
+# --- the whole report -------------------------------------------------------------------------
+
+
+@dataclass
+class WhistResults:
+    opts: WhistReportOptions
+    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+
+
+def check(opts: WhistReportOptions) -> None:
+    if opts.n_matches < 100:
+        raise ValueError(f"--matches must be at least 100, got {opts.n_matches}")
+    if opts.seed < 0:
+        raise ValueError(f"--seed must be non-negative, got {opts.seed}")
+
+
+def compute(opts: WhistReportOptions, progress: Progress = QUIET) -> WhistResults:
+    """Every table of the report (simulations and exact enumeration), with the time each took."""
+    check(opts)
+    res = WhistResults(opts)
+    t0 = time.perf_counter()
+    with progress.step(NAME, "q2: exact blind one-card hands"):
+        exact = {n: blind_table.blind_tables(n) for n in EXACT_PLAYERS}
+        listen = {n: blind_table.listening_tables(n) for n in EXACT_PLAYERS}
+    res.seconds["exact_blind"] = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    with progress.step(NAME, "q1, q4, q5: the dealer's restriction on and off, 3-6 players"):
+        runs = restriction_runs(opts)
+    res.seconds["restriction_runs"] = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    with progress.step(NAME, "q3, q5: the bot tournament"):
+        tour = tournament_run(opts)
+    res.seconds["tournament"] = time.perf_counter() - t0
+    res.tables.update(
+        {
+            "q1_dealer_gap": dealer_gap_table(runs),
+            "q1_match_gap": match_gap_table(runs),
+            "q1_q4_seats": seat_table(runs),
+            "q2_blind_views": blind_bid_table(exact),
+            "q2_blind_positions": blind_position_table(exact),
+            "q2_blind_scores": blind_score_table(exact),
+            "q2_blind_dealer": blind_dealer_table(exact),
+            "q2_listening": listening_table(listen),
+            "q2_listening_pattern": listening_pattern_table(listen),
+            "q3_bots": bot_table(tour),
+            "q3_bots_by_size": bot_size_table(tour),
+            "q5_streaks": streak_table(tour),
+            "q5_streaks_by_players": streaks_by_players(runs),
+        }
+    )
+    return res

@@ -1,0 +1,377 @@
+"""What every report shares: options, Markdown tables, figure files, metadata, per-language text,
+progress lines, and writing a report folder all at once.
+
+A report is built in three steps, each a plain function of the one before: *compute* (tidy
+tables and a typed facts object), *charts* (chart objects whose labels are passed in), *text*
+(per-language dictionaries whose placeholders the facts fill). This module holds the parts that
+do not depend on the game:
+
+- :class:`ReportOptions`: seed, ``--quick`` and the size, the same for every report;
+- :func:`markdown_table` and :func:`save_figure` (PNG and PDF with no dates or software
+  versions inside, so the same numbers give the same bytes);
+- :func:`versions` and :func:`source_state` for ``metadata.json``;
+- :func:`text_mismatches`: every language of a report has the same keys and placeholders;
+- :class:`Progress`: one line per report step on stderr;
+- :class:`StagedFolder`: a report is written into a temporary folder next to its target and
+  swapped in only when complete, so an interrupted run leaves the old report as it was; and a
+  regenerated report whose files are all unchanged keeps its old ``metadata.json`` (commit and
+  timings included), so regenerating with the same inputs leaves ``git status`` clean.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import shutil
+import signal
+import string
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import IO, Any
+
+#: no software name in PNG files and no dates in PDF files: identical bytes from run to run
+PNG_METADATA: dict[str, str | None] = {"Software": None}
+PDF_METADATA: dict[str, str | None] = {"Creator": None, "Producer": None, "CreationDate": None}
+#: metadata keys that change from run to run although the report does not
+VOLATILE_METADATA = ("commit", "source_modified", "seconds", "compute_seconds")
+METADATA_FILE = "metadata.json"
+
+
+@dataclass(frozen=True)
+class ReportOptions:
+    """What every report takes. ``size``: games or matches per simulated set-up (``None``: the
+    report's default, or its quick size with ``quick``)."""
+
+    seed: int = 1
+    quick: bool = False
+    size: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.seed < 0:
+            raise ValueError(f"--seed must be non-negative, got {self.seed}")
+
+
+# --- tables and figures -----------------------------------------------------------------------
+
+
+def markdown_table(
+    df: Any, float_format: str = "{:.3f}", bool_words: tuple[str, str] | None = None
+) -> str:
+    """A GitHub-flavoured Markdown table of a DataFrame (pandas' own needs ``tabulate``).
+    Floats use ``float_format``; booleans print as ``bool_words`` (true, false) if given."""
+    import numpy as np
+
+    cols = list(df.columns)
+
+    def cell(v: object) -> str:
+        if bool_words is not None and isinstance(v, bool | np.bool_):
+            return bool_words[0] if v else bool_words[1]
+        if isinstance(v, float | np.floating):
+            return float_format.format(v)
+        return str(v)
+
+    lines = ["| " + " | ".join(map(str, cols)) + " |", "|" + "|".join("---:" for _ in cols) + "|"]
+    for row in df.itertuples(index=False):
+        lines.append("| " + " | ".join(cell(v) for v in row) + " |")
+    return "\n".join(lines)
+
+
+def save_figure(
+    fig: Any, folder: Path, stem: str, formats: Iterable[str] = ("png",), dpi: float | None = None
+) -> list[Path]:
+    """Save ``fig`` as ``folder/stem.<format>`` for each format (``png``, ``pdf``), with the
+    metadata that keeps the bytes the same from run to run; return the paths."""
+    out = []
+    for fmt in formats:
+        path = folder / f"{stem}.{fmt}"
+        meta = PDF_METADATA if fmt == "pdf" else PNG_METADATA
+        if dpi is None or fmt == "pdf":
+            fig.savefig(path, metadata=meta)
+        else:
+            fig.savefig(path, dpi=dpi, metadata=meta)
+        out.append(path)
+    return out
+
+
+# --- metadata ---------------------------------------------------------------------------------
+
+
+def versions(packages: Iterable[str]) -> dict[str, str | None]:
+    """Python's version and each installed package's (``None`` if not installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    out: dict[str, str | None] = {"python": platform.python_version()}
+    for pkg in packages:
+        try:
+            out[pkg] = version(pkg)
+        except PackageNotFoundError:
+            out[pkg] = None
+    return out
+
+
+def source_state() -> dict[str, Any]:
+    """The git commit of the installed source and whether ``src/`` has uncommitted changes
+    (files elsewhere, such as other reports being rewritten, do not count); ``None`` outside a
+    git checkout."""
+    root = Path(__file__).resolve().parents[3]
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no", "--", "src"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return {"commit": None, "source_modified": None}
+    return {"commit": head, "source_modified": bool(dirty)}
+
+
+def write_json(path: Path, obj: Any) -> Path:
+    path.write_text(json.dumps(obj, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
+
+
+def stable_metadata(meta: Any) -> Any:
+    """``meta`` without the keys of :data:`VOLATILE_METADATA`, at any depth."""
+    if isinstance(meta, dict):
+        return {k: stable_metadata(v) for k, v in meta.items() if k not in VOLATILE_METADATA}
+    if isinstance(meta, list):
+        return [stable_metadata(v) for v in meta]
+    return meta
+
+
+# --- text dictionaries ------------------------------------------------------------------------
+
+
+def placeholders(text: str) -> frozenset[str]:
+    """The names of the ``{fields}`` of a format string, nested ones (``{x:.{d}f}``) included."""
+    names: set[str] = set()
+    for _, field, spec, _ in string.Formatter().parse(text):
+        if field is not None:
+            names.add(field.split(".")[0].split("[")[0])
+        if spec:
+            names |= placeholders(spec)
+    return frozenset(names)
+
+
+def _shape(obj: Any, path: str, out: dict[str, Any]) -> None:
+    if isinstance(obj, Mapping):
+        out[path] = ("dict", frozenset(map(str, obj)))
+        for k, v in obj.items():
+            _shape(v, f"{path}.{k}" if path else str(k), out)
+    elif isinstance(obj, list | tuple):
+        out[path] = ("list", len(obj))
+        for i, v in enumerate(obj):
+            _shape(v, f"{path}[{i}]", out)
+    elif isinstance(obj, str):
+        try:
+            out[path] = ("text", placeholders(obj))
+        except ValueError as exc:  # an unbalanced brace: a broken template in any language
+            out[path] = ("broken", str(exc))
+    else:
+        out[path] = (type(obj).__name__, None)
+
+
+def text_mismatches(texts: Mapping[str, Any]) -> list[str]:
+    """Differences between the languages of one report's text: a key, list entry or
+    placeholder present in one language and not in the first, or a broken template. Empty when
+    every language can render every sentence from the same facts."""
+    shapes = {}
+    for lang, text in texts.items():
+        shape: dict[str, Any] = {}
+        _shape(text, "", shape)
+        shapes[lang] = shape
+    out = [
+        f"{lang}: {path or '(top)'}: {kind[1]}"
+        for lang, shape in shapes.items()
+        for path, kind in shape.items()
+        if kind[0] == "broken"
+    ]
+    langs = list(shapes)
+    if not langs:
+        return out
+    first = shapes[langs[0]]
+    for lang in langs[1:]:
+        other = shapes[lang]
+        for path in sorted(first.keys() | other.keys()):
+            a, b = first.get(path), other.get(path)
+            if a is None or b is None:
+                out.append(f"{lang}: {path} is in {langs[0] if b is None else lang} only")
+            elif a != b:
+                out.append(f"{lang}: {path}: {_describe(b)} where {langs[0]} has {_describe(a)}")
+    return out
+
+
+def _describe(kind: tuple[str, Any]) -> str:
+    if kind[0] == "text":
+        return "placeholders {" + ", ".join(sorted(kind[1])) + "}"
+    if kind[0] == "dict":
+        return "keys " + ", ".join(sorted(kind[1]))
+    if kind[0] == "list":
+        return f"{kind[1]} entries"
+    return kind[0]
+
+
+# --- progress ---------------------------------------------------------------------------------
+
+
+class Progress:
+    """Progress lines on stderr: ``[report] step ...`` when a step starts and the seconds it
+    took when it ends. Silent with ``enabled=False``."""
+
+    def __init__(self, enabled: bool = True, stream: IO[str] | None = None) -> None:
+        self.enabled = enabled
+        self.stream = stream
+        #: the step under way (``report: step``), named when a run is interrupted
+        self.current: str | None = None
+
+    def say(self, message: str) -> None:
+        if self.enabled:
+            stream = self.stream if self.stream is not None else sys.stderr
+            stream.write(message + "\n")
+            stream.flush()
+
+    @contextmanager
+    def step(self, report: str, what: str) -> Iterator[None]:
+        self.current = f"{report}: {what}"
+        self.say(f"[{report}] {what} ...")
+        t0 = time.perf_counter()
+        yield
+        self.say(f"[{report}] {what}: {time.perf_counter() - t0:.1f} s")
+        self.current = None
+
+
+#: a progress object that prints nothing (the default of every build function)
+QUIET = Progress(enabled=False)
+
+
+# --- writing a report folder all at once ------------------------------------------------------
+
+
+def check_target(target: Path) -> None:
+    """Refuse a target that is a file, or a folder holding anything but an earlier report of
+    the same kind (a ``metadata.json`` and files, no sub-folders): the swap replaces it whole.
+    Where a folder can be written at all is :func:`headcount_lab.core.paths.check_folder`'s."""
+    from headcount_lab.core.paths import check_folder
+
+    check_folder(target, "")
+    if target.is_dir() and any(target.iterdir()):
+        meta = target / METADATA_FILE
+        ok = meta.is_file() and all(p.is_file() for p in target.iterdir())
+        if ok:
+            try:
+                ok = "report" in json.loads(meta.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                ok = False
+        if not ok:
+            raise ValueError(
+                f"{target} holds files that are not a report; "
+                "give --out a new or empty folder (the report replaces the folder whole)"
+            )
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM back for the two renames of a swap (main thread only)."""
+    sigs = {signal.SIGINT, signal.SIGTERM}
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+        signal, "pthread_sigmask"
+    ):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, sigs)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _same_report(new: Path, old: Path) -> bool:
+    """Whether ``old`` holds the same files with the same bytes as ``new``, and metadata equal
+    but for the keys of :data:`VOLATILE_METADATA`."""
+    if not old.is_dir():
+        return False
+    names = {p.name for p in new.iterdir()}
+    if names != {p.name for p in old.iterdir()} or METADATA_FILE not in names:
+        return False
+    try:
+        a = json.loads((new / METADATA_FILE).read_text(encoding="utf-8"))
+        b = json.loads((old / METADATA_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    if stable_metadata(a) != stable_metadata(b):
+        return False
+    return all(
+        (new / n).read_bytes() == (old / n).read_bytes() for n in sorted(names - {METADATA_FILE})
+    )
+
+
+class StagedFolder:
+    """``with StagedFolder(target) as tmp:`` write the report into ``tmp`` (a fresh folder
+    next to ``target``); on a normal exit it replaces ``target`` in two renames, on any
+    exception (Ctrl-C included) it is deleted and ``target`` is left as it was. When the new
+    report has the same files with the same bytes as the old one, the old ``metadata.json`` is
+    kept, so that only a real change shows in ``git status``."""
+
+    def __init__(self, target: Path) -> None:
+        check_target(target)
+        self.target = target
+        self.tmp: Path | None = None
+
+    def __enter__(self) -> Path:
+        try:
+            self.target.parent.mkdir(parents=True, exist_ok=True)
+            tmp = Path(tempfile.mkdtemp(prefix=f".{self.target.name}.", dir=self.target.parent))
+        except OSError as exc:
+            raise ValueError(f"cannot write the report next to {self.target}: {exc}") from None
+        tmp.chmod(0o777 & ~_umask())
+        self.tmp = tmp
+        return tmp
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        assert self.tmp is not None
+        if kind is not None:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+            return
+        if _same_report(self.tmp, self.target):
+            shutil.copyfile(self.target / METADATA_FILE, self.tmp / METADATA_FILE)
+        old = self.target.parent / f"{self.tmp.name}.old"
+        with _signals_held():
+            if self.target.exists():
+                os.rename(self.target, old)
+            os.rename(self.tmp, self.target)
+        shutil.rmtree(old, ignore_errors=True)
+
+    def final(self, paths: Iterable[Path]) -> list[Path]:
+        """The paths the files written into the temporary folder have after the swap."""
+        assert self.tmp is not None
+        return [self.target / p.relative_to(self.tmp) for p in paths]
+
+
+#: what a game's report module exposes for ``report all`` and the game registry:
+#: ``build_all(root, options, progress) -> files written`` (every language, each in its folder)
+BuildAll = Callable[[Path, ReportOptions, Progress], list[Path]]

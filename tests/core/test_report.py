@@ -1,0 +1,130 @@
+"""Report scaffolding: per-language text, Markdown tables, progress lines, and the folder that is
+swapped in whole (issue 15 items 9-11)."""
+
+import io
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from headcount_lab.core import report as core
+
+
+@pytest.mark.parametrize(
+    "module", ["headcount_lab.analysis.headcount.text", "headcount_lab.analysis.whist.text"]
+)
+def test_every_language_of_a_report_has_the_same_keys_and_placeholders(module):
+    import importlib
+
+    texts = importlib.import_module(module).TEXT
+    assert texts and core.text_mismatches(texts) == []
+
+
+def test_text_check_names_a_missing_key_a_placeholder_and_a_list_length():
+    en = {"a": "{x} and {y}", "b": {"c": "plain"}, "tips": ["one {n}", "two"]}
+    de = {"a": "{x} und {z}", "b": {}, "tips": ["eins {n}"]}
+    found = core.text_mismatches({"en": en, "de": de})
+    assert any("de: a: placeholders {x, z}" in m for m in found)
+    assert any("b.c is in en only" in m for m in found)
+    assert any("tips: 1 entries" in m for m in found)
+    assert core.text_mismatches({"en": en, "de": en}) == []
+
+
+def test_text_check_finds_a_broken_brace_and_nested_placeholders():
+    assert core.placeholders("{mean:+.{d}f} of {n:,}") == {"mean", "d", "n"}
+    found = core.text_mismatches({"en": {"a": "a { brace"}})
+    assert found and found[0].startswith("en: a:")
+
+
+def test_markdown_table_formats_floats_and_booleans():
+    df = pd.DataFrame({"n": [3, 4], "p": [0.5, np.float64(1 / 3)], "ok": [True, np.bool_(False)]})
+    plain = core.markdown_table(df, "{:.2f}")
+    assert plain.splitlines() == [
+        "| n | p | ok |",
+        "|---:|---:|---:|",
+        "| 3 | 0.50 | True |",
+        "| 4 | 0.33 | False |",
+    ]
+    words = core.markdown_table(df, "{:.1f}", ("yes", "no"))
+    assert words.splitlines()[2:] == ["| 3 | 0.5 | yes |", "| 4 | 0.3 | no |"]
+
+
+def test_progress_names_each_step_and_its_time():
+    out = io.StringIO()
+    p = core.Progress(stream=out)
+    with p.step("whist", "q1: runs"):
+        assert p.current == "whist: q1: runs"
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "[whist] q1: runs ..."
+    assert lines[1].startswith("[whist] q1: runs: ") and lines[1].endswith(" s")
+    assert p.current is None
+    silent = io.StringIO()
+    with core.Progress(enabled=False, stream=silent).step("x", "y"):
+        pass
+    assert silent.getvalue() == ""
+
+
+def _report(folder, value, commit="abc", seconds=1.0):
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "t.csv").write_text(value)
+    meta = {"report": "r", "seed": 1, "commit": commit, "seconds": {"total": seconds}}
+    core.write_json(folder / core.METADATA_FILE, meta)
+
+
+def test_staged_folder_swaps_a_complete_report_in(tmp_path):
+    target = tmp_path / "rep"
+    _report(target, "old")
+    with (staged := core.StagedFolder(target)) as tmp:
+        assert tmp.parent == tmp_path and tmp != target
+        _report(tmp, "new", commit="def")
+        assert (target / "t.csv").read_text() == "old"  # the old report until the end
+    assert (target / "t.csv").read_text() == "new"
+    assert staged.final([tmp / "t.csv"]) == [target / "t.csv"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rep"]  # no temporary folder left
+
+
+def test_interrupted_report_leaves_the_old_one_as_it_was(tmp_path):
+    target = tmp_path / "rep"
+    _report(target, "old")
+    before = {p.name: p.read_bytes() for p in target.iterdir()}
+    with pytest.raises(KeyboardInterrupt), core.StagedFolder(target) as tmp:
+        (tmp / "t.csv").write_text("half")
+        raise KeyboardInterrupt
+    assert {p.name: p.read_bytes() for p in target.iterdir()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rep"]
+
+
+def test_regenerated_report_with_the_same_files_keeps_its_metadata(tmp_path):
+    # issue 15 item 11: only the commit and timings would change, so nothing changes
+    target = tmp_path / "rep"
+    _report(target, "same", commit="abc", seconds=1.0)
+    old_meta = (target / core.METADATA_FILE).read_bytes()
+    with core.StagedFolder(target) as tmp:
+        _report(tmp, "same", commit="later", seconds=9.0)
+    assert (target / core.METADATA_FILE).read_bytes() == old_meta
+    # a changed table brings the new run's metadata with it
+    with core.StagedFolder(target) as tmp:
+        _report(tmp, "changed", commit="later", seconds=9.0)
+    meta = json.loads((target / core.METADATA_FILE).read_text())
+    assert meta["commit"] == "later" and (target / "t.csv").read_text() == "changed"
+
+
+def test_staged_folder_refuses_a_file_or_a_folder_that_is_not_a_report(tmp_path):
+    (tmp_path / "f").write_text("x")
+    with pytest.raises(ValueError, match="is a file"):
+        core.StagedFolder(tmp_path / "f")
+    other = tmp_path / "mine"
+    other.mkdir()
+    (other / "notes.txt").write_text("keep me")
+    with pytest.raises(ValueError, match="not a report"):
+        core.StagedFolder(other)
+    assert (other / "notes.txt").read_text() == "keep me"
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    core.StagedFolder(empty)  # an empty folder may be replaced
+
+
+def test_stable_metadata_drops_commit_and_timings_at_any_depth():
+    meta = {"seed": 1, "commit": "x", "sizes": {"n": 2, "seconds": 3}, "compute_seconds": 4}
+    assert core.stable_metadata(meta) == {"seed": 1, "sizes": {"n": 2}}
