@@ -100,28 +100,10 @@ def _set(obj, path, value):
     obj[path[-1]] = value
 
 
-def _headcount_job():
-    from headcount_lab.games.headcount import tournament as T
-    from headcount_lab.games.headcount.agents import parse_bots
-    from headcount_lab.games.headcount.rules import HeadcountRules
-
-    bots = tuple(parse_bots("reader,odds,tips,random", 4))
-    return T.make_job(T.Setup(bots, HeadcountRules(), True), 48)
-
-
-def _whist_job():
-    from headcount_lab.games.whist.rules import WhistRules
-    from headcount_lab.games.whist.tournament import make_job
-
-    return make_job(WhistRules(players=4), ["heuristic", "heuristic", "random", "random"], 64, True)
-
-
-#: a small tournament job of each game, for the checks that every simulation job must pass
-SIMULATE_JOBS = {"headcount": _headcount_job, "whist": _whist_job}
-
-
-def test_every_game_has_a_simulate_job_here():
-    assert set(SIMULATE_JOBS) == set(GAMES)
+def small_tournament(game):
+    """A small tournament of the game's default bots, seats rotated, from its record."""
+    rules = game.make_rules("standard", [], game.default_players)
+    return game.load("tournament")(rules, game.default_bots, game.default_players, 48, True)
 
 
 @pytest.mark.parametrize("game", ENTRIES, ids=IDS)
@@ -135,7 +117,7 @@ def test_simulate_job_travels_to_dask_and_plays_identically(game):
     from headcount_lab.core import runner
     from headcount_lab.core.rng import block_state
 
-    job = SIMULATE_JOBS[game.name]()
+    job = small_tournament(game).job
     copy = pickle.loads(pickle.dumps(runner.portable(job)))  # portable() raises if it cannot
     here = job.block_fn(block_state(5, 3), 4)
     there = copy.block_fn(block_state(5, 3), 4)
@@ -143,3 +125,31 @@ def test_simulate_job_travels_to_dask_and_plays_identically(game):
     for k in here:
         assert np.array_equal(here[k], there[k]), k
     assert any(v.any() for v in here.values())
+
+
+@pytest.mark.parametrize("game", ENTRIES, ids=IDS)
+def test_every_entry_of_the_game_record_loads(game):
+    from headcount_lab.core.botspec import BotMenu
+
+    for which in ("rules", "tournament", "summary", "replay", "describe"):
+        assert callable(game.load(which)), which
+    assert isinstance(game.load("bots"), BotMenu)
+    assert game.hint_bot in game.load("bots").policies
+    game.load("bots").parse_list(game.default_bots, game.default_players)
+    assert (ROOT / game.docs).is_file()
+    for module in game.bench.values():
+        assert callable(importlib.import_module(module).run_benchmarks)
+    if game.report:
+        assert callable(game.load("report"))
+
+
+@pytest.mark.parametrize("game", ENTRIES, ids=IDS)
+def test_the_cli_has_the_generic_commands_of_every_game(game):
+    import typer
+
+    from headcount_lab.cli.app import build_app
+
+    group = typer.main.get_command(build_app()).commands[game.name]
+    for name in ("simulate", "replay", *(["bench"] if game.bench else [])):
+        assert name in group.commands, name
+    assert "replay" in (group.help or "")  # the group help names every command a user needs

@@ -81,7 +81,7 @@ def test_replay_golden_json():
         (["--games", "0"], "must be positive"),
         (["--players", "7", "--bots", "odds,odds,odds,odds,odds,odds,odds"], "between 3 and 6"),
         (["--seed", "-1"], "--seed must be a non-negative"),
-        (["--record", "11"], "--record K must be between 0 and --games (10)"),
+        (["--record", "11"], "--record K must be between 0 and 10, got 11"),
     ],
 )
 def test_simulate_bad_input(args, message):

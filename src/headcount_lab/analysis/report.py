@@ -4,7 +4,8 @@
 (``reports/headcount``) or German (``reports/kopfrechnen``): nine questions, each with its
 method, a tidy table, a chart, a finding with its 95 % interval or exact value and the command
 that reproduces it, and the one-page strategy-tip chart (PNG and PDF). ``headcount-lab report
-all`` runs every report in :data:`REPORTS`; the Headcount numbers are computed once there and
+all`` runs every game's report (:func:`reports`, read from the game
+registry); the Headcount numbers are computed once there and
 rendered in both languages.
 """
 
@@ -781,19 +782,16 @@ def designer_findings(w: _Writer) -> list[str]:
     return out
 
 
-def _write_headcount_all(out_root: Path, opts: ReportOptions) -> list[Path]:
-    return write_both(out_root, opts)
-
-
-def _write_whist(out_root: Path, opts: ReportOptions) -> list[Path]:
+def write_whist(out_root: Path, opts: ReportOptions) -> list[Path]:
     """Forehead Whist at its own default sizes; ``--quick`` and ``--seed`` carry over."""
     return whist_report(
         out_root / "forehead-whist", WhistReportOptions(quick=opts.quick, seed=opts.seed)
     )
 
 
-#: report name -> function writing it under a root folder (``report all`` runs each)
-REPORTS: dict[str, Callable[[Path, ReportOptions], list[Path]]] = {
-    "headcount": _write_headcount_all,
-    "forehead-whist": _write_whist,
-}
+def reports() -> dict[str, Callable[[Path, ReportOptions], list[Path]]]:
+    """Game name -> function writing its report under a root folder (``report all`` runs each),
+    read from the game registry (``GameSpec.report``)."""
+    from headcount_lab.games import GAMES
+
+    return {g.name: g.load("report") for g in GAMES.values() if g.report}

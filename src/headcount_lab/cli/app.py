@@ -1,5 +1,7 @@
-"""The ``headcount-lab`` command. Each command group lives in its own module and imports the
-heavy libraries (numba, pandas, matplotlib) only inside the commands that need them, so that
+"""The ``headcount-lab`` command, built from the game registry: each game's group holds its own
+commands (``headcount count``, ``whist score``, ...) and the generic ``simulate``, ``replay``,
+``play`` and ``bench`` built from its :class:`~headcount_lab.games.GameSpec`. Heavy libraries
+(numba, pandas, matplotlib) are imported only inside the commands that need them, so that
 ``--help`` and small commands start fast."""
 
 from __future__ import annotations
@@ -8,24 +10,40 @@ import sys
 
 import typer
 
-from headcount_lab.cli import bench, headcount, headcount_sim, report, whist
+from headcount_lab.cli import bench, games, report
 from headcount_lab.cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED
 
-app = typer.Typer(
-    help="Monte-Carlo strategy laboratory for card games played with a card on your forehead.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    add_completion=False,
-)
-headcount_sim.register(headcount.app)  # simulate, replay
-app.add_typer(
-    headcount.app, name="headcount", help="Headcount (Kopfrechnen): count, odds, deal, simulate."
-)
-app.add_typer(
-    whist.app, name="whist", help="Forehead Whist: schedule, blind odds, scorekeeper, simulate."
-)
-app.add_typer(report.app, name="report", help="Generate the reports with charts and tables.")
-app.command("bench")(bench.bench)
+
+def _copy(src: typer.Typer) -> typer.Typer:
+    """A new group with the commands of ``src`` (building twice never adds a command twice)."""
+    group = typer.Typer(no_args_is_help=True)
+    group.registered_commands.extend(src.registered_commands)
+    group.registered_groups.extend(src.registered_groups)
+    return group
+
+
+def build_app() -> typer.Typer:
+    """The CLI for every game registered in :data:`headcount_lab.games.GAMES` at call time."""
+    from headcount_lab.games import GAMES, _load
+
+    app = typer.Typer(
+        help="Monte-Carlo strategy laboratory for card games played with a card on your forehead.",
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+        add_completion=False,
+    )
+    for spec in GAMES.values():
+        group = _copy(_load(spec.cli)) if spec.cli else typer.Typer(no_args_is_help=True)
+        games.add_game_commands(group, spec)
+        app.add_typer(group, name=spec.name, help=spec.help or f"{spec.title}.")
+    app.add_typer(
+        report.build(), name="report", help="Generate the reports with charts and tables."
+    )
+    app.command("bench")(bench.bench)
+    return app
+
+
+app = build_app()
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -82,10 +82,48 @@ def all_cmd(
     quick: QuickOpt = False,
     seed: SeedOpt = 1,
 ) -> None:
-    """Every report in every language, each into its own folder under --out (reports/)."""
+    """Every game's report in every language, each into its own folder under --out (reports/).
+
+    Example: headcount-lab report all --quick --out /tmp/reports
+    """
     with user_errors():
-        from headcount_lab.analysis.report import REPORTS
+        from headcount_lab.analysis.report import reports
 
         opts = _options(games, seed, quick)
-        for write in REPORTS.values():
+        for write in reports().values():
             _echo_written(write(out if out is not None else Path("reports"), opts))
+
+
+def _generic(name: str):  # type: ignore[no-untyped-def]
+    def command(
+        out: ReportsDirOpt = None,
+        games: GamesOpt = 300_000,
+        quick: QuickOpt = False,
+        seed: SeedOpt = 1,
+    ) -> None:
+        with user_errors():
+            from headcount_lab.games import GAMES
+
+            write = GAMES[name].load("report")
+            root = out if out is not None else Path("reports")
+            _echo_written(write(root, _options(games, seed, quick)))
+
+    command.__doc__ = (
+        f"The {name} report into its folder under --out (reports/).\n\n"
+        f"Example: headcount-lab report {name} --quick --out /tmp/reports"
+    )
+    return command
+
+
+def build() -> typer.Typer:
+    """The report group: the commands above, and ``report GAME`` for every registered game with
+    a report (``GameSpec.report``) that has no command of its own here."""
+    from headcount_lab.games import GAMES
+
+    group = typer.Typer(no_args_is_help=True)
+    group.registered_commands.extend(app.registered_commands)
+    have = {c.name for c in app.registered_commands}
+    for spec in GAMES.values():
+        if spec.report and spec.name not in have:
+            group.command(spec.name)(_generic(spec.name))
+    return group

@@ -1,45 +1,129 @@
 """The games. A game is a folder here, not a fork: it brings its rules object, kernels, bots, a
-plain-Python reference engine, recorded playthroughs and one docs page, and registers itself in
-:data:`GAMES` so that the conformance harness (``tests/test_conformance.py``) checks it like
-every other game. Entries are strings so that listing the games imports nothing heavy."""
+plain-Python reference engine, recorded playthroughs and one docs page, and declares itself once
+as a :class:`GameSpec` in :data:`GAMES`. Everything that lists games reads that one record: the
+CLI (each game's ``simulate``, ``replay``, ``play`` and ``bench`` commands, ``report GAME``), the
+``bench`` areas, ``report all`` and the conformance harness (``tests/test_conformance.py``).
+What each entry must point at is written down in ``docs/adding-a-game.md``.
+
+Entries are ``"module:attribute"`` strings, so listing the games (and ``--help``) imports nothing
+heavy; :meth:`GameSpec.load` imports one when a command needs it.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
 @dataclass(frozen=True)
-class GameEntry:
-    name: str  #: folder under games/ and tests/, and the CLI group
+class GameSpec:
+    name: str  #: CLI group and folder name under games/ and tests/
     title: str
     rules: str  #: "module:Class" of the frozen house-rules dataclass (defaults = rulings)
+    bots: str  #: "module:MENU", the game's :class:`~headcount_lab.core.botspec.BotMenu`
+    tournament: str  #: "module:function" (rules, bots text, games, rotate) -> Tournament
+    summary: str  #: "module:function" printing a simulate summary as text
     replay: str  #: "module:function" checking a loaded record; raises ValueError if it is bad
+    describe: str  #: "module:function" replay result -> lines of text
+    play: str  #: "module:Class" of the interactive table (core.play.Table protocol)
     docs: str  #: the game's one docs page, relative to the repository root
+    cli: str | None = None  #: "module:app", a typer app with the game's own commands
+    report: str | None = None  #: "module:function" (out_root, options) -> written paths
+    bench: dict[str, str] = field(default_factory=dict)  #: area -> module with run_benchmarks
+    players: tuple[int, int] = (3, 6)
+    default_players: int = 4
+    default_bots: str = ""
+    hint_bot: str = ""  #: the bot ``play``'s ``hint`` asks (the strongest the game has)
+    variants: dict[str, dict[str, Any]] = field(default_factory=lambda: {"standard": {}})
+    unit: str = "games"  #: what one simulated unit is called in text (games, matches)
+    help: str = ""  #: one line for the CLI group
 
     def load(self, which: str) -> Any:
-        module, _, attr = getattr(self, which).partition(":")
-        return getattr(importlib.import_module(module), attr)
+        """Import what field ``which`` names (``"rules"``, ``"tournament"``, ...)."""
+        return _load(getattr(self, which))
 
     @property
     def package(self) -> str:
         return f"headcount_lab.games.{self.name}"
 
+    @property
+    def version(self) -> int:
+        """The rules version (changes only when outcomes change)."""
+        return int(importlib.import_module(self.load("rules").__module__).VERSION)
 
-GAMES: dict[str, GameEntry] = {
-    "headcount": GameEntry(
+    def make_rules(self, variant: str, flags: list[str], players: int | None = None) -> Any:
+        """The rules for ``--variant`` then the ``--rule NAME=VALUE`` assignments; a game whose
+        rules carry the player count gets ``players`` too, and a ``--rule players=`` that
+        contradicts it is refused."""
+        v = variant.strip().lower()
+        if v not in self.variants:
+            raise ValueError(f"unknown variant {variant!r}: choose {', '.join(self.variants)}")
+        cls = self.load("rules")
+        kwargs = dict(self.variants[v])
+        has_players = "players" in {f.name for f in dataclasses.fields(cls)}
+        if has_players and players is not None:
+            kwargs["players"] = players
+        rules = cls(**kwargs).with_flags(flags)
+        if has_players and players is not None and rules.players != players:
+            raise ValueError(
+                f"--rule players={rules.players} contradicts --players {players}: give --players"
+            )
+        return rules
+
+
+def _load(target: str) -> Any:
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+_HC = "headcount_lab.games.headcount"
+_WH = "headcount_lab.games.whist"
+
+GAMES: dict[str, GameSpec] = {
+    "headcount": GameSpec(
         name="headcount",
         title="Headcount",
-        rules="headcount_lab.games.headcount.rules:HeadcountRules",
-        replay="headcount_lab.games.headcount.record:replay",
+        rules=f"{_HC}.rules:HeadcountRules",
+        bots=f"{_HC}.bots:MENU",
+        tournament=f"{_HC}.tournament:tournament",
+        summary="headcount_lab.cli.headcount_sim:print_summary",
+        replay=f"{_HC}.record:replay",
+        describe=f"{_HC}.record:describe",
+        play=f"{_HC}.play:HeadcountTable",
         docs="docs/games/headcount.md",
+        cli="headcount_lab.cli.headcount:app",
+        report="headcount_lab.analysis.report:write_both",
+        bench={"headcount": f"{_HC}.bench", "headcount-engine": f"{_HC}.bench_engine"},
+        default_bots="reader,odds,tips,random",
+        hint_bot="reader",
+        variants={"standard": {}, "trickster": {"trickster": True}, "double": {"double": True}},
+        help="Headcount (Kopfrechnen): count, odds, deal, simulate, replay, play.",
     ),
-    "whist": GameEntry(
+    "whist": GameSpec(
         name="whist",
         title="Forehead Whist",
-        rules="headcount_lab.games.whist.rules:WhistRules",
-        replay="headcount_lab.games.whist.record:replay_file",
+        rules=f"{_WH}.rules:WhistRules",
+        bots=f"{_WH}.bots:MENU",
+        tournament=f"{_WH}.tournament:tournament",
+        summary="headcount_lab.cli.whist:print_summary",
+        replay=f"{_WH}.record:replay_file",
+        describe=f"{_WH}.record:describe",
+        play=f"{_WH}.play:WhistTable",
         docs="docs/games/forehead-whist.md",
+        cli="headcount_lab.cli.whist:app",
+        report="headcount_lab.analysis.report:write_whist",
+        bench={"whist": f"{_WH}.bench"},
+        default_bots="montecarlo,heuristic,heuristic,random",
+        hint_bot="montecarlo",
+        unit="matches",
+        help="Forehead Whist: schedule, blind odds, scorekeeper, simulate, replay, play.",
     ),
 }
+
+
+def register(spec: GameSpec) -> None:
+    """Add a game at run time. The package's games are the entries above; this hook exists for
+    games that must not ship in the package, such as the toy game of the test suite."""
+    GAMES[spec.name] = spec

@@ -36,10 +36,12 @@ def _cold_compile_seconds(bots: str) -> float:
     """Seconds for a first ``simulate`` of one match in a fresh process with an empty cache."""
     code = (
         "import time; t = time.perf_counter();"
-        "from headcount_lab.cli.whist import simulate_run;"
+        "from headcount_lab.cli.games import simulate;"
         "from headcount_lab.cli.run_options import RunOptions;"
+        "from headcount_lab.games import GAMES;"
         "from pathlib import Path;"
-        f"simulate_run(4, {bots!r}, 1, 0, False, [], 0, Path('x'), RunOptions(quiet=True));"
+        f"simulate(GAMES['whist'], 4, {bots!r}, 1, 0, False, 'standard', [], 0, Path('x'),"
+        " RunOptions(quiet=True));"
         "print(time.perf_counter() - t)"
     )
     with tempfile.TemporaryDirectory() as cache:
