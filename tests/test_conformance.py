@@ -131,7 +131,7 @@ def test_simulate_job_travels_to_dask_and_plays_identically(game):
 def test_every_entry_of_the_game_record_loads(game):
     from headcount_lab.core.botspec import BotMenu
 
-    for which in ("rules", "tournament", "summary", "replay", "describe"):
+    for which in ("rules", "tournament", "summary", "replay", "describe", "play"):
         assert callable(game.load(which)), which
     assert isinstance(game.load("bots"), BotMenu)
     assert game.hint_bot in game.load("bots").policies
@@ -150,6 +150,6 @@ def test_the_cli_has_the_generic_commands_of_every_game(game):
     from headcount_lab.cli.app import build_app
 
     group = typer.main.get_command(build_app()).commands[game.name]
-    for name in ("simulate", "replay", *(["bench"] if game.bench else [])):
+    for name in ("simulate", "replay", "play", *(["bench"] if game.bench else [])):
         assert name in group.commands, name
     assert "replay" in (group.help or "")  # the group help names every command a user needs

@@ -15,7 +15,7 @@ def _decisions(h, seat, phase, seed):
     out = []
     for name in BOTS:
         ids, params = agents.policy_params([name] * h.rules.players)
-        bots = reference._Bots(ids, params, PyStream.for_block(seed, 0))
+        bots = reference.Bots(ids, params, PyStream.for_block(seed, 0))
         if phase == 0:
             out.append(bots.bid(h, seat))
         else:
@@ -30,7 +30,7 @@ def _hand(seed, k, players=4):
     deck = rng.permutation(rules.deck_size).tolist()
     hands = [set(deck[s * k : (s + 1) * k]) for s in range(players)]
     trump = deck[players * k] if k < 8 else None
-    return reference._Hand(rules, k, dealer=players - 1, hands=hands, trump=trump), deck
+    return reference.Hand(rules, k, dealer=players - 1, hands=hands, trump=trump), deck
 
 
 def _swap_unseen(h, deck, seat, rng):

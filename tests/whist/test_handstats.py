@@ -45,7 +45,7 @@ def _oracle(rules_a, rules_b, bots, seed, n_matches, rotate):
         res = []
         for rules in plays:
             stream.s = list(start)
-            bots_ = reference._Bots(ids[bot_at], params[bot_at], stream)
+            bots_ = reference.Bots(ids[bot_at], params[bot_at], stream)
             runs = [(0, 0)] * n
             scores, extras, made = [], [], []
             for k, dealer in rules.schedule():

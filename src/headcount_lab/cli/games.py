@@ -105,6 +105,46 @@ def bench(spec: GameSpec, quick: bool) -> dict[str, Any]:
     }
 
 
+def play(
+    spec: GameSpec,
+    bots: str,
+    seat: int,
+    seed: int,
+    variant: str,
+    rule: list[str],
+    record_file: Path,
+    console: Any,
+) -> dict[str, Any] | None:
+    """A person plays ``seat`` against ``bots`` (the other seats in order); the record is written
+    to ``record_file`` at the end and returned (None if the person quit)."""
+    from headcount_lab.core.play import Quit, seat_bots
+    from headcount_lab.core.record import check_writable, write_record
+
+    if seed < 0:
+        raise UserError(f"--seed must be a non-negative integer, got {seed}")
+    menu = spec.load("bots")
+    others = [b.text for b in (menu.parse(s) for s in menu.split(bots))]
+    players = len(others) + 1
+    lo, hi = spec.players
+    if not lo <= players <= hi:
+        raise UserError(
+            f"--bots names the other {lo - 1} to {hi - 1} players, got {len(others)} bots"
+        )
+    table_bots = seat_bots(others, seat)
+    rules = spec.make_rules(variant, rule, players)
+    check_writable(record_file)
+    table = spec.load("play")(rules, table_bots, seat, seed, console)
+    try:
+        rec = table.play()
+    except Quit as exc:
+        console.say(f"stopped ({exc}): no record written")
+        return None
+    write_record(record_file, rec)
+    console.say(f"record written to {record_file} (check it with: headcount-lab {spec.name} "
+                f"replay {record_file})")  # fmt: skip
+    return dict(rec)
+
+
 def _bots_help(spec: GameSpec) -> str:
     menu = spec.load("bots")
     return (
@@ -204,9 +244,57 @@ def bench_command(spec: GameSpec):  # type: ignore[no-untyped-def]
     return command
 
 
+def play_command(spec: GameSpec):  # type: ignore[no-untyped-def]
+    default_others = ",".join(spec.load("bots").split(spec.default_bots)[1:])
+
+    def command(
+        bots: Annotated[
+            str,
+            typer.Option(
+                "--bots", help="The bots in the other seats, in seat order. " + _bots_help(spec)
+            ),
+        ] = default_others,
+        seat: Annotated[int, typer.Option("--seat", help="Your seat, 0 = first.")] = 0,
+        seed: SeedOpt = DEFAULT_SEED,
+        variant: Annotated[
+            str, typer.Option("--variant", help=f"Rules variant: {', '.join(spec.variants)}.")
+        ] = "standard",
+        rule: RuleOpt = None,
+        record_file: Annotated[
+            Path, typer.Option("--record-file", help="Where the game's record is written.")
+        ] = Path(f"{spec.name}-play.json"),
+    ) -> None:
+        from headcount_lab.core.play import Console
+
+        console = Console(read=_read_line, write=typer.echo)
+        with user_errors():
+            play(spec, bots, seat, seed, variant, rule or [], record_file, console)
+
+    command.__doc__ = (
+        f"Play one seat of {spec.title} against bots in the terminal: you see exactly what "
+        "your seat sees, type moves in card notation, help for the moves, hint for what the "
+        "strongest bot would do and why; the record at the end replays with `replay`.\n\n"
+        f"Example: headcount-lab {spec.name} play --bots {default_others} --seat 1 --seed 7"
+    )  # fmt: skip
+    return command
+
+
+def _read_line(prompt: str) -> str:
+    """One line of standard input after ``prompt`` (EOFError at the end of the input)."""
+    import sys
+
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line.rstrip("\n")
+
+
 def add_game_commands(group: typer.Typer, spec: GameSpec) -> None:
     """Add the generic commands of ``spec`` to its CLI group."""
     group.command("simulate")(simulate_command(spec))
     group.command("replay")(replay_command(spec))
+    group.command("play")(play_command(spec))
     if spec.bench:
         group.command("bench")(bench_command(spec))
