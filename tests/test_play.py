@@ -39,6 +39,8 @@ class Driver:
             return "open"
         if prompt.startswith("peek"):
             return "peek"
+        if prompt.startswith("claim"):
+            return "claim"
         if "call" in prompt:
             return "call"
         self.bid += 1
@@ -58,6 +60,12 @@ def drive(game, variant, bots, seat, seed):
 CASES = {
     "headcount": ("trickster", ["odds", "tips", None, "random"], 2, 4, "odds,tips,random"),
     "whist": ("standard", ["heuristic", None, "random"], 1, 3, "heuristic,random"),
+    "highcard": ("standard", ["odds", None, "random"], 1, 2, "odds,random"),  # the toy game
+}
+KINDS = {
+    "headcount": {"peek,", "bid", "point", "give"},
+    "whist": {"bid", "play"},
+    "highcard": {"claim"},
 }
 
 
@@ -66,7 +74,7 @@ def test_scripted_stdin_plays_a_whole_game_and_replay_accepts_the_record(game, t
     variant, bots, seat, seed, others = CASES[game]
     record, typed, prompts, _ = drive(game, variant, bots, seat, seed)
     kinds = {re.split(r"[ >]", p)[0] for p in prompts}
-    assert kinds >= ({"bid", "play"} if game == "whist" else {"peek,", "bid", "point", "give"})
+    assert kinds >= KINDS[game]
     # help, hint and a nonsense move change nothing: they are answered and asked again
     script = ["help", "hint", "no such move", *typed]
     path = tmp_path / "rec.json"

@@ -76,3 +76,25 @@ def test_output_paths_are_checked_before_any_work(tmp_path):
         ro.chmod(0o500)
         with pytest.raises(ValueError, match="permission denied"):
             check_writable(ro / "x.json")
+
+
+def test_open_envelope_checks_format_version_and_rules():
+    from dataclasses import dataclass
+
+    from headcount_lab.core.record import open_envelope
+
+    @dataclass(frozen=True)
+    class Rules:
+        players: int = 4
+
+    rec = envelope("toy", "toy/1", 2, {"players": 3}, 1, {"games": []})
+    assert open_envelope(rec, "toy/1", "Toy", 2, Rules) == Rules(3)
+    for bad, why in [
+        ([], "not a Toy record"),
+        ({**rec, "format": "x"}, "not a Toy record"),
+        ({**rec, "rules_version": 1}, "rules version 1, this program 2"),
+        ({**rec, "rules": 5}, "bad rules"),
+        ({**rec, "rules": {"colour": 1}}, "bad rules"),
+    ]:
+        with pytest.raises(ValueError, match=why):
+            open_envelope(bad, "toy/1", "Toy", 2, Rules)

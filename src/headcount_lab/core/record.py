@@ -47,6 +47,24 @@ def envelope(
     return out
 
 
+def open_envelope(data: Any, fmt: str, title: str, version: int, rules_cls: Any) -> Any:
+    """Check a loaded record's envelope (format, rules version) and return its rules object;
+    raise ValueError saying what is wrong. The game's replay then checks the body."""
+    if not isinstance(data, dict) or data.get("format") != fmt:
+        raise ValueError(f"not a {title} record: the format must be {fmt!r}")
+    if data.get("rules_version") != version:
+        raise ValueError(
+            f"the record uses rules version {data.get('rules_version')!r}, this program {version}"
+        )
+    rules = data.get("rules")
+    if not isinstance(rules, dict):
+        raise ValueError("bad rules in the record: expected an object of house-rule flags")
+    try:
+        return rules_cls(**rules)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"bad rules in the record: {exc}") from None
+
+
 def check_writable(path: Path) -> None:
     """Refuse, before any work, a path that cannot be written: a folder, a missing parent, an
     unwritable place. Raises ValueError naming the path."""

@@ -46,7 +46,8 @@ class GameSpec:
 
     @property
     def package(self) -> str:
-        return f"headcount_lab.games.{self.name}"
+        """The game's package: where its rules module lives."""
+        return self.rules.partition(":")[0].rpartition(".")[0]
 
     @property
     def version(self) -> int:
