@@ -36,3 +36,48 @@ def test_success_exits_zero(capsys):
         main(["headcount", "count", "Q♥", "7♥", "K♥", "5♠", "3♥"])
     assert e.value.code == 0
     assert capsys.readouterr().out.strip() == "40"
+
+
+def _commands(group, path=()):
+    for name, cmd in group.commands.items():
+        if hasattr(cmd, "commands"):  # a group (typer vendors its own click)
+            yield from _commands(cmd, (*path, name))
+        else:
+            yield (*path, name)
+
+
+def test_every_command_help_has_an_example_and_shows_flags_as_flags(capsys):
+    """Issue 15 item 15: an example in every command's help; ``--json``, not ``--json <bool>``;
+    every game's group names ``replay`` and ``play``."""
+    import typer
+
+    from headcount_lab.cli.app import build_app
+    from headcount_lab.games import GAMES
+
+    root = typer.main.get_command(build_app())
+    paths = list(_commands(root))
+    assert ("headcount", "replay") in paths and ("whist", "play") in paths
+    for path in paths:
+        with pytest.raises(SystemExit):
+            main([*path, "--help"])
+        out = capsys.readouterr().out
+        assert "Example: headcount-lab" in out, path
+        assert "<bool>" not in out, path
+    for name in GAMES:
+        help_text = root.commands[name].help or ""
+        assert "replay" in help_text and "play" in help_text, name
+
+
+def test_every_game_uses_the_same_option_names_and_default_seed():
+    import typer
+
+    from headcount_lab.cli.app import build_app
+    from headcount_lab.games import GAMES
+
+    root = typer.main.get_command(build_app())
+    for name in GAMES:
+        for command in ("simulate", "play"):
+            params = {p.name: p for p in root.commands[name].commands[command].params}
+            assert params["seed"].default == 1, (name, command)
+            assert "--record-file" in params["record_file"].opts, (name, command)
+            assert params["bots"].opts == ["--bots"]

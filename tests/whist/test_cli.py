@@ -100,6 +100,15 @@ def test_simulate_is_reproducible_from_the_seed():
         ),
         (["schedule", "--players", "7"], "between 3 and 6"),
         (["simulate", "--bots", "heuristic,genius,random,random"], "unknown bot"),
+        (  # issue 15 item 2: a sample count that overflowed to no samples at all
+            [
+                "simulate",
+                "--bots",
+                "montecarlo:bid_samples=100000000000000000000,random,random,random",
+            ],
+            "bid_samples=100000000000000000000 is out of range [1, 100000]",
+        ),  # fmt: skip
+        (["simulate", "--bots", "montecarlo:24:32,random,random,random"], "parameters are named"),
         (["simulate", "--bots", "heuristic,random"], "lists 2 bots but --players is 4"),
         (
             ["simulate", "--bots", "random,random,random", "--players", "3", "--rule", "x=1"],

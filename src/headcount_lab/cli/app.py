@@ -14,6 +14,23 @@ from headcount_lab.cli import bench, games, report
 from headcount_lab.cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED
 
 
+def _show_flags_as_flags() -> None:
+    """``--help`` lists an on/off option as ``--json``, not ``--json <bool>``: a flag takes no
+    value, and showing a type invites ``--json true``. Typer has no setting for this, so its
+    option class is told once here (tests/test_cli_main.py checks every command's help)."""
+    from typer.core import TyperOption
+
+    if getattr(TyperOption, "_flags_as_flags", False):
+        return
+    shown = TyperOption.display_type_rich
+
+    def display_type_rich(self, ctx):  # type: ignore[no-untyped-def]
+        return None if self.is_flag else shown(self, ctx)
+
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+    TyperOption._flags_as_flags = True  # type: ignore[attr-defined]
+
+
 def _copy(src: typer.Typer) -> typer.Typer:
     """A new group with the commands of ``src`` (building twice never adds a command twice)."""
     group = typer.Typer(no_args_is_help=True)
@@ -26,6 +43,7 @@ def build_app() -> typer.Typer:
     """The CLI for every game registered in :data:`headcount_lab.games.GAMES` at call time."""
     from headcount_lab.games import GAMES, _load
 
+    _show_flags_as_flags()
     app = typer.Typer(
         help="Monte-Carlo strategy laboratory for card games played with a card on your forehead.",
         no_args_is_help=True,

@@ -47,7 +47,10 @@ def headcount_cmd(
     out: ReportsDirOpt = None,
     seed: SeedOpt = 1,
 ) -> None:
-    """The Headcount playtest report: nine questions, charts, CSV tables, tip chart."""
+    """The Headcount playtest report: nine questions, charts, CSV tables, tip chart.
+
+    Example: headcount-lab report headcount --quick --out /tmp/report-headcount
+    """
     with user_errors():
         from headcount_lab.analysis.report import FOLDERS, headcount_report
 
@@ -67,7 +70,10 @@ def whist_cmd(
     out: ReportsDirOpt = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of every simulation.")] = 1,
 ) -> None:
-    """Forehead Whist report: dealer's restriction, exact blind hands, bots, seats, streaks."""
+    """Forehead Whist report: dealer's restriction, exact blind hands, bots, seats, streaks.
+
+    Example: headcount-lab report whist --quick --out /tmp/report-whist
+    """
     with user_errors():
         from headcount_lab.analysis.whist_report import WhistReportOptions, whist_report
 

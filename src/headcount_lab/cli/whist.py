@@ -34,7 +34,10 @@ def blind_odds(
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Exact chance that your unseen card takes a blind one-card trick, and the best bid (W9)."""
+    """Exact chance that your unseen card takes a blind one-card trick, and the best bid (W9).
+
+    Example: headcount-lab whist blind-odds --players 4 --see "K♠ ? 8♥ A♦" --trump-card 9♦
+    """
     from headcount_lab.games.whist.exact import blind_odds as odds
 
     with user_errors():
@@ -63,7 +66,10 @@ def schedule(
     ] = 0,
     json_out: JsonOpt = False,
 ) -> None:
-    """Every hand of a match: cards per player, dealer, trump or not, blind or not (W2-W4, W9)."""
+    """Every hand of a match: cards per player, dealer, trump or not, blind or not (W2-W4, W9).
+
+    Example: headcount-lab whist schedule --players 4
+    """
     from headcount_lab.games.whist.rules import check_players, schedule_table
 
     with user_errors():
@@ -95,7 +101,10 @@ def score(
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Score a real table's match: each hand's scores and the running totals (W7, W8)."""
+    """Score a real table's match: each hand's scores and the running totals (W7, W8).
+
+    Example: headcount-lab whist score docs/games/whist-score-example.json
+    """
     from headcount_lab.games.whist.rules import WhistRules
     from headcount_lab.games.whist.scorekeeper import score_match
 
