@@ -174,7 +174,8 @@ def test_every_entry_of_the_game_record_loads(game):
     for which in ("rules", "tournament", "summary", "replay", "describe", "play"):
         assert callable(game.load(which)), which
     assert isinstance(game.load("bots"), BotMenu)
-    assert game.hint_bot in game.load("bots").policies
+    hint_bot = importlib.import_module(f"{game.package}.play").HINT_BOT  # what `hint` asks
+    assert hint_bot in game.load("bots").policies
     game.load("bots").parse_list(game.default_bots, game.default_players)
     assert (ROOT / game.docs).is_file()
     for module in game.bench.values():

@@ -16,6 +16,5 @@ SPEC = GameSpec(
     play="highcard.play:HighCardTable",
     docs="tests/highcard/README.md",
     default_bots="odds,odds,random,random",
-    hint_bot="odds",
     help="High Card (the toy game of the tests): simulate, replay, play.",
 )

@@ -12,6 +12,8 @@ from highcard.record import FORMAT
 from highcard.reference import play_game
 from highcard.rules import VERSION, HighCardRules, card_text, chance_highest
 
+HINT_BOT = "odds"
+
 
 class HighCardTable:
     def __init__(
@@ -19,7 +21,7 @@ class HighCardTable:
     ) -> None:
         self.rules, self.seat, self.seed, self.console = rules, seat, seed, console
         self.labels = [b if b is not None else "person" for b in bots]
-        self.bots = [MENU.parse(b if b is not None else "odds") for b in bots]
+        self.bots = [MENU.parse(b if b is not None else HINT_BOT) for b in bots]
 
     def decide(self, seat: int, seen: list[int], u: float) -> bool:
         cards = [c for c in seen if c >= 0]
@@ -37,11 +39,12 @@ class HighCardTable:
             return text.lower() == "claim"
 
         hint = act(self.bots[seat], cards, self.rules.ranks, u)
+        why = f"{HINT_BOT} would {'claim' if hint else 'pass'}: P(yours is highest) = {percent(p)}"
         return self.console.ask(
             "claim or pass> ",
             parse,
             lambda: "claim = my card is the highest; pass = no claim",
-            lambda: f"odds would {'claim' if hint else 'pass'}: P(yours is highest) = {percent(p)}",
+            lambda: why,
         )
 
     def play(self) -> dict[str, Any]:

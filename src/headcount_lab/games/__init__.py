@@ -35,7 +35,6 @@ class GameSpec:
     players: tuple[int, int] = (3, 6)
     default_players: int = 4
     default_bots: str = ""
-    hint_bot: str = ""  #: the bot ``play``'s ``hint`` asks (the strongest the game has)
     variants: dict[str, dict[str, Any]] = field(default_factory=lambda: {"standard": {}})
     unit: str = "games"  #: what one simulated unit is called in text (games, matches)
     help: str = ""  #: one line for the CLI group
@@ -98,7 +97,6 @@ GAMES: dict[str, GameSpec] = {
         report="headcount_lab.analysis.report:write_both",
         bench={"headcount": f"{_HC}.bench", "headcount-engine": f"{_HC}.bench_engine"},
         default_bots="reader,odds,tips,random",
-        hint_bot="reader",
         variants={"standard": {}, "trickster": {"trickster": True}, "double": {"double": True}},
         help="Headcount (Kopfrechnen): count, odds, deal, simulate, replay, play.",
     ),
@@ -117,7 +115,6 @@ GAMES: dict[str, GameSpec] = {
         report="headcount_lab.analysis.report:write_whist",
         bench={"whist": f"{_WH}.bench"},
         default_bots="montecarlo,heuristic,heuristic,random",
-        hint_bot="montecarlo",
         unit="matches",
         help="Forehead Whist: schedule, blind odds, scorekeeper, simulate, replay, play.",
     ),

@@ -8,7 +8,7 @@ seed exactly as in ``simulate`` (its first game), so the same seed deals the sam
 
 Moves: a whole number (a bid, at least the last bid + 1, H5), ``call`` (Count!, H5-H6), ``peek``
 (H7), ``caller``/``bidder`` (Trickster pointing, H10), ``open``/``down`` (which life card to give
-up, H8). ``hint`` asks the game's strongest bot (``GameSpec.hint_bot``) what it would do in this
+up, H8). ``hint`` asks the game's strongest bot (:data:`HINT_BOT`) what it would do in this
 seat, with the exact odds of the total from this seat's view.
 """
 
