@@ -52,7 +52,7 @@ def test_every_command_help_has_an_example_and_shows_flags_as_flags(capsys):
     import typer
 
     from headcount_lab.cli.app import build_app
-    from headcount_lab.games import GAMES
+    from headcount_lab.games import registered
 
     root = typer.main.get_command(build_app())
     paths = list(_commands(root))
@@ -63,7 +63,7 @@ def test_every_command_help_has_an_example_and_shows_flags_as_flags(capsys):
         out = capsys.readouterr().out
         assert "Example: headcount-lab" in out, path
         assert "<bool>" not in out, path
-    for name in GAMES:
+    for name in registered():
         help_text = root.commands[name].help or ""
         assert "replay" in help_text and "play" in help_text, name
 
@@ -72,10 +72,10 @@ def test_every_game_uses_the_same_option_names_and_default_seed():
     import typer
 
     from headcount_lab.cli.app import build_app
-    from headcount_lab.games import GAMES
+    from headcount_lab.games import registered
 
     root = typer.main.get_command(build_app())
-    for name in GAMES:
+    for name in registered():
         for command in ("simulate", "play"):
             params = {p.name: p for p in root.commands[name].commands[command].params}
             assert params["seed"].default == 1, (name, command)

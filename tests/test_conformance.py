@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from headcount_lab.games import GAMES
+from headcount_lab.games import registered
 
 ROOT = Path(__file__).resolve().parents[1]
-ENTRIES = list(GAMES.values())
+ENTRIES = list(registered().values())
 IDS = [g.name for g in ENTRIES]
 
 
@@ -194,3 +194,14 @@ def test_the_cli_has_the_generic_commands_of_every_game(game):
     for name in ("simulate", "replay", "play", *(["bench"] if game.bench else [])):
         assert name in group.commands, name
     assert "replay" in (group.help or "")  # the group help names every command a user needs
+
+
+def test_the_toy_game_is_registered_for_the_tests_but_does_not_ship():
+    """High Card (tests/highcard/) reaches the registry through ``games.register`` only: every
+    listing of games sees it, the package's own ``GAMES`` does not."""
+    from headcount_lab.games import GAMES, register
+
+    assert "highcard" in registered() and "highcard" not in GAMES
+    assert list(registered())[: len(GAMES)] == list(GAMES)
+    with pytest.raises(ValueError, match="a game of the package already"):
+        register(GAMES["whist"])

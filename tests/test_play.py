@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from headcount_lab.cli.app import app
 from headcount_lab.core.play import Console, Quit, scripted
-from headcount_lab.games import GAMES
+from headcount_lab.games import registered
 
 runner = CliRunner()
 
@@ -48,7 +48,7 @@ class Driver:
 
 
 def drive(game, variant, bots, seat, seed):
-    spec = GAMES[game]
+    spec = registered()[game]
     driver = Driver()
     out = []
     console = Console(read=driver, write=out.append)
@@ -108,7 +108,7 @@ def test_headcount_person_sees_the_others_but_never_their_own_card():
 
 def test_headcount_hint_names_the_bot_and_the_exact_odds():
     console = Console(read=scripted(["hint", "quit"]), write=(out := []).append)
-    spec = GAMES["headcount"]
+    spec = registered()["headcount"]
     table = spec.load("play")(spec.make_rules("standard", [], 4), ["odds", None, "tips", "random"],
                               1, 1, console)  # fmt: skip
     with pytest.raises(Quit):
@@ -120,7 +120,7 @@ def test_headcount_hint_names_the_bot_and_the_exact_odds():
 
 
 def test_whist_hint_gives_the_trick_estimate_or_the_blind_odds():
-    spec = GAMES["whist"]
+    spec = registered()["whist"]
     console = Console(read=scripted(["hint", "quit"]), write=(out := []).append)
     table = spec.load("play")(spec.make_rules("standard", [], 3), [None, "random", "random"], 0,
                               2, console)  # fmt: skip
@@ -132,7 +132,7 @@ def test_whist_hint_gives_the_trick_estimate_or_the_blind_odds():
 
 
 def test_illegal_moves_are_refused_with_the_reason():
-    spec = GAMES["whist"]
+    spec = registered()["whist"]
     lines = ["7", "abc", "quit"]
     console = Console(read=scripted(lines), write=(out := []).append)
     table = spec.load("play")(spec.make_rules("standard", [], 3), [None, "random", "random"], 0,

@@ -1,6 +1,7 @@
 """High Card's record in the registry: the one entry a new game writes. A game of the package
 adds this entry to ``GAMES`` in ``headcount_lab/games/__init__.py``; this test-only game is
-registered from ``tests/conftest.py`` instead, so that it does not ship in the package."""
+registered from ``tests/conftest.py`` with ``games.register`` instead, so that it does not ship
+in the package (and the checks of what ships, such as its docs pages, do not list it)."""
 
 from headcount_lab.games import GameSpec
 

@@ -7,7 +7,7 @@ import numpy as np
 
 from headcount_lab.core import runner
 from headcount_lab.core.stats import chi_square_gof
-from headcount_lab.games import GAMES
+from headcount_lab.games import registered
 from highcard.rules import HighCardRules, chance_highest
 
 GOLDEN = Path(__file__).parent / "golden" / "seed5-two-games.json"
@@ -15,7 +15,7 @@ GOLDEN = Path(__file__).parent / "golden" / "seed5-two-games.json"
 
 def test_every_seat_holds_the_highest_card_equally_often_chi_square():
     """Exact: with a fair shuffle each of n seats holds the highest card with chance 1/n."""
-    spec = GAMES["highcard"]
+    spec = registered()["highcard"]
     t = spec.load("tournament")(HighCardRules(), "odds,random,odds,random", 4, 6000, False)
     st = runner.run(t.job, 2026)
     by_seat = st["wins"].sum(axis=1)
@@ -32,6 +32,6 @@ def test_golden_record_is_what_simulate_plays_today():
     # recorded with: headcount-lab highcard simulate --games 3000 --seed 5 --rotate-seats
     #                --record 2 --record-file tests/highcard/golden/seed5-two-games.json
     data = json.loads(GOLDEN.read_text(encoding="utf-8"))
-    spec = GAMES["highcard"]
+    spec = registered()["highcard"]
     t = spec.load("tournament")(HighCardRules(), "odds,odds,random,random", 4, 3000, True)
     assert json.loads(json.dumps(t.record(5, 2))) == data

@@ -792,6 +792,6 @@ def write_whist(out_root: Path, opts: ReportOptions) -> list[Path]:
 def reports() -> dict[str, Callable[[Path, ReportOptions], list[Path]]]:
     """Game name -> function writing its report under a root folder (``report all`` runs each),
     read from the game registry (``GameSpec.report``)."""
-    from headcount_lab.games import GAMES
+    from headcount_lab.games import registered
 
-    return {g.name: g.load("report") for g in GAMES.values() if g.report}
+    return {g.name: g.load("report") for g in registered().values() if g.report}

@@ -40,8 +40,8 @@ def _copy(src: typer.Typer) -> typer.Typer:
 
 
 def build_app() -> typer.Typer:
-    """The CLI for every game registered in :data:`headcount_lab.games.GAMES` at call time."""
-    from headcount_lab.games import GAMES, _load
+    """The CLI for every game (:func:`headcount_lab.games.registered`) at call time."""
+    from headcount_lab.games import _load, registered
 
     _show_flags_as_flags()
     app = typer.Typer(
@@ -50,7 +50,7 @@ def build_app() -> typer.Typer:
         pretty_exceptions_enable=False,
         add_completion=False,
     )
-    for spec in GAMES.values():
+    for spec in registered().values():
         group = _copy(_load(spec.cli)) if spec.cli else typer.Typer(no_args_is_help=True)
         games.add_game_commands(group, spec)
         app.add_typer(group, name=spec.name, help=spec.help or f"{spec.title}.")

@@ -20,10 +20,10 @@ CORE_BENCHES = {"runner": "headcount_lab.core.bench"}
 
 def areas() -> dict[str, str]:
     """Area name -> module, the games' areas first (registry order), then the core ones."""
-    from headcount_lab.games import GAMES
+    from headcount_lab.games import registered
 
     out: dict[str, str] = {}
-    for spec in GAMES.values():
+    for spec in registered().values():
         out.update(spec.bench)
     out.update(CORE_BENCHES)
     return out

@@ -108,9 +108,9 @@ def _generic(name: str):  # type: ignore[no-untyped-def]
         seed: SeedOpt = 1,
     ) -> None:
         with user_errors():
-            from headcount_lab.games import GAMES
+            from headcount_lab.games import registered
 
-            write = GAMES[name].load("report")
+            write = registered()[name].load("report")
             root = out if out is not None else Path("reports")
             _echo_written(write(root, _options(games, seed, quick)))
 
@@ -124,12 +124,12 @@ def _generic(name: str):  # type: ignore[no-untyped-def]
 def build() -> typer.Typer:
     """The report group: the commands above, and ``report GAME`` for every registered game with
     a report (``GameSpec.report``) that has no command of its own here."""
-    from headcount_lab.games import GAMES
+    from headcount_lab.games import registered
 
     group = typer.Typer(no_args_is_help=True)
     group.registered_commands.extend(app.registered_commands)
     have = {c.name for c in app.registered_commands}
-    for spec in GAMES.values():
+    for spec in registered().values():
         if spec.report and spec.name not in have:
             group.command(spec.name)(_generic(spec.name))
     return group
