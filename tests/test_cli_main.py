@@ -81,3 +81,33 @@ def test_every_game_uses_the_same_option_names_and_default_seed():
             assert params["seed"].default == 1, (name, command)
             assert "--record-file" in params["record_file"].opts, (name, command)
             assert params["bots"].opts == ["--bots"]
+
+
+def write_tiny_report(out_root, opts):
+    """A report entry point as a game declares it: ``(out_root, options) -> written paths``."""
+    path = out_root / "tiny" / "README.md"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"seed {opts.seed}, quick {opts.quick}\n", encoding="utf-8")
+    return [path]
+
+
+def test_report_game_and_report_all_come_from_the_registry(tmp_path, monkeypatch):
+    """A game that declares a report gets ``report GAME`` and a place in ``report all``."""
+    import dataclasses
+
+    from typer.testing import CliRunner
+
+    from headcount_lab import games
+    from headcount_lab.cli.app import build_app
+
+    tiny = dataclasses.replace(
+        games.registered()["highcard"], name="tiny", report="test_cli_main:write_tiny_report"
+    )
+    monkeypatch.setitem(games._REGISTERED, "tiny", tiny)
+    res = CliRunner().invoke(build_app(), ["report", "tiny", "--quick", "--seed", "4",
+                                           "--out", str(tmp_path)])  # fmt: skip
+    assert res.exit_code == 0, res.output
+    assert (tmp_path / "tiny" / "README.md").read_text() == "seed 4, quick True\n"
+    from headcount_lab.analysis.report import reports
+
+    assert list(reports()) == ["headcount", "whist", "tiny"]
