@@ -159,3 +159,12 @@ def test_quitting_writes_no_record_and_bad_options_are_one_error_line(tmp_path):
         assert res.exit_code == 2, (args, res.output)
         assert why in res.stderr
         assert len(res.stderr.strip().splitlines()) == 1
+
+
+def test_whist_tells_every_trick_and_the_scores_agree_with_the_record():
+    record, _, _, out = drive("whist", "standard", ["heuristic", None, "random"], 1, 3)
+    match = record["matches"][0]
+    told = [line for line in out if line.startswith("trick: ")]
+    assert len(told) == sum(len(h["tricks"]) for h in match["hands"])
+    last_scores = [line for line in out if line.startswith("scores: ")][-1]
+    assert last_scores == "scores: " + " ".join(str(t) for t in match["totals"])  # W7, W8

@@ -44,9 +44,10 @@ class _PersonBots(R.Bots):
         return self.ui.decide_bid(h)
 
     def card(self, h: R.Hand, seat: int, legal: list[int]) -> int:
-        if seat != self.ui.seat:
-            return super().card(h, seat, legal)
-        return self.ui.decide_card(h, legal)
+        person = seat == self.ui.seat
+        c = self.ui.decide_card(h, legal) if person else super().card(h, seat, legal)
+        self.ui.played(h, seat, c)
+        return c
 
     def bot_choice(self, h: R.Hand, legal: list[int] | None) -> int:
         """What the hint bot in the person's seat would do, on a copy of the stream."""
@@ -82,6 +83,7 @@ class WhistTable:
         self.runs = [(0, 0)] * rules.players
         self.hand_no = 0
         self.last_hand: R.Hand | None = None
+        self.trick: list[tuple[int, int]] = []  # (seat, card) of the trick being played
 
     def c(self, card: int) -> str:
         return card_text(card, self.rules.ranks)
@@ -114,6 +116,24 @@ class WhistTable:
         return envelope.envelope(
             "whist", FILE_FORMAT, VERSION, r.as_dict(), self.seed, body, self.labels
         )
+
+    def played(self, h: R.Hand, seat: int, card: int) -> None:
+        """Tell each trick once it is complete: the cards in play order and who took it (W6)."""
+        from headcount_lab.games.whist.rules import trick_winner
+
+        self._new_hand(h)
+        self.trick.append((seat, card))
+        if len(self.trick) < self.rules.players:
+            return
+        w = trick_winner([c for _, c in self.trick], h.trump_suit, self.rules.ranks)
+        who = self.trick[w][0]
+        cards = ", ".join(
+            f"{'you' if s == self.seat else f'seat {s}'} {self.c(c)}" for s, c in self.trick
+        )
+        self.console.say(
+            f"trick: {cards} -> {'you take' if who == self.seat else f'seat {who} takes'} it"
+        )
+        self.trick = []
 
     def _finish_hand(self) -> None:
         """Score the hand just played (W7, W8) and tell the results."""
