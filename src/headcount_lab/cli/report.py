@@ -64,7 +64,7 @@ def headcount_cmd(
 def whist_cmd(
     matches: Annotated[
         int | None,
-        typer.Option("--matches", help="Matches per simulated set-up (default 100000)."),
+        typer.Option("--games", "--matches", help="Matches per simulated set-up (default 100000)."),
     ] = None,
     quick: Annotated[bool, typer.Option("--quick", help="Small runs (3000 matches).")] = False,
     out: ReportsDirOpt = None,
