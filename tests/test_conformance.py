@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from headcount_lab.games import GAMES
+from headcount_lab.games import registered
 
 ROOT = Path(__file__).resolve().parents[1]
-ENTRIES = list(GAMES.values())
+ENTRIES = list(registered().values())
 IDS = [g.name for g in ENTRIES]
 
 
@@ -24,7 +24,9 @@ def goldens(game):
 
 @pytest.mark.parametrize("game", ENTRIES, ids=IDS)
 def test_game_folder_has_the_standard_modules(game):
-    for module in ("rules", "kernels", "agents", "reference", "exact", "record", "bench"):
+    """The modules docs/adding-a-game.md asks of every game (kernels, exact odds, benchmarks
+    and reports are added where the game needs them)."""
+    for module in ("rules", "bots", "reference", "tournament", "record", "play"):
         importlib.import_module(f"{game.package}.{module}")
 
 
@@ -100,28 +102,48 @@ def _set(obj, path, value):
     obj[path[-1]] = value
 
 
-def _headcount_job():
-    from headcount_lab.games.headcount import tournament as T
-    from headcount_lab.games.headcount.agents import parse_bots
-    from headcount_lab.games.headcount.rules import HeadcountRules
-
-    bots = tuple(parse_bots("reader,odds,tips,random", 4))
-    return T.make_job(T.Setup(bots, HeadcountRules(), True), 48)
+def small_tournament(game, games=48):
+    """A small tournament of the game's default bots, seats rotated, from its record."""
+    rules = game.make_rules("standard", [], game.default_players)
+    return game.load("tournament")(rules, game.default_bots, game.default_players, games, True)
 
 
-def _whist_job():
-    from headcount_lab.games.whist.rules import WhistRules
-    from headcount_lab.games.whist.tournament import make_job
+@pytest.mark.parametrize("game", ENTRIES, ids=IDS)
+def test_simulate_gives_the_same_bits_however_the_runner_splits_it(game):
+    """The runner's determinism contract, for every game's real job: one thread block by block,
+    or two workers in chunks, give the same statistics to the last bit; another seed differs."""
+    import numpy as np
 
-    return make_job(WhistRules(players=4), ["heuristic", "heuristic", "random", "random"], 64, True)
+    from headcount_lab.core import runner
+
+    job = small_tournament(game, 240).job
+    job = dataclasses.replace(job, block_size=max(1, job.units // 5))  # several blocks
+    assert job.n_blocks >= 2
+    one = runner.run(job, 11)
+    two = runner.run_chunked(job, 11, workers=2, chunk_blocks=2)
+    assert one.keys() == two.keys()
+    for k in one:
+        assert one[k].dtype == two[k].dtype and one[k].tobytes() == two[k].tobytes(), k
+    other = runner.run(job, 12)
+    assert any(not np.array_equal(one[k], other[k]) for k in one)
 
 
-#: a small tournament job of each game, for the checks that every simulation job must pass
-SIMULATE_JOBS = {"headcount": _headcount_job, "whist": _whist_job}
+@pytest.mark.parametrize("game", ENTRIES, ids=IDS)
+def test_simulate_record_replays_and_is_what_the_run_played(game, tmp_path):
+    """``simulate --record 2`` through the CLI built from the registry; replay accepts it."""
+    from typer.testing import CliRunner
 
+    from headcount_lab.cli.app import build_app
 
-def test_every_game_has_a_simulate_job_here():
-    assert set(SIMULATE_JOBS) == set(GAMES)
+    app, run = build_app(), CliRunner()
+    path = tmp_path / "rec.json"
+    res = run.invoke(app, [game.name, "simulate", "--games", "6", "--seed", "3", "--record", "2",
+                           "--record-file", str(path), "--json", "--quiet"])  # fmt: skip
+    assert res.exit_code == 0, res.output
+    rec = json.loads(path.read_text(encoding="utf-8"))
+    assert rec["game"] == game.name and rec["seed"] == 3 and rec["rules_version"] == game.version
+    again = run.invoke(app, [game.name, "replay", str(path), "--json"])
+    assert again.exit_code == 0, again.output
 
 
 @pytest.mark.parametrize("game", ENTRIES, ids=IDS)
@@ -135,7 +157,7 @@ def test_simulate_job_travels_to_dask_and_plays_identically(game):
     from headcount_lab.core import runner
     from headcount_lab.core.rng import block_state
 
-    job = SIMULATE_JOBS[game.name]()
+    job = small_tournament(game).job
     copy = pickle.loads(pickle.dumps(runner.portable(job)))  # portable() raises if it cannot
     here = job.block_fn(block_state(5, 3), 4)
     there = copy.block_fn(block_state(5, 3), 4)
@@ -143,3 +165,43 @@ def test_simulate_job_travels_to_dask_and_plays_identically(game):
     for k in here:
         assert np.array_equal(here[k], there[k]), k
     assert any(v.any() for v in here.values())
+
+
+@pytest.mark.parametrize("game", ENTRIES, ids=IDS)
+def test_every_entry_of_the_game_record_loads(game):
+    from headcount_lab.core.botspec import BotMenu
+
+    for which in ("rules", "tournament", "summary", "replay", "describe", "play"):
+        assert callable(game.load(which)), which
+    assert isinstance(game.load("bots"), BotMenu)
+    hint_bot = importlib.import_module(f"{game.package}.play").HINT_BOT  # what `hint` asks
+    assert hint_bot in game.load("bots").policies
+    game.load("bots").parse_list(game.default_bots, game.default_players)
+    assert (ROOT / game.docs).is_file()
+    for module in game.bench.values():
+        assert callable(importlib.import_module(module).run_benchmarks)
+    if game.report:
+        assert callable(game.load("report"))
+
+
+@pytest.mark.parametrize("game", ENTRIES, ids=IDS)
+def test_the_cli_has_the_generic_commands_of_every_game(game):
+    import typer
+
+    from headcount_lab.cli.app import build_app
+
+    group = typer.main.get_command(build_app()).commands[game.name]
+    for name in ("simulate", "replay", "play", *(["bench"] if game.bench else [])):
+        assert name in group.commands, name
+    assert "replay" in (group.help or "")  # the group help names every command a user needs
+
+
+def test_the_toy_game_is_registered_for_the_tests_but_does_not_ship():
+    """High Card (tests/highcard/) reaches the registry through ``games.register`` only: every
+    listing of games sees it, the package's own ``GAMES`` does not."""
+    from headcount_lab.games import GAMES, register
+
+    assert "highcard" in registered() and "highcard" not in GAMES
+    assert list(registered())[: len(GAMES)] == list(GAMES)
+    with pytest.raises(ValueError, match="a game of the package already"):
+        register(GAMES["whist"])

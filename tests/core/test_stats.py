@@ -21,3 +21,61 @@ def test_chi_square_counts_in_impossible_bins_fail():
     assert chi_square_gof(np.array([5, 5, 1]), np.array([0.5, 0.5, 0.0])).p_value == 0.0
     with pytest.raises(ValueError, match="sum"):
         chi_square_gof(np.array([5, 5]), np.array([0.5, 0.6]))
+
+
+def test_z95_is_scipys_normal_quantile():
+    from scipy.stats import norm
+
+    from headcount_lab.core.stats import Z95
+
+    assert pytest.approx(norm.ppf(0.975), abs=1e-15) == Z95
+
+
+@pytest.mark.parametrize(("k", "n"), [(0, 10), (3, 10), (10, 10), (517, 2000), (1, 1)])
+def test_wilson_matches_scipy(k, n):
+    from scipy.stats import binomtest
+
+    from headcount_lab.core.stats import wilson
+
+    p, lo, hi = wilson(k, n)
+    ci = binomtest(k, n).proportion_ci(confidence_level=0.95, method="wilson")
+    assert p == k / n
+    assert (lo, hi) == pytest.approx((ci.low, ci.high), abs=1e-12)
+
+
+def test_mean_ci_matches_the_t_free_normal_interval_of_the_sample():
+    from headcount_lab.core.stats import Z95, mean_ci, mean_sd
+
+    x = np.random.default_rng(3).normal(5.0, 2.0, size=500)
+    mean, lo, hi = mean_ci(float(x.sum()), float((x * x).sum()), x.size)
+    half = Z95 * x.std(ddof=1) / np.sqrt(x.size)
+    assert (mean, lo, hi) == pytest.approx((x.mean(), x.mean() - half, x.mean() + half), rel=1e-9)
+    assert mean_sd(float(x.sum()), float((x * x).sum()), x.size)[1] == pytest.approx(x.std(ddof=1))
+    assert mean_ci(4.0, 16.0, 1) == (4.0, 4.0, 4.0)  # one value: no spread to estimate
+
+
+def test_paired_ci_is_the_interval_of_the_differences_and_agrees_with_ttest_rel():
+    from scipy.stats import ttest_rel
+
+    from headcount_lab.core.stats import paired_ci
+
+    rng = np.random.default_rng(4)
+    a = rng.normal(1.0, 1.0, size=400)
+    b = a - 0.3 + rng.normal(0.0, 0.2, size=400)  # strongly paired
+    d = a - b
+    mean, lo, hi = paired_ci(float(a.sum()), float(b.sum()), float((d * d).sum()), d.size)
+    assert mean == pytest.approx(d.mean())
+    res = ttest_rel(a, b)
+    se = (hi - lo) / 2 / 1.959963984540054
+    assert res.statistic == pytest.approx(mean / se, rel=1e-9)
+
+
+def test_paired_win_difference_counts_only_discordant_pairs():
+    from headcount_lab.core.stats import paired_win_difference
+
+    d, lo, hi = paired_win_difference(60, 40, 1000)
+    assert d == pytest.approx(0.02)
+    assert lo < 0.02 < hi
+    x = np.array([1] * 60 + [-1] * 40 + [0] * 900, dtype=float)
+    half = 1.959963984540054 * x.std(ddof=1) / np.sqrt(x.size)  # the per-game differences
+    assert hi - d == pytest.approx(half, rel=1e-9)

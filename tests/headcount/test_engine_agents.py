@@ -37,6 +37,8 @@ def test_parse_bots_groups_parameters_with_their_bot():
         ("random:step=2.5", "step must be a whole number"),
         ("random:lo=50,hi=10", "lo must not exceed hi"),
         ("tips:margin", "unknown parameter 'margin'"),
+        ("odds:call=0.5,call=0.6", "call is given twice"),  # issue 15 item 16
+        ("odds:0.5", "parameters are named"),
     ],
 )
 def test_bad_bot_specs_name_the_problem(spec, message):

@@ -73,6 +73,7 @@ def test_replay_golden_json():
         (["--bots", "odds,tips,genius,random"], "unknown bot 'genius'"),
         (["--bots", "odds:call=2,tips,tips,tips"], "call=2 is out of range"),
         (["--bots", "odds:fast=1,tips,tips,tips"], "unknown parameter 'fast=1'"),
+        (["--bots", "odds:call=0.5,call=0.6,tips,tips,tips"], "call is given twice"),  # 15.16
         (["--bots", "odds,tips,tips"], "lists 3 bots but --players is 4"),
         (["--rule", "ties=caller"], "unknown rule 'ties=caller'"),
         (["--rule", "tie_goes_to=nobody"], "tie_goes_to must be 'bidder' or 'caller'"),
@@ -81,7 +82,7 @@ def test_replay_golden_json():
         (["--games", "0"], "must be positive"),
         (["--players", "7", "--bots", "odds,odds,odds,odds,odds,odds,odds"], "between 3 and 6"),
         (["--seed", "-1"], "--seed must be a non-negative"),
-        (["--record", "11"], "--record K must be between 0 and --games (10)"),
+        (["--record", "11"], "--record K must be between 0 and 10, got 11"),
     ],
 )
 def test_simulate_bad_input(args, message):

@@ -8,14 +8,14 @@ from headcount_lab.core.rng import PyStream
 from headcount_lab.games.whist import agents, reference, tournament
 from headcount_lab.games.whist.rules import WhistRules, legal_cards
 
-BOTS = ["random", "heuristic", "montecarlo:6:3"]
+BOTS = ["random", "heuristic", "montecarlo:bid_samples=6,play_samples=3"]
 
 
 def _decisions(h, seat, phase, seed):
     out = []
     for name in BOTS:
         ids, params = agents.policy_params([name] * h.rules.players)
-        bots = reference._Bots(ids, params, PyStream.for_block(seed, 0))
+        bots = reference.Bots(ids, params, PyStream.for_block(seed, 0))
         if phase == 0:
             out.append(bots.bid(h, seat))
         else:
@@ -30,7 +30,7 @@ def _hand(seed, k, players=4):
     deck = rng.permutation(rules.deck_size).tolist()
     hands = [set(deck[s * k : (s + 1) * k]) for s in range(players)]
     trump = deck[players * k] if k < 8 else None
-    return reference._Hand(rules, k, dealer=players - 1, hands=hands, trump=trump), deck
+    return reference.Hand(rules, k, dealer=players - 1, hands=hands, trump=trump), deck
 
 
 def _swap_unseen(h, deck, seat, rng):
@@ -96,12 +96,30 @@ def test_swapping_unseen_cards_never_changes_a_card_play(seed):
 
 
 def test_policy_names_and_parameters():
-    ids, params = agents.policy_params(["random", "heuristic", "montecarlo:40:5"])
+    ids, params = agents.policy_params(
+        ["random", "heuristic", "montecarlo:bid_samples=40,play_samples=5"]
+    )
     assert ids.tolist() == [0, 1, 2]
     assert params[2].tolist() == [40.0, 5.0, 2.0]
-    for bad in ["expert", "heuristic:3", "montecarlo:x", "montecarlo:0", "montecarlo:1:2:3"]:
-        with pytest.raises(ValueError):
+    for bad, why in [
+        ("expert", "unknown bot"),
+        ("heuristic:3", "takes no parameters"),
+        ("montecarlo:bid_samples=x", "must be a number"),
+        ("montecarlo:bid_samples=0", "out of range"),
+        ("montecarlo:24:32", "parameters are named"),  # the old positional form
+        ("montecarlo:bid_samples=2.5", "whole number"),
+        ("montecarlo:play_samples=1,play_samples=2", "given twice"),
+    ]:
+        with pytest.raises(ValueError, match=why):
             agents.policy_params([bad])
+
+
+def test_montecarlo_sample_counts_that_would_overflow_are_refused():
+    """Issue 15 item 2: a huge sample count used to wrap to no samples at all."""
+    with pytest.raises(ValueError, match=r"bid_samples=100000000000000000000 is out of range"):
+        agents.policy_params(["montecarlo:bid_samples=100000000000000000000"])
+    with pytest.raises(ValueError, match="finite"):
+        agents.policy_params(["montecarlo:play_samples=inf"])
 
 
 def test_montecarlo_beats_heuristic_beats_random_with_separate_cis():
@@ -109,7 +127,7 @@ def test_montecarlo_beats_heuristic_beats_random_with_separate_cis():
     from headcount_lab.core import runner
 
     rules = WhistRules()
-    bots = ["montecarlo:12", "heuristic", "random", "heuristic"]
+    bots = ["montecarlo:bid_samples=12", "heuristic", "random", "heuristic"]
     job = tournament.make_job(rules, bots, 240, rotate=True)
     rows = tournament.summarize(runner.run(job, 20261130), bots)
     mc, heur, rand = rows[0], rows[1], rows[2]

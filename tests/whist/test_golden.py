@@ -29,7 +29,7 @@ def test_golden_match_replays_from_its_actions(path):
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
 def test_golden_match_is_what_the_kernels_play_today(path):
     # recorded with: headcount-lab whist simulate --players N --bots ... --matches 1 --seed S
-    #                [--rule ...] --record 1 --record-to tests/whist/golden/<file>
+    #                [--rule ...] --record 1 --record-file tests/whist/golden/<file>
     data = json.loads(path.read_text(encoding="utf-8"))
     m = data["matches"][0]
     assert m["version"] == VERSION

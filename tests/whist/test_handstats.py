@@ -45,7 +45,7 @@ def _oracle(rules_a, rules_b, bots, seed, n_matches, rotate):
         res = []
         for rules in plays:
             stream.s = list(start)
-            bots_ = reference._Bots(ids[bot_at], params[bot_at], stream)
+            bots_ = reference.Bots(ids[bot_at], params[bot_at], stream)
             runs = [(0, 0)] * n
             scores, extras, made = [], [], []
             for k, dealer in rules.schedule():
@@ -128,7 +128,12 @@ def _oracle(rules_a, rules_b, bots, seed, n_matches, rotate):
         (4, [], None, ["heuristic", "random", "heuristic", "random"]),
         (3, ["first_dealer=1"], ["first_dealer=1", "dealer_restriction=off"], ["heuristic"] * 3),
         (5, [], ["streak_mode=once"], ["random", "heuristic", "random", "heuristic", "random"]),
-        (4, ["streak_length=2"], ["streak_length=2", "streak_mode=once"], ["montecarlo:3"] * 4),
+        (
+            4,
+            ["streak_length=2"],
+            ["streak_length=2", "streak_mode=once"],
+            ["montecarlo:bid_samples=3"] * 4,
+        ),
     ],
 )
 def test_every_statistic_equals_the_reference_engine(players, flags_a, flags_b, bots):
@@ -142,7 +147,7 @@ def test_every_statistic_equals_the_reference_engine(players, flags_a, flags_b, 
 
 def test_pairing_with_itself_gives_zero_differences():
     rules = WhistRules(players=4)
-    got = _run(rules, rules, ["montecarlo:4", "heuristic", "random", "heuristic"], 2, 8)
+    got = _run(rules, rules, ["montecarlo:bid_samples=4", "heuristic", "random", "heuristic"], 2, 8)
     pb, ps, gap = got["per_bot"], got["per_seat"], got["gap"]
     assert np.array_equal(pb[:, handstats.B_TOTAL], pb[:, handstats.B_TOTAL_B])
     assert not pb[:, handstats.B_DIFF_SQ].any() and not ps[:, handstats.S_DIFF_SQ].any()

@@ -48,4 +48,6 @@ def test_house_rules_agree(flags):
 
 def test_montecarlo_agrees_with_sampled_play():
     rules = WhistRules(players=4)
-    _compare(rules, ["montecarlo:3:2", "heuristic", "random", "heuristic"], 5, 1)
+    _compare(
+        rules, ["montecarlo:bid_samples=3,play_samples=2", "heuristic", "random", "heuristic"], 5, 1
+    )

@@ -1,5 +1,7 @@
-"""The ``headcount-lab`` command. Each command group lives in its own module and imports the
-heavy libraries (numba, pandas, matplotlib) only inside the commands that need them, so that
+"""The ``headcount-lab`` command, built from the game registry: each game's group holds its own
+commands (``headcount count``, ``whist score``, ...) and the generic ``simulate``, ``replay``,
+``play`` and ``bench`` built from its :class:`~headcount_lab.games.GameSpec`. Heavy libraries
+(numba, pandas, matplotlib) are imported only inside the commands that need them, so that
 ``--help`` and small commands start fast."""
 
 from __future__ import annotations
@@ -8,24 +10,58 @@ import sys
 
 import typer
 
-from headcount_lab.cli import bench, headcount, headcount_sim, report, whist
+from headcount_lab.cli import bench, games, report
 from headcount_lab.cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, one_line
 
-app = typer.Typer(
-    help="Monte-Carlo strategy laboratory for card games played with a card on your forehead.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    add_completion=False,
-)
-headcount_sim.register(headcount.app)  # simulate, replay
-app.add_typer(
-    headcount.app, name="headcount", help="Headcount (Kopfrechnen): count, odds, deal, simulate."
-)
-app.add_typer(
-    whist.app, name="whist", help="Forehead Whist: schedule, blind odds, scorekeeper, simulate."
-)
-app.add_typer(report.app, name="report", help="Generate the reports with charts and tables.")
-app.command("bench")(bench.bench)
+
+def _show_flags_as_flags() -> None:
+    """``--help`` lists an on/off option as ``--json``, not ``--json <bool>``: a flag takes no
+    value, and showing a type invites ``--json true``. Typer has no setting for this, so its
+    option class is told once here (tests/test_cli_main.py checks every command's help)."""
+    from typer.core import TyperOption
+
+    if getattr(TyperOption, "_flags_as_flags", False):
+        return
+    shown = TyperOption.display_type_rich
+
+    def display_type_rich(self, ctx):  # type: ignore[no-untyped-def]
+        return None if self.is_flag else shown(self, ctx)
+
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+    TyperOption._flags_as_flags = True  # type: ignore[attr-defined]
+
+
+def _copy(src: typer.Typer) -> typer.Typer:
+    """A new group with the commands of ``src`` (building twice never adds a command twice)."""
+    group = typer.Typer(no_args_is_help=True)
+    group.registered_commands.extend(src.registered_commands)
+    group.registered_groups.extend(src.registered_groups)
+    return group
+
+
+def build_app() -> typer.Typer:
+    """The CLI for every game (:func:`headcount_lab.games.registered`) at call time."""
+    from headcount_lab.games import _load, registered
+
+    _show_flags_as_flags()
+    app = typer.Typer(
+        help="Monte-Carlo strategy laboratory for card games played with a card on your forehead.",
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+        add_completion=False,
+    )
+    for spec in registered().values():
+        group = _copy(_load(spec.cli)) if spec.cli else typer.Typer(no_args_is_help=True)
+        games.add_game_commands(group, spec)
+        app.add_typer(group, name=spec.name, help=spec.help or f"{spec.title}.")
+    app.add_typer(
+        report.build(), name="report", help="Generate the reports with charts and tables."
+    )
+    app.command("bench")(bench.bench)
+    return app
+
+
+app = build_app()
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -59,7 +59,10 @@ def count_cmd(
     variant: VariantOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Count the cards in play by the rules (H2-H4), e.g. `count Q♥ 7♥ K♥ 5♠ 3♥` prints 40."""
+    """Count the cards in play by the rules (H2-H4): the total a call is settled on.
+
+    Example: headcount-lab headcount count Q♥ 7♥ K♥ 5♠ 3♥   (prints 40)
+    """
     with user_errors():
         result = count_cards(cards or [], draw, _rules(variant, None).double)
     if json_out:
@@ -133,7 +136,10 @@ def odds_cmd(
     rule: RuleOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Exact distribution of the total from one seat's view, and the bids that are safe."""
+    """Exact distribution of the total from one seat's view, and the bids that are safe.
+
+    Example: headcount-lab headcount odds --players 4 --see "7♥ K♥ 5♠"
+    """
     with user_errors():
         result = odds(players, see, peek, variant, rule)
     if json_out:
@@ -199,7 +205,10 @@ def deal_cmd(
     scheduler: SchedulerOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
-    """Deal and count many random hands with the numba kernel; histogram of the totals."""
+    """Deal and count many random hands with the numba kernel; histogram of the totals.
+
+    Example: headcount-lab headcount deal --players 4 --hands 1000000 --seed 1
+    """
     opts = RunOptions(
         workers=workers,
         out=out,

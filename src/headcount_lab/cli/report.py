@@ -31,13 +31,6 @@ QUICK_ROOT = Path("data") / "quick-reports"
 HEADCOUNT_GAMES = 300_000
 DEFAULT_SEED = 1
 HEADCOUNT_FOLDERS = {"en": "headcount", "de": "kopfrechnen"}
-#: every report ``report all`` writes: name -> module with ``build_all(root, options,
-#: progress)`` (the game registry can list these same callables)
-REPORTS = {
-    "headcount": "headcount_lab.analysis.headcount.report",
-    "forehead-whist": "headcount_lab.analysis.whist.report",
-}
-
 ReportsDirOpt = Annotated[
     Path | None,
     typer.Option(
@@ -121,9 +114,19 @@ def _progress():  # type: ignore[no-untyped-def]
     return Progress()
 
 
+def report_modules() -> dict[str, str]:
+    """Game name -> its report module (``FOLDERS`` and ``build_all``), from the game registry
+    (``GameSpec.report``, ``"module:build_all"``)."""
+    from headcount_lab.games import registered
+
+    return {g.name: g.report.partition(":")[0] for g in registered().values() if g.report}
+
+
 def report_builder(name: str) -> Callable[..., list[Path]]:
-    """``build_all(root, options, progress)`` of the report called ``name``."""
-    return importlib.import_module(REPORTS[name]).build_all  # type: ignore[no-any-return]
+    """``build_all(root, options, progress)`` of the report of game ``name``."""
+    from headcount_lab.games import registered
+
+    return registered()[name].load("report")  # type: ignore[no-any-return]
 
 
 @app.command("headcount")
@@ -134,7 +137,10 @@ def headcount_cmd(
     out: ReportsDirOpt = None,
     seed: SeedOpt = DEFAULT_SEED,
 ) -> None:
-    """The Headcount playtest report: nine questions, charts, CSV tables, tip chart."""
+    """The Headcount playtest report: nine questions, charts, CSV tables, tip chart.
+
+    Example: headcount-lab report headcount --quick --out /tmp/report-headcount
+    """
     progress = _progress()
     with user_errors(), _interruptible(progress, []):
         if lang not in HEADCOUNT_FOLDERS:
@@ -150,7 +156,7 @@ def headcount_cmd(
 def whist_cmd(
     matches: Annotated[
         int | None,
-        typer.Option("--matches", help="Matches per simulated set-up (default 100000)."),
+        typer.Option("--games", "--matches", help="Matches per simulated set-up (default 100000)."),
     ] = None,
     quick: Annotated[
         bool, typer.Option("--quick", help="Small runs (3000 matches) into data/quick-reports/.")
@@ -158,10 +164,13 @@ def whist_cmd(
     out: ReportsDirOpt = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of every simulation.")] = DEFAULT_SEED,
 ) -> None:
-    """Forehead Whist report: dealer's restriction, exact blind hands, bots, seats, streaks."""
+    """Forehead Whist report: dealer's restriction, exact blind hands, bots, seats, streaks.
+
+    Example: headcount-lab report whist --quick --out /tmp/report-whist
+    """
     progress = _progress()
     with user_errors(), _interruptible(progress, []):
-        opts = _options(matches, seed, quick, "--matches")
+        opts = _options(matches, seed, quick, "--games")
         from headcount_lab.analysis.whist.report import FOLDER, build
 
         folder = out if out is not None else _root(None, quick) / FOLDER
@@ -198,18 +207,64 @@ def all_cmd(
     ] = False,
     seed: SeedOpt = DEFAULT_SEED,
 ) -> None:
-    """Every report in every language, each into its own folder under --out (reports/)."""
+    """Every game's report in every language, each into its own folder under --out (reports/).
+
+    Example: headcount-lab report all --quick --out /tmp/reports
+    """
     progress = _progress()
     done: list[str] = []
     with user_errors(), _interruptible(progress, done):
         opts = _options(games, seed, quick)
         root = _root(out, quick)
-        from headcount_lab.core.report import check_target
+        _write_reports(report_modules(), root, opts, progress, done)
 
-        for name in REPORTS:  # every folder checked before any work starts
-            for folder in importlib.import_module(REPORTS[name]).FOLDERS.values():
-                check_target(root / folder)
-        for name in REPORTS:
-            progress.say(f"[{name}] report {len(done) + 1} of {len(REPORTS)}")
-            _echo_written(report_builder(name)(root, opts, progress))
-            done.append(name)
+
+def _write_reports(
+    modules: dict[str, str], root: Path, opts: Any, progress: Any, done: list[str]
+) -> None:
+    """Check every target folder, then build each report in turn (``done`` names the finished)."""
+    from headcount_lab.core.report import check_target
+
+    for module in modules.values():  # every folder checked before any work starts
+        for folder in importlib.import_module(module).FOLDERS.values():
+            check_target(root / folder)
+    for name in modules:
+        progress.say(f"[{name}] report {len(done) + 1} of {len(modules)}")
+        _echo_written(report_builder(name)(root, opts, progress))
+        done.append(name)
+
+
+def _generic(name: str):  # type: ignore[no-untyped-def]
+    def command(
+        out: ReportsDirOpt = None,
+        games: Annotated[
+            int | None,
+            typer.Option("--games", help="Games per simulated set-up (default: the report's)."),
+        ] = None,
+        quick: QuickOpt = False,
+        seed: SeedOpt = DEFAULT_SEED,
+    ) -> None:
+        progress = _progress()
+        with user_errors(), _interruptible(progress, []):
+            opts = _options(games, seed, quick)
+            _write_reports({name: report_modules()[name]}, _root(out, quick), opts, progress, [])
+
+    command.__doc__ = (
+        f"The {name} report into its folder under --out (reports/).\n\n"
+        f"Example: headcount-lab report {name} --quick --out /tmp/reports"
+    )
+    return command
+
+
+def build() -> typer.Typer:
+    """The report group: the commands above, and ``report GAME`` for every registered game with
+    a report (``GameSpec.report``) that has no command of its own here."""
+    from headcount_lab.games import registered
+
+    group = typer.Typer(no_args_is_help=True)
+    group.registered_commands.extend(app.registered_commands)
+    have = {c.name for c in app.registered_commands}
+    for spec in registered().values():
+        if spec.report and spec.name not in have:
+            group.command(spec.name)(_generic(spec.name))
+    return group

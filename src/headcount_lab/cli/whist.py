@@ -1,29 +1,18 @@
-"""CLI commands for the `whist` group (thin shims over plain functions).
+"""Forehead Whist's own commands (``blind-odds``, ``schedule``, ``score``): thin shims over plain
+functions. ``simulate``, ``replay``, ``play`` and ``bench`` come from the game's record in
+:mod:`headcount_lab.games` (built in :mod:`headcount_lab.cli.games`).
 
 Heavy modules (numba kernels) are imported inside the commands that need them.
 """
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from headcount_lab.cli import run_options
 from headcount_lab.cli.common import UserError, print_json, user_errors
-from headcount_lab.cli.run_options import (
-    BackendOpt,
-    ForceOpt,
-    OutOpt,
-    QuietOpt,
-    ResumeOpt,
-    RunOptions,
-    SchedulerOpt,
-    WorkersOpt,
-)
-from headcount_lab.core.paths import check_file, write_file
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -44,7 +33,10 @@ def blind_odds(
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Exact chance that your unseen card takes a blind one-card trick, and the best bid (W9)."""
+    """Exact chance that your unseen card takes a blind one-card trick, and the best bid (W9).
+
+    Example: headcount-lab whist blind-odds --players 4 --see "K♠ ? 8♥ A♦" --trump-card 9♦
+    """
     from headcount_lab.games.whist.exact import blind_odds as odds
 
     with user_errors():
@@ -73,7 +65,10 @@ def schedule(
     ] = 0,
     json_out: JsonOpt = False,
 ) -> None:
-    """Every hand of a match: cards per player, dealer, trump or not, blind or not (W2-W4, W9)."""
+    """Every hand of a match: cards per player, dealer, trump or not, blind or not (W2-W4, W9).
+
+    Example: headcount-lab whist schedule --players 4
+    """
     from headcount_lab.games.whist.rules import check_players, schedule_table
 
     with user_errors():
@@ -106,7 +101,10 @@ def score(
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Score a real table's match: each hand's scores and the running totals (W7, W8)."""
+    """Score a real table's match: each hand's scores and the running totals (W7, W8).
+
+    Example: headcount-lab whist score docs/games/whist-score-example.json
+    """
     with user_errors():
         res = score_file(file, streak_mode, rule or [])
     if json_out:
@@ -137,47 +135,8 @@ def score_file(file: Path, streak_mode: str | None, rule: list[str]) -> dict[str
     return score_match(sheet, base.with_flags(rule, set_by))
 
 
-@app.command("simulate")
-def simulate(
-    bots: Annotated[
-        str,
-        typer.Option(
-            "--bots", help="One bot per seat: random, heuristic, montecarlo[:BID[:PLAY]]."
-        ),
-    ],
-    players: PlayersOpt = 4,
-    matches: Annotated[int, typer.Option("--matches", help="Matches to play.")] = 10_000,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the run.")] = 0,
-    rotate_seats: Annotated[
-        bool, typer.Option("--rotate-seats", help="Rotate the bots round the seats match by match.")
-    ] = False,
-    rule: Annotated[
-        list[str] | None, typer.Option("--rule", help="House rule NAME=VALUE (repeatable).")
-    ] = None,
-    record: Annotated[
-        int, typer.Option("--record", help="Write the first K matches, every action, as JSON.")
-    ] = 0,
-    record_to: Annotated[Path, typer.Option("--record-to", help="File for --record.")] = Path(
-        "whist-matches.json"
-    ),
-    workers: WorkersOpt = None,
-    out: OutOpt = None,
-    resume: ResumeOpt = False,
-    force: ForceOpt = False,
-    backend: BackendOpt = "local",
-    scheduler: SchedulerOpt = None,
-    quiet: QuietOpt = False,
-    json_out: JsonOpt = False,
-) -> None:
-    """Play a tournament: mean match score per bot with 95% CIs, win rates, bids made by size."""
-    with user_errors():
-        res = simulate_run(
-            players, bots, matches, seed, rotate_seats, rule or [], record, record_to,
-            RunOptions(workers, out, resume, force, backend, scheduler, quiet, json_out),
-        )  # fmt: skip
-    if json_out:
-        print_json(res)
-        return
+def print_summary(res: dict[str, Any]) -> None:
+    """The text form of ``whist simulate``."""
     typer.echo(
         f"{res['matches']} matches, {res['players']} players, seed {res['seed']}"
         + (", seats rotated" if res["rotate_seats"] else "")
@@ -188,92 +147,8 @@ def simulate(
         made = " ".join(f"{v:.2f}" for v in r["made_by_cards"].values())
         ci = f"[{lo:>7.2f}, {hi:>7.2f}]"
         typer.echo(f"{r['bot']:<16} {r['mean']:>8.2f}  {ci} {r['win_rate']:>6.3f}  {made}")
-    if record:
-        typer.echo(f"recorded {record} matches in {record_to}")
-
-
-def simulate_run(
-    players: int,
-    bots: str,
-    matches: int,
-    seed: int,
-    rotate: bool,
-    rule: list[str],
-    record: int,
-    record_to: Path,
-    opts: RunOptions,
-) -> dict[str, Any]:
-    """The data behind ``whist simulate``."""
-    from headcount_lab.games.whist import tournament
-    from headcount_lab.games.whist.rules import WhistRules, check_players
-
-    check_players(players)
-    rules = WhistRules(players=players).with_flags(rule, {"players": f"--players {players}"})
-    names = tournament.parse_bots(bots, players)
-    if matches < 1:
-        raise UserError(f"--matches must be at least 1, got {matches}")
-    if seed < 0:
-        raise UserError(f"--seed must not be negative, got {seed}")
-    job = tournament.make_job(rules, names, matches, rotate)
-    if not 0 <= record <= min(matches, job.block_size):
-        raise UserError(f"--record takes 0..{min(matches, job.block_size)} matches, not {record}")
-    if record:
-        check_file(record_to, "--record-to")
-    stats = run_options.execute(job, seed, opts)
-    res: dict[str, Any] = {
-        "players": players,
-        "matches": matches,
-        "seed": seed,
-        "rotate_seats": rotate,
-        "rules": rules.as_dict(),
-        "bots": tournament.summarize(stats, names),
-    }
-    if record:
-        res["recorded"] = str(record_to)
-        _write_records(rules, names, seed, record, rotate, record_to)
-    return res
-
-
-def _write_records(
-    rules: Any, names: list[str], seed: int, k: int, rotate: bool, path: Path
-) -> None:
-    """Replay block 0 of the run for its first ``k`` matches with logging on (same stream)."""
-    import numpy as np
-
-    from headcount_lab.core.rng import block_state
-    from headcount_lab.games.whist import kernels, record
-    from headcount_lab.games.whist.agents import policy_params
-
-    ids, params = policy_params(names)
-    rec = np.zeros((k, kernels.log_length(rules.players)), dtype=np.int16)
-    kernels.run_block(block_state(seed, 0), k, rules.array(), ids, params, rotate, rec)
-    n = rules.players
-    matches = []
-    for m in range(k):
-        shift = m % n if rotate else 0
-        seat_bots = [names[(s - shift) % n] for s in range(n)]
-        matches.append(record.decode_log([int(v) for v in rec[m]], rules, seat_bots))
-    text = json.dumps({"seed": seed, "matches": matches}, ensure_ascii=False, indent=1)
-    write_file(path, text, "--record-to")
-
-
-@app.command("replay")
-def replay(
-    file: Annotated[Path, typer.Argument(help="Recorded matches (from simulate --record).")],
-    json_out: JsonOpt = False,
-) -> None:
-    """Check every action of recorded matches against the rules and rescore them."""
-    from headcount_lab.core.schema import read_json
-    from headcount_lab.games.whist.record import replay_file
-
-    with user_errors():
-        res = replay_file(read_json(file))
-    if json_out:
-        print_json(res)
-        return
-    typer.echo(f"{res['matches']} matches, {res['actions']} actions: all legal, totals agree")
-    for i, t in enumerate(res["totals"], start=1):
-        typer.echo(f"match {i}: " + " ".join(str(v) for v in t))
+    if "record" in res:
+        typer.echo(f"recorded {res['record']['games']} matches in {res['record']['file']}")
 
 
 @app.command("blind-equilibrium")

@@ -34,6 +34,32 @@ class Strict(BaseModel):
     model_config = STRICT
 
 
+#: deeper nesting than any input file needs is refused before ``json`` recurses into it
+MAX_DEPTH = 64
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of brackets outside strings."""
+    depth = best = 0
+    in_str = esc = False
+    for ch in text:
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "[{":
+            depth += 1
+            best = max(best, depth)
+        elif ch in "]}":
+            depth -= 1
+    return best
+
+
 def read_json(path: str | Path) -> Any:
     """The parsed JSON of the file at ``path``; every way of failing is one ``ValueError``."""
     p = Path(path)
@@ -47,6 +73,10 @@ def read_json(path: str | Path) -> Any:
         raise ValueError(f"{p} is not UTF-8 text") from None
     except OSError as exc:
         raise ValueError(f"cannot read {p}: {exc.strerror or exc}") from None
+    if _depth(text) > MAX_DEPTH:
+        raise ValueError(
+            f"{p} is nested too deeply to be a valid file (it nests deeper than {MAX_DEPTH} levels)"
+        )
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

@@ -1,7 +1,9 @@
-"""Statistical tests used to hold Monte-Carlo results against exact answers."""
+"""Statistics shared by every game: 95% intervals (Wilson, normal, paired) for the summaries and
+reports, and the tests that hold Monte-Carlo results against exact answers."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -62,3 +64,60 @@ def chi_square_gof(
     stat = float(((obs - exp) ** 2 / exp).sum())
     dof = n_groups - 1
     return GoodnessOfFit(stat, dof, float(chi2.sf(stat, dof)), n_groups)
+
+
+# --------------------------------------------------------------------------- intervals
+#
+# Every game's summaries and reports take their 95% intervals from here. The formulas are written
+# out rather than calling scipy at run time: scipy's import costs every CLI call a third of a
+# second, and the seeded outputs must stay bit-identical. tests/core/test_stats.py holds each one
+# against scipy (``binomtest(...).proportion_ci("wilson")``, ``norm.ppf``, ``ttest_rel``).
+
+#: two-sided 95% normal quantile, ``scipy.stats.norm.ppf(0.975)``
+Z95 = 1.959963984540054
+
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float, float]:
+    """(rate, low, high): Wilson score interval for ``k`` successes in ``n`` trials (NaN if n=0)."""
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    p = k / n
+    den = 1 + z**2 / n
+    centre = (p + z**2 / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z**2 / (4 * n * n)) / den
+    return (p, max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_ci(
+    total: float, sq: float, n: float, z: float = Z95, scale: float = 1.0
+) -> tuple[float, float, float]:
+    """(mean, low, high): normal interval of a mean from the count ``n``, the sum ``total`` and
+    the sum of squares ``sq`` of the values (sample variance, n - 1), all times ``scale``."""
+    mean = total / n
+    var = max((sq - n * mean * mean) / (n - 1), 0.0) if n > 1 else 0.0
+    half = z * math.sqrt(var / n)
+    return mean * scale, (mean - half) * scale, (mean + half) * scale
+
+
+def mean_sd(total: float, sq: float, n: float) -> tuple[float, float]:
+    """(mean, sample standard deviation) from a count, a sum and a sum of squares."""
+    mean = total / n
+    var = (sq - n * mean * mean) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(max(var, 0.0))
+
+
+def paired_ci(
+    sum_a: float, sum_b: float, diff_sq: float, n: float, z: float = Z95, scale: float = 1.0
+) -> tuple[float, float, float]:
+    """Mean of the paired difference ``a - b`` over ``n`` pairs (``diff_sq`` = sum of
+    ``(a - b)**2``) with its normal interval: the pairs share their deal, so their noise cancels."""
+    return mean_ci(sum_a - sum_b, diff_sq, n, z, scale)
+
+
+def paired_win_difference(n10: int, n01: int, n: int, z: float = Z95) -> tuple[float, float, float]:
+    """(difference, low, high): P(A wins) - P(B wins) from ``n`` paired games of which ``n10``
+    A won and B lost and ``n01`` the reverse (per-game differences -1, 0, 1; normal interval)."""
+    d = (n10 - n01) / n
+    var = ((n10 + n01) / n - d * d) / max(n - 1, 1)
+    half = z * math.sqrt(max(var, 0.0))
+    return d, d - half, d + half

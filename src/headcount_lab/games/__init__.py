@@ -1,45 +1,148 @@
 """The games. A game is a folder here, not a fork: it brings its rules object, kernels, bots, a
-plain-Python reference engine, recorded playthroughs and one docs page, and registers itself in
-:data:`GAMES` so that the conformance harness (``tests/test_conformance.py``) checks it like
-every other game. Entries are strings so that listing the games imports nothing heavy."""
+plain-Python reference engine, recorded playthroughs and one docs page, and declares itself once
+as a :class:`GameSpec` in :data:`GAMES`. Everything that lists games reads that one record: the
+CLI (each game's ``simulate``, ``replay``, ``play`` and ``bench`` commands, ``report GAME``), the
+``bench`` areas, ``report all`` and the conformance harness (``tests/test_conformance.py``).
+What each entry must point at is written down in ``docs/adding-a-game.md``.
+
+Entries are ``"module:attribute"`` strings, so listing the games (and ``--help``) imports nothing
+heavy; :meth:`GameSpec.load` imports one when a command needs it.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+
+from headcount_lab.core.flags import with_flags
 
 
 @dataclass(frozen=True)
-class GameEntry:
-    name: str  #: folder under games/ and tests/, and the CLI group
+class GameSpec:
+    name: str  #: CLI group and folder name under games/ and tests/
     title: str
     rules: str  #: "module:Class" of the frozen house-rules dataclass (defaults = rulings)
+    bots: str  #: "module:MENU", the game's :class:`~headcount_lab.core.botspec.BotMenu`
+    tournament: str  #: "module:function" (rules, bots text, games, rotate) -> Tournament
+    summary: str  #: "module:function" printing a simulate summary as text
     replay: str  #: "module:function" checking a loaded record; raises ValueError if it is bad
+    describe: str  #: "module:function" replay result -> lines of text
+    play: str  #: "module:Class" of the interactive table (core.play.Table protocol)
     docs: str  #: the game's one docs page, relative to the repository root
+    cli: str | None = None  #: "module:app", a typer app with the game's own commands
+    report: str | None = None  #: "module:build_all" (root, options, progress) -> written paths;
+    #: the module also has ``FOLDERS`` (language -> folder under the root)
+    bench: dict[str, str] = field(default_factory=dict)  #: area -> module with run_benchmarks
+    players: tuple[int, int] = (3, 6)
+    default_players: int = 4
+    default_bots: str = ""
+    variants: dict[str, dict[str, Any]] = field(default_factory=lambda: {"standard": {}})
+    unit: str = "games"  #: what one simulated unit is called in text (games, matches)
+    help: str = ""  #: one line for the CLI group
 
     def load(self, which: str) -> Any:
-        module, _, attr = getattr(self, which).partition(":")
-        return getattr(importlib.import_module(module), attr)
+        """Import what field ``which`` names (``"rules"``, ``"tournament"``, ...)."""
+        return _load(getattr(self, which))
 
     @property
     def package(self) -> str:
-        return f"headcount_lab.games.{self.name}"
+        """The game's package: where its rules module lives."""
+        return self.rules.partition(":")[0].rpartition(".")[0]
+
+    @property
+    def version(self) -> int:
+        """The rules version (changes only when outcomes change)."""
+        return int(importlib.import_module(self.load("rules").__module__).VERSION)
+
+    def make_rules(self, variant: str | None, flags: list[str], players: int | None = None) -> Any:
+        """The rules for ``--variant`` then the ``--rule NAME=VALUE`` assignments; a game whose
+        rules carry the player count gets ``players`` too. A variant that was named decides its
+        flags, and ``players`` the player count: a ``--rule`` giving one of them another value
+        contradicts the option and is refused, as is a rule given two values. Without a variant
+        the game starts from its defaults, and ``--rule`` may set any flag."""
+        cls = self.load("rules")
+        kwargs: dict[str, Any] = {}
+        set_by: dict[str, str] = {}
+        if variant is not None:
+            v = variant.strip().lower()
+            if v not in self.variants:
+                raise ValueError(f"unknown variant {variant!r}: choose {', '.join(self.variants)}")
+            kwargs.update(self.variants[v])
+            set_by.update({name: f"--variant {v}" for name in self.variants[v]})
+        if players is not None and "players" in {f.name for f in dataclasses.fields(cls)}:
+            kwargs["players"] = players
+            set_by["players"] = f"--players {players}"
+        return with_flags(cls(**kwargs), flags, set_by)
 
 
-GAMES: dict[str, GameEntry] = {
-    "headcount": GameEntry(
+def _load(target: str) -> Any:
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+_HC = "headcount_lab.games.headcount"
+_WH = "headcount_lab.games.whist"
+
+GAMES: dict[str, GameSpec] = {
+    "headcount": GameSpec(
         name="headcount",
         title="Headcount",
-        rules="headcount_lab.games.headcount.rules:HeadcountRules",
-        replay="headcount_lab.games.headcount.record:replay",
+        rules=f"{_HC}.rules:HeadcountRules",
+        bots=f"{_HC}.bots:MENU",
+        tournament=f"{_HC}.tournament:tournament",
+        summary="headcount_lab.cli.headcount_sim:print_summary",
+        replay=f"{_HC}.record:replay",
+        describe=f"{_HC}.record:describe",
+        play=f"{_HC}.play:HeadcountTable",
         docs="docs/games/headcount.md",
+        cli="headcount_lab.cli.headcount:app",
+        report="headcount_lab.analysis.headcount.report:build_all",
+        bench={"headcount": f"{_HC}.bench", "headcount-engine": f"{_HC}.bench_engine"},
+        default_bots="reader,odds,tips,random",
+        variants={
+            "standard": {"double": False, "trickster": False},
+            "trickster": {"double": False, "trickster": True},
+            "double": {"double": True, "trickster": False},
+        },
+        help="Headcount (Kopfrechnen): count, odds, deal, simulate, replay, play.",
     ),
-    "whist": GameEntry(
+    "whist": GameSpec(
         name="whist",
         title="Forehead Whist",
-        rules="headcount_lab.games.whist.rules:WhistRules",
-        replay="headcount_lab.games.whist.record:replay_file",
+        rules=f"{_WH}.rules:WhistRules",
+        bots=f"{_WH}.bots:MENU",
+        tournament=f"{_WH}.tournament:tournament",
+        summary="headcount_lab.cli.whist:print_summary",
+        replay=f"{_WH}.record:replay_file",
+        describe=f"{_WH}.record:describe",
+        play=f"{_WH}.play:WhistTable",
         docs="docs/games/forehead-whist.md",
+        cli="headcount_lab.cli.whist:app",
+        report="headcount_lab.analysis.whist.report:build_all",
+        bench={"whist": f"{_WH}.bench"},
+        default_bots="montecarlo,heuristic,heuristic,random",
+        unit="matches",
+        help="Forehead Whist: schedule, blind odds, scorekeeper, simulate, replay, play.",
     ),
 }
+
+
+#: games added at run time by :func:`register` (the test suite's toy game); not shipped
+_REGISTERED: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> None:
+    """Add a game that must not ship in the package, such as the toy game of the test suite.
+    The shipped games are the entries of :data:`GAMES`; a registered game is listed by
+    :func:`registered` (the CLI, bench areas, reports and the conformance harness) but not in
+    :data:`GAMES`, so checks of what ships (its docs pages) never see it."""
+    if spec.name in GAMES:
+        raise ValueError(f"{spec.name!r} is a game of the package already")
+    _REGISTERED[spec.name] = spec
+
+
+def registered() -> dict[str, GameSpec]:
+    """Every game: the package's, then the ones added by :func:`register`."""
+    return {**GAMES, **_REGISTERED}

@@ -1,6 +1,6 @@
 """Playtest statistics of Headcount that the tournament summary does not aggregate.
 
-Everything here is built on the engine's public pieces (:func:`.engine.play_game`,
+Everything here is built on the engine's public pieces (:func:`.engine.play_deals`,
 :func:`.tournament.play_block` and its event trace) and runs through the runner with a recorded
 seed. Three kinds of job:
 
@@ -108,7 +108,7 @@ def fold_trace(
     call_turns, calls, calls_won, first_loser, start_again, heads_up,
 ):  # fmt: skip
     """Fold the events ``trace[:t_n]`` (int64[T, 3]: kind, seat, value, as logged by
-    :func:`.engine.play_game`) of whole games into the counts (shapes: :func:`new_trace_stats`).
+    :func:`.engine.play_deals`) of whole games into the counts (shapes: :func:`new_trace_stats`).
 
     Lives are replayed from the events (peek: open -> down; Trickster pointing; the winner
     reopens; the loser discards the kind it logged), so every count sees the state a seat had.

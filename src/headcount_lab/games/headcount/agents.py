@@ -47,130 +47,56 @@ from functools import cache
 import numpy as np
 from numba import njit
 
+# the bot table lives in .bots (free of numba); "X as X" names are re-exported for callers
+from headcount_lab.games.headcount.bots import (
+    BLUFFER,
+    ODDS,
+    P_CALL,
+    P_EXTRA,
+    P_EXTRA2,
+    P_LEVEL,
+    P_MODEL_LEVEL,
+    P_QUANT,
+    RANDOM,
+    READER,
+    TIPS,
+    Bot,
+)
+from headcount_lab.games.headcount.bots import (
+    DISCARD_SLOT as DISCARD_SLOT,
+)
+from headcount_lab.games.headcount.bots import (
+    MENU as MENU,
+)
+from headcount_lab.games.headcount.bots import (
+    N_PARAMS as N_PARAMS,
+)
+from headcount_lab.games.headcount.bots import (
+    P_DISCARD as P_DISCARD,
+)
+from headcount_lab.games.headcount.bots import (
+    P_PEEK as P_PEEK,
+)
+from headcount_lab.games.headcount.bots import (
+    P_POINT as P_POINT,
+)
+from headcount_lab.games.headcount.bots import (
+    PARAMS as PARAMS,
+)
+from headcount_lab.games.headcount.bots import (
+    POLICY_NAMES as POLICY_NAMES,
+)
+from headcount_lab.games.headcount.bots import (
+    parse_bot as parse_bot,
+)
+from headcount_lab.games.headcount.bots import (
+    parse_bots as parse_bots,
+)
 from headcount_lab.games.headcount.rules import N_NUMBER, TOP, VALUES, X2
 
 CALL = -(1 << 62)  # the "Count!" action; bids are ordinary integers
 
 PEEK, BID, POINT, DISCARD = 0, 1, 2, 3
-
-RANDOM, TIPS, ODDS, READER, BLUFFER = 0, 1, 2, 3, 4
-POLICY_NAMES = ("random", "tips", "odds", "reader", "bluffer")
-N_PARAMS = 10  # the last two hold table indices filled in by table_params()
-
-#: policy -> ordered (name, default, lo, hi, integer?) of its parameters; index = array slot
-PARAMS: dict[str, tuple[tuple[str, float, float, float, bool], ...]] = {
-    "random": (
-        ("call", 0.3, 1e-9, 1.0, False),
-        ("peek", 0.1, 0.0, 1.0, False),
-        ("step", 5, 1, 50, True),
-        ("lo", 0, -100, 300, True),
-        ("hi", 40, -100, 300, True),
-        ("discard", 0, 0, 1, True),
-    ),
-    "tips": (
-        ("margin", 5, 0, 100, True),
-        ("step", 3, 1, 50, True),
-        ("band", 2, -1, 100, True),
-        ("discard", 0, 0, 1, True),
-    ),
-    "odds": (
-        ("call", 0.65, 0.0, 1.0 - 1e-9, False),
-        ("quantile", 0.1, 1e-9, 1.0 - 1e-9, False),
-        ("peek", 0.1, 0.0, 1.0, False),
-        ("point", 0.5, 0.0, 1.0, False),
-        ("discard", 0, 0, 1, True),
-    ),
-}
-PARAMS["reader"] = PARAMS["odds"] + (
-    ("sigma", 4.0, 0.1, 100.0, False),
-    ("model", 0.1, 1e-9, 1.0 - 1e-9, False),
-)
-PARAMS["bluffer"] = PARAMS["odds"] + (
-    ("rate", 0.2, 0.0, 1.0, False),
-    ("size", 5, 1, 100, True),
-)
-# slots shared by the odds family (call, quantile, peek, point, discard, then the extra one/two)
-P_CALL, P_QUANT, P_PEEK, P_POINT, P_DISCARD, P_EXTRA, P_EXTRA2 = 0, 1, 2, 3, 4, 5, 6
-# index of the bot's own safe-bid level, and of the level it assumes for others (reader)
-P_LEVEL, P_MODEL_LEVEL = 8, 9
-DISCARD_SLOT = {name: [p[0] for p in ps].index("discard") for name, ps in PARAMS.items()}
-
-
-@dataclass(frozen=True)
-class Bot:
-    """A parsed bot spec: ``policy`` id, its ``params`` (float64[N_PARAMS]) and canonical text."""
-
-    policy: int
-    params: tuple[float, ...]
-    spec: str
-
-    @property
-    def name(self) -> str:
-        return POLICY_NAMES[self.policy]
-
-    @property
-    def label(self) -> str:
-        """Short form: the policy and only the parameters that differ from the defaults."""
-        changed = [
-            f"{key}={v:g}"
-            for (key, default, *_), v in zip(PARAMS[self.name], self.params, strict=False)
-            if v != default
-        ]
-        return self.name + (":" + ",".join(changed) if changed else "")
-
-
-def parse_bot(spec: str) -> Bot:
-    """Parse ``name`` or ``name:key=value,...``; unknown names, keys or values raise ValueError."""
-    name, _, rest = spec.strip().partition(":")
-    name = name.strip().lower()
-    if name not in PARAMS:
-        raise ValueError(f"unknown bot {name!r}: choose from {', '.join(POLICY_NAMES)}")
-    table = PARAMS[name]
-    keys = [p[0] for p in table]
-    values = [float(p[1]) for p in table]
-    for item in filter(None, (s.strip() for s in rest.split(","))):
-        key, sep, text = item.partition("=")
-        key = key.strip()
-        if not sep or key not in keys:
-            raise ValueError(
-                f"bot {name}: unknown parameter {item!r}; {name} takes {', '.join(keys)}"
-            )
-        _, _, lo, hi, integer = table[keys.index(key)]
-        text = text.strip()
-        if key == "discard" and text in ("open", "down"):
-            text = "1" if text == "open" else "0"
-        try:
-            v = float(text)
-        except ValueError:
-            raise ValueError(f"bot {name}: {key} must be a number, not {text!r}") from None
-        if integer and v != int(v):
-            raise ValueError(f"bot {name}: {key} must be a whole number, not {text}")
-        if not lo <= v <= hi:
-            raise ValueError(f"bot {name}: {key}={text} is out of range [{lo:g}, {hi:g}]")
-        values[keys.index(key)] = v
-    if name == "random" and values[keys.index("lo")] > values[keys.index("hi")]:
-        raise ValueError("bot random: lo must not exceed hi")
-    params = tuple(values + [0.0] * (N_PARAMS - len(values)))
-    shown = ",".join(f"{k}={v:g}" for k, v in zip(keys, values, strict=True))
-    return Bot(POLICY_NAMES.index(name), params, f"{name}:{shown}")
-
-
-def parse_bots(text: str, players: int) -> list[Bot]:
-    """A comma list of bots is ambiguous with parameters, so bots are separated by ``,`` only
-    where the next item names a policy: ``odds:call=0.55,quantile=0.4,tips`` is two bots."""
-    bots: list[str] = []
-    for item in (s.strip() for s in text.split(",")):
-        if not item:
-            raise ValueError(f"empty bot in {text!r}")
-        head = item.partition(":")[0].strip().lower()
-        if "=" in head and bots:  # a parameter of the previous bot
-            bots[-1] += "," + item
-        else:
-            bots.append(item)
-    parsed = [parse_bot(b) for b in bots]
-    if len(parsed) != players:
-        raise ValueError(f"--bots lists {len(parsed)} bots but --players is {players}")
-    return parsed
 
 
 # --------------------------------------------------------------------------- belief tables

@@ -16,13 +16,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from headcount_lab.core.timing import median_seconds
 from headcount_lab.games.headcount.rules import (
     JOKER,
     N_NUMBER,
@@ -73,15 +73,6 @@ def numpy_deal(
     return hist
 
 
-def _median_time(fn: Callable[[], Any], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
-
-
 def bench_dealing(quick: bool) -> dict[str, Any]:
     from headcount_lab.core.rng import block_state
     from headcount_lab.games.headcount.dealing import DealBlock
@@ -100,9 +91,10 @@ def bench_dealing(quick: bool) -> dict[str, Any]:
             # ratio is the median of the per-repeat ratios
             kernel, base = [], []
             for _ in range(repeats):
-                kernel.append(hands / _median_time(partial(fn, state, hands), 1))
+                kernel.append(hands / median_seconds(partial(fn, state, hands), 1))
                 base.append(
-                    np_hands / _median_time(partial(numpy_deal, rng, np_hands, players, double), 1)
+                    np_hands
+                    / median_seconds(partial(numpy_deal, rng, np_hands, players, double), 1)
                 )
             key = f"{players}_players_{'double' if double else 'standard'}"
             out[key] = {
@@ -155,9 +147,9 @@ def bench_exact(quick: bool) -> dict[str, Any]:
     view_odds(4, seen)  # compile / load the kernel
     repeats = 5 if quick else 21
     out: dict[str, Any] = {
-        "one_view_seconds": _median_time(lambda: view_odds(4, seen), repeats),
-        "one_view_peeked_seconds": _median_time(lambda: view_odds(4, seen, 5), repeats),
-        "no_information_view_6_players_double_seconds": _median_time(
+        "one_view_seconds": median_seconds(lambda: view_odds(4, seen), repeats),
+        "one_view_peeked_seconds": median_seconds(lambda: view_odds(4, seen, 5), repeats),
+        "no_information_view_6_players_double_seconds": median_seconds(
             lambda: view_odds(6, [], None, True), repeats
         ),
     }
@@ -196,8 +188,8 @@ def bench_cold_start(quick: bool) -> dict[str, float]:
     for key, args in cmds.items():
         cmd = _cli() + args
         subprocess.run(cmd, capture_output=True, check=True)  # warm the OS file cache
-        out[key] = _median_time(partial(subprocess.run, cmd, capture_output=True), repeats)
-    out["python_startup_seconds"] = _median_time(
+        out[key] = median_seconds(partial(subprocess.run, cmd, capture_output=True), repeats)
+    out["python_startup_seconds"] = median_seconds(
         lambda: subprocess.run([sys.executable, "-c", "pass"], check=True), repeats
     )
     return out

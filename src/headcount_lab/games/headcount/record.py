@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from headcount_lab.core.cards import CardError
+from headcount_lab.core.record import envelope
 from headcount_lab.core.schema import read_json
 from headcount_lab.games.headcount.rules import (
     JOKER,
@@ -78,14 +79,8 @@ def make_record(
     rules: HeadcountRules, games: list[tuple[list[str], list]], seed: int | None = None
 ) -> dict[str, Any]:
     """A whole record: ``games`` is a list of (bot spec by seat, events)."""
-    return {
-        "format": FORMAT,
-        "game": "headcount",
-        "rules_version": VERSION,
-        "rules": rules.as_dict(),
-        "seed": seed,
-        "games": [game_record(ev, seats) for seats, ev in games],
-    }
+    body = {"games": [game_record(ev, seats) for seats, ev in games]}
+    return envelope("headcount", FORMAT, VERSION, rules.as_dict(), seed, body)
 
 
 def record_games(setup, seed: int, k: int) -> dict[str, Any]:  # type: ignore[no-untyped-def]
@@ -380,4 +375,6 @@ def describe(result: dict[str, Any]) -> list[str]:
                 f"{r['caller']} called, total {r['total']} -> seat {r['loser']} loses{peeks}; "
                 f"lives {lives}"
             )
+    n = len(result["games"])
+    out.append(f"{n} game{'s' if n != 1 else ''} replayed: every action legal")
     return out

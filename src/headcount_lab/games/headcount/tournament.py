@@ -7,7 +7,6 @@ only plays. The JSON schema of :func:`summarize` is documented in ``docs/games/h
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -15,6 +14,9 @@ from typing import Any
 import numpy as np
 
 from headcount_lab.core.guard import require
+from headcount_lab.core import seats
+from headcount_lab.core.stats import Z95 as Z95  # re-exported for the analysis modules
+from headcount_lab.core.stats import wilson as wilson  # re-exported
 from headcount_lab.games.headcount import engine as E
 from headcount_lab.games.headcount.agents import READER, Beliefs, Bot, build_beliefs, table_params
 from headcount_lab.games.headcount.rules import PLAYERS_MAX, PLAYERS_MIN, VERSION, HeadcountRules
@@ -57,19 +59,23 @@ class Setup:
 
 
 def seat_orders(bots: tuple[Bot, ...] | list[Bot], rotate: bool) -> list[tuple[int, ...]]:
-    """Seat orders (slot of each seat). Without rotation the bots sit as listed; with it, every
-    distinct arrangement of the specs (identical bots are interchangeable) once."""
-    n = len(bots)
-    if not rotate:
-        return [tuple(range(n))]
-    seen: set[tuple[str, ...]] = set()
-    out = []
-    for perm in itertools.permutations(range(n)):
-        key = tuple(bots[i].spec for i in perm)
-        if key not in seen:
-            seen.add(key)
-            out.append(perm)
-    return out
+    """Seat orders (slot of each seat): every distinct arrangement of the specs when rotating."""
+    return seats.seat_orders([b.spec for b in bots], rotate)
+
+
+def tournament(rules: HeadcountRules, bots: str, players: int, games: int, rotate: bool):  # type: ignore[no-untyped-def]
+    """The ``simulate`` tournament (:class:`~headcount_lab.core.tournament.Tournament`)."""
+    from headcount_lab.core.tournament import Tournament
+    from headcount_lab.games.headcount.agents import parse_bots
+    from headcount_lab.games.headcount.record import record_games
+
+    setup = Setup(tuple(parse_bots(bots, players)), rules, rotate)
+    return Tournament(
+        make_job(setup, games),
+        lambda stats, seed: summarize(setup, stats, seed),
+        lambda seed, k: record_games(setup, seed, k),
+        games,
+    )
 
 
 def make_job(setup: Setup, games: int, trace_rows: int = 0):  # type: ignore[no-untyped-def]
@@ -182,23 +188,7 @@ def play_block(n_deals, perms, policies, params, rules, beliefs, state, st, trac
 
 # --------------------------------------------------------------------------- summary
 
-Z95 = 1.959963984540054
-
-
-def wilson(k: int, n: int) -> tuple[float, float, float]:
-    """(rate, low, high): Wilson score 95% interval for ``k`` successes in ``n`` trials."""
-    if n == 0:
-        return (math.nan, math.nan, math.nan)
-    p = k / n
-    den = 1 + Z95**2 / n
-    centre = (p + Z95**2 / (2 * n)) / den
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / den
-    return (p, max(0.0, centre - half), min(1.0, centre + half))
-
-
-def _rate(k: int, n: int) -> dict[str, Any]:
-    p, lo, hi = wilson(k, n)
-    return {"wins": k, "games": n, "rate": p, "ci95": [lo, hi]}
+_rate = seats.rate
 
 
 def _hist_stats(hist: np.ndarray, offset: int) -> dict[str, Any]:
@@ -233,13 +223,8 @@ def summarize(setup: Setup, stats: dict[str, np.ndarray], seed: int) -> dict[str
     wins, seated = stats["wins"], stats["seated"]
     r = {name: int(stats["round"][i]) for i, name in enumerate(E.ROUND_COLUMNS)}
     games = r["games"]
-    specs: list[str] = []
-    for b in setup.bots:
-        if b.spec not in specs:
-            specs.append(b.spec)
     per_bot = []
-    for spec in specs:
-        slots = [i for i, b in enumerate(setup.bots) if b.spec == spec]
+    for spec, slots in seats.distinct([b.spec for b in setup.bots]).items():
         k = int(wins[:, slots].sum())
         n = int(seated[:, slots].sum())
         slot_tot = stats["slot"][slots].sum(axis=0)
@@ -251,10 +236,7 @@ def summarize(setup: Setup, stats: dict[str, np.ndarray], seed: int) -> dict[str
                 "copies": len(slots),
                 **_rate(k, n),
                 "fair_share": 1 / setup.players,
-                "by_seat": [
-                    _rate(int(wins[s, slots].sum()), int(seated[s, slots].sum()))
-                    for s in range(setup.players)
-                ],
+                "by_seat": seats.per_bot_by_seat(wins, seated, slots),
                 "rounds": sc["rounds"],
                 "round_loss_rate": sc["rounds_lost"] / sc["rounds"] if sc["rounds"] else None,
                 "calls": sc["calls"],
@@ -265,7 +247,7 @@ def summarize(setup: Setup, stats: dict[str, np.ndarray], seed: int) -> dict[str
                 "points_right": sc["points_right"],
             }
         )
-    per_seat = [_rate(int(wins[s].sum()), games) for s in range(setup.players)]
+    per_seat = seats.per_seat(wins, games)
     rounds = r["rounds"]
     return {
         "schema": "headcount-simulate/1",

@@ -12,7 +12,8 @@ state passed in, so a bot's decision is a function of (observation, stream) only
   losing card.
 - ``montecarlo`` (2): deals the unseen cards at random consistently with what it has seen,
   plays each sample out with ``heuristic`` for everyone, and takes the bid (and, if
-  ``play_samples > 0``, the card) with the best total score. Parameters (``float64[N_PARAMS]``):
+  ``play_samples > 0``, the card) with the best total score. Parameters (``float64[N_PARAMS]``,
+  named on the command line, ``montecarlo:bid_samples=64,play_samples=8``):
   ``[bid_samples, play_samples, bid_width]``; bids further than ``bid_width`` from the heuristic
   bid are not tried.
 
@@ -69,46 +70,26 @@ from headcount_lab.games.whist.bits import (
     suit_mask,
     suit_of,
 )
-
-RANDOM = 0
-HEURISTIC = 1
-MONTECARLO = 2
-POLICIES = {"random": RANDOM, "heuristic": HEURISTIC, "montecarlo": MONTECARLO}
+from headcount_lab.games.whist.bots import MENU as MENU
+from headcount_lab.games.whist.bots import MONTECARLO, RANDOM
+from headcount_lab.games.whist.bots import POLICIES as POLICIES
 
 P_BID_SAMPLES = 0
 P_PLAY_SAMPLES = 1
 P_BID_WIDTH = 2
 N_PARAMS = 3
-#: default parameters by policy name
-DEFAULT_PARAMS = {
-    "random": (0.0, 0.0, 0.0),
-    "heuristic": (0.0, 0.0, 0.0),
-    "montecarlo": (24.0, 0.0, 2.0),
-}
 
 
 def policy_params(names: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """Policy ids (``int64[n]``) and parameters (``float64[n, N_PARAMS]``) for bot names.
-
-    A name may carry parameters: ``montecarlo:64`` (bid samples) or ``montecarlo:64:8`` (and play
-    samples).
+    """Policy ids (``int64[n]``) and parameters (``float64[n, N_PARAMS]``) for bot specs such as
+    ``montecarlo:bid_samples=64,play_samples=8`` (:class:`~headcount_lab.core.botspec.BotMenu`).
     """
     ids = np.empty(len(names), dtype=np.int64)
     params = np.zeros((len(names), N_PARAMS), dtype=np.float64)
     for i, raw in enumerate(names):
-        name, *extra = raw.strip().lower().split(":")
-        if name not in POLICIES:
-            raise ValueError(f"unknown bot {raw!r}: choose from {', '.join(POLICIES)}")
-        ids[i] = POLICIES[name]
-        params[i] = DEFAULT_PARAMS[name]
-        if extra and name != "montecarlo":
-            raise ValueError(f"bot {name} takes no parameters ({raw!r})")
-        if len(extra) > 2:
-            raise ValueError(f"montecarlo takes at most bid and play samples, not {raw!r}")
-        for j, v in enumerate(extra):
-            if not v.isdigit() or (j == 0 and int(v) < 1):
-                raise ValueError(f"montecarlo sample counts must be whole numbers, not {raw!r}")
-            params[i, j] = float(v)
+        bot = MENU.parse(raw)
+        ids[i] = bot.policy.id
+        params[i, : len(bot.values)] = bot.values
     return ids, params
 
 

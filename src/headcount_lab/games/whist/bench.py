@@ -19,27 +19,21 @@ from typing import Any
 
 import numpy as np
 
+from headcount_lab.core.timing import best_rate
+
 HANDS_PER_MATCH_4P = 24
-
-
-def _best_rate(fn: Any, units: int, repeats: int) -> dict[str, float]:
-    best_cpu = best_wall = float("inf")
-    for _ in range(repeats):
-        w, c = time.perf_counter(), time.thread_time()
-        fn()
-        best_cpu = min(best_cpu, time.thread_time() - c)
-        best_wall = min(best_wall, time.perf_counter() - w)
-    return {"per_s_cpu": units / best_cpu, "per_s_wall": units / best_wall}
 
 
 def _cold_compile_seconds(bots: str) -> float:
     """Seconds for a first ``simulate`` of one match in a fresh process with an empty cache."""
     code = (
         "import time; t = time.perf_counter();"
-        "from headcount_lab.cli.whist import simulate_run;"
+        "from headcount_lab.cli.games import simulate;"
         "from headcount_lab.cli.run_options import RunOptions;"
+        "from headcount_lab.games import GAMES;"
         "from pathlib import Path;"
-        f"simulate_run(4, {bots!r}, 1, 0, False, [], 0, Path('x'), RunOptions(quiet=True));"
+        f"simulate(GAMES['whist'], 4, {bots!r}, 1, 0, False, 'standard', [], 0, Path('x'),"
+        " RunOptions(quiet=True));"
         "print(time.perf_counter() - t)"
     )
     with tempfile.TemporaryDirectory() as cache:
@@ -79,7 +73,7 @@ def run_benchmarks(quick: bool) -> dict[str, Any]:
     def rate(bots: list[str], matches: int) -> dict[str, float]:
         ids, params = agents.policy_params(bots)
         kernels.run_block(block_state(0, 0), 2, rules, ids, params, True)  # compiled already
-        return _best_rate(
+        return best_rate(
             lambda: kernels.run_block(block_state(1, 0), matches, rules, ids, params, True),
             matches,
             repeats,

@@ -29,7 +29,30 @@ from headcount_lab.games.whist.rules import (
     streak_step,
     trick_winner,
 )
-from headcount_lab.games.whist.schema import FORMAT, check_match, matches_of
+from headcount_lab.games.whist.schema import FILE_FORMAT, FORMAT, check_match, matches_of
+
+
+def record_matches(
+    rules: WhistRules, names: list[str], seed: int, k: int, rotate: bool
+) -> dict[str, Any]:
+    """The first ``k`` matches of a ``simulate`` run: block 0 replayed with logging on (the same
+    stream, so the record is what the run played), each checked by :func:`replay_match`."""
+    import numpy as np
+
+    from headcount_lab.core import record as envelope
+    from headcount_lab.core.rng import block_state
+    from headcount_lab.core.seats import rotated
+    from headcount_lab.games.whist import kernels
+    from headcount_lab.games.whist.agents import policy_params
+
+    ids, params = policy_params(names)
+    rec = np.zeros((k, kernels.log_length(rules.players)), dtype=np.int16)
+    kernels.run_block(block_state(seed, 0), k, rules.array(), ids, params, rotate, rec)
+    matches = [
+        decode_log([int(v) for v in rec[m]], rules, rotated(names, m, rotate)) for m in range(k)
+    ]
+    body = {"matches": matches}
+    return envelope.envelope("whist", FILE_FORMAT, VERSION, rules.as_dict(), seed, body, names)
 
 
 def decode_log(log: list[int], rules: WhistRules, bots: list[str]) -> dict[str, Any]:
@@ -183,7 +206,8 @@ def replay_match(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def replay_file(data: Any) -> dict[str, Any]:
-    """Replay one record or ``{"matches": [records]}``; a bad match names its number."""
+    """Replay one match record or a file of them (``{"matches": [records]}``); a bad match names
+    its number."""
     matches = matches_of(data)
     results = []
     for i, m in enumerate(matches, start=1):
@@ -196,3 +220,11 @@ def replay_file(data: Any) -> dict[str, Any]:
         "actions": sum(r["actions"] for r in results),
         "totals": [r["totals"] for r in results],
     }
+
+
+def describe(result: dict[str, Any]) -> list[str]:
+    """The replay result as lines of text."""
+    lines = [f"{result['matches']} matches, {result['actions']} actions: all legal, totals agree"]
+    for i, t in enumerate(result["totals"], start=1):
+        lines.append(f"match {i}: " + " ".join(str(v) for v in t))
+    return lines

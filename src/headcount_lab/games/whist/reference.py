@@ -35,7 +35,7 @@ from headcount_lab.games.whist.rules import (
 )
 
 
-class _Hand:
+class Hand:
     """The state of one hand: hidden hands and everything public."""
 
     def __init__(
@@ -98,7 +98,7 @@ class _Hand:
         return obs
 
 
-class _Bots:
+class Bots:
     def __init__(self, policies: np.ndarray, params: np.ndarray, stream: PyStream):
         self.policies = policies
         self.params = params
@@ -113,7 +113,7 @@ class _Bots:
         self.stream.s = [int(v) for v in state]
         return int(a)
 
-    def bid(self, h: _Hand, seat: int) -> int:
+    def bid(self, h: Hand, seat: int) -> int:
         others = [b for s, b in enumerate(h.bids) if s != seat and b is not None]
         forb = forbidden_bid(h.k, others, h.rules) if seat == h.dealer else None
         if h.blind:  # W9: exact odds from the other foreheads
@@ -128,7 +128,7 @@ class _Bots:
             return options[self.stream.below(len(options))]
         return self.jitted(seat, h.observation(seat, 0))
 
-    def card(self, h: _Hand, seat: int, legal: list[int]) -> int:
+    def card(self, h: Hand, seat: int, legal: list[int]) -> int:
         if len(legal) == 1:
             return legal[0]
         if self.policies[seat] == agents.RANDOM:
@@ -136,14 +136,14 @@ class _Bots:
         return self.jitted(seat, h.observation(seat, 1))
 
 
-def play_hand(rules: WhistRules, k: int, dealer: int, bots: _Bots, log: list[int]) -> _Hand:
+def play_hand(rules: WhistRules, k: int, dealer: int, bots: Bots, log: list[int]) -> Hand:
     """Deal (W1, W4), bid (W5, W9) and play (W6) one hand, appending its actions to ``log``."""
     n = rules.players
     deck = list(range(rules.deck_size))
     bots.stream.partial_shuffle(deck, n * k + 1 if has_trump(k) else n * k)
     hands = [set(deck[s * k : (s + 1) * k]) for s in range(n)]
     trump = deck[n * k] if has_trump(k) else None
-    h = _Hand(rules, k, dealer, hands, trump)
+    h = Hand(rules, k, dealer, hands, trump)
     log.append(-1 if trump is None else trump)
     for s in range(n):
         log.extend(sorted(hands[s]))
@@ -178,11 +178,17 @@ def play_hand(rules: WhistRules, k: int, dealer: int, bots: _Bots, log: list[int
 
 
 def play_match(
-    rules: WhistRules, policies: np.ndarray, params: np.ndarray, stream: PyStream
+    rules: WhistRules,
+    policies: np.ndarray,
+    params: np.ndarray,
+    stream: PyStream,
+    bots: Bots | None = None,
 ) -> dict[str, Any]:
-    """One match with the bots by seat; returns the log (kernel layout), totals and counts."""
+    """One match with the bots by seat; returns the log (kernel layout), totals and counts.
+    ``bots``: who decides (default: the bots of ``policies``); ``whist play`` passes a subclass
+    that asks a person for one seat's bids and cards."""
     n = rules.players
-    bots = _Bots(policies, params, stream)
+    bots = bots if bots is not None else Bots(policies, params, stream)
     log: list[int] = []
     totals = [0] * n
     runs = [(0, 0)] * n

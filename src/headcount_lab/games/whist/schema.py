@@ -27,6 +27,8 @@ from headcount_lab.games.whist.rules import (
 )
 
 FORMAT = "forehead-whist-match"
+#: a file of several matches (what ``simulate --record K`` writes), in the core record envelope
+FILE_FORMAT = "forehead-whist-matches"
 
 #: how an error's place reads (list field -> item name, first number)
 PLACES = {
@@ -78,9 +80,15 @@ class Match(Strict):
 
 
 class MatchFile(Strict):
-    """``simulate --record`` output: the run's seed and its first matches."""
+    """``simulate --record`` output: the record envelope (game, rules and their version, seed,
+    bots) and the run's first matches."""
 
+    format: str | None = None
+    game: str | None = None
+    rules_version: int | None = None
+    rules: dict[str, Any] | None = None
     seed: int | None = None
+    bots: list[str] | None = None
     matches: list[Any] = Field(min_length=1)  # each checked by :func:`check_match`
 
 
@@ -131,6 +139,10 @@ def check_match(data: Any) -> WhistRules:
 def matches_of(data: Any) -> list[Any]:
     """The matches of a record file: ``{"seed", "matches": [...]}`` or a single match."""
     if isinstance(data, dict) and "matches" in data:
+        if "format" in data or "rules_version" in data:
+            check_header(
+                data, {"format": FILE_FORMAT, "rules_version": VERSION}, "a whist record file"
+            )
         return validate(MatchFile, data, "record", PLACES).matches
     return [data]
 

@@ -7,13 +7,13 @@ hand size.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from headcount_lab.core.runner import Job
+from headcount_lab.core.stats import mean_ci, mean_sd
 from headcount_lab.games.whist.agents import MONTECARLO, policy_params
 from headcount_lab.games.whist.rules import MAX_CARDS, VERSION, WhistRules
 
@@ -23,11 +23,36 @@ BLOCK_MONTECARLO = 60
 
 
 def parse_bots(text: str, players: int) -> list[str]:
-    bots = [b.strip() for b in text.split(",") if b.strip()]
-    if len(bots) != players:
-        raise ValueError(f"--bots must name {players} bots (one per seat), got {len(bots)}")
-    policy_params(bots)  # validates names and parameters
-    return bots
+    """One bot spec per seat, as typed (the summary names bots as the user wrote them)."""
+    from headcount_lab.games.whist.agents import MENU
+
+    return [b.text for b in MENU.parse_list(text, players)]
+
+
+def tournament(rules: WhistRules, bots: str, players: int, matches: int, rotate: bool):  # type: ignore[no-untyped-def]
+    """The ``simulate`` tournament (:class:`~headcount_lab.core.tournament.Tournament`)."""
+    from headcount_lab.core.tournament import Tournament
+    from headcount_lab.games.whist.record import record_matches
+
+    names = parse_bots(bots, players)
+    job = make_job(rules, names, matches, rotate)
+
+    def summary(stats: dict[str, np.ndarray], seed: int) -> dict[str, Any]:
+        return {
+            "players": players,
+            "matches": matches,
+            "seed": seed,
+            "rotate_seats": rotate,
+            "rules": rules.as_dict(),
+            "bots": summarize(stats, names),
+        }
+
+    return Tournament(
+        job,
+        summary,
+        lambda seed, k: record_matches(rules, names, seed, k, rotate),
+        min(matches, job.block_size),
+    )
 
 
 def make_job(rules: WhistRules, bots: list[str], matches: int, rotate: bool) -> Job:
@@ -70,9 +95,7 @@ def summarize(stats: dict[str, np.ndarray], bots: list[str]) -> list[dict[str, A
     rows = []
     for j, name in enumerate(bots):
         m = int(stats["matches"][j])
-        mean = stats["score_sum"][j] / m
-        var = (stats["score_sq"][j] - m * mean * mean) / (m - 1) if m > 1 else 0.0
-        half = 1.96 * math.sqrt(max(var, 0.0) / m)
+        mean, lo, hi = mean_ci(stats["score_sum"][j], stats["score_sq"][j], m, z=1.96)
         made = {
             str(k): float(stats["made"][j, k] / stats["hands"][j, k])
             for k in range(1, MAX_CARDS + 1)
@@ -84,8 +107,8 @@ def summarize(stats: dict[str, np.ndarray], bots: list[str]) -> list[dict[str, A
                 "bot": name,
                 "matches": m,
                 "mean": float(mean),
-                "ci95": [float(mean - half), float(mean + half)],
-                "sd": float(math.sqrt(max(var, 0.0))),
+                "ci95": [float(lo), float(hi)],
+                "sd": float(mean_sd(stats["score_sum"][j], stats["score_sq"][j], m)[1]),
                 "win_rate": float(stats["win60"][j] / 60 / m),
                 "made_by_cards": made,
             }

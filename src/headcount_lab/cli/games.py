@@ -1,0 +1,310 @@
+"""The commands every game gets from its :class:`~headcount_lab.games.GameSpec`: ``simulate``,
+``replay``, ``play`` and ``bench``, with one vocabulary of options for every game.
+
+This module builds them; :func:`headcount_lab.cli.app.build_app` adds them to each game's
+group next to the game's own commands. No ``from __future__ import annotations`` here: the
+option types are built at run time per game, and typer reads them from the signature.
+"""
+
+import importlib
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from headcount_lab.cli import run_options
+from headcount_lab.cli.common import UserError, print_json, user_errors
+from headcount_lab.cli.run_options import (
+    BackendOpt,
+    ForceOpt,
+    OutOpt,
+    QuietOpt,
+    ResumeOpt,
+    RunOptions,
+    SchedulerOpt,
+    WorkersOpt,
+)
+from headcount_lab.games import GameSpec
+
+#: the default seed of every seeded command of every game
+DEFAULT_SEED = 1
+DEFAULT_GAMES = 10_000
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON only.")]
+SeedOpt = Annotated[int, typer.Option("--seed", help="Seed of the run: same seed, same output.")]
+RotateOpt = Annotated[
+    bool,
+    typer.Option("--rotate-seats", help="Rotate the bots round the seats to remove seat luck."),
+]
+RuleOpt = Annotated[
+    list[str] | None,
+    typer.Option("--rule", help="House rule NAME=VALUE (repeatable); the game's docs list them."),
+]
+RecordOpt = Annotated[
+    int, typer.Option("--record", help="Also write the first K games, every action, as JSON.")
+]
+
+
+def simulate(
+    spec: GameSpec,
+    players: int,
+    bots: str,
+    games: int,
+    seed: int,
+    rotate: bool,
+    variant: str | None,
+    rule: list[str],
+    record: int,
+    record_file: Path,
+    opts: RunOptions,
+) -> dict[str, Any]:
+    """Play the game's tournament; return its summary (schema on the game's docs page) with the
+    timings and, with ``record``, where the record went."""
+    from headcount_lab.core.record import check_writable, write_record
+
+    lo, hi = spec.players
+    if not lo <= players <= hi:
+        raise UserError(f"--players must be between {lo} and {hi}, got {players}")
+    if seed < 0:
+        raise UserError(f"--seed must be a non-negative integer, got {seed}")
+    if games < 1:
+        raise UserError(f"--games must be positive, got {games}")
+    rules = spec.make_rules(variant, rule, players)
+    t = spec.load("tournament")(rules, bots, players, games, rotate)
+    if not 0 <= record <= t.record_limit:
+        raise UserError(f"--record K must be between 0 and {t.record_limit}, got {record}")
+    if record:
+        check_writable(record_file)  # before the work, not after it
+    t0 = time.perf_counter()
+    t.job.warmup()
+    t1 = time.perf_counter()
+    stats = run_options.execute(t.job, seed, opts)
+    t2 = time.perf_counter()
+    out = t.summarize(stats, seed)
+    out["seconds"] = {"setup_and_compile": t1 - t0, "play": t2 - t1}
+    if "rounds" in out:
+        out["rounds_per_second"] = out["rounds"] / (t2 - t1) if t2 > t1 else None
+    if record:
+        write_record(record_file, t.record(seed, record))
+        out["record"] = {"file": str(record_file), "games": record}
+    return out
+
+
+def replay(spec: GameSpec, file: Path) -> dict[str, Any]:
+    """Check every action of a record file against the rules; return the outcomes."""
+    from headcount_lab.core.record import load_json
+
+    return dict(spec.load("replay")(load_json(file)))
+
+
+def bench(spec: GameSpec, quick: bool) -> dict[str, Any]:
+    return {
+        area: importlib.import_module(module).run_benchmarks(quick)
+        for area, module in spec.bench.items()
+    }
+
+
+def play(
+    spec: GameSpec,
+    bots: str,
+    seat: int,
+    seed: int,
+    variant: str | None,
+    rule: list[str],
+    record_file: Path,
+    console: Any,
+) -> dict[str, Any] | None:
+    """A person plays ``seat`` against ``bots`` (the other seats in order); the record is written
+    to ``record_file`` at the end and returned (None if the person quit)."""
+    from headcount_lab.core.play import Quit, seat_bots
+    from headcount_lab.core.record import check_writable, write_record
+
+    if seed < 0:
+        raise UserError(f"--seed must be a non-negative integer, got {seed}")
+    menu = spec.load("bots")
+    others = [b.text for b in (menu.parse(s) for s in menu.split(bots))]
+    players = len(others) + 1
+    lo, hi = spec.players
+    if not lo <= players <= hi:
+        raise UserError(
+            f"--bots names the other {lo - 1} to {hi - 1} players, got {len(others)} bots"
+        )
+    table_bots = seat_bots(others, seat)
+    rules = spec.make_rules(variant, rule, players)
+    check_writable(record_file)
+    table = spec.load("play")(rules, table_bots, seat, seed, console)
+    try:
+        rec = table.play()
+    except Quit as exc:
+        console.say(f"stopped ({exc}): no record written")
+        return None
+    write_record(record_file, rec)
+    console.say(f"record written to {record_file} (check it with: headcount-lab {spec.name} "
+                f"replay {record_file})")  # fmt: skip
+    return dict(rec)
+
+
+def _bots_help(spec: GameSpec) -> str:
+    menu = spec.load("bots")
+    return (
+        "One bot per seat, NAME or NAME:KEY=VALUE,... (a KEY=VALUE item belongs to the bot "
+        f"before it). {menu.help()}"
+    )
+
+
+def simulate_command(spec: GameSpec):  # type: ignore[no-untyped-def]
+    lo, hi = spec.players
+    names = ("--games", "--matches") if spec.unit == "matches" else ("--games",)
+    unit = spec.unit
+
+    def command(
+        players: Annotated[
+            int, typer.Option("--players", help=f"Players, {lo} to {hi}.")
+        ] = spec.default_players,
+        bots: Annotated[str, typer.Option("--bots", help=_bots_help(spec))] = spec.default_bots,
+        games: Annotated[
+            int, typer.Option(*names, help=f"{unit.capitalize()} to play.")
+        ] = DEFAULT_GAMES,
+        seed: SeedOpt = DEFAULT_SEED,
+        rotate: RotateOpt = False,
+        variant: Annotated[
+            str | None,
+            typer.Option(
+                "--variant",
+                help=f"Rules variant: {', '.join(spec.variants)}.",
+                show_default=next(iter(spec.variants)),
+            ),
+        ] = None,
+        rule: RuleOpt = None,
+        record: RecordOpt = 0,
+        record_file: Annotated[
+            Path, typer.Option("--record-file", help="Where --record writes (checked first).")
+        ] = Path(f"{spec.name}-record.json"),
+        json_out: JsonOpt = False,
+        workers: WorkersOpt = None,
+        out: OutOpt = None,
+        resume: ResumeOpt = False,
+        force: ForceOpt = False,
+        backend: BackendOpt = "local",
+        scheduler: SchedulerOpt = None,
+        quiet: QuietOpt = False,
+    ) -> None:
+        opts = RunOptions(workers, out, resume, force, backend, scheduler, quiet, json_out)
+        with user_errors():
+            res = simulate(
+                spec, players, bots, games, seed, rotate, variant, rule or [], record,
+                record_file, opts,
+            )  # fmt: skip
+        if json_out:
+            print_json(res)
+        else:
+            spec.load("summary")(res)
+
+    command.__doc__ = (
+        f"Tournament of {spec.title} bots: results per bot and per seat with 95% CIs.\n\n"
+        f"Example: headcount-lab {spec.name} simulate --players {spec.default_players} "
+        f"--bots {spec.default_bots} --games 2000 --seed 1 --rotate-seats"
+    )
+    return command
+
+
+def replay_command(spec: GameSpec):  # type: ignore[no-untyped-def]
+    def command(
+        file: Annotated[
+            Path, typer.Argument(help="A record written by `simulate --record K` or `play`.")
+        ],
+        json_out: JsonOpt = False,
+    ) -> None:
+        with user_errors():
+            res = replay(spec, file)
+        if json_out:
+            print_json(res)
+        else:
+            for line in spec.load("describe")(res):
+                typer.echo(line)
+
+    command.__doc__ = (
+        f"Check every action of recorded {spec.title} {spec.unit} against the rules and print "
+        "the outcomes.\n\n"
+        f"Example: headcount-lab {spec.name} simulate --record 2 --record-file r.json && "
+        f"headcount-lab {spec.name} replay r.json"
+    )
+    return command
+
+
+def bench_command(spec: GameSpec):  # type: ignore[no-untyped-def]
+    def command(
+        quick: Annotated[bool, typer.Option("--quick", help="Small sizes, for a smoke test.")] = (
+            False
+        ),
+        json_out: JsonOpt = False,
+    ) -> None:
+        print_json(bench(spec, quick))
+
+    command.__doc__ = (
+        f"Measure {spec.title}'s speed against baselines in the same run (JSON).\n\n"
+        f"Example: headcount-lab {spec.name} bench --quick"
+    )
+    return command
+
+
+def play_command(spec: GameSpec):  # type: ignore[no-untyped-def]
+    default_others = ",".join(spec.load("bots").split(spec.default_bots)[1:])
+
+    def command(
+        bots: Annotated[
+            str,
+            typer.Option(
+                "--bots", help="The bots in the other seats, in seat order. " + _bots_help(spec)
+            ),
+        ] = default_others,
+        seat: Annotated[int, typer.Option("--seat", help="Your seat, 0 = first.")] = 0,
+        seed: SeedOpt = DEFAULT_SEED,
+        variant: Annotated[
+            str | None,
+            typer.Option(
+                "--variant",
+                help=f"Rules variant: {', '.join(spec.variants)}.",
+                show_default=next(iter(spec.variants)),
+            ),
+        ] = None,
+        rule: RuleOpt = None,
+        record_file: Annotated[
+            Path, typer.Option("--record-file", help="Where the game's record is written.")
+        ] = Path(f"{spec.name}-play.json"),
+    ) -> None:
+        from headcount_lab.core.play import Console
+
+        console = Console(read=_read_line, write=typer.echo)
+        with user_errors():
+            play(spec, bots, seat, seed, variant, rule or [], record_file, console)
+
+    command.__doc__ = (
+        f"Play one seat of {spec.title} against bots in the terminal: you see exactly what "
+        "your seat sees, type moves in card notation, help for the moves, hint for what the "
+        "strongest bot would do and why; the record at the end replays with `replay`.\n\n"
+        f"Example: headcount-lab {spec.name} play --bots {default_others} --seat 1 --seed 7"
+    )  # fmt: skip
+    return command
+
+
+def _read_line(prompt: str) -> str:
+    """One line of standard input after ``prompt`` (EOFError at the end of the input)."""
+    import sys
+
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line.rstrip("\n")
+
+
+def add_game_commands(group: typer.Typer, spec: GameSpec) -> None:
+    """Add the generic commands of ``spec`` to its CLI group."""
+    group.command("simulate")(simulate_command(spec))
+    group.command("replay")(replay_command(spec))
+    group.command("play")(play_command(spec))
+    if spec.bench:
+        group.command("bench")(bench_command(spec))

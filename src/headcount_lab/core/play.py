@@ -1,0 +1,105 @@
+"""Play one seat against bots in the terminal: the game-independent part of ``GAME play``.
+
+A game's table (named by ``GameSpec.play``) runs its plain-Python reference engine and, whenever
+the engine asks the person's seat for a decision, shows that seat's observation and calls
+:meth:`Console.ask` with a parser for the game's card notation. The console reads lines until one
+parses: ``help`` prints the moves, ``hint`` what the game's strongest bot would do and the
+numbers behind it, ``quit`` stops without a record. A table's ``play()`` returns the record
+(:mod:`headcount_lab.core.record` envelope) that the game's ``replay`` accepts.
+
+Input and output are plain callables (``input``/``print`` by default), so tests drive a whole
+game with a scripted list of lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+T = TypeVar("T")
+
+
+class Quit(Exception):
+    """The person typed ``quit`` or the input ended: no record is written."""
+
+
+class IllegalMove(ValueError):
+    """A typed move that does not parse or is not legal now; the message says why."""
+
+
+@dataclass
+class Console:
+    """Line-based input/output for one person. ``read`` raises EOFError when input ends."""
+
+    read: Callable[[str], str] = input
+    write: Callable[[str], None] = print
+    log: list[str] = field(default_factory=list)  #: every line typed (a script replays it)
+
+    def say(self, text: str = "") -> None:
+        self.write(text)
+
+    def ask(
+        self,
+        prompt: str,
+        parse: Callable[[str], T],
+        help_text: Callable[[], str],
+        hint: Callable[[], str],
+    ) -> T:
+        """Read lines until ``parse`` accepts one (it raises :class:`IllegalMove` otherwise)."""
+        while True:
+            try:
+                line = self.read(prompt)
+            except EOFError:
+                raise Quit("input ended") from None
+            self.log.append(line)
+            text = line.strip()
+            word = text.lower()
+            if word in ("help", "?"):
+                self.say(help_text())
+            elif word == "hint":
+                self.say(hint())
+            elif word in ("quit", "exit"):
+                raise Quit("quit")
+            elif not text:
+                continue
+            else:
+                try:
+                    return parse(text)
+                except IllegalMove as exc:
+                    self.say(f"not a legal move: {exc} (type help for the moves)")
+
+
+class Table(Protocol):
+    """What ``GameSpec.play`` names: built with the rules, the bot spec of every other seat
+    (``None`` at the person's seat), the person's seat, the seed and a console."""
+
+    def __init__(
+        self, rules: Any, bots: list[str | None], seat: int, seed: int, console: Console
+    ) -> None: ...
+
+    def play(self) -> dict[str, Any]: ...
+
+
+def seat_bots(others: list[str], seat: int) -> list[str | None]:
+    """The table by seat: the bots in order, ``None`` (the person) at ``seat``."""
+    if not 0 <= seat <= len(others):
+        raise ValueError(f"--seat must be between 0 and {len(others)}, got {seat}")
+    return [*others[:seat], None, *others[seat:]]
+
+
+def scripted(lines: Iterable[str]) -> Callable[[str], str]:
+    """A ``read`` that answers each prompt with the next line (EOFError after the last)."""
+    it: Iterator[str] = iter(lines)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError from None
+
+    return read
+
+
+def percent(p: float) -> str:
+    return f"{p:.1%}"

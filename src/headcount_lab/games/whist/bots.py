@@ -1,0 +1,30 @@
+"""The Forehead Whist bots by name, with their parameters, defaults and ranges. Kept free of
+numba so that ``--help`` can list them; the decisions are in :mod:`.agents`."""
+
+from __future__ import annotations
+
+from headcount_lab.core.botspec import BotMenu, Param, Policy
+
+RANDOM = 0
+HEURISTIC = 1
+MONTECARLO = 2
+POLICIES = {"random": RANDOM, "heuristic": HEURISTIC, "montecarlo": MONTECARLO}
+
+#: every Forehead Whist bot, its parameters (slot order = index in the parameter array) and
+#: defaults; the sample counts are capped so that a kernel's loop counters cannot overflow
+MENU = BotMenu(
+    "whist",
+    [
+        Policy("random", RANDOM),
+        Policy("heuristic", HEURISTIC),
+        Policy(
+            "montecarlo",
+            MONTECARLO,
+            (
+                Param("bid_samples", 24, 1, 100_000, True, "deals sampled per bid"),
+                Param("play_samples", 0, 0, 100_000, True, "deals sampled per card (0: none)"),
+                Param("bid_width", 2, 0, 8, True, "bids tried either side of heuristic's"),
+            ),
+        ),
+    ],
+)

@@ -1,0 +1,83 @@
+"""Bot specs: one ``name:key=value`` syntax for every game (issue 10 item 2, issue 15 items 2
+and 16)."""
+
+import pytest
+
+from headcount_lab.core.botspec import BotMenu, Param, Policy
+
+MENU = BotMenu(
+    "toy",
+    [
+        Policy("plain", 0),
+        Policy(
+            "tuned",
+            1,
+            (
+                Param("rate", 0.5, 0.0, 1.0, help="a share"),
+                Param("samples", 8, 1, 1000, True, "a count"),
+                Param("side", 0, 0, 1, True, "which side", (("left", 0), ("right", 1))),
+            ),
+        ),
+    ],
+)
+
+
+def test_defaults_and_named_values():
+    bot = MENU.parse("tuned:samples=20,side=right")
+    assert bot.values == (0.5, 20.0, 1.0)
+    assert bot.canonical == "tuned:rate=0.5,samples=20,side=1"
+    assert bot.label == "tuned:samples=20,side=1"
+    assert bot.text == "tuned:samples=20,side=right"
+    assert MENU.parse(" PLAIN ").canonical == "plain"
+
+
+def test_a_table_groups_each_key_with_the_bot_before_it():
+    bots = MENU.parse_list("tuned:rate=0.1,samples=3,plain,tuned", 3)
+    assert [b.name for b in bots] == ["tuned", "plain", "tuned"]
+    assert bots[0].values[:2] == (0.1, 3.0)
+    with pytest.raises(ValueError, match="lists 3 bots but --players is 4"):
+        MENU.parse_list("plain,plain,plain", 4)
+    with pytest.raises(ValueError, match="empty bot"):
+        MENU.parse_list("plain,,plain", 3)
+
+
+@pytest.mark.parametrize(
+    ("spec", "why"),
+    [
+        ("genius", "unknown bot 'genius'"),
+        ("plain:rate=1", "takes no parameters"),
+        ("tuned:speed=1", "unknown parameter 'speed=1'; tuned takes rate, samples, side"),
+        ("tuned:rate=0.1,rate=0.2", "rate is given twice"),  # issue 15 item 16
+        ("tuned:rate=lots", "rate must be a number"),
+        ("tuned:rate=nan", "finite"),
+        ("tuned:samples=2.5", "whole number"),
+        ("tuned:samples=0", r"samples=0 is out of range \[1, 1000\]"),
+        ("tuned:samples=1e30", "out of range"),  # issue 15 item 2: no overflow into a kernel
+        ("tuned:0.3", "parameters are named, e.g. tuned:rate=0.3"),
+        ("tuned:4:2", "parameters are named"),
+    ],
+)
+def test_bad_specs_name_the_bot_and_the_key(spec, why):
+    with pytest.raises(ValueError, match=why):
+        MENU.parse(spec)
+
+
+def test_help_lists_every_parameter_with_its_default_and_range():
+    text = MENU.help()
+    assert "plain: no parameters." in text
+    assert "rate=0.5 (0..1)" in text
+    assert "samples=8 (whole number 1..1000)" in text
+    assert "side=0 (whole number 0..1, left=0, right=1)" in text
+
+
+@pytest.mark.parametrize("game", ["headcount", "whist"])
+def test_every_game_menu_has_defaults_inside_their_ranges(game):
+    from headcount_lab.games import GAMES
+
+    menu = GAMES[game].load("bots")
+    for policy in menu.policies.values():
+        assert MENU.parse is not menu.parse
+        bot = menu.parse(policy.name)  # the defaults pass their own checks
+        assert bot.values == policy.defaults
+        for p in policy.params:
+            assert p.lo <= p.default <= p.hi, (policy.name, p.name)

@@ -1,0 +1,61 @@
+"""Play High Card against bots: the person sees the other cards and claims or passes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from headcount_lab.core.play import Console, IllegalMove, percent
+from headcount_lab.core.record import envelope
+from headcount_lab.core.rng import PyStream, block_state
+from highcard.bots import MENU, act
+from highcard.record import FORMAT
+from highcard.reference import play_game
+from highcard.rules import VERSION, HighCardRules, card_text, chance_highest
+
+HINT_BOT = "odds"
+
+
+class HighCardTable:
+    def __init__(
+        self, rules: HighCardRules, bots: list[str | None], seat: int, seed: int, console: Console
+    ) -> None:
+        self.rules, self.seat, self.seed, self.console = rules, seat, seed, console
+        self.labels = [b if b is not None else "person" for b in bots]
+        self.bots = [MENU.parse(b if b is not None else HINT_BOT) for b in bots]
+
+    def decide(self, seat: int, seen: list[int], u: float) -> bool:
+        cards = [c for c in seen if c >= 0]
+        if seat != self.seat:
+            return act(self.bots[seat], cards, self.rules.ranks, u)
+        view = ", ".join(
+            f"seat {s}: {card_text(c, self.rules.ranks)}" for s, c in enumerate(seen) if c >= 0
+        )
+        self.console.say(f"you see {view}; your own card: ??")
+        p = chance_highest(cards, self.rules.ranks)
+
+        def parse(text: str) -> bool:
+            if text.lower() not in ("claim", "pass"):
+                raise IllegalMove("type claim or pass")
+            return text.lower() == "claim"
+
+        hint = act(self.bots[seat], cards, self.rules.ranks, u)
+        why = f"{HINT_BOT} would {'claim' if hint else 'pass'}: P(yours is highest) = {percent(p)}"
+        return self.console.ask(
+            "claim or pass> ",
+            parse,
+            lambda: "claim = my card is the highest; pass = no claim",
+            lambda: why,
+        )
+
+    def play(self) -> dict[str, Any]:
+        g = play_game(self.rules, PyStream(block_state(self.seed, 0)), self.decide)
+        cards = [card_text(c, self.rules.ranks) for c in g["cards"]]
+        self.console.say(f"cards {cards}; claims {g['claims']}; scores {g['scores']}")
+        body = {
+            "games": [
+                {"seats": self.labels, "cards": cards, "claims": g["claims"], "scores": g["scores"]}
+            ]
+        }
+        return envelope(
+            "highcard", FORMAT, VERSION, self.rules.as_dict(), self.seed, body, self.labels
+        )
