@@ -33,7 +33,7 @@ def reports(report_run):
 def test_report_all_shows_progress_per_report_and_question_on_stderr(report_run):
     # issue 15 item 12: a line when each step starts and one with its time when it ends
     out, err = report_run
-    assert "[headcount] report 1 of 2" in err and "[forehead-whist] report 2 of 2" in err
+    assert "[headcount] report 1 of 2" in err and "[whist] report 2 of 2" in err
     for step in (
         "[headcount] q1, q2, q5: exact odds",
         "[headcount] q3, q6: paired peek",
