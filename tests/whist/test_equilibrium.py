@@ -183,3 +183,11 @@ def test_cli_blind_equilibrium_bad_input_is_one_error_line(args):
     res = CliRunner().invoke(app, ["whist", "blind-equilibrium", *args])
     assert res.exit_code == 2, res.output
     assert res.output.startswith("error:") and res.output.count("\n") == 1
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_w9_the_leader_hears_no_bids_so_its_score_is_the_card_only_score(players):
+    from headcount_lab.games.whist.blind_table import BONUSES, blind_tables
+
+    card_only = blind_tables(players)["score"][BONUSES.index(5), 1, 0]
+    assert equilibrium(players).score[1][0] == card_only
