@@ -96,7 +96,7 @@ def test_report_all_checks_every_folder_first_and_lists_what_finished(tmp_path, 
 def test_every_report_exposes_build_all_and_its_folders():
     import importlib
 
-    for name, module in cli.REPORTS.items():
+    for name, module in cli.report_modules().items():
         mod = importlib.import_module(module)
         assert callable(mod.build) and callable(mod.build_all)
         assert mod.FOLDERS and all(isinstance(f, str) for f in mod.FOLDERS.values()), name

@@ -42,7 +42,7 @@ HEADCOUNT_SIM = ["headcount", "simulate", "--games", "300", "--record", "1", "--
 WHIST_SIM = ["whist", "simulate", "--bots", "random,random,random,random", "--matches", "50"]
 
 
-RECORDING = [(HEADCOUNT_SIM, "--record-file"), ([*WHIST_SIM, "--record", "1"], "--record-to")]
+RECORDING = [(HEADCOUNT_SIM, "--record-file"), ([*WHIST_SIM, "--record", "1"], "--record-file")]
 
 
 @pytest.mark.parametrize("command,option", RECORDING)
