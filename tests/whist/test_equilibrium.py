@@ -191,3 +191,72 @@ def test_w9_the_leader_hears_no_bids_so_its_score_is_the_card_only_score(players
 
     card_only = blind_tables(players)["score"][BONUSES.index(5), 1, 0]
     assert equilibrium(players).score[1][0] == card_only
+
+
+def test_w9_a_listening_bot_bids_as_the_recursion_whatever_the_trump_suit():
+    """The tables are solved with trumps in suit 0; a bot in a hand with another trump suit
+    relabels the suits, and must bid as the definition says for the cards as dealt."""
+    from headcount_lab.games.whist import bits as B
+    from headcount_lab.games.whist.equilibrium import listen_table, listening_bid
+
+    players = 3
+    ranks = ranks_per_suit(players)
+    table = listen_table(players)
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(60):
+        trump_card = rng.randrange(4 * ranks)
+        ts = trump_card // ranks
+        deal = rng.sample([c for c in range(4 * ranks) if c != trump_card], players)
+
+        # the recursion with the real trump suit: relabel to suit 0 and ask the brute force
+        def canon(c, ts=ts):
+            s = c // ranks
+            s = 0 if s == ts else ts if s == 0 else s
+            return s * ranks + c % ranks
+
+        bids, _, _ = brute_force(players)
+        want = bids(tuple(canon(c) for c in deal), players, trump_card % ranks)
+        obs = np.zeros(B.OBS_SIZE, dtype=np.int64)
+        obs[B.O_TRUMP_CARD] = trump_card
+        obs[B.O_LEADER] = 0
+        obs[B.O_RESTRICTION] = 1
+        got = []
+        for pos in range(players):
+            for s in range(players):
+                obs[B.OFF_VISIBLE + s] = -1 if s == pos else deal[s]
+            b = int(listening_bid(table, obs, pos, players))
+            obs[B.OFF_BIDS + pos] = b
+            got.append(b)
+        assert tuple(got) == want, (trump_card, deal)
+        checked += ts != 0
+    assert checked > 30  # most deals had a trump suit other than 0
+
+
+def test_w9_a_listening_bid_never_reads_its_own_card_or_later_bids():
+    """Fair play: what the bidder cannot see (its own forehead, bids not yet made) changes
+    nothing."""
+    from headcount_lab.games.whist import bits as B
+    from headcount_lab.games.whist.equilibrium import listen_table, listening_bid
+
+    players = 4
+    ranks = ranks_per_suit(players)
+    table = listen_table(players)
+    rng = random.Random(11)
+    for _ in range(200):
+        trump_card = rng.randrange(4 * ranks)
+        deal = rng.sample([c for c in range(4 * ranks) if c != trump_card], players)
+        pos = rng.randrange(players)
+        obs = np.zeros(B.OBS_SIZE, dtype=np.int64)
+        obs[B.O_TRUMP_CARD] = trump_card
+        obs[B.O_LEADER] = 0
+        obs[B.O_RESTRICTION] = 1
+        for s in range(players):
+            obs[B.OFF_VISIBLE + s] = deal[s]
+            obs[B.OFF_BIDS + s] = rng.randrange(2) if s < pos else -1
+        obs[B.OFF_VISIBLE + pos] = -1
+        first = listening_bid(table, obs, pos, players)
+        obs[B.OFF_VISIBLE + pos] = rng.randrange(4 * ranks)  # its own card, which it never sees
+        for s in range(pos, players):
+            obs[B.OFF_BIDS + s] = rng.randrange(2)  # bids not made yet
+        assert listening_bid(table, obs, pos, players) == first

@@ -51,3 +51,13 @@ def test_montecarlo_agrees_with_sampled_play():
     _compare(
         rules, ["montecarlo:bid_samples=3,play_samples=2", "heuristic", "random", "heuristic"], 5, 1
     )
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("flags", [[], ["dealer_restriction=off"]])
+def test_w9_listening_bots_agree_on_every_action(players, flags):
+    """``listen=1``: the kernel looks the blind bid up in the equilibrium table from the
+    observation, the reference from its own state (trump suit relabelled, play order); at 5
+    players there is no table and both bid from the cards."""
+    bots = (["heuristic:listen=1", "heuristic", "montecarlo:bid_samples=2,listen=1"] * 2)[:players]
+    _compare(WhistRules(players=players).with_flags(flags), bots, players, 6)

@@ -14,12 +14,14 @@ state passed in, so a bot's decision is a function of (observation, stream) only
   plays each sample out with ``heuristic`` for everyone, and takes the bid (and, if
   ``play_samples > 0``, the card) with the best total score. Parameters (``float64[N_PARAMS]``,
   named on the command line, ``montecarlo:bid_samples=64,play_samples=8``):
-  ``[bid_samples, play_samples, bid_width]``; bids further than ``bid_width`` from the heuristic
-  bid are not tried.
+  ``[bid_samples, play_samples, bid_width, listen]``; bids further than ``bid_width`` from the
+  heuristic bid are not tried.
 
 In a blind one-card hand every bot bids from the exact probability that its unseen card takes
 the trick (the same count as ``exact.py``), taking the bid with the higher expected score that the
-dealer's restriction allows.
+dealer's restriction allows. With ``listen=1`` (``heuristic`` and ``montecarlo``, 3 and 4
+players) it bids instead as the exact equilibrium of seats that read the earlier bids
+(``equilibrium.py``); the match kernel looks that bid up before it would call :func:`act`.
 """
 
 from __future__ import annotations
@@ -71,13 +73,14 @@ from headcount_lab.games.whist.bits import (
     suit_of,
 )
 from headcount_lab.games.whist.bots import MENU as MENU
-from headcount_lab.games.whist.bots import MONTECARLO, RANDOM
+from headcount_lab.games.whist.bots import MONTECARLO, RANDOM, SLOTS
 from headcount_lab.games.whist.bots import POLICIES as POLICIES
 
 P_BID_SAMPLES = 0
 P_PLAY_SAMPLES = 1
 P_BID_WIDTH = 2
-N_PARAMS = 3
+P_LISTEN = 3
+N_PARAMS = 4
 
 
 def policy_params(names: list[str]) -> tuple[np.ndarray, np.ndarray]:
@@ -89,7 +92,8 @@ def policy_params(names: list[str]) -> tuple[np.ndarray, np.ndarray]:
     for i, raw in enumerate(names):
         bot = MENU.parse(raw)
         ids[i] = bot.policy.id
-        params[i, : len(bot.values)] = bot.values
+        for key, value in zip(bot.policy.keys, bot.values, strict=True):
+            params[i, SLOTS[key]] = value
     return ids, params
 
 

@@ -10,13 +10,19 @@ HEURISTIC = 1
 MONTECARLO = 2
 POLICIES = {"random": RANDOM, "heuristic": HEURISTIC, "montecarlo": MONTECARLO}
 
+#: blind one-card bids: 0 from the cards alone, 1 from the exact equilibrium of bidders who read
+#: the earlier bids (3 and 4 players; at 5 and 6 the cards alone)
+LISTEN = Param("listen", 0, 0, 1, True, "blind bids read the earlier bids (3-4 players)")
+#: the slot of each parameter in a bot's parameter array, the same for every bot
+SLOTS = {"bid_samples": 0, "play_samples": 1, "bid_width": 2, "listen": 3}
+
 #: every Forehead Whist bot, its parameters (slot order = index in the parameter array) and
 #: defaults; the sample counts are capped so that a kernel's loop counters cannot overflow
 MENU = BotMenu(
     "whist",
     [
         Policy("random", RANDOM),
-        Policy("heuristic", HEURISTIC),
+        Policy("heuristic", HEURISTIC, (LISTEN,)),
         Policy(
             "montecarlo",
             MONTECARLO,
@@ -24,6 +30,7 @@ MENU = BotMenu(
                 Param("bid_samples", 24, 1, 100_000, True, "deals sampled per bid"),
                 Param("play_samples", 0, 0, 100_000, True, "deals sampled per card (0: none)"),
                 Param("bid_width", 2, 0, 8, True, "bids tried either side of heuristic's"),
+                LISTEN,
             ),
         ),
     ],

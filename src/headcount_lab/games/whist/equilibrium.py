@@ -36,7 +36,16 @@ from typing import Any
 import numpy as np
 from numba import njit, uint64
 
-from headcount_lab.games.whist.bits import trick_winner
+from headcount_lab.games.whist.bits import (
+    O_LEADER,
+    O_RESTRICTION,
+    O_TRUMP_CARD,
+    OFF_BIDS,
+    OFF_VISIBLE,
+    next_seat,
+    njit_inlined,
+    trick_winner,
+)
 from headcount_lab.games.whist.blind_table import _best, next_deal
 from headcount_lab.games.whist.rules import ranks_per_suit
 
@@ -260,3 +269,62 @@ def equilibrium(players: int, bonus: int = 5) -> Equilibrium:
         forced=int(forced[0]),
         restricted=int(restricted[0]),
     )
+
+
+# --- the equilibrium as a bot's blind bid -------------------------------------------------------
+
+#: table sizes whose equilibrium a bot can carry (5 players would need 2.4 GB of tables)
+LISTEN_PLAYERS = (3, 4)
+#: the table a match kernel gets when no bot listens (or the table size has none)
+NO_TABLE = np.zeros((1, 1, 1), dtype=np.int8)
+
+_TABLES: dict[int, np.ndarray] = {}
+
+
+def listen_table(players: int) -> np.ndarray:
+    """``int8[n + 1, views, 2^(n-1)]``: rows ``0 .. n - 1`` the equilibrium bid of each position
+    in bidding order (the dealer, row ``n - 1``, bound by W5), row ``n`` the dealer's bid without
+    the restriction; :data:`NO_TABLE` beyond :data:`LISTEN_PLAYERS`. Solved once per process
+    (about a second at 4 players) with the rule text's bonus of 5 (W7)."""
+    if players not in LISTEN_PLAYERS:
+        return NO_TABLE
+    if players not in _TABLES:
+        strategy, free = solve(players, 5)
+        _TABLES[players] = np.ascontiguousarray(np.concatenate([strategy, free[None]], axis=0))
+    return _TABLES[players]
+
+
+@njit(nogil=True, cache=True)
+def _canonical(c, trump_suit, ranks):
+    """Card ``c`` with its suit swapped with suit 0 if it is the trump suit, or vice versa: the
+    tables are solved with the trump card in suit 0, and the other suits are interchangeable."""
+    s = c // ranks
+    if s == trump_suit:
+        s = 0
+    elif s == 0:
+        s = trump_suit
+    return s * ranks + c % ranks
+
+
+@njit_inlined
+def listening_bid(table, obs, pos, n):
+    """The equilibrium bid of the seat at position ``pos`` in bidding order (0 the leader) of a
+    blind hand, from its observation ``obs`` (``int64[OBS_SIZE]``, ``bits.py``): the other
+    foreheads in play order, the turned trump card and the bids made before it. The dealer's
+    row is the one bound by W5 when the restriction is on."""
+    ranks = 2 * n
+    size = 4 * ranks
+    trump_card = obs[O_TRUMP_CARD]
+    trump_suit = trump_card // ranks
+    leader = obs[O_LEADER]
+    key = 0
+    hist = 0
+    for i in range(n):
+        s = next_seat(leader, i, n)
+        if i != pos:
+            key = key * size + _canonical(obs[OFF_VISIBLE + s], trump_suit, ranks)
+        if i < pos:
+            hist |= obs[OFF_BIDS + s] << i
+    key = key * ranks + trump_card % ranks
+    row = pos if (pos < n - 1 or obs[O_RESTRICTION] != 0) else n
+    return table[row, key, hist]

@@ -33,6 +33,7 @@ from headcount_lab.core.runner import Job
 from headcount_lab.games.whist.agents import UWORK_SIZE, WORK_SIZE
 from headcount_lab.games.whist.bits import OBS_SIZE, OFF_BIDS, OFF_TRICKS
 from headcount_lab.games.whist.kernels import (
+    bot_table,
     check_block_inputs,
     log_length,
     play_hand,
@@ -125,6 +126,7 @@ def _play(
     uwork,
     deck,
     runs,
+    table,
 ):
     """Play one match: ``scores``, ``extras`` (streak bonuses) and ``made`` are
     ``int64[H, n]`` by hand and seat."""
@@ -138,7 +140,20 @@ def _play(
         k = schedule[h]
         dealer = (rules[I_FIRST_DEALER] + h) % n
         play_hand(
-            state, rules, k, dealer, policies, params, hands, obs, work, uwork, deck, no_log, 0
+            state,
+            rules,
+            k,
+            dealer,
+            policies,
+            params,
+            hands,
+            obs,
+            work,
+            uwork,
+            deck,
+            no_log,
+            0,
+            table,
         )
         for s in range(n):
             bid = obs[OFF_BIDS + s]
@@ -174,6 +189,7 @@ def study_block(
     per_bot_size,
     gap,
     match_gap,
+    table,
 ):
     """Play ``n_matches`` matches (each twice if ``paired``) and add the statistics into the
     outputs (see the module docstring). ``state`` is the ``uint64[4]`` block stream, ``rules_*``
@@ -221,6 +237,7 @@ def study_block(
                 uwork,
                 deck,
                 runs,
+                table,
             )
             for s in range(n):
                 totals[p, s] = sc[p, :, s].sum() + ex[p, :, s].sum()
@@ -347,6 +364,7 @@ def run_block(
         out["per_bot_size"],
         out["gap"],
         out["match_gap"],
+        bot_table(n, bot_params),
     )
     return out
 

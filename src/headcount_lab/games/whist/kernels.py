@@ -23,7 +23,7 @@ from numba import njit, uint64
 from headcount_lab.core.guard import require
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import partial_shuffle
-from headcount_lab.games.whist.agents import UWORK_SIZE, WORK_SIZE, act, play_card
+from headcount_lab.games.whist.agents import P_LISTEN, UWORK_SIZE, WORK_SIZE, act, play_card
 from headcount_lab.games.whist.bits import (  # noqa: F401  (legal moves and winners re-exported)
     O_BLIND,
     O_CARDS,
@@ -59,6 +59,7 @@ from headcount_lab.games.whist.bits import (  # noqa: F401  (legal moves and win
     start_play,
     trick_winner,
 )
+from headcount_lab.games.whist.equilibrium import NO_TABLE, listen_table, listening_bid
 from headcount_lab.games.whist.rules import (
     I_BLIND,
     I_DEALER_RESTRICTION,
@@ -138,13 +139,17 @@ def settle_seat(bid, took, k, runs, s, once, bonus, length):
 
 
 @njit_inlined
-def play_hand(state, rules, k, dealer, policies, params, hands, obs, work, uwork, deck, log, pos):
+def play_hand(
+    state, rules, k, dealer, policies, params, hands, obs, work, uwork, deck, log, pos, table
+):
     """Deal, bid and play one hand of ``k`` cards; return the log position after it.
 
     ``policies`` (``int64[n]``) and ``params`` (``float64[n, P]``) are by seat; ``hands``
     (``uint64[n]``) and ``obs`` (``int64[OBS_SIZE]``) are scratch, and on return ``obs`` holds the
     bids and tricks; ``work`` and ``uwork`` are the bots' scratch (``agents.new_work``). When
     ``log`` is not empty the hand is written from ``pos`` on (see the module docstring).
+    ``table`` (``int8[n + 1, views, 2^(n-1)]``, :func:`equilibrium.listen_table`) gives the
+    blind bids of the bots with ``listen=1``; a ``(1, 1, 1)`` table means none listens.
     """
     n = rules[I_PLAYERS]
     ranks = 2 * n
@@ -193,7 +198,10 @@ def play_hand(state, rules, k, dealer, policies, params, hands, obs, work, uwork
                 obs[OFF_VISIBLE + s] = -1 if s == seat else lowest(hands[s])
         else:
             obs[O_HAND] = np.int64(hands[seat])
-        b = act(policies[seat], params[seat], state, obs, work, uwork)
+        if blind and table.shape[1] > 1 and params[seat, P_LISTEN] > 0:
+            b = listening_bid(table, obs, i, n)
+        else:
+            b = act(policies[seat], params[seat], state, obs, work, uwork)
         obs[OFF_BIDS + seat] = b
         if rec:
             log[pos] = b
@@ -236,6 +244,7 @@ def play_match(
     deck,
     runs,
     log,
+    table,
 ):
     """Play one match; ``totals`` (``int64[n]``) get the final scores by seat.
 
@@ -255,7 +264,20 @@ def play_match(
         k = schedule[h]
         dealer = (rules[I_FIRST_DEALER] + h) % n
         pos = play_hand(
-            state, rules, k, dealer, policies, params, hands, obs, work, uwork, deck, log, pos
+            state,
+            rules,
+            k,
+            dealer,
+            policies,
+            params,
+            hands,
+            obs,
+            work,
+            uwork,
+            deck,
+            log,
+            pos,
+            table,
         )
         for s in range(n):
             bid = obs[OFF_BIDS + s]
@@ -299,6 +321,7 @@ def simulate_block(
     out_win60,
     out_made,
     out_hands,
+    table,
 ):
     """Play ``n_matches`` matches with one bot per seat and add their statistics into ``out_*``.
 
@@ -307,7 +330,8 @@ def simulate_block(
     bot: ``out_matches``, ``out_score_sum``, ``out_score_sq`` and ``out_win60`` (60 / number of
     tied winners per win, W10) are ``int64[n]``; ``out_made`` and ``out_hands`` are
     ``int64[n, MAX_CARDS + 1]`` by hand size. ``record`` (``int16[K, log_length(n)]``) receives
-    the logs of the first ``K`` matches.
+    the logs of the first ``K`` matches. ``table``: the listening bots' blind bids
+    (:func:`bot_table`).
     """
     n = rules[I_PLAYERS]
     ranks = 2 * n
@@ -362,6 +386,7 @@ def simulate_block(
             deck,
             runs,
             log,
+            table,
         )
         best = totals[0]
         for s in range(1, n):
@@ -465,8 +490,17 @@ def run_block(
         out["win60"],
         out["made"],
         out["hands"],
+        bot_table(n, bot_params),
     )
     return out
+
+
+def bot_table(players: int, bot_params: np.ndarray) -> np.ndarray:
+    """The equilibrium table the match kernels need when a bot has ``listen=1``
+    (:func:`equilibrium.listen_table`), else the empty ``(1, 1, 1)`` table."""
+    if bot_params.shape[1] > P_LISTEN and (bot_params[:, P_LISTEN] > 0).any():
+        return listen_table(players)
+    return NO_TABLE
 
 
 # numba's cache only watches this file; the kernels also inline agents.py and bits.py

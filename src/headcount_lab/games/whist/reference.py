@@ -116,6 +116,8 @@ class Bots:
     def bid(self, h: Hand, seat: int) -> int:
         others = [b for s, b in enumerate(h.bids) if s != seat and b is not None]
         forb = forbidden_bid(h.k, others, h.rules) if seat == h.dealer else None
+        if h.blind and self.params[seat][agents.P_LISTEN] > 0 and h.rules.players in (3, 4):
+            return self.listening_bid(h, seat)
         if h.blind:  # W9: exact odds from the other foreheads
             seen = []
             for i in range(h.rules.players):
@@ -127,6 +129,33 @@ class Bots:
             options = [b for b in range(h.k + 1) if b != forb]
             return options[self.stream.below(len(options))]
         return self.jitted(seat, h.observation(seat, 0))
+
+    def listening_bid(self, h: Hand, seat: int) -> int:
+        """The equilibrium bid (``listen=1``), looked up in the solved tables by the view written
+        as the solver writes it: trump suit relabelled as suit 0, the other cards in play order,
+        the earlier bids as bits in bidding order."""
+        from headcount_lab.games.whist.equilibrium import listen_table, view_key
+
+        n = h.rules.players
+        ranks = 2 * n
+        assert h.trump_card is not None  # a one-card hand always turns a trump (W4)
+        trump = h.trump_card
+        trump_suit = trump // ranks
+
+        def relabel(c: int) -> int:
+            s = c // ranks
+            s = 0 if s == trump_suit else trump_suit if s == 0 else s
+            return s * ranks + c % ranks
+
+        order = [(h.leader + i) % n for i in range(n)]
+        pos = order.index(seat)
+        cards = np.array([relabel(next(iter(h.hands[s]))) for s in order], dtype=np.int64)
+        hist = 0
+        for i, s in enumerate(order[:pos]):
+            hist |= int(h.bids[s] or 0) << i
+        key = view_key(cards, n, pos, trump % ranks, 4 * ranks)
+        row = n if pos == n - 1 and not h.rules.dealer_restriction else pos
+        return int(listen_table(n)[row, key, hist])
 
     def card(self, h: Hand, seat: int, legal: list[int]) -> int:
         if len(legal) == 1:
