@@ -288,10 +288,27 @@ ARGS: dict[tuple[str, str], st.SearchStrategy[list[str]]] = {
     ),
     ("headcount", "replay"): argv(JSON),
     ("whist", "replay"): argv(JSON),
+    # 3 and 4 players only: the 5-player enumeration takes minutes (2 and 6 are refused)
+    ("whist", "blind-equilibrium"): argv(
+        option("--players", st.sampled_from(["2", "3", "4", "6", "x"])),
+        option("--bonus", number(0, 12)),
+        rules(WHIST_RULES),
+        JSON,
+    ),
+}
+#: commands left out, and why: the reports and benchmarks take minutes and only sizes and
+#: folders as input (tests/core/test_output_paths_cli.py and the report tests check those);
+#: ``play`` reads a person's moves from the terminal (tests/test_play.py feeds it bad moves and
+#: bad options); ``highcard`` is the test suite's toy game, not a shipped one
+NOT_FUZZED = {
+    *(("report", c) for c in ("headcount", "whist", "all")),
+    *((g, c) for g in ("headcount", "whist", "highcard") for c in ("bench", "play")),
+    ("highcard", "simulate"),
+    ("highcard", "replay"),
 }
 #: generated recorded games and matches are written here by --record (never "" or a folder:
 #: output paths are another check's business)
-RECORD_OPTION = {("headcount", "simulate"): "--record-file", ("whist", "simulate"): "--record-to"}
+RECORD_OPTION = {("headcount", "simulate"): "--record-file", ("whist", "simulate"): "--record-file"}
 
 
 class Hang(BaseException):
@@ -343,7 +360,7 @@ def test_every_command_is_fuzzed():
         for g, sub in group.commands.items()  # type: ignore[attr-defined]
         for c in getattr(sub, "commands", {})
     }
-    assert leaves - {("report", c) for c in ("headcount", "whist", "all")} == set(ARGS)
+    assert leaves - NOT_FUZZED == set(ARGS)
 
 
 @pytest.mark.parametrize("command", sorted(ARGS), ids=" ".join)

@@ -97,13 +97,15 @@ def test_swapping_unseen_cards_never_changes_a_card_play(seed):
 
 def test_policy_names_and_parameters():
     ids, params = agents.policy_params(
-        ["random", "heuristic", "montecarlo:bid_samples=40,play_samples=5"]
+        ["random", "heuristic:listen=1", "montecarlo:bid_samples=40,play_samples=5"]
     )
     assert ids.tolist() == [0, 1, 2]
-    assert params[2].tolist() == [40.0, 5.0, 2.0]
+    assert params[1].tolist() == [0.0, 0.0, 0.0, 1.0]  # every key has one slot in every bot
+    assert params[2].tolist() == [40.0, 5.0, 2.0, 0.0]
     for bad, why in [
         ("expert", "unknown bot"),
-        ("heuristic:3", "takes no parameters"),
+        ("heuristic:3", "parameters are named"),
+        ("random:listen=1", "takes no parameters"),
         ("montecarlo:bid_samples=x", "must be a number"),
         ("montecarlo:bid_samples=0", "out of range"),
         ("montecarlo:24:32", "parameters are named"),  # the old positional form
