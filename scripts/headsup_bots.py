@@ -7,7 +7,13 @@ from the event trace, and counts the heads-up rounds (two players left) and the 
 losses, split by whether the start player and the other player could peek (an open life card at
 the start of the round), under ``next_start=loser`` and ``left_of_loser``. Wilson 95% intervals.
 
-    PYTHONPATH=src python scripts/headsup_bots.py --bot reader --players 4 --games 20000 --seed 1
+    PYTHONPATH=src python scripts/headsup_bots.py --bot reader --players 4 --games 20000 --seed 1 \
+        [--exact hu-both.json hu-starter.json hu-other.json hu-none.json]
+
+``--exact`` takes the ``--json`` outputs of ``headcount-lab headcount headsup --peeks ...``; each
+row then also gives the equilibrium loss for its peek situation, and each flag's ``all`` row the
+equilibrium loss averaged over the bots' mix of peek situations (what the rule alone would give
+if players peeked as available and played the round exactly).
 """
 
 from __future__ import annotations
@@ -97,7 +103,13 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--games", type=int, default=20000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--exact", nargs="*", default=[], help="headsup --json outputs")
     args = ap.parse_args()
+    exact = {}  # (starter can peek, other can peek) -> equilibrium loss of the start player
+    for path in args.exact:
+        with open(path) as f:
+            d = json.load(f)
+        exact[tuple(int(p) for p in d["abstraction"]["peeks"])] = d["start_player_loses"]
     rows = []
     for ns in ("loser", "left_of_loser"):
         t = run(args.bot, args.players, args.games, args.seed, ns)
@@ -110,11 +122,17 @@ def main() -> None:
                     if r:
                         rate, lo, hi = wilson(int(lost), int(r))
                         rows.append({"next_start": ns, "peeks": label, "rounds": int(r),
-                                     "start_player_loses": rate, "ci95": [lo, hi]})  # fmt: skip
+                                     "start_player_loses": rate, "ci95": [lo, hi],
+                                     "equilibrium": exact.get((sp, op))})  # fmt: skip
         r, lost = t[..., 0].sum(), t[..., 1].sum()
         rate, lo, hi = wilson(int(lost), int(r))
+        mix = None
+        if all((sp, op) in exact for sp in (0, 1) for op in (0, 1) if t[sp, op, 0]):
+            mix = sum(exact.get((sp, op), 0.0) * t[sp, op, 0] for sp in (0, 1) for op in (0, 1))
+            mix /= r
         rows.append({"next_start": ns, "peeks": "all", "rounds": int(r),
-                     "start_player_loses": rate, "ci95": [lo, hi]})  # fmt: skip
+                     "start_player_loses": rate, "ci95": [lo, hi],
+                     "equilibrium": mix})  # fmt: skip
     head = {"bot": args.bot, "players": args.players, "games": args.games, "seed": args.seed}
     print(json.dumps(head))
     for row in rows:
