@@ -85,13 +85,21 @@ def test_h2_h6_survival_table_equals_plain_count_over_every_draw() -> None:
                 assert deals.win[i, j] == pytest.approx(float(exact), abs=1e-15)
 
 
-def test_one_bid_level_value_is_the_exact_chance_the_opening_survives() -> None:
+@pytest.mark.parametrize(
+    ("rules", "unseen"),
+    [
+        (HeadcountRules(), 3),
+        (HeadcountRules(double=True), 3),
+        (HeadcountRules(hidden_card=False), 2),
+    ],
+)
+def test_one_bid_level_value_is_the_exact_chance_the_opening_survives(rules, unseen) -> None:  # type: ignore[no-untyped-def]
     """With a single grid level the start player must open it and the other must call, so the
-    start player's value is P(total >= bid) over the whole deck: exact.py's distribution."""
+    start player's value is P(total >= bid) over the whole deck: exact.py's distribution (H2-H4
+    and the Double deck's X2 included)."""
+    dist = total_distribution([], unseen, rules.double)
     for bid in (5, 12, 20):
-        ab = hu.HeadsUpAbstraction(bids=(bid,))
-        _, summary = hu.solve(ab, 1)
-        dist = total_distribution([], 3, False)
+        _, summary = hu.solve(hu.HeadsUpAbstraction(rules, bids=(bid,)), 1)
         exact = sum((p for t, p in dist.items() if t >= bid), Fraction(0))
         assert summary["start_player_value"] == pytest.approx(float(exact), abs=1e-12)
         assert summary["exploitability"] == pytest.approx(0.0, abs=1e-12)
