@@ -130,6 +130,7 @@ def test_exploitability_and_value_equal_openspiel_on_the_same_policy(small_game)
         ours = solver.evaluate(table)
         gaps.append(ours["exploitability"])
         pol = hos.to_openspiel_policy(small_game, solver.tree, table)
+        assert len(pol.state_lookup) == hu.information_sets(solver.tree, len(SMALL.deck))
         theirs = exploitability.exploitability(small_game, pol)
         assert ours["exploitability"] == pytest.approx(theirs, abs=1e-12)
         value = policy_value(small_game.new_initial_state(), [pol, pol])[0]

@@ -514,7 +514,7 @@ def solve(ab: HeadsUpAbstraction, iterations: int) -> tuple[Solver, dict[str, An
         "abstraction": ab.as_dict(),
         "iterations": iterations,
         "nodes": solver.tree.n_nodes,
-        "information_sets": int(solver.tree.rows.sum()),
+        "information_sets": information_sets(solver.tree, len(ab.deck)),
         "deals": int(solver.deals.cards.shape[0]),
         "start_player_value": ev["value"],
         "start_player_loses": 1.0 - ev["value"],
@@ -522,6 +522,13 @@ def solve(ab: HeadsUpAbstraction, iterations: int) -> tuple[Solver, dict[str, An
         "start_player_loses_bounds": [1.0 - ev["br0"], ev["br1"]],
         "exploitability": ev["exploitability"],
     }
+
+
+def information_sets(tree: HeadsUpTree, n_deck: int) -> int:
+    """Information sets that can occur: a peeked row pairs the other forehead with a different
+    hidden card, so ``n_deck * (n_deck - 1)`` of a node's ``n_deck ** 2`` rows are used."""
+    rows = np.where(tree.rows == n_deck * n_deck, n_deck * (n_deck - 1), tree.rows)
+    return int(rows.sum())
 
 
 def policy_path(data_dir: Path, ab: HeadsUpAbstraction) -> Path:
