@@ -66,8 +66,7 @@ SCHEMA = "headcount-headsup/1"
 
 
 def default_bids(step: int = 5) -> tuple[int, ...]:
-    """The default bid grid: every ``step`` from 0 to 40 (heads-up totals lie in -15..45, and
-    most between 0 and 35)."""
+    """The default bid grid: every ``step`` from 0 to 40 (heads-up totals lie in -15..45)."""
     return tuple(range(0, 41, step))
 
 
