@@ -141,6 +141,25 @@ def test_exploitability_and_value_equal_openspiel_on_the_same_policy(small_game)
 # --- (b) both solvers reach low exploitability and the same value
 
 
+def test_our_cfr_plus_is_openspiels_cfr_plus_iterate_for_iterate(small_game) -> None:  # type: ignore[no-untyped-def]
+    """OpenSpiel's CFRPlusSolver is the same algorithm (regret matching+, alternating updates in
+    player order, average weighted by iteration number), so after the same number of iterations
+    the two average strategies agree at every information set, up to rounding."""
+    theirs = cfr.CFRPlusSolver(small_game)
+    for _ in range(10):
+        theirs.evaluate_and_update_policy()
+    solver = hu.Solver(SMALL)
+    solver.run(10)
+    ours = hos.to_openspiel_policy(small_game, solver.tree, solver.average_policy())
+    avg = theirs.average_policy()
+    assert ours.state_lookup.keys() == avg.state_lookup.keys()
+    rows = [avg.state_lookup[k] for k in ours.state_lookup]
+    a = ours.action_probability_array[list(ours.state_lookup.values())]
+    np.testing.assert_allclose(a, avg.action_probability_array[rows], rtol=0, atol=1e-10)
+    # every decision has two or more moves, so a uniform row is at most 1/2: the rows moved
+    assert (a.max(axis=1) > 0.9).any()
+
+
 @pytest.mark.slow
 def test_our_cfr_and_openspiel_cfr_agree_on_the_game_value(small_game) -> None:  # type: ignore[no-untyped-def]
     ours_solver, ours = hu.solve(SMALL, 400)
