@@ -222,6 +222,17 @@ def test_cli_headsup_json_and_write(tmp_path) -> None:  # type: ignore[no-untype
     assert res.exit_code == 0 and "last round's winner" in res.output
 
 
+def test_cli_headsup_data_dir_that_is_a_file_is_refused(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    not_a_dir = tmp_path / "file"
+    not_a_dir.write_text("keep me")
+    res = CliRunner().invoke(
+        app, ["headcount", "headsup", "--step", "20", "--iterations", "1", "--write",
+              "--data-dir", str(not_a_dir)],
+    )  # fmt: skip
+    assert res.exit_code == 2 and res.output.startswith("error: ")
+    assert not_a_dir.read_text() == "keep me"
+
+
 @pytest.mark.parametrize(
     "extra",
     [["--peeks", "all"], ["--step", "0"], ["--iterations", "0"], ["--rule", "next_start=me"]],

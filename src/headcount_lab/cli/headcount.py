@@ -298,6 +298,8 @@ def headsup(
     if iterations < 1:
         raise UserError(f"--iterations must be at least 1, got {iterations}")
     ab = hu.HeadsUpAbstraction(rules, hu.default_bids(step), PEEK_CHOICES[peeks])
+    if write and Path(data_dir).exists() and not Path(data_dir).is_dir():
+        raise UserError(f"--data-dir {data_dir} is not a folder")  # say so before solving
     t0 = time.perf_counter()
     solver, result = hu.solve(ab, iterations)
     result["seconds"] = time.perf_counter() - t0
@@ -309,6 +311,9 @@ def headsup(
     )
     if write:
         path = hu.policy_path(Path(data_dir), ab)
-        hu.save_policy(path, solver, result)
+        try:
+            hu.save_policy(path, solver, result)
+        except OSError as exc:
+            raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
         result["written"] = str(path)
     return result
