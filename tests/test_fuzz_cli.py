@@ -288,6 +288,14 @@ ARGS: dict[tuple[str, str], st.SearchStrategy[list[str]]] = {
     ),
     ("headcount", "replay"): argv(JSON),
     ("whist", "replay"): argv(JSON),
+    # coarse grids only: a fine grid takes minutes to solve
+    ("headcount", "headsup"): argv(
+        option("--step", st.sampled_from(["10", "20", "40", "0", "-5", "x"])),
+        option("--iterations", number(0, 8)),
+        option("--peeks", mostly(st.sampled_from(["both", "starter", "other", "none"]))),
+        rules(HC_RULES),
+        JSON,
+    ),
     # 3 and 4 players only: the 5-player enumeration takes minutes (2 and 6 are refused)
     ("whist", "blind-equilibrium"): argv(
         option("--players", st.sampled_from(["2", "3", "4", "6", "x"])),

@@ -271,3 +271,80 @@ def _print_deal(r: dict) -> None:
     typer.echo(f"in play: {specials}")
     cells = [f"{row['total']:6d} {row['count']:12,d}" for row in r["histogram"]]
     _echo_columns(" total        count", cells, 3)
+
+
+# --- heads-up rounds solved (issue 11 item 4); kept at the end of the file for easy merges
+
+PEEK_CHOICES = {"both": (True, True), "starter": (True, False), "other": (False, True),
+                "none": (False, False)}  # fmt: skip
+
+
+@app.command("headsup")
+def headsup_cmd(
+    rule: RuleOpt = None,
+    iterations: Annotated[int, typer.Option("--iterations", help="CFR+ iterations.")] = 200,
+    step: Annotated[int, typer.Option("--step", help="Bid grid: every STEP from 0 to 40.")] = 5,
+    peeks: Annotated[
+        str, typer.Option("--peeks", help="Who can peek: both, starter, other or none.")
+    ] = "both",
+    write: Annotated[
+        bool, typer.Option("--write", help="Save the equilibrium table to data/ (npz).")
+    ] = False,
+    data_dir: Annotated[str, typer.Option("--data-dir", help="Folder for --write.")] = "data",
+    json_out: JsonOpt = False,
+) -> None:
+    """Solve a two-player round by CFR+: the start player's equilibrium chance of losing it."""
+    with user_errors():
+        result = headsup(rule, iterations, step, peeks, write, data_dir)
+    if json_out:
+        print_json(result)
+        return
+    lo, hi = result["start_player_loses_bounds"]
+    bids = result["abstraction"]["bids"]
+    typer.echo(
+        f"heads-up round, bids {bids[0]}..{bids[-1]} by {step}, peeks: {peeks};"
+        f" {iterations} CFR+ iterations"
+    )
+    typer.echo(
+        f"start player ({result['start_player_is']}) loses {result['start_player_loses']:.4f}"
+        f" (game value within [{lo:.4f}, {hi:.4f}])"
+    )
+    typer.echo(f"exploitability {result['exploitability']:.2e}")
+    if result.get("written"):
+        typer.echo(f"wrote {result['written']}")
+
+
+def headsup(
+    rule: list[str] | None, iterations: int, step: int, peeks: str, write: bool, data_dir: str
+) -> dict:
+    from pathlib import Path
+
+    from headcount_lab.games.headcount import headsup as hu
+
+    rules = _rules("standard", rule)
+    if peeks not in PEEK_CHOICES:
+        raise UserError(f"unknown --peeks {peeks!r}: choose {', '.join(PEEK_CHOICES)}")
+    if not 1 <= step <= 40:
+        raise UserError(f"--step must be between 1 and 40, got {step}")
+    if iterations < 1:
+        raise UserError(f"--iterations must be at least 1, got {iterations}")
+    ab = hu.HeadsUpAbstraction(rules, hu.default_bids(step), PEEK_CHOICES[peeks])
+    if write and Path(data_dir).exists() and not Path(data_dir).is_dir():
+        raise UserError(f"--data-dir {data_dir} is not a folder")  # say so before solving
+    t0 = time.perf_counter()
+    solver, result = hu.solve(ab, iterations)
+    result["seconds"] = time.perf_counter() - t0
+    result["peeks"] = peeks
+    # H9: the round game is the same under both values; the flag only picks who opens it
+    result["next_start"] = rules.next_start
+    result["start_player_is"] = (
+        "the last round's loser" if rules.next_start == "loser" else "the last round's winner"
+    )
+    if write:
+        path = hu.policy_path(Path(data_dir), ab)
+        try:
+            hu.save_policy(path, solver, result)
+        except OSError as exc:
+            raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
+        result["written"] = str(path)
+    return result
