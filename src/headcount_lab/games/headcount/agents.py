@@ -368,16 +368,21 @@ def _tips_estimate(mask, nu, n_deck):
 
 
 def _act_as(kind: int):  # type: ignore[no-untyped-def]
-    """:func:`act` compiled for one decision ``kind``: ``kind`` is a constant of the closure, so
-    numba prunes the other kinds' branches before it inlines the bots' choices, and each of the
-    engine's decision sites compiles only its own choice (see :func:`act`)."""
+    """:func:`act` for one decision ``kind``: the observation turned into what every choice
+    takes, then the kind's choice (:func:`peek_choice`, :func:`bid_choice`, :func:`point_choice`,
+    :func:`discard_choice`; the reader's bid is :func:`reader_bid`). The choice is a constant of
+    the closure, so each of the engine's decision sites compiles only its own (see :func:`act`).
+    """
+
+    choose = (peek_choice, bid_choice, point_choice, discard_choice)[kind]
+    bid = kind == BID
 
     def act_kind(
         policy, params, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders, bid_peeked,
         can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain, safe, work,
         u,
     ):  # fmt: skip
-        if kind == BID and policy == READER:
+        if bid and policy == READER:
             return reader_bid(
                 params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
                 can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
@@ -385,27 +390,12 @@ def _act_as(kind: int):  # type: ignore[no-untyped-def]
         mask, _ = view_mask(me, n, active, seen, hidden_seen)
         nu = 2 if hidden_card and hidden_seen < 0 else 1
         last = bids[nb - 1] if nb > 0 else 0
-        qi = np.int64(params[P_LEVEL])
-        # the choices take scalars and the belief arrays only
-        if kind == PEEK:
-            return peek_choice(policy, params[0], params[1], params[2], qi, mask, nu, nb, last,
-                               can_call, min_bid, shift, n_deck, row_of, sf, lo, gain, safe,
-                               u)  # fmt: skip
-        if kind == POINT:
-            return point_choice(policy, params[0], params[3], mask, nu, last, bidders[nb - 1],
-                                caller, shift, n_deck, row_of, sf, lo, u)  # fmt: skip
-        if kind == DISCARD:
-            return discard_choice(policy, params[3], params[4], u)
-        return bid_choice(policy, params[0], params[1], params[2], params[3], params[4],
-                          params[5], params[6], qi, mask, nu, nb, last, can_call, min_bid, shift,
-                          n_deck, row_of, sf, lo, safe, u)  # fmt: skip
+        bidder = bidders[nb - 1] if nb > 0 else -1
+        return choose(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, caller, shift,
+                      n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
 
     act_kind.__name__ = act_kind.__qualname__ = f"act_{('peek', 'bid', 'point', 'discard')[kind]}"
     return njit(nogil=True, inline="always")(act_kind)
-
-
-#: :func:`act` for one decision kind each, indexed by kind; the engine calls these
-act_peek, act_bid, act_point, act_discard = (_act_as(k) for k in (PEEK, BID, POINT, DISCARD))
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -459,23 +449,25 @@ def act(
     )  # fmt: skip
 
 
-# Each choice is inlined where the kernel asks for it: array arguments of a real call cost
-# reference counting, which took two thirds of the time; one site per choice keeps compiling
-# cheap.
+# The choices take one argument list (what :func:`_act_as` derives from the observation) and
+# are inlined where the kernel asks for them: array arguments of a real call cost reference
+# counting, which took two thirds of the time; one site per choice keeps compiling cheap.
 
 
 @njit(nogil=True, cache=True, inline="always")
-def discard_choice(policy, p3, p4, u):
-    """1: give up an open life card, 0: a face-down one."""
+def discard_choice(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, caller, shift,
+                   n_deck, row_of, sf, lo, gain, safe, u):  # fmt: skip
+    """H8: 1 to give up an open life card, 0 a face-down one."""
     if policy == RANDOM:
         return 1 if u < 0.5 else 0
-    return np.int64(p3) if policy == TIPS else np.int64(p4)
+    return np.int64(params[3]) if policy == TIPS else np.int64(params[P_DISCARD])
 
 
 @njit(nogil=True, cache=True, inline="always")
-def point_choice(policy, p0, p3, mask, nu, last, bidder, caller, shift, n_deck, row_of, sf, lo,
-                 u):  # fmt: skip
+def point_choice(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, caller, shift,
+                 n_deck, row_of, sf, lo, gain, safe, u):  # fmt: skip
     """Trickster (H10): the seat expected to win, the last ``bidder`` or the ``caller``."""
+    p3 = params[P_POINT]
     if policy == RANDOM:
         return bidder if u < 0.5 else caller
     if policy == TIPS:
@@ -484,9 +476,11 @@ def point_choice(policy, p0, p3, mask, nu, last, bidder, caller, shift, n_deck, 
 
 
 @njit(nogil=True, cache=True, inline="always")
-def peek_choice(policy, p0, p1, p2, qi, mask, nu, nb, last, can_call, min_bid, shift, n_deck,
-                row_of, sf, lo, gain, safe, u):  # fmt: skip
+def peek_choice(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, caller, shift,
+                n_deck, row_of, sf, lo, gain, safe, u):  # fmt: skip
     """1 to peek (H7; asked only when the seat may)."""
+    p0, p1, p2 = params[0], params[1], params[2]
+    qi = np.int64(params[P_LEVEL])
     if policy == RANDOM:
         return 1 if u < p1 else 0
     if policy == TIPS:
@@ -504,9 +498,12 @@ def peek_choice(policy, p0, p1, p2, qi, mask, nu, nb, last, can_call, min_bid, s
 
 
 @njit(nogil=True, cache=True, inline="always")
-def bid_choice(policy, p0, p1, p2, p3, p4, p5, p6, qi, mask, nu, nb, last, can_call, min_bid,
-               shift, n_deck, row_of, sf, lo, safe, u):  # fmt: skip
+def bid_choice(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, caller, shift,
+               n_deck, row_of, sf, lo, gain, safe, u):  # fmt: skip
     """A bid, or :data:`CALL` (the reader's bid is :func:`reader_bid`)."""
+    p0, p1, p2, p3, p4, p5, p6 = (params[0], params[1], params[2], params[3], params[4],
+                                  params[5], params[6])  # fmt: skip
+    qi = np.int64(params[P_LEVEL])
     if policy == RANDOM:
         if can_call:
             if u < p0:
@@ -583,3 +580,8 @@ def reader_bid(
         return CALL
     b = _mix_safe_bid(sf, work, m, wsum, lo, level, shift)
     return max(b, lowest_bid(nb, last, min_bid))
+
+
+#: :func:`act` for one decision kind each, the engine calls these (defined
+#: here, after the choices they inline)
+act_peek, act_bid, act_point, act_discard = (_act_as(k) for k in (PEEK, BID, POINT, DISCARD))
