@@ -504,6 +504,7 @@ def bid_choice(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, ca
     p0, p1, p2, p3, p4, p5, p6 = (params[0], params[1], params[2], params[3], params[4],
                                   params[5], params[6])  # fmt: skip
     qi = np.int64(params[P_LEVEL])
+    low = lowest_bid(nb, last, min_bid)  # H5
     if policy == RANDOM:
         if can_call:
             if u < p0:
@@ -511,24 +512,22 @@ def bid_choice(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, ca
             u = (u - p0) / (1.0 - p0)
         if nb == 0:
             span = np.int64(p4) - np.int64(p3) + 1
-            return max(
-                np.int64(p3) + min(np.int64(u * span), span - 1), lowest_bid(nb, last, min_bid)
-            )
+            return max(np.int64(p3) + min(np.int64(u * span), span - 1), low)
         step = np.int64(p2)
         return last + 1 + min(np.int64(u * step), step - 1)
     if policy == TIPS:
         e = _tips_estimate(mask, nu, n_deck)
         if nb == 0:
-            return max(e, lowest_bid(nb, last, min_bid))
+            return max(e, low)
         if can_call and last > e + p0:
             return CALL
-        return max(lowest_bid(nb, last, min_bid), min(e, last + np.int64(p1)))
+        return max(low, min(e, last + np.int64(p1)))
     # the odds family: p0 call, p1 quantile, p2 peek, p3 point, p4 discard, p5/p6 extras
     row = np.int64(row_of[nu, mask])  # int64 like the reader's rows: one sf_at to compile
     if nb > 0 and can_call and 1.0 - sf_at(sf, row, lo, last + shift) > p0:
         return CALL
     b = lo + safe[qi, row] - shift
-    b = max(b, lowest_bid(nb, last, min_bid))
+    b = max(b, low)
     if policy == BLUFFER and u < p5:
         b += np.int64(p6)
     return b

@@ -63,7 +63,6 @@ from headcount_lab.games.headcount.rules import (
     is_out,
     loser_chooses,
     lowest_bid,
-    may_bid,
     may_call,
     may_peek,
     must_point,
@@ -290,16 +289,16 @@ def _raise(a, me, nb, min_first, peeked, bids, bidders, bid_peeked, slot_of, slo
            opening_hist, raise_hist, trace, tn):  # fmt: skip
     """Seat ``me`` bids ``a`` (H5); returns the number of bids. A bid below the lowest legal one
     (a bot bug: never happens with our policies) is raised to it and counted."""
-    last = bids[nb - 1] if nb > 0 else 0
-    if not may_bid(a, nb, last, min_first):
+    low = lowest_bid(nb, bids[nb - 1] if nb > 0 else 0, min_first)  # H5
+    if a < low:
         round_st[G_ILLEGAL] += 1
-        a = lowest_bid(nb, last, min_first)
+        a = low
     p = slot_of[me]
     if nb == 0:
         opening_hist[min(max(a - HIST_LO, 0), HIST_N - 1)] += 1
         slot_st[p, S_OPENS] += 1
     else:
-        raise_hist[min(a - last, RAISE_N - 1)] += 1
+        raise_hist[min(a - bids[nb - 1], RAISE_N - 1)] += 1
     bids[nb] = a
     bidders[nb] = me
     bid_peeked[nb] = peeked[me]
@@ -353,7 +352,7 @@ def _discard(loser, discard_open, rules, open_l, down_l, active, trace, tn):
     return next_start(active, loser, rules[R_LEFT_START] != 0)
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def _seed_from(block_st, sub):
     for i in range(4):
         sub[i] = next_u64(block_st)
@@ -509,4 +508,4 @@ def play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stats
 
 # numba's cache only watches this file; the kernels also inline the bots of agents.py and call
 # rules.py and core/rng.py, so their sources are part of the cache stamp too
-track_sources(play_deals)
+track_sources(play_deals, ask)

@@ -277,7 +277,7 @@ def winner_lives(open_lives, down_lives):
     return open_lives, down_lives
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def settle_lives(pointed, winner, open_l, down_l):
     """Life cards after a count, in place (``int64[n]`` each; ``pointed[s]`` is the seat ``s``
     pointed at, -1 for a seat that did not point): the pointers by H10, then the winner by H8."""
@@ -319,7 +319,7 @@ def is_out(open_lives, down_lives):
     return open_lives + down_lives == 0
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def next_active(active, seat):
     """H9: the next seat clockwise after ``seat`` still in the game (``active``: bool[n])."""
     n = active.shape[0]
