@@ -6,10 +6,11 @@ draw-pile top that replaces the mystery Joker at counting (H2). The start player
 bid (or one of at least ``min_first_bid``); clockwise, skipping eliminated seats (H9), each seat
 either raises or calls "Count!". At the start of its turn a seat with an open life card may peek
 (H7): the card is turned face down, the seat sees the hidden card and must raise (or, with
-``peek_must_raise`` off, may also call). The start
-player may not peek before opening unless ``start_player_may_peek``. A seat peeks at most once a
-round (a second look shows nothing new). In Trickster (H10) every other active seat points at
-the caller or the last bidder before the count. The total is counted by H2-H4; the bidder loses
+``peek_must_raise`` off, may also call). The start player may not peek before opening unless
+``start_player_may_peek``. The engine offers a seat one peek a round (a second look shows
+nothing new): its bots' choice, not a rule, as H7 allows another on a later turn while the seat
+has an open life card. In Trickster (H10) every other active seat points at the caller or the
+last bidder before the count. The total is counted by H2-H4; the bidder loses
 when it is below the bid (or at most the bid with ``tie_goes_to=caller``, H6). The winner turns a
 face-down life card up, the loser discards one of its choice (H8); a seat without life cards is
 out; the loser starts the next round, or the next active seat clockwise if the loser is out
@@ -25,8 +26,9 @@ deal and bot streams, so the cards of round r are the same in every order.
 The rules themselves are the verbs of :mod:`.rules` (``may_peek``, ``may_call``, ``lowest_bid``,
 ``settle_round``, ``settle_lives``, ``discard_life``, ``next_start``, ...), inlined here; the
 plain-Python reference engine, the replay checker and the bots call the same functions. Bots are
-reached through one dispatch, :func:`ask` (a seat's observation of the state, then
-:func:`.agents.act`), which the fair-play tests call too.
+asked in one way: the seat's observation (:func:`_observe`), then :func:`.agents.act` compiled
+for the decision's kind (``act_peek``, ``act_bid``, ``act_point``, ``act_discard``, one body);
+:func:`ask` does exactly that from Python, for the fair-play tests.
 
 Kernel state: ``rules`` int64[N_RULES] (see :func:`rules_array`); ``perms`` int64[P, n] the bot
 slot of each seat for each seat order; ``policies`` int64[slots]; ``params`` float64[slots,
@@ -171,11 +173,13 @@ def _log(trace, tn, kind, seat, value):
 
 
 # The steps of a game below are inlined (numba IR) into play_deals, each at one site:
-# - a real call is compiled on its own and again where it is linked into its caller (a second
-#   of every cold start for the game's code, measured), and a call with array arguments pays
-#   reference counting on every round or decision (several times slower, measured);
-# - they take arrays one by one, not in tuples: unpacking a tuple of arrays inside the loops
-#   costs reference counting too (four times slower, measured).
+# - a real call is compiled on its own and again where it is linked into its caller, and loses
+#   the optimisations across the call (measured: the bots behind real calls, even without
+#   reference counting, played 4 to 35 % fewer rounds per second);
+# - inlining copies the callee's IR at every site, in time that grows with its size, and an
+#   inlined function's own inlined callees are copied into it first: so the bots are asked at
+#   the top level of play_deals, not from inside a step (a bidding step holding the peek and
+#   bid decisions cost 1.5 s of compile, measured).
 # Names: ``slot_of`` int64[n] the bot slot of each seat, ``policies``/``params`` the bots,
 # ``row_of, sf, lo, gain, safe`` the beliefs (:func:`beliefs_tuple`); per seat ``open_l`` and
 # ``down_l`` (int64 life cards), ``active`` and ``peeked`` (bool), ``cards`` (int64 foreheads,
