@@ -219,13 +219,12 @@ def ask(kind, me, nb, can_call, caller, u, slot_of, policies, params, rules, row
     The kernel's decision sites do exactly this with their own ``kind``: :func:`_observe`, then
     the kind's :func:`.agents.act` (``act_peek``, ``act_bid``, ...; one body compiled per kind,
     see :func:`.agents._act_as`). The fair-play tests call this function from Python."""
+    n, n_deck, hidden_on, min_first, shift = _table(active, rules)
     _observe(me, active, cards, seen)
     p = slot_of[me]
-    return act(kind, policies[p], params[p], me, active.shape[0], active, seen,
-               hidden if peeked[me] else -1, peeked, nb, bids, bidders, bid_peeked, can_call,
-               rules[R_MIN_FIRST], caller, rules[R_HIDDEN] != 0, rules[R_SHIFT],
-               DOUBLE_DECK if rules[R_DOUBLE] != 0 else STANDARD_DECK, row_of, sf, lo, gain, safe,
-               work, u)  # fmt: skip
+    return act(kind, policies[p], params[p], me, n, active, seen, hidden if peeked[me] else -1,
+               peeked, nb, bids, bidders, bid_peeked, can_call, min_first, caller, hidden_on,
+               shift, n_deck, row_of, sf, lo, gain, safe, work, u)  # fmt: skip
 
 
 @njit(nogil=True, cache=True, inline="always")
