@@ -90,22 +90,6 @@ def test_rule_flags_parse_and_reject():
         R.HeadcountRules().with_flags(["double=maybe"])
 
 
-def test_h5_bids_are_whole_numbers_each_strictly_higher():
-    assert R.can_bid(-3, None)  # the opening bid is free by default
-    assert not R.can_bid(0, None, min_first_bid=1)  # the 2003 original's minimum
-    assert R.can_bid(1, None, min_first_bid=1)
-    assert R.can_bid(27, 26)
-    assert not R.can_bid(26, 26)
-    assert not R.can_bid(25, 26)
-    assert not R.can_bid(26.5, 26)
-    assert not R.can_bid(True, None)
-
-
-def test_h5_nobody_calls_before_the_first_bid():
-    assert not R.can_call(None)
-    assert R.can_call(-10)
-
-
 def test_total_bounds_hold_for_every_five_card_set():
     import itertools
 

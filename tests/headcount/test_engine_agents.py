@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from headcount_lab.games.headcount import agents as A
-from headcount_lab.games.headcount.engine import FREE_BID
+from headcount_lab.games.headcount import engine as E
 from headcount_lab.games.headcount.exact import total_distribution
-from headcount_lab.games.headcount.rules import parse_ids
+from headcount_lab.games.headcount.rules import FREE_BID, parse_ids
 
 
 def test_parse_bot_defaults_and_parameters():
@@ -67,18 +67,20 @@ def _filled(bot):
     return p
 
 
-def _mask(ids):
-    m = 0
-    for c in ids:
-        m |= 1 << c
-    return m
-
-
 def _decide(kind, bot, known, nu, nb, last, bel, u=0.5, shift=0):
-    p = _filled(bot)
-    return A.decide(kind, bot.policy, *p[:7], int(p[A.P_LEVEL]), _mask(known), nu, nb, last, 1,
-                    nb > 0, FREE_BID, 0, shift, 17, bel.row_of, bel.sf, bel.lo, bel.gain,
-                    bel.safe, u)  # fmt: skip
+    """The bot's decision through its one dispatch, :func:`agents.act`, as seat 0 seeing
+    ``known``: the other foreheads, and with ``nu == 1`` (it peeked) the hidden card last."""
+    heads = known if nu == 2 else known[:-1]
+    n = len(heads) + 1
+    seen = np.array([-1, *heads], np.int64)
+    bids = np.zeros(E.MAX_BIDS, np.int64)
+    bidders = np.zeros(E.MAX_BIDS, np.int64)
+    if nb:
+        bids[nb - 1], bidders[nb - 1] = last, 1
+    return A.act(kind, bot.policy, np.array(_filled(bot)), 0, n, np.ones(n, np.bool_), seen,
+                 -1 if nu == 2 else known[-1], np.zeros(n, np.bool_), nb, bids, bidders,
+                 np.zeros(E.MAX_BIDS, np.bool_), nb > 0, FREE_BID, 0, True, shift, 17, bel.row_of,
+                 bel.sf, bel.lo, bel.gain, bel.safe, np.empty((2, 32)), u)  # fmt: skip
 
 
 def test_odds_calls_and_bids_by_the_exact_distribution():

@@ -1,7 +1,9 @@
 """Fair play: a bot's decision never depends on cards its seat cannot see (STYLE, issue 4).
 
 Random situations (table size, who is out, who peeked, lives, bid history, every decision
-kind) are put to :func:`engine.decision`, which is what the kernel asks at each turn. Swapping
+kind) are put to :func:`engine.ask`, the engine's one way to ask a bot: the seat's observation
+(:func:`engine._observe`), then :func:`agents.act` of the decision's kind, the same steps and
+the same per-kind dispatch as each decision site of the kernel. Swapping
 the seat's own card, the hidden card it did not peek at, or the draw-pile top with any other
 unseen card must give the same decision. As a check that the test has teeth, swapping a card
 the seat *does* see changes the odds-family decisions in many situations.
@@ -47,16 +49,13 @@ def situation(rng, n, rules):
 
 def decide(setup, beliefs, kind, me, active, cards, hidden, peeked, nb, bids, bidders, bp, u):
     perms, pol, par, rules = setup.kernel_args()
-    r = setup.rules
     caller = -1
     if kind == A.POINT:  # the pointer is neither the caller nor the last bidder
         caller = int(next(s for s in np.flatnonzero(active) if s not in (me, bidders[nb - 1])))
-    return E.decision(
-        kind, me, perms[0], pol, par, len(cards), active, cards, hidden, peeked, nb, bids,
-        bidders, bp, nb > 0, E.FREE_BID if r.min_first_bid is None else r.min_first_bid, caller,
-        r.hidden_card, 1 if r.tie_goes_to == "caller" else 0, r.deck_size, beliefs.row_of,
-        beliefs.sf, beliefs.lo, beliefs.gain, beliefs.safe, np.empty(len(cards), np.int64),
-        np.empty((2, 32)), u,
+    return E.ask(
+        kind, me, nb, nb > 0, caller, u, perms[0], pol, par, rules, beliefs.row_of, beliefs.sf,
+        beliefs.lo, beliefs.gain, beliefs.safe, active, peeked, cards, hidden, bids, bidders, bp,
+        np.empty(len(cards), np.int64), np.empty((2, 32)),
     )  # fmt: skip
 
 

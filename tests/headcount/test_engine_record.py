@@ -158,3 +158,73 @@ def test_bad_json_file(tmp_path):
     with pytest.raises(ReplayError, match="not valid JSON"):
         load(p)
     assert json.loads(json.dumps(_standard()))["format"] == "headcount-record/1"
+
+
+def _lives_before(result, gi, ri, n, rules):
+    """Each seat's (open, face-down) life cards at the start of round ``ri`` (0-based)."""
+    if ri == 0:
+        return [list(rules.lives) for _ in range(n)]
+    return [list(x) for x in result["games"][gi]["rounds"][ri - 1]["lives"]]
+
+
+def test_h7_second_peek_allowed_while_an_open_life_card_is_left():
+    """The engine's bots peek at most once a round, but H7 lets a seat peek again on a later
+    turn while it has an open life card: replay accepts it (issue 15 item 17)."""
+    from headcount_lab.games.headcount.agents import parse_bots
+    from headcount_lab.games.headcount.record import record_games
+    from headcount_lab.games.headcount.rules import HeadcountRules
+    from headcount_lab.games.headcount.tournament import Setup
+
+    rules = HeadcountRules()
+    setup = Setup(tuple(parse_bots("odds:peek=0,tips,odds:peek=0.02,tips", 4)), rules, False)
+    data = record_games(setup, 5, 6)
+    result = replay(data)
+    tried = 0
+    for gi, g in enumerate(data["games"]):
+        for ri, r in enumerate(g["rounds"]):
+            acts = r["actions"]
+            for k, a in enumerate(acts):
+                if not a.get("peek"):
+                    continue
+                s = a["seat"]
+                later = [j for j in range(k + 2, len(acts))
+                         if acts[j].get("seat") == s and "bid" in acts[j]]  # fmt: skip
+                if not later or _lives_before(result, gi, ri, 4, rules)[s][0] < 2:
+                    continue
+                tried += 1
+                mutated = copy.deepcopy(data)
+                mutated["games"] = [copy.deepcopy(g)]
+                mr = mutated["games"][0]["rounds"][ri]
+                mr["actions"].insert(later[0], {"seat": s, "peek": True})
+                try:
+                    out = replay(mutated)
+                except ReplayError as exc:  # a later round may now break (a changed life card)
+                    assert "already peeked" not in str(exc) and f"round {ri + 1}," not in str(exc)
+                    continue
+                line = out["games"][0]["rounds"][ri]
+                assert s in line["peeks"]
+                return
+    raise AssertionError(f"no record could take a second peek ({tried} tried)")
+
+
+def test_h7_one_peek_a_turn():
+    data = copy.deepcopy(_standard())
+    for r in data["games"][0]["rounds"]:
+        for k, a in enumerate(r["actions"]):
+            if a.get("peek"):
+                r["actions"].insert(k, dict(a))
+                with pytest.raises(ReplayError, match=r"at most once a turn.*\(H7\)"):
+                    replay(data)
+                return
+    raise AssertionError("the golden game has no peek")
+
+
+@pytest.mark.parametrize("field", ["loser", "winner", "start"])
+def test_a_seat_or_number_is_never_a_boolean(field):
+    """JSON ``true`` equals 1 in Python; replay must not take it for the seat 1 (issue 15)."""
+    data = copy.deepcopy(_standard())
+    rounds = data["games"][0]["rounds"]
+    r = next(r for r in rounds if r.get(field) == 1)
+    r[field] = True
+    with pytest.raises(ReplayError):
+        replay(data)

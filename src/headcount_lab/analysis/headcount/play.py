@@ -26,7 +26,14 @@ from numba import njit
 
 from headcount_lab.games.headcount import engine as E
 from headcount_lab.games.headcount.agents import Bot
-from headcount_lab.games.headcount.rules import N_NUMBER, VALUES, HeadcountRules
+from headcount_lab.games.headcount.rules import (
+    N_NUMBER,
+    VALUES,
+    HeadcountRules,
+    discard_life,
+    peek_lives,
+    settle_lives,
+)
 from headcount_lab.games.headcount.tournament import (
     Z95,
     Setup,
@@ -174,8 +181,7 @@ def fold_trace(
         elif kind == E.T_FOREHEAD:
             cards[seat] = value
         elif kind == E.T_PEEK:
-            open_l[seat] -= 1
-            down_l[seat] += 1
+            open_l[seat], down_l[seat] = peek_lives(open_l[seat], down_l[seat])  # H7
             peeked[seat] = True
         elif kind == E.T_BID or kind == E.T_CALL:
             just_peeked = last_kind == E.T_PEEK and last_seat == seat
@@ -225,12 +231,9 @@ def fold_trace(
             if rnd == 1:
                 first_lost = loser
             prev_loser = loser
-            E.settle_lives(pointed, winner, open_l, down_l)  # H10, H8
+            settle_lives(pointed, winner, open_l, down_l)  # H10, H8
         elif kind == E.T_DISCARD:
-            if value == 1:
-                open_l[seat] -= 1
-            else:
-                down_l[seat] -= 1
+            open_l[seat], down_l[seat] = discard_life(open_l[seat], down_l[seat], value)  # H8
         elif kind == E.T_OUT:
             active[seat] = False
             n_active -= 1
@@ -315,8 +318,15 @@ def _play_one(perm, pol, par, rules, row_of, sf, lo, gain, safe, block0, block_s
     before = np.empty(n, np.int64)
     for seat in range(n):
         before[seat] = st_w[seat].sum()
-    E.play_deals(1, perm, pol, par, rules, row_of, sf, lo, gain, safe, block_st,
-                 st_w, st_s, st_c, st_r, st_o, st_rz, st_rh, st_b, trace, tn)  # fmt: skip
+    i8, b1, u8, k = np.int64, np.bool_, np.uint64, E.MAX_BIDS
+    scratch = (np.empty(4, u8), np.empty(4, u8), np.empty(4, u8), np.empty(4, u8),
+               np.empty(n, i8), np.empty(n, i8), np.empty(n, b1), np.empty(n, b1),
+               np.empty(n, i8), np.empty(n, i8), np.empty(k, i8), np.empty(k, i8),
+               np.empty(k, b1), np.empty(n, i8), np.empty(E.DECK_MAX, i8), np.empty(n + 1, i8),
+               np.empty((2, 32), np.float64))  # E.new_scratch  # fmt: skip
+    E.play_deals(1, perm, pol, par, rules, (row_of, sf, lo, gain, safe), block_st,
+                 (st_w, st_s, st_c, st_r, st_o, st_rz, st_rh, st_b), trace, tn,
+                 scratch)  # fmt: skip
     w = -1
     for seat in range(n):
         if st_w[seat].sum() != before[seat]:

@@ -9,9 +9,9 @@ deterministic functions of (observation, parameters, ``u``) and the kernel and t
 reference consume the same numbers.
 
 Decisions (``kind``): ``PEEK`` (0/1, only asked when peeking is allowed), ``BID`` (a bid, or
-:data:`CALL` when :func:`may_call` allows it), ``POINT`` (Trickster, H10: the seat pointed at,
-caller or last bidder) and ``DISCARD`` (1 = discard an open life card, 0 = a face-down one;
-only asked when both exist).
+:data:`CALL` when :func:`.rules.may_call` allows it), ``POINT`` (Trickster, H10: the seat
+pointed at, caller or last bidder) and ``DISCARD`` (1 = discard an open life card, 0 = a
+face-down one; only asked when both exist).
 
 Policies and their parameters (``name:key=value,...`` on the command line):
 
@@ -92,7 +92,7 @@ from headcount_lab.games.headcount.bots import (
 from headcount_lab.games.headcount.bots import (
     parse_bots as parse_bots,
 )
-from headcount_lab.games.headcount.rules import N_NUMBER, TOP, VALUES, X2
+from headcount_lab.games.headcount.rules import N_NUMBER, TOP, VALUES, X2, lowest_bid
 
 CALL = -(1 << 62)  # the "Count!" action; bids are ordinary integers
 
@@ -251,7 +251,7 @@ def _mix_safe_bid(sf, work, n_rows, wsum, lo, level, shift):
     return lo + a - shift
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def view_mask(me, n, active, seen, hidden_seen):
     """(bitmask of the cards seat ``me`` knows are in play, number of them)."""
     m = np.int64(0)
@@ -293,88 +293,107 @@ def _tips_estimate(mask, nu, n_deck):
     return total
 
 
+def _act_as(kind: int):  # type: ignore[no-untyped-def]
+    """:func:`act` for one decision ``kind``: the observation turned into what every choice
+    takes, then the kind's choice (:func:`peek_choice`, :func:`bid_choice`, :func:`point_choice`,
+    :func:`discard_choice`; the reader's bid is :func:`reader_bid`). The choice is a constant of
+    the closure, so each of the engine's decision sites compiles only its own (see :func:`act`).
+    """
+
+    choose = (peek_choice, bid_choice, point_choice, discard_choice)[kind]
+    bid = kind == BID
+
+    def act_kind(
+        policy, params, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders, bid_peeked,
+        can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain, safe, work,
+        u,
+    ):  # fmt: skip
+        if bid and policy == READER:
+            return reader_bid(
+                params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
+                can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
+            )  # fmt: skip
+        mask, _ = view_mask(me, n, active, seen, hidden_seen)
+        nu = 2 if hidden_card and hidden_seen < 0 else 1
+        last = bids[nb - 1] if nb > 0 else 0
+        bidder = bidders[nb - 1] if nb > 0 else -1
+        return choose(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, caller, shift,
+                      n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
+
+    act_kind.__name__ = act_kind.__qualname__ = f"act_{('peek', 'bid', 'point', 'discard')[kind]}"
+    return njit(nogil=True, inline="always")(act_kind)
+
+
 @njit(nogil=True, cache=True, inline="always")
 def act(
     kind, policy, params, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
     bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
     safe, work, u,
 ):  # fmt: skip
-    """One decision of seat ``me`` from its observation.
+    """One decision of seat ``me`` from its observation: the bots' one dispatch.
 
-    ``active``: bool[n]; ``seen``: int64[n] forehead ids as ``me`` sees them (``seen[me]`` and
-    inactive seats are -1); ``hidden_seen``: the hidden card if ``me`` peeked, else -1;
-    ``peeked``: bool[n] who peeked this round; ``bids``/``bidders``: int64[>= nb] the bids so
-    far and their seats; ``bid_peeked``: bool[>= nb] whether the bidder had peeked by then;
-    ``min_bid``: lowest legal opening bid; ``caller``: the caller (POINT only); ``shift``: 1 if
-    ties go to the caller (a bid b survives when total >= b + shift), else 0; ``n_deck``: 17
-    or 18; ``row_of``, ``sf``, ``lo``: :class:`Beliefs`; ``work``: float64[2, >= n_deck] scratch
-    (passed in: an allocation here would make every call pay reference counting); ``u``:
-    uniform [0, 1) for this decision.
+    ``kind``: PEEK, BID, POINT or DISCARD; ``policy``: the bot's policy id; ``params``:
+    float64[N_PARAMS] its parameters; ``active``: bool[n]; ``seen``: int64[n] forehead ids as
+    ``me`` sees them (``seen[me]`` and inactive seats are -1); ``hidden_seen``: the hidden card
+    if ``me`` peeked, else -1; ``peeked``: bool[n] who peeked this round; ``bids``/``bidders``:
+    int64[>= nb] the bids so far and their seats; ``bid_peeked``: bool[>= nb] whether the
+    bidder had peeked by then; ``can_call``: whether "Count!" is legal
+    (:func:`.rules.may_call`); ``min_bid``: lowest legal opening bid; ``caller``: the caller
+    (POINT only); ``shift``: 1 if ties go to the caller (a bid b survives when total >= b +
+    shift), else 0; ``n_deck``: 17 or 18; ``row_of``, ``sf``, ``lo``, ``gain``, ``safe``:
+    :class:`Beliefs`; ``work``: float64[2, >= n_deck] scratch (passed in: an allocation here
+    would make every call pay reference counting); ``u``: uniform [0, 1) for this decision.
+
+    The body is :func:`_act_as`'s, compiled once per kind (:data:`act_peek`, ...): the engine
+    calls the one of its decision site, inlined (a real call with array arguments pays reference
+    counting on every decision, and a dispatch inlined whole at each site would compile every
+    choice four times); this function picks the same one at run time, for Python callers and the
+    fair-play tests.
     """
-    if policy == READER and kind == BID:
-        return reader_bid(
-            params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
-            can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
+    if kind == PEEK:
+        return act_peek(
+            policy, params, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
+            bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo,
+            gain, safe, work, u,
         )  # fmt: skip
-    mask, _ = view_mask(me, n, active, seen, hidden_seen)
-    nu = 2 if hidden_card and hidden_seen < 0 else 1
-    last = bids[nb - 1] if nb > 0 else 0
-    bidder = bidders[nb - 1] if nb > 0 else -1
-    # everything below takes scalars and the two belief arrays only: array arguments of a
-    # call cost reference counting, which dominated the bots' time before this split
-    return decide(
-        kind, policy, params[0], params[1], params[2], params[3], params[4], params[5],
-        params[6], np.int64(params[P_LEVEL]), mask, nu, nb, last, bidder, can_call, min_bid,
-        caller, shift, n_deck, row_of, sf, lo, gain, safe, u,
+    if kind == POINT:
+        return act_point(
+            policy, params, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
+            bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo,
+            gain, safe, work, u,
+        )  # fmt: skip
+    if kind == DISCARD:
+        return act_discard(
+            policy, params, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
+            bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo,
+            gain, safe, work, u,
+        )  # fmt: skip
+    return act_bid(
+        policy, params, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders, bid_peeked,
+        can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain, safe, work,
+        u,
     )  # fmt: skip
 
 
-@njit(nogil=True, cache=True)
-def decide(
-    kind, policy, p0, p1, p2, p3, p4, p5, p6, qi, mask, nu, nb, last, bidder, can_call, min_bid,
-    caller, shift, n_deck, row_of, sf, lo, gain, safe, u,
-):  # fmt: skip
-    """The random, tips and odds-family decisions from the view ``mask`` (known cards) with
-    ``nu`` unseen cards in play, the last bid ``last`` by ``bidder`` (``nb`` bids so far) and
-    the policy's parameters ``p0..p6`` (slots of :data:`PARAMS`), ``qi`` its safe-bid level.
-    The kernel calls the four ``*_choice`` functions directly, one per decision site."""
-    if kind == PEEK:
-        return peek_choice(policy, p0, p1, p2, qi, mask, nu, nb, last, can_call, min_bid, shift,
-                           n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
-    if kind == POINT:
-        return point_choice(policy, p0, p3, mask, nu, last, bidder, caller, shift, n_deck,
-                            row_of, sf, lo, u)  # fmt: skip
-    if kind == DISCARD:
-        return discard_choice(policy, p3, p4, u)
-    return bid_choice(policy, p0, p1, p2, p3, p4, p5, p6, qi, mask, nu, nb, last, can_call,
-                      min_bid, shift, n_deck, row_of, sf, lo, safe, u)  # fmt: skip
-
-
-# Each choice is inlined where the kernel asks for it: array arguments of a real call cost
-# reference counting, which took two thirds of the time; one site per choice keeps compiling
-# cheap.
+# The choices take one argument list (what :func:`_act_as` derives from the observation) and
+# are inlined where the kernel asks for them: array arguments of a real call cost reference
+# counting, which took two thirds of the time; one site per choice keeps compiling cheap.
 
 
 @njit(nogil=True, cache=True, inline="always")
-def may_call(nb, peeked_now, peek_must_raise):
-    """Whether "Count!" is legal: there is a bid to call (H5), and a seat that peeked on this
-    turn must raise (H7) unless the house rule ``peek_must_raise`` is off; then it decides by
-    its normal call rule. The engine and the reference both ask this."""
-    return nb > 0 and not (peeked_now and peek_must_raise)
-
-
-@njit(nogil=True, cache=True, inline="always")
-def discard_choice(policy, p3, p4, u):
-    """1: give up an open life card, 0: a face-down one."""
+def discard_choice(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, caller, shift,
+                   n_deck, row_of, sf, lo, gain, safe, u):  # fmt: skip
+    """H8: 1 to give up an open life card, 0 a face-down one."""
     if policy == RANDOM:
         return 1 if u < 0.5 else 0
-    return np.int64(p3) if policy == TIPS else np.int64(p4)
+    return np.int64(params[3]) if policy == TIPS else np.int64(params[P_DISCARD])
 
 
 @njit(nogil=True, cache=True, inline="always")
-def point_choice(policy, p0, p3, mask, nu, last, bidder, caller, shift, n_deck, row_of, sf, lo,
-                 u):  # fmt: skip
+def point_choice(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, caller, shift,
+                 n_deck, row_of, sf, lo, gain, safe, u):  # fmt: skip
     """Trickster (H10): the seat expected to win, the last ``bidder`` or the ``caller``."""
+    p3 = params[P_POINT]
     if policy == RANDOM:
         return bidder if u < 0.5 else caller
     if policy == TIPS:
@@ -383,9 +402,11 @@ def point_choice(policy, p0, p3, mask, nu, last, bidder, caller, shift, n_deck, 
 
 
 @njit(nogil=True, cache=True, inline="always")
-def peek_choice(policy, p0, p1, p2, qi, mask, nu, nb, last, can_call, min_bid, shift, n_deck,
-                row_of, sf, lo, gain, safe, u):  # fmt: skip
+def peek_choice(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, caller, shift,
+                n_deck, row_of, sf, lo, gain, safe, u):  # fmt: skip
     """1 to peek (H7; asked only when the seat may)."""
+    p0, p1, p2 = params[0], params[1], params[2]
+    qi = np.int64(params[P_LEVEL])
     if policy == RANDOM:
         return 1 if u < p1 else 0
     if policy == TIPS:
@@ -396,16 +417,20 @@ def peek_choice(policy, p0, p1, p2, qi, mask, nu, nb, last, can_call, min_bid, s
     if nb > 0 and can_call and 1.0 - sf_at(sf, row, lo, last + shift) > p0:
         return 0
     plan = lo + safe[qi, row] - shift
-    plan = max(plan, last + 1) if nb > 0 else max(plan, min_bid)
+    plan = max(plan, lowest_bid(nb, last, min_bid))
     t = plan + shift - lo
     moved = gain[row, t] if 0 < t < sf.shape[1] else 0.0
     return 1 if moved > p2 else 0
 
 
 @njit(nogil=True, cache=True, inline="always")
-def bid_choice(policy, p0, p1, p2, p3, p4, p5, p6, qi, mask, nu, nb, last, can_call, min_bid,
-               shift, n_deck, row_of, sf, lo, safe, u):  # fmt: skip
+def bid_choice(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, caller, shift,
+               n_deck, row_of, sf, lo, gain, safe, u):  # fmt: skip
     """A bid, or :data:`CALL` (the reader's bid is :func:`reader_bid`)."""
+    p0, p1, p2, p3, p4, p5, p6 = (params[0], params[1], params[2], params[3], params[4],
+                                  params[5], params[6])  # fmt: skip
+    qi = np.int64(params[P_LEVEL])
+    low = lowest_bid(nb, last, min_bid)  # H5
     if policy == RANDOM:
         if can_call:
             if u < p0:
@@ -413,22 +438,22 @@ def bid_choice(policy, p0, p1, p2, p3, p4, p5, p6, qi, mask, nu, nb, last, can_c
             u = (u - p0) / (1.0 - p0)
         if nb == 0:
             span = np.int64(p4) - np.int64(p3) + 1
-            return max(np.int64(p3) + min(np.int64(u * span), span - 1), min_bid)
+            return max(np.int64(p3) + min(np.int64(u * span), span - 1), low)
         step = np.int64(p2)
         return last + 1 + min(np.int64(u * step), step - 1)
     if policy == TIPS:
         e = _tips_estimate(mask, nu, n_deck)
         if nb == 0:
-            return max(e, min_bid)
+            return max(e, low)
         if can_call and last > e + p0:
             return CALL
-        return max(last + 1, min(e, last + np.int64(p1)))
+        return max(low, min(e, last + np.int64(p1)))
     # the odds family: p0 call, p1 quantile, p2 peek, p3 point, p4 discard, p5/p6 extras
     row = np.int64(row_of[nu, mask])  # int64 like the reader's rows: one sf_at to compile
     if nb > 0 and can_call and 1.0 - sf_at(sf, row, lo, last + shift) > p0:
         return CALL
     b = lo + safe[qi, row] - shift
-    b = max(b, last + 1) if nb > 0 else max(b, min_bid)
+    b = max(b, low)
     if policy == BLUFFER and u < p5:
         b += np.int64(p6)
     return b
@@ -468,7 +493,7 @@ def reader_bid(
                 mj |= np.int64(1) << np.int64(hidden_seen)
                 nuj = 1
             q = lo + safe[mqi, row_of[nuj, mj]] - shift
-            e = max(q, prev + 1) if i > 0 else max(q, prev)
+            e = max(q, lowest_bid(i, prev, min_bid))
             d = (bids[i] - e) / sigma
             wx *= 1.0 / (1.0 + d * d)
         work[0, m] = row_of[nu - 1, mask | xbit]  # belief rows, stored as floats
@@ -479,4 +504,9 @@ def reader_bid(
     if nb > 0 and can_call and 1.0 - _mix_sf(sf, work, m, wsum, lo, last + shift) > params[P_CALL]:
         return CALL
     b = _mix_safe_bid(sf, work, m, wsum, lo, level, shift)
-    return max(b, last + 1) if nb > 0 else max(b, min_bid)
+    return max(b, lowest_bid(nb, last, min_bid))
+
+
+#: :func:`act` for one decision kind each, the engine calls these (defined
+#: here, after the choices they inline)
+act_peek, act_bid, act_point, act_discard = (_act_as(k) for k in (PEEK, BID, POINT, DISCARD))

@@ -6,10 +6,11 @@ draw-pile top that replaces the mystery Joker at counting (H2). The start player
 bid (or one of at least ``min_first_bid``); clockwise, skipping eliminated seats (H9), each seat
 either raises or calls "Count!". At the start of its turn a seat with an open life card may peek
 (H7): the card is turned face down, the seat sees the hidden card and must raise (or, with
-``peek_must_raise`` off, may also call). The start
-player may not peek before opening unless ``start_player_may_peek``. A seat peeks at most once a
-round (a second look shows nothing new). In Trickster (H10) every other active seat points at
-the caller or the last bidder before the count. The total is counted by H2-H4; the bidder loses
+``peek_must_raise`` off, may also call). The start player may not peek before opening unless
+``start_player_may_peek``. The engine offers a seat one peek a round (a second look shows
+nothing new): its bots' choice, not a rule, as H7 allows another on a later turn while the seat
+has an open life card. In Trickster (H10) every other active seat points at the caller or the
+last bidder before the count. The total is counted by H2-H4; the bidder loses
 when it is below the bid (or at most the bid with ``tie_goes_to=caller``, H6). The winner turns a
 face-down life card up, the loser discards one of its choice (H8); a seat without life cards is
 out; the loser starts the next round, or the next active seat clockwise if the loser is out
@@ -22,10 +23,17 @@ Streams: a block's stream draws 8 words per deal: 4 seed the deal stream (shuffl
 bot stream (one uniform per decision). With ``--rotate-seats`` every seat order replays the same
 deal and bot streams, so the cards of round r are the same in every order.
 
+The rules themselves are the verbs of :mod:`.rules` (``may_peek``, ``may_call``, ``lowest_bid``,
+``settle_round``, ``settle_lives``, ``discard_life``, ``next_start``, ...), inlined here; the
+plain-Python reference engine, the replay checker and the bots call the same functions. Bots are
+asked in one way: the seat's observation (:func:`_observe`), then :func:`.agents.act` compiled
+for the decision's kind (``act_peek``, ``act_bid``, ``act_point``, ``act_discard``, one body);
+:func:`ask` does exactly that from Python, for the fair-play tests.
+
 Kernel state: ``rules`` int64[N_RULES] (see :func:`rules_array`); ``perms`` int64[P, n] the bot
 slot of each seat for each seat order; ``policies`` int64[slots]; ``params`` float64[slots,
-N_PARAMS]; belief arrays from :func:`~headcount_lab.games.headcount.agents.build_beliefs`.
-Statistics are int64 arrays of fixed shape (see :func:`new_stats`), added up by the runner.
+N_PARAMS]; ``beliefs`` the tuple of :func:`beliefs_tuple`. Statistics are int64 arrays of fixed
+shape (see :func:`new_stats`), passed as one tuple in that order and added up by the runner.
 """
 
 from __future__ import annotations
@@ -36,29 +44,43 @@ from numba import njit
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import next_u64, partial_shuffle, uniform
 from headcount_lab.games.headcount.agents import (
-    BID,
     CALL,
-    DISCARD,
-    P_LEVEL,
-    PEEK,
-    POINT,
-    READER,
-    bid_choice,
-    discard_choice,
-    may_call,
-    peek_choice,
-    point_choice,
-    reader_bid,
+    Beliefs,
+    act,
+    act_bid,
+    act_discard,
+    act_peek,
+    act_point,
 )
-from headcount_lab.games.headcount.rules import HeadcountRules, count_kernel
+from headcount_lab.games.headcount.rules import (
+    DOUBLE_DECK,
+    JOKER,
+    STANDARD_DECK,
+    TOP,
+    X2,
+    HeadcountRules,
+    count_kernel,
+    counted_card,
+    discard_life,
+    is_out,
+    loser_chooses,
+    lowest_bid,
+    may_call,
+    may_peek,
+    must_point,
+    next_active,
+    next_start,
+    only_discard,
+    peek_lives,
+    settle_lives,
+    settle_round,
+)
 
 # rules array
 (R_DOUBLE, R_TRICKSTER, R_HIDDEN, R_MIN_FIRST, R_SHIFT, R_START_PEEK, R_OPEN, R_DOWN,
  R_PEEK_RAISE, R_LEFT_START) = range(10)  # fmt: skip
 N_RULES = 10
-FREE_BID = -(10**9)  # min_first_bid "none": any integer may open (H5)
-
-TWO_UNSEEN = np.int64(2)  # a typed 2 (not a literal): one compiled _tips_estimate for all sites
+DECK_MAX = DOUBLE_DECK  # the deck scratch holds either deck (the kernel uses its first n_deck)
 MAX_BIDS = 256  # safety valve: at this many bids the next seat must call (never seen in play)
 
 # trace kinds (one row per event: kind, seat, value)
@@ -95,8 +117,8 @@ def rules_array(rules: HeadcountRules) -> np.ndarray:
     out[R_DOUBLE] = rules.double
     out[R_TRICKSTER] = rules.trickster
     out[R_HIDDEN] = rules.hidden_card
-    out[R_MIN_FIRST] = FREE_BID if rules.min_first_bid is None else rules.min_first_bid
-    out[R_SHIFT] = 1 if rules.tie_goes_to == "caller" else 0
+    out[R_MIN_FIRST] = rules.min_first
+    out[R_SHIFT] = rules.shift
     out[R_START_PEEK] = rules.start_player_may_peek
     out[R_OPEN] = o
     out[R_DOWN] = d
@@ -105,8 +127,28 @@ def rules_array(rules: HeadcountRules) -> np.ndarray:
     return out
 
 
+def beliefs_tuple(beliefs: Beliefs) -> tuple[np.ndarray, np.ndarray, int, np.ndarray, np.ndarray]:
+    """The belief arrays the kernel takes: ``(row_of, sf, lo, gain, safe)`` of
+    :class:`~headcount_lab.games.headcount.agents.Beliefs`."""
+    return beliefs.row_of, beliefs.sf, beliefs.lo, beliefs.gain, beliefs.safe
+
+
+def new_scratch(n: int) -> tuple[np.ndarray, ...]:
+    """The kernel's working arrays for ``n`` seats (their contents are never read before the
+    kernel writes them): the deal and bot streams, the seats' life cards (open, face-down), who
+    is in and who peeked, foreheads, who pointed at whom, the bids (value, seat, whether the
+    bidder had peeked), a seat's view of the foreheads, the deck, the cards in play, and the
+    bots' float scratch."""
+    u, i, b = np.uint64, np.int64, np.bool_
+    return (np.zeros(4, u), np.zeros(4, u), np.zeros(4, u), np.zeros(4, u), np.zeros(n, i),
+            np.zeros(n, i), np.zeros(n, b), np.zeros(n, b), np.zeros(n, i), np.zeros(n, i),
+            np.zeros(MAX_BIDS, i), np.zeros(MAX_BIDS, i), np.zeros(MAX_BIDS, b), np.zeros(n, i),
+            np.zeros(DECK_MAX, i), np.zeros(n + 1, i), np.zeros((2, 32)))  # fmt: skip
+
+
 def new_stats(n: int, slots: int) -> dict[str, np.ndarray]:
-    """Zeroed statistics of one block (all int64, fixed shapes)."""
+    """Zeroed statistics of one block (all int64, fixed shapes); the kernel takes
+    ``tuple(new_stats(...).values())``, in this order."""
     return {
         "wins": np.zeros((n, slots), np.int64),  # [seat, slot]
         "seated": np.zeros((n, slots), np.int64),  # games with slot in seat
@@ -117,28 +159,6 @@ def new_stats(n: int, slots: int) -> dict[str, np.ndarray]:
         "rounds_hist": np.zeros(ROUNDS_N, np.int64),
         "bids_hist": np.zeros(MAX_BIDS + 1, np.int64),
     }
-
-
-@njit(nogil=True, cache=True)
-def settle_lives(pointed, winner, open_l, down_l):
-    """Life cards after a count, in place (``int64[n]`` each; ``pointed[s]`` is -1 for a seat
-    that did not point). H10: a pointer who named the ``winner`` turns a face-down life card up,
-    a wrong one turns an open one face down (each if it has one). H8: the winner then turns one
-    face-down life card up, if it has one. The one place these rules live: the report's trace
-    folding replays lives with it too."""
-    for s in range(pointed.shape[0]):
-        if pointed[s] < 0:
-            continue
-        if pointed[s] == winner:
-            if down_l[s] > 0:
-                down_l[s] -= 1
-                open_l[s] += 1
-        elif open_l[s] > 0:
-            open_l[s] -= 1
-            down_l[s] += 1
-    if down_l[winner] > 0:
-        down_l[winner] -= 1
-        open_l[winner] += 1
 
 
 # One explicit signature: the call sites pass constants (numba literals), and a lazily typed
@@ -152,66 +172,193 @@ def _log(trace, tn, kind, seat, value):
     tn[0] += 1
 
 
-@njit(nogil=True, cache=True)
-def _next_active(active, n, s):
-    s = (s + 1) % n
-    while not active[s]:
-        s = (s + 1) % n
-    return s
+# The steps of a game below are inlined (numba IR) into play_deals, each at one site:
+# - a real call is compiled on its own and again where it is linked into its caller, and loses
+#   the optimisations across the call (measured: the bots behind real calls, even without
+#   reference counting, played 4 to 35 % fewer rounds per second);
+# - inlining copies the callee's IR at every site, in time that grows with its size, and an
+#   inlined function's own inlined callees are copied into it first: so the bots are asked at
+#   the top level of play_deals, not from inside a step (a bidding step holding the peek and
+#   bid decisions cost 1.5 s of compile, measured).
+# Names: ``slot_of`` int64[n] the bot slot of each seat, ``policies``/``params`` the bots,
+# ``row_of, sf, lo, gain, safe`` the beliefs (:func:`beliefs_tuple`); per seat ``open_l`` and
+# ``down_l`` (int64 life cards), ``active`` and ``peeked`` (bool), ``cards`` (int64 foreheads,
+# -1 when out), ``pointed`` (int64, -1); the round's ``hidden`` card (-1 without one) and its
+# bids so far: ``bids``, ``bidders`` (int64[MAX_BIDS]), ``bid_peeked`` (bool[MAX_BIDS]);
+# scratch ``seen`` int64[n] and ``work`` float64[2, 32].
 
 
-@njit(nogil=True, cache=True)
-def _observe(me, n, active, cards, seen):
-    for s in range(n):
+@njit(nogil=True, cache=True, inline="always")
+def _table(active, rules):
+    """What every bot is told of the table: ``(seats, deck size, hidden card in play, lowest
+    opening bid, tie shift)``."""
+    n_deck = DOUBLE_DECK if rules[R_DOUBLE] != 0 else STANDARD_DECK
+    return active.shape[0], n_deck, rules[R_HIDDEN] != 0, rules[R_MIN_FIRST], rules[R_SHIFT]
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _observe(me, active, cards, seen):
+    """Seat ``me``'s view of the foreheads into ``seen``: the other active seats' cards, -1 for
+    its own and for seats that are out."""
+    for s in range(active.shape[0]):
         seen[s] = cards[s] if (s != me and active[s]) else -1
 
 
 @njit(nogil=True, cache=True, inline="always")
-def _seen_mask(me, n, active, cards, hs):
-    """Bitmask of the cards seat ``me`` knows are in play: the other active foreheads, and the
-    hidden card ``hs`` if it peeked (else -1). Never its own card."""
-    mask = np.int64(0)
-    for s in range(n):
-        if s != me and active[s]:
-            mask |= np.int64(1) << np.int64(cards[s])
-    if hs >= 0:
-        mask |= np.int64(1) << np.int64(hs)
-    return mask
+def ask(kind, me, nb, can_call, caller, u, slot_of, policies, params, rules, row_of, sf, lo,
+        gain, safe, active, peeked, cards, hidden, bids, bidders, bid_peeked, seen,
+        work):  # fmt: skip
+    """The one way the engine asks a bot: seat ``me``'s decision of ``kind`` (PEEK, BID, POINT,
+    DISCARD) from its observation of the full state, by :func:`.agents.act`.
 
+    The state (names as above): every forehead in ``cards``, the ``hidden`` card, the ``nb``
+    bids so far; ``can_call``: whether "Count!" is legal; ``caller``: the caller (POINT only);
+    ``u``: the decision's uniform number. What reaches the bot is only what the seat sees: the
+    other foreheads (``seen``) and the hidden card if it peeked.
 
-@njit(nogil=True, cache=True)
-def decision(kind, me, slot_of, policies, params, n, active, cards, hidden, peeked, nb, bids,
-             bidders, bid_peeked, can_call, min_first, caller, hidden_on, shift, n_deck, row_of,
-             sf, lo, gain, safe, seen, work, u):  # fmt: skip
-    """The decision :func:`play_deals` asks of seat ``me`` in the full state (all foreheads in
-    ``cards``, the ``hidden`` card): exactly its call sites, gathered in one function for the
-    fair-play tests. ``seen``: int64[n] and ``work``: float64[2, 32] scratch."""
-    hs = hidden if peeked[me] else -1
+    The kernel's decision sites do exactly this with their own ``kind``: :func:`_observe`, then
+    the kind's :func:`.agents.act` (``act_peek``, ``act_bid``, ...; one body compiled per kind,
+    see :func:`.agents._act_as`). The fair-play tests call this function from Python."""
+    n, n_deck, hidden_on, min_first, shift = _table(active, rules)
+    _observe(me, active, cards, seen)
     p = slot_of[me]
-    if kind == BID and policies[p] == READER:
-        _observe(me, n, active, cards, seen)
-        return reader_bid(params[p], me, n, active, seen, hs, nb, bids, bidders, bid_peeked,
-                          can_call, min_first, hidden_on, shift, n_deck, row_of, sf, lo, safe,
-                          work)  # fmt: skip
-    mask = _seen_mask(me, n, active, cards, hs)
-    nu = 2 if hidden_on and hs < 0 else 1
-    last = bids[nb - 1] if nb > 0 else 0
-    pp = params[p]
-    if kind == PEEK:
-        return peek_choice(policies[p], pp[0], pp[1], pp[2], np.int64(pp[P_LEVEL]), mask, nu, nb,
-                           last, can_call, min_first, shift, n_deck, row_of, sf, lo, gain, safe,
-                           u)  # fmt: skip
-    if kind == POINT:
-        return point_choice(policies[p], pp[0], pp[3], mask, nu, last, bidders[nb - 1], caller,
-                            shift, n_deck, row_of, sf, lo, u)  # fmt: skip
-    if kind == DISCARD:
-        return discard_choice(policies[p], pp[3], pp[4], u)
-    return bid_choice(policies[p], pp[0], pp[1], pp[2], pp[3], pp[4], pp[5], pp[6],
-                      np.int64(pp[P_LEVEL]), mask, nu, nb, last, can_call, min_first, shift,
-                      n_deck, row_of, sf, lo, safe, u)  # fmt: skip
+    return act(kind, policies[p], params[p], me, n, active, seen, hidden if peeked[me] else -1,
+               peeked, nb, bids, bidders, bid_peeked, can_call, min_first, caller, hidden_on,
+               shift, n_deck, row_of, sf, lo, gain, safe, work, u)  # fmt: skip
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
+def _start_game(rules, slot_of, open_l, down_l, active, seated):
+    """H8: every seat is in, with its open and face-down life cards."""
+    for s in range(active.shape[0]):
+        open_l[s] = rules[R_OPEN]
+        down_l[s] = rules[R_DOWN]
+        active[s] = True
+        seated[s, slot_of[s]] += 1
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _deal(deal_st, rules, n_active, active, peeked, cards, pointed, deck, in_play, slot_of,
+          slot_st):  # fmt: skip
+    """H9: a fresh shuffle of the whole deck every round; a forehead card to each active seat in
+    seat order (``in_play`` gets them too), then the hidden card (H7) and the draw-pile top that
+    stands in for the Joker (H2). Returns ``(hidden, draw, cards in play)``."""
+    hidden_on = rules[R_HIDDEN] != 0
+    for i in range(deck.shape[0]):
+        deck[i] = i
+    n_in = n_active + (1 if hidden_on else 0)
+    partial_shuffle(deal_st, deck, n_in + 1)
+    k = 0
+    for s in range(active.shape[0]):
+        peeked[s] = False
+        pointed[s] = -1
+        if active[s]:
+            cards[s] = deck[k]
+            in_play[k] = deck[k]
+            k += 1
+            slot_st[slot_of[s], S_SEATED_ROUNDS] += 1
+        else:
+            cards[s] = -1
+    hidden = deck[n_active] if hidden_on else -1
+    if hidden_on:
+        in_play[k] = hidden
+    return hidden, deck[n_in], n_in
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _log_deal(trace, tn, start, rounds, active, cards, hidden, draw):
+    _log(trace, tn, T_START, start, rounds)
+    for s in range(active.shape[0]):
+        if active[s]:
+            _log(trace, tn, T_FOREHEAD, s, cards[s])
+    if hidden >= 0:
+        _log(trace, tn, T_HIDDEN, -1, hidden)
+    _log(trace, tn, T_DRAW, -1, draw)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _peek(me, hidden, open_l, down_l, peeked, slot_of, slot_st, round_st, trace, tn):
+    """H7: seat ``me`` turns an open life card face down and sees the hidden card."""
+    open_l[me], down_l[me] = peek_lives(open_l[me], down_l[me])
+    peeked[me] = True
+    round_st[G_PEEKS] += 1
+    slot_st[slot_of[me], S_PEEKS] += 1
+    if trace.shape[0] > 0:
+        _log(trace, tn, T_PEEK, me, hidden)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _raise(a, me, nb, min_first, peeked, bids, bidders, bid_peeked, slot_of, slot_st, round_st,
+           opening_hist, raise_hist, trace, tn):  # fmt: skip
+    """Seat ``me`` bids ``a`` (H5); returns the number of bids. A bid below the lowest legal one
+    (a bot bug: never happens with our policies) is raised to it and counted."""
+    low = lowest_bid(nb, bids[nb - 1] if nb > 0 else 0, min_first)  # H5
+    if a < low:
+        round_st[G_ILLEGAL] += 1
+        a = low
+    p = slot_of[me]
+    if nb == 0:
+        opening_hist[min(max(a - HIST_LO, 0), HIST_N - 1)] += 1
+        slot_st[p, S_OPENS] += 1
+    else:
+        step = a - bids[nb - 1]
+        raise_hist[min(step, RAISE_N - 1)] += 1
+        round_st[G_RAISE_SUM] += step  # exact moments: the histogram clips
+        round_st[G_RAISE_SQ] += step * step
+    bids[nb] = a
+    bidders[nb] = me
+    bid_peeked[nb] = peeked[me]
+    slot_st[p, S_BIDS] += 1
+    round_st[G_BIDS] += 1
+    if trace.shape[0] > 0:
+        _log(trace, tn, T_BID, me, a)
+    return nb + 1
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _count(in_play, n_in, draw, caller, bidder, last, rules, slot_of, slot_st, round_st, trace,
+           tn):  # fmt: skip
+    """Count the cards in play (H2-H4) and settle the round (H6); returns ``(loser, winner)``."""
+    total = count_kernel(in_play, n_in, draw)
+    for i in range(n_in):
+        if in_play[i] == JOKER:
+            round_st[G_JOKER] += 1
+        c = counted_card(in_play[i], draw)
+        if c == TOP:
+            round_st[G_TOP] += 1
+        elif c == X2:
+            round_st[G_X2] += 1
+    if total == last:
+        round_st[G_TIES] += 1
+    loser, winner = settle_round(total, last, bidder, caller, rules[R_SHIFT])
+    if loser == caller:
+        round_st[G_CALLER_LOST] += 1
+        slot_st[slot_of[caller], S_CALLS_LOST] += 1
+    else:
+        slot_st[slot_of[bidder], S_BIDS_LOST] += 1
+    slot_st[slot_of[loser], S_LOST] += 1
+    if trace.shape[0] > 0:
+        _log(trace, tn, T_COUNT, -1, total)
+        _log(trace, tn, T_LOSE, loser, winner)
+    return loser, winner
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _discard(loser, discard_open, rules, open_l, down_l, active, trace, tn):
+    """H8: the loser gives up a life card of the kind ``discard_open`` (1 open, 0 face-down) and
+    is out without any; H9: returns who starts the next round."""
+    open_l[loser], down_l[loser] = discard_life(open_l[loser], down_l[loser], discard_open)
+    log = trace.shape[0] > 0
+    if log:
+        _log(trace, tn, T_DISCARD, loser, discard_open)
+    if is_out(open_l[loser], down_l[loser]):
+        active[loser] = False
+        if log:
+            _log(trace, tn, T_OUT, loser, 0)
+    return next_start(active, loser, rules[R_LEFT_START] != 0)
+
+
+@njit(nogil=True, cache=True, inline="always")
 def _seed_from(block_st, sub):
     for i in range(4):
         sub[i] = next_u64(block_st)
@@ -219,55 +366,34 @@ def _seed_from(block_st, sub):
         sub[0] = 1
 
 
-@njit(nogil=True, cache=True)
-def play_deals(
-    n_deals, perms, policies, params, rules, row_of, sf, lo, gain, safe, block_st,
-    wins, seated, slot_st, round_st, opening_hist, raise_hist, rounds_hist, bids_hist,
-    trace, tn,
-):  # fmt: skip
+# _nrt=False: the kernel allocates nothing (its scratch comes from new_scratch), so numba's
+# reference counting, which it would otherwise do for every array passed into the inlined steps
+# and bots, is switched off: rounds per second up by a third, same games (measured).
+@njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
+def play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stats, trace, tn,
+               scratch):  # fmt: skip
     """Play ``n_deals`` deals, each in every seat order of ``perms`` (int64[P, n]): complete
-    games, their statistics added into the arrays passed in; events are logged into ``trace``
-    (int64[T, 3], may have 0 rows) while ``tn`` (int64[1]) counts them.
+    games, their statistics added into ``stats`` (the arrays of :func:`new_stats`, in order);
+    events are logged into ``trace`` (int64[T, 3], may have 0 rows) while ``tn`` (int64[1])
+    counts them. ``block_st``: uint64[4], the block's stream, advanced past the deals;
+    ``beliefs``: :func:`beliefs_tuple`; ``scratch``: :func:`new_scratch`.
 
-    One function for the whole block, not a loop calling a per-game function: numba links a
-    called function's code into its caller and optimises and emits it again there, which cost
-    a second of every cold start for a kernel this size.
-    """
-    n = perms.shape[1]
-    n_orders = perms.shape[0]
-    double = rules[R_DOUBLE] != 0
+    One compiled function for the whole block: the steps of a game are the kernels above,
+    inlined, and the bots are asked here, at one site per decision kind, as :func:`ask` does
+    (see the note above :func:`_table` for why)."""
+    row_of, sf, lo, gain, safe = beliefs
+    wins, seated, slot_st, round_st, opening_hist, raise_hist, rounds_hist, bids_hist = stats
+    (deal0, bot0, deal_st, bot_st, open_l, down_l, active, peeked, cards, pointed, bids, bidders,
+     bid_peeked, seen, decks, in_play, work) = scratch  # fmt: skip
+    n, n_deck, hidden_on, min_first, shift = _table(active, rules)
+    deck = decks[:n_deck]
     trickster = rules[R_TRICKSTER] != 0
-    hidden_on = rules[R_HIDDEN] != 0
-    min_first = rules[R_MIN_FIRST]
-    shift = rules[R_SHIFT]
     start_peek = rules[R_START_PEEK] != 0
     peek_raise = rules[R_PEEK_RAISE] != 0
-    left_start = rules[R_LEFT_START] != 0
-    n_deck = 18 if double else 17
     log = trace.shape[0] > 0
 
-    # scratch for the whole block, np.empty only (each np.zeros/np.full/np.ones flavour is one
-    # more compile); every entry is written before it is read
-    deal0 = np.empty(4, np.uint64)
-    bot0 = np.empty(4, np.uint64)
-    deal_st = np.empty(4, np.uint64)
-    bot_st = np.empty(4, np.uint64)
-    open_l = np.empty(n, np.int64)
-    down_l = np.empty(n, np.int64)
-    active = np.empty(n, np.bool_)
-    peeked = np.empty(n, np.bool_)
-    cards = np.empty(n, np.int64)
-    seen = np.empty(n, np.int64)
-    pointed = np.empty(n, np.int64)
-    deck = np.empty(n_deck, np.int64)
-    in_play = np.empty(n + 1, np.int64)
-    bids = np.empty(MAX_BIDS, np.int64)
-    bidders = np.empty(MAX_BIDS, np.int64)
-    bid_peeked = np.empty(MAX_BIDS, np.bool_)
-    work = np.empty((2, 32), np.float64)
-
-    for g in range(n_deals * n_orders):
-        q = g % n_orders
+    for g in range(n_deals * perms.shape[0]):
+        q = g % perms.shape[0]
         if q == 0:  # a new deal: its two streams, replayed in every seat order
             _seed_from(block_st, deal0)
             _seed_from(block_st, bot0)
@@ -278,12 +404,7 @@ def play_deals(
             bot_st[i] = bot0[i]
         slot_of = perms[q]
 
-        # one complete game
-        for s in range(n):
-            open_l[s] = rules[R_OPEN]
-            down_l[s] = rules[R_DOWN]
-            active[s] = True
-            seated[s, slot_of[s]] += 1
+        _start_game(rules, slot_of, open_l, down_l, active, seated)
         n_active = n
         # np.int64, not 0: a literal start would compile every helper taking a seat twice (for
         # Literal[int](0) while typing reaches the loop, then for int64)
@@ -292,193 +413,94 @@ def play_deals(
         while n_active > 1:
             rounds += 1
             round_st[G_ROUNDS] += 1
-            # deal (fresh shuffle of the whole deck every round, H9)
-            for i in range(n_deck):
-                deck[i] = i
-            n_in = n_active + (1 if hidden_on else 0)
-            partial_shuffle(deal_st, deck, n_in + 1)
-            k = 0
-            for s in range(n):
-                peeked[s] = False
-                pointed[s] = -1
-                if active[s]:
-                    cards[s] = deck[k]
-                    in_play[k] = deck[k]
-                    k += 1
-                    slot_st[slot_of[s], S_SEATED_ROUNDS] += 1
-                else:
-                    cards[s] = -1
-            hidden = deck[n_active] if hidden_on else -1
-            if hidden_on:
-                in_play[k] = hidden
-            draw = deck[n_in]
+            hidden, draw, n_in = _deal(deal_st, rules, n_active, active, peeked, cards, pointed,
+                                       deck, in_play, slot_of, slot_st)  # fmt: skip
             if log:
-                _log(trace, tn, T_START, start, rounds)
-                for s in range(n):
-                    if active[s]:
-                        _log(trace, tn, T_FOREHEAD, s, cards[s])
-                if hidden_on:
-                    _log(trace, tn, T_HIDDEN, -1, hidden)
-                _log(trace, tn, T_DRAW, -1, draw)
+                _log_deal(trace, tn, start, rounds, active, cards, hidden, draw)
 
-            # bidding
-            nb = np.int64(0)  # typed, as ``start`` above
+            # the turns, from the start player until someone calls (H5, H7, H9)
+            nb = np.int64(0)  # typed, as start above
             me = start
-            caller = -1
             while True:
-                can_call = nb > 0
-                if nb >= MAX_BIDS - 1:
+                if nb >= MAX_BIDS - 1:  # safety valve: this seat must call (never seen in play)
                     round_st[G_FORCED] += 1
-                    caller = me
-                    if log:
-                        _log(trace, tn, T_CALL, me, 0)
                     break
-                did_peek = False
-                if (
-                    hidden_on
-                    and open_l[me] > 0
-                    and not peeked[me]
-                    and (nb > 0 or me != start or start_peek)
-                ):
+                peeked_now = False
+                # the engine offers one peek a round (its bots' choice; H7 would allow more)
+                if not peeked[me] and may_peek(hidden_on, open_l[me], me == start and nb == 0,
+                                               start_peek):  # fmt: skip
                     u = uniform(bot_st)
+                    _observe(me, active, cards, seen)
                     p = slot_of[me]
-                    mask = _seen_mask(me, n, active, cards, -1)
-                    last = bids[nb - 1] if nb > 0 else 0
-                    if peek_choice(policies[p], params[p, 0], params[p, 1], params[p, 2],
-                                   np.int64(params[p, P_LEVEL]), mask, TWO_UNSEEN, nb, last,
-                                   can_call, min_first, shift, n_deck, row_of, sf, lo, gain,
-                                   safe, u) == 1:  # fmt: skip
-                        open_l[me] -= 1
-                        down_l[me] += 1
-                        peeked[me] = True
-                        did_peek = True
-                        round_st[G_PEEKS] += 1
-                        slot_st[p, S_PEEKS] += 1
-                        if log:
-                            _log(trace, tn, T_PEEK, me, hidden)
-                call_ok = may_call(nb, did_peek, peek_raise)  # H5, H7
+                    wants = act_peek(policies[p], params[p], me, n, active, seen, -1, peeked, nb,
+                                     bids, bidders, bid_peeked, nb > 0, min_first, -1, hidden_on,
+                                     shift, n_deck, row_of, sf, lo, gain, safe, work,
+                                     u)  # fmt: skip
+                    if wants == 1:
+                        _peek(me, hidden, open_l, down_l, peeked, slot_of, slot_st, round_st,
+                              trace, tn)  # fmt: skip
+                        peeked_now = True
+                call_ok = may_call(nb, peeked_now, peek_raise)
                 u = uniform(bot_st)
+                _observe(me, active, cards, seen)
                 p = slot_of[me]
-                hs = hidden if peeked[me] else -1
-                if policies[p] == READER:
-                    _observe(me, n, active, cards, seen)
-                    a = reader_bid(params[p], me, n, active, seen, hs, nb, bids, bidders,
-                                   bid_peeked, call_ok, min_first, hidden_on,
-                                   shift, n_deck, row_of, sf, lo, safe, work)  # fmt: skip
-                else:
-                    mask = _seen_mask(me, n, active, cards, hs)
-                    nu = 2 if hidden_on and hs < 0 else 1
-                    last = bids[nb - 1] if nb > 0 else 0
-                    a = bid_choice(policies[p], params[p, 0], params[p, 1], params[p, 2],
-                                   params[p, 3], params[p, 4], params[p, 5], params[p, 6],
-                                   np.int64(params[p, P_LEVEL]), mask, nu, nb, last,
-                                   call_ok, min_first, shift, n_deck, row_of, sf,
-                                   lo, safe, u)  # fmt: skip
+                a = act_bid(policies[p], params[p], me, n, active, seen,
+                            hidden if peeked[me] else -1, peeked, nb, bids, bidders, bid_peeked,
+                            call_ok, min_first, -1, hidden_on, shift, n_deck, row_of, sf, lo,
+                            gain, safe, work, u)  # fmt: skip
                 if a == CALL:
-                    if not call_ok:  # a bot bug: never happens with our policies
-                        round_st[G_ILLEGAL] += 1
-                        a = bids[nb - 1] + 1 if nb > 0 else max(min_first, 0)
-                    else:
-                        caller = me
+                    if call_ok:
                         slot_st[p, S_CALLS] += 1
-                        if log:
-                            _log(trace, tn, T_CALL, me, 0)
                         break
-                lowest = bids[nb - 1] + 1 if nb > 0 else min_first
-                if a < lowest:
-                    round_st[G_ILLEGAL] += 1
-                    a = lowest
-                if nb == 0:
-                    h = a - HIST_LO
-                    opening_hist[min(max(h, 0), HIST_N - 1)] += 1
-                    slot_st[p, S_OPENS] += 1
-                else:
-                    step = a - bids[nb - 1]
-                    raise_hist[min(step, RAISE_N - 1)] += 1
-                    round_st[G_RAISE_SUM] += step  # exact moments: the histogram clips
-                    round_st[G_RAISE_SQ] += step * step
-                bids[nb] = a
-                bidders[nb] = me
-                bid_peeked[nb] = peeked[me]
-                nb += 1
-                slot_st[p, S_BIDS] += 1
-                round_st[G_BIDS] += 1
-                if log:
-                    _log(trace, tn, T_BID, me, a)
-                me = _next_active(active, n, me)
+                    round_st[G_ILLEGAL] += 1  # a bot bug: never happens with our policies
+                    a = bids[nb - 1] + 1 if nb > 0 else max(min_first, 0)
+                nb = _raise(a, me, nb, min_first, peeked, bids, bidders, bid_peeked, slot_of,
+                            slot_st, round_st, opening_hist, raise_hist, trace, tn)  # fmt: skip
+                me = next_active(active, me)
+            caller = me
+            if log:
+                _log(trace, tn, T_CALL, caller, 0)
             bids_hist[nb] += 1
             bidder = bidders[nb - 1]
-            last = bids[nb - 1]
 
             # Trickster: everyone else points, simultaneously, before the count (H10)
             if trickster:
                 for s in range(n):
-                    if active[s] and s != caller and s != bidder:
+                    if active[s] and must_point(s, caller, bidder):
                         u = uniform(bot_st)
+                        _observe(s, active, cards, seen)
                         p = slot_of[s]
-                        hs = hidden if peeked[s] else -1
-                        mask = _seen_mask(s, n, active, cards, hs)
-                        nu = 2 if hidden_on and hs < 0 else 1
-                        pointed[s] = point_choice(policies[p], params[p, 0], params[p, 3], mask, nu,
-                                                  last, bidder, caller, shift, n_deck, row_of, sf,
-                                                  lo, u)  # fmt: skip
+                        pointed[s] = act_point(policies[p], params[p], s, n, active, seen,
+                                               hidden if peeked[s] else -1, peeked, nb, bids,
+                                               bidders, bid_peeked, False, min_first, caller,
+                                               hidden_on, shift, n_deck, row_of, sf, lo, gain,
+                                               safe, work, u)  # fmt: skip
                         slot_st[p, S_POINTS] += 1
                         if log:
                             _log(trace, tn, T_POINT, s, pointed[s])
 
-            # count (H2-H4) and settle (H6)
-            total = count_kernel(in_play, n_in, draw)
-            for i in range(n_in):
-                c = in_play[i]
-                if c == 16:
-                    round_st[G_JOKER] += 1
-                    c = draw
-                if c == 15:
-                    round_st[G_TOP] += 1
-                elif c == 17:
-                    round_st[G_X2] += 1
-            if total == last:
-                round_st[G_TIES] += 1
-            if total < last + shift:
-                loser = bidder
-                winner = caller
-            else:
-                loser = caller
-                winner = bidder
-                round_st[G_CALLER_LOST] += 1
-                slot_st[slot_of[caller], S_CALLS_LOST] += 1
-            if loser == bidder:
-                slot_st[slot_of[bidder], S_BIDS_LOST] += 1
-            slot_st[slot_of[loser], S_LOST] += 1
-            if log:
-                _log(trace, tn, T_COUNT, -1, total)
-                _log(trace, tn, T_LOSE, loser, winner)
+            loser, winner = _count(in_play, n_in, draw, caller, bidder, bids[nb - 1], rules,
+                                   slot_of, slot_st, round_st, trace, tn)  # fmt: skip
             if trickster:
                 for s in range(n):
                     if pointed[s] == winner:
                         slot_st[slot_of[s], S_POINTS_RIGHT] += 1
-            settle_lives(pointed, winner, open_l, down_l)
-            # H8: the loser discards one of its choice
-            discard_open = 1 if down_l[loser] == 0 else 0
-            if open_l[loser] > 0 and down_l[loser] > 0:
+            settle_lives(pointed, winner, open_l, down_l)  # H10, H8
+
+            # H8: the loser discards, of its choice when it has both kinds
+            discard_open = only_discard(open_l[loser], down_l[loser])
+            if loser_chooses(open_l[loser], down_l[loser]):
                 u = uniform(bot_st)
+                _observe(loser, active, cards, seen)
                 p = slot_of[loser]
-                discard_open = discard_choice(policies[p], params[p, 3], params[p, 4], u)
-            if discard_open == 1:
-                open_l[loser] -= 1
-            else:
-                down_l[loser] -= 1
-            if log:
-                _log(trace, tn, T_DISCARD, loser, discard_open)
-            start = loser
-            if open_l[loser] + down_l[loser] == 0:
-                active[loser] = False
+                discard_open = act_discard(policies[p], params[p], loser, n, active, seen,
+                                           hidden if peeked[loser] else -1, peeked, nb, bids,
+                                           bidders, bid_peeked, False, min_first, -1, hidden_on,
+                                           shift, n_deck, row_of, sf, lo, gain, safe, work,
+                                           u)  # fmt: skip
+            start = _discard(loser, discard_open, rules, open_l, down_l, active, trace, tn)
+            if not active[loser]:
                 n_active -= 1
-                if log:
-                    _log(trace, tn, T_OUT, loser, 0)
-                start = _next_active(active, n, loser)
-            elif left_start:  # H9 house rule: the next active seat after the loser starts
-                start = _next_active(active, n, loser)
         w = start  # the only active seat left
         for s in range(n):
             if active[s]:
@@ -492,4 +514,4 @@ def play_deals(
 
 # numba's cache only watches this file; the kernels also inline the bots of agents.py and call
 # rules.py and core/rng.py, so their sources are part of the cache stamp too
-track_sources(play_deals, decision)
+track_sources(play_deals, ask)

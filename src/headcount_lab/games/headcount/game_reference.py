@@ -1,7 +1,9 @@
 """A slow, plain-Python Headcount game engine: the oracle for :mod:`.engine`.
 
 It plays by the same rules (see the engine's docstring and rulings H5-H10), written the obvious
-way with Python lists and the rulebook's verbs, and draws from :class:`~headcount_lab.core.rng.
+way with Python lists and the verbs of :mod:`.rules` that the kernel inlines (``may_peek``,
+``may_call``, ``may_bid``, ``settle_round``, ``pointer_lives``, ``winner_lives``,
+``discard_life``, ``next_start``, ...), and draws from :class:`~headcount_lab.core.rng.
 PyStream` exactly the numbers the kernel draws. The bots are the shared jitted
 :func:`~headcount_lab.games.headcount.agents.act` (this module checks the *game*; the bots have
 their own tests); each bot call gets an observation this module builds itself. Its events are
@@ -16,6 +18,7 @@ import numpy as np
 
 from headcount_lab.core.rng import PyStream
 from headcount_lab.games.headcount import agents as A
+from headcount_lab.games.headcount import rules as R
 from headcount_lab.games.headcount.agents import Beliefs, Bot
 from headcount_lab.games.headcount.engine import MAX_BIDS, TRACE_NAMES
 from headcount_lab.games.headcount.rules import JOKER, HeadcountRules, count
@@ -52,10 +55,7 @@ class Table:
         return [self.lives(s) > 0 for s in range(self.n)]
 
     def next_active(self, seat: int) -> int:
-        s = (seat + 1) % self.n
-        while self.lives(s) == 0:
-            s = (s + 1) % self.n
-        return s
+        return int(R.next_active(np.array(self.active()), seat))  # H9
 
     # -- one bot decision from the seat's observation only
     def ask(
@@ -78,18 +78,12 @@ class Table:
                 kind, bot.policy, np.array(bot.params), seat, self.n, np.array(active),
                 np.array(seen, np.int64), hidden_seen,
                 np.array([s in rnd.peeked for s in range(self.n)]), len(rnd.bids), bids,
-                bidders, bid_peeked, can_call, min_first(r), caller, r.hidden_card,
-                1 if r.tie_goes_to == "caller" else 0, r.deck_size, self.beliefs.row_of,
+                bidders, bid_peeked, can_call, r.min_first, caller, r.hidden_card,
+                r.shift, r.deck_size, self.beliefs.row_of,
                 self.beliefs.sf, self.beliefs.lo, self.beliefs.gain, self.beliefs.safe,
                 np.empty((2, 32)), u,
             )
         )  # fmt: skip
-
-
-def min_first(rules: HeadcountRules) -> int:
-    from headcount_lab.games.headcount.engine import FREE_BID
-
-    return FREE_BID if rules.min_first_bid is None else rules.min_first_bid
 
 
 @dataclass
@@ -113,28 +107,26 @@ def deal(t: Table, start: int) -> Round:
     return Round(start, cards, hidden, deck[n_in])
 
 
-def can_peek(t: Table, rnd: Round, seat: int) -> bool:
-    """H7: an open life card, a hidden card, not yet this round, not the start player's first
-    turn (unless the flag allows it)."""
+def offers_peek(t: Table, rnd: Round, seat: int) -> bool:
+    """Whether the engine asks ``seat`` if it wants to peek: when H7 allows it
+    (:func:`.rules.may_peek`) and the seat has not peeked yet this round (the engine's choice for
+    its bots, not a rule)."""
     first_turn = seat == rnd.start and not rnd.bids
-    return (
-        t.rules.hidden_card
-        and t.open_lives[seat] > 0
-        and seat not in rnd.peeked
-        and (not first_turn or t.rules.start_player_may_peek)
-    )
+    may = R.may_peek(t.rules.hidden_card, t.open_lives[seat], first_turn,
+                     t.rules.start_player_may_peek)  # fmt: skip
+    return bool(may) and seat not in rnd.peeked
 
 
 def peek(t: Table, rnd: Round, seat: int) -> None:
-    t.open_lives[seat] -= 1
-    t.down_lives[seat] += 1
+    t.open_lives[seat], t.down_lives[seat] = R.peek_lives(t.open_lives[seat], t.down_lives[seat])
     rnd.peeked.add(seat)
     t.events.append(("peek", seat, rnd.hidden))
 
 
 def raise_to(t: Table, rnd: Round, seat: int, bid: int) -> None:
-    lowest = rnd.bids[-1][0] + 1 if rnd.bids else min_first(t.rules)
-    if bid < lowest:
+    nb, last = len(rnd.bids), rnd.bids[-1][0] if rnd.bids else 0
+    if not R.may_bid(bid, nb, last, t.rules.min_first):  # H5
+        lowest = R.lowest_bid(nb, last, t.rules.min_first)
         raise AssertionError(f"seat {seat} bid {bid}, below the lowest legal {lowest}")
     rnd.bids.append((bid, seat, seat in rnd.peeked))
     t.events.append(("bid", seat, bid))
@@ -156,10 +148,10 @@ def play_round(t: Table, start: int) -> int:
             t.events.append(("call", seat, 0))
             break
         peeked_now = False
-        if can_peek(t, rnd, seat) and t.ask(A.PEEK, seat, rnd, bool(rnd.bids)) == 1:
+        if offers_peek(t, rnd, seat) and t.ask(A.PEEK, seat, rnd, bool(rnd.bids)) == 1:
             peek(t, rnd, seat)
             peeked_now = True
-        may_call = bool(A.may_call(len(rnd.bids), peeked_now, t.rules.peek_must_raise))  # H5, H7
+        may_call = bool(R.may_call(len(rnd.bids), peeked_now, t.rules.peek_must_raise))  # H5, H7
         a = t.ask(A.BID, seat, rnd, may_call)
         if a == A.CALL:
             if not may_call:
@@ -173,40 +165,29 @@ def play_round(t: Table, start: int) -> int:
     pointed: dict[int, int] = {}
     if t.rules.trickster:  # H10
         for s in sorted(rnd.cards):
-            if s not in (caller, bidder):
+            if R.must_point(s, caller, bidder):
                 pointed[s] = t.ask(A.POINT, s, rnd, False, caller)
                 t.events.append(("point", s, pointed[s]))
     in_play = list(rnd.cards.values()) + ([rnd.hidden] if t.rules.hidden_card else [])
     total = count(in_play, rnd.draw if JOKER in in_play else None)
-    bidder_loses = total < last if t.rules.tie_goes_to == "bidder" else total <= last  # H6
-    loser, winner = (bidder, caller) if bidder_loses else (caller, bidder)
+    loser, winner = (int(x) for x in R.settle_round(total, last, bidder, caller, t.rules.shift))
     t.events.append(("count", -1, total))
     t.events.append(("lose", loser, winner))
-    for s, target in pointed.items():
-        if target == winner:
-            if t.down_lives[s]:
-                t.down_lives[s] -= 1
-                t.open_lives[s] += 1
-        elif t.open_lives[s]:
-            t.open_lives[s] -= 1
-            t.down_lives[s] += 1
-    if t.down_lives[winner]:
-        t.down_lives[winner] -= 1
-        t.open_lives[winner] += 1
-    if t.open_lives[loser] and t.down_lives[loser]:
+    o, d = t.open_lives, t.down_lives
+    for s, target in pointed.items():  # H10
+        o[s], d[s] = R.pointer_lives(o[s], d[s], target == winner)
+    o[winner], d[winner] = R.winner_lives(o[winner], d[winner])  # H8
+    if R.loser_chooses(o[loser], d[loser]):
         discard_open = t.ask(A.DISCARD, loser, rnd)
     else:
-        discard_open = 1 if t.down_lives[loser] == 0 else 0
-    if discard_open:
-        t.open_lives[loser] -= 1
-    else:
-        t.down_lives[loser] -= 1
+        discard_open = int(R.only_discard(o[loser], d[loser]))
+    o[loser], d[loser] = R.discard_life(o[loser], d[loser], discard_open)
     t.events.append(("discard", loser, discard_open))
-    if t.lives(loser) == 0:
+    if R.is_out(o[loser], d[loser]):
         t.events.append(("out", loser, 0))
-        return t.next_active(loser)
-    # H9: the loser starts, or with the house rule the next active seat after it
-    return t.next_active(loser) if t.rules.next_start == "left_of_loser" else loser
+    # H9: the loser starts; if it is out, or with the house rule, the next active seat after it
+    active = np.array(t.active())
+    return int(R.next_start(active, loser, t.rules.next_start == "left_of_loser"))
 
 
 def play_game(t: Table) -> int:

@@ -163,7 +163,7 @@ class HeadcountTable:
         """The lowest legal bid now (None: any whole number, H5 with no minimum)."""
         if rnd.bids:
             return rnd.bids[-1][0] + 1
-        return None if self.rules.min_first_bid is None else G.min_first(self.rules)
+        return None if self.rules.min_first_bid is None else int(self.rules.min_first)
 
     def decide(self, kind: int, rnd: G.Round, can_call: bool, caller: int) -> int:
         self._tell()

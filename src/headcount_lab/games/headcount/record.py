@@ -3,9 +3,12 @@
 A record holds the rules, and for every game and round the deal (forehead cards by seat, the
 hidden card, the draw-pile top) and every action in order: peeks, bids, the call, Trickster
 pointing, the total, who lost and won, and the loser's discard. :func:`replay` checks each
-action against the rules and rulings H5-H10 with its own bookkeeping (turn order, lives, who may
-peek, what must follow a peek, bid order), recounts each round with
-:func:`~headcount_lab.games.headcount.rules.count` and returns the outcomes. The first problem
+action against the rules and rulings H5-H10 with its own bookkeeping (turn order, lives, bids)
+and the verbs of :mod:`~headcount_lab.games.headcount.rules` that the engine plays by
+(``may_peek``, ``may_call``, ``may_bid``, ``settle_round``, ``discard_life``, ``next_start``,
+...), recounts each round with :func:`~headcount_lab.games.headcount.rules.count` and returns the
+outcomes. It accepts every legal record, including what the engine's bots never do (a second
+peek in a round, H7). The first problem
 raises :class:`ReplayError` naming the game, round and action and saying why.
 
 The format (``"format": "headcount-record/1"``) is documented in ``docs/games/headcount.md``.
@@ -17,9 +20,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from headcount_lab.core.cards import CardError
 from headcount_lab.core.record import envelope
 from headcount_lab.core.schema import read_json
+from headcount_lab.games.headcount import rules as R
 from headcount_lab.games.headcount.rules import (
     JOKER,
     VERSION,
@@ -29,6 +35,8 @@ from headcount_lab.games.headcount.rules import (
     parse_ids,
 )
 from headcount_lab.games.headcount.schema import FORMAT, check_record
+
+BID_LIMIT = 2**62  # the engine's bids are int64 (its "Count!" action is -2**62)
 
 
 class ReplayError(ValueError):
@@ -124,6 +132,11 @@ class _Where:
         return ReplayError(f"{at}: {why}")
 
 
+def _is(value: Any, number: int) -> bool:
+    """``value`` is the whole number ``number`` (JSON ``true`` is not the seat 1)."""
+    return type(value) is int and value == number
+
+
 def _card(text: Any, double: bool, where: _Where) -> int:
     if not isinstance(text, str):
         raise where.fail(f"expected a card, got {text!r}")
@@ -192,40 +205,31 @@ def _replay_game(g: dict[str, Any], gi: int, rules: HeadcountRules) -> dict[str,
         active = [open_l[s] + down_l[s] > 0 for s in range(n)]
         if sum(active) < 2:
             raise where.fail("the game was already over (one player left)")
-        if r.get("round") != ri + 1:
+        if not isinstance(r, dict):
+            raise where.fail("a round is an object")
+        if not _is(r.get("round"), ri + 1):
             raise where.fail(f"rounds must be numbered 1, 2, ...; found {r.get('round')!r}")
-        if r.get("start") != start:
+        if not _is(r.get("start"), start):
             raise where.fail(f"seat {start} must start this round, not {r.get('start')!r} (H9)")
         line = _replay_round(r, where, rules, n, active, open_l, down_l)
         loser = line["loser"]
-        if open_l[loser] + down_l[loser] == 0:
-            if r.get("out") != loser:
+        if R.is_out(open_l[loser], down_l[loser]):  # H8
+            if not _is(r.get("out"), loser):
                 raise where.fail(f"seat {loser} has no life cards left and must be out")
-            start = _next_in(loser, open_l, down_l)
-        else:
-            if "out" in r:
-                raise where.fail(f"seat {r['out']} is marked out but still has life cards")
-            # H9: the loser starts; the house rule hands the start to the next seat still in
-            to_left = rules.next_start == "left_of_loser"
-            start = _next_in(loser, open_l, down_l) if to_left else loser
+        elif "out" in r:
+            raise where.fail(f"seat {r['out']!r} is marked out but still has life cards")
+        # H9: the loser starts; if it is out (or by the house rule) the next seat still in
+        still_in = np.array([open_l[s] + down_l[s] > 0 for s in range(n)])
+        start = int(R.next_start(still_in, loser, rules.next_start == "left_of_loser"))
         line["lives"] = [[open_l[s], down_l[s]] for s in range(n)]
         lines.append(line)
     left = [s for s in range(n) if open_l[s] + down_l[s] > 0]
     where = _Where(gi)
     if len(left) != 1:
         raise where.fail(f"the record ends with {len(left)} players still in (the game goes on)")
-    if g.get("winner") != left[0]:
+    if not _is(g.get("winner"), left[0]):
         raise where.fail(f"seat {left[0]} won, not {g.get('winner')!r}")
     return {"game": gi, "winner": left[0], "winner_bot": seats[left[0]], "rounds": lines}
-
-
-def _next_in(seat: int, open_l: list[int], down_l: list[int]) -> int:
-    """The next seat clockwise after ``seat`` that still has life cards (H9)."""
-    n = len(open_l)
-    s = (seat + 1) % n
-    while open_l[s] + down_l[s] == 0:
-        s = (s + 1) % n
-    return s
 
 
 def _replay_round(
@@ -266,88 +270,85 @@ def _replay_round(
     actions = r.get("actions")
     if not isinstance(actions, list) or not actions:
         raise where.fail("the round has no actions")
-    must_raise = None
-    min_first = rules.min_first_bid
+    peeked_now = False  # the seat to act peeked on this turn
+    min_first = rules.min_first
     for i, a in enumerate(actions):
         w = _Where(where.game, where.round, _describe(i, a) if isinstance(a, dict) else "")
         if caller is not None:
             raise w.fail("nothing can follow the call")
-        if not isinstance(a, dict) or a.get("seat") != seat:
+        if not isinstance(a, dict) or not _is(a.get("seat"), seat):
             raise w.fail(f"it is seat {seat}'s turn")
-        if a.get("peek"):
+        last = bids[-1][0] if bids else 0
+        if a.get("peek") is True:
             if not rules.hidden_card:
                 raise w.fail("there is no hidden card to peek at")
-            if seat in peeked:
-                raise w.fail("this seat already peeked this round")
+            if peeked_now:
+                raise w.fail("a seat peeks at most once a turn, at its start (H7)")
             if open_l[seat] == 0:
                 raise w.fail("peeking needs an open life card (H7)")
-            if seat == r["start"] and not bids and not rules.start_player_may_peek:
+            first_turn = seat == r["start"] and not bids
+            if not R.may_peek(True, open_l[seat], first_turn, rules.start_player_may_peek):
                 raise w.fail("the start player may not peek on their first turn (H7)")
-            open_l[seat] -= 1
-            down_l[seat] += 1
+            open_l[seat], down_l[seat] = R.peek_lives(open_l[seat], down_l[seat])
             peeked.add(seat)
-            must_raise = seat
+            peeked_now = True
             continue
-        if a.get("call"):
-            if not bids:
-                raise w.fail("nobody can call before the first bid (H5)")
-            if must_raise == seat and rules.peek_must_raise:
+        if a.get("call") is True:
+            if not R.may_call(len(bids), peeked_now, rules.peek_must_raise):
+                if not bids:
+                    raise w.fail("nobody can call before the first bid (H5)")
                 raise w.fail("after peeking the player must raise (H7)")
             caller = seat
             continue
         bid = a.get("bid")
-        if not isinstance(bid, int) or isinstance(bid, bool):
+        if type(bid) is not int:
             raise w.fail("an action is a peek, a whole-number bid or a call")
-        if bids and bid <= bids[-1][0]:
-            raise w.fail(f"a bid must be higher than the last bid {bids[-1][0]} (H5)")
-        if not bids and min_first is not None and bid < min_first:
+        if not -BID_LIMIT < bid < BID_LIMIT:
+            raise w.fail(f"a bid must lie between -{BID_LIMIT} and {BID_LIMIT}")
+        if not R.may_bid(bid, len(bids), last, min_first):
+            if bids:
+                raise w.fail(f"a bid must be higher than the last bid {last} (H5)")
             raise w.fail(f"the opening bid must be at least {min_first} (min_first_bid)")
         bids.append((bid, seat))
-        must_raise = None
-        seat = order[(order.index(seat) + 1) % len(order)]
+        peeked_now = False
+        seat = int(R.next_active(np.array(active), seat))  # H9
     if caller is None:
         raise where.fail("the round ends without a call")
     last, bidder = bids[-1]
 
     points = r.get("points", [])
-    pointers = [s for s in order if s not in (caller, bidder)] if rules.trickster else []
-    if [p.get("seat") for p in points] != pointers:
+    if not isinstance(points, list) or not all(isinstance(p, dict) for p in points):
+        raise where.fail("'points' lists objects {seat, at}")
+    pointers = [s for s in order if R.must_point(s, caller, bidder)] if rules.trickster else []
+    if len(points) != len(pointers) or not all(
+        _is(p.get("seat"), s) for p, s in zip(points, pointers, strict=False)
+    ):
         raise where.fail(f"seats {pointers} must point (H10), the record has {points}")
     for p in points:
-        if p.get("at") not in (caller, bidder):
+        at = p.get("at")
+        if type(at) is not int or not 0 <= at < n or not R.may_point_at(at, caller, bidder):
             raise where.fail(f"seat {p['seat']} must point at the caller or the bidder (H10)")
 
     total = count(in_play, draw if JOKER in in_play else None)
-    if r.get("total") != total:
+    if not _is(r.get("total"), total):
         raise where.fail(f"the cards count {total}, the record says {r.get('total')!r}")
-    bidder_loses = total < last if rules.tie_goes_to == "bidder" else total <= last  # H6
-    loser, winner = (bidder, caller) if bidder_loses else (caller, bidder)
-    if r.get("loser") != loser or r.get("winner") != winner:
+    loser, winner = (int(x) for x in R.settle_round(total, last, bidder, caller, rules.shift))
+    if not (_is(r.get("loser"), loser) and _is(r.get("winner"), winner)):
         raise where.fail(
             f"total {total} against the bid {last}: seat {loser} loses and seat {winner} wins "
             f"(H6), the record says loser {r.get('loser')!r}, winner {r.get('winner')!r}"
         )
-    for p in points:
+    for p in points:  # H10
         s = p["seat"]
-        if p["at"] == winner:
-            if down_l[s]:
-                down_l[s] -= 1
-                open_l[s] += 1
-        elif open_l[s]:
-            open_l[s] -= 1
-            down_l[s] += 1
-    if down_l[winner]:
-        down_l[winner] -= 1
-        open_l[winner] += 1
+        open_l[s], down_l[s] = R.pointer_lives(open_l[s], down_l[s], p["at"] == winner)
+    open_l[winner], down_l[winner] = R.winner_lives(open_l[winner], down_l[winner])  # H8
     discard = r.get("discard")
     if discard not in ("open", "down"):
         raise where.fail("the loser's 'discard' must be 'open' or 'down'")
-    if discard == "open" and open_l[loser] == 0 or discard == "down" and down_l[loser] == 0:
+    discard_open = 1 if discard == "open" else 0
+    if not R.may_discard(open_l[loser], down_l[loser], discard_open):
         raise where.fail(f"seat {loser} has no {discard} life card to discard (H8)")
-    if discard == "open":
-        open_l[loser] -= 1
-    else:
-        down_l[loser] -= 1
+    open_l[loser], down_l[loser] = R.discard_life(open_l[loser], down_l[loser], discard_open)
     return {
         "round": r["round"],
         "start": r["start"],

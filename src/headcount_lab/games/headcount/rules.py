@@ -145,9 +145,7 @@ def count_kernel(cards, n_in_play, draw):
     has_top = False
     has_x2 = False
     for i in range(n_in_play):
-        c = cards[i]
-        if c == JOKER:
-            c = draw
+        c = counted_card(cards[i], draw)  # H2
         if c == TOP:
             has_top = True
         elif c == X2:
@@ -179,19 +177,166 @@ def total_bounds(double: bool, n_in_play: int) -> tuple[int, int]:
     return 2 * negative, max(int(top[:n_in_play].sum()), 2 * int(top[: n_in_play - 1].sum()))
 
 
-def can_bid(bid: int, last_bid: int | None, min_first_bid: int | None = None) -> bool:
-    """H5: bids are whole numbers; the opening bid is free unless ``min_first_bid`` is set (the
-    2003 original used 1), and every later bid is strictly higher than the last."""
-    if isinstance(bid, bool) or not isinstance(bid, int | np.integer):
-        return False
-    if last_bid is None:
-        return min_first_bid is None or bid >= min_first_bid
-    return bid > last_bid
+# --------------------------------------------------------------------------- rounds (H5-H10)
+#
+# The round rules as verbs over plain scalars and arrays: the numba engine inlines them at its
+# call sites, and the plain-Python reference engine, the replay checker, the bots' legality and
+# the report's trace folding call the same functions (compiled once, cached on disk). Lives are
+# a seat's (open, face-down) life-card counts; a verb that changes them returns the new pair.
+
+#: ``min_first`` when ``min_first_bid`` is off: any whole number may open (H5)
+FREE_BID = -(10**9)
 
 
-def can_call(last_bid: int | None) -> bool:
-    """H5: nobody can call "Count!" before there is a bid."""
-    return last_bid is not None
+@njit(nogil=True, cache=True, inline="always")
+def lowest_bid(nb, last, min_first):
+    """H5: the lowest legal bid after ``nb`` bids, the last of them ``last``: one more than the
+    last bid, or for the opening bid ``min_first`` (:data:`FREE_BID`: any number)."""
+    return last + 1 if nb > 0 else min_first
+
+
+@njit(nogil=True, cache=True, inline="always")
+def may_bid(bid, nb, last, min_first):
+    """H5: ``bid`` opens at ``min_first`` or more, or is strictly higher than the last bid."""
+    return bid >= lowest_bid(nb, last, min_first)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def may_call(nb, peeked_now, peek_must_raise):
+    """Whether "Count!" is legal: there is a bid to call (H5), and a seat that peeked on this
+    turn must raise (H7) unless the house rule ``peek_must_raise`` is off."""
+    return nb > 0 and not (peeked_now and peek_must_raise)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def may_peek(hidden_on, open_lives, first_turn, start_player_may_peek):
+    """H7: at the start of its turn a seat with an open life card may peek at the hidden card,
+    except the start player on its first turn (unless ``start_player_may_peek``). ``first_turn``:
+    the start player's opening turn. Nothing limits a seat to one peek a round: it may look
+    again on a later turn while it has an open life card (the engine's bots never do)."""
+    return hidden_on and open_lives > 0 and (not first_turn or start_player_may_peek)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def peek_lives(open_lives, down_lives):
+    """H7: the peeker turns an open life card face down; returns the new (open, face-down)."""
+    return open_lives - 1, down_lives + 1
+
+
+@njit(nogil=True, cache=True, inline="always")
+def counted_card(card, draw):
+    """H2: the card that counts for ``card``: the draw-pile top ``draw`` stands in for the
+    mystery Joker."""
+    return draw if card == JOKER else card
+
+
+@njit(nogil=True, cache=True, inline="always")
+def bidder_loses(total, bid, shift):
+    """H6: the bidder loses when the total is below the bid; a tie goes to the bidder, or with
+    ``tie_goes_to=caller`` (``shift`` 1, else 0) to the caller."""
+    return total < bid + shift
+
+
+@njit(nogil=True, cache=True, inline="always")
+def settle_round(total, bid, bidder, caller, shift):
+    """H6: ``(loser, winner)`` of a round counted to ``total`` against the last ``bid``."""
+    if bidder_loses(total, bid, shift):
+        return bidder, caller
+    return caller, bidder
+
+
+@njit(nogil=True, cache=True, inline="always")
+def must_point(seat, caller, bidder):
+    """H10 (Trickster): every active seat but the caller and the last bidder points."""
+    return seat != caller and seat != bidder
+
+
+@njit(nogil=True, cache=True, inline="always")
+def may_point_at(target, caller, bidder):
+    """H10: a pointer names the caller or the last bidder, whoever it thinks will win."""
+    return target == caller or target == bidder  # noqa: SIM109 (numba: scalars, no tuple)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def pointer_lives(open_lives, down_lives, right):
+    """H10: a pointer who named the winner turns a face-down life card up, a wrong one turns an
+    open one face down (each if it has one); returns the new (open, face-down)."""
+    if right:
+        if down_lives > 0:
+            return open_lives + 1, down_lives - 1
+    elif open_lives > 0:
+        return open_lives - 1, down_lives + 1
+    return open_lives, down_lives
+
+
+@njit(nogil=True, cache=True, inline="always")
+def winner_lives(open_lives, down_lives):
+    """H8: the round's winner turns one face-down life card up, if it has one."""
+    if down_lives > 0:
+        return open_lives + 1, down_lives - 1
+    return open_lives, down_lives
+
+
+@njit(nogil=True, cache=True, inline="always")
+def settle_lives(pointed, winner, open_l, down_l):
+    """Life cards after a count, in place (``int64[n]`` each; ``pointed[s]`` is the seat ``s``
+    pointed at, -1 for a seat that did not point): the pointers by H10, then the winner by H8."""
+    for s in range(pointed.shape[0]):
+        if pointed[s] >= 0:
+            open_l[s], down_l[s] = pointer_lives(open_l[s], down_l[s], pointed[s] == winner)
+    open_l[winner], down_l[winner] = winner_lives(open_l[winner], down_l[winner])
+
+
+@njit(nogil=True, cache=True, inline="always")
+def loser_chooses(open_lives, down_lives):
+    """H8: the loser discards a life card of its choice, a choice only when it has both kinds."""
+    return open_lives > 0 and down_lives > 0
+
+
+@njit(nogil=True, cache=True, inline="always")
+def only_discard(open_lives, down_lives):
+    """H8: the kind the loser must discard when it has no choice: 1 open, 0 face-down."""
+    return 1 if down_lives == 0 else 0
+
+
+@njit(nogil=True, cache=True, inline="always")
+def may_discard(open_lives, down_lives, discard_open):
+    """H8: the loser has a life card of the kind it discards (``discard_open`` 1 open, 0 down)."""
+    return open_lives > 0 if discard_open == 1 else down_lives > 0
+
+
+@njit(nogil=True, cache=True, inline="always")
+def discard_life(open_lives, down_lives, discard_open):
+    """H8: the loser gives up one life card; returns the new (open, face-down)."""
+    if discard_open == 1:
+        return open_lives - 1, down_lives
+    return open_lives, down_lives - 1
+
+
+@njit(nogil=True, cache=True, inline="always")
+def is_out(open_lives, down_lives):
+    """H8: a seat without life cards is out."""
+    return open_lives + down_lives == 0
+
+
+@njit(nogil=True, cache=True, inline="always")
+def next_active(active, seat):
+    """H9: the next seat clockwise after ``seat`` still in the game (``active``: bool[n])."""
+    n = active.shape[0]
+    s = (seat + 1) % n
+    while not active[s]:
+        s = (s + 1) % n
+    return s
+
+
+@njit(nogil=True, cache=True, inline="always")
+def next_start(active, loser, left_of_loser):
+    """H9: the loser starts the next round; if it is out (``active[loser]`` already false), the
+    next active seat clockwise does, and with the house rule ``next_start=left_of_loser``
+    (``left_of_loser`` true) always the next active seat after the loser."""
+    if active[loser] and not left_of_loser:
+        return loser
+    return next_active(active, loser)
 
 
 @dataclass(frozen=True)
@@ -242,6 +387,16 @@ class HeadcountRules:
     @property
     def deck_size(self) -> int:
         return deck_size(self.double)
+
+    @property
+    def min_first(self) -> int:
+        """H5: the lowest opening bid as the verbs take it (:data:`FREE_BID` when free)."""
+        return FREE_BID if self.min_first_bid is None else self.min_first_bid
+
+    @property
+    def shift(self) -> int:
+        """H6: 1 if ties go to the caller, else 0 (a bid b survives a count of b + shift)."""
+        return 1 if self.tie_goes_to == "caller" else 0
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)

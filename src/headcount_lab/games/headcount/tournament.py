@@ -177,12 +177,9 @@ def play_block(n_deals, perms, policies, params, rules, beliefs, state, st, trac
     tr = np.zeros((0, 3), np.int64) if trace is None else trace
     check_block_inputs(perms, policies, params, rules, beliefs, state, st, tr)
     tn = np.zeros(1, np.int64)
-    E.play_deals(
-        n_deals, perms, policies, params, rules, beliefs.row_of, beliefs.sf, beliefs.lo,
-        beliefs.gain, beliefs.safe, state,
-        st["wins"], st["seated"], st["slot"], st["round"], st["opening_hist"], st["raise_hist"],
-        st["rounds_hist"], st["bids_hist"], tr, tn,
-    )  # fmt: skip
+    E.play_deals(n_deals, perms, policies, params, rules, E.beliefs_tuple(beliefs), state,
+                 tuple(st.values()), tr, tn,
+                 E.new_scratch(perms.shape[1]))  # fmt: skip
     return int(tn[0])
 
 
