@@ -270,3 +270,69 @@ def replay(
     typer.echo(f"{res['matches']} matches, {res['actions']} actions: all legal, totals agree")
     for i, t in enumerate(res["totals"], start=1):
         typer.echo(f"match {i}: " + " ".join(str(v) for v in t))
+
+
+@app.command("blind-equilibrium")
+def blind_equilibrium(
+    players: PlayersOpt = 4,
+    bonus: Annotated[
+        int, typer.Option("--bonus", help="Points for a made bid before the tricks (W7: 5).")
+    ] = 5,
+    rule: Annotated[
+        list[str] | None,
+        typer.Option("--rule", help="House rule NAME=VALUE, e.g. dealer_restriction=off."),
+    ] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Exact equilibrium of blind one-card bidding: every seat bids best from what it sees and
+    the bids before it, knowing how the earlier seats bid (W9). 3 to 5 players.
+
+    Example: headcount-lab whist blind-equilibrium --players 4 --json
+    """
+    from headcount_lab.games.whist.equilibrium import EXACT_PLAYERS, equilibrium
+    from headcount_lab.games.whist.rules import WhistRules, check_players
+
+    with user_errors():
+        check_players(players)
+        rules = WhistRules(players=players).with_flags(rule or [])
+        if rules.players != players:
+            raise UserError(f"--rule players={rules.players} contradicts --players {players}")
+        if not rules.blind_one_card_hands:
+            raise UserError("blind_one_card_hands=off has no blind hands to solve")
+        if players not in EXACT_PLAYERS:
+            raise UserError(
+                f"the equilibrium is enumerated for 3 to 5 players, not {players} "
+                "(6 players would take 9.2e10 deals)"
+            )
+        if not 1 <= bonus <= 1000:
+            raise UserError(f"--bonus must be between 1 and 1000, got {bonus}")
+        res = equilibrium(players, bonus).to_json(rules.dealer_restriction)
+    if json_out:
+        print_json(res)
+        return
+    on = "on" if rules.dealer_restriction else "off"
+    typer.echo(
+        f"{players} players, bonus {bonus}, dealer's restriction {on}: "
+        f"{res['deals']:,} deals (trump card from one suit), every seat listening"
+    )
+    typer.echo("seat            mean score              made")
+    for i, s in enumerate(res["seats"]):
+        name = "leader" if i == 0 else "dealer" if i == players - 1 else f"seat {i + 1}"
+        typer.echo(
+            f"{name:<8} {_dec(s['mean_score']):+8.4f} = {s['mean_score']:<14} "
+            f"{_dec(s['made_rate']):7.2%} = {s['made_rate']}"
+        )
+    typer.echo(
+        f"dealer forced off its best bid: {_dec(res['dealer_forced_share']):.2%} of deals "
+        f"= {res['dealer_forced_share']}"
+    )
+    typer.echo(
+        f"dealer's cost of the restriction: {_dec(res['dealer_cost']):+.4f} = "
+        f"{res['dealer_cost']} points per blind hand "
+        f"({_dec(res['dealer_cost_when_forced']):+.4f} in the deals where it binds)"
+    )
+
+
+def _dec(fraction: str) -> float:
+    num, _, den = fraction.partition("/")
+    return int(num) / int(den or 1)
