@@ -64,7 +64,8 @@ def test_best_challenger_picks_the_strong_bot_and_measures_it_on_a_fresh_seed():
         RULES, "heuristic", ["random", "montecarlo:4:0", "heuristic"], 11, 12, 60, 60
     )
     assert out["winner"] == "montecarlo:4:0"
-    assert [len(r) for r in out["selection_rounds"]] == [3, 2, 1]
+    assert [len(r) for r in out["selection_rounds"]] == [3, 2]
+    assert [r["blocks"] for r in out["selection_rounds"][1]] == [4, 4]
     fresh = challenge.head_to_head(RULES, "montecarlo:4:0", "heuristic", 60, 12)
     assert out["evaluation"] == fresh
     assert out["evaluation"]["seed"] == 12

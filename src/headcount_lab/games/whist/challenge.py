@@ -138,8 +138,8 @@ def best_challenger(
 ) -> dict[str, Any]:
     """Successive halving over ``candidates`` on ``select_seed``, then the winner on ``eval_seed``.
 
-    Round 1 plays ``first_matches`` per candidate; each later round keeps the better half (by
-    mean gain, ties to the earlier candidate) and doubles the blocks, until one is left.
+    Round 1 plays ``first_matches`` per candidate; each round keeps the better half (by mean
+    gain, ties to the earlier candidate) and the next plays twice the blocks, until one is left.
     """
     if not candidates:
         raise ValueError("no candidates to choose from")
@@ -157,9 +157,9 @@ def best_challenger(
                 progress(f"{c}: {r['gain']:+.2f} over {r['matches']} matches")
         ranked = sorted(alive, key=lambda c: -pool[c].result()["gain"])
         rounds.append([pool[c].result() for c in ranked])
-        if len(ranked) == 1:
-            break
         alive = ranked[: (len(ranked) + 1) // 2]
+        if len(alive) == 1:
+            break
         blocks *= 2
     winner = alive[0]
     final = head_to_head(rules, winner, field, eval_matches, eval_seed)
