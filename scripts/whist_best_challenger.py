@@ -40,10 +40,17 @@ def main() -> int:
     ap.add_argument("--eval-matches", type=int, default=1800, help="matches for the winner")
     ap.add_argument("--select-seed", type=int, default=2026)
     ap.add_argument("--eval-seed", type=int, default=2027)
+    ap.add_argument(
+        "--listen",
+        action="store_true",
+        help="also try every candidate with listen=1 (bots that read the earlier blind bids)",
+    )
     args = ap.parse_args()
-    candidates = ["heuristic"] + [montecarlo_bot(b, p) for b, p in GRID]
 
     def compute(progress):
+        candidates = ["heuristic"] + [montecarlo_bot(b, p) for b, p in GRID]
+        if args.listen:
+            candidates += ["heuristic:listen=1"] + [montecarlo_bot(b, p, listen=1) for b, p in GRID]
         if args.first_matches < 1 or args.eval_matches < 1:
             raise ValueError("--first-matches and --eval-matches must be positive")
         return best_challenger(

@@ -23,6 +23,11 @@ def test_montecarlo_bot_name_carries_both_sample_counts():
     assert params[0, agents.P_PLAY_SAMPLES] == 7
 
 
+def test_montecarlo_bot_refuses_an_option_the_bots_do_not_take():
+    with pytest.raises(ValueError, match="no_such_option"):
+        challenge.montecarlo_bot(4, 0, no_such_option=1)
+
+
 def test_gain_is_the_tournament_mean_difference_of_the_same_blocks():
     # the per-block gains must add up to what the tournament job reports for the same blocks
     res = challenge.head_to_head(RULES, "heuristic", "random", 2400, seed=5)
@@ -94,6 +99,7 @@ def test_curve_recommends_the_fastest_setting_near_the_best():
         ("whist_montecarlo_curve.py", ["--bid", "0"]),
         ("whist_best_challenger.py", ["--field", "bogus"]),
         ("whist_best_challenger.py", ["--players", "9"]),
+        ("whist_best_challenger.py", ["--first-matches", "0"]),
     ],
 )
 def test_scripts_reject_bad_input_with_one_error_line(script, args):
