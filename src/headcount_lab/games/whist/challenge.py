@@ -1,0 +1,278 @@
+"""How strong is a Forehead Whist bot: one challenger against a field of copies of another bot.
+
+A *head-to-head* seats the challenger once and the field bot at every other seat, rotates the
+seats from match to match (a block's matches are a multiple of every table size, so each seat is
+taken equally often) and reports the challenger's *gain*: its match score minus the mean score of
+the field bots in the same matches, in points per match. The interval is a t interval over the
+runner's blocks; every block is an independent stream ``(seed, block)`` and a block's gain pairs
+the challenger with the field on the same deals, which is what keeps the interval narrow.
+
+A *best challenger* is the strongest bot of a candidate list against a fixed field: chosen by
+successive halving on one seed (every candidate plays a few blocks, the better half plays twice
+as many, and so on), then measured again on a fresh seed, because the winner's selection score
+is biased upwards by the choosing.
+
+Bots are named as on the command line. :func:`montecarlo_bot` is the one place that spells a
+montecarlo bot's parameters, so a change of the naming scheme is a change here only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+import numpy as np
+
+from headcount_lab.core import runner
+from headcount_lab.core.rng import block_state
+from headcount_lab.games.whist.rules import WhistRules
+from headcount_lab.games.whist.tournament import make_job
+
+
+def _accepted(name: str) -> bool:
+    from headcount_lab.games.whist.agents import policy_params
+
+    try:
+        policy_params([name])
+    except ValueError:
+        return False
+    return True
+
+
+def montecarlo_bot(bid_samples: int, play_samples: int, **options: int) -> str:
+    """The name of a montecarlo bot with these sample counts and options.
+
+    Named parameters (``montecarlo:bid_samples=64,play_samples=16``) where the bot menu takes
+    them, else the positional form ``montecarlo:64:16``, which has no room for ``options``
+    (a ``ValueError`` then names them)."""
+    keys = {"bid_samples": bid_samples, "play_samples": play_samples, **options}
+    named = "montecarlo:" + ",".join(f"{k}={v}" for k, v in keys.items())
+    if _accepted(named):
+        return named
+    if options:
+        raise ValueError(f"these montecarlo bots take no option {', '.join(options)}")
+    return f"montecarlo:{bid_samples}:{play_samples}"
+
+
+def _t95(df: int) -> float:
+    from scipy.stats import t
+
+    return float(t.ppf(0.975, df))
+
+
+class HeadToHead:
+    """The blocks of one challenger against a field, played on demand and kept.
+
+    ``gains[b]`` is block ``b``'s gain in points per match; asking for more blocks plays only the
+    missing ones, so a candidate that survives a round of selection keeps its earlier blocks.
+    """
+
+    def __init__(self, rules: WhistRules, challenger: str, field: str, seed: int):
+        bots = [challenger] + [field] * (rules.players - 1)
+        self.challenger = challenger
+        self.field = field
+        self.seed = seed
+        # blocks are run by number, as many as asked for, each a full block of the job
+        self.job = make_job(rules, bots, 1, rotate=True)
+        self.block_size = self.job.block_size
+        self.gains: list[float] = []
+        self.own: list[float] = []
+        self.others: list[float] = []
+        self.cpu_seconds = 0.0
+        self._warm = False
+
+    def play(self, blocks: int) -> None:
+        if not self._warm:
+            self.job.warmup()
+            self._warm = True
+        for b in range(len(self.gains), blocks):
+            t = time.thread_time()
+            s = self.job.block_fn(block_state(self.seed, b), self.block_size)
+            self.cpu_seconds += time.thread_time() - t
+            m = float(s["matches"][0])
+            own = float(s["score_sum"][0]) / m
+            others = float(s["score_sum"][1:].sum()) / float(s["matches"][1:].sum())
+            self.own.append(own)
+            self.others.append(others)
+            self.gains.append(own - others)
+
+    def result(self) -> dict[str, Any]:
+        """Gain with its 95% t interval over blocks, and both sides' mean scores."""
+        g = np.asarray(self.gains, dtype=np.float64)
+        b = len(g)
+        mean = float(g.mean())
+        half = _t95(b - 1) * float(g.std(ddof=1)) / math.sqrt(b) if b > 1 else math.inf
+        return {
+            "challenger": self.challenger,
+            "field": self.field,
+            "seed": self.seed,
+            "matches": b * self.block_size,
+            "blocks": b,
+            "gain": mean,
+            "ci95": [mean - half, mean + half],
+            "challenger_mean": float(np.mean(self.own)),
+            "field_mean": float(np.mean(self.others)),
+        }
+
+
+def blocks_for(matches: int, block_size: int) -> int:
+    """Blocks to play for at least ``matches`` matches, and at least two (for an interval)."""
+    return max(2, -(-matches // block_size))
+
+
+def head_to_head(
+    rules: WhistRules, challenger: str, field: str, matches: int, seed: int
+) -> dict[str, Any]:
+    """One challenger against ``players - 1`` copies of ``field``; see the module docstring."""
+    h = HeadToHead(rules, challenger, field, seed)
+    h.play(blocks_for(matches, h.block_size))
+    return h.result()
+
+
+def matches_per_second(rules: WhistRules, bot: str, matches: int, seed: int = 0) -> float:
+    """Matches per second of this thread's CPU time with ``bot`` at every seat (compiled first)."""
+    job = make_job(rules, [bot] * rules.players, matches, rotate=True)
+    job.warmup()
+    t = time.thread_time()
+    played = 0
+    for b in range(job.n_blocks):
+        played += int(runner.run_block(job, seed, b)["matches"][0])
+    return played / (time.thread_time() - t)
+
+
+def best_challenger(
+    rules: WhistRules,
+    field: str,
+    candidates: Sequence[str],
+    select_seed: int,
+    eval_seed: int,
+    first_matches: int,
+    eval_matches: int,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Successive halving over ``candidates`` on ``select_seed``, then the winner on ``eval_seed``.
+
+    Round 1 plays ``first_matches`` per candidate; each round keeps the better half (by mean
+    gain, ties to the earlier candidate) and the next plays twice the blocks, until one is left.
+    """
+    if not candidates:
+        raise ValueError("no candidates to choose from")
+    if select_seed == eval_seed:
+        raise ValueError("the winner must be measured on a fresh seed, not the selection seed")
+    pool = {c: HeadToHead(rules, c, field, select_seed) for c in dict.fromkeys(candidates)}
+    alive = list(pool)
+    blocks = blocks_for(first_matches, next(iter(pool.values())).block_size)
+    rounds = []
+    while True:
+        for c in alive:
+            pool[c].play(blocks)
+            if progress:
+                r = pool[c].result()
+                progress(f"{c}: {r['gain']:+.2f} over {r['matches']} matches")
+        ranked = sorted(alive, key=lambda c: -pool[c].result()["gain"])
+        rounds.append([pool[c].result() for c in ranked])
+        alive = ranked[: (len(ranked) + 1) // 2]
+        if len(alive) == 1:
+            break
+        blocks *= 2
+    winner = alive[0]
+    final = head_to_head(rules, winner, field, eval_matches, eval_seed)
+    return {
+        "players": rules.players,
+        "field": field,
+        "candidates": list(pool),
+        "select_seed": select_seed,
+        "eval_seed": eval_seed,
+        "selection_rounds": rounds,
+        "winner": winner,
+        "winner_selection_gain": rounds[-1][0]["gain"],
+        "evaluation": final,
+        "cpu_seconds_selection": sum(h.cpu_seconds for h in pool.values()),
+    }
+
+
+#: a setting is recommended if it keeps this share of the best measured gain, and is fastest
+RECOMMEND_SHARE = 0.9
+
+
+def montecarlo_curve(
+    rules: WhistRules,
+    bid_samples: Sequence[int],
+    play_samples: Sequence[int],
+    field: str,
+    matches: int,
+    seed: int,
+    speed_matches: int,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Strength against speed of montecarlo settings: for every ``(bid, play)`` pair, the gain of
+    one such bot against a field of ``field`` (same seed for every setting) and the matches per
+    second of CPU with that bot at every seat. The recommendation is the fastest setting whose
+    gain is at least :data:`RECOMMEND_SHARE` of the best gain measured."""
+    settings = []
+    for b in bid_samples:
+        for p in play_samples:
+            bot = montecarlo_bot(b, p)
+            row = head_to_head(rules, bot, field, matches, seed)
+            row.update(
+                bid_samples=b,
+                play_samples=p,
+                matches_per_s_cpu=matches_per_second(rules, bot, speed_matches, seed),
+            )
+            settings.append(row)
+            if progress:
+                progress(
+                    f"{bot}: {row['gain']:+.2f} [{row['ci95'][0]:+.2f}, {row['ci95'][1]:+.2f}]"
+                    f", {row['matches_per_s_cpu']:.0f} matches/s"
+                )
+    best = max(r["gain"] for r in settings)
+    good = [r for r in settings if r["gain"] >= RECOMMEND_SHARE * best]
+    pick = max(good, key=lambda r: r["matches_per_s_cpu"])
+    return {
+        "players": rules.players,
+        "field": field,
+        "seed": seed,
+        "matches_per_setting": settings[0]["matches"],
+        "speed_matches": speed_matches,
+        "settings": settings,
+        "recommended": {
+            "rule": f"fastest setting with at least {RECOMMEND_SHARE:.0%} of the best gain",
+            "bot": pick["challenger"],
+            "bid_samples": pick["bid_samples"],
+            "play_samples": pick["play_samples"],
+            "gain": pick["gain"],
+            "ci95": pick["ci95"],
+            "matches_per_s_cpu": pick["matches_per_s_cpu"],
+        },
+    }
+
+
+# --- the scripts' shell (scripts/whist_montecarlo_curve.py, scripts/whist_best_challenger.py) ---
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Bad arguments give one ``error: ...`` line on stderr and exit 2 (the house rule)."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"error: {message}", file=sys.stderr)
+        sys.exit(2)
+
+
+def print_json(compute: Callable[[Callable[[str], None]], dict[str, Any]]) -> int:
+    """Run ``compute(progress)`` with progress lines on stderr and print its result as JSON with
+    the load average at the end (the machine is shared); a ``ValueError`` is one error line and
+    exit code 2, with nothing on stdout."""
+    try:
+        out = compute(lambda s: print(s, file=sys.stderr, flush=True))
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    out["load_average_at_end"] = list(os.getloadavg())
+    print(json.dumps(out, indent=2))
+    return 0
