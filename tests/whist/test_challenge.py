@@ -47,7 +47,7 @@ def test_heuristic_gains_against_random_and_loses_as_random():
 
 
 def test_more_blocks_keep_the_earlier_ones():
-    h = challenge.HeadToHead(RULES, "montecarlo:2:0", "heuristic", seed=3)
+    h = challenge.HeadToHead(RULES, "montecarlo:bid_samples=2,play_samples=0", "heuristic", seed=3)
     h.play(2)
     first = list(h.gains)
     h.play(3)
@@ -66,12 +66,20 @@ def test_interval_is_a_t_interval_over_blocks():
 
 def test_best_challenger_picks_the_strong_bot_and_measures_it_on_a_fresh_seed():
     out = challenge.best_challenger(
-        RULES, "heuristic", ["random", "montecarlo:4:0", "heuristic"], 11, 12, 60, 60
+        RULES,
+        "heuristic",
+        ["random", "montecarlo:bid_samples=4,play_samples=0", "heuristic"],
+        11,
+        12,
+        60,
+        60,
     )
-    assert out["winner"] == "montecarlo:4:0"
+    assert out["winner"] == "montecarlo:bid_samples=4,play_samples=0"
     assert [len(r) for r in out["selection_rounds"]] == [3, 2]
     assert [r["blocks"] for r in out["selection_rounds"][1]] == [4, 4]
-    fresh = challenge.head_to_head(RULES, "montecarlo:4:0", "heuristic", 60, 12)
+    fresh = challenge.head_to_head(
+        RULES, "montecarlo:bid_samples=4,play_samples=0", "heuristic", 60, 12
+    )
     assert out["evaluation"] == fresh
     assert out["evaluation"]["seed"] == 12
 

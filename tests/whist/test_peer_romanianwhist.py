@@ -32,6 +32,7 @@ from headcount_lab.core.cards import parse_card
 from headcount_lab.core.rng import block_state
 from headcount_lab.games.whist import agents, kernels, record
 from headcount_lab.games.whist.rules import (
+    VERSION,
     WhistRules,
     beats,
     card_id,
@@ -166,7 +167,13 @@ def scripted_match(
                 "tricks": tricks,
             }
         )
-    return {"format": record.FORMAT, "rules": rules.as_dict(), "hands": hands}
+    return {
+        "format": record.FORMAT,
+        "version": VERSION,
+        "rules": rules.as_dict(),
+        "bots": ["peer script"] * rules.players,  # scripted moves, not bots of ours
+        "hands": hands,
+    }
 
 
 def test_w5_scripted_legal_match_replays_and_scores_like_the_scorekeeper():
@@ -321,7 +328,8 @@ def test_w7_exact_bid_scores_five_plus_and_a_miss_the_difference():
     # seat that bid 0 and took nothing completes the table for three
     assert (hand_score(1, 1), hand_score(0, 1), hand_score(0, 0)) == (6, -1, 5)
     table = {"players": 3, "hands": [{"cards": 2, "bids": [1, 0, 0], "tricks": [1, 1, 0]}]}
-    assert score_match(table, peer_rules(3))["hands"][0]["scores"] == [6, -1, 5]
+    # one hand alone is not a match by our schedule (W2): score it as written
+    assert score_match(table, peer_rules(3), schedule=False)["hands"][0]["scores"] == [6, -1, 5]
 
 
 def _seat0_deltas(hands: list[tuple[int, list[int], list[int]]], rules: WhistRules) -> list[int]:
@@ -329,7 +337,8 @@ def _seat0_deltas(hands: list[tuple[int, list[int], list[int]]], rules: WhistRul
         "players": 3,
         "hands": [{"cards": k, "bids": b, "tricks": t} for k, b, t in hands],
     }
-    return [h["scores"][0] for h in score_match(table, rules)["hands"]]
+    # runs of hands chosen for the streak rule, not a W2 schedule: score them as written
+    return [h["scores"][0] for h in score_match(table, rules, schedule=False)["hands"]]
 
 
 def test_w8_five_made_in_a_row_pay_ten_on_the_fifth():
@@ -426,7 +435,8 @@ def test_w8_peer_golden_match_with_two_extra_one_card_hands_gives_its_totals():
     # Our schedule cannot deal the two extra hands, but the scorekeeper scores them as one-card
     # hands, outside the runs (W8)
     rows = [*GOLDEN_4P[:1], "0/0 0/1 0/0 0/0", *GOLDEN_4P[2:], "0/0 0/0 0/1 0/0", "0/0 0/0 0/0 0/1"]
-    totals = score_match(_table(rows, [*hand_sizes(4), 1, 1]), peer_rules(4))["totals"]
+    table = _table(rows, [*hand_sizes(4), 1, 1])
+    totals = score_match(table, peer_rules(4), schedule=False)["totals"]
     assert totals == [55, 59, 14, 20]
 
 

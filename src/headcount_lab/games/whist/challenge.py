@@ -31,33 +31,18 @@ import numpy as np
 
 from headcount_lab.core import runner
 from headcount_lab.core.rng import block_state
+from headcount_lab.games.whist.bots import MENU
 from headcount_lab.games.whist.rules import WhistRules
 from headcount_lab.games.whist.tournament import make_job
 
 
-def _accepted(name: str) -> bool:
-    from headcount_lab.games.whist.agents import policy_params
-
-    try:
-        policy_params([name])
-    except ValueError:
-        return False
-    return True
-
-
 def montecarlo_bot(bid_samples: int, play_samples: int, **options: int) -> str:
-    """The name of a montecarlo bot with these sample counts and options.
-
-    Named parameters (``montecarlo:bid_samples=64,play_samples=16``) where the bot menu takes
-    them, else the positional form ``montecarlo:64:16``, which has no room for ``options``
-    (a ``ValueError`` then names them)."""
+    """The name of a montecarlo bot with these sample counts and options, e.g.
+    ``montecarlo:bid_samples=64,play_samples=16,listen=1`` (checked by the bot menu)."""
     keys = {"bid_samples": bid_samples, "play_samples": play_samples, **options}
     named = "montecarlo:" + ",".join(f"{k}={v}" for k, v in keys.items())
-    if _accepted(named):
-        return named
-    if options:
-        raise ValueError(f"these montecarlo bots take no option {', '.join(options)}")
-    return f"montecarlo:{bid_samples}:{play_samples}"
+    MENU.parse(named)  # a ValueError names what the bot does not take
+    return named
 
 
 def _t95(df: int) -> float:

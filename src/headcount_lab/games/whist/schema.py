@@ -99,7 +99,10 @@ class ScoreHand(Strict):
     tricks: list[int]
 
 
-class ScoreSheet(Strict):
+class Sheet(Strict):
+    """A score sheet whose hand sizes are taken as written (for checks of the arithmetic alone,
+    e.g. a peer's schedule); :class:`ScoreSheet` also holds it to W2."""
+
     players: int
     hands: list[ScoreHand] = Field(min_length=1)
 
@@ -109,6 +112,10 @@ class ScoreSheet(Strict):
         if not PLAYERS_MIN <= v <= PLAYERS_MAX:
             raise ValueError(f"must be between {PLAYERS_MIN} and {PLAYERS_MAX}, not {v}")
         return v
+
+
+class ScoreSheet(Sheet):
+    """A score sheet of a match played by the schedule (W2)."""
 
     @model_validator(mode="after")
     def _schedule(self) -> ScoreSheet:
@@ -147,8 +154,9 @@ def matches_of(data: Any) -> list[Any]:
     return [data]
 
 
-def check_score_sheet(data: Any) -> ScoreSheet:
-    """Validate a score sheet ``{"players": n, "hands": [{"cards", "bids", "tricks"}]}``."""
+def check_score_sheet(data: Any, schedule: bool = True) -> Sheet:
+    """Validate a score sheet ``{"players": n, "hands": [{"cards", "bids", "tricks"}]}``; with
+    ``schedule`` its hand sizes must follow W2."""
     if not isinstance(data, dict) or "players" not in data or "hands" not in data:
         raise ValueError('the score file must be {"players": n, "hands": [...]}')
-    return validate(ScoreSheet, data, "score sheet", SHEET_PLACES)
+    return validate(ScoreSheet if schedule else Sheet, data, "score sheet", SHEET_PLACES)

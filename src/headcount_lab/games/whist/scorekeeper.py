@@ -13,16 +13,19 @@ from __future__ import annotations
 from typing import Any
 
 from headcount_lab.games.whist.rules import WhistRules, hand_score, streak_step
-from headcount_lab.games.whist.schema import ScoreSheet, check_score_sheet
+from headcount_lab.games.whist.schema import Sheet, check_score_sheet
 
 
-def score_match(data: Any, rules: WhistRules | None = None) -> dict[str, Any]:
+def score_match(
+    data: Any, rules: WhistRules | None = None, schedule: bool = True
+) -> dict[str, Any]:
     """Scores of every hand with the running totals; ``ValueError`` names the bad hand.
 
-    ``data`` is the sheet as loaded from JSON (or already a :class:`ScoreSheet`); it is checked
-    against the schema, including the hand schedule (W2), before any hand is scored.
+    ``data`` is the sheet as loaded from JSON (or already a checked :class:`Sheet`); it is
+    checked against the schema, and with ``schedule`` (the default, and what ``whist score``
+    does) against the hand schedule (W2), before any hand is scored.
     """
-    sheet = data if isinstance(data, ScoreSheet) else check_score_sheet(data)
+    sheet = data if isinstance(data, Sheet) else check_score_sheet(data, schedule)
     n = sheet.players
     if rules is None:
         rules = WhistRules(players=n)
