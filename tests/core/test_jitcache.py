@@ -90,3 +90,43 @@ def test_the_engine_kernels_cache_stamp_includes_the_digest():
 def test_track_sources_rejects_plain_functions():
     with pytest.raises(TypeError, match="not a numba dispatcher"):
         track_sources(textwrap.dedent)
+
+
+CHAIN = {
+    "leaf.py": 'from numba import njit\n\n@njit(inline="always")\ndef leaf():\n    return {a}\n',
+    "middle.py": (
+        "from numba import njit\nfrom jcchain.leaf import leaf\n\n"
+        "@njit(cache=True)\ndef middle():\n    return leaf() + 1\n"
+    ),
+    "top.py": (
+        "from numba import njit\nfrom jcchain.middle import middle\n"
+        "from headcount_lab.core.jitcache import track_sources\n\n"
+        "@njit(cache=True)\ndef kernel():\n    return middle() * 2\n\ntrack_sources(kernel)\n"
+    ),
+}
+
+
+def test_a_cached_function_between_the_kernel_and_an_edited_module_recompiles_too(tmp_path):
+    """The entry point is tracked, but it links the cached machine code of ``middle``, which
+    inlined ``leaf``: after an edit of leaf.py alone, ``middle`` must recompile as well (seen
+    in the games' kernels: a cached play_game kept an edited bot's old code)."""
+    pkg = tmp_path / "jcchain"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+
+    def write(a: int) -> None:
+        for name, text in CHAIN.items():
+            (pkg / name).write_text(text.format(a=a) if name == "leaf.py" else text)
+
+    def run() -> int:
+        env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+        env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), env.get("PYTHONPATH", "")])
+        code = "import jcchain.top as m; print(m.kernel())"
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
+        return int(out.stdout.strip())
+
+    write(1)
+    assert run() == 4
+    write(20)  # only leaf.py changes
+    assert run() == 42

@@ -42,9 +42,9 @@ def _names(code: CodeType) -> set[str]:
     return out
 
 
-def _jitted_reach(dispatcher: Any) -> set[str]:
-    """Modules defining ``dispatcher`` and every jitted function it reaches through globals."""
-    modules: set[str] = set()
+def _reached(dispatcher: Any) -> list[Any]:
+    """``dispatcher`` and every jitted function it reaches through globals, recursively."""
+    out: list[Any] = []
     todo = [dispatcher]
     seen: set[int] = set()
     while todo:
@@ -52,8 +52,8 @@ def _jitted_reach(dispatcher: Any) -> set[str]:
         if id(d) in seen:
             continue
         seen.add(id(d))
+        out.append(d)
         py_func = d.py_func
-        modules.add(py_func.__module__)
         glb = py_func.__globals__
         names = _names(py_func.__code__)
         for name in names:
@@ -62,7 +62,12 @@ def _jitted_reach(dispatcher: Any) -> set[str]:
                 todo.append(obj)
             elif isinstance(obj, ModuleType):  # ``module.function`` inside the kernel
                 todo += [a for n in names if _is_dispatcher(a := getattr(obj, n, None))]
-    return modules
+    return out
+
+
+def _jitted_reach(dispatcher: Any) -> set[str]:
+    """Modules defining ``dispatcher`` and every jitted function it reaches through globals."""
+    return {d.py_func.__module__ for d in _reached(dispatcher)}
 
 
 @cache
@@ -120,19 +125,34 @@ def source_digest(dispatcher: Any) -> str:
     return h.hexdigest()
 
 
+#: dispatchers already stamped in this process (a second stamp would change the cache key)
+_STAMPED: set[int] = set()
+
+
 def track_sources(*dispatchers: Any) -> None:
-    """Make each cached ``dispatcher`` recompile when any source file it depends on changes,
-    not only its own. Dispatchers without ``cache=True`` are left alone."""
+    """Make each cached ``dispatcher``, and every cached jitted function it reaches, recompile
+    when any source file it depends on changes, not only its own. An intermediate cached
+    function counts too: a fresh entry point links the cached machine code of the functions it
+    calls, so an unstamped callee in another module would keep a stale copy of code it inlined.
+    Dispatchers without ``cache=True`` are left alone."""
     for d in dispatchers:
         if not _is_dispatcher(d):
             raise TypeError(f"{d!r} is not a numba dispatcher")
-        cache = getattr(d, "_cache", None)
-        if cache is None or type(cache).__name__ == "NullCache":
-            continue  # not cached: nothing can go stale
-        cache_file = getattr(cache, "_cache_file", None)
-        if cache_file is None or not hasattr(cache_file, "_source_stamp"):
-            raise RuntimeError(
-                "numba's cache layout changed (no _cache_file._source_stamp); "
-                "update headcount_lab.core.jitcache"
-            )
-        cache_file._source_stamp = (cache_file._source_stamp, source_digest(d))
+        for r in _reached(d):
+            _stamp(r)
+
+
+def _stamp(d: Any) -> None:
+    if id(d) in _STAMPED:
+        return
+    cache = getattr(d, "_cache", None)
+    if cache is None or type(cache).__name__ == "NullCache":
+        return  # not cached: nothing can go stale
+    cache_file = getattr(cache, "_cache_file", None)
+    if cache_file is None or not hasattr(cache_file, "_source_stamp"):
+        raise RuntimeError(
+            "numba's cache layout changed (no _cache_file._source_stamp); "
+            "update headcount_lab.core.jitcache"
+        )
+    cache_file._source_stamp = (cache_file._source_stamp, source_digest(d))
+    _STAMPED.add(id(d))
