@@ -293,7 +293,10 @@ def headsup_cmd(
     data_dir: Annotated[str, typer.Option("--data-dir", help="Folder for --write.")] = "data",
     json_out: JsonOpt = False,
 ) -> None:
-    """Solve a two-player round by CFR+: the start player's equilibrium chance of losing it."""
+    """Solve a two-player round by CFR+: the start player's equilibrium chance of losing it.
+
+    Example: headcount-lab headcount headsup --step 10 --iterations 100
+    """
     with user_errors():
         result = headsup(rule, iterations, step, peeks, write, data_dir)
     if json_out:
@@ -321,7 +324,7 @@ def headsup(
 
     from headcount_lab.games.headcount import headsup as hu
 
-    rules = _rules("standard", rule)
+    rules = _rules(None, rule)
     if peeks not in PEEK_CHOICES:
         raise UserError(f"unknown --peeks {peeks!r}: choose {', '.join(PEEK_CHOICES)}")
     if not 1 <= step <= 40:
