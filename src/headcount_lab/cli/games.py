@@ -153,6 +153,19 @@ def _bots_help(spec: GameSpec) -> str:
     )
 
 
+def _variant_option(spec: GameSpec) -> Any:
+    """``--variant``: one of the game's variants, none given meaning its defaults (so ``--rule``
+    may set any flag); ``--help`` shows the first variant as the default."""
+    return Annotated[
+        str | None,
+        typer.Option(
+            "--variant",
+            help=f"Rules variant: {', '.join(spec.variants)}.",
+            show_default=next(iter(spec.variants)),
+        ),
+    ]
+
+
 def simulate_command(spec: GameSpec):  # type: ignore[no-untyped-def]
     lo, hi = spec.players
     names = ("--games", "--matches") if spec.unit == "matches" else ("--games",)
@@ -168,14 +181,7 @@ def simulate_command(spec: GameSpec):  # type: ignore[no-untyped-def]
         ] = DEFAULT_GAMES,
         seed: SeedOpt = DEFAULT_SEED,
         rotate: RotateOpt = False,
-        variant: Annotated[
-            str | None,
-            typer.Option(
-                "--variant",
-                help=f"Rules variant: {', '.join(spec.variants)}.",
-                show_default=next(iter(spec.variants)),
-            ),
-        ] = None,
+        variant: _variant_option(spec) = None,  # type: ignore[valid-type]
         rule: RuleOpt = None,
         record: RecordOpt = 0,
         record_file: Annotated[
@@ -261,14 +267,7 @@ def play_command(spec: GameSpec):  # type: ignore[no-untyped-def]
         ] = default_others,
         seat: Annotated[int, typer.Option("--seat", help="Your seat, 0 = first.")] = 0,
         seed: SeedOpt = DEFAULT_SEED,
-        variant: Annotated[
-            str | None,
-            typer.Option(
-                "--variant",
-                help=f"Rules variant: {', '.join(spec.variants)}.",
-                show_default=next(iter(spec.variants)),
-            ),
-        ] = None,
+        variant: _variant_option(spec) = None,  # type: ignore[valid-type]
         rule: RuleOpt = None,
         record_file: Annotated[
             Path, typer.Option("--record-file", help="Where the game's record is written.")
