@@ -1,0 +1,28 @@
+"""CPU seconds of a cold compile of the Headcount engine with five bots (issue 10 item 4).
+
+Run it with an empty numba cache, against the source tree to measure, e.g. to compare two
+commits in alternating runs::
+
+    NUMBA_CACHE_DIR=$(mktemp -d) PYTHONPATH=OTHER_TREE/src python scripts/headcount_compile_cpu.py
+
+Prints two numbers: seconds to import the modules, seconds to compile and warm up the engine.
+Works on trees from before the bot table moved to ``bots.py``.
+"""
+
+from __future__ import annotations
+
+import time
+
+t0 = time.process_time()
+from headcount_lab.games.headcount import tournament as T  # noqa: E402
+from headcount_lab.games.headcount.rules import HeadcountRules  # noqa: E402
+
+try:
+    from headcount_lab.games.headcount.bots import parse_bots
+except ImportError:  # older trees
+    from headcount_lab.games.headcount.agents import parse_bots  # type: ignore[no-redef]
+t1 = time.process_time()
+setup = T.Setup(tuple(parse_bots("reader,odds,tips,random,bluffer", 5)), HeadcountRules(), True)
+T.make_job(setup, 1).warmup()
+t2 = time.process_time()
+print(f"{t1 - t0:.2f} {t2 - t1:.2f}")
