@@ -116,8 +116,15 @@ def _whist_job():
     return make_job(WhistRules(players=4), ["heuristic", "heuristic", "random", "random"], 64, True)
 
 
+def _poohead_job():
+    from headcount_lab.games.poohead.rules import PooheadRules
+    from headcount_lab.games.poohead.tournament import make_job
+
+    return make_job(PooheadRules(players=4), ["cheap", "cheap+", "random", "random"], 64, True)
+
+
 #: a small tournament job of each game, for the checks that every simulation job must pass
-SIMULATE_JOBS = {"headcount": _headcount_job, "whist": _whist_job}
+SIMULATE_JOBS = {"headcount": _headcount_job, "whist": _whist_job, "poohead": _poohead_job}
 
 
 def test_every_game_has_a_simulate_job_here():

@@ -42,4 +42,11 @@ GAMES: dict[str, GameEntry] = {
         replay="headcount_lab.games.whist.record:replay_file",
         docs="docs/games/forehead-whist.md",
     ),
+    "poohead": GameEntry(
+        name="poohead",
+        title="Poohead",
+        rules="headcount_lab.games.poohead.rules:PooheadRules",
+        replay="headcount_lab.games.poohead.record:replay_file",
+        docs="docs/games/poohead.md",
+    ),
 }

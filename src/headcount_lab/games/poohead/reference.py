@@ -105,6 +105,44 @@ class Table:
             hands.append(_counts(deck[t * (2 * n + s) : t * (2 * n + s) + t]))
         return cls(rules, hands, ups, downs, list(deck[3 * t * n :]))
 
+    @classmethod
+    def position(
+        cls,
+        rules: PooheadRules,
+        hands: list[str],
+        ups: list[str] | None = None,
+        downs: list[str] | None = None,
+        draw: str = "",
+        pile: str = "",
+        cur: int = 0,
+    ) -> Table:
+        """A position from text (ranks like ``"3 8 J 10"``), for tests and examples: hands,
+        face-up and face-down cards by seat, the draw pile (next card first) and the pile
+        (bottom to top). Card counts are checked against the pack, not for being a whole deal."""
+        from headcount_lab.games.poohead.rules import check_copies, check_pile, parse_ranks
+
+        n = rules.players
+        ups = ups or [""] * n
+        downs = downs or [""] * n
+        if not len(hands) == len(ups) == len(downs) == n:
+            raise ValueError(f"give hands, face-up and face-down cards for {n} seats")
+        h = [parse_ranks(x) for x in hands]
+        u = [parse_ranks(x) for x in ups]
+        d = [parse_ranks(x) for x in downs]
+        p = parse_ranks(pile)
+        dr = parse_ranks(draw)
+        check_copies(*h, *u, *d, p, dr)
+        check_pile(p)
+        t = cls(rules, [_counts(x) for x in h], [_counts(x) for x in u], d, dr)
+        for r in p:
+            t.run = t.run + 1 if t.top == r else 1
+            t.top = r
+            t.pile[r] += 1
+            t.pile_len += 1
+        t.cur = t.starter = cur
+        t.active = [t.cards_left(s) > 0 for s in range(n)]
+        return t
+
     def six(self, seat: int) -> list[int]:
         """P3: a seat's six non-blind cards, sorted by rank index."""
         return sorted(_ranks(self.hand[seat]) + _ranks(self.up[seat]))
@@ -147,10 +185,14 @@ class Table:
                 self.starter = tied[stream.below(len(tied))]
             else:
                 self.starter = next(s for s in tiebreak_order(n, self.rules.dealer) if copies[s])
-        self.cur = self.starter
-        # P7 binds the opening to the start rank when the starter holds it in hand; otherwise
-        # (random start, or the rank found only face up) the opening is free.
-        bound = r >= 0 and not self.rules.starter_free_lead and self.hand[self.starter][r] > 0
+        self.set_starter(self.starter)
+
+    def set_starter(self, s: int) -> None:
+        """P7: ``s`` opens. The opening is bound to the start rank when ``s`` holds it in hand;
+        otherwise (a random start, or the rank found only face up) it is free."""
+        r, _ = self.start_options()
+        self.starter = self.cur = s
+        bound = r >= 0 and not self.rules.starter_free_lead and self.hand[s][r] > 0
         self.start_rank = r if bound else -1
 
     # --- queries ------------------------------------------------------------------------------
@@ -413,11 +455,11 @@ class Bots:
 
     def _jitted(self, seat: int, obs: np.ndarray, mask: int, swap: bool) -> int:
         state = self.stream.state()
-        fn = self.agents.choose_swap if swap else self.agents.act
+        policy, params = int(self.policies[seat]), self.params[seat]
         if swap:
-            a = fn(int(self.policies[seat]), self.params[seat], state, obs)
+            a = self.agents.choose_swap(policy, params, state, obs)
         else:
-            a = fn(int(self.policies[seat]), self.params[seat], state, obs, np.uint64(mask))
+            a = self.agents.act(policy, params, state, obs, np.uint64(mask))
         self.stream.s = [int(v) for v in state]
         return int(a)
 
@@ -444,7 +486,8 @@ def cheap_swap(six: list[int]) -> int:
     3); among equal cards the later positions."""
     value = {r: i for i, r in enumerate(CHEAPEST_FIRST)}
     best = sorted(range(6), key=lambda j: (value[six[j]], j), reverse=True)[:3]
-    return SUBSETS.index(tuple(sorted(best)))
+    a, b, c = sorted(best)
+    return SUBSETS.index((a, b, c))
 
 
 def cheap_play(legal: list[int]) -> int:
