@@ -22,6 +22,7 @@ function of (observation, legal mask, stream) only.
 from __future__ import annotations
 
 import numpy as np
+from numba import uint64
 
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import below
@@ -45,9 +46,6 @@ POLICIES = {"random": RANDOM, "cheap": CHEAP, "cheap+": CHEAP_PLUS}
 N_PARAMS = 1
 
 _CHEAPEST = np.array(CHEAPEST_FIRST, dtype=np.int64)
-_VALUE = np.zeros(N_RANKS, dtype=np.int64)
-for _i, _r in enumerate(CHEAPEST_FIRST):
-    _VALUE[_r] = _i
 # subset index of the positions (a, b, c), a < b < c < 6, in rules.swap_subsets() order
 _SUBSET_INDEX = np.full((6, 6, 6), -1, dtype=np.int64)
 _k = 0
@@ -71,47 +69,48 @@ def policy_params(names: list[str]) -> tuple[np.ndarray, np.ndarray]:
 
 
 @L.njit_fast
-def _six_sorted(obs, six):
-    j = 0
+def subset_of(obs, chosen_rank, chosen_count):
+    """Subset index choosing, of the six cards in ``obs`` (sorted by rank index), the last
+    ``chosen_count[r]`` positions of every rank ``r`` (a ``chosen_rank`` bit mask)."""
+    p0 = p1 = p2 = -1
+    at = 0
     for r in range(N_RANKS):
-        for _ in range(obs[L.OFF_OWN + r]):
-            six[j] = r
-            j += 1
+        c = obs[L.OFF_OWN + r]
+        if (chosen_rank >> r) & 1:
+            u = (chosen_count >> (3 * r)) & 7
+            for j in range(at + c - u, at + c):
+                if p0 < 0:
+                    p0 = j
+                elif p1 < 0:
+                    p1 = j
+                else:
+                    p2 = j
+        at += c
+    return _SUBSET_INDEX[p0, p1, p2]
 
 
 @L.njit_fast
 def cheap_swap(obs, keep_wild):
-    """Subset index of the three most valuable of the six cards (later positions first among
-    equals). With ``keep_wild`` one wild card stays in hand when there are two or more."""
-    six = np.empty(6, dtype=np.int64)
-    _six_sorted(obs, six)
-    chosen = np.zeros(6, dtype=np.bool_)
-    wild = 0
-    for j in range(6):
-        if six[j] == TWO or six[j] == TEN:
-            wild += 1
-    skip = -1
+    """Subset index of the three most valuable of the six cards. With ``keep_wild`` one wild
+    card (a 2 if there is one, else a 10) stays in hand when there are two or more."""
+    wild = obs[L.OFF_OWN + TWO] + obs[L.OFF_OWN + TEN]
+    held_back = -1
     if keep_wild and wild >= 2:
-        # the cheapest wild card (a 2, else a 10) stays in hand: the lowest such position
-        for j in range(6):
-            if six[j] == TWO or six[j] == TEN:
-                skip = j
-                break
-    for _ in range(3):
-        best = -1
-        for j in range(5, -1, -1):
-            if chosen[j] or j == skip:
-                continue
-            if best < 0 or _VALUE[six[j]] > _VALUE[six[best]]:
-                best = j
-        chosen[best] = True
-    pos = np.empty(3, dtype=np.int64)
-    i = 0
-    for j in range(6):
-        if chosen[j]:
-            pos[i] = j
-            i += 1
-    return _SUBSET_INDEX[pos[0], pos[1], pos[2]]
+        held_back = TWO if obs[L.OFF_OWN + TWO] > 0 else TEN
+    need = 3
+    ranks = 0
+    counts = 0
+    for i in range(N_RANKS - 1, -1, -1):
+        r = _CHEAPEST[i]
+        c = obs[L.OFF_OWN + r] - (1 if r == held_back else 0)
+        take = c if c < need else need
+        if take > 0:
+            ranks |= 1 << r
+            counts |= take << (3 * r)
+            need -= take
+        if need == 0:
+            break
+    return subset_of(obs, ranks, counts)
 
 
 @L.njit_fast
@@ -122,13 +121,14 @@ def choose_swap(policy, params, state, obs):
     return cheap_swap(obs, policy == CHEAP_PLUS)
 
 
+# most copies in a 4-bit group of the legal mask (bit k-1 set: k copies may be played)
+_HIGH = np.array([0, 1, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4], dtype=np.int64)
+
+
 @L.njit_fast
 def _best_count(mask, r):
     """Most copies of rank ``r`` the mask lets one play, 0 if none."""
-    for k in range(4, 0, -1):
-        if L.has(mask, r * 4 + k - 1):
-            return k
-    return 0
+    return _HIGH[(mask >> uint64(4 * r)) & uint64(15)]
 
 
 @L.njit_fast

@@ -160,75 +160,75 @@ def source(obs, s):
     return -1
 
 
-@L.njit_fast
-def _play_ok(obs, rules, s, src, r, k, k_hand, k_up, hand_n, up_n, draw_left):
-    top = obs[L.O_TOP]
-    if not can_play(r, top, k, rules[I_BOMB_ANYTIME] != 0):
-        return False
-    finishes = hand_n == k_hand and up_n == k_up and obs[L.OFF_DOWN_N + s] == 0
-    if src == HAND and draw_left > 0:
-        finishes = False
-    if finishes and rules[I_FINISH_ON_SPECIAL] == 0:
-        run = obs[L.O_RUN] + k if top == r else k
-        return finish_ok(r, r == TEN or run >= COPIES, False)
-    return True
-
-
-@L.njit_fast
+@L.njit_inlined
 def legal_mask(obs, hand, rules, g, s, draw_left):
-    """``uint64`` mask of the legal actions of seat ``s`` (P5, P7-P9, P11, P17)."""
+    """``uint64`` mask of the legal actions of seat ``s`` (P5, P7-P9, P11, P12, P17, P18).
+
+    Whole groups at once: if a rank may go on the top card, every count of it may (P16), so its
+    bits ``4r .. 4r + c - 1`` are set together; only a play that would leave the player without
+    cards (``finish_on_special=off``) or four of a kind (``bomb_anytime``) needs a second look.
+    """
     m = uint64(0)
-    src = source(obs, s)
-    n_plays = 0
+    hand_n = obs[L.OFF_HAND_N + s]
+    down_n = obs[L.OFF_DOWN_N + s]
+    top = obs[L.O_TOP]
+    if hand_n > 0:
+        src = HAND
+        total = hand_n
+        up_n = up_total(obs, s) if draw_left == 0 else 1
+        can_finish = draw_left == 0 and up_n == 0 and down_n == 0
+    else:
+        up_n = up_total(obs, s)
+        src = FACE_UP if up_n > 0 else FACE_DOWN
+        total = up_n
+        can_finish = down_n == 0
     if src == FACE_DOWN:
         m |= uint64(1) << uint64(FLIP)
     else:
-        hand_n = obs[L.OFF_HAND_N + s]
-        up_n = up_total(obs, s)
         bound = g[G_START_RANK]
+        bomb = rules[I_BOMB_ANYTIME] != 0
+        strict_finish = can_finish and rules[I_FINISH_ON_SPECIAL] == 0
         for r in range(N_RANKS):
             if bound >= 0 and r != bound:
                 continue
             c = hand[s, r] if src == HAND else obs[L.OFF_UP + N_RANKS * s + r]
-            if c > COPIES:
-                c = COPIES
-            for k in range(1, c + 1):
-                if src == HAND:
-                    ok = _play_ok(obs, rules, s, src, r, k, k, 0, hand_n, up_n, draw_left)
-                else:
-                    ok = _play_ok(obs, rules, s, src, r, k, 0, k, hand_n, up_n, draw_left)
-                if ok:
-                    m |= uint64(1) << uint64(r * 4 + k - 1)
-                    n_plays += 1
+            if c == 0:
+                continue
+            if can_play(r, top, 1, False):
+                m |= uint64((1 << c) - 1) << uint64(4 * r)
+            elif bomb and c == COPIES:
+                m |= uint64(1) << uint64(4 * r + 3)
+            if strict_finish and c == total:
+                run = obs[L.O_RUN] + c if top == r else c
+                if not finish_ok(r, r == TEN or run >= COPIES, False):
+                    m &= ~(uint64(1) << uint64(4 * r + c - 1))
             if (
                 rules[I_MIX_SOURCES] != 0
                 and src == HAND
                 and bound < 0
                 and draw_left == 0
-                and hand[s, r] == hand_n
+                and c == hand_n
             ):
-                h = hand_n
                 u = obs[L.OFF_UP + N_RANKS * s + r]
-                top_k = h + u
-                if top_k > COPIES:
-                    top_k = COPIES
-                for k in range(h + 1, top_k + 1):
-                    if _play_ok(obs, rules, s, src, r, k, h, k - h, hand_n, up_n, draw_left):
-                        m |= uint64(1) << uint64(r * 4 + k - 1)
-                        n_plays += 1
-    if (
-        src != FACE_DOWN
-        and n_plays == 0
-        or rules[I_VOLUNTARY_PICKUP] != 0
-        and obs[L.O_PILE_LEN] > 0
-    ):
+                top_k = c + u if c + u < COPIES else COPIES
+                for k in range(c + 1, top_k + 1):
+                    if not can_play(r, top, k, bomb):
+                        continue
+                    last = up_n == k - c and down_n == 0  # the play would finish
+                    if last and rules[I_FINISH_ON_SPECIAL] == 0:
+                        run = obs[L.O_RUN] + k if top == r else k
+                        if not finish_ok(r, r == TEN or run >= COPIES, False):
+                            continue
+                    m |= uint64(1) << uint64(4 * r + k - 1)
+    voluntary = rules[I_VOLUNTARY_PICKUP] != 0 and obs[L.O_PILE_LEN] > 0
+    if (src != FACE_DOWN and m == 0) or voluntary:
         m |= uint64(1) << uint64(PICK_UP)
     if g[G_REPLAY_MAY] != 0:
         m |= uint64(1) << uint64(PASS)
     return m
 
 
-@L.njit_fast
+@L.njit_inlined
 def _clear_pile(obs):
     for r in range(N_RANKS):
         obs[L.OFF_PILE + r] = 0
@@ -237,7 +237,7 @@ def _clear_pile(obs):
     obs[L.O_PILE_LEN] = 0
 
 
-@L.njit_fast
+@L.njit_inlined
 def _pick_up(obs, hand, rules, g, s, taking_faceup, n):
     """P9 (and P5's ``pickup_takes_faceup``): the pile to the hand, the turn passes."""
     if obs[L.O_PILE_LEN] > 0:
@@ -261,7 +261,7 @@ def _pick_up(obs, hand, rules, g, s, taking_faceup, n):
     g[G_CUR] = next_seat(s, 1, obs[L.O_ACTIVE], n)
 
 
-@L.njit_fast
+@L.njit_inlined
 def _after_play(obs, hand, deck, rules, g, order, s, r, k, n):
     """P10-P13, P18 in their order: pile, draw, burn, going out, who moves next."""
     if obs[L.O_TOP] == r:
@@ -301,7 +301,7 @@ def _after_play(obs, hand, deck, rules, g, order, s, r, k, n):
     g[G_CUR] = next_seat(s, step, obs[L.O_ACTIVE], n)
 
 
-@L.njit_fast
+@L.njit_inlined
 def apply(obs, hand, down, failed, deck, rules, g, order, state, a, n):
     """Play action ``a`` for the seat to move; returns the flipped rank for a flip, else -1.
     A flip's slot is drawn from the stream (P17: the slots are exchangeable)."""
@@ -394,15 +394,9 @@ def swap_all(state, obs, hand, policies, params, choices, n):
         for r in range(N_RANKS):
             obs[L.OFF_OWN + r] = hand[s, r] + obs[L.OFF_UP + N_RANKS * s + r]
         choices[s] = choose_swap(policies[s], params[s], state, obs)
-    six = np.empty(6, dtype=np.int64)
     for s in range(n):
-        j = 0
-        for r in range(N_RANKS):
-            for _ in range(hand[s, r] + obs[L.OFF_UP + N_RANKS * s + r]):
-                six[j] = r
-                j += 1
+        # decode the subset index (rules.swap_subsets order) into positions of the six
         c = choices[s]
-        # decode the subset index (rules.swap_subsets order)
         idx = 0
         pa = pb = pc = 0
         for a in range(6):
@@ -411,14 +405,16 @@ def swap_all(state, obs, hand, policies, params, choices, n):
                     if idx == c:
                         pa, pb, pc = a, b, cc
                     idx += 1
+        j = 0
         for r in range(N_RANKS):
-            hand[s, r] = 0
-            obs[L.OFF_UP + N_RANKS * s + r] = 0
-        for j in range(6):
-            if j in (pa, pb, pc):
-                obs[L.OFF_UP + N_RANKS * s + six[j]] += 1
-            else:
-                hand[s, six[j]] += 1
+            six_r = hand[s, r] + obs[L.OFF_UP + N_RANKS * s + r]
+            up_r = 0
+            for _ in range(six_r):
+                if j in (pa, pb, pc):
+                    up_r += 1
+                j += 1
+            obs[L.OFF_UP + N_RANKS * s + r] = up_r
+            hand[s, r] = six_r - up_r
     obs[L.O_PHASE] = L.PHASE_PLAY
 
 

@@ -18,7 +18,9 @@ and by seat: ``OFF_DOWN_N`` (face-down cards left) and ``OFF_HAND_N`` (hand size
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit, uint64
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from headcount_lab.games.poohead.rules import N_RANKS, PLAYERS_MAX
 
@@ -50,7 +52,13 @@ OBS_SIZE = OFF_KNOWN + N_RANKS * PLAYERS_MAX
 PHASE_SWAP = 0
 PHASE_PLAY = 1
 
-njit_fast = njit(nogil=True, cache=True)
+# Every function below the block entry points runs without numba's runtime: nothing in them
+# allocates, and reference counting of the array arguments on every call was most of the run
+# time. Callees inherit the caller's setting, so all of them use this one decorator.
+njit_fast = njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
+# The same, inlined into the caller by numba: for the functions on the per-action path that take
+# arrays (LLVM does not inline them, and a call passes every array as seven words).
+njit_inlined = njit(nogil=True, cache=True, _nrt=False, inline="always")  # type: ignore[call-overload]
 
 
 @njit_fast
@@ -66,13 +74,9 @@ def popcount(m):
 @njit_fast
 def nth_bit(m, j):
     """Index of the ``j``-th (from 0) set bit of ``m``, lowest first."""
-    i = 0
-    while True:
-        if m & (uint64(1) << uint64(i)):
-            if j == 0:
-                return i
-            j -= 1
-        i += 1
+    for _ in range(j):
+        m &= m - uint64(1)
+    return np.int64(trailing_zeros(m))
 
 
 @njit_fast
