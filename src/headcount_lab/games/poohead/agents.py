@@ -11,12 +11,10 @@ function of (observation, legal mask, stream) only.
   the cheapest legal rank (3 .. A, then 2, then 10) with all its copies, keeps 2s and 10s for
   emergencies (after a 10 with ``ten_replay=may`` it passes rather than spend one), never picks
   up by choice.
-- ``cheap+`` (2): ``cheap`` with three additions. Its swap keeps a 2 or 10 in hand when it has
-  two or more of them (one wild card in hand saves a pick-up early; the rest go face up). It
-  plays a 9 as a weapon, before its 3-8, when the next player has no hand left or shows no
-  face-up card that may go on a 9 (3-9, 2 or 10). And it breaks the
-  9-lead loop of section 6 of the rulings: it does not lead a 9 onto an empty pile when the
-  next player has just picked up a pile topped by a 9 and it holds another ordinary rank.
+- ``cheap+`` (2): ``cheap`` with the loop-breaker of section 6 of the rulings: it does not lead
+  a 9 onto an empty pile while a 9 it picked up (publicly known in its hand) is there to lead,
+  if it holds another ordinary rank. Between ``cheap`` bots a 9 led onto an empty pile against
+  a player holding only J-A goes round the table for ever (a stall); the breaker ends that.
 """
 
 from __future__ import annotations
@@ -29,8 +27,8 @@ from headcount_lab.core.rng import below
 from headcount_lab.games.poohead import layout as L
 from headcount_lab.games.poohead.rules import (
     CHEAPEST_FIRST,
-    FACE_DOWN,
     FLIP,
+    HAND,
     N_RANKS,
     NINE,
     PASS,
@@ -43,7 +41,7 @@ RANDOM = 0
 CHEAP = 1
 CHEAP_PLUS = 2
 POLICIES = {"random": RANDOM, "cheap": CHEAP, "cheap+": CHEAP_PLUS}
-N_PARAMS = 1
+N_PARAMS = 1  # no bot takes parameters yet
 
 _CHEAPEST = np.array(CHEAPEST_FIRST, dtype=np.int64)
 # subset index of the positions (a, b, c), a < b < c < 6, in rules.swap_subsets() order
@@ -90,19 +88,14 @@ def subset_of(obs, chosen_rank, chosen_count):
 
 
 @L.njit_fast
-def cheap_swap(obs, keep_wild):
-    """Subset index of the three most valuable of the six cards. With ``keep_wild`` one wild
-    card (a 2 if there is one, else a 10) stays in hand when there are two or more."""
-    wild = obs[L.OFF_OWN + TWO] + obs[L.OFF_OWN + TEN]
-    held_back = -1
-    if keep_wild and wild >= 2:
-        held_back = TWO if obs[L.OFF_OWN + TWO] > 0 else TEN
+def cheap_swap(obs):
+    """Subset index of the three most valuable of the six cards (10 > 2 > A > ... > 3)."""
     need = 3
     ranks = 0
     counts = 0
     for i in range(N_RANKS - 1, -1, -1):
         r = _CHEAPEST[i]
-        c = obs[L.OFF_OWN + r] - (1 if r == held_back else 0)
+        c = obs[L.OFF_OWN + r]
         take = c if c < need else need
         if take > 0:
             ranks |= 1 << r
@@ -118,7 +111,7 @@ def choose_swap(policy, params, state, obs):
     """P3: the swap of the seat in ``obs`` (phase swap), an index into ``swap_subsets()``."""
     if policy == RANDOM:
         return below(state, 20)
-    return cheap_swap(obs, policy == CHEAP_PLUS)
+    return cheap_swap(obs)
 
 
 # most copies in a 4-bit group of the legal mask (bit k-1 set: k copies may be played)
@@ -156,34 +149,13 @@ def cheap_play(mask, skip_rank):
 
 
 @L.njit_fast
-def _next_is_weak_against_nine(obs):
-    """The next player is on table cards, or shows no face-up card a 9 lets them play."""
-    nxt = obs[L.O_NEXT]
-    if obs[L.OFF_HAND_N + nxt] == 0:
-        return True
-    for r in range(1, NINE + 1):
-        if obs[L.OFF_UP + N_RANKS * nxt + r]:
-            return False
-    return obs[L.OFF_UP + N_RANKS * nxt + TWO] == 0 and obs[L.OFF_UP + N_RANKS * nxt + TEN] == 0
-
-
-@L.njit_fast
 def cheap_plus_play(obs, mask):
-    nxt = obs[L.O_NEXT]
+    """``cheap`` with the loop-breaker (see the module docstring)."""
+    me = obs[L.O_SEAT]
     skip = -1
-    if (
-        obs[L.O_TOP] < 0
-        and obs[L.O_LAST_PICK_SEAT] == nxt
-        and obs[L.O_LAST_PICK_TOP] == NINE
-        and obs[L.O_SOURCE] != FACE_DOWN
-    ):
-        skip = NINE  # the loop-breaker
-    a = cheap_play(mask, skip)
-    weapon = a < FLIP and a // 4 < NINE and a // 4 != TWO and skip != NINE
-    # a 9 as a weapon rather than a middling 3-8 when the next player is weak against it
-    if weapon and _best_count(mask, NINE) and _next_is_weak_against_nine(obs):
-        return NINE * 4 + _best_count(mask, NINE) - 1
-    return a
+    if obs[L.O_TOP] < 0 and obs[L.O_SOURCE] == HAND and obs[L.OFF_KNOWN + N_RANKS * me + NINE] > 0:
+        skip = NINE
+    return cheap_play(mask, skip)
 
 
 @L.njit_fast
@@ -197,4 +169,12 @@ def act(policy, params, state, obs, mask):
     return cheap_plus_play(obs, mask)
 
 
-track_sources(act, choose_swap)
+# Every cached function of this module, not only the entry points: a callee keeps its own cache
+# entry, keyed on its own file, and a caller recompiled after an edit elsewhere links it as cached.
+track_sources(
+    *[
+        f
+        for f in list(globals().values())
+        if getattr(f, "py_func", None) and f.__module__ == __name__
+    ]
+)

@@ -756,4 +756,12 @@ def start_block(state, n_deals, rules, out_rank, out_ties, out_starter):
 
 
 # numba's cache only watches this file; the kernels also inline agents.py and layout.py
-track_sources(simulate_block, start_block)
+# Every cached function of this module, not only the entry points: a callee keeps its own cache
+# entry, keyed on its own file, and a caller recompiled after an edit elsewhere links it as cached.
+track_sources(
+    *[
+        f
+        for f in list(globals().values())
+        if getattr(f, "py_func", None) and f.__module__ == __name__
+    ]
+)

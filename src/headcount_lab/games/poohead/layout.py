@@ -22,6 +22,7 @@ import numpy as np
 from numba import njit, uint64
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from headcount_lab.core.jitcache import track_sources
 from headcount_lab.games.poohead.rules import N_RANKS, PLAYERS_MAX
 
 O_PLAYERS = 0
@@ -82,3 +83,6 @@ def nth_bit(m, j):
 @njit_fast
 def has(m, a):
     return (m >> uint64(a)) & uint64(1) != 0
+
+
+track_sources(popcount, nth_bit, has)
