@@ -56,9 +56,12 @@ def _decisions(t: Table, seat: int):
     obs = t.observation(seat)
     mask = np.uint64(sum(1 << a for a in t.legal_actions()))
     out = []
-    for policy in agents.POLICIES.values():
+    for name, policy in agents.POLICIES.items():
         state = PyStream.for_block(3, 3).state()
-        out.append(int(agents.act(policy, np.zeros(1), state, obs, mask)))
+        params = agents.policy_params([name if name != "pimc" else "pimc:4:200"])[1][0]
+        out.append(
+            int(agents.act(policy, params, state, obs, mask, t.rules.array(), agents.new_work()))
+        )
     return obs, out
 
 
@@ -102,8 +105,8 @@ def test_swap_decision_sees_only_the_own_six_and_the_dealt_face_up_cards():
     u = Table.position(rules, ["3 4 5", "J J J", "9 J 7"], ["10 2 A", "K K K", "Q Q A"],
                        ["6 6 6", "4 4 4", "5 5 5"], draw="3 3 3")  # fmt: skip
     for policy in agents.POLICIES.values():
-        a = agents.choose_swap(policy, np.zeros(1), PyStream.for_block(1, 1).state(),
+        a = agents.choose_swap(policy, np.zeros(2), PyStream.for_block(1, 1).state(),
                                t.observation(0, 0))  # fmt: skip
-        b = agents.choose_swap(policy, np.zeros(1), PyStream.for_block(1, 1).state(),
+        b = agents.choose_swap(policy, np.zeros(2), PyStream.for_block(1, 1).state(),
                                u.observation(0, 0))  # fmt: skip
         assert a == b

@@ -57,3 +57,9 @@ def test_house_rules_agree(flags, players):
     rules = PooheadRules(players=players).with_flags(flags)
     bots = ["random", "cheap", "cheap+", "random"][:players]
     _compare(rules, bots, 7, 6)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_pimc_agrees_with_the_reference(players):
+    bots = ["pimc:3:120", "cheap", "random", "cheap+"][:players]
+    _compare(PooheadRules(players=players), bots, 5, 2)

@@ -15,6 +15,11 @@ function of (observation, legal mask, stream) only.
   a 9 onto an empty pile while a 9 it picked up (publicly known in its hand) is there to lead,
   if it holds another ordinary rank. Between ``cheap`` bots a 9 led onto an empty pile against
   a player holding only J-A goes round the table for ever (a stall); the breaker ends that.
+- ``pimc`` (3), ``pimc:SAMPLES:HORIZON``: perfect-information Monte Carlo. For each legal action
+  it samples ``SAMPLES`` (default 16) deals of the cards it cannot see that agree with its
+  observation, plays each out with ``cheap`` for everybody (at most ``HORIZON`` turns, default
+  600, else a stall), and takes the action that made it the Poohead least often. Swaps like
+  ``cheap``.
 """
 
 from __future__ import annotations
@@ -23,16 +28,31 @@ import numpy as np
 from numba import uint64
 
 from headcount_lab.core.jitcache import track_sources
-from headcount_lab.core.rng import below
+from headcount_lab.core.rng import below, partial_shuffle
 from headcount_lab.games.poohead import layout as L
+from headcount_lab.games.poohead.engine import (
+    G_CUR,
+    G_N_ACTIVE,
+    G_N_OUT,
+    G_REPLAY_MAY,
+    G_SIZE,
+    G_START_RANK,
+    G_TURNS,
+    apply,
+    legal_mask,
+)
 from headcount_lab.games.poohead.rules import (
     CHEAPEST_FIRST,
+    COPIES,
+    DECK,
     FLIP,
     HAND,
     N_RANKS,
     NINE,
     PASS,
     PICK_UP,
+    PLAYERS_MAX,
+    TABLE,
     TEN,
     TWO,
 )
@@ -40,8 +60,28 @@ from headcount_lab.games.poohead.rules import (
 RANDOM = 0
 CHEAP = 1
 CHEAP_PLUS = 2
-POLICIES = {"random": RANDOM, "cheap": CHEAP, "cheap+": CHEAP_PLUS}
-N_PARAMS = 1  # no bot takes parameters yet
+PIMC = 3
+POLICIES = {"random": RANDOM, "cheap": CHEAP, "cheap+": CHEAP_PLUS, "pimc": PIMC}
+P_SAMPLES = 0  # pimc: determinisations per legal action
+P_HORIZON = 1  # pimc: turns a rollout may last before it counts as a stall
+N_PARAMS = 2
+DEFAULT_PIMC = (16.0, 600.0)
+
+# Scratch of the search bots (``int64[WORK_SIZE]``): a whole game state to play forward.
+W_OBS = 0
+W_HAND = W_OBS + L.OBS_SIZE
+W_DOWN = W_HAND + PLAYERS_MAX * N_RANKS
+W_FAILED = W_DOWN + PLAYERS_MAX * TABLE
+W_DECK = W_FAILED + PLAYERS_MAX * N_RANKS
+W_G = W_DECK + DECK
+W_ORDER = W_G + G_SIZE
+W_POOL = W_ORDER + PLAYERS_MAX
+WORK_SIZE = W_POOL + DECK
+
+
+def new_work() -> np.ndarray:
+    return np.zeros(WORK_SIZE, dtype=np.int64)
+
 
 _CHEAPEST = np.array(CHEAPEST_FIRST, dtype=np.int64)
 # subset index of the positions (a, b, c), a < b < c < 6, in rules.swap_subsets() order
@@ -59,10 +99,22 @@ def policy_params(names: list[str]) -> tuple[np.ndarray, np.ndarray]:
     ids = np.empty(len(names), dtype=np.int64)
     params = np.zeros((len(names), N_PARAMS), dtype=np.float64)
     for i, raw in enumerate(names):
-        name = raw.strip().lower()
+        name, *extra = raw.strip().lower().split(":")
+        if len(extra) > 2:
+            raise ValueError(f"too many parameters in {raw!r}: pimc[:SAMPLES[:HORIZON]]")
         if name not in POLICIES:
             raise ValueError(f"unknown bot {raw!r}: choose from {', '.join(POLICIES)}")
         ids[i] = POLICIES[name]
+        if name == "pimc":
+            params[i] = DEFAULT_PIMC
+            for j, v in enumerate(extra):
+                if not v.isdigit() or int(v) < 1:
+                    raise ValueError(
+                        f"pimc takes whole numbers: pimc[:SAMPLES[:HORIZON]], not {raw!r}"
+                    )
+                params[i, j] = float(v)
+        elif extra:
+            raise ValueError(f"bot {name} takes no parameters ({raw!r})")
     return ids, params
 
 
@@ -159,14 +211,125 @@ def cheap_plus_play(obs, mask):
 
 
 @L.njit_fast
-def act(policy, params, state, obs, mask):
+def _sample(state, obs, work, n):
+    """One determinisation (section 4 of the rulings) of what the seat in ``obs`` cannot see,
+    written into ``work`` as a whole game state. The unseen cards (the pack less its own hand,
+    every face-up card, the pile, the burnt cards and the cards known in other hands) are
+    shuffled into the other hands' unknown places, every face-down slot and the draw pile."""
+    me = obs[L.O_SEAT]
+    pool = work[W_POOL : W_POOL + DECK]
+    m = 0
+    for r in range(N_RANKS):
+        c = COPIES - obs[L.OFF_OWN + r] - obs[L.OFF_PILE + r] - obs[L.OFF_BURNT + r]
+        for s in range(n):
+            c -= obs[L.OFF_UP + N_RANKS * s + r]
+            if s != me:
+                c -= obs[L.OFF_KNOWN + N_RANKS * s + r]
+        for _ in range(c):
+            pool[m] = r
+            m += 1
+    partial_shuffle(state, pool[:m], m - 1 if m > 1 else 0)
+    for i in range(L.OBS_SIZE):
+        work[W_OBS + i] = obs[i]
+    at = 0
+    for s in range(n):
+        known = 0
+        for r in range(N_RANKS):
+            if s == me:
+                h = obs[L.OFF_OWN + r]
+                work[W_FAILED + N_RANKS * s + r] = obs[L.OFF_OWN_FAILED + r]
+            else:
+                h = obs[L.OFF_KNOWN + N_RANKS * s + r]
+                work[W_FAILED + N_RANKS * s + r] = 0
+            work[W_HAND + N_RANKS * s + r] = h
+            known += h
+        if s != me:
+            for _ in range(obs[L.OFF_HAND_N + s] - known):
+                work[W_HAND + N_RANKS * s + pool[at]] += 1
+                at += 1
+        for j in range(TABLE):
+            if j < obs[L.OFF_DOWN_N + s]:
+                work[W_DOWN + TABLE * s + j] = pool[at]
+                at += 1
+            else:
+                work[W_DOWN + TABLE * s + j] = -1
+    for i in range(DECK - obs[L.O_DRAW_LEFT], DECK):
+        work[W_DECK + i] = pool[at]
+        at += 1
+
+
+@L.njit_fast
+def _playout(state, obs, mask, rules, work, a, horizon):
+    """Play action ``a`` in the sampled state of ``work`` and the rest of the game with
+    ``cheap`` everywhere: 2 if the seat of ``obs`` ends as the Poohead, 1 for a stall (no end
+    within ``horizon`` turns), else 0."""
+    n = obs[L.O_PLAYERS]
+    me = obs[L.O_SEAT]
+    wobs = work[W_OBS : W_OBS + L.OBS_SIZE]
+    hand = work[W_HAND : W_HAND + PLAYERS_MAX * N_RANKS].reshape((PLAYERS_MAX, N_RANKS))
+    down = work[W_DOWN : W_DOWN + PLAYERS_MAX * TABLE].reshape((PLAYERS_MAX, TABLE))
+    failed = work[W_FAILED : W_FAILED + PLAYERS_MAX * N_RANKS].reshape((PLAYERS_MAX, N_RANKS))
+    deck = work[W_DECK : W_DECK + DECK]
+    g = work[W_G : W_G + G_SIZE]
+    order = work[W_ORDER : W_ORDER + PLAYERS_MAX]
+    for i in range(G_SIZE):
+        g[i] = 0
+    active = 0
+    for s in range(n):
+        if (obs[L.O_ACTIVE] >> s) & 1:
+            active += 1
+    g[G_CUR] = me
+    g[G_N_ACTIVE] = active
+    g[G_N_OUT] = n - active
+    g[G_START_RANK] = -1
+    g[G_REPLAY_MAY] = 1 if L.has(mask, PASS) else 0
+    g[G_TURNS] = 0
+    apply(wobs, hand, down, failed, deck, rules, g, order, state, a, n)
+    while g[G_N_ACTIVE] > 1 and g[G_TURNS] < horizon:
+        s = g[G_CUR]
+        m = legal_mask(wobs, hand, rules, g, s, wobs[L.O_DRAW_LEFT])
+        b = L.nth_bit(m, 0) if m & (m - uint64(1)) == 0 else cheap_play(m, -1)
+        apply(wobs, hand, down, failed, deck, rules, g, order, state, b, n)
+    if not (wobs[L.O_ACTIVE] >> me) & 1:
+        return 0
+    return 2 if g[G_N_ACTIVE] == 1 else 1
+
+
+@L.njit_fast
+def pimc_play(params, state, obs, mask, rules, work):
+    """Perfect-information Monte Carlo: for every legal action, the same number of
+    determinisations played out with ``cheap``; the action with the fewest Poohead outcomes
+    (stalls count half) wins, the lowest action id on ties."""
+    n = obs[L.O_PLAYERS]
+    samples = int(params[P_SAMPLES])
+    horizon = int(params[P_HORIZON])
+    best = -1
+    best_score = 0
+    m = mask
+    while m:
+        a = L.nth_bit(m, 0)
+        m &= m - uint64(1)
+        score = 0
+        for _ in range(samples):
+            _sample(state, obs, work, n)
+            score += _playout(state, obs, mask, rules, work, a, horizon)
+        if best < 0 or score < best_score:
+            best, best_score = a, score
+    return best
+
+
+@L.njit_fast
+def act(policy, params, state, obs, mask, rules, work):
     """The action (see ``rules.py``) of the seat in ``obs`` given its legal ``mask`` (``uint64``,
-    bit ``a`` set when action ``a`` is legal)."""
+    bit ``a`` set when action ``a`` is legal). ``rules`` is the rules array, ``work`` the search
+    bots' scratch (``int64[WORK_SIZE]``)."""
     if policy == RANDOM:
         return L.nth_bit(mask, below(state, L.popcount(mask)))
     if policy == CHEAP:
         return cheap_play(mask, -1)
-    return cheap_plus_play(obs, mask)
+    if policy == CHEAP_PLUS:
+        return cheap_plus_play(obs, mask)
+    return pimc_play(params, state, obs, mask, rules, work)
 
 
 # Every cached function of this module, not only the entry points: a callee keeps its own cache

@@ -445,13 +445,21 @@ def _ranks(counts: list[int]) -> list[int]:
 class Bots:
     """Decisions by seat: ``random`` and ``cheap`` in Python, the rest through ``agents.act``."""
 
-    def __init__(self, policies: np.ndarray, params: np.ndarray, stream: PyStream):
+    def __init__(
+        self,
+        policies: np.ndarray,
+        params: np.ndarray,
+        stream: PyStream,
+        rules_array: np.ndarray,
+    ):
         from headcount_lab.games.poohead import agents
 
         self.agents = agents
         self.policies = policies
         self.params = params
         self.stream = stream
+        self.work = agents.new_work()
+        self.rules_array = rules_array
 
     def _jitted(self, seat: int, obs: np.ndarray, mask: int, swap: bool) -> int:
         state = self.stream.state()
@@ -459,7 +467,9 @@ class Bots:
         if swap:
             a = self.agents.choose_swap(policy, params, state, obs)
         else:
-            a = self.agents.act(policy, params, state, obs, np.uint64(mask))
+            a = self.agents.act(
+                policy, params, state, obs, np.uint64(mask), self.rules_array, self.work
+            )
         self.stream.s = [int(v) for v in state]
         return int(a)
 
@@ -515,7 +525,7 @@ def play_game(
     deck = [i // COPIES for i in range(DECK)]
     stream.partial_shuffle(deck, DECK - 1)
     t = Table.dealt(rules, deck)
-    bots = Bots(policies, params, stream)
+    bots = Bots(policies, params, stream, rules.array())
     log: list[int] = list(deck)
     n = rules.players
     if rules.swap:
