@@ -91,6 +91,8 @@ def test_simulate_counts_capped_games_apart():
         (["--bots", "cheap,cheap", "--players", "5"], "players"),
         (["--bots", "cheap,cheap,cheap,cheap", "--games", "0"], "--games"),
         (["--bots", "cheap,cheap,cheap,cheap", "--rule", "turn_cap=0"], "turn_cap"),
+        (["--bots", "pimc:0,cheap,cheap,cheap"], "whole numbers"),
+        (["--bots", "cheap:3,cheap,cheap,cheap"], "no parameters"),
     ],
 )
 def test_simulate_bad_input(args, message):

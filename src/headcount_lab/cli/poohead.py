@@ -196,7 +196,12 @@ def start_odds_cmd(players: PlayersOpt = 4, json_out: JsonOpt = False) -> None:
 
 @app.command("simulate")
 def simulate(
-    bots: Annotated[str, typer.Option("--bots", help="One bot per seat: random, cheap, cheap+.")],
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots", help="One bot per seat: random, cheap, cheap+, pimc[:SAMPLES[:HORIZON]]."
+        ),
+    ],
     players: PlayersOpt = 4,
     games: Annotated[int, typer.Option("--games", help="Games to play.")] = 10_000,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the run.")] = 0,

@@ -11,10 +11,11 @@ function of (observation, legal mask, stream) only.
   the cheapest legal rank (3 .. A, then 2, then 10) with all its copies, keeps 2s and 10s for
   emergencies (after a 10 with ``ten_replay=may`` it passes rather than spend one), never picks
   up by choice.
-- ``cheap+`` (2): ``cheap`` with the loop-breaker of section 6 of the rulings: it does not lead
-  a 9 onto an empty pile while a 9 it picked up (publicly known in its hand) is there to lead,
-  if it holds another ordinary rank. Between ``cheap`` bots a 9 led onto an empty pile against
-  a player holding only J-A goes round the table for ever (a stall); the breaker ends that.
+- ``cheap+`` (2): ``cheap`` with the loop-breaker of section 6 of the rulings: right after a
+  pick-up of a pile topped by a 9, it does not lead a 9 that it picked up itself (publicly
+  known in its hand) onto the empty pile if it holds another ordinary rank. Between ``cheap``
+  bots 9s led onto an empty pile against players holding only J-A go round the table for ever
+  (a stall); the breaker ends most of them at no cost in strength.
 - ``pimc`` (3), ``pimc:SAMPLES:HORIZON``: perfect-information Monte Carlo. For each legal action
   it samples ``SAMPLES`` (default 16) deals of the cards it cannot see that agree with its
   observation, plays each out with ``cheap`` for everybody (at most ``HORIZON`` turns, default
@@ -205,7 +206,12 @@ def cheap_plus_play(obs, mask):
     """``cheap`` with the loop-breaker (see the module docstring)."""
     me = obs[L.O_SEAT]
     skip = -1
-    if obs[L.O_TOP] < 0 and obs[L.O_SOURCE] == HAND and obs[L.OFF_KNOWN + N_RANKS * me + NINE] > 0:
+    if (
+        obs[L.O_TOP] < 0
+        and obs[L.O_SOURCE] == HAND
+        and obs[L.OFF_KNOWN + N_RANKS * me + NINE] > 0
+        and obs[L.O_LAST_PICK_TOP] == NINE
+    ):
         skip = NINE
     return cheap_play(mask, skip)
 

@@ -47,6 +47,11 @@ def run_benchmarks(quick: bool) -> dict[str, Any]:
     out["cheap_games_per_s"] = rate(["cheap"] * 4, n)
     out["random_games_per_s"] = rate(["random"] * 4, max(1, n // 4))
     out["cheap_plus_games_per_s"] = rate(["cheap+"] * 4, n)
+    pimc_games = 12 if quick else 240
+    out["pimc"] = {
+        f"pimc:{k}_games_per_s_one_seat": rate([f"pimc:{k}", "cheap", "cheap", "cheap"], pimc_games)
+        for k in (4, 16)
+    }
     ids, params = agents.policy_params(["cheap"] * 4)
     out["reference_cheap_games_per_s"] = _best_rate(
         lambda: reference.run_block(rules, PyStream.for_block(1, 0), n_ref, ids, params, True),
