@@ -42,6 +42,7 @@ from headcount_lab.games.poohead.engine import (
     apply,
     legal_mask,
 )
+from headcount_lab.games.poohead.faceup_data import VALUES as FACEUP_VALUES
 from headcount_lab.games.poohead.rules import (
     CHEAPEST_FIRST,
     COPIES,
@@ -85,6 +86,17 @@ def new_work() -> np.ndarray:
 
 
 _CHEAPEST = np.array(CHEAPEST_FIRST, dtype=np.int64)
+# index of a sorted rank triple a <= b <= c among the 455 (``faceup.TRIPLES`` order)
+TRIPLE = np.full((N_RANKS, N_RANKS, N_RANKS), -1, dtype=np.int64)
+_t = 0
+for _a in range(N_RANKS):
+    for _b in range(_a, N_RANKS):
+        for _c in range(_b, N_RANKS):
+            TRIPLE[_a, _b, _c] = _t
+            _t += 1
+N_TRIPLES = _t
+#: the learned face-up table, ``[players - 2, triple]`` (see ``faceup.py``)
+_FACEUP = np.array([FACEUP_VALUES[n] for n in (2, 3, 4)], dtype=np.float64)
 # subset index of the positions (a, b, c), a < b < c < 6, in rules.swap_subsets() order
 _SUBSET_INDEX = np.full((6, 6, 6), -1, dtype=np.int64)
 _k = 0
@@ -160,10 +172,60 @@ def cheap_swap(obs):
 
 
 @L.njit_fast
+def _rank_at(obs, j):
+    """Rank of position ``j`` of the six cards in ``obs``, sorted by rank index."""
+    for r in range(N_RANKS):
+        c = obs[L.OFF_OWN + r]
+        if j < c:
+            return r
+        j -= c
+    return -1
+
+
+@L.njit_fast
+def _value(obs, table, a, b, c):
+    return _FACEUP[table, TRIPLE[_rank_at(obs, a), _rank_at(obs, b), _rank_at(obs, c)]]
+
+
+@L.njit_fast
+def table_swap(obs):
+    """The ``cheap+`` swap: of the 20 choices, the one whose face-up triple has the lowest value
+    in the learned table (``faceup.py``), ``cheap``'s choice unless another is strictly lower."""
+    table = obs[L.O_PLAYERS] - 2
+    chosen = cheap_swap(obs)
+    a0, b0, c0 = _positions(chosen)
+    low = _value(obs, table, a0, b0, c0)
+    i = 0
+    for a in range(6):
+        for b in range(a + 1, 6):
+            for c in range(b + 1, 6):
+                v = _value(obs, table, a, b, c)
+                if v < low:
+                    low = v
+                    chosen = i
+                i += 1
+    return chosen
+
+
+@L.njit_fast
+def _positions(index):
+    i = 0
+    for a in range(6):
+        for b in range(a + 1, 6):
+            for c in range(b + 1, 6):
+                if i == index:
+                    return a, b, c
+                i += 1
+    return 0, 1, 2
+
+
+@L.njit_fast
 def choose_swap(policy, params, state, obs):
     """P3: the swap of the seat in ``obs`` (phase swap), an index into ``swap_subsets()``."""
     if policy == RANDOM:
         return below(state, 20)
+    if policy == CHEAP_PLUS:
+        return table_swap(obs)
     return cheap_swap(obs)
 
 

@@ -28,7 +28,15 @@ from numba import njit, uint64
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import below, partial_shuffle
 from headcount_lab.games.poohead import layout as L
-from headcount_lab.games.poohead.agents import WORK_SIZE, act, choose_swap
+from headcount_lab.games.poohead.agents import (
+    CHEAP,
+    N_PARAMS,
+    RANDOM,
+    TRIPLE,
+    WORK_SIZE,
+    act,
+    choose_swap,
+)
 from headcount_lab.games.poohead.engine import (  # noqa: F401  (re-exported)
     G_CAPPED,
     G_CUR,
@@ -78,12 +86,7 @@ def log_length(n: int, turn_cap: int) -> int:
 
 def hash_size(rules: np.ndarray) -> int:
     """Slots of the repetition table (a power of two, at least twice the turn cap)."""
-    if rules[I_REPETITION_LIMIT] == 0:
-        return 1
-    size = 1
-    while size < 2 * (int(rules[I_TURN_CAP]) + 1):
-        size *= 2
-    return size
+    return int(hash_size_kernel(rules))
 
 
 @L.njit_fast
@@ -256,14 +259,27 @@ def _seen_again(keys, counts, h, limit):
 @L.njit_fast
 def play_game(
     state, rules, policies, params, obs, hand, down, failed, deck, g, order, choices, keys,
-    counts, log, work,
+    counts, log, work, swap_policies,
 ):  # fmt: skip
-    """One game with ``policies``/``params`` by seat; the outcome is left in ``g`` and ``order``
-    (finishing order, the Poohead last). ``log`` (``int16``, empty for none) gets the game log."""
+    """One game with ``policies``/``params`` by seat (``swap_policies`` decide the swap); the
+    outcome is left in ``g`` and ``order`` (finishing order, the Poohead last) and ``choices``
+    holds each seat's face-up triple (index into ``faceup.TRIPLES``). ``log`` (``int16``, empty
+    for none) gets the game log."""
     n = rules[I_PLAYERS]
     deal(state, deck, obs, hand, down, failed, rules, n)
     if rules[I_SWAP] != 0:
-        swap_all(state, obs, hand, policies, params, choices, n)
+        swap_all(state, obs, hand, swap_policies, params, choices, n)
+    for s in range(n):
+        t0 = t1 = t2 = -1
+        for r in range(N_RANKS):
+            for _ in range(obs[L.OFF_UP + N_RANKS * s + r]):
+                if t0 < 0:
+                    t0 = r
+                elif t1 < 0:
+                    t1 = r
+                else:
+                    t2 = r
+        choices[s] = TRIPLE[t0, t1, t2]
     for i in range(G_SIZE):
         g[i] = 0
     g[G_N_ACTIVE] = n
@@ -385,7 +401,7 @@ def simulate_block(
         log = record[m] if m < record.shape[0] else no_log
         play_game(
             state, rules, policies, params, obs, hand, down, failed, deck, g, order, choices,
-            keys, counts, log, work,
+            keys, counts, log, work, policies,
         )  # fmt: skip
         out_games[0] += 1
         t = g[G_TURNS]
@@ -453,6 +469,53 @@ def run_block(
         out["games_bot_rel"], out["poohead_bot_rel"], out["place_bot"], out["place_rel"],
     )  # fmt: skip
     return out
+
+
+@njit(nogil=True, cache=True)
+def faceup_block(state, n_games, rules, out_games, out_poohead):
+    """Games of ``cheap`` bots in which one seat (game ``m``: seat ``m % n``) swaps at random:
+    by that seat's face-up triple, ``out_games`` (``int64[N_TRIPLES]``) counts the uncapped
+    games and ``out_poohead`` those it lost (the data of the ``cheap+`` face-up table)."""
+    n = rules[I_PLAYERS]
+    policies = np.full(n, CHEAP, dtype=np.int64)
+    swaps = np.full(n, CHEAP, dtype=np.int64)
+    params = np.zeros((n, N_PARAMS), dtype=np.float64)
+    obs = np.zeros(L.OBS_SIZE, dtype=np.int64)
+    hand = np.zeros((n, N_RANKS), dtype=np.int64)
+    down = np.zeros((n, TABLE), dtype=np.int64)
+    failed = np.zeros((n, N_RANKS), dtype=np.int64)
+    deck = np.empty(DECK, dtype=np.int64)
+    g = np.zeros(G_SIZE, dtype=np.int64)
+    order = np.empty(n, dtype=np.int64)
+    choices = np.empty(n, dtype=np.int64)
+    no_log = np.empty(0, dtype=np.int16)
+    work = np.zeros(WORK_SIZE, dtype=np.int64)
+    keys = np.zeros(hash_size_kernel(rules), dtype=np.uint64)
+    counts = np.zeros(keys.shape[0], dtype=np.int64)
+    for m in range(n_games):
+        hero = m % n
+        for s in range(n):
+            swaps[s] = RANDOM if s == hero else CHEAP
+        play_game(
+            state, rules, policies, params, obs, hand, down, failed, deck, g, order, choices,
+            keys, counts, no_log, work, swaps,
+        )  # fmt: skip
+        if g[G_CAPPED] == 0:
+            out_games[choices[hero]] += 1
+            if order[n - 1] == hero:
+                out_poohead[choices[hero]] += 1
+
+
+@njit(nogil=True, cache=True)
+def hash_size_kernel(rules):
+    """Slots of the repetition table: 1 when it is off, else a power of two of at least twice
+    the turn cap (P20)."""
+    if rules[I_REPETITION_LIMIT] == 0:
+        return 1
+    size = 1
+    while size < 2 * (rules[I_TURN_CAP] + 1):
+        size *= 2
+    return size
 
 
 # --- the start of the game alone (exact facts, P6) ---------------------------------------------
