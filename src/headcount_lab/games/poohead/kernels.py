@@ -369,6 +369,22 @@ def _most_cards(obs, n, shares):
 
 
 @njit(nogil=True, cache=True)
+def game_arrays(n):
+    """The state arrays of one game (see the module docstring): ``obs``, ``hand``, ``down``,
+    ``failed``, ``deck``, ``g``, ``order`` and ``choices``."""
+    return (
+        np.zeros(L.OBS_SIZE, dtype=np.int64),
+        np.zeros((n, N_RANKS), dtype=np.int64),
+        np.zeros((n, TABLE), dtype=np.int64),
+        np.zeros((n, N_RANKS), dtype=np.int64),
+        np.empty(DECK, dtype=np.int64),
+        np.zeros(G_SIZE, dtype=np.int64),
+        np.empty(n, dtype=np.int64),
+        np.empty(n, dtype=np.int64),
+    )
+
+
+@njit(nogil=True, cache=True)
 def simulate_block(
     state, n_games, rules, bot_policies, bot_params, rotate, record, keys, counts,
     out_games, out_capped, out_turns, out_pooh_bot, out_pooh_rel, out_games_bot_rel,
@@ -384,14 +400,7 @@ def simulate_block(
     policies = np.empty(n, dtype=np.int64)
     params = np.empty((n, bot_params.shape[1]), dtype=np.float64)
     seat_bot = np.empty(n, dtype=np.int64)
-    obs = np.zeros(L.OBS_SIZE, dtype=np.int64)
-    hand = np.zeros((n, N_RANKS), dtype=np.int64)
-    down = np.zeros((n, TABLE), dtype=np.int64)
-    failed = np.zeros((n, N_RANKS), dtype=np.int64)
-    deck = np.empty(DECK, dtype=np.int64)
-    g = np.zeros(G_SIZE, dtype=np.int64)
-    order = np.empty(n, dtype=np.int64)
-    choices = np.empty(n, dtype=np.int64)
+    obs, hand, down, failed, deck, g, order, choices = game_arrays(n)
     shares = np.zeros(n, dtype=np.int64)
     no_log = np.empty(0, dtype=np.int16)
     work = np.zeros(WORK_SIZE, dtype=np.int64)
@@ -480,14 +489,7 @@ def faceup_block(state, n_games, rules, out_games, out_poohead):
     policies = np.full(n, CHEAP, dtype=np.int64)
     swaps = np.full(n, CHEAP, dtype=np.int64)
     params = np.zeros((n, N_PARAMS), dtype=np.float64)
-    obs = np.zeros(L.OBS_SIZE, dtype=np.int64)
-    hand = np.zeros((n, N_RANKS), dtype=np.int64)
-    down = np.zeros((n, TABLE), dtype=np.int64)
-    failed = np.zeros((n, N_RANKS), dtype=np.int64)
-    deck = np.empty(DECK, dtype=np.int64)
-    g = np.zeros(G_SIZE, dtype=np.int64)
-    order = np.empty(n, dtype=np.int64)
-    choices = np.empty(n, dtype=np.int64)
+    obs, hand, down, failed, deck, g, order, choices = game_arrays(n)
     no_log = np.empty(0, dtype=np.int16)
     work = np.zeros(WORK_SIZE, dtype=np.int64)
     keys = np.zeros(hash_size_kernel(rules), dtype=np.uint64)
@@ -527,12 +529,7 @@ def start_block(state, n_deals, rules, out_rank, out_ties, out_starter):
     counts the start rank by index (13: nobody holds an ordinary card), ``out_ties``
     (``int64[1]``) the deals needing a tie-break, ``out_starter`` (``int64[n]``) the starters."""
     n = rules[I_PLAYERS]
-    obs = np.zeros(L.OBS_SIZE, dtype=np.int64)
-    hand = np.zeros((n, N_RANKS), dtype=np.int64)
-    down = np.zeros((n, TABLE), dtype=np.int64)
-    failed = np.zeros((n, N_RANKS), dtype=np.int64)
-    deck = np.empty(DECK, dtype=np.int64)
-    g = np.zeros(G_SIZE, dtype=np.int64)
+    obs, hand, down, failed, deck, g, _, _ = game_arrays(n)
     scan_up = rules[I_START_FACEUP] != 0
     for _ in range(n_deals):
         deal(state, deck, obs, hand, down, failed, rules, n)
