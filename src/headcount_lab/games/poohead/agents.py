@@ -11,8 +11,9 @@ function of (observation, legal mask, stream) only.
   the cheapest legal rank (3 .. A, then 2, then 10) with all its copies, keeps 2s and 10s for
   emergencies (after a 10 with ``ten_replay=may`` it passes rather than spend one), never picks
   up by choice.
-- ``cheap+`` (2): ``cheap`` with the loop-breaker of section 6 of the rulings: right after a
-  pick-up of a pile topped by a 9, it does not lead a 9 that it picked up itself (publicly
+- ``cheap+`` (2): ``cheap`` with a learned swap and a loop-breaker. The swap takes the face-up
+  triple with the lowest P(Poohead) in the table of ``faceup.py`` (learned from our own games).
+  The loop-breaker (section 6 of the rulings): right after a pick-up of a pile topped by a 9, it does not lead a 9 that it picked up itself (publicly
   known in its hand) onto the empty pile if it holds another ordinary rank. Between ``cheap``
   bots 9s led onto an empty pile against players holding only J-A go round the table for ever
   (a stall); the breaker ends most of them at no cost in strength.

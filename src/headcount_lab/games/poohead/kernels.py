@@ -1,4 +1,5 @@
-"""Poohead kernels: deal, swap, start, legal moves, play, and whole games with a bot per seat.
+"""Poohead kernels: deal, swap, start and whole games with a bot per seat (the rules of play,
+legal moves and applying an action, are in ``engine.py``, shared with the search bots).
 
 Encoding (``rules.py``): rank index 0..12 for 2 .. A; actions ``r * 4 + k - 1`` (play ``k`` of
 rank ``r``), 52 flip, 53 pick up, 54 pass. Rules arrive as the ``int64[N_RULE_FIELDS]`` array of
@@ -11,7 +12,8 @@ State of a game (allocated once per block):
   kernel writes the acting seat's own hand and failed flips into it; nothing else is private.
 - ``hand`` (``int64[n, 13]``) hands by rank; ``failed`` (``int64[n, 13]``) private failed flips;
   ``down`` (``int64[n, 3]``) face-down ranks in slot order, the first ``obs[OFF_DOWN_N + s]``
-  valid; ``deck`` (``int64[52]``) the shuffled pack, the draw pile being ``deck[9n + ptr:]``.
+  valid; ``deck`` (``int64[52]``) the shuffled pack, the draw pile being its last
+  ``obs[O_DRAW_LEFT]`` cards, next card first.
 - ``g`` (``int64[G_SIZE]``): who moves, the starter, the bound start rank, turns, and so on.
 
 Game log (``int16``, when asked for): the shuffled deck (52 ranks), each seat's face-up cards
