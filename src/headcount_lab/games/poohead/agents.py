@@ -13,10 +13,11 @@ function of (observation, legal mask, stream) only.
   up by choice.
 - ``cheap+`` (2): ``cheap`` with a learned swap and a loop-breaker. The swap takes the face-up
   triple with the lowest P(Poohead) in the table of ``faceup.py`` (learned from our own games).
-  The loop-breaker (section 6 of the rulings): right after a pick-up of a pile topped by a 9, it does not lead a 9 that it picked up itself (publicly
-  known in its hand) onto the empty pile if it holds another ordinary rank. Between ``cheap``
-  bots 9s led onto an empty pile against players holding only J-A go round the table for ever
-  (a stall); the breaker ends most of them at no cost in strength.
+  The loop-breaker (section 6 of the rulings): right after a pick-up of a pile topped by a 9,
+  it does not lead a 9 it picked up itself (publicly known in its hand) onto the empty pile if
+  it holds another ordinary rank. Between ``cheap`` bots 9s led onto an empty pile against
+  players holding only J-A go round the table for ever (a stall); the breaker ends most of
+  them at no cost in strength.
 - ``pimc`` (3), ``pimc:SAMPLES:HORIZON``: perfect-information Monte Carlo. For each legal action
   it samples ``SAMPLES`` (default 16) deals of the cards it cannot see that agree with its
   observation, plays each out with ``cheap`` for everybody (at most ``HORIZON`` turns, default
