@@ -3,6 +3,8 @@ streams, for 2-4 players, every bot and every house-rule flag."""
 
 import numpy as np
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from headcount_lab.core.rng import PyStream, block_state
 from headcount_lab.games.poohead import agents, kernels, reference
@@ -63,3 +65,42 @@ def test_house_rules_agree(flags, players):
 def test_pimc_agrees_with_the_reference(players):
     bots = ["pimc:3:120", "cheap", "random", "cheap+"][:players]
     _compare(PooheadRules(players=players), bots, 5, 2)
+
+
+FLAG_VALUES = {
+    "swap": ["on", "off"],
+    "mix_sources": ["on", "off"],
+    "pickup_takes_faceup": ["on", "off"],
+    "start_scan": ["hand", "hand_and_faceup"],
+    "start_tiebreak": ["copies", "random", "seat"],
+    "starter_free_lead": ["on", "off"],
+    "voluntary_pickup": ["on", "off"],
+    "ten_replay": ["must", "may"],
+    "bomb_anytime": ["on", "off"],
+    "eight_skip": ["per_play", "per_card"],
+    "failed_flip_public": ["on", "off"],
+    "finish_on_special": ["on", "off"],
+    "cap_outcome": ["none", "most_cards"],
+}
+
+
+@settings(max_examples=25, deadline=None)
+@example(  # found by this test: the kernel never took a face-up 10 with pickup_takes_faceup
+    players=3,
+    seed=0,
+    flags={k: v[0] for k, v in FLAG_VALUES.items()}
+    | {"start_scan": "hand", "start_tiebreak": "copies", "ten_replay": "must"}
+    | {"eight_skip": "per_play", "cap_outcome": "none"},
+    bots=["random"] * 4,
+)
+@given(
+    players=st.integers(2, 4),
+    seed=st.integers(0, 10_000),
+    flags=st.fixed_dictionaries({k: st.sampled_from(v) for k, v in FLAG_VALUES.items()}),
+    bots=st.lists(st.sampled_from(["random", "cheap", "cheap+"]), min_size=4, max_size=4),
+)
+def test_any_combination_of_flags_agrees(players, seed, flags, bots):
+    rules = PooheadRules(players=players, turn_cap=300).with_flags(
+        [f"{k}={v}" for k, v in flags.items()]
+    )
+    _compare(rules, bots[:players], seed, 3)

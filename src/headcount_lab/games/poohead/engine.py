@@ -202,7 +202,7 @@ def _pick_up(obs, hand, rules, g, s, taking_faceup, n):
         obs[L.O_LAST_PICK_SEAT] = s
         obs[L.O_LAST_PICK_TOP] = obs[L.O_TOP]
         if taking_faceup and rules[I_PICKUP_TAKES_FACEUP] != 0:
-            for i in range(12):
+            for i in range(N_RANKS):
                 r = _CHEAPEST[i]
                 if obs[L.OFF_UP + N_RANKS * s + r] > 0:
                     obs[L.OFF_UP + N_RANKS * s + r] -= 1
