@@ -58,7 +58,8 @@ def _decisions(t: Table, seat: int):
     out = []
     for name, policy in agents.POLICIES.items():
         state = PyStream.for_block(3, 3).state()
-        params = agents.policy_params([name if name != "pimc" else "pimc:4:200"])[1][0]
+        budget = {"pimc": "pimc:4:200", "ismcts": "ismcts:64:200"}
+        params = agents.policy_params([budget.get(name, name)])[1][0]
         out.append(
             int(agents.act(policy, params, state, obs, mask, t.rules.array(), agents.new_work()))
         )
@@ -105,8 +106,8 @@ def test_swap_decision_sees_only_the_own_six_and_the_dealt_face_up_cards():
     u = Table.position(rules, ["3 4 5", "J J J", "9 J 7"], ["10 2 A", "K K K", "Q Q A"],
                        ["6 6 6", "4 4 4", "5 5 5"], draw="3 3 3")  # fmt: skip
     for policy in agents.POLICIES.values():
-        a = agents.choose_swap(policy, np.zeros(2), PyStream.for_block(1, 1).state(),
+        a = agents.choose_swap(policy, np.zeros(3), PyStream.for_block(1, 1).state(),
                                t.observation(0, 0))  # fmt: skip
-        b = agents.choose_swap(policy, np.zeros(2), PyStream.for_block(1, 1).state(),
+        b = agents.choose_swap(policy, np.zeros(3), PyStream.for_block(1, 1).state(),
                                u.observation(0, 0))  # fmt: skip
         assert a == b

@@ -67,6 +67,12 @@ def test_pimc_agrees_with_the_reference(players):
     _compare(PooheadRules(players=players), bots, 5, 2)
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_ismcts_agrees_with_the_reference(players):
+    bots = ["ismcts:40:150", "cheap+", "random", "pimc:2:100"][:players]
+    _compare(PooheadRules(players=players), bots, 6, 2)
+
+
 FLAG_VALUES = {
     "swap": ["on", "off"],
     "mix_sources": ["on", "off"],

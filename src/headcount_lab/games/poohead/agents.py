@@ -51,6 +51,7 @@ from headcount_lab.games.poohead.rules import (
     DECK,
     FLIP,
     HAND,
+    N_ACTIONS,
     N_RANKS,
     NINE,
     PASS,
@@ -65,11 +66,15 @@ RANDOM = 0
 CHEAP = 1
 CHEAP_PLUS = 2
 PIMC = 3
-POLICIES = {"random": RANDOM, "cheap": CHEAP, "cheap+": CHEAP_PLUS, "pimc": PIMC}
-P_SAMPLES = 0  # pimc: determinisations per legal action
-P_HORIZON = 1  # pimc: turns a rollout may last before it counts as a stall
-N_PARAMS = 2
-DEFAULT_PIMC = (16.0, 600.0)
+ISMCTS = 4
+POLICIES = {"random": RANDOM, "cheap": CHEAP, "cheap+": CHEAP_PLUS, "pimc": PIMC, "ismcts": ISMCTS}
+P_SAMPLES = 0  # pimc: determinisations per legal action; ismcts: iterations per decision
+P_HORIZON = 1  # turns a rollout may last before it counts as a stall
+P_EXPLORE = 2  # ismcts: the UCB exploration constant
+N_PARAMS = 3
+DEFAULT_PIMC = (16.0, 600.0, 0.0)
+DEFAULT_ISMCTS = (200.0, 600.0, 0.7)
+MAX_ITERATIONS = 4096
 
 # Scratch of the search bots (``int64[WORK_SIZE]``): a whole game state to play forward.
 W_OBS = 0
@@ -80,7 +85,15 @@ W_DECK = W_FAILED + PLAYERS_MAX * N_RANKS
 W_G = W_DECK + DECK
 W_ORDER = W_G + G_SIZE
 W_POOL = W_ORDER + PLAYERS_MAX
-WORK_SIZE = W_POOL + DECK
+# the ismcts tree: a node per iteration at most, children by action id
+MAX_NODES = MAX_ITERATIONS + 1
+W_CHILD = W_POOL + DECK
+W_VISITS = W_CHILD + MAX_NODES * N_ACTIONS
+W_REWARD = W_VISITS + MAX_NODES
+W_AVAIL = W_REWARD + MAX_NODES
+W_MOVER = W_AVAIL + MAX_NODES
+W_PATH = W_MOVER + MAX_NODES
+WORK_SIZE = W_PATH + MAX_NODES
 
 
 def new_work() -> np.ndarray:
@@ -116,18 +129,18 @@ def policy_params(names: list[str]) -> tuple[np.ndarray, np.ndarray]:
     for i, raw in enumerate(names):
         name, *extra = raw.strip().lower().split(":")
         if len(extra) > 2:
-            raise ValueError(f"too many parameters in {raw!r}: pimc[:SAMPLES[:HORIZON]]")
+            raise ValueError(f"too many parameters in {raw!r}: BOT[:BUDGET[:HORIZON]]")
         if name not in POLICIES:
             raise ValueError(f"unknown bot {raw!r}: choose from {', '.join(POLICIES)}")
         ids[i] = POLICIES[name]
-        if name == "pimc":
-            params[i] = DEFAULT_PIMC
+        if name in ("pimc", "ismcts"):
+            params[i] = DEFAULT_PIMC if name == "pimc" else DEFAULT_ISMCTS
             for j, v in enumerate(extra):
                 if not v.isdigit() or int(v) < 1:
-                    raise ValueError(
-                        f"pimc takes whole numbers: pimc[:SAMPLES[:HORIZON]], not {raw!r}"
-                    )
+                    raise ValueError(f"{name}[:BUDGET[:HORIZON]] takes whole numbers, not {raw!r}")
                 params[i, j] = float(v)
+            if name == "ismcts" and params[i, P_SAMPLES] > MAX_ITERATIONS:
+                raise ValueError(f"ismcts takes at most {MAX_ITERATIONS} iterations, not {raw!r}")
         elif extra:
             raise ValueError(f"bot {name} takes no parameters ({raw!r})")
     return ids, params
@@ -329,40 +342,166 @@ def _sample(state, obs, work, n):
 
 
 @L.njit_fast
-def _playout(state, obs, mask, rules, work, a, horizon):
-    """Play action ``a`` in the sampled state of ``work`` and the rest of the game with
-    ``cheap`` everywhere: 2 if the seat of ``obs`` ends as the Poohead, 1 for a stall (no end
-    within ``horizon`` turns), else 0."""
-    n = obs[L.O_PLAYERS]
-    me = obs[L.O_SEAT]
-    wobs = work[W_OBS : W_OBS + L.OBS_SIZE]
-    hand = work[W_HAND : W_HAND + PLAYERS_MAX * N_RANKS].reshape((PLAYERS_MAX, N_RANKS))
-    down = work[W_DOWN : W_DOWN + PLAYERS_MAX * TABLE].reshape((PLAYERS_MAX, TABLE))
-    failed = work[W_FAILED : W_FAILED + PLAYERS_MAX * N_RANKS].reshape((PLAYERS_MAX, N_RANKS))
-    deck = work[W_DECK : W_DECK + DECK]
-    g = work[W_G : W_G + G_SIZE]
-    order = work[W_ORDER : W_ORDER + PLAYERS_MAX]
+def _views(work):
+    """The sampled game state in ``work``: obs, hand, down, failed, deck, g, order."""
+    return (
+        work[W_OBS : W_OBS + L.OBS_SIZE],
+        work[W_HAND : W_HAND + PLAYERS_MAX * N_RANKS].reshape((PLAYERS_MAX, N_RANKS)),
+        work[W_DOWN : W_DOWN + PLAYERS_MAX * TABLE].reshape((PLAYERS_MAX, TABLE)),
+        work[W_FAILED : W_FAILED + PLAYERS_MAX * N_RANKS].reshape((PLAYERS_MAX, N_RANKS)),
+        work[W_DECK : W_DECK + DECK],
+        work[W_G : W_G + G_SIZE],
+        work[W_ORDER : W_ORDER + PLAYERS_MAX],
+    )
+
+
+@L.njit_fast
+def _start(obs, mask, g, n):
+    """Who moves and the counters of the sampled state: the seat of ``obs``, now."""
     for i in range(G_SIZE):
         g[i] = 0
     active = 0
     for s in range(n):
         if (obs[L.O_ACTIVE] >> s) & 1:
             active += 1
-    g[G_CUR] = me
+    g[G_CUR] = obs[L.O_SEAT]
     g[G_N_ACTIVE] = active
     g[G_N_OUT] = n - active
     g[G_START_RANK] = -1
     g[G_REPLAY_MAY] = 1 if L.has(mask, PASS) else 0
-    g[G_TURNS] = 0
-    apply(wobs, hand, down, failed, deck, rules, g, order, state, a, n)
+
+
+@L.njit_fast
+def _cheap_to_the_end(state, rules, wobs, hand, down, failed, deck, g, order, n, horizon):
     while g[G_N_ACTIVE] > 1 and g[G_TURNS] < horizon:
         s = g[G_CUR]
         m = legal_mask(wobs, hand, rules, g, s, wobs[L.O_DRAW_LEFT])
         b = L.nth_bit(m, 0) if m & (m - uint64(1)) == 0 else cheap_play(m, -1)
         apply(wobs, hand, down, failed, deck, rules, g, order, state, b, n)
-    if not (wobs[L.O_ACTIVE] >> me) & 1:
-        return 0
-    return 2 if g[G_N_ACTIVE] == 1 else 1
+
+
+@L.njit_fast
+def _score(wobs, g, seat):
+    """A seat's outcome of a played-out state: 2 out, 1 still in a stalled game, 0 Poohead."""
+    if not (wobs[L.O_ACTIVE] >> seat) & 1:
+        return 2
+    return 0 if g[G_N_ACTIVE] == 1 else 1
+
+
+@L.njit_fast
+def _playout(state, obs, mask, rules, work, a, horizon):
+    """Play action ``a`` in the sampled state of ``work`` and the rest of the game with
+    ``cheap`` everywhere: 2 if the seat of ``obs`` ends as the Poohead, 1 for a stall (no end
+    within ``horizon`` turns), else 0."""
+    n = obs[L.O_PLAYERS]
+    wobs, hand, down, failed, deck, g, order = _views(work)
+    _start(obs, mask, g, n)
+    apply(wobs, hand, down, failed, deck, rules, g, order, state, a, n)
+    _cheap_to_the_end(state, rules, wobs, hand, down, failed, deck, g, order, n, horizon)
+    return 2 - _score(wobs, g, obs[L.O_SEAT])
+
+
+@L.njit_fast
+def ismcts_play(params, state, obs, mask, rules, work):
+    """Single-observer information-set MCTS: every iteration samples a deal of the unseen
+    cards (as ``pimc`` does), walks the tree of actions by UCB among the actions legal in that
+    deal (counting how often each was available), adds one node, plays out with ``cheap`` and
+    credits each node to the player who moved into it (2 out, 1 stall, 0 Poohead). The root
+    action visited most is played."""
+    n = obs[L.O_PLAYERS]
+    iterations = int(params[P_SAMPLES])
+    horizon = int(params[P_HORIZON])
+    explore = params[P_EXPLORE]
+    child = work[W_CHILD : W_CHILD + MAX_NODES * N_ACTIONS]
+    visits = work[W_VISITS : W_VISITS + MAX_NODES]
+    reward = work[W_REWARD : W_REWARD + MAX_NODES]
+    avail = work[W_AVAIL : W_AVAIL + MAX_NODES]
+    mover = work[W_MOVER : W_MOVER + MAX_NODES]
+    path = work[W_PATH : W_PATH + MAX_NODES]
+    for a in range(N_ACTIONS):
+        child[a] = -1
+    nodes = 1
+    for _ in range(iterations):
+        _sample(state, obs, work, n)
+        wobs, hand, down, failed, deck, g, order = _views(work)
+        _start(obs, mask, g, n)
+        node = 0
+        depth = 0
+        while g[G_N_ACTIVE] > 1 and g[G_TURNS] < horizon:
+            s = g[G_CUR]
+            m = mask if node == 0 else legal_mask(wobs, hand, rules, g, s, wobs[L.O_DRAW_LEFT])
+            untried = 0
+            mm = m
+            while mm:
+                a = L.nth_bit(mm, 0)
+                mm &= mm - uint64(1)
+                if child[node * N_ACTIONS + a] < 0:
+                    untried += 1
+            if untried > 0:
+                if nodes == MAX_NODES:
+                    break
+                j = below(state, untried)
+                mm = m
+                pick = -1
+                while mm:
+                    a = L.nth_bit(mm, 0)
+                    mm &= mm - uint64(1)
+                    if child[node * N_ACTIONS + a] < 0:
+                        if j == 0:
+                            pick = a
+                            break
+                        j -= 1
+                new = nodes
+                nodes += 1
+                for b in range(N_ACTIONS):
+                    child[new * N_ACTIONS + b] = -1
+                visits[new] = 0
+                reward[new] = 0
+                avail[new] = 0
+                mover[new] = s
+                child[node * N_ACTIONS + pick] = new
+                mm = m
+                while mm:
+                    a = L.nth_bit(mm, 0)
+                    mm &= mm - uint64(1)
+                    if child[node * N_ACTIONS + a] >= 0:
+                        avail[child[node * N_ACTIONS + a]] += 1
+                apply(wobs, hand, down, failed, deck, rules, g, order, state, pick, n)
+                path[depth] = new
+                depth += 1
+                break
+            best = -1
+            best_a = -1
+            best_v = -1.0
+            mm = m
+            while mm:
+                a = L.nth_bit(mm, 0)
+                mm &= mm - uint64(1)
+                c = child[node * N_ACTIONS + a]
+                avail[c] += 1
+                v = reward[c] / (2.0 * visits[c]) + explore * np.sqrt(np.log(avail[c]) / visits[c])
+                if v > best_v:
+                    best, best_a, best_v = c, a, v
+            apply(wobs, hand, down, failed, deck, rules, g, order, state, best_a, n)
+            path[depth] = best
+            depth += 1
+            node = best
+        _cheap_to_the_end(state, rules, wobs, hand, down, failed, deck, g, order, n, horizon)
+        for i in range(depth):
+            c = path[i]
+            visits[c] += 1
+            reward[c] += _score(wobs, g, mover[c])
+    best = -1
+    most = -1
+    mm = mask
+    while mm:
+        a = L.nth_bit(mm, 0)
+        mm &= mm - uint64(1)
+        c = child[a]
+        v = visits[c] if c >= 0 else -1
+        if v > most:
+            best, most = a, v
+    return best
 
 
 @L.njit_fast
@@ -399,7 +538,9 @@ def act(policy, params, state, obs, mask, rules, work):
         return cheap_play(mask, -1)
     if policy == CHEAP_PLUS:
         return cheap_plus_play(obs, mask)
-    return pimc_play(params, state, obs, mask, rules, work)
+    if policy == PIMC:
+        return pimc_play(params, state, obs, mask, rules, work)
+    return ismcts_play(params, state, obs, mask, rules, work)
 
 
 # Every cached function of this module, not only the entry points: a callee keeps its own cache
