@@ -199,7 +199,7 @@ def simulate(
     bots: Annotated[
         str,
         typer.Option(
-            "--bots", help="One bot per seat: random, cheap, cheap+, pimc[:SAMPLES[:HORIZON]]."
+            "--bots", help="One bot per seat: random, cheap, cheap+, pimc[:N[:H]], ismcts[:N[:H]]."
         ),
     ],
     players: PlayersOpt = 4,

@@ -23,6 +23,9 @@ function of (observation, legal mask, stream) only.
   observation, plays each out with ``cheap`` for everybody (at most ``HORIZON`` turns, default
   600, else a stall), and takes the action that made it the Poohead least often. Swaps like
   ``cheap``.
+- ``ismcts`` (4), ``ismcts:ITERATIONS:HORIZON`` (default 200 and 600): single-observer
+  information-set Monte Carlo tree search over the same sampler; see :func:`ismcts_play`.
+  Swaps like ``cheap``.
 """
 
 from __future__ import annotations

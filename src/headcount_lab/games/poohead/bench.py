@@ -52,6 +52,12 @@ def run_benchmarks(quick: bool) -> dict[str, Any]:
         f"pimc:{k}_games_per_s_one_seat": rate([f"pimc:{k}", "cheap", "cheap", "cheap"], pimc_games)
         for k in (4, 16)
     }
+    out["ismcts"] = {
+        f"ismcts:{k}_games_per_s_one_seat": rate(
+            [f"ismcts:{k}", "cheap", "cheap", "cheap"], pimc_games // 4
+        )
+        for k in (100, 400)
+    }
     ids, params = agents.policy_params(["cheap"] * 4)
     out["reference_cheap_games_per_s"] = _best_rate(
         lambda: reference.run_block(rules, PyStream.for_block(1, 0), n_ref, ids, params, True),
