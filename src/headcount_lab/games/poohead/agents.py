@@ -44,8 +44,8 @@ from headcount_lab.games.poohead.engine import (
     G_SIZE,
     G_START_RANK,
     G_TURNS,
-    apply,
-    legal_mask,
+    apply_call,
+    legal_mask_call,
 )
 from headcount_lab.games.poohead.faceup_data import VALUES as FACEUP_VALUES
 from headcount_lab.games.poohead.rules import (
@@ -378,9 +378,9 @@ def _start(obs, mask, g, n):
 def _cheap_to_the_end(state, rules, wobs, hand, down, failed, deck, g, order, n, horizon):
     while g[G_N_ACTIVE] > 1 and g[G_TURNS] < horizon:
         s = g[G_CUR]
-        m = legal_mask(wobs, hand, rules, g, s, wobs[L.O_DRAW_LEFT])
+        m = legal_mask_call(wobs, hand, rules, g, s, wobs[L.O_DRAW_LEFT])
         b = L.nth_bit(m, 0) if m & (m - uint64(1)) == 0 else cheap_play(m, -1)
-        apply(wobs, hand, down, failed, deck, rules, g, order, state, b, n)
+        apply_call(wobs, hand, down, failed, deck, rules, g, order, state, b, n)
 
 
 @L.njit_fast
@@ -399,7 +399,7 @@ def _playout(state, obs, mask, rules, work, a, horizon):
     n = obs[L.O_PLAYERS]
     wobs, hand, down, failed, deck, g, order = _views(work)
     _start(obs, mask, g, n)
-    apply(wobs, hand, down, failed, deck, rules, g, order, state, a, n)
+    apply_call(wobs, hand, down, failed, deck, rules, g, order, state, a, n)
     _cheap_to_the_end(state, rules, wobs, hand, down, failed, deck, g, order, n, horizon)
     return 2 - _score(wobs, g, obs[L.O_SEAT])
 
@@ -432,7 +432,7 @@ def ismcts_play(params, state, obs, mask, rules, work):
         depth = 0
         while g[G_N_ACTIVE] > 1 and g[G_TURNS] < horizon:
             s = g[G_CUR]
-            m = mask if node == 0 else legal_mask(wobs, hand, rules, g, s, wobs[L.O_DRAW_LEFT])
+            m = mask if node == 0 else legal_mask_call(wobs, hand, rules, g, s, wobs[L.O_DRAW_LEFT])
             untried = 0
             mm = m
             while mm:
@@ -469,7 +469,7 @@ def ismcts_play(params, state, obs, mask, rules, work):
                     mm &= mm - uint64(1)
                     if child[node * N_ACTIONS + a] >= 0:
                         avail[child[node * N_ACTIONS + a]] += 1
-                apply(wobs, hand, down, failed, deck, rules, g, order, state, pick, n)
+                apply_call(wobs, hand, down, failed, deck, rules, g, order, state, pick, n)
                 path[depth] = new
                 depth += 1
                 break
@@ -485,7 +485,7 @@ def ismcts_play(params, state, obs, mask, rules, work):
                 v = reward[c] / (2.0 * visits[c]) + explore * np.sqrt(np.log(avail[c]) / visits[c])
                 if v > best_v:
                     best, best_a, best_v = c, a, v
-            apply(wobs, hand, down, failed, deck, rules, g, order, state, best_a, n)
+            apply_call(wobs, hand, down, failed, deck, rules, g, order, state, best_a, n)
             path[depth] = best
             depth += 1
             node = best

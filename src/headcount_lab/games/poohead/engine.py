@@ -315,6 +315,19 @@ def apply(obs, hand, down, failed, deck, rules, g, order, state, a, n):
     return -1
 
 
+@L.njit_fast
+def legal_mask_call(obs, hand, rules, g, s, draw_left):
+    """:func:`legal_mask` as a plain call (the search bots call it from several places; one
+    compiled copy keeps the compile time down)."""
+    return legal_mask(obs, hand, rules, g, s, draw_left)
+
+
+@L.njit_fast
+def apply_call(obs, hand, down, failed, deck, rules, g, order, state, a, n):
+    """:func:`apply` as a plain call (see :func:`legal_mask_call`)."""
+    return apply(obs, hand, down, failed, deck, rules, g, order, state, a, n)
+
+
 # Every cached function of this module (see kernels.py for why not only the entry points).
 track_sources(
     *[
