@@ -90,14 +90,6 @@ def next_seat(seat, steps, active_mask, n):
 
 
 @L.njit_fast
-def hand_total(hand, s):
-    t = 0
-    for r in range(N_RANKS):
-        t += hand[s, r]
-    return t
-
-
-@L.njit_fast
 def up_total(obs, s):
     t = 0
     base = L.OFF_UP + N_RANKS * s

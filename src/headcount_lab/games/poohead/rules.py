@@ -198,10 +198,6 @@ _RANK_FROM_TEXT = {name: r for r, name in enumerate(RANK_NAMES)} | {"T": TEN}
 _SUITS = set("SHDC♠♥♦♣♤♡♢♧")
 
 
-def rank_name(r: int) -> str:
-    return RANK_NAMES[r]
-
-
 def parse_rank(token: str) -> int:
     """A rank from ``3``, ``10``, ``T``, ``q`` or a card with its suit (``QH``, ``10♠``)."""
     t = token.strip().upper()
@@ -226,10 +222,6 @@ def counts_of(ranks: list[int]) -> list[int]:
     for r in ranks:
         out[r] += 1
     return out
-
-
-def ranks_text(counts: list[int] | np.ndarray) -> str:
-    return " ".join(RANK_NAMES[r] for r in range(N_RANKS) for _ in range(int(counts[r])))
 
 
 def check_copies(*groups: list[int]) -> None:
