@@ -93,7 +93,8 @@ def test_simulate_counts_capped_games_apart():
         (["--bots", "cheap,cheap,cheap,cheap", "--rule", "turn_cap=0"], "turn_cap"),
         (["--bots", "pimc:0,cheap,cheap,cheap"], "whole numbers"),
         (["--bots", "ismcts:99999,cheap,cheap,cheap"], "at most"),
-        (["--bots", "cheap:3,cheap,cheap,cheap"], "no parameters"),
+        (["--bots", "cheap:3,cheap,cheap,cheap"], "noswap"),
+        (["--bots", "random:noswap,cheap,cheap,cheap"], "no parameters"),
     ],
 )
 def test_simulate_bad_input(args, message):

@@ -99,6 +99,16 @@ def test_p21_the_observation_does_see_the_own_hand():
     assert not np.array_equal(t.observation(seat), u.observation(seat))
 
 
+def test_noswap_keeps_the_dealt_face_up_cards():
+    rules = PooheadRules(players=3)
+    t = Table.position(rules, ["3 4 5", "6 7 8", "9 J Q"], ["10 2 A", "K K K", "Q Q A"])
+    ids, params = agents.policy_params(["cheap:noswap"])
+    i = agents.choose_swap(int(ids[0]), params[0], PyStream.for_block(1, 1).state(),
+                           t.observation(0, 0))  # fmt: skip
+    t.swap([i, 0, 0])
+    assert t.up[0][0] == 1 and t.up[0][8] == 1 and t.up[0][12] == 1  # 2, 10, A stay up
+
+
 def test_swap_decision_sees_only_the_own_six_and_the_dealt_face_up_cards():
     rules = PooheadRules(players=3)
     t = Table.position(rules, ["3 4 5", "6 7 8", "9 J Q"], ["10 2 A", "K K K", "Q Q A"],

@@ -67,6 +67,11 @@ def test_pimc_agrees_with_the_reference(players):
     _compare(PooheadRules(players=players), bots, 5, 2)
 
 
+def test_swap_variants_agree_with_the_reference():
+    bots = ["cheap:noswap", "cheap+:randomswap", "cheap:randomswap", "cheap+:noswap"]
+    _compare(PooheadRules(players=4), bots, 8, 6)
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_ismcts_agrees_with_the_reference(players):
     bots = ["ismcts:40:150", "cheap+", "random", "pimc:2:100"][:players]

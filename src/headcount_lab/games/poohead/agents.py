@@ -7,6 +7,8 @@ publicly known in each hand. Randomness comes from the block state passed in, so
 function of (observation, legal mask, stream) only.
 
 - ``random`` (0): a legal action uniformly at random; a random swap.
+- ``cheap:noswap``, ``cheap:randomswap`` (and the same for ``cheap+``): the bot, but keeping the
+  dealt face-up cards or swapping at random (to measure what the swap is worth).
 - ``cheap`` (1): swaps its three most valuable cards face up (10 > 2 > A > K > ... > 3), plays
   the cheapest legal rank (3 .. A, then 2, then 10) with all its copies, keeps 2s and 10s for
   emergencies (after a 10 with ``ten_replay=may`` it passes rather than spend one), never picks
@@ -74,6 +76,9 @@ POLICIES = {"random": RANDOM, "cheap": CHEAP, "cheap+": CHEAP_PLUS, "pimc": PIMC
 P_SAMPLES = 0  # pimc: determinisations per legal action; ismcts: iterations per decision
 P_HORIZON = 1  # turns a rollout may last before it counts as a stall
 P_EXPLORE = 2  # ismcts: the UCB exploration constant
+P_SWAP = 0  # cheap, cheap+: how to swap (SWAP_OWN, SWAP_NONE, SWAP_RANDOM)
+SWAP_OWN, SWAP_NONE, SWAP_RANDOM = 0, 1, 2
+SWAP_MODES = {"noswap": SWAP_NONE, "randomswap": SWAP_RANDOM}
 N_PARAMS = 3
 DEFAULT_PIMC = (16.0, 600.0, 0.0)
 DEFAULT_ISMCTS = (200.0, 600.0, 0.7)
@@ -144,6 +149,10 @@ def policy_params(names: list[str]) -> tuple[np.ndarray, np.ndarray]:
                 params[i, j] = float(v)
             if name == "ismcts" and params[i, P_SAMPLES] > MAX_ITERATIONS:
                 raise ValueError(f"ismcts takes at most {MAX_ITERATIONS} iterations, not {raw!r}")
+        elif name in ("cheap", "cheap+") and extra:
+            if len(extra) != 1 or extra[0] not in SWAP_MODES:
+                raise ValueError(f"{name} takes :noswap or :randomswap, not {raw!r}")
+            params[i, P_SWAP] = SWAP_MODES[extra[0]]
         elif extra:
             raise ValueError(f"bot {name} takes no parameters ({raw!r})")
     return ids, params
@@ -241,6 +250,19 @@ def _positions(index):
 def choose_swap(policy, params, state, obs):
     """P3: the swap of the seat in ``obs`` (phase swap), an index into ``swap_subsets()``."""
     if policy == RANDOM:
+        return below(state, 20)
+    if policy <= CHEAP_PLUS and params[P_SWAP] == SWAP_NONE:
+        # keep the dealt face-up cards: of each rank, as many as were dealt face up
+        me = obs[L.O_SEAT]
+        ranks = 0
+        counts = 0
+        for r in range(N_RANKS):
+            u = obs[L.OFF_UP + N_RANKS * me + r]
+            if u:
+                ranks |= 1 << r
+                counts |= u << (3 * r)
+        return subset_of(obs, ranks, counts)
+    if policy <= CHEAP_PLUS and params[P_SWAP] == SWAP_RANDOM:
         return below(state, 20)
     if policy == CHEAP_PLUS:
         return table_swap(obs)

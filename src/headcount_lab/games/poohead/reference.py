@@ -477,7 +477,7 @@ class Bots:
         p = int(self.policies[seat])
         if p == self.agents.RANDOM:
             return self.stream.below(len(SUBSETS))
-        if p == self.agents.CHEAP:
+        if p == self.agents.CHEAP and self.params[seat][self.agents.P_SWAP] == 0:
             return cheap_swap(t.six(seat))
         return self._jitted(seat, t.observation(seat, L.PHASE_SWAP), 0, True)
 
