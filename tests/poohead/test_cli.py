@@ -1,12 +1,17 @@
-"""The poohead commands through the CLI: the move referee, start odds, simulate, replay, and
-bad input (one error line, exit 2)."""
+"""The poohead commands through the CLI: the move referee, start odds, and the generic simulate
+and replay from the game's registry entry (named bot parameters, the envelope of record files),
+and bad input (one error line, exit 2)."""
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from headcount_lab.cli.app import app
+from headcount_lab.games.poohead.record import replay_file
+
+GOLDEN = Path(__file__).parent / "golden"
 
 runner = CliRunner()
 
@@ -63,7 +68,7 @@ def test_simulate_json_has_counts_and_records_replay(tmp_path):
     res = run(
         "simulate", "--players", "3", "--bots", "cheap,random,cheap+", "--games", "300",
         "--seed", "4", "--rotate-seats", "--json", "--quiet", "--record", "2",
-        "--record-to", str(path),
+        "--record-file", str(path),
     )  # fmt: skip
     assert res.exit_code == 0, res.stderr
     data = json.loads(res.stdout)
@@ -87,14 +92,17 @@ def test_simulate_counts_capped_games_apart():
     "args, message",
     [
         (["--bots", "cheap,cheap,cheap,nope"], "unknown bot"),
-        (["--bots", "cheap,cheap"], "4 bots"),
+        (["--bots", "cheap,cheap"], "lists 2 bots but --players is 4"),
         (["--bots", "cheap,cheap", "--players", "5"], "players"),
         (["--bots", "cheap,cheap,cheap,cheap", "--games", "0"], "--games"),
         (["--bots", "cheap,cheap,cheap,cheap", "--rule", "turn_cap=0"], "turn_cap"),
-        (["--bots", "pimc:0,cheap,cheap,cheap"], "whole numbers"),
-        (["--bots", "ismcts:99999,cheap,cheap,cheap"], "at most"),
-        (["--bots", "cheap:3,cheap,cheap,cheap"], "noswap"),
-        (["--bots", "random:noswap,cheap,cheap,cheap"], "no parameters"),
+        (["--bots", "pimc:samples=0,cheap,cheap,cheap"], "samples=0 is out of range"),
+        (["--bots", "pimc:samples=1.5,cheap,cheap,cheap"], "whole number"),
+        (["--bots", "ismcts:iterations=99999,cheap,cheap,cheap"], "out of range [1, 4096]"),
+        (["--bots", "pimc:16,cheap,cheap,cheap"], "parameters are named"),
+        (["--bots", "cheap:swap=sideways,cheap,cheap,cheap"], "swap must be a number"),
+        (["--bots", "random:swap=keep,cheap,cheap,cheap"], "takes no parameters"),
+        (["--bots", "cheap", "--players", "1"], "between 2 and 4"),
     ],
 )
 def test_simulate_bad_input(args, message):
@@ -108,6 +116,34 @@ def test_replay_refuses_bad_files(tmp_path):
     bad.write_text("{not json")
     res = run("replay", str(bad))
     assert res.exit_code == 2 and res.stderr.startswith("error:")
-    bad.write_text(json.dumps({"games": [{"format": "poohead-game", "version": 1}]}))
+    good = json.loads((GOLDEN / "game-4p-seed7.json").read_text(encoding="utf-8"))
+    bad.write_text(json.dumps({**good, "games": [{"format": "poohead-game", "version": 1}]}))
     res = run("replay", str(bad))
     assert res.exit_code == 2 and "game 1" in res.stderr
+    bad.write_text(json.dumps({**good, "rules_version": 0}))
+    res = run("replay", str(bad))
+    assert res.exit_code == 2 and "rules version 0" in res.stderr
+
+
+def test_replay_refuses_a_game_under_other_rules_than_the_file():
+    data = json.loads((GOLDEN / "game-4p-seed7.json").read_text(encoding="utf-8"))
+    data["rules"]["ten_replay"] = "may"
+    with pytest.raises(ValueError, match="game 1: its rules are not the file's rules"):
+        replay_file(data)
+
+
+def test_replay_takes_one_game_cut_out_of_a_file():
+    data = json.loads((GOLDEN / "game-4p-seed7.json").read_text(encoding="utf-8"))
+    assert replay_file(data["games"][0])["games"] == 1
+
+
+def test_simulate_and_replay_text():
+    res = run("simulate", "--players", "2", "--bots", "cheap+,pimc:samples=2,horizon=50",
+              "--games", "12", "--seed", "2", "--quiet")  # fmt: skip
+    assert res.exit_code == 0, res.stderr
+    assert res.stdout.startswith("12 games, 2 players, seed 2;")
+    assert "pimc:samples=2,horizon=50" in res.stdout
+    res = run("replay", str(GOLDEN / "game-4p-seed7.json"))
+    assert res.exit_code == 0
+    assert res.stdout.splitlines()[0].startswith("1 games, ")
+    assert res.stdout.splitlines()[1].startswith("game 1: ")

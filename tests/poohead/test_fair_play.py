@@ -58,7 +58,10 @@ def _decisions(t: Table, seat: int):
     out = []
     for name, policy in agents.POLICIES.items():
         state = PyStream.for_block(3, 3).state()
-        budget = {"pimc": "pimc:4:200", "ismcts": "ismcts:64:200"}
+        budget = {
+            "pimc": "pimc:samples=4,horizon=200",
+            "ismcts": "ismcts:iterations=64,horizon=200",
+        }
         params = agents.policy_params([budget.get(name, name)])[1][0]
         out.append(
             int(agents.act(policy, params, state, obs, mask, t.rules.array(), agents.new_work()))
@@ -102,7 +105,7 @@ def test_p21_the_observation_does_see_the_own_hand():
 def test_noswap_keeps_the_dealt_face_up_cards():
     rules = PooheadRules(players=3)
     t = Table.position(rules, ["3 4 5", "6 7 8", "9 J Q"], ["10 2 A", "K K K", "Q Q A"])
-    ids, params = agents.policy_params(["cheap:noswap"])
+    ids, params = agents.policy_params(["cheap:swap=keep"])
     i = agents.choose_swap(int(ids[0]), params[0], PyStream.for_block(1, 1).state(),
                            t.observation(0, 0))  # fmt: skip
     t.swap([i, 0, 0])

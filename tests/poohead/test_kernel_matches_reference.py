@@ -63,18 +63,20 @@ def test_house_rules_agree(flags, players):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_pimc_agrees_with_the_reference(players):
-    bots = ["pimc:3:120", "cheap", "random", "cheap+"][:players]
+    bots = ["pimc:samples=3,horizon=120", "cheap", "random", "cheap+"][:players]
     _compare(PooheadRules(players=players), bots, 5, 2)
 
 
 def test_swap_variants_agree_with_the_reference():
-    bots = ["cheap:noswap", "cheap+:randomswap", "cheap:randomswap", "cheap+:noswap"]
+    bots = ["cheap:swap=keep", "cheap+:swap=random", "cheap:swap=random", "cheap+:swap=keep"]
     _compare(PooheadRules(players=4), bots, 8, 6)
 
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_ismcts_agrees_with_the_reference(players):
-    bots = ["ismcts:40:150", "cheap+", "random", "pimc:2:100"][:players]
+    bots = ["ismcts:iterations=40,horizon=150", "cheap+", "random", "pimc:samples=2,horizon=100"][
+        :players
+    ]
     _compare(PooheadRules(players=players), bots, 6, 2)
 
 

@@ -33,7 +33,7 @@ def test_golden_game_replays_from_its_actions(path):
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
 def test_golden_game_is_what_the_kernels_play_today(path):
     # recorded with: headcount-lab poohead simulate --players N --bots ... --games 1 --seed S
-    #                [--rule ...] --record 1 --record-to tests/poohead/golden/<file>
+    #                [--rule ...] --record 1 --record-file tests/poohead/golden/<file>
     data = json.loads(path.read_text(encoding="utf-8"))
     g = data["games"][0]
     assert g["version"] == VERSION

@@ -7,8 +7,8 @@ publicly known in each hand. Randomness comes from the block state passed in, so
 function of (observation, legal mask, stream) only.
 
 - ``random`` (0): a legal action uniformly at random; a random swap.
-- ``cheap:noswap``, ``cheap:randomswap`` (and the same for ``cheap+``): the bot, but keeping the
-  dealt face-up cards or swapping at random (to measure what the swap is worth).
+- ``cheap:swap=keep``, ``cheap:swap=random`` (and the same for ``cheap+``): the bot, but keeping
+  the dealt face-up cards or swapping at random (to measure what the swap is worth).
 - ``cheap`` (1): swaps its three most valuable cards face up (10 > 2 > A > K > ... > 3), plays
   the cheapest legal rank (3 .. A, then 2, then 10) with all its copies, keeps 2s and 10s for
   emergencies (after a 10 with ``ten_replay=may`` it passes rather than spend one), never picks
@@ -20,14 +20,16 @@ function of (observation, legal mask, stream) only.
   it holds another ordinary rank. Between ``cheap`` bots 9s led onto an empty pile against
   players holding only J-A go round the table for ever (a stall); the breaker ends most of
   them at no cost in strength.
-- ``pimc`` (3), ``pimc:SAMPLES:HORIZON``: perfect-information Monte Carlo. For each legal action
-  it samples ``SAMPLES`` (default 16) deals of the cards it cannot see that agree with its
-  observation, plays each out with ``cheap`` for everybody (at most ``HORIZON`` turns, default
-  600, else a stall), and takes the action that made it the Poohead least often. Swaps like
+- ``pimc`` (3), ``pimc:samples=S,horizon=H``: perfect-information Monte Carlo. For each legal
+  action it samples ``S`` (default 16) deals of the cards it cannot see that agree with its
+  observation, plays each out with ``cheap`` for everybody (at most ``H`` turns, default 600,
+  else a stall), and takes the action that made it the Poohead least often. Swaps like
   ``cheap``.
-- ``ismcts`` (4), ``ismcts:ITERATIONS:HORIZON`` (default 200 and 600): single-observer
-  information-set Monte Carlo tree search over the same sampler; see :func:`ismcts_play`.
-  Swaps like ``cheap``.
+- ``ismcts`` (4), ``ismcts:iterations=I,horizon=H,explore=C`` (default 200, 600 and 0.7):
+  single-observer information-set Monte Carlo tree search over the same sampler; see
+  :func:`ismcts_play`. Swaps like ``cheap``.
+
+The names, parameters, defaults and ranges are :data:`~headcount_lab.games.poohead.bots.MENU`.
 """
 
 from __future__ import annotations
@@ -38,6 +40,16 @@ from numba import uint64
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import below, partial_shuffle
 from headcount_lab.games.poohead import layout as L
+from headcount_lab.games.poohead.bots import (
+    CHEAP,
+    CHEAP_PLUS,
+    MAX_ITERATIONS,
+    MENU,
+    PIMC,
+    RANDOM,
+    SWAP_NONE,
+    SWAP_RANDOM,
+)
 from headcount_lab.games.poohead.engine import (
     G_CUR,
     G_N_ACTIVE,
@@ -67,22 +79,12 @@ from headcount_lab.games.poohead.rules import (
     TWO,
 )
 
-RANDOM = 0
-CHEAP = 1
-CHEAP_PLUS = 2
-PIMC = 3
-ISMCTS = 4
-POLICIES = {"random": RANDOM, "cheap": CHEAP, "cheap+": CHEAP_PLUS, "pimc": PIMC, "ismcts": ISMCTS}
+POLICIES = {name: p.id for name, p in MENU.policies.items()}
 P_SAMPLES = 0  # pimc: determinisations per legal action; ismcts: iterations per decision
 P_HORIZON = 1  # turns a rollout may last before it counts as a stall
 P_EXPLORE = 2  # ismcts: the UCB exploration constant
 P_SWAP = 0  # cheap, cheap+: how to swap (SWAP_OWN, SWAP_NONE, SWAP_RANDOM)
-SWAP_OWN, SWAP_NONE, SWAP_RANDOM = 0, 1, 2
-SWAP_MODES = {"noswap": SWAP_NONE, "randomswap": SWAP_RANDOM}
 N_PARAMS = 3
-DEFAULT_PIMC = (16.0, 600.0, 0.0)
-DEFAULT_ISMCTS = (200.0, 600.0, 0.7)
-MAX_ITERATIONS = 4096
 
 # Scratch of the search bots (``int64[WORK_SIZE]``): a whole game state to play forward.
 W_OBS = 0
@@ -131,30 +133,15 @@ for _a in range(6):
 
 
 def policy_params(names: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """Policy ids (``int64[n]``) and parameters (``float64[n, N_PARAMS]``) for bot names."""
+    """Policy ids (``int64[n]``) and parameters (``float64[n, N_PARAMS]``) for bot specs such as
+    ``pimc:samples=32,horizon=300`` (:data:`~headcount_lab.games.poohead.bots.MENU`): a bot's
+    values, in the order of its parameters, fill the start of its row."""
     ids = np.empty(len(names), dtype=np.int64)
     params = np.zeros((len(names), N_PARAMS), dtype=np.float64)
     for i, raw in enumerate(names):
-        name, *extra = raw.strip().lower().split(":")
-        if len(extra) > 2:
-            raise ValueError(f"too many parameters in {raw!r}: BOT[:BUDGET[:HORIZON]]")
-        if name not in POLICIES:
-            raise ValueError(f"unknown bot {raw!r}: choose from {', '.join(POLICIES)}")
-        ids[i] = POLICIES[name]
-        if name in ("pimc", "ismcts"):
-            params[i] = DEFAULT_PIMC if name == "pimc" else DEFAULT_ISMCTS
-            for j, v in enumerate(extra):
-                if not v.isdigit() or int(v) < 1:
-                    raise ValueError(f"{name}[:BUDGET[:HORIZON]] takes whole numbers, not {raw!r}")
-                params[i, j] = float(v)
-            if name == "ismcts" and params[i, P_SAMPLES] > MAX_ITERATIONS:
-                raise ValueError(f"ismcts takes at most {MAX_ITERATIONS} iterations, not {raw!r}")
-        elif name in ("cheap", "cheap+") and extra:
-            if len(extra) != 1 or extra[0] not in SWAP_MODES:
-                raise ValueError(f"{name} takes :noswap or :randomswap, not {raw!r}")
-            params[i, P_SWAP] = SWAP_MODES[extra[0]]
-        elif extra:
-            raise ValueError(f"bot {name} takes no parameters ({raw!r})")
+        bot = MENU.parse(raw)
+        ids[i] = bot.policy.id
+        params[i, : len(bot.values)] = bot.values
     return ids, params
 
 

@@ -1,7 +1,14 @@
 """Recorded games: the deal, the swaps, the start and every action as JSON, and a replay that
 checks every step against the rules and recomputes the outcome.
 
-A record (``format`` ``poohead-game``)::
+A record file (what ``simulate --record K`` and ``play`` write) is the core record envelope
+(:mod:`headcount_lab.core.record`) with ``format`` ``poohead-games`` and the games as its body::
+
+    {"format": "poohead-games", "game": "poohead", "rules_version": VERSION, "rules": {...},
+     "seed": S, "bots": [as listed], "games": [game, ...]}
+
+Each game is a whole record of its own (``format`` ``poohead-game``), so one game can be cut
+out of a file and replayed alone::
 
     {"format": "poohead-game", "version": VERSION, "rules": {...}, "bots": [by seat],
      "deal": {"face_down": [[ranks] by seat], "face_up": [...], "hand": [...], "draw": [...]},
@@ -37,6 +44,8 @@ from headcount_lab.games.poohead.rules import (
 )
 
 FORMAT = "poohead-game"
+#: a file of games in the core record envelope (``simulate --record K``, ``play``)
+FILE_FORMAT = "poohead-games"
 
 
 def _names(ranks: list[int]) -> list[str]:
@@ -244,11 +253,52 @@ class _NoStream:
         raise ValueError("a random start player cannot be checked")
 
 
+def record_games(
+    rules: PooheadRules, names: list[str], seed: int, k: int, rotate: bool
+) -> dict[str, Any]:
+    """The first ``k`` games of a ``simulate`` run: block 0 played again by the kernels with
+    logging on (the same stream, so the record is what the run played), each game checked by
+    :func:`replay`, in the core record envelope."""
+    import numpy as np
+
+    from headcount_lab.core.rng import block_state
+    from headcount_lab.core.seats import rotated
+    from headcount_lab.games.poohead import kernels
+    from headcount_lab.games.poohead.agents import policy_params
+
+    ids, params = policy_params(names)
+    rec = np.zeros((k, kernels.log_length(rules.players, rules.turn_cap)), dtype=np.int16)
+    kernels.run_block(block_state(seed, 0), k, rules.array(), ids, params, rotate, rec)
+    games = [
+        decode_log([int(v) for v in rec[m]], rules, rotated(names, m, rotate)) for m in range(k)
+    ]
+    return file_record(rules, seed, names, games)
+
+
+def file_record(
+    rules: PooheadRules, seed: int | None, bots: list[str], games: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """Games in the core record envelope (``bots``: as listed, before any seat rotation)."""
+    from headcount_lab.core.record import envelope
+
+    return envelope("poohead", FILE_FORMAT, VERSION, rules.as_dict(), seed, {"games": games}, bots)
+
+
 def replay_file(data: Any) -> dict[str, Any]:
-    """Replay one record or ``{"games": [records]}``; a bad game names its number."""
-    games = data.get("games") if isinstance(data, dict) and "games" in data else [data]
-    if not isinstance(games, list) or not games:
-        raise ValueError("no recorded games in the file")
+    """Replay a record file (the envelope of :func:`file_record`), or one game record alone; a
+    bad game names its number. Every game must be played under the file's rules."""
+    from headcount_lab.core.record import open_envelope
+
+    if isinstance(data, dict) and data.get("format") == FORMAT:
+        games = [data]
+    else:
+        rules = open_envelope(data, FILE_FORMAT, "Poohead", VERSION, PooheadRules)
+        games = data.get("games")
+        if not isinstance(games, list) or not games:
+            raise ValueError("no recorded games in the file")
+        for i, gm in enumerate(games, start=1):
+            if not isinstance(gm, dict) or gm.get("rules") != rules.as_dict():
+                raise ValueError(f"game {i}: its rules are not the file's rules")
     results = []
     for i, gm in enumerate(games, start=1):
         try:
@@ -260,3 +310,12 @@ def replay_file(data: Any) -> dict[str, Any]:
         "actions": sum(r["actions"] for r in results),
         "outcomes": results,
     }
+
+
+def describe(result: dict[str, Any]) -> list[str]:
+    """The replay result as lines of text."""
+    lines = [f"{result['games']} games, {result['actions']} actions: all legal, outcomes agree"]
+    for i, o in enumerate(result["outcomes"], start=1):
+        end = "capped" if o["capped"] else f"Poohead: seat {o['poohead']}"
+        lines.append(f"game {i}: {o['turns']} turns, {end}")
+    return lines

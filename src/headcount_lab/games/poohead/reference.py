@@ -145,7 +145,7 @@ class Table:
 
     def six(self, seat: int) -> list[int]:
         """P3: a seat's six non-blind cards, sorted by rank index."""
-        return sorted(_ranks(self.hand[seat]) + _ranks(self.up[seat]))
+        return sorted(ranks_of(self.hand[seat]) + ranks_of(self.up[seat]))
 
     def swap(self, choices: list[int]) -> None:
         """P3: every seat's subset index, applied together."""
@@ -435,7 +435,8 @@ def _counts(ranks: list[int]) -> list[int]:
     return out
 
 
-def _ranks(counts: list[int]) -> list[int]:
+def ranks_of(counts: list[int]) -> list[int]:
+    """The ranks of a count vector, lowest rank index first."""
     return [r for r in range(N_RANKS) for _ in range(counts[r])]
 
 
@@ -481,6 +482,12 @@ class Bots:
             return cheap_swap(t.six(seat))
         return self._jitted(seat, t.observation(seat, L.PHASE_SWAP), 0, True)
 
+    def started(self, t: Table) -> None:
+        """Called once the swap is made and the start player chosen (``play`` shows it)."""
+
+    def acted(self, t: Table, seat: int, a: int, flipped: int | None) -> None:
+        """Called after every action (``flipped``: the rank a flip turned)."""
+
     def act(self, t: Table, seat: int, legal: list[int]) -> int:
         p = int(self.policies[seat])
         if p == self.agents.RANDOM:
@@ -518,23 +525,30 @@ def cheap_play(legal: list[int]) -> int:
 
 
 def play_game(
-    rules: PooheadRules, policies: np.ndarray, params: np.ndarray, stream: PyStream
+    rules: PooheadRules,
+    policies: np.ndarray,
+    params: np.ndarray,
+    stream: PyStream,
+    bots: Bots | None = None,
 ) -> dict[str, Any]:
     """One game with the bots by seat. Returns the table, the log (kernel layout, see
-    ``kernels.py``) and the outcome."""
+    ``kernels.py``) and the outcome. ``bots`` (on the same ``stream``) replaces the default
+    decisions, as ``play`` does for the person's seat."""
     deck = [i // COPIES for i in range(DECK)]
     stream.partial_shuffle(deck, DECK - 1)
     t = Table.dealt(rules, deck)
-    bots = Bots(policies, params, stream, rules.array())
+    if bots is None:
+        bots = Bots(policies, params, stream, rules.array())
     log: list[int] = list(deck)
     n = rules.players
     if rules.swap:
         choices = [bots.swap(t, s) for s in range(n)]
         t.swap(choices)
     for s in range(n):
-        log.extend(_ranks(t.up[s]))
+        log.extend(ranks_of(t.up[s]))
     t.choose_starter(stream)
     log.append(t.starter)
+    bots.started(t)
     actions: list[int] = []
     seen: dict[tuple, int] = {}
     while not t.over:
@@ -549,9 +563,11 @@ def play_game(
                 break
         legal = t.legal_actions()
         a = legal[0] if len(legal) == 1 else bots.act(t, t.cur, legal)
-        slot = stream.below(len(t.down[t.cur])) if a == FLIP else 0
+        seat = t.cur
+        slot = stream.below(len(t.down[seat])) if a == FLIP else 0
         flipped = t.apply(a, slot)
         actions.append(a if flipped is None else ACTION_FLIPPED + flipped)
+        bots.acted(t, seat, a, flipped)
     log.append(len(actions))
     log.extend(actions)
     return {"table": t, "log": log, "actions": actions}

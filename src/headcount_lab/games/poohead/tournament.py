@@ -1,7 +1,8 @@
 """Tournaments: a runner job playing whole games with one bot per seat, and its summary.
 
-P(Poohead) per bot and per seat relative to the start player carry 95% Wilson intervals; capped
-games (P20) are counted apart and, with ``cap_outcome=none``, left out of every rate.
+:func:`tournament` is what the registry names for ``poohead simulate``. P(Poohead) per bot and
+per seat relative to the start player carry 95% Wilson intervals; capped games (P20) are counted
+apart and, with ``cap_outcome=none``, left out of every rate.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from typing import Any
 import numpy as np
 
 from headcount_lab.core.runner import Job
-from headcount_lab.games.poohead.agents import policy_params
-from headcount_lab.games.poohead.kernels import SHARE
+from headcount_lab.core.tournament import Tournament
+from headcount_lab.games.poohead.bots import MENU
 from headcount_lab.games.poohead.rules import VERSION, PooheadRules
 
 #: Games per block (divisible by 2, 3 and 4 so that rotated seats balance within a block).
@@ -22,14 +23,41 @@ BLOCK = 6000
 
 
 def parse_bots(text: str, players: int) -> list[str]:
-    bots = [b.strip() for b in text.split(",") if b.strip()]
-    if len(bots) != players:
-        raise ValueError(f"--bots must name {players} bots (one per seat), got {len(bots)}")
-    policy_params(bots)  # validates the names
-    return bots
+    """One bot spec per seat, as typed (the summary names bots as the user wrote them)."""
+    return [b.text for b in MENU.parse_list(text, players)]
+
+
+def tournament(
+    rules: PooheadRules, bots: str, players: int, games: int, rotate: bool
+) -> Tournament:
+    """The ``simulate`` tournament: the job, its summary (P(Poohead) by bot and by seat with the
+    counts issue 14 asks for: ``games``, ``capped``, ``poohead_by_seat``) and its record."""
+    from headcount_lab.games.poohead.record import record_games
+
+    names = parse_bots(bots, players)
+    job = make_job(rules, names, games, rotate)
+
+    def summary(stats: dict[str, np.ndarray], seed: int) -> dict[str, Any]:
+        return {
+            "game": "poohead",
+            "players": players,
+            "seed": seed,
+            "rotate_seats": rotate,
+            "rules": rules.as_dict(),
+            **summarize(stats, names, rules),
+        }
+
+    return Tournament(
+        job,
+        summary,
+        lambda seed, k: record_games(rules, names, seed, k, rotate),
+        min(games, job.block_size),
+    )
 
 
 def make_job(rules: PooheadRules, bots: list[str], games: int, rotate: bool) -> Job:
+    from headcount_lab.games.poohead.agents import policy_params
+
     ids, params = policy_params(bots)
     fn = GameBlock(rules.array(), ids, params, rotate)
     return Job(
@@ -96,6 +124,8 @@ def turn_quantiles(hist: np.ndarray) -> dict[str, int]:
 def summarize(stats: dict[str, np.ndarray], bots: list[str], rules: PooheadRules) -> dict[str, Any]:
     """P(Poohead) by bot and by seat relative to the starter (95% CIs), finishing places, the
     turn-length distribution and the capped share."""
+    from headcount_lab.games.poohead.kernels import SHARE
+
     n = rules.players
     games = int(stats["games"][0])
     capped = int(stats["capped"][0])
@@ -138,3 +168,28 @@ def summarize(stats: dict[str, np.ndarray], bots: list[str], rules: PooheadRules
             "histogram": {str(int(i)): int(h[i]) for i in nonzero},
         },
     }
+
+
+def print_summary(res: dict[str, Any]) -> None:
+    """The text form of ``simulate``: P(Poohead) by bot and by seat from the starter, places,
+    game length and the capped games."""
+    cs = res["capped_share"]
+    print(
+        f"{res['games']} games, {res['players']} players, seed {res['seed']}"
+        + (", seats rotated" if res["rotate_seats"] else "")
+        + f"; capped {res['capped']} ({cs['p']:.4f}), counted apart"
+    )
+    print(f"{'bot':<16} {'P(Poohead)':>10}  {'95% CI':<17} places 1..{res['players']}")
+    for r in res["bots"]:
+        p = r["p_poohead"]
+        print(
+            f"{r['bot']:<16} {p['p']:>10.4f}  [{p['ci95'][0]:.4f}, {p['ci95'][1]:.4f}] "
+            + " ".join(str(x) for x in r["places"])
+        )
+    print("seat from the starter (0 = starter):")
+    for i, p in enumerate(res["p_poohead_by_seat"]):
+        print(f"  {i}: {p['p']:.4f}  [{p['ci95'][0]:.4f}, {p['ci95'][1]:.4f}]")
+    t = res["turns"]
+    print(f"turns: mean {t['mean']:.1f}, median {t['q0.5']}, 99% {t['q0.99']}, max {t['max']}")
+    if "record" in res:
+        print(f"recorded {res['record']['games']} games in {res['record']['file']}")
