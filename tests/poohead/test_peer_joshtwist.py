@@ -1,5 +1,5 @@
 """Conformance with a peer: the rule and engine scenarios of the joshtwist/poohead tests
-(``src/shared/rules.test.ts``, ``src/server/game-engine.test.ts``), restated as positions and
+(its ``rules.test.ts`` and ``game-engine.test.ts``), restated as positions and
 expected outcomes in our own engine, with our flags set to that peer's choices where they reach:
 the start scans hand and face-up cards, ties are broken at random, the opening is free, a
 non-empty pile may be picked up at any time, a failed flip is shown (section 8 of the rulings).

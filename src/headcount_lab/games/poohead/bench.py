@@ -49,13 +49,13 @@ def run_benchmarks(quick: bool) -> dict[str, Any]:
     out["cheap_plus_games_per_s"] = rate(["cheap+"] * 4, n)
     pimc_games = 12 if quick else 240
     out["pimc"] = {
-        f"pimc:{k}_games_per_s_one_seat": rate(
+        f"pimc_samples_{k}_games_per_s_one_seat": rate(
             [f"pimc:samples={k}", "cheap", "cheap", "cheap"], pimc_games
         )
         for k in (4, 16)
     }
     out["ismcts"] = {
-        f"ismcts:{k}_games_per_s_one_seat": rate(
+        f"ismcts_iterations_{k}_games_per_s_one_seat": rate(
             [f"ismcts:iterations={k}", "cheap", "cheap", "cheap"], pimc_games // 4
         )
         for k in (100, 400)
