@@ -149,6 +149,8 @@ PH_RULES = {
     "cap_outcome": ["none", "most_cards"], "repetition_limit": ["0", "1", "2", "1001"],
     "dealer": ["0", "3", "4"],
 }  # fmt: skip
+#: poohead runs always name their size: the default 10,000 games with a search bot take minutes
+PH_GAMES = st.one_of(st.integers(1, 12).map(str), st.sampled_from(["0", "-1", "x", "1.5", ""]))
 PH_CARDS = ["2", "3", "5", "8", "9", "10", "J", "Q", "K", "A", "QH", "10♠", "T", "Z", "1", "4♥"]
 VARIANT = option("--variant", mostly(st.sampled_from(["standard", "double", "trickster"])))
 PLAYERS = option("--players", number(2, 7))
@@ -316,7 +318,7 @@ ARGS: dict[tuple[str, str], st.SearchStrategy[list[str]]] = {
     ("poohead", "start-odds"): argv(option("--players", number(1, 5)), JSON),
     ("poohead", "simulate"): argv(
         table(PH_BOTS, PH_ODD, 2, 4),
-        option("--games", number(1, 12)),
+        PH_GAMES.map(lambda v: ["--games", v]),
         SEED,
         flag("--rotate-seats"),
         rules(PH_RULES),
