@@ -29,11 +29,14 @@ OUTSIDE = re.compile(
     rb"|\brules/[\w.-]+\.txt"  # a rule text file
 )
 
-#: A ruling cited anywhere: ``H7``, ``W10``, or in a test name ``test_h7_...``.
-CITED = re.compile(r"\b([HW][1-9]\d*)\b|\btest_([hw][1-9]\d*)_")
+#: The games' ruling letters: Headcount H1.., Forehead Whist W1.., Poohead P1..
+GAME_LETTERS = "HWP"
+
+#: A ruling cited anywhere: ``H7``, ``W10``, ``P20``, or in a test name ``test_h7_...``.
+CITED = re.compile(rf"\b([{GAME_LETTERS}][1-9]\d*)\b|\btest_([{GAME_LETTERS.lower()}][1-9]\d*)_")
 
 #: A ruling defined in the docs: a heading ``### H7. Peeking``.
-DEFINED = re.compile(r"^#{2,4} ([HW][1-9]\d*)\. \S", re.MULTILINE)
+DEFINED = re.compile(rf"^#{{2,4}} ([{GAME_LETTERS}][1-9]\d*)\. \S", re.MULTILINE)
 
 _SKIP_DIRS = {".git", ".venv", "data", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache"}
 
@@ -101,7 +104,7 @@ def test_every_ruling_is_defined_once_in_the_docs():
     defined = defined_rulings()
     twice = sorted(r for r, n in defined.items() if n > 1)
     assert not twice, f"rulings defined more than once in docs/: {twice}"
-    for game in "HW":
+    for game in GAME_LETTERS:
         numbers = sorted(int(r[1:]) for r in defined if r[0] == game)
         assert numbers == list(range(1, len(numbers) + 1)), f"{game} rulings are not 1..N"
         assert len(numbers) >= 10, f"the docs define only {len(numbers)} {game} rulings"
@@ -114,7 +117,7 @@ def test_every_cited_ruling_is_defined_in_the_docs():
         for m in CITED.finditer(path.read_text(encoding="utf-8")):
             ruling = (m.group(1) or m.group(2)).upper()
             cited.setdefault(ruling, str(path.relative_to(ROOT)))
-    assert {"H1", "H10", "W1", "W10"} <= set(cited)  # the scan sees the citations
+    assert {"H1", "H10", "W1", "W10", "P1", "P22"} <= set(cited)  # the scan sees the citations
     missing = sorted(f"{r} (cited in {where})" for r, where in cited.items() if r not in defined)
     assert not missing, "rulings cited but not defined under docs/: " + ", ".join(missing)
 
@@ -134,7 +137,7 @@ def test_game_page_links_a_rules_page_that_names_every_flag(game):
 
 #: commands quick enough to run on every test run (no simulations, no 10^9-hand deals)
 FAST = {("headcount", "count"), ("headcount", "odds"), ("whist", "blind-odds")}
-FAST |= {("whist", "schedule"), ("whist", "score")}
+FAST |= {("whist", "schedule"), ("whist", "score"), ("poohead", "legal"), ("poohead", "start-odds")}
 
 _HEAD = re.compile(r"\s*\|\s*head -(\d+)\s*$")
 

@@ -79,10 +79,10 @@ def rarely(draw: Any) -> bool:
 
 
 @st.composite
-def table(draw: Any, bots: list[str], odd: list[str]) -> list[str]:
-    """``--players n --bots ...``: n bots mostly from ``bots``; sometimes a count that does not
-    match, an ``odd`` bot, or the options left to their defaults."""
-    n = draw(st.integers(3, 6))
+def table(draw: Any, bots: list[str], odd: list[str], lo: int = 3, hi: int = 6) -> list[str]:
+    """``--players n --bots ...`` (``lo <= n <= hi``): n bots mostly from ``bots``; sometimes a
+    count that does not match, an ``odd`` bot, or the options left to their defaults."""
+    n = draw(st.integers(lo, hi))
     names = [draw(st.sampled_from(odd if rarely(draw) else bots)) for _ in range(n)]
     if rarely(draw):
         names = names[:-1]
@@ -135,6 +135,23 @@ WHIST_RULES = {
     "streak_bonus": ["0", "10", "1000", "1001"], "streak_length": ["1", "5", "15", "19"],
     "first_dealer": ["0", "2", "5"],
 }  # fmt: skip
+PH_BOTS = ["random", "cheap", "cheap+", "cheap:swap=keep", "cheap+:swap=random",
+           "pimc:samples=2,horizon=60", "ismcts:iterations=6,horizon=60,explore=1.5"]  # fmt: skip
+PH_ODD = ["nobot", "pimc:samples=0", "pimc:16", "cheap:swap=x", "ismcts:iterations=5000", "",
+          "random:swap=keep", "cheap:swap=1.5"]  # fmt: skip
+PH_RULES = {
+    "players": ["2", "4", "5"], "swap": ON_OFF, "mix_sources": ON_OFF,
+    "pickup_takes_faceup": ON_OFF, "start_scan": ["hand", "hand_and_faceup", "both"],
+    "start_tiebreak": ["copies", "random", "seat"], "starter_free_lead": ON_OFF,
+    "voluntary_pickup": ON_OFF, "ten_replay": ["must", "may"], "bomb_anytime": ON_OFF,
+    "eight_skip": ["per_play", "per_card"], "failed_flip_public": ON_OFF,
+    "finish_on_special": ON_OFF, "turn_cap": ["0", "1", "60", "5000"],
+    "cap_outcome": ["none", "most_cards"], "repetition_limit": ["0", "1", "2", "1001"],
+    "dealer": ["0", "3", "4"],
+}  # fmt: skip
+#: poohead runs always name their size: the default 10,000 games with a search bot take minutes
+PH_GAMES = st.one_of(st.integers(1, 12).map(str), st.sampled_from(["0", "-1", "x", "1.5", ""]))
+PH_CARDS = ["2", "3", "5", "8", "9", "10", "J", "Q", "K", "A", "QH", "10♠", "T", "Z", "1", "4♥"]
 VARIANT = option("--variant", mostly(st.sampled_from(["standard", "double", "trickster"])))
 PLAYERS = option("--players", number(2, 7))
 SEED = option("--seed", number(0, 2**70))
@@ -227,6 +244,10 @@ FILE_COMMANDS = {
     ),
     ("whist", "replay"): input_file(_load("tests/whist/golden/match-3p-seed7-once.json")),
     ("whist", "score"): input_file(_load("docs/games/whist-score-example.json"), _full_sheet()),
+    ("poohead", "replay"): input_file(
+        _load("tests/poohead/golden/game-4p-seed7.json"),
+        _load("tests/poohead/golden/game-2p-seed11-house.json"),
+    ),
 }
 
 # --------------------------------------------------------------------------- commands
@@ -288,6 +309,24 @@ ARGS: dict[tuple[str, str], st.SearchStrategy[list[str]]] = {
     ),
     ("headcount", "replay"): argv(JSON),
     ("whist", "replay"): argv(JSON),
+    ("poohead", "legal"): argv(
+        option("--pile", st.lists(mostly(st.sampled_from(PH_CARDS)), max_size=6).map(" ".join)),
+        option("--hand", st.lists(mostly(st.sampled_from(PH_CARDS)), max_size=6).map(" ".join)),
+        rules(PH_RULES),
+        JSON,
+    ),
+    ("poohead", "start-odds"): argv(option("--players", number(1, 5)), JSON),
+    ("poohead", "simulate"): argv(
+        table(PH_BOTS, PH_ODD, 2, 4),
+        PH_GAMES.map(lambda v: ["--games", v]),
+        SEED,
+        flag("--rotate-seats"),
+        rules(PH_RULES),
+        option("--record", number(0, 3)),
+        JSON,
+        flag("--quiet"),
+    ),
+    ("poohead", "replay"): argv(JSON),
     # coarse grids only: a fine grid takes minutes to solve
     ("headcount", "headsup"): argv(
         # always a coarse grid and few iterations: the defaults solve for over a minute
@@ -317,13 +356,17 @@ WARM_UP = {("headcount", "headsup"): ["--step", "40", "--iterations", "1"]}
 #: bad options); ``highcard`` is the test suite's toy game, not a shipped one
 NOT_FUZZED = {
     *(("report", c) for c in ("headcount", "whist", "all")),
-    *((g, c) for g in ("headcount", "whist", "highcard") for c in ("bench", "play")),
+    *((g, c) for g in ("headcount", "whist", "highcard", "poohead") for c in ("bench", "play")),
     ("highcard", "simulate"),
     ("highcard", "replay"),
 }
 #: generated recorded games and matches are written here by --record (never "" or a folder:
 #: output paths are another check's business)
-RECORD_OPTION = {("headcount", "simulate"): "--record-file", ("whist", "simulate"): "--record-file"}
+RECORD_OPTION = {
+    ("headcount", "simulate"): "--record-file",
+    ("whist", "simulate"): "--record-file",
+    ("poohead", "simulate"): "--record-file",
+}
 
 
 class Hang(BaseException):

@@ -30,10 +30,14 @@ CALLS: dict[str, list[str]] = {
     "bench": ["--only", "whist", "--quick"],
     "highcard simulate": ["--games", "20", "--seed", "3"],
     "highcard replay": [str(ROOT / "tests/highcard/golden/seed5-two-games.json")],
+    "poohead legal": ["--pile", "5 9", "--hand", "3 8 J 10"],
+    "poohead start-odds": ["--players", "2"],
+    "poohead simulate": ["--players", "3", "--bots", "cheap,random,cheap+", "--games", "12"],
+    "poohead replay": [str(ROOT / "tests/poohead/golden/game-4p-seed7.json")],
 }
 #: commands whose JSON comes from the same function as a command in CALLS: ``GAME bench`` is
 #: ``bench --only GAME`` (``cli/games.py:bench``), and Headcount's quick bench takes 15 s
-SAME_AS = {"headcount bench": "bench", "whist bench": "bench"}
+SAME_AS = {"headcount bench": "bench", "whist bench": "bench", "poohead bench": "bench"}
 
 
 def commands_with_json() -> set[str]:

@@ -21,7 +21,7 @@ runner = CliRunner()
 class Driver:
     """Answers prompts with legal moves: the first legal card, a bid of 0 (1 if 0 is the
     dealer's forbidden bid); peek when it may, call when it may, otherwise a rising bid; point
-    at the caller, give up an open life card."""
+    at the caller, give up an open life card; keep the dealt face-up cards (Poohead)."""
 
     def __init__(self):
         self.prompts = []
@@ -31,6 +31,8 @@ class Driver:
         self.prompts.append(prompt)
         if m := re.match(r"play \(([^ )]+)", prompt):
             return m.group(1)
+        if prompt.startswith("face up"):
+            return "keep"
         if m := re.match(r"bid 0\.\.(\d+)(, not (\d+))?", prompt):
             return "1" if m.group(3) == "0" else "0"
         if prompt.startswith("point"):
@@ -61,11 +63,13 @@ CASES = {
     "headcount": ("trickster", ["odds", "tips", None, "random"], 2, 4, "odds,tips,random"),
     "whist": ("standard", ["heuristic", None, "random"], 1, 3, "heuristic,random"),
     "highcard": ("standard", ["odds", None, "random"], 1, 2, "odds,random"),  # the toy game
+    "poohead": ("standard", ["cheap+", None, "random"], 1, 5, "cheap+,random"),
 }
 KINDS = {
     "headcount": {"peek,", "bid", "point", "give"},
     "whist": {"bid", "play"},
     "highcard": {"claim"},
+    "poohead": {"face", "play"},
 }
 
 

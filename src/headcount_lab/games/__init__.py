@@ -84,6 +84,7 @@ def _load(target: str) -> Any:
 
 _HC = "headcount_lab.games.headcount"
 _WH = "headcount_lab.games.whist"
+_PH = "headcount_lab.games.poohead"
 
 GAMES: dict[str, GameSpec] = {
     "headcount": GameSpec(
@@ -125,6 +126,23 @@ GAMES: dict[str, GameSpec] = {
         default_bots="montecarlo,heuristic,heuristic,random",
         unit="matches",
         help="Forehead Whist: schedule, blind odds, scorekeeper, simulate, replay, play.",
+    ),
+    "poohead": GameSpec(
+        name="poohead",
+        title="Poohead",
+        rules=f"{_PH}.rules:PooheadRules",
+        bots=f"{_PH}.bots:MENU",
+        tournament=f"{_PH}.tournament:tournament",
+        summary=f"{_PH}.tournament:print_summary",
+        replay=f"{_PH}.record:replay_file",
+        describe=f"{_PH}.record:describe",
+        play=f"{_PH}.play:PooheadTable",
+        docs="docs/games/poohead.md",
+        cli="headcount_lab.cli.poohead:app",
+        bench={"poohead": f"{_PH}.bench"},
+        players=(2, 4),
+        default_bots="cheap+,cheap+,cheap,random",
+        help="Poohead (Shithead, Palace): move referee, start odds, simulate, replay, play.",
     ),
 }
 

@@ -1,0 +1,54 @@
+"""The Poohead bots by name, with their parameters, defaults and ranges. Kept free of numba so
+that ``--help`` can list them; the decisions are in :mod:`.agents`.
+
+A bot's values, in the order of its parameters, fill the start of its row of the parameter array
+the kernels read (``agents.P_SWAP``, ``agents.P_SAMPLES``, ``agents.P_HORIZON``,
+``agents.P_EXPLORE``), so ``pimc:samples=16`` plays exactly what ``pimc`` did before its
+parameters had names.
+"""
+
+from __future__ import annotations
+
+from headcount_lab.core.botspec import BotMenu, Param, Policy
+
+RANDOM, CHEAP, CHEAP_PLUS, PIMC, ISMCTS = 0, 1, 2, 3, 4
+#: ``cheap`` and ``cheap+``: how they choose their face-up cards (P3)
+SWAP_OWN, SWAP_NONE, SWAP_RANDOM = 0, 1, 2
+#: the most ismcts iterations: its tree is a node per iteration in a fixed scratch array
+MAX_ITERATIONS = 4096
+
+SWAP = Param(
+    "swap",
+    SWAP_OWN,
+    SWAP_OWN,
+    SWAP_RANDOM,
+    True,
+    "face-up choice: own = the bot's rule, keep = the dealt cards, random",
+    (("own", SWAP_OWN), ("keep", SWAP_NONE), ("random", SWAP_RANDOM)),
+)
+HORIZON = Param("horizon", 600, 1, 1_000_000, True, "turns a playout lasts before it is a stall")
+
+MENU = BotMenu(
+    "poohead",
+    [
+        Policy("random", RANDOM, help="a legal action at random; a random swap"),
+        Policy("cheap", CHEAP, (SWAP,), "the cheapest legal rank with all its copies"),
+        Policy("cheap+", CHEAP_PLUS, (SWAP,), "cheap with a learned swap and a loop-breaker"),
+        Policy(
+            "pimc",
+            PIMC,
+            (Param("samples", 16, 1, 100_000, True, "deals sampled per legal action"), HORIZON),
+            "perfect-information Monte Carlo over cheap playouts",
+        ),
+        Policy(
+            "ismcts",
+            ISMCTS,
+            (
+                Param("iterations", 200, 1, MAX_ITERATIONS, True, "tree iterations per decision"),
+                HORIZON,
+                Param("explore", 0.7, 0.0, 10.0, False, "the UCB exploration constant"),
+            ),
+            "information-set Monte Carlo tree search",
+        ),
+    ],
+)

@@ -1,0 +1,330 @@
+"""The rules of play as small kernels: legal moves and applying an action (P5-P18).
+
+Shared by the game kernels (``kernels.py``) and the search bots (``agents.py``), which play
+games forward from a sampled state; this module imports neither. State layout: see
+``kernels.py`` (``obs`` holds the public state, ``hand``/``down``/``failed``/``deck`` the
+hidden one, ``g`` who moves and the counters below).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import uint64
+
+from headcount_lab.core.jitcache import track_sources
+from headcount_lab.core.rng import below
+from headcount_lab.games.poohead import layout as L
+from headcount_lab.games.poohead.rules import (
+    CHEAPEST_FIRST,
+    COPIES,
+    DECK,
+    EIGHT,
+    FACE_DOWN,
+    FACE_UP,
+    FLIP,
+    HAND,
+    I_BOMB_ANYTIME,
+    I_EIGHT_PER_CARD,
+    I_FAILED_FLIP_PUBLIC,
+    I_FINISH_ON_SPECIAL,
+    I_MIX_SOURCES,
+    I_PICKUP_TAKES_FACEUP,
+    I_TEN_MAY,
+    I_VOLUNTARY_PICKUP,
+    N_RANKS,
+    NINE,
+    PASS,
+    PICK_UP,
+    TABLE,
+    TEN,
+    THREE,
+    TWO,
+)
+
+# fields of ``g``
+G_CUR = 0
+G_STARTER = 1
+G_START_RANK = 2
+G_REPLAY_MAY = 3
+G_TURNS = 4
+G_CAPPED = 5
+G_N_OUT = 6
+G_PTR = 7  # cards drawn from the draw pile
+G_N_ACTIVE = 8
+G_SIZE = 9
+
+_CHEAPEST = np.array(CHEAPEST_FIRST, dtype=np.int64)
+
+
+@L.njit_fast
+def can_play(rank, top, count, bomb_anytime):
+    """P8, P14, P15, P12 (see ``rules.can_play``)."""
+    if top < 0 or top == TWO or rank in (TWO, TEN):
+        return True
+    if bomb_anytime and count == COPIES:
+        return True
+    if top == NINE:
+        return THREE <= rank <= NINE
+    return rank >= top
+
+
+@L.njit_fast
+def finish_ok(rank, burned, finish_on_special):
+    """P18 (see ``rules.finishing_allowed``)."""
+    if finish_on_special:
+        return True
+    return rank != TWO and rank != EIGHT and rank != NINE and rank != TEN and not burned
+
+
+@L.njit_fast
+def next_seat(seat, steps, active_mask, n):
+    """P18, P22: ``steps`` active seats clockwise from ``seat``."""
+    s = seat
+    while steps > 0:
+        s += 1
+        if s == n:
+            s = 0
+        if (active_mask >> s) & 1:
+            steps -= 1
+    return s
+
+
+@L.njit_fast
+def up_total(obs, s):
+    t = 0
+    base = L.OFF_UP + N_RANKS * s
+    for r in range(N_RANKS):
+        t += obs[base + r]
+    return t
+
+
+@L.njit_fast
+def source(obs, s):
+    """P5: the acting zone of seat ``s`` (the hand count is public, so ``obs`` suffices)."""
+    if obs[L.OFF_HAND_N + s] > 0:
+        return HAND
+    if up_total(obs, s) > 0:
+        return FACE_UP
+    if obs[L.OFF_DOWN_N + s] > 0:
+        return FACE_DOWN
+    return -1
+
+
+@L.njit_inlined
+def legal_mask(obs, hand, rules, g, s, draw_left):
+    """``uint64`` mask of the legal actions of seat ``s`` (P5, P7-P9, P11, P12, P17, P18).
+
+    Whole groups at once: if a rank may go on the top card, every count of it may (P16), so its
+    bits ``4r .. 4r + c - 1`` are set together; only a play that would leave the player without
+    cards (``finish_on_special=off``) or four of a kind (``bomb_anytime``) needs a second look.
+    """
+    m = uint64(0)
+    hand_n = obs[L.OFF_HAND_N + s]
+    down_n = obs[L.OFF_DOWN_N + s]
+    top = obs[L.O_TOP]
+    if hand_n > 0:
+        src = HAND
+        total = hand_n
+        up_n = up_total(obs, s) if draw_left == 0 else 1
+        can_finish = draw_left == 0 and up_n == 0 and down_n == 0
+    else:
+        up_n = up_total(obs, s)
+        src = FACE_UP if up_n > 0 else FACE_DOWN
+        total = up_n
+        can_finish = down_n == 0
+    if src == FACE_DOWN:
+        m |= uint64(1) << uint64(FLIP)
+    else:
+        bound = g[G_START_RANK]
+        bomb = rules[I_BOMB_ANYTIME] != 0
+        strict_finish = can_finish and rules[I_FINISH_ON_SPECIAL] == 0
+        for r in range(N_RANKS):
+            if bound >= 0 and r != bound:
+                continue
+            c = hand[s, r] if src == HAND else obs[L.OFF_UP + N_RANKS * s + r]
+            if c == 0:
+                continue
+            if can_play(r, top, 1, False):
+                m |= uint64((1 << c) - 1) << uint64(4 * r)
+            elif bomb and c == COPIES:
+                m |= uint64(1) << uint64(4 * r + 3)
+            if strict_finish and c == total:
+                run = obs[L.O_RUN] + c if top == r else c
+                if not finish_ok(r, r == TEN or run >= COPIES, False):
+                    m &= ~(uint64(1) << uint64(4 * r + c - 1))
+            if (
+                rules[I_MIX_SOURCES] != 0
+                and src == HAND
+                and bound < 0
+                and draw_left == 0
+                and c == hand_n
+            ):
+                u = obs[L.OFF_UP + N_RANKS * s + r]
+                top_k = c + u if c + u < COPIES else COPIES
+                for k in range(c + 1, top_k + 1):
+                    if not can_play(r, top, k, bomb):
+                        continue
+                    last = up_n == k - c and down_n == 0  # the play would finish
+                    if last and rules[I_FINISH_ON_SPECIAL] == 0:
+                        run = obs[L.O_RUN] + k if top == r else k
+                        if not finish_ok(r, r == TEN or run >= COPIES, False):
+                            continue
+                    m |= uint64(1) << uint64(4 * r + k - 1)
+    voluntary = rules[I_VOLUNTARY_PICKUP] != 0 and obs[L.O_PILE_LEN] > 0
+    if (src != FACE_DOWN and m == 0) or voluntary:
+        m |= uint64(1) << uint64(PICK_UP)
+    if g[G_REPLAY_MAY] != 0:
+        m |= uint64(1) << uint64(PASS)
+    return m
+
+
+@L.njit_inlined
+def _clear_pile(obs):
+    for r in range(N_RANKS):
+        obs[L.OFF_PILE + r] = 0
+    obs[L.O_TOP] = -1
+    obs[L.O_RUN] = 0
+    obs[L.O_PILE_LEN] = 0
+
+
+@L.njit_inlined
+def _pick_up(obs, hand, rules, g, s, taking_faceup, n):
+    """P9 (and P5's ``pickup_takes_faceup``): the pile to the hand, the turn passes."""
+    if obs[L.O_PILE_LEN] > 0:
+        obs[L.O_LAST_PICK_SEAT] = s
+        obs[L.O_LAST_PICK_TOP] = obs[L.O_TOP]
+        if taking_faceup and rules[I_PICKUP_TAKES_FACEUP] != 0:
+            for i in range(N_RANKS):
+                r = _CHEAPEST[i]
+                if obs[L.OFF_UP + N_RANKS * s + r] > 0:
+                    obs[L.OFF_UP + N_RANKS * s + r] -= 1
+                    hand[s, r] += 1
+                    obs[L.OFF_HAND_N + s] += 1
+                    obs[L.OFF_KNOWN + N_RANKS * s + r] += 1
+                    break
+    for r in range(N_RANKS):
+        c = obs[L.OFF_PILE + r]
+        hand[s, r] += c
+        obs[L.OFF_KNOWN + N_RANKS * s + r] += c
+    obs[L.OFF_HAND_N + s] += obs[L.O_PILE_LEN]
+    _clear_pile(obs)
+    g[G_CUR] = next_seat(s, 1, obs[L.O_ACTIVE], n)
+
+
+@L.njit_inlined
+def _after_play(obs, hand, deck, rules, g, order, s, r, k, n):
+    """P10-P13, P18 in their order: pile, draw, burn, going out, who moves next."""
+    if obs[L.O_TOP] == r:
+        obs[L.O_RUN] += k
+    else:
+        obs[L.O_RUN] = k
+    obs[L.O_TOP] = r
+    obs[L.OFF_PILE + r] += k
+    obs[L.O_PILE_LEN] += k
+    while obs[L.OFF_HAND_N + s] < TABLE and obs[L.O_DRAW_LEFT] > 0:
+        c = deck[DECK - obs[L.O_DRAW_LEFT]]
+        hand[s, c] += 1
+        obs[L.OFF_HAND_N + s] += 1
+        obs[L.O_DRAW_LEFT] -= 1
+    burned = r == TEN or obs[L.O_RUN] >= COPIES
+    if burned:
+        for q in range(N_RANKS):
+            obs[L.OFF_BURNT + q] += obs[L.OFF_PILE + q]
+        _clear_pile(obs)
+    out = obs[L.OFF_HAND_N + s] == 0 and obs[L.OFF_DOWN_N + s] == 0 and up_total(obs, s) == 0
+    if out:
+        obs[L.O_ACTIVE] &= ~(1 << s)
+        order[g[G_N_OUT]] = s
+        g[G_N_OUT] += 1
+        g[G_N_ACTIVE] -= 1
+        if g[G_N_ACTIVE] == 1:
+            for q in range(n):
+                if (obs[L.O_ACTIVE] >> q) & 1:
+                    order[g[G_N_OUT]] = q
+            return
+    if burned and not out:
+        g[G_REPLAY_MAY] = 1 if (r == TEN and rules[I_TEN_MAY] != 0) else 0
+        return
+    step = 1
+    if not burned and r == EIGHT:
+        step += k if rules[I_EIGHT_PER_CARD] != 0 else 1
+    g[G_CUR] = next_seat(s, step, obs[L.O_ACTIVE], n)
+
+
+@L.njit_inlined
+def apply(obs, hand, down, failed, deck, rules, g, order, state, a, n):
+    """Play action ``a`` for the seat to move; returns the flipped rank for a flip, else -1.
+    A flip's slot is drawn from the stream (P17: the slots are exchangeable)."""
+    s = g[G_CUR]
+    g[G_TURNS] += 1
+    g[G_REPLAY_MAY] = 0
+    if a == PASS:
+        g[G_CUR] = next_seat(s, 1, obs[L.O_ACTIVE], n)
+        return -1
+    if a == PICK_UP:
+        _pick_up(obs, hand, rules, g, s, source(obs, s) == FACE_UP, n)
+        return -1
+    if a == FLIP:
+        d = obs[L.OFF_DOWN_N + s]
+        j = below(state, d)
+        r = down[s, j]
+        for i in range(j, d - 1):
+            down[s, i] = down[s, i + 1]
+        down[s, d - 1] = -1
+        obs[L.OFF_DOWN_N + s] = d - 1
+        top = obs[L.O_TOP]
+        run = obs[L.O_RUN] + 1 if top == r else 1
+        ok = can_play(r, top, 1, rules[I_BOMB_ANYTIME] != 0)
+        if ok and d == 1 and obs[L.OFF_HAND_N + s] == 0 and up_total(obs, s) == 0:
+            ok = finish_ok(r, r == TEN or run >= COPIES, rules[I_FINISH_ON_SPECIAL] != 0)
+        if ok:
+            _after_play(obs, hand, deck, rules, g, order, s, r, 1, n)
+        else:  # P17: the card goes to the hand with the pile
+            _pick_up(obs, hand, rules, g, s, False, n)
+            hand[s, r] += 1
+            obs[L.OFF_HAND_N + s] += 1
+            if rules[I_FAILED_FLIP_PUBLIC] != 0:
+                obs[L.OFF_KNOWN + N_RANKS * s + r] += 1
+            else:
+                failed[s, r] += 1
+        return r
+    r = a // 4
+    k = a % 4 + 1
+    if obs[L.OFF_HAND_N + s] > 0:
+        from_hand = k if hand[s, r] >= k else hand[s, r]
+        hand[s, r] -= from_hand
+        obs[L.OFF_HAND_N + s] -= from_hand
+        obs[L.OFF_UP + N_RANKS * s + r] -= k - from_hand  # mix_sources
+    else:
+        obs[L.OFF_UP + N_RANKS * s + r] -= k
+    kn = L.OFF_KNOWN + N_RANKS * s + r
+    if obs[kn] > hand[s, r]:
+        obs[kn] = hand[s, r]
+    if failed[s, r] > hand[s, r]:
+        failed[s, r] = hand[s, r]
+    g[G_START_RANK] = -1
+    _after_play(obs, hand, deck, rules, g, order, s, r, k, n)
+    return -1
+
+
+@L.njit_fast
+def legal_mask_call(obs, hand, rules, g, s, draw_left):
+    """:func:`legal_mask` as a plain call (the search bots call it from several places; one
+    compiled copy keeps the compile time down)."""
+    return legal_mask(obs, hand, rules, g, s, draw_left)
+
+
+@L.njit_fast
+def apply_call(obs, hand, down, failed, deck, rules, g, order, state, a, n):
+    """:func:`apply` as a plain call (see :func:`legal_mask_call`)."""
+    return apply(obs, hand, down, failed, deck, rules, g, order, state, a, n)
+
+
+# Every cached function of this module (see kernels.py for why not only the entry points).
+track_sources(
+    *[
+        f
+        for f in list(globals().values())
+        if getattr(f, "py_func", None) and f.__module__ == __name__
+    ]
+)

@@ -1,0 +1,559 @@
+"""Poohead kernels: deal, swap, start and whole games with a bot per seat (the rules of play,
+legal moves and applying an action, are in ``engine.py``, shared with the search bots).
+
+Encoding (``rules.py``): rank index 0..12 for 2 .. A; actions ``r * 4 + k - 1`` (play ``k`` of
+rank ``r``), 52 flip, 53 pick up, 54 pass. Rules arrive as the ``int64[N_RULE_FIELDS]`` array of
+``PooheadRules.array()``; every random number comes from the ``uint64[4]`` block state.
+
+State of a game (allocated once per block):
+
+- ``obs`` (``int64[OBS_SIZE]``, ``layout.py``): the public state itself (pile, burnt cards,
+  face-up cards, hand and face-down counts, known cards, active seats). Before a bot decides, the
+  kernel writes the acting seat's own hand and failed flips into it; nothing else is private.
+- ``hand`` (``int64[n, 13]``) hands by rank; ``failed`` (``int64[n, 13]``) private failed flips;
+  ``down`` (``int64[n, 3]``) face-down ranks in slot order, the first ``obs[OFF_DOWN_N + s]``
+  valid; ``deck`` (``int64[52]``) the shuffled pack, the draw pile being its last
+  ``obs[O_DRAW_LEFT]`` cards, next card first.
+- ``g`` (``int64[G_SIZE]``): who moves, the starter, the bound start rank, turns, and so on.
+
+Game log (``int16``, when asked for): the shuffled deck (52 ranks), each seat's face-up cards
+after the swap (3 ascending, by seat), the starter, the number of actions, then every action in
+order, a flip written as ``64 + rank`` of the card it turned. ``log_length(n, cap)`` gives the
+room one game needs.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, uint64
+
+from headcount_lab.core.jitcache import track_sources
+from headcount_lab.core.rng import below, partial_shuffle
+from headcount_lab.games.poohead import layout as L
+from headcount_lab.games.poohead.agents import (
+    CHEAP,
+    N_PARAMS,
+    RANDOM,
+    TRIPLE,
+    WORK_SIZE,
+    act,
+    choose_swap,
+)
+from headcount_lab.games.poohead.engine import (  # noqa: F401  (re-exported)
+    G_CAPPED,
+    G_CUR,
+    G_N_ACTIVE,
+    G_N_OUT,
+    G_PTR,
+    G_REPLAY_MAY,
+    G_SIZE,
+    G_START_RANK,
+    G_STARTER,
+    G_TURNS,
+    apply,
+    can_play,
+    finish_ok,
+    legal_mask,
+    next_seat,
+    source,
+    up_total,
+)
+from headcount_lab.games.poohead.rules import (
+    COPIES,
+    DECK,
+    HAND,
+    I_CAP_MOST_CARDS,
+    I_DEALER,
+    I_PLAYERS,
+    I_REPETITION_LIMIT,
+    I_START_FACEUP,
+    I_START_TIEBREAK,
+    I_STARTER_FREE_LEAD,
+    I_SWAP,
+    I_TURN_CAP,
+    N_RANKS,
+    TABLE,
+    TEN,
+    TWO,
+)
+
+#: Poohead weights: a shared Poohead (``cap_outcome=most_cards``) counts SHARE / ties.
+SHARE = 12
+ACTION_FLIPPED = 64
+
+
+def log_length(n: int, turn_cap: int) -> int:
+    return DECK + TABLE * n + 2 + turn_cap
+
+
+def hash_size(rules: np.ndarray) -> int:
+    """Slots of the repetition table (a power of two, at least twice the turn cap)."""
+    return int(hash_size_kernel(rules))
+
+
+@L.njit_fast
+def deal(state, deck, obs, hand, down, failed, rules, n):
+    """P2: shuffle and deal; reset the public state."""
+    for i in range(DECK):
+        deck[i] = i // COPIES
+    partial_shuffle(state, deck, DECK - 1)
+    for i in range(L.OBS_SIZE):
+        obs[i] = 0
+    obs[L.O_PLAYERS] = n
+    obs[L.O_TOP] = -1
+    obs[L.O_ACTIVE] = (1 << n) - 1
+    obs[L.O_LAST_PICK_SEAT] = -1
+    obs[L.O_LAST_PICK_TOP] = -1
+    obs[L.O_DRAW_LEFT] = DECK - 3 * TABLE * n
+    for s in range(n):
+        for r in range(N_RANKS):
+            hand[s, r] = 0
+            failed[s, r] = 0
+        for j in range(TABLE):
+            down[s, j] = deck[TABLE * s + j]
+            obs[L.OFF_UP + N_RANKS * s + deck[TABLE * (n + s) + j]] += 1
+            hand[s, deck[TABLE * (2 * n + s) + j]] += 1
+        obs[L.OFF_DOWN_N + s] = TABLE
+        obs[L.OFF_HAND_N + s] = TABLE
+
+
+@L.njit_fast
+def swap_all(state, obs, hand, policies, params, choices, n):
+    """P3: every seat chooses from what it sees of the deal; the choices apply together."""
+    obs[L.O_PHASE] = L.PHASE_SWAP
+    for s in range(n):
+        obs[L.O_SEAT] = s
+        obs[L.O_SOURCE] = HAND
+        obs[L.O_NEXT] = (s + 1) % n
+        for r in range(N_RANKS):
+            obs[L.OFF_OWN + r] = hand[s, r] + obs[L.OFF_UP + N_RANKS * s + r]
+        choices[s] = choose_swap(policies[s], params[s], state, obs)
+    for s in range(n):
+        # decode the subset index (rules.swap_subsets order) into positions of the six
+        c = choices[s]
+        idx = 0
+        pa = pb = pc = 0
+        for a in range(6):
+            for b in range(a + 1, 6):
+                for cc in range(b + 1, 6):
+                    if idx == c:
+                        pa, pb, pc = a, b, cc
+                    idx += 1
+        j = 0
+        for r in range(N_RANKS):
+            six_r = hand[s, r] + obs[L.OFF_UP + N_RANKS * s + r]
+            up_r = 0
+            for _ in range(six_r):
+                if j in (pa, pb, pc):
+                    up_r += 1
+                j += 1
+            obs[L.OFF_UP + N_RANKS * s + r] = up_r
+            hand[s, r] = six_r - up_r
+    obs[L.O_PHASE] = L.PHASE_PLAY
+
+
+@L.njit_fast
+def choose_starter(state, obs, hand, rules, g, n):
+    """P6, P7: the start player, and the rank the first play is bound to (-1: free)."""
+    scan_up = rules[I_START_FACEUP] != 0
+    start = -1
+    for r in range(N_RANKS):
+        if r in (TWO, TEN):
+            continue
+        for s in range(n):
+            c = hand[s, r] + (obs[L.OFF_UP + N_RANKS * s + r] if scan_up else 0)
+            if c > 0:
+                start = r
+                break
+        if start >= 0:
+            break
+    if start < 0:
+        starter = below(state, n)
+    else:
+        tied = 0
+        total = 0
+        only = -1
+        for s in range(n):
+            c = hand[s, start] + (obs[L.OFF_UP + N_RANKS * s + start] if scan_up else 0)
+            if c > 0:
+                tied += 1
+                total += c
+                only = s
+        if tied == 1:
+            starter = only
+        elif rules[I_START_TIEBREAK] == 0:  # copies
+            x = below(state, total)
+            starter = 0
+            while True:
+                c = hand[starter, start] + (
+                    obs[L.OFF_UP + N_RANKS * starter + start] if scan_up else 0
+                )
+                if x < c:
+                    break
+                x -= c
+                starter += 1
+        elif rules[I_START_TIEBREAK] == 1:  # random among the tied
+            x = below(state, tied)
+            starter = -1
+            for s in range(n):
+                c = hand[s, start] + (obs[L.OFF_UP + N_RANKS * s + start] if scan_up else 0)
+                if c > 0:
+                    if x == 0:
+                        starter = s
+                        break
+                    x -= 1
+        else:  # seat: first clockwise from the dealer's left
+            starter = -1
+            for i in range(n):
+                s = (rules[I_DEALER] + 1 + i) % n
+                c = hand[s, start] + (obs[L.OFF_UP + N_RANKS * s + start] if scan_up else 0)
+                if c > 0:
+                    starter = s
+                    break
+    g[G_STARTER] = starter
+    g[G_CUR] = starter
+    obs[L.O_STARTER] = starter
+    bound = start >= 0 and rules[I_STARTER_FREE_LEAD] == 0 and hand[starter, start] > 0
+    g[G_START_RANK] = start if bound else -1
+    return start
+
+
+@L.njit_fast
+def state_hash(obs, hand, down, g, n):
+    """64-bit digest of the full state (P20 ``repetition_limit``; see ``Table.state_key``)."""
+    h = uint64(1469598103934665603)
+    p = uint64(1099511628211)
+    h = (h ^ uint64(g[G_CUR] + 7)) * p
+    h = (h ^ uint64(g[G_REPLAY_MAY] + 11)) * p
+    h = (h ^ uint64(g[G_START_RANK] + 13)) * p
+    for s in range(n):
+        for r in range(N_RANKS):
+            h = (h ^ uint64(hand[s, r] + 17 * r + 1000 * s)) * p
+            h = (h ^ uint64(obs[L.OFF_UP + N_RANKS * s + r] + 31)) * p
+        for j in range(TABLE):
+            h = (h ^ uint64(down[s, j] + 37)) * p
+    for r in range(N_RANKS):
+        h = (h ^ uint64(obs[L.OFF_PILE + r] + 41)) * p
+    h = (h ^ uint64(obs[L.O_DRAW_LEFT] + 43)) * p
+    h = (h ^ uint64(obs[L.O_TOP] + 47)) * p
+    h = (h ^ uint64(obs[L.O_RUN] + 53)) * p
+    h = (h ^ uint64(obs[L.O_ACTIVE] + 59)) * p
+    h ^= h >> uint64(29)
+    return h
+
+
+@L.njit_fast
+def _seen_again(keys, counts, h, limit):
+    """Count one more visit of state ``h``; True when it reaches ``limit``."""
+    mask = keys.shape[0] - 1
+    i = np.int64(h & uint64(mask))
+    while True:
+        if counts[i] == 0:
+            keys[i] = h
+            counts[i] = 1
+            return limit <= 1
+        if keys[i] == h:
+            counts[i] += 1
+            return counts[i] >= limit
+        i = (i + 1) & mask
+
+
+@L.njit_fast
+def play_game(
+    state, rules, policies, params, obs, hand, down, failed, deck, g, order, choices, keys,
+    counts, log, work, swap_policies,
+):  # fmt: skip
+    """One game with ``policies``/``params`` by seat (``swap_policies`` decide the swap); the
+    outcome is left in ``g`` and ``order`` (finishing order, the Poohead last) and ``choices``
+    holds each seat's face-up triple (index into ``faceup.TRIPLES``). ``log`` (``int16``, empty
+    for none) gets the game log."""
+    n = rules[I_PLAYERS]
+    deal(state, deck, obs, hand, down, failed, rules, n)
+    if rules[I_SWAP] != 0:
+        swap_all(state, obs, hand, swap_policies, params, choices, n)
+    for s in range(n):
+        t0 = t1 = t2 = -1
+        for r in range(N_RANKS):
+            for _ in range(obs[L.OFF_UP + N_RANKS * s + r]):
+                if t0 < 0:
+                    t0 = r
+                elif t1 < 0:
+                    t1 = r
+                else:
+                    t2 = r
+        choices[s] = TRIPLE[t0, t1, t2]
+    for i in range(G_SIZE):
+        g[i] = 0
+    g[G_N_ACTIVE] = n
+    for s in range(n):
+        order[s] = -1
+    choose_starter(state, obs, hand, rules, g, n)
+    rec = log.shape[0] > 0
+    pos = 0
+    if rec:
+        for i in range(DECK):
+            log[i] = deck[i]
+        pos = DECK
+        for s in range(n):
+            for r in range(N_RANKS):
+                for _ in range(obs[L.OFF_UP + N_RANKS * s + r]):
+                    log[pos] = r
+                    pos += 1
+        log[pos] = g[G_STARTER]
+        pos += 2  # the action count is written at the end
+    cap = rules[I_TURN_CAP]
+    limit = rules[I_REPETITION_LIMIT]
+    if limit > 0:
+        for i in range(counts.shape[0]):
+            counts[i] = 0
+    while g[G_N_ACTIVE] > 1:
+        if g[G_TURNS] >= cap:
+            g[G_CAPPED] = 1
+            break
+        if limit > 0 and _seen_again(keys, counts, state_hash(obs, hand, down, g, n), limit):
+            g[G_CAPPED] = 1
+            break
+        s = g[G_CUR]
+        m = legal_mask(obs, hand, rules, g, s, obs[L.O_DRAW_LEFT])
+        if m & (m - uint64(1)) == 0:
+            a = L.nth_bit(m, 0)
+        else:
+            obs[L.O_SEAT] = s
+            obs[L.O_TURNS] = g[G_TURNS]
+            obs[L.O_SOURCE] = source(obs, s)
+            obs[L.O_NEXT] = next_seat(s, 1, obs[L.O_ACTIVE], n)
+            for r in range(N_RANKS):
+                obs[L.OFF_OWN + r] = hand[s, r]
+                obs[L.OFF_OWN_FAILED + r] = failed[s, r]
+            a = act(policies[s], params[s], state, obs, m, rules, work)
+        flipped = apply(obs, hand, down, failed, deck, rules, g, order, state, a, n)
+        if rec:
+            log[pos] = a if flipped < 0 else ACTION_FLIPPED + flipped
+            pos += 1
+    if rec:
+        log[DECK + TABLE * n + 1] = g[G_TURNS]
+
+
+@L.njit_fast
+def seat_bots(game, rotate, bot_policies, bot_params, seat_bot, policies, params):
+    """With ``rotate`` game ``m`` seats bot ``j`` at ``(j + m) % n``, else at seat ``j``."""
+    n = policies.shape[0]
+    shift = game % n if rotate else 0
+    for j in range(n):
+        seat = (j + shift) % n
+        seat_bot[seat] = j
+        policies[seat] = bot_policies[j]
+        for i in range(bot_params.shape[1]):
+            params[seat, i] = bot_params[j, i]
+
+
+@L.njit_fast
+def _most_cards(obs, n, shares):
+    """P20 ``cap_outcome=most_cards``: the active seats with most cards share the Poohead."""
+    most = -1
+    for s in range(n):
+        if (obs[L.O_ACTIVE] >> s) & 1:
+            c = obs[L.OFF_HAND_N + s] + obs[L.OFF_DOWN_N + s] + up_total(obs, s)
+            if c > most:
+                most = c
+    ties = 0
+    for s in range(n):
+        shares[s] = 0
+        if (obs[L.O_ACTIVE] >> s) & 1:
+            c = obs[L.OFF_HAND_N + s] + obs[L.OFF_DOWN_N + s] + up_total(obs, s)
+            if c == most:
+                ties += 1
+    for s in range(n):
+        if (obs[L.O_ACTIVE] >> s) & 1:
+            c = obs[L.OFF_HAND_N + s] + obs[L.OFF_DOWN_N + s] + up_total(obs, s)
+            if c == most:
+                shares[s] = SHARE // ties
+
+
+@njit(nogil=True, cache=True)
+def game_arrays(n):
+    """The state arrays of one game (see the module docstring): ``obs``, ``hand``, ``down``,
+    ``failed``, ``deck``, ``g``, ``order`` and ``choices``."""
+    return (
+        np.zeros(L.OBS_SIZE, dtype=np.int64),
+        np.zeros((n, N_RANKS), dtype=np.int64),
+        np.zeros((n, TABLE), dtype=np.int64),
+        np.zeros((n, N_RANKS), dtype=np.int64),
+        np.empty(DECK, dtype=np.int64),
+        np.zeros(G_SIZE, dtype=np.int64),
+        np.empty(n, dtype=np.int64),
+        np.empty(n, dtype=np.int64),
+    )
+
+
+@njit(nogil=True, cache=True)
+def simulate_block(
+    state, n_games, rules, bot_policies, bot_params, rotate, record, keys, counts,
+    out_games, out_capped, out_turns, out_pooh_bot, out_pooh_rel, out_games_bot_rel,
+    out_pooh_bot_rel, out_place_bot, out_place_rel,
+):  # fmt: skip
+    """Play ``n_games`` games and add their statistics into ``out_*`` (see :func:`new_stats`).
+
+    ``bot_policies`` (``int64[n]``) and ``bot_params`` (``float64[n, P]``) are by bot.
+    ``record`` (``int16[K, log_length]``) receives the logs of the first ``K`` games; ``keys``
+    (``uint64[H]``) and ``counts`` (``int64[H]``) are the repetition table (``hash_size``).
+    """
+    n = rules[I_PLAYERS]
+    policies = np.empty(n, dtype=np.int64)
+    params = np.empty((n, bot_params.shape[1]), dtype=np.float64)
+    seat_bot = np.empty(n, dtype=np.int64)
+    obs, hand, down, failed, deck, g, order, choices = game_arrays(n)
+    shares = np.zeros(n, dtype=np.int64)
+    no_log = np.empty(0, dtype=np.int16)
+    work = np.zeros(WORK_SIZE, dtype=np.int64)
+    cap = rules[I_TURN_CAP]
+    for m in range(n_games):
+        seat_bots(m, rotate, bot_policies, bot_params, seat_bot, policies, params)
+        log = record[m] if m < record.shape[0] else no_log
+        play_game(
+            state, rules, policies, params, obs, hand, down, failed, deck, g, order, choices,
+            keys, counts, log, work, policies,
+        )  # fmt: skip
+        out_games[0] += 1
+        t = g[G_TURNS]
+        out_turns[t if t < cap else cap] += 1
+        starter = g[G_STARTER]
+        for s in range(n):
+            shares[s] = 0
+        if g[G_CAPPED] != 0:
+            out_capped[0] += 1
+            if rules[I_CAP_MOST_CARDS] != 0:
+                _most_cards(obs, n, shares)
+        else:
+            shares[order[n - 1]] = SHARE
+            for place in range(n):
+                s = order[place]
+                out_place_bot[seat_bot[s], place] += 1
+                out_place_rel[(s - starter) % n, place] += 1
+        for s in range(n):
+            j = seat_bot[s]
+            rel = (s - starter) % n
+            out_pooh_bot[j] += shares[s]
+            out_pooh_rel[rel] += shares[s]
+            out_games_bot_rel[j, rel] += 1
+            out_pooh_bot_rel[j, rel] += shares[s]
+
+
+def new_stats(n: int, turn_cap: int) -> dict[str, np.ndarray]:
+    """Statistics of a block: games, capped games, the turn-length histogram (index = turns,
+    the last bin = capped), Poohead weights (``SHARE`` per Poohead) by bot, by seat relative to
+    the starter and by both, games by bot and relative seat, finishing places by bot and by
+    relative seat (uncapped games)."""
+    return {
+        "games": np.zeros(1, dtype=np.int64),
+        "capped": np.zeros(1, dtype=np.int64),
+        "turns_hist": np.zeros(turn_cap + 1, dtype=np.int64),
+        "poohead_bot": np.zeros(n, dtype=np.int64),
+        "poohead_rel": np.zeros(n, dtype=np.int64),
+        "games_bot_rel": np.zeros((n, n), dtype=np.int64),
+        "poohead_bot_rel": np.zeros((n, n), dtype=np.int64),
+        "place_bot": np.zeros((n, n), dtype=np.int64),
+        "place_rel": np.zeros((n, n), dtype=np.int64),
+    }
+
+
+def run_block(
+    state: np.ndarray,
+    n_games: int,
+    rules: np.ndarray,
+    bot_policies: np.ndarray,
+    bot_params: np.ndarray,
+    rotate: bool,
+    record: np.ndarray | None = None,
+) -> dict[str, np.ndarray]:
+    """Plain-Python wrapper: allocate the outputs, run :func:`simulate_block`, return the dict."""
+    n = int(rules[I_PLAYERS])
+    cap = int(rules[I_TURN_CAP])
+    out = new_stats(n, cap)
+    if record is None:
+        record = np.empty((0, log_length(n, cap)), dtype=np.int16)
+    size = hash_size(rules)
+    simulate_block(
+        state, n_games, rules, bot_policies, bot_params, rotate, record,
+        np.zeros(size, dtype=np.uint64), np.zeros(size, dtype=np.int64),
+        out["games"], out["capped"], out["turns_hist"], out["poohead_bot"], out["poohead_rel"],
+        out["games_bot_rel"], out["poohead_bot_rel"], out["place_bot"], out["place_rel"],
+    )  # fmt: skip
+    return out
+
+
+@njit(nogil=True, cache=True)
+def faceup_block(state, n_games, rules, out_games, out_poohead):
+    """Games of ``cheap`` bots in which one seat (game ``m``: seat ``m % n``) swaps at random:
+    by that seat's face-up triple, ``out_games`` (``int64[N_TRIPLES]``) counts the uncapped
+    games and ``out_poohead`` those it lost (the data of the ``cheap+`` face-up table)."""
+    n = rules[I_PLAYERS]
+    policies = np.full(n, CHEAP, dtype=np.int64)
+    swaps = np.full(n, CHEAP, dtype=np.int64)
+    params = np.zeros((n, N_PARAMS), dtype=np.float64)
+    obs, hand, down, failed, deck, g, order, choices = game_arrays(n)
+    no_log = np.empty(0, dtype=np.int16)
+    work = np.zeros(WORK_SIZE, dtype=np.int64)
+    keys = np.zeros(hash_size_kernel(rules), dtype=np.uint64)
+    counts = np.zeros(keys.shape[0], dtype=np.int64)
+    for m in range(n_games):
+        hero = m % n
+        for s in range(n):
+            swaps[s] = RANDOM if s == hero else CHEAP
+        play_game(
+            state, rules, policies, params, obs, hand, down, failed, deck, g, order, choices,
+            keys, counts, no_log, work, swaps,
+        )  # fmt: skip
+        if g[G_CAPPED] == 0:
+            out_games[choices[hero]] += 1
+            if order[n - 1] == hero:
+                out_poohead[choices[hero]] += 1
+
+
+@njit(nogil=True, cache=True)
+def hash_size_kernel(rules):
+    """Slots of the repetition table: 1 when it is off, else a power of two of at least twice
+    the turn cap (P20)."""
+    if rules[I_REPETITION_LIMIT] == 0:
+        return 1
+    size = 1
+    while size < 2 * (rules[I_TURN_CAP] + 1):
+        size *= 2
+    return size
+
+
+# --- the start of the game alone (exact facts, P6) ---------------------------------------------
+
+
+@njit(nogil=True, cache=True)
+def start_block(state, n_deals, rules, out_rank, out_ties, out_starter):
+    """Deal ``n_deals`` times and find the start (P2, P3 off, P6). ``out_rank`` (``int64[14]``)
+    counts the start rank by index (13: nobody holds an ordinary card), ``out_ties``
+    (``int64[1]``) the deals needing a tie-break, ``out_starter`` (``int64[n]``) the starters."""
+    n = rules[I_PLAYERS]
+    obs, hand, down, failed, deck, g, _, _ = game_arrays(n)
+    scan_up = rules[I_START_FACEUP] != 0
+    for _ in range(n_deals):
+        deal(state, deck, obs, hand, down, failed, rules, n)
+        r = choose_starter(state, obs, hand, rules, g, n)
+        out_rank[r if r >= 0 else N_RANKS] += 1
+        out_starter[g[G_STARTER]] += 1
+        if r >= 0:
+            holders = 0
+            for s in range(n):
+                if hand[s, r] + (obs[L.OFF_UP + N_RANKS * s + r] if scan_up else 0) > 0:
+                    holders += 1
+            if holders >= 2:
+                out_ties[0] += 1
+
+
+# numba's cache only watches this file; the kernels also inline agents.py and layout.py
+# Every cached function of this module, not only the entry points: a callee keeps its own cache
+# entry, keyed on its own file, and a caller recompiled after an edit elsewhere links it as cached.
+track_sources(
+    *[
+        f
+        for f in list(globals().values())
+        if getattr(f, "py_func", None) and f.__module__ == __name__
+    ]
+)

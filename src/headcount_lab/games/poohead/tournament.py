@@ -1,0 +1,195 @@
+"""Tournaments: a runner job playing whole games with one bot per seat, and its summary.
+
+:func:`tournament` is what the registry names for ``poohead simulate``. P(Poohead) per bot and
+per seat relative to the start player carry 95% Wilson intervals; capped games (P20) are counted
+apart and, with ``cap_outcome=none``, left out of every rate.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from headcount_lab.core.runner import Job
+from headcount_lab.core.tournament import Tournament
+from headcount_lab.games.poohead.bots import MENU
+from headcount_lab.games.poohead.rules import VERSION, PooheadRules
+
+#: Games per block (divisible by 2, 3 and 4 so that rotated seats balance within a block).
+BLOCK = 6000
+
+
+def parse_bots(text: str, players: int) -> list[str]:
+    """One bot spec per seat, as typed (the summary names bots as the user wrote them)."""
+    return [b.text for b in MENU.parse_list(text, players)]
+
+
+def tournament(
+    rules: PooheadRules, bots: str, players: int, games: int, rotate: bool
+) -> Tournament:
+    """The ``simulate`` tournament: the job, its summary (P(Poohead) by bot and by seat with the
+    counts issue 14 asks for: ``games``, ``capped``, ``poohead_by_seat``) and its record."""
+    from headcount_lab.games.poohead.record import record_games
+
+    names = parse_bots(bots, players)
+    job = make_job(rules, names, games, rotate)
+
+    def summary(stats: dict[str, np.ndarray], seed: int) -> dict[str, Any]:
+        return {
+            "game": "poohead",
+            "players": players,
+            "seed": seed,
+            "rotate_seats": rotate,
+            "rules": rules.as_dict(),
+            **summarize(stats, names, rules),
+        }
+
+    return Tournament(
+        job,
+        summary,
+        lambda seed, k: record_games(rules, names, seed, k, rotate),
+        min(games, job.block_size),
+    )
+
+
+def make_job(rules: PooheadRules, bots: list[str], games: int, rotate: bool) -> Job:
+    from headcount_lab.games.poohead.agents import policy_params
+
+    ids, params = policy_params(bots)
+    fn = GameBlock(rules.array(), ids, params, rotate)
+    return Job(
+        name="poohead-simulate",
+        params={"rules": rules.as_dict(), "bots": bots, "rotate": rotate, "version": VERSION},
+        units=games,
+        block_size=BLOCK,
+        block_fn=fn,
+        warmup=fn.warmup,
+        unit="games",
+    )
+
+
+@dataclass(frozen=True)
+class GameBlock:
+    """A block of games: a module-level class of plain arrays, so the job pickles by reference
+    and can be sent to Dask workers as well as run on the local thread pool."""
+
+    rules: np.ndarray
+    ids: np.ndarray
+    params: np.ndarray
+    rotate: bool
+
+    def __call__(self, state: np.ndarray, n_units: int) -> dict[str, np.ndarray]:
+        from headcount_lab.games.poohead import kernels
+
+        return kernels.run_block(state, n_units, self.rules, self.ids, self.params, self.rotate)
+
+    def warmup(self) -> None:
+        from headcount_lab.core.rng import block_state
+
+        self(block_state(0, 0), 1)
+
+
+def wilson(k: float, n: float) -> tuple[float, float, float]:
+    """Share ``k / n`` with its 95% Wilson interval (``k`` may be fractional: shared Pooheads)."""
+    if n <= 0:
+        return float("nan"), float("nan"), float("nan")
+    z = 1.959963984540054
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    lo = 0.0 if k <= 0 else max(0.0, centre - half)
+    hi = 1.0 if k >= n else min(1.0, centre + half)
+    return p, lo, hi
+
+
+def _rate(k: float, n: float) -> dict[str, Any]:
+    p, lo, hi = wilson(k, n)
+    return {"p": p, "ci95": [lo, hi]}
+
+
+def turn_quantiles(hist: np.ndarray) -> dict[str, int]:
+    """Quantiles of game length in turns (the last bin holds the capped games)."""
+    cum = np.cumsum(hist)
+    total = int(cum[-1])
+    out = {}
+    for q in (0.5, 0.9, 0.99, 0.999):
+        out[f"q{q:g}"] = int(np.searchsorted(cum, q * total)) if total else 0
+    out["max"] = int(np.flatnonzero(hist)[-1]) if total else 0
+    return out
+
+
+def summarize(stats: dict[str, np.ndarray], bots: list[str], rules: PooheadRules) -> dict[str, Any]:
+    """P(Poohead) by bot and by seat relative to the starter (95% CIs), finishing places, the
+    turn-length distribution and the capped share."""
+    from headcount_lab.games.poohead.kernels import SHARE
+
+    n = rules.players
+    games = int(stats["games"][0])
+    capped = int(stats["capped"][0])
+    counted = games if rules.cap_outcome == "most_cards" else games - capped
+    by_bot = stats["poohead_bot"] / SHARE
+    by_rel = stats["poohead_rel"] / SHARE
+    games_bot = stats["games_bot_rel"].sum(axis=1)
+    most = rules.cap_outcome == "most_cards"
+    # games that count for a bot or seat: all of them under most_cards, else the uncapped ones
+    # (every uncapped game gives each seat exactly one finishing place)
+    counted_bot = games_bot if most else stats["place_bot"].sum(axis=1)
+    counted_rel = stats["games_bot_rel"].sum(axis=0) if most else stats["place_rel"].sum(axis=1)
+    rows = []
+    for j, name in enumerate(bots):
+        rows.append(
+            {
+                "seat_bot": j,
+                "bot": name,
+                "poohead": float(by_bot[j]),
+                "games": int(games_bot[j]),
+                "counted_games": int(counted_bot[j]),
+                "p_poohead": _rate(float(by_bot[j]), float(counted_bot[j])),
+                "places": stats["place_bot"][j].tolist(),
+            }
+        )
+    h = stats["turns_hist"]
+    nonzero = np.flatnonzero(h)
+    return {
+        "games": games,
+        "capped": capped,
+        "capped_share": _rate(capped, games),
+        "counted_games": counted,
+        "poohead_by_seat": [int(round(x)) for x in by_rel],
+        "p_poohead_by_seat": [_rate(float(by_rel[r]), float(counted_rel[r])) for r in range(n)],
+        "places_by_seat": stats["place_rel"].tolist(),
+        "bots": rows,
+        "turns": {
+            "mean": float((h * np.arange(h.size)).sum() / h.sum()) if h.sum() else 0.0,
+            **turn_quantiles(h),
+            "histogram": {str(int(i)): int(h[i]) for i in nonzero},
+        },
+    }
+
+
+def print_summary(res: dict[str, Any]) -> None:
+    """The text form of ``simulate``: P(Poohead) by bot and by seat from the starter, places,
+    game length and the capped games."""
+    cs = res["capped_share"]
+    print(
+        f"{res['games']} games, {res['players']} players, seed {res['seed']}"
+        + (", seats rotated" if res["rotate_seats"] else "")
+        + f"; capped {res['capped']} ({cs['p']:.4f}), counted apart"
+    )
+    print(f"{'bot':<16} {'P(Poohead)':>10}  {'95% CI':<17} places 1..{res['players']}")
+    for r in res["bots"]:
+        p = r["p_poohead"]
+        print(
+            f"{r['bot']:<16} {p['p']:>10.4f}  [{p['ci95'][0]:.4f}, {p['ci95'][1]:.4f}] "
+            + " ".join(str(x) for x in r["places"])
+        )
+    print("seat from the starter (0 = starter):")
+    for i, p in enumerate(res["p_poohead_by_seat"]):
+        print(f"  {i}: {p['p']:.4f}  [{p['ci95'][0]:.4f}, {p['ci95'][1]:.4f}]")
+    t = res["turns"]
+    print(f"turns: mean {t['mean']:.1f}, median {t['q0.5']}, 99% {t['q0.99']}, max {t['max']}")
+    if "record" in res:
+        print(f"recorded {res['record']['games']} games in {res['record']['file']}")
