@@ -116,8 +116,17 @@ def _whist_job():
     return make_job(WhistRules(players=4), ["heuristic", "heuristic", "random", "random"], 64, True)
 
 
+def _foolish_job():
+    from headcount_lab.games.foolish.rules import FoolishRules
+    from headcount_lab.games.foolish.tournament import make_job
+
+    return make_job(
+        FoolishRules(party_crasher=True), ["rules", "random", "rules", "random"], 8, True
+    )
+
+
 #: a small tournament job of each game, for the checks that every simulation job must pass
-SIMULATE_JOBS = {"headcount": _headcount_job, "whist": _whist_job}
+SIMULATE_JOBS = {"headcount": _headcount_job, "whist": _whist_job, "foolish": _foolish_job}
 
 
 def test_every_game_has_a_simulate_job_here():

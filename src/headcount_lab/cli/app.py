@@ -8,7 +8,7 @@ import sys
 
 import typer
 
-from headcount_lab.cli import bench, headcount, headcount_sim, report, whist
+from headcount_lab.cli import bench, foolish, headcount, headcount_sim, report, whist
 from headcount_lab.cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED
 
 app = typer.Typer(
@@ -23,6 +23,9 @@ app.add_typer(
 )
 app.add_typer(
     whist.app, name="whist", help="Forehead Whist: schedule, blind odds, scorekeeper, simulate."
+)
+app.add_typer(
+    foolish.app, name="foolish", help="Foolish Faces: trick referee, team odds, simulate, replay."
 )
 app.add_typer(report.app, name="report", help="Generate the reports with charts and tables.")
 app.command("bench")(bench.bench)

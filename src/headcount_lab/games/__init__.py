@@ -42,4 +42,11 @@ GAMES: dict[str, GameEntry] = {
         replay="headcount_lab.games.whist.record:replay_file",
         docs="docs/games/forehead-whist.md",
     ),
+    "foolish": GameEntry(
+        name="foolish",
+        title="Foolish Faces",
+        rules="headcount_lab.games.foolish.rules:FoolishRules",
+        replay="headcount_lab.games.foolish.record:replay_file",
+        docs="docs/games/foolish-faces.md",
+    ),
 }

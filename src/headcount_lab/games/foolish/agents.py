@@ -33,7 +33,6 @@ from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import below
 from headcount_lab.games.foolish.bits import (
     A_CRASH,
-    A_KING,
     CRASH_BIT,
     JOKER,
     MAXN,
@@ -43,10 +42,8 @@ from headcount_lab.games.foolish.bits import (
     OFF_HANDS,
     OFF_JOK,
     OFF_LEFT,
-    OFF_PTS,
     OFF_SEEN,
     OFF_STOCK,
-    OFF_TSEAT,
     OFF_TTYPE,
     OFF_TUP,
     OFF_UPJ,
@@ -72,8 +69,8 @@ from headcount_lab.games.foolish.bits import (
     popcount,
     push,
     round_over,
-    seat_at,
     score_round,
+    seat_at,
     to_move,
     trick_points,
     winner_seat,
@@ -129,7 +126,8 @@ def policy_params(names: list[str]) -> tuple[np.ndarray, np.ndarray]:
                 values[key] = float(val)
             except ValueError:
                 raise ValueError(f"bot parameter {key} takes a number, not {val!r}") from None
-        if name == "pimc" and (values["samples"] < 1 or values["samples"] != int(values["samples"])):
+        k = values["samples"]
+        if name == "pimc" and (k < 1 or k != int(k)):
             raise ValueError(f"pimc samples must be a whole number >= 1 ({raw!r})")
         params[i] = [values[k] for k in PARAM_NAMES]
     return ids, params
@@ -293,11 +291,7 @@ def determinise(rng, obs, samp, buf):
         for _ in range(obs[OFF_DOWNS + s]):
             samp[OFF_DOWNT + s * NT + buf[pos]] += 1
             pos += 1
-        j = (
-            samp[OFF_HANDS + s * NT + JOKER]
-            + samp[OFF_DOWNT + s * NT + JOKER]
-            + obs[OFF_UPJ + s]
-        )
+        j = samp[OFF_HANDS + s * NT + JOKER] + samp[OFF_DOWNT + s * NT + JOKER] + obs[OFF_UPJ + s]
         samp[OFF_JOK + s] = j
         if j > 0:
             fools |= 1 << s
@@ -397,7 +391,9 @@ class Work:
         self.vals = np.zeros(64, dtype=np.float64)
         self.scores = np.zeros(MAXN, dtype=np.int64)
 
-    def call(self, policy: int, params: np.ndarray, rng: np.ndarray, obs: np.ndarray, mask: int) -> int:
+    def call(
+        self, policy: int, params: np.ndarray, rng: np.ndarray, obs: np.ndarray, mask: int
+    ) -> int:
         return int(
             act(
                 policy, params, rng, obs, np.uint64(mask), self.cov, self.pteam, self.samp,

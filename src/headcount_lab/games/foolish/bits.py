@@ -146,7 +146,7 @@ def winner_seat(S, cov):
             r = 0
         else:
             t = S[OFF_TTYPE + i]
-            if t == JACK or t == QUEEN or t == KING:
+            if t == JACK or t == QUEEN or t == KING:  # noqa: SIM109 (numba)
                 continue
             r = 11 if t == JOKER else t + 1
         if best < 0 or (r < best_rank if low else r > best_rank):

@@ -65,7 +65,7 @@ DECK = np.array(deck_types(), dtype=np.int64)
 LONE, PAIR, COURT = 0, 1, 2
 #: Statistics one block returns (by bot, by bot and role, or for the whole block).
 STAT_KEYS = (
-    "games", "score_sum", "score_sq", "win60", "role_rounds", "role_sum", "role_sq",
+    "games", "score_sum", "score_sq", "win60", "win60_sq", "role_rounds", "role_sum", "role_sq",
     "rounds", "lone_fool_rounds", "crashes",
 )  # fmt: skip
 
@@ -131,7 +131,9 @@ def _log_counts(log, pos, S, off):
 
 
 @njit_fast
-def play_round(rng, rules, round_no, start, policies, params, S, obs, deck, w, totals, out, log, pos):
+def play_round(
+    rng, rules, round_no, start, policies, params, S, obs, deck, w, totals, out, log, pos
+):
     """Deal and play round ``round_no`` (1-based) from seat ``start``; ``out`` (``int64[n]``) gets
     the round scores (F15, F16, F18). ``totals`` are the game scores before the round (public).
 
@@ -231,14 +233,14 @@ def play_game(rng, rules, policies, params, S, obs, deck, w, totals, rsc, roles,
 @njit(nogil=True, cache=True)
 def simulate_block(
     state, n_games, rules, bot_policies, bot_params, rotate, record,
-    o_games, o_score_sum, o_score_sq, o_win60, o_role_rounds, o_role_sum, o_role_sq,
+    o_games, o_score_sum, o_score_sq, o_win60, o_win60_sq, o_role_rounds, o_role_sum, o_role_sq,
     o_rounds, o_lone, o_crashes,
 ):  # fmt: skip
     """Play ``n_games`` games with one bot per seat and add their statistics into ``o_*``.
 
     ``bot_policies`` (``int64[n]``) and ``bot_params`` (``float64[n, N_PARAMS]``) are by bot; with
     ``rotate`` game ``g`` seats bot ``j`` at ``(j + g) % n``. By bot: ``o_games``, ``o_score_sum``,
-    ``o_score_sq``, ``o_win60`` (60 / tied winners per win, F17) are ``int64[n]``;
+    ``o_score_sq``, ``o_win60`` (60 / tied winners per win, F17), ``o_win60_sq`` are ``int64[n]``;
     ``o_role_rounds``/``o_role_sum``/``o_role_sq`` are ``int64[n, 3]`` round scores by role.
     ``o_rounds``, ``o_lone``, ``o_crashes`` are ``int64[1]``. ``record`` (``int16[K, L]``) gets
     the logs of the first ``K`` games."""
@@ -295,6 +297,7 @@ def simulate_block(
             o_score_sq[j] += totals[s] * totals[s]
             if totals[s] == best:
                 o_win60[j] += 60 // n_best
+                o_win60_sq[j] += (60 // n_best) * (60 // n_best)
             for r in range(rounds):
                 k = roles[r, s]
                 o_role_rounds[j, k] += 1
@@ -308,6 +311,7 @@ def new_stats(n: int) -> dict[str, np.ndarray]:
         "score_sum": np.zeros(n, dtype=np.int64),
         "score_sq": np.zeros(n, dtype=np.int64),
         "win60": np.zeros(n, dtype=np.int64),
+        "win60_sq": np.zeros(n, dtype=np.int64),
         "role_rounds": np.zeros((n, 3), dtype=np.int64),
         "role_sum": np.zeros((n, 3), dtype=np.int64),
         "role_sq": np.zeros((n, 3), dtype=np.int64),

@@ -20,6 +20,7 @@ import numpy as np
 from headcount_lab.core.rng import PyStream
 from headcount_lab.games.foolish import agents
 from headcount_lab.games.foolish import bits as B
+from headcount_lab.games.foolish.kernels import new_stats
 from headcount_lab.games.foolish.rules import (
     A_CRASH,
     DECK_SIZE,
@@ -138,9 +139,24 @@ class Round:
             self.tricks_done += 1
 
     def score(self) -> list[int]:
-        return round_scores(
-            self.rules, self.round_no, self.fools, self.won, self.pts, self.crashed
-        )
+        return round_scores(self.rules, self.round_no, self.fools, self.won, self.pts, self.crashed)
+
+    def state_array(self) -> np.ndarray:
+        """The whole state, hidden parts included, in the layout of ``bits.py`` (for tests of
+        ``bits.observe``; the kernels build theirs themselves)."""
+        n = self.rules.players
+        o = self.observation(0)
+        o[B.S_SEAT] = -1
+        o[B.S_FOOLS] = sum(1 << s for s in self.fools)
+        o[B.S_CRASHED] = int(self.crashed)
+        for s in range(n):
+            o[B.OFF_JOK + s] = self.jokers[s]
+            for t in range(N_TYPES):
+                o[B.OFF_HANDS + s * B.NT + t] = self.hands[s][t]
+                o[B.OFF_DOWNT + s * B.NT + t] = self.down[s][t]
+        for i, p in enumerate(self.trick):
+            o[B.OFF_TTYPE + i] = p.card
+        return o
 
     def observation(self, seat: int) -> np.ndarray:
         """What ``seat`` sees (F13), in the layout of ``bits.py``."""
@@ -213,9 +229,7 @@ class Bots:
         return a
 
 
-def play_game(
-    rules: FoolishRules, bots: Bots, log: list[int] | None = None
-) -> dict[str, Any]:
+def play_game(rules: FoolishRules, bots: Bots, log: list[int] | None = None) -> dict[str, Any]:
     """Play one game (F1-F18); returns totals, round scores, roles and Party Crashers."""
     n = rules.players
     stream = bots.stream
@@ -263,18 +277,7 @@ def run_block(
     """The statistics of ``kernels.run_block``, computed the slow way on the same stream."""
     n = rules.players
     stream = PyStream(state)
-    out = {
-        "games": np.zeros(n, dtype=np.int64),
-        "score_sum": np.zeros(n, dtype=np.int64),
-        "score_sq": np.zeros(n, dtype=np.int64),
-        "win60": np.zeros(n, dtype=np.int64),
-        "role_rounds": np.zeros((n, 3), dtype=np.int64),
-        "role_sum": np.zeros((n, 3), dtype=np.int64),
-        "role_sq": np.zeros((n, 3), dtype=np.int64),
-        "rounds": np.zeros(1, dtype=np.int64),
-        "lone_fool_rounds": np.zeros(1, dtype=np.int64),
-        "crashes": np.zeros(1, dtype=np.int64),
-    }
+    out = new_stats(n)
     for g in range(n_games):
         shift = g % n if rotate else 0
         seat_bot = [(s - shift) % n for s in range(n)]
@@ -295,6 +298,7 @@ def run_block(
             out["score_sum"][j] += t
             out["score_sq"][j] += t * t
             out["win60"][j] += round(60 * shares[s])
+            out["win60_sq"][j] += round(60 * shares[s]) ** 2
             for sc, roles in zip(res["round_scores"], res["roles"], strict=True):
                 k = roles[s]
                 out["role_rounds"][j, k] += 1

@@ -257,7 +257,10 @@ def play_problem(trick: list[Play], play: Play, n: int) -> str | None:
             return "a Queen cannot cover its own player's card (F8)"
         pos = {p.seat: i for i, p in enumerate(trick)}
         if play.target not in pos:
-            return f"a Queen covers a card already in the trick; player {play.target + 1} has none (F8)"
+            return (
+                f"a Queen covers a card already in the trick; player {play.target + 1} has none"
+                " (F8)"
+            )
         if any(p.up and p.card == QUEEN and p.target == play.target for p in trick):
             return f"player {play.target + 1}'s card already has a Queen on it (F8)"
     elif play.up and play.card == KING:
@@ -405,7 +408,11 @@ def parse_play(token: str, seat: int, n: int) -> Play:
     card = parse_type(name)
     if card in (QUEEN, KING):
         if not at:
-            what = "cover a card: write Q@k (F8)" if card == QUEEN else "name a player: write K@k (F11)"
+            what = (
+                "cover a card: write Q@k (F8)"
+                if card == QUEEN
+                else "name a player: write K@k (F11)"
+            )
             raise ValueError(f"player {seat + 1}: a face-up {NAMES[card]} must {what}")
         if not k.isdigit() or not 1 <= int(k) <= n:
             raise ValueError(f"player {seat + 1}: {token!r} must name a player 1..{n}")
@@ -431,7 +438,9 @@ def parse_trick(text: str, n: int) -> list[Play]:
     for t in range(N_TYPES):
         shown = sum(1 for p in trick if p.up and p.card == t)
         if shown > COPIES[t]:
-            raise ValueError(f"the deck has only {COPIES[t]} cards {NAMES[t]}, the trick shows {shown}")
+            raise ValueError(
+                f"the deck has only {COPIES[t]} cards {NAMES[t]}, the trick shows {shown}"
+            )
     return trick
 
 
