@@ -40,6 +40,7 @@ from headcount_lab.games.foolish.bits import (
     OFF_DOWNS,
     OFF_DOWNT,
     OFF_HANDS,
+    OFF_HELD,
     OFF_JOK,
     OFF_LEFT,
     OFF_SEEN,
@@ -291,6 +292,11 @@ def determinise(rng, obs, samp, buf):
         for _ in range(obs[OFF_DOWNS + s]):
             samp[OFF_DOWNT + s * NT + buf[pos]] += 1
             pos += 1
+        held = 0
+        for t in range(NT):
+            if samp[OFF_HANDS + s * NT + t] > 0:
+                held |= 1 << t
+        samp[OFF_HELD + s] = held
         j = samp[OFF_HANDS + s * NT + JOKER] + samp[OFF_DOWNT + s * NT + JOKER] + obs[OFF_UPJ + s]
         samp[OFF_JOK + s] = j
         if j > 0:

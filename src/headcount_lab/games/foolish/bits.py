@@ -60,7 +60,10 @@ OFF_DOWNS = OFF_PTS + MAXN  # [MAXN] face-down cards played this round
 OFF_LEFT = OFF_DOWNS + MAXN  # [MAXN] cards in hand
 OFF_SCORES = OFF_LEFT + MAXN  # [MAXN] game scores before this round
 OFF_UPJ = OFF_SCORES + MAXN  # [MAXN] Jokers played face up this round, by seat
-STATE_SIZE = OFF_UPJ + MAXN
+OFF_HELD = OFF_UPJ + MAXN  # [MAXN] bit mask of the types in each hand (own only when observed)
+STATE_SIZE = OFF_HELD + MAXN
+JQK_BITS = (1 << JACK) | (1 << QUEEN) | (1 << KING)
+QK_BITS = (1 << QUEEN) | (1 << KING)
 
 
 @njit_inlined
@@ -212,14 +215,16 @@ def lone_self(S, seat):
 def legal_mask(S, seat, cov):
     """Legal actions of ``seat`` as a ``uint64`` bit mask (F5-F8, F11; F6 for the last card;
     F18 Party Crasher). Reads only the seat's own hand and public fields, so it works on the
-    seat's observation as well as on the state. ``cov`` is ``int64[MAXN]`` scratch."""
+    seat's observation as well as on the state. ``cov`` is ``int64[MAXN]`` scratch.
+
+    The hand enters as its bit mask of types held (``OFF_HELD``): face down is any type held,
+    face up any held type but Q and K, Kings name any other seat; only Queens need a loop."""
     n = S[S_N]
     m = S[S_LEN]
-    h = OFF_HANDS + seat * NT
-    last = m == n - 1
+    held = uint64(S[OFF_HELD + seat])
     ok_down = True
     ok_up = True
-    if last:
+    if m == n - 1:  # F6: the last card must complete the trick
         covered_into(S, cov)
         any_up = False
         unc_down = 0
@@ -231,40 +236,24 @@ def legal_mask(S, seat, cov):
         ok_down = any_up
         ok_up = unc_down > 0
     mask = uint64(0)
-    jqk = 0
-    total = 0
-    for t in range(NT):
-        c = S[h + t]
-        if c == 0:
-            continue
-        total += c
-        if ok_down:
-            mask |= uint64(1) << uint64(t)
-        if t == QUEEN:
-            jqk += c
-            if m > 0:
-                for o in range(1, n):
-                    tgt = seat_at(seat, o, n)
-                    if queen_free(S, tgt):
-                        if last:
-                            push(S, seat, QUEEN, 1, tgt)
-                            good = complete_ok(S, cov)
-                            S[S_LEN] = m
-                        else:
-                            good = True
-                        if good:
-                            mask |= uint64(1) << uint64(A_QUEEN + o - 1)
-        elif t == KING:
-            jqk += c
-            if ok_up:
-                for o in range(1, n):
-                    mask |= uint64(1) << uint64(A_KING + o - 1)
-        else:
-            if t == JACK:
-                jqk += c
-            if ok_up:
-                mask |= uint64(1) << uint64(A_UP + t)
-    if S[S_PC] == 1 and total > 0 and jqk == total and lone_self(S, seat):
+    if ok_down:
+        mask |= held
+    if ok_up:
+        mask |= (held & ~uint64(QK_BITS)) << uint64(A_UP)
+        if held & uint64(1 << KING):
+            mask |= uint64((1 << (n - 1)) - 1) << uint64(A_KING)
+    if held & uint64(1 << QUEEN) and m > 0:
+        for o in range(1, n):
+            tgt = seat_at(seat, o, n)
+            if queen_free(S, tgt):
+                good = True
+                if m == n - 1:
+                    push(S, seat, QUEEN, 1, tgt)
+                    good = complete_ok(S, cov)
+                    S[S_LEN] = m
+                if good:
+                    mask |= uint64(1) << uint64(A_QUEEN + o - 1)
+    if S[S_PC] == 1 and held != 0 and held & ~uint64(JQK_BITS) == 0 and lone_self(S, seat):
         mask |= uint64(1) << uint64(A_CRASH)
     return mask
 
@@ -286,7 +275,10 @@ def play(S, seat, a):
     """Play action ``a`` (not Party Crasher) for ``seat``: hand, trick and public counts."""
     n = S[S_N]
     t, up, tgt = decode(a, seat, n)
-    S[OFF_HANDS + seat * NT + t] -= 1
+    h = OFF_HANDS + seat * NT + t
+    S[h] -= 1
+    if S[h] == 0:
+        S[OFF_HELD + seat] &= ~(1 << t)
     S[OFF_LEFT + seat] -= 1
     push(S, seat, t, up, tgt)
     if up == 1:
@@ -364,7 +356,8 @@ def observe(S, seat, obs):
             obs[OFF_HANDS + s * NT + t] = S[OFF_HANDS + s * NT + t] if own else 0
             obs[OFF_DOWNT + s * NT + t] = S[OFF_DOWNT + s * NT + t] if own else 0
         obs[OFF_JOK + s] = S[OFF_JOK + s] if own else -1
-    for i in range(OFF_STOCK, STATE_SIZE):
+        obs[OFF_HELD + s] = S[OFF_HELD + s] if own else 0
+    for i in range(OFF_STOCK, OFF_HELD):
         obs[i] = S[i]
     for i in range(S[S_LEN]):
         if S[OFF_TUP + i] == 0 and S[OFF_TSEAT + i] != seat:

@@ -25,6 +25,7 @@ from headcount_lab.games.foolish.bits import (
     MAXN,
     NT,
     OFF_HANDS,
+    OFF_HELD,
     OFF_JOK,
     OFF_LEFT,
     OFF_SCORES,
@@ -113,6 +114,11 @@ def deal(rng, deck, S):
         for k in range(h):
             S[OFF_HANDS + p * NT + deck[base + k]] += 1
         S[OFF_LEFT + p] = h
+        held = 0
+        for t in range(NT):
+            if S[OFF_HANDS + p * NT + t] > 0:
+                held |= 1 << t
+        S[OFF_HELD + p] = held
         j = S[OFF_HANDS + p * NT + JOKER]
         S[OFF_JOK + p] = j
         if j > 0:
@@ -190,8 +196,9 @@ def play_round(
 
 
 @njit_fast
-def play_game(rng, rules, policies, params, S, obs, deck, w, totals, rsc, roles, log):
-    """Play one game (F1, F4): ``totals`` (``int64[n]``) get the final scores by seat, ``rsc``
+def play_game(rng, rules, policies, params, S, obs, deck, w, totals, out, rsc, roles, log):
+    """Play one game (F1, F4): ``totals`` (``int64[n]``) get the final scores by seat (``out``,
+    ``int64[n]``, is scratch for a round's scores), ``rsc``
     (``int64[R, n]``) the round scores and ``roles`` (``int64[R, n]``) each seat's role by round
     (0 Lone Fool, 1 one of two Fools, 2 Court). Returns the number of Party Crashers."""
     n = rules[I_PLAYERS]
@@ -205,7 +212,6 @@ def play_game(rng, rules, policies, params, S, obs, deck, w, totals, rsc, roles,
     pos = 1
     for s in range(n):
         totals[s] = 0
-    out = w[7]
     crashes = 0
     for r in range(rounds):
         start = s0 + r
@@ -250,6 +256,7 @@ def simulate_block(
     params = np.empty((n, bot_params.shape[1]), dtype=np.float64)
     seat_bot = np.empty(n, dtype=np.int64)
     totals = np.zeros(n, dtype=np.int64)
+    out = np.zeros(n, dtype=np.int64)
     rsc = np.zeros((rounds, n), dtype=np.int64)
     roles = np.zeros((rounds, n), dtype=np.int64)
     S = np.zeros(STATE_SIZE, dtype=np.int64)
@@ -276,7 +283,7 @@ def simulate_block(
                 params[seat, i] = bot_params[j, i]
         log = record[g] if g < record.shape[0] else no_log
         o_crashes[0] += play_game(
-            state, rules, policies, params, S, obs, deck, w, totals, rsc, roles, log
+            state, rules, policies, params, S, obs, deck, w, totals, out, rsc, roles, log
         )
         best = totals[0]
         for s in range(1, n):

@@ -151,6 +151,7 @@ class Round:
         o[B.S_CRASHED] = int(self.crashed)
         for s in range(n):
             o[B.OFF_JOK + s] = self.jokers[s]
+            o[B.OFF_HELD + s] = sum(1 << t for t in range(N_TYPES) if self.hands[s][t])
             for t in range(N_TYPES):
                 o[B.OFF_HANDS + s * B.NT + t] = self.hands[s][t]
                 o[B.OFF_DOWNT + s * B.NT + t] = self.down[s][t]
@@ -185,6 +186,7 @@ class Round:
             o[B.OFF_DOWNT + seat * B.NT + t] = self.down[seat][t]
             o[B.OFF_STOCK + t] = self.stock[t]
             o[B.OFF_SEEN + t] = self.seen[t]
+        o[B.OFF_HELD + seat] = sum(1 << t for t in range(N_TYPES) if self.hands[seat][t])
         for s in range(B.MAXN):
             o[B.OFF_JOK + s] = self.jokers[seat] if s == seat else -1
             o[B.OFF_TSEAT + s] = -1
