@@ -33,6 +33,7 @@ from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import below
 from headcount_lab.games.foolish.bits import (
     A_CRASH,
+    A_UP,
     CRASH_BIT,
     JOKER,
     MAXN,
@@ -200,8 +201,9 @@ def team_beliefs(obs, pteam):
 
 
 @njit_fast
-def rules_value(obs, a, pteam, lone_me, lone_against, params, cov):
-    """The rule of thumb's value of action ``a`` (see the module docstring)."""
+def trick_outcome(obs, a, cov):
+    """``(winner, points)`` of the trick if I play ``a`` and the players still to come play face
+    down (exact when I am last)."""
     n = obs[S_N]
     me = obs[S_SEAT]
     m = obs[S_LEN]
@@ -212,6 +214,15 @@ def rules_value(obs, a, pteam, lone_me, lone_against, params, cov):
     w = winner_seat(obs, cov)
     pts = trick_points(obs)
     obs[S_LEN] = m
+    return w, pts
+
+
+@njit_fast
+def rules_value(obs, a, w, pts, pteam, lone_me, lone_against, params):
+    """The rule of thumb's value of action ``a`` whose trick goes to ``w`` with ``pts`` points
+    (see the module docstring)."""
+    me = obs[S_SEAT]
+    t, up, tgt = decode(a, me, obs[S_N])
     q = 1.0 if w == me else (pteam[w] if w >= 0 else 0.0)
     mult = float(obs[S_MULT])
     gain = mult if lone_me else 1.0
@@ -228,18 +239,29 @@ def rules_value(obs, a, pteam, lone_me, lone_against, params, cov):
 
 @njit_fast
 def rules_act(obs, mask, params, cov, pteam):
-    """The rule-of-thumb action for the observation ``obs`` (legal ``mask``)."""
+    """The rule-of-thumb action for the observation ``obs`` (legal ``mask``).
+
+    Every face-down card gives the same trick (F9: face down ranks 0 whatever the card), so
+    that outcome is worked out once for all of them."""
     if mask & CRASH_BIT and params[P_CRASH] > 0.5:
         return A_CRASH
     mask &= ~CRASH_BIT
     lone_me, lone_against = team_beliefs(obs, pteam)
     best = -1
     best_v = -1e300
+    down_w = -2
+    down_pts = 0
     m = mask
     while m:
         a = nth_bit(m, 0)
         m &= m - uint64(1)
-        v = rules_value(obs, a, pteam, lone_me, lone_against, params, cov)
+        if a < A_UP:
+            if down_w == -2:
+                down_w, down_pts = trick_outcome(obs, a, cov)
+            w, pts = down_w, down_pts
+        else:
+            w, pts = trick_outcome(obs, a, cov)
+        v = rules_value(obs, a, w, pts, pteam, lone_me, lone_against, params)
         if v > best_v:
             best_v = v
             best = a

@@ -50,6 +50,7 @@ def run_benchmarks(quick: bool) -> dict[str, Any]:
             ),
             repeats,
         )
+        reference.run_block(block_state(0, 0), 1, rules, ids, params, False)  # compiled already
         ref_cpu = _best(
             lambda ids=ids, params=params: reference.run_block(
                 block_state(1, 0), ref_games, rules, ids, params, False
