@@ -147,3 +147,18 @@ def test_ladder_rules_beats_random():
     rows = summarize(stats, ["rules", "random", "rules", "random"])
     assert rows[0]["win_share_ci95"][0] > rows[1]["win_share_ci95"][1]
     assert rows[2]["win_share_ci95"][0] > rows[3]["win_share_ci95"][1]
+
+
+def test_ladder_head_to_head_separates_rules_from_random_and_refuses_bad_input():
+    from headcount_lab.games.foolish.ladder import ladder
+
+    res = ladder(FoolishRules(), ["random", "rules"], 60, 4)
+    rung = res["rungs"][0]
+    assert (rung["a"], rung["b"], rung["games"]) == ("rules", "random", 60)
+    lo, hi = rung["win_share_diff"]["ci95"]
+    assert 0 < lo < rung["win_share_diff"]["mean"] < hi <= 1
+    assert res["is_a_ladder"]
+    with pytest.raises(ValueError):
+        ladder(FoolishRules(), ["rules"], 10, 0)
+    with pytest.raises(ValueError):
+        ladder(FoolishRules(), ["random", "nobody"], 10, 0)

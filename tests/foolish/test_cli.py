@@ -105,3 +105,13 @@ def test_replay_bad_files(tmp_path):
     res = run("replay", str(bad))
     assert res.exit_code == 2 and res.stderr.startswith("error: game 1")
     assert run("replay", str(tmp_path / "missing.json")).exit_code == 2
+
+
+def test_ladder_json_and_bad_input():
+    res = run("ladder", "--bots", "random,rules", "--games", "20", "--seed", "2", "--json")
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["rungs"][0]["a"] == "rules" and data["games_per_rung"] == 20
+    for args in (["--bots", "random"], ["--bots", "random,x"], ["--games", "1"], ["--players", "3"]):
+        res = run("ladder", *args)
+        assert res.exit_code == 2 and res.stderr.startswith("error: ")

@@ -234,3 +234,41 @@ def replay(
     typer.echo(f"{res['games']} games, {res['actions']} actions: all legal, scores agree")
     for i, t in enumerate(res["totals"], start=1):
         typer.echo(f"game {i}: " + " ".join(str(v) for v in t))
+
+
+@app.command("ladder")
+def ladder(
+    bots: Annotated[
+        str, typer.Option("--bots", help="Bots from weakest to strongest: random,rules,pimc.")
+    ] = "random,rules,pimc",
+    players: PlayersOpt = 4,
+    games: Annotated[int, typer.Option("--games", help="Games per rung.")] = 200,
+    seed: Annotated[int, typer.Option("--seed", help="Seed (rung i uses seed + i).")] = 0,
+    rule: Annotated[
+        list[str] | None, typer.Option("--rule", help="House rule NAME=VALUE (repeatable).")
+    ] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Each bot head to head against the one below it: win-share and score differences (CIs)."""
+    from headcount_lab.games.foolish.ladder import ladder as run_ladder
+    from headcount_lab.games.foolish.rules import FoolishRules, check_players
+
+    with user_errors():
+        check_players(players)
+        rules = FoolishRules(players=players).with_flags(rule or [])
+        if rules.players != players:
+            raise UserError("set the number of players with --players, not --rule players=...")
+        if seed < 0:
+            raise UserError(f"--seed must not be negative, got {seed}")
+        res = run_ladder(rules, [b.strip() for b in bots.split(",") if b.strip()], games, seed)
+    if json_out:
+        print_json(res)
+        return
+    typer.echo(f"{players} players, {games} games per rung, seed {seed}")
+    for r in res["rungs"]:
+        w, s = r["win_share_diff"], r["score_diff"]
+        typer.echo(
+            f"{r['a']} vs {r['b']}: win share {w['mean']:+.3f} [{w['ci95'][0]:+.3f}, "
+            f"{w['ci95'][1]:+.3f}], score {s['mean']:+.2f} [{s['ci95'][0]:+.2f}, "
+            f"{s['ci95'][1]:+.2f}]" + ("" if r["holds"] else "  (not separated)")
+        )
