@@ -162,3 +162,25 @@ def test_ladder_head_to_head_separates_rules_from_random_and_refuses_bad_input()
         ladder(FoolishRules(), ["rules"], 10, 0)
     with pytest.raises(ValueError):
         ladder(FoolishRules(), ["random", "nobody"], 10, 0)
+
+
+def test_rules_quick_trick_outcome_equals_the_full_evaluation():
+    """The rule of thumb's shortcut (F8-F11 summed up once per decision) against pushing the
+    play and the face-down rest into the trick and deciding it in full."""
+    rules = FoolishRules(players=5, party_crasher=True)
+    cov = np.zeros(agents.COV_SIZE, dtype=np.int64)
+    base = np.zeros(8, dtype=np.int64)
+    checked = 0
+    for seed in range(3):
+        for n_rules in (rules, FoolishRules()):
+            bots = ["rules", "random"] * 2 + ["rules"] * (n_rules.players - 4)
+            for _, seat, rnd in _positions(n_rules, seed, bots):
+                obs = rnd.observation(seat)
+                agents.trick_base(obs, cov, base)
+                for a in rnd.legal(seat, crash=False):
+                    if B.A_QUEEN <= a < B.A_KING:
+                        continue
+                    slow = agents.trick_outcome(obs, a, cov)
+                    assert agents.quick_outcome(obs, a, base) == slow, (rnd.trick, a)
+                    checked += 1
+    assert checked > 2000

@@ -112,6 +112,11 @@ def test_ladder_json_and_bad_input():
     assert res.exit_code == 0, res.output
     data = json.loads(res.stdout)
     assert data["rungs"][0]["a"] == "rules" and data["games_per_rung"] == 20
-    for args in (["--bots", "random"], ["--bots", "random,x"], ["--games", "1"], ["--players", "3"]):
+    for args in (
+        ["--bots", "random"],
+        ["--bots", "random,x"],
+        ["--games", "1"],
+        ["--players", "3"],
+    ):
         res = run("ladder", *args)
         assert res.exit_code == 2 and res.stderr.startswith("error: ")

@@ -33,7 +33,8 @@ from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import below
 from headcount_lab.games.foolish.bits import (
     A_CRASH,
-    A_UP,
+    A_KING,
+    A_QUEEN,
     CRASH_BIT,
     JOKER,
     MAXN,
@@ -46,6 +47,8 @@ from headcount_lab.games.foolish.bits import (
     OFF_LEFT,
     OFF_SEEN,
     OFF_STOCK,
+    OFF_TSEAT,
+    OFF_TTGT,
     OFF_TTYPE,
     OFF_TUP,
     OFF_UPJ,
@@ -61,6 +64,7 @@ from headcount_lab.games.foolish.bits import (
     S_SEAT,
     STATE_SIZE,
     close_trick,
+    covered_into,
     decode,
     legal_mask,
     lone_self,
@@ -92,6 +96,8 @@ N_PARAMS = 5
 PARAM_NAMES = ("samples", "keep", "duck", "deny", "crash")
 DEFAULTS = {"samples": 0.0, "keep": 0.15, "duck": 0.3, "deny": 0.3, "crash": 1.0}
 DEFAULT_SAMPLES = 8
+#: scratch ``cov``: the covered flags of a trick (``MAXN``), then :func:`trick_base`'s summary
+COV_SIZE = MAXN + 8
 
 #: worth of keeping a card, by type (A .. 10, J, Q, K, Joker): spend the cheap ones first
 KEEP = np.array(
@@ -218,6 +224,82 @@ def trick_outcome(obs, a, cov):
 
 
 @njit_fast
+def trick_base(obs, cov, base):
+    """What my play cannot change in the trick in play (F8-F11), into ``base`` (``int64[8]``):
+    the first uncovered King's name, uncovered Jacks, the first highest and first lowest
+    uncovered ranked cards (seat, rank), the face-up count, the first seat still to come after
+    me (-1 if I am last)."""
+    n = obs[S_N]
+    me = obs[S_SEAT]
+    m = obs[S_LEN]
+    covered_into(obs, cov)
+    king = -1
+    jacks = 0
+    hi_seat = -1
+    hi_rank = 0
+    lo_seat = -1
+    lo_rank = 0
+    ups = 0
+    for i in range(m):
+        up = obs[OFF_TUP + i]
+        ups += up
+        if cov[i] == 1:
+            continue
+        t = obs[OFF_TTYPE + i]
+        if up == 1:
+            if t == 12:
+                if king < 0:
+                    king = obs[OFF_TTGT + i]
+                continue
+            if t == 10:
+                jacks += 1
+                continue
+            if t == 11:
+                continue
+            r = 11 if t == JOKER else t + 1
+        else:
+            r = 0
+        seat = obs[OFF_TSEAT + i]
+        if hi_seat < 0 or r > hi_rank:
+            hi_seat = seat
+            hi_rank = r
+        if lo_seat < 0 or r < lo_rank:
+            lo_seat = seat
+            lo_rank = r
+    base[0] = king
+    base[1] = jacks
+    base[2] = hi_seat
+    base[3] = hi_rank
+    base[4] = lo_seat
+    base[5] = lo_rank
+    base[6] = ups
+    base[7] = seat_at(me, 1, n) if m < n - 1 else -1
+
+
+@njit_fast
+def quick_outcome(obs, a, base):
+    """:func:`trick_outcome` for a play that is not a face-up Queen, from :func:`trick_base`."""
+    me = obs[S_SEAT]
+    t, up, tgt = decode(a, me, obs[S_N])
+    pts = base[6] + up
+    if base[0] >= 0:
+        return base[0], pts
+    if up == 1 and t == 12:
+        return tgt, pts
+    low = (base[1] + (1 if up == 1 and t == 10 else 0)) & 1
+    seat = base[4] if low else base[2]
+    rank = base[5] if low else base[3]
+    if up == 0 or t != 10:
+        r = 0 if up == 0 else (11 if t == JOKER else t + 1)
+        if seat < 0 or (r < rank if low else r > rank):
+            seat = me
+            rank = r
+    if base[7] >= 0 and (seat < 0 or (0 < rank if low else False)):
+        seat = base[7]
+    return seat, pts
+
+
+@njit_fast
 def rules_value(obs, a, w, pts, pteam, lone_me, lone_against, params):
     """The rule of thumb's value of action ``a`` whose trick goes to ``w`` with ``pts`` points
     (see the module docstring)."""
@@ -241,26 +323,24 @@ def rules_value(obs, a, w, pts, pteam, lone_me, lone_against, params):
 def rules_act(obs, mask, params, cov, pteam):
     """The rule-of-thumb action for the observation ``obs`` (legal ``mask``).
 
-    Every face-down card gives the same trick (F9: face down ranks 0 whatever the card), so
-    that outcome is worked out once for all of them."""
+    The trick as it stands is summed up once (:func:`trick_base`); each play other than a Queen
+    then finds its winner in a few comparisons."""
     if mask & CRASH_BIT and params[P_CRASH] > 0.5:
         return A_CRASH
     mask &= ~CRASH_BIT
     lone_me, lone_against = team_beliefs(obs, pteam)
     best = -1
     best_v = -1e300
-    down_w = -2
-    down_pts = 0
+    base = cov[MAXN:]
+    trick_base(obs, cov, base)
     m = mask
     while m:
         a = nth_bit(m, 0)
         m &= m - uint64(1)
-        if a < A_UP:
-            if down_w == -2:
-                down_w, down_pts = trick_outcome(obs, a, cov)
-            w, pts = down_w, down_pts
-        else:
+        if A_QUEEN <= a < A_KING:
             w, pts = trick_outcome(obs, a, cov)
+        else:
+            w, pts = quick_outcome(obs, a, base)
         v = rules_value(obs, a, w, pts, pteam, lone_me, lone_against, params)
         if v > best_v:
             best_v = v
@@ -396,7 +476,7 @@ def pimc_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, buf, vals, s
 def act(policy, params, rng, obs, mask, cov, pteam, samp, trial, robs, buf, vals, scores):
     """The action of bot ``policy`` for observation ``obs`` with legal ``mask`` (``uint64``).
 
-    Scratch: ``cov`` ``int64[MAXN]``, ``pteam`` ``float64[MAXN]``, ``samp``/``trial``/``robs``
+    Scratch: ``cov`` ``int64[COV_SIZE]``, ``pteam`` ``float64[MAXN]``, ``samp``/``trial``/``robs``
     ``int64[STATE_SIZE]``, ``buf`` ``int64[64]``, ``vals`` ``float64[64]``, ``scores``
     ``int64[MAXN]`` (see :func:`new_work`)."""
     if policy == RANDOM:
@@ -410,7 +490,7 @@ class Work:
     """Scratch arrays for :func:`act`, allocated once per block."""
 
     def __init__(self) -> None:
-        self.cov = np.zeros(MAXN, dtype=np.int64)
+        self.cov = np.zeros(COV_SIZE, dtype=np.int64)
         self.pteam = np.zeros(MAXN, dtype=np.float64)
         self.samp = np.zeros(STATE_SIZE, dtype=np.int64)
         self.trial = np.zeros(STATE_SIZE, dtype=np.int64)

@@ -18,7 +18,7 @@ from numba import njit, uint64
 
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import below
-from headcount_lab.games.foolish.agents import RANDOM, act, random_act
+from headcount_lab.games.foolish.agents import COV_SIZE, RANDOM, act, random_act
 from headcount_lab.games.foolish.bits import (
     A_CRASH,
     JOKER,
@@ -263,7 +263,7 @@ def simulate_block(
     obs = np.zeros(STATE_SIZE, dtype=np.int64)
     deck = np.zeros(DECK.shape[0], dtype=np.int64)
     w = (
-        np.zeros(MAXN, dtype=np.int64),
+        np.zeros(COV_SIZE, dtype=np.int64),
         np.zeros(MAXN, dtype=np.float64),
         np.zeros(STATE_SIZE, dtype=np.int64),
         np.zeros(STATE_SIZE, dtype=np.int64),
