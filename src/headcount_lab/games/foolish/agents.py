@@ -294,7 +294,7 @@ def quick_outcome(obs, a, base):
         if seat < 0 or (r < rank if low else r > rank):
             seat = me
             rank = r
-    if base[7] >= 0 and (seat < 0 or (0 < rank if low else False)):
+    if base[7] >= 0 and (seat < 0 or (low and rank > 0)):
         seat = base[7]
     return seat, pts
 
