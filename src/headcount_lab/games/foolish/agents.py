@@ -35,6 +35,7 @@ from headcount_lab.games.foolish.bits import (
     A_CRASH,
     A_KING,
     A_QUEEN,
+    A_UP,
     CRASH_BIT,
     JOKER,
     MAXN,
@@ -324,7 +325,8 @@ def rules_act(obs, mask, params, cov, pteam):
     """The rule-of-thumb action for the observation ``obs`` (legal ``mask``).
 
     The trick as it stands is summed up once (:func:`trick_base`); each play other than a Queen
-    then finds its winner in a few comparisons."""
+    then finds its winner in a few comparisons. Only the cheapest face-down card is weighed (they
+    all give the same trick, and ``KEEP`` has no ties)."""
     if mask & CRASH_BIT and params[P_CRASH] > 0.5:
         return A_CRASH
     mask &= ~CRASH_BIT
@@ -333,6 +335,17 @@ def rules_act(obs, mask, params, cov, pteam):
     best_v = -1e300
     base = cov[MAXN:]
     trick_base(obs, cov, base)
+    # Face-down plays differ only in the card spent (F9): keep the cheapest, drop the others.
+    downs = mask & uint64((1 << A_UP) - 1)
+    if downs:
+        cheapest = nth_bit(downs, 0)
+        d = downs
+        while d:
+            t = nth_bit(d, 0)
+            d &= d - uint64(1)
+            if KEEP[t] < KEEP[cheapest]:
+                cheapest = t
+        mask = (mask & ~downs) | (uint64(1) << uint64(cheapest))
     m = mask
     while m:
         a = nth_bit(m, 0)
