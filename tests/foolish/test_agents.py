@@ -79,7 +79,7 @@ def test_f13_observation_hides_what_the_seat_cannot_see(n):
     assert changed > 10
 
 
-@pytest.mark.parametrize("bot", ["rules", "pimc:3"])
+@pytest.mark.parametrize("bot", ["rules", "pimc:3", "ismcts:30"])
 def test_f13_fair_play_decisions_do_not_depend_on_hidden_cards(bot):
     """Swap the hidden cards (teams included) and the bot, on the same stream, acts the same."""
     rules = FoolishRules(party_crasher=True)
@@ -120,11 +120,13 @@ def test_jitted_legal_moves_and_winners_equal_the_plain_verbs():
 
 
 def test_policy_params_parse_and_refuse():
-    ids, params = agents.policy_params(["random", "rules:keep=0.5,duck=0", "pimc:16"])
-    assert list(ids) == [agents.RANDOM, agents.RULES, agents.PIMC]
+    ids, params = agents.policy_params(["random", "rules:keep=0.5,duck=0", "pimc:16", "ismcts"])
+    assert list(ids) == [agents.RANDOM, agents.RULES, agents.PIMC, agents.ISMCTS]
+    assert params[3, agents.P_SAMPLES] == agents.DEFAULT_ITERATIONS
     assert params[1, agents.P_KEEP] == 0.5 and params[1, agents.P_DUCK] == 0
     assert params[2, agents.P_SAMPLES] == 16
-    for bad in ("nobody", "random:1", "pimc:0", "rules:samples=3", "rules:keep=x", "pimc:1.5"):
+    bad_names = ("nobody", "random:1", "pimc:0", "rules:samples=3", "rules:keep=x", "pimc:1.5")
+    for bad in (*bad_names, f"ismcts:{agents.MAX_NODES}"):
         with pytest.raises(ValueError):
             agents.policy_params([bad])
 

@@ -24,6 +24,7 @@ CASES = [
     ),
     (FoolishRules(party_crasher=True), "pimc:2,rules,random,rules", 2),
     (FoolishRules(players=5, rounds="single"), "pimc:3,random,rules,random,rules", 2),
+    (FoolishRules(rounds="single", party_crasher=True), "ismcts:40,rules,random,ismcts:7", 3),
 ]
 
 

@@ -78,7 +78,10 @@ def odds(players: PlayersOpt = 4, json_out: JsonOpt = False) -> None:
 def simulate(
     bots: Annotated[
         str,
-        typer.Option("--bots", help="One bot per seat: random, rules[:k=v,...], pimc[:SAMPLES]."),
+        typer.Option(
+            "--bots",
+            help="One bot per seat: random, rules[:k=v,...], pimc[:SAMPLES], ismcts[:ITERATIONS].",
+        ),
     ],
     players: PlayersOpt = 4,
     games: Annotated[int, typer.Option("--games", help="Games to play.")] = 10_000,
@@ -239,8 +242,9 @@ def replay(
 @app.command("ladder")
 def ladder(
     bots: Annotated[
-        str, typer.Option("--bots", help="Bots from weakest to strongest: random,rules,pimc.")
-    ] = "random,rules,pimc",
+        str,
+        typer.Option("--bots", help="Bots from weakest to strongest: random,rules,pimc,ismcts."),
+    ] = "random,rules,pimc,ismcts",
     players: PlayersOpt = 4,
     games: Annotated[int, typer.Option("--games", help="Games per rung.")] = 200,
     seed: Annotated[int, typer.Option("--seed", help="Seed (rung i uses seed + i).")] = 0,

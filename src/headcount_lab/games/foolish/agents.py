@@ -17,8 +17,15 @@ stream passed in, so a decision is a function of (observation, stream) only.
   (into the others' hands and face-down plays, so each sample fixes the teams), every legal
   action is played and the round finished with ``rules`` for everyone; it takes the action with
   the best mean round score minus the others' mean (F19: a round-level objective).
+- ``ismcts`` (3): single-observer information-set MCTS over ``samples`` iterations (200 by
+  default): each iteration samples the unseen cards like ``pimc``, descends a tree of *public*
+  edges (another seat's face-down plays are one edge) by UCB among the edges legal in that sample,
+  adds a node, finishes the round with ``rules`` and backs up each mover's round score minus the
+  others' mean; it plays its most visited action. One tree spans every sample, so unlike ``pimc``
+  it does not plan as if it knew the teams.
 
-Parameters (``float64[N_PARAMS]``, one meaning per slot for every bot): ``samples`` (pimc),
+Parameters (``float64[N_PARAMS]``, one meaning per slot for every bot): ``samples`` (pimc
+samples, ismcts iterations),
 ``keep`` (weight of a card's worth), ``duck`` (share of the No Tricks bonus weighed when winning
 a first trick), ``deny`` (share of an opponent's bonus weighed when a King names them), ``crash``
 (1: show Party Crasher when allowed). The ``rules`` part is used by ``pimc``'s rollouts too.
@@ -86,7 +93,8 @@ from headcount_lab.games.foolish.bits import (
 RANDOM = 0
 RULES = 1
 PIMC = 2
-POLICIES = {"random": RANDOM, "rules": RULES, "pimc": PIMC}
+ISMCTS = 3
+POLICIES = {"random": RANDOM, "rules": RULES, "pimc": PIMC, "ismcts": ISMCTS}
 
 P_SAMPLES = 0
 P_KEEP = 1
@@ -97,6 +105,15 @@ N_PARAMS = 5
 PARAM_NAMES = ("samples", "keep", "duck", "deny", "crash")
 DEFAULTS = {"samples": 0.0, "keep": 0.15, "duck": 0.3, "deny": 0.3, "crash": 1.0}
 DEFAULT_SAMPLES = 8
+DEFAULT_ITERATIONS = 200
+#: ISMCTS tree capacity (nodes); iterations are capped one below it
+MAX_NODES = 4097
+#: tree columns: children by edge (37), then the seat that moved into the node
+T_MOVER = 37
+T_COLS = 38
+#: exploration constant of the UCB rule, for rewards in points / REWARD_SCALE
+UCB_C = 0.7
+REWARD_SCALE = 40.0
 #: scratch ``cov``: the covered flags of a trick (``MAXN``), then :func:`trick_base`'s summary
 COV_SIZE = MAXN + 8
 
@@ -123,21 +140,25 @@ def policy_params(names: list[str]) -> tuple[np.ndarray, np.ndarray]:
         values = dict(DEFAULTS)
         if name == "pimc":
             values["samples"] = float(DEFAULT_SAMPLES)
+        if name == "ismcts":
+            values["samples"] = float(DEFAULT_ITERATIONS)
         if extra and name == "random":
             raise ValueError(f"bot random takes no parameters ({raw!r})")
         for part in filter(None, extra.split(",")):
             key, eq, val = part.partition("=")
-            if not eq and name == "pimc" and "samples" not in extra:
+            if not eq and name in ("pimc", "ismcts") and "samples" not in extra:
                 key, val = "samples", key
-            if key not in PARAM_NAMES or (key == "samples" and name != "pimc"):
+            if key not in PARAM_NAMES or (key == "samples" and name not in ("pimc", "ismcts")):
                 raise ValueError(f"bot {name} has no parameter {key!r} ({raw!r})")
             try:
                 values[key] = float(val)
             except ValueError:
                 raise ValueError(f"bot parameter {key} takes a number, not {val!r}") from None
         k = values["samples"]
-        if name == "pimc" and (k < 1 or k != int(k)):
-            raise ValueError(f"pimc samples must be a whole number >= 1 ({raw!r})")
+        if name in ("pimc", "ismcts") and (k < 1 or k != int(k)):
+            raise ValueError(f"{name} samples must be a whole number >= 1 ({raw!r})")
+        if name == "ismcts" and k >= MAX_NODES:
+            raise ValueError(f"ismcts takes at most {MAX_NODES - 1} iterations ({raw!r})")
         params[i] = [values[k] for k in PARAM_NAMES]
     return ids, params
 
@@ -486,17 +507,156 @@ def pimc_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, buf, vals, s
 
 
 @njit_fast
-def act(policy, params, rng, obs, mask, cov, pteam, samp, trial, robs, buf, vals, scores):
+def _edge_action(S, seat, me, e, mask):
+    """The action behind tree edge ``e``: another seat's face-down edge (0) plays its cheapest
+    card face down (I cannot tell their face-down cards apart, F13)."""
+    if seat == me or e != 0:
+        return e
+    downs = mask & uint64((1 << A_UP) - 1)
+    best = nth_bit(downs, 0)
+    d = downs
+    while d:
+        t = nth_bit(d, 0)
+        d &= d - uint64(1)
+        if KEEP[t] < KEEP[best]:
+            best = t
+    return best
+
+
+@njit_fast
+def _edges(seat, me, mask):
+    """Tree edges for ``seat``'s legal ``mask``: my own actions as they are; another seat's
+    face-down plays are one edge (0), since I only see that a card went face down."""
+    if seat == me:
+        return mask
+    downs = mask & uint64((1 << A_UP) - 1)
+    e = mask & ~downs
+    if downs:
+        e |= uint64(1)
+    return e
+
+
+@njit_fast
+def ismcts_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, scores, tree, stats, path):
+    """Single-observer information-set MCTS (Cowling, Powley and Whitehouse 2012) over
+    ``params[P_SAMPLES]`` iterations: each iteration deals a consistent sample (as ``pimc``),
+    walks the tree of public edges by UCB among the edges legal in that sample (counting
+    availability), adds one node, finishes the round with ``rules`` and backs up, for every
+    node, the mover's round score minus the others' mean. Plays the most visited legal action.
+
+    ``tree`` (``int64[MAX_NODES, T_COLS]``), ``stats`` (``float64[MAX_NODES, 3]``: reward sum,
+    visits, availability) and ``path`` (``int64[64 * 2]``) are scratch."""
+    n = obs[S_N]
+    me = obs[S_SEAT]
+    iters = int(params[P_SAMPLES])
+    for c in range(T_COLS):
+        tree[0, c] = -1
+    stats[0, 0] = 0.0
+    stats[0, 1] = 0.0
+    stats[0, 2] = 0.0
+    used = 1
+    for _ in range(iters):
+        determinise(rng, obs, samp, path[64:])  # second half: the sampler's buffer
+        for x in range(STATE_SIZE):
+            trial[x] = samp[x]
+        node = 0
+        depth = 0
+        expanded = False
+        while not round_over(trial) and not expanded:
+            seat = to_move(trial)
+            lm = mask if depth == 0 else legal_mask(trial, seat, cov)
+            edges = _edges(seat, me, lm)
+            # availability, and the untried edges
+            untried = uint64(0)
+            e_all = edges
+            while e_all:
+                e = nth_bit(e_all, 0)
+                e_all &= e_all - uint64(1)
+                ch = tree[node, e]
+                if ch < 0:
+                    untried |= uint64(1) << uint64(e)
+                else:
+                    stats[ch, 2] += 1.0
+            if untried:
+                e = nth_bit(untried, below(rng, popcount(untried)))
+                ch = used
+                used += 1
+                for c in range(T_COLS):
+                    tree[ch, c] = -1
+                tree[ch, T_MOVER] = seat
+                stats[ch, 0] = 0.0
+                stats[ch, 1] = 0.0
+                stats[ch, 2] = 1.0
+                tree[node, e] = ch
+                expanded = True
+            else:
+                best_u = -1e300
+                e = -1
+                e_all = edges
+                while e_all:
+                    x = nth_bit(e_all, 0)
+                    e_all &= e_all - uint64(1)
+                    ch2 = tree[node, x]
+                    u = stats[ch2, 0] / stats[ch2, 1] + UCB_C * np.sqrt(
+                        np.log(stats[ch2, 2]) / stats[ch2, 1]
+                    )
+                    if u > best_u:
+                        best_u = u
+                        e = x
+                ch = tree[node, e]
+            a = _edge_action(trial, seat, me, e, lm)
+            if a == A_CRASH:
+                trial[S_CRASHED] = 1
+            else:
+                play(trial, seat, a)
+                if trial[S_LEN] == n:
+                    close_trick(trial, cov)
+            path[depth] = ch
+            depth += 1
+            node = ch
+        if not round_over(trial):
+            rollout(trial, params, cov, robs, pteam)
+        score_round(trial, trial[S_FOOLS], scores)
+        total = 0.0
+        for s in range(n):
+            total += scores[s]
+        for k in range(depth):
+            ch = path[k]
+            p = tree[ch, T_MOVER]
+            r = (scores[p] - (total - scores[p]) / (n - 1)) / REWARD_SCALE
+            stats[ch, 0] += r
+            stats[ch, 1] += 1.0
+    best = -1
+    best_v = -1.0
+    m = mask
+    while m:
+        a = nth_bit(m, 0)
+        m &= m - uint64(1)
+        ch = tree[0, a]
+        if ch >= 0 and stats[ch, 1] > best_v:
+            best_v = stats[ch, 1]
+            best = a
+    return best
+
+
+@njit_fast
+def act(
+    policy, params, rng, obs, mask, cov, pteam, samp, trial, robs, buf, vals, scores, tree, stats
+):
     """The action of bot ``policy`` for observation ``obs`` with legal ``mask`` (``uint64``).
 
     Scratch: ``cov`` ``int64[COV_SIZE]``, ``pteam`` ``float64[MAXN]``, ``samp``/``trial``/``robs``
     ``int64[STATE_SIZE]``, ``buf`` ``int64[64]``, ``vals`` ``float64[64]``, ``scores``
-    ``int64[MAXN]`` (see :func:`new_work`)."""
+    ``int64[MAXN]``, ``tree``/``stats`` the ISMCTS tree (see :class:`Work`)."""
     if policy == RANDOM:
         return random_act(rng, mask)
     if policy == RULES:
         return rules_act(obs, mask, params, cov, pteam)
-    return pimc_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, buf, vals, scores)
+    if policy == PIMC:
+        return pimc_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, buf, vals, scores)
+    return ismcts_act(
+        rng, obs, mask, params, cov, pteam, samp, trial, robs, scores, tree, stats, buf
+    )
 
 
 class Work:
@@ -508,9 +668,11 @@ class Work:
         self.samp = np.zeros(STATE_SIZE, dtype=np.int64)
         self.trial = np.zeros(STATE_SIZE, dtype=np.int64)
         self.robs = np.zeros(STATE_SIZE, dtype=np.int64)
-        self.buf = np.zeros(64, dtype=np.int64)
+        self.buf = np.zeros(128, dtype=np.int64)
         self.vals = np.zeros(64, dtype=np.float64)
         self.scores = np.zeros(MAXN, dtype=np.int64)
+        self.tree = np.zeros((MAX_NODES, T_COLS), dtype=np.int64)
+        self.stats = np.zeros((MAX_NODES, 3), dtype=np.float64)
 
     def call(
         self, policy: int, params: np.ndarray, rng: np.ndarray, obs: np.ndarray, mask: int
@@ -518,7 +680,7 @@ class Work:
         return int(
             act(
                 policy, params, rng, obs, np.uint64(mask), self.cov, self.pteam, self.samp,
-                self.trial, self.robs, self.buf, self.vals, self.scores,
+                self.trial, self.robs, self.buf, self.vals, self.scores, self.tree, self.stats,
             )
         )  # fmt: skip
 

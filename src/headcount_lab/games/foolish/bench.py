@@ -74,4 +74,14 @@ def run_benchmarks(quick: bool) -> dict[str, Any]:
         "rounds_per_s_cpu": pimc_games * rounds / cpu,
         "decisions_per_s_cpu": pimc_games * rounds * 13 / cpu,
     }
+    ids, params = agents.policy_params(["ismcts", "rules", "rules", "rules"])
+    kernels.run_block(block_state(0, 0), 1, arr, ids, params, False)
+    cpu = _best(
+        lambda: kernels.run_block(block_state(1, 0), pimc_games, arr, ids, params, False), 1
+    )
+    out["ismcts_one_seat"] = {
+        "iterations": int(params[0, agents.P_SAMPLES]),
+        "rounds_per_s_cpu": pimc_games * rounds / cpu,
+        "decisions_per_s_cpu": pimc_games * rounds * 13 / cpu,
+    }
     return out

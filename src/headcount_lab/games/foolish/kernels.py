@@ -18,7 +18,15 @@ from numba import njit, uint64
 
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import below
-from headcount_lab.games.foolish.agents import COV_SIZE, RANDOM, act, random_act
+from headcount_lab.games.foolish.agents import (
+    COV_SIZE,
+    ISMCTS,
+    MAX_NODES,
+    RANDOM,
+    T_COLS,
+    act,
+    random_act,
+)
 from headcount_lab.games.foolish.bits import (
     A_CRASH,
     JOKER,
@@ -147,7 +155,7 @@ def play_round(
     ``obs`` are ``int64[STATE_SIZE]``; ``w`` is the tuple of the bots' scratch arrays. When
     ``log`` is not empty the round is written from ``pos`` on; returns the position after it."""
     n = rules[I_PLAYERS]
-    cov, pteam, samp, trial, robs, buf, vals, sc = w
+    cov, pteam, samp, trial, robs, buf, vals, sc, tree, stats = w
     begin_round(
         S, n, round_no, rules[I_ROUNDS], start, rules[I_BONUS], rules[I_MULT], rules[I_PC],
         rules[I_PC_STOCK], rules[I_PC_BONUS],
@@ -176,7 +184,10 @@ def play_round(
             a = random_act(rng, mask)
         else:
             observe(S, seat, obs)
-            a = act(pol, params[seat], rng, obs, mask, cov, pteam, samp, trial, robs, buf, vals, sc)
+            a = act(
+                pol, params[seat], rng, obs, mask, cov, pteam, samp, trial, robs, buf, vals, sc,
+                tree, stats,
+            )  # fmt: skip
         if rec:
             log[apos] = a
         apos += 1
@@ -262,15 +273,21 @@ def simulate_block(
     S = np.zeros(STATE_SIZE, dtype=np.int64)
     obs = np.zeros(STATE_SIZE, dtype=np.int64)
     deck = np.zeros(DECK.shape[0], dtype=np.int64)
+    ismcts = False
+    for j in range(n):
+        if bot_policies[j] == ISMCTS:
+            ismcts = True
     w = (
         np.zeros(COV_SIZE, dtype=np.int64),
         np.zeros(MAXN, dtype=np.float64),
         np.zeros(STATE_SIZE, dtype=np.int64),
         np.zeros(STATE_SIZE, dtype=np.int64),
         np.zeros(STATE_SIZE, dtype=np.int64),
-        np.zeros(64, dtype=np.int64),
+        np.zeros(128, dtype=np.int64),
         np.zeros(64, dtype=np.float64),
         np.zeros(MAXN, dtype=np.int64),
+        np.zeros((MAX_NODES if ismcts else 1, T_COLS), dtype=np.int64),
+        np.zeros((MAX_NODES if ismcts else 1, 3), dtype=np.float64),
     )
     no_log = np.empty(0, dtype=np.int16)
     for g in range(n_games):

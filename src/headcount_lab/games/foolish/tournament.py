@@ -15,12 +15,12 @@ from typing import Any
 import numpy as np
 
 from headcount_lab.core.runner import Job
-from headcount_lab.games.foolish.agents import PIMC, policy_params
+from headcount_lab.games.foolish.agents import ISMCTS, PIMC, policy_params
 from headcount_lab.games.foolish.rules import VERSION, FoolishRules
 
 #: Games per block (divisible by 4 and 5 so that rotated seats balance within a block).
 BLOCK = 1000
-BLOCK_PIMC = 20
+BLOCK_PIMC = 20  # with a search bot (pimc, ismcts) in the game
 ROLES = ("lone_fool", "two_fool_member", "court")
 
 
@@ -34,7 +34,7 @@ def parse_bots(text: str, players: int) -> list[str]:
 
 def make_job(rules: FoolishRules, bots: list[str], games: int, rotate: bool) -> Job:
     ids, params = policy_params(bots)
-    block = BLOCK_PIMC if (ids == PIMC).any() else BLOCK
+    block = BLOCK_PIMC if ((ids == PIMC) | (ids == ISMCTS)).any() else BLOCK
     fn = GameBlock(rules.array(), ids, params, rotate)
     return Job(
         name="foolish-simulate",
