@@ -120,3 +120,18 @@ def test_ladder_json_and_bad_input():
     ):
         res = run("ladder", *args)
         assert res.exit_code == 2 and res.stderr.startswith("error: ")
+
+
+def test_simulate_json_is_strict_json_when_a_role_never_occurs():
+    res = run(
+        "simulate", "--bots", "rules,random,rules,random", "--games", "1", "--seed", "3",
+        "--rule", "rounds=single", "--json", "--quiet",
+    )  # fmt: skip
+    assert res.exit_code == 0, res.output
+
+    def refuse(name):
+        raise ValueError(f"not JSON: {name}")
+
+    data = json.loads(res.stdout, parse_constant=refuse)
+    roles = [r for b in data["bots"] for r in b["round_score_by_role"].values()]
+    assert any(r["rounds"] == 0 and r["mean"] is None and r["ci95"] is None for r in roles)

@@ -128,7 +128,10 @@ def simulate(
     for r in res["bots"]:
         lo, hi = r["win_share_ci95"]
         slo, shi = r["ci95"]
-        roles = " / ".join(f"{v['mean']:.2f}" for v in r["round_score_by_role"].values())
+        roles = " / ".join(
+            "-" if v["mean"] is None else f"{v['mean']:.2f}"
+            for v in r["round_score_by_role"].values()
+        )
         typer.echo(
             f"{r['bot']:<14} {r['win_share']:>9.3f}  [{lo:.3f}, {hi:.3f}]  {r['mean']:>7.2f}"
             f"  [{slo:.2f}, {shi:.2f}]  {roles}"

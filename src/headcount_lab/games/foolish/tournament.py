@@ -68,10 +68,11 @@ class GameBlock:
         self(block_state(0, 0), 1)
 
 
-def mean_ci(total: float, sq: float, count: int) -> tuple[float, list[float]]:
-    """Mean and normal 95% interval from a sum and a sum of squares."""
+def mean_ci(total: float, sq: float, count: int) -> tuple[float | None, list[float] | None]:
+    """Mean and normal 95% interval from a sum and a sum of squares (``None`` without data, so
+    that the JSON stays valid)."""
     if count == 0:
-        return math.nan, [math.nan, math.nan]
+        return None, None
     mean = total / count
     var = (sq - count * mean * mean) / (count - 1) if count > 1 else 0.0
     half = 1.96 * math.sqrt(max(var, 0.0) / count)
