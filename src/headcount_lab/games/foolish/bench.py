@@ -72,7 +72,7 @@ def run_benchmarks(quick: bool) -> dict[str, Any]:
     out["pimc_one_seat"] = {
         "samples": int(params[0, agents.P_SAMPLES]),
         "rounds_per_s_cpu": pimc_games * rounds / cpu,
-        "decisions_per_s_cpu": pimc_games * rounds * 13 / cpu,
+        "seat_turns_per_s_cpu": pimc_games * rounds * 13 / cpu,
     }
     ids, params = agents.policy_params(["ismcts", "rules", "rules", "rules"])
     kernels.run_block(block_state(0, 0), 1, arr, ids, params, False)
@@ -82,6 +82,6 @@ def run_benchmarks(quick: bool) -> dict[str, Any]:
     out["ismcts_one_seat"] = {
         "iterations": int(params[0, agents.P_SAMPLES]),
         "rounds_per_s_cpu": pimc_games * rounds / cpu,
-        "decisions_per_s_cpu": pimc_games * rounds * 13 / cpu,
+        "seat_turns_per_s_cpu": pimc_games * rounds * 13 / cpu,
     }
     return out
