@@ -120,12 +120,14 @@ def test_jitted_legal_moves_and_winners_equal_the_plain_verbs():
 
 
 def test_policy_params_parse_and_refuse():
-    ids, params = agents.policy_params(["random", "rules:keep=0.5,duck=0", "pimc:16", "ismcts"])
+    ids, params = agents.policy_params(["random", "rules:keep=0.5:duck=0", "pimc:16", "ismcts"])
     assert list(ids) == [agents.RANDOM, agents.RULES, agents.PIMC, agents.ISMCTS]
     assert params[3, agents.P_SAMPLES] == agents.DEFAULT_ITERATIONS
+    assert agents.policy_params(["ismcts:50:ucb=0.3"])[1][0, agents.P_UCB] == 0.3
     assert params[1, agents.P_KEEP] == 0.5 and params[1, agents.P_DUCK] == 0
     assert params[2, agents.P_SAMPLES] == 16
-    bad_names = ("nobody", "random:1", "pimc:0", "rules:samples=3", "rules:keep=x", "pimc:1.5")
+    bad_names = ("nobody", "random:1", "pimc:0", "rules:samples=3", "rules:keep=x", "pimc:1.5",
+                 "rules:ucb=1")  # fmt: skip
     for bad in (*bad_names, f"ismcts:{agents.MAX_NODES}"):
         with pytest.raises(ValueError):
             agents.policy_params([bad])

@@ -135,3 +135,13 @@ def test_simulate_json_is_strict_json_when_a_role_never_occurs():
     data = json.loads(res.stdout, parse_constant=refuse)
     roles = [r for b in data["bots"] for r in b["round_score_by_role"].values()]
     assert any(r["rounds"] == 0 and r["mean"] is None and r["ci95"] is None for r in roles)
+
+
+def test_simulate_accepts_bot_parameters_inside_the_seat_list():
+    res = run(
+        "simulate", "--bots", "rules:keep=0.3:duck=0,random,ismcts:20:ucb=0.3,pimc:2",
+        "--games", "2", "--rule", "rounds=single", "--json", "--quiet",
+    )  # fmt: skip
+    assert res.exit_code == 0, res.output
+    bots = [b["bot"] for b in json.loads(res.stdout)["bots"]]
+    assert bots == ["rules:keep=0.3:duck=0", "random", "ismcts:20:ucb=0.3", "pimc:2"]

@@ -28,7 +28,8 @@ Parameters (``float64[N_PARAMS]``, one meaning per slot for every bot): ``sample
 samples, ismcts iterations),
 ``keep`` (weight of a card's worth), ``duck`` (share of the No Tricks bonus weighed when winning
 a first trick), ``deny`` (share of an opponent's bonus weighed when a King names them), ``crash``
-(1: show Party Crasher when allowed). The ``rules`` part is used by ``pimc``'s rollouts too.
+(1: show Party Crasher when allowed), ``ucb`` (ismcts: the exploration constant, for rewards
+in points / 40). The ``rules`` part is used by ``pimc``'s rollouts too.
 """
 
 from __future__ import annotations
@@ -101,9 +102,10 @@ P_KEEP = 1
 P_DUCK = 2
 P_DENY = 3
 P_CRASH = 4
-N_PARAMS = 5
-PARAM_NAMES = ("samples", "keep", "duck", "deny", "crash")
-DEFAULTS = {"samples": 0.0, "keep": 0.15, "duck": 0.3, "deny": 0.3, "crash": 1.0}
+P_UCB = 5
+N_PARAMS = 6
+PARAM_NAMES = ("samples", "keep", "duck", "deny", "crash", "ucb")
+DEFAULTS = {"samples": 0.0, "keep": 0.15, "duck": 0.3, "deny": 0.3, "crash": 1.0, "ucb": 0.7}
 DEFAULT_SAMPLES = 8
 DEFAULT_ITERATIONS = 200
 #: ISMCTS tree capacity (nodes); iterations are capped one below it
@@ -111,8 +113,7 @@ MAX_NODES = 4097
 #: tree columns: children by edge (37), then the seat that moved into the node
 T_MOVER = 37
 T_COLS = 38
-#: exploration constant of the UCB rule, for rewards in points / REWARD_SCALE
-UCB_C = 0.7
+#: rewards are round points / REWARD_SCALE; the UCB exploration constant is the ``ucb`` parameter
 REWARD_SCALE = 40.0
 #: scratch ``cov``: the covered flags of a trick (``MAXN``), then :func:`trick_base`'s summary
 COV_SIZE = MAXN + 8
@@ -128,7 +129,8 @@ DECK_COUNTS = np.array([4] * 13 + [2], dtype=np.int64)
 def policy_params(names: list[str]) -> tuple[np.ndarray, np.ndarray]:
     """Policy ids (``int64[k]``) and parameters (``float64[k, N_PARAMS]``) for bot names.
 
-    A name may set parameters: ``pimc:16`` (samples) or ``rules:keep=0.3,duck=0``.
+    A name may set parameters after colons (commas separate the seats in ``--bots``):
+    ``pimc:16`` (samples), ``ismcts:500:ucb=0.3`` or ``rules:keep=0.3:duck=0``.
     """
     ids = np.empty(len(names), dtype=np.int64)
     params = np.zeros((len(names), N_PARAMS), dtype=np.float64)
@@ -144,11 +146,12 @@ def policy_params(names: list[str]) -> tuple[np.ndarray, np.ndarray]:
             values["samples"] = float(DEFAULT_ITERATIONS)
         if extra and name == "random":
             raise ValueError(f"bot random takes no parameters ({raw!r})")
-        for part in filter(None, extra.split(",")):
+        for part in filter(None, extra.split(":")):
             key, eq, val = part.partition("=")
             if not eq and name in ("pimc", "ismcts") and "samples" not in extra:
                 key, val = "samples", key
-            if key not in PARAM_NAMES or (key == "samples" and name not in ("pimc", "ismcts")):
+            search_only = key == "samples" or key == "ucb"
+            if key not in PARAM_NAMES or (search_only and name not in ("pimc", "ismcts")):
                 raise ValueError(f"bot {name} has no parameter {key!r} ({raw!r})")
             try:
                 values[key] = float(val)
@@ -597,7 +600,7 @@ def ismcts_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, scores, tr
                     x = nth_bit(e_all, 0)
                     e_all &= e_all - uint64(1)
                     ch2 = tree[node, x]
-                    u = stats[ch2, 0] / stats[ch2, 1] + UCB_C * np.sqrt(
+                    u = stats[ch2, 0] / stats[ch2, 1] + params[P_UCB] * np.sqrt(
                         np.log(stats[ch2, 2]) / stats[ch2, 1]
                     )
                     if u > best_u:
