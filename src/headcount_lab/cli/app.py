@@ -25,7 +25,7 @@ app.add_typer(
     whist.app, name="whist", help="Forehead Whist: schedule, blind odds, scorekeeper, simulate."
 )
 app.add_typer(
-    foolish.app, name="foolish", help="Foolish Faces: trick referee, team odds, simulate, replay."
+    foolish.app, name="foolish", help="Foolish Faces: referee, odds, simulate, replay, ladder."
 )
 app.add_typer(report.app, name="report", help="Generate the reports with charts and tables.")
 app.command("bench")(bench.bench)
