@@ -79,7 +79,7 @@ def test_f13_observation_hides_what_the_seat_cannot_see(n):
     assert changed > 10
 
 
-@pytest.mark.parametrize("bot", ["rules", "pimc:3", "ismcts:30"])
+@pytest.mark.parametrize("bot", ["rules", "pimc:samples=3", "ismcts:iterations=30"])
 def test_f13_fair_play_decisions_do_not_depend_on_hidden_cards(bot):
     """Swap the hidden cards (teams included) and the bot, on the same stream, acts the same."""
     rules = FoolishRules(party_crasher=True)
@@ -120,17 +120,31 @@ def test_jitted_legal_moves_and_winners_equal_the_plain_verbs():
 
 
 def test_policy_params_parse_and_refuse():
-    ids, params = agents.policy_params(["random", "rules:keep=0.5:duck=0", "pimc:16", "ismcts"])
+    ids, params = agents.policy_params(
+        ["random", "rules:keep=0.5,duck=0", "pimc:samples=16", "ismcts"]
+    )
     assert list(ids) == [agents.RANDOM, agents.RULES, agents.PIMC, agents.ISMCTS]
     assert params[3, agents.P_SAMPLES] == agents.DEFAULT_ITERATIONS
-    assert agents.policy_params(["ismcts:50:ucb=0.3"])[1][0, agents.P_UCB] == 0.3
+    assert agents.policy_params(["ismcts:iterations=50,ucb=0.3"])[1][0, agents.P_UCB] == 0.3
     assert params[1, agents.P_KEEP] == 0.5 and params[1, agents.P_DUCK] == 0
     assert params[2, agents.P_SAMPLES] == 16
-    bad_names = ("nobody", "random:1", "pimc:0", "rules:samples=3", "rules:keep=x", "pimc:1.5",
-                 "rules:ucb=1")  # fmt: skip
-    for bad in (*bad_names, f"ismcts:{agents.MAX_NODES}"):
+    bad_names = ("nobody", "random:1", "pimc:samples=0", "rules:samples=3", "rules:keep=x",
+                 "pimc:samples=1.5", "rules:ucb=1", "pimc:16", "rules:crash=2",
+                 "pimc:samples=8,samples=9")  # fmt: skip
+    for bad in (*bad_names, f"ismcts:iterations={agents.MAX_NODES}"):
         with pytest.raises(ValueError):
             agents.policy_params([bad])
+
+
+def test_named_defaults_are_the_measured_bots():
+    """The menu's defaults are the parameter arrays the bots were measured with (pimc 8
+    samples, ismcts 200 iterations), so seeded runs and golden games did not change."""
+    _, params = agents.policy_params(["random", "rules", "pimc", "ismcts"])
+    fill = [agents.DEFAULTS[k] for k in agents.PARAM_NAMES]
+    assert list(params[0]) == fill and list(params[1]) == fill
+    assert params[2, agents.P_SAMPLES] == agents.DEFAULT_SAMPLES == 8
+    assert params[3, agents.P_SAMPLES] == 200
+    assert list(params[2, 1:]) == fill[1:] and list(params[3, 1:]) == fill[1:]
 
 
 def test_random_never_crashes_and_rules_always_may():

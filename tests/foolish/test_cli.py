@@ -1,6 +1,7 @@
 """The foolish commands through typer's CliRunner, with real output and bad input (exit 2)."""
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -51,7 +52,7 @@ def test_simulate_json_and_record_then_replay(tmp_path):
     res = run(
         "simulate", "--players", "4", "--bots", "rules,random,rules,random", "--games", "40",
         "--seed", "3", "--rotate-seats", "--rule", "no_tricks_bonus=10", "--json", "--quiet",
-        "--record", "2", "--record-to", str(path),
+        "--record", "2", "--record-file", str(path),
     )  # fmt: skip
     assert res.exit_code == 0, res.output
     data = json.loads(res.stdout)
@@ -63,9 +64,16 @@ def test_simulate_json_and_record_then_replay(tmp_path):
     assert set(b["round_score_by_role"]) == {"lone_fool", "two_fool_member", "court"}
     assert sum(r["rounds"] for r in b["round_score_by_role"].values()) == 160
     assert abs(sum(x["win_share"] for x in data["bots"]) - 1) < 1e-9
+    assert data["record"] == {"file": str(path), "games": 2}
+    rec = json.loads(path.read_text(encoding="utf-8"))
+    assert rec["game"] == "foolish" and rec["seed"] == 3 and len(rec["games"]) == 2
+    assert rec["bots"] == ["rules", "random", "rules", "random"]
+    assert [g["bots"] for g in rec["games"]][1] == ["random", "rules", "random", "rules"]
     res = run("replay", str(path), "--json")
     assert res.exit_code == 0, res.output
     assert json.loads(res.stdout)["games"] == 2
+    res = run("replay", str(path))
+    assert res.stdout.startswith("2 games, ") and "all legal, scores agree" in res.stdout
 
 
 def test_simulate_out_folder(tmp_path):
@@ -89,6 +97,8 @@ def test_simulate_out_folder(tmp_path):
         ["--bots", "random,random,random,random", "--players", "6"],
         ["--bots", "random,random,random,random", "--seed", "-1"],
         ["--bots", "random,random,random,random", "--record", "5", "--games", "2"],
+        ["--bots", "pimc:8,random,random,random"],  # parameters are named: pimc:samples=8
+        ["--bots", "ismcts:iterations=5000,random,random,random"],
     ],
 )
 def test_simulate_bad_input_one_error_line(args):
@@ -103,7 +113,18 @@ def test_replay_bad_files(tmp_path):
     assert run("replay", str(bad)).exit_code == 2
     bad.write_text(json.dumps({"games": [{"format": "foolish-faces-game"}]}))
     res = run("replay", str(bad))
+    assert res.exit_code == 2 and "not a Foolish Faces record" in res.stderr
+    golden = Path(__file__).parent / "golden" / "game-4p-seed2026.json"
+    data = json.loads(golden.read_text(encoding="utf-8"))
+    data["games"][0]["totals"][0] += 1
+    bad.write_text(json.dumps(data))
+    res = run("replay", str(bad))
     assert res.exit_code == 2 and res.stderr.startswith("error: game 1")
+    data["games"][0]["totals"][0] -= 1
+    data["rules"]["no_tricks_bonus"] = 10  # the envelope's rules are not the game's
+    bad.write_text(json.dumps(data))
+    res = run("replay", str(bad))
+    assert res.exit_code == 2 and "not the record's rules" in res.stderr
     assert run("replay", str(tmp_path / "missing.json")).exit_code == 2
 
 
@@ -139,9 +160,11 @@ def test_simulate_json_is_strict_json_when_a_role_never_occurs():
 
 def test_simulate_accepts_bot_parameters_inside_the_seat_list():
     res = run(
-        "simulate", "--bots", "rules:keep=0.3:duck=0,random,ismcts:20:ucb=0.3,pimc:2",
+        "simulate", "--bots",
+        "rules:keep=0.3,duck=0,random,ismcts:iterations=20,ucb=0.3,pimc:samples=2",
         "--games", "2", "--rule", "rounds=single", "--json", "--quiet",
     )  # fmt: skip
     assert res.exit_code == 0, res.output
     bots = [b["bot"] for b in json.loads(res.stdout)["bots"]]
-    assert bots == ["rules:keep=0.3:duck=0", "random", "ismcts:20:ucb=0.3", "pimc:2"]
+    assert bots == ["rules:keep=0.3,duck=0", "random", "ismcts:iterations=20,ucb=0.3",
+                    "pimc:samples=2"]  # fmt: skip

@@ -6,6 +6,7 @@ import pytest
 
 from headcount_lab.core.rng import block_state
 from headcount_lab.games.foolish import agents, kernels, reference
+from headcount_lab.games.foolish.bots import MENU
 from headcount_lab.games.foolish.rules import FoolishRules
 
 CASES = [
@@ -22,15 +23,15 @@ CASES = [
         "rules,random,rules,random",
         10,
     ),
-    (FoolishRules(party_crasher=True), "pimc:2,rules,random,rules", 2),
-    (FoolishRules(players=5, rounds="single"), "pimc:3,random,rules,random,rules", 2),
-    (FoolishRules(rounds="single", party_crasher=True), "ismcts:40,rules,random,ismcts:7", 3),
+    (FoolishRules(party_crasher=True), "pimc:samples=2,rules,random,rules", 2),
+    (FoolishRules(players=5, rounds="single"), "pimc:samples=3,random,rules,random,rules", 2),
+    (FoolishRules(rounds="single", party_crasher=True), "ismcts:iterations=40,rules,random,ismcts:iterations=7", 3),
 ]
 
 
 @pytest.mark.parametrize(("rules", "bots", "seeds"), CASES)
 def test_kernel_games_equal_reference_games(rules, bots, seeds):
-    names = bots.split(",")
+    names = MENU.split(bots)
     ids, params = agents.policy_params(names)
     n = rules.players
     games = 3

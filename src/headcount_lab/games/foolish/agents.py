@@ -90,6 +90,7 @@ from headcount_lab.games.foolish.bits import (
     trick_points,
     winner_seat,
 )
+from headcount_lab.games.foolish.bots import FILL, MAX_NODES
 
 RANDOM = 0
 RULES = 1
@@ -105,11 +106,9 @@ P_CRASH = 4
 P_UCB = 5
 N_PARAMS = 6
 PARAM_NAMES = ("samples", "keep", "duck", "deny", "crash", "ucb")
-DEFAULTS = {"samples": 0.0, "keep": 0.15, "duck": 0.3, "deny": 0.3, "crash": 1.0, "ucb": 0.7}
+DEFAULTS = dict(zip(PARAM_NAMES, FILL, strict=True))
 DEFAULT_SAMPLES = 8
 DEFAULT_ITERATIONS = 200
-#: ISMCTS tree capacity (nodes); iterations are capped one below it
-MAX_NODES = 4097
 #: tree columns: children by edge (37), then the seat that moved into the node
 T_MOVER = 37
 T_COLS = 38
@@ -127,42 +126,18 @@ DECK_COUNTS = np.array([4] * 13 + [2], dtype=np.int64)
 
 
 def policy_params(names: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """Policy ids (``int64[k]``) and parameters (``float64[k, N_PARAMS]``) for bot names.
+    """Policy ids (``int64[k]``) and parameters (``float64[k, N_PARAMS]``) for bot specs such as
+    ``pimc:samples=16`` or ``rules:keep=0.3,duck=0`` (:data:`.bots.MENU`: named parameters,
+    unknown or out-of-range ones refused)."""
+    from headcount_lab.games.foolish.bots import MENU, SLOTS
 
-    A name may set parameters after colons (commas separate the seats in ``--bots``):
-    ``pimc:16`` (samples), ``ismcts:500:ucb=0.3`` or ``rules:keep=0.3:duck=0``.
-    """
     ids = np.empty(len(names), dtype=np.int64)
-    params = np.zeros((len(names), N_PARAMS), dtype=np.float64)
+    params = np.tile(np.array(FILL, dtype=np.float64), (len(names), 1))
     for i, raw in enumerate(names):
-        name, _, extra = raw.strip().lower().partition(":")
-        if name not in POLICIES:
-            raise ValueError(f"unknown bot {raw!r}: choose from {', '.join(POLICIES)}")
-        ids[i] = POLICIES[name]
-        values = dict(DEFAULTS)
-        if name == "pimc":
-            values["samples"] = float(DEFAULT_SAMPLES)
-        if name == "ismcts":
-            values["samples"] = float(DEFAULT_ITERATIONS)
-        if extra and name == "random":
-            raise ValueError(f"bot random takes no parameters ({raw!r})")
-        for part in filter(None, extra.split(":")):
-            key, eq, val = part.partition("=")
-            if not eq and name in ("pimc", "ismcts") and "samples" not in extra:
-                key, val = "samples", key
-            search_only = key == "samples" or key == "ucb"
-            if key not in PARAM_NAMES or (search_only and name not in ("pimc", "ismcts")):
-                raise ValueError(f"bot {name} has no parameter {key!r} ({raw!r})")
-            try:
-                values[key] = float(val)
-            except ValueError:
-                raise ValueError(f"bot parameter {key} takes a number, not {val!r}") from None
-        k = values["samples"]
-        if name in ("pimc", "ismcts") and (k < 1 or k != int(k)):
-            raise ValueError(f"{name} samples must be a whole number >= 1 ({raw!r})")
-        if name == "ismcts" and k >= MAX_NODES:
-            raise ValueError(f"ismcts takes at most {MAX_NODES - 1} iterations ({raw!r})")
-        params[i] = [values[k] for k in PARAM_NAMES]
+        bot = MENU.parse(raw)
+        ids[i] = bot.policy.id
+        for key, value in zip(bot.policy.keys, bot.values, strict=True):
+            params[i, SLOTS[key]] = value
     return ids, params
 
 

@@ -296,3 +296,55 @@ def replay_file(data: Any) -> dict[str, Any]:
         "actions": sum(r["actions"] for r in results),
         "totals": [r["totals"] for r in results],
     }
+
+
+# --- record files (the platform's envelope) ----------------------------------------------------
+
+#: the format id of a record file: the core envelope around a list of game records
+FILE_FORMAT = "foolish-faces-record"
+
+
+def record_games(
+    rules: FoolishRules, names: list[str], seed: int, k: int, rotate: bool
+) -> dict[str, Any]:
+    """The first ``k`` games of a ``simulate`` run: block 0 played again with logging on (the
+    same stream, so the record is what the run played), each checked by :func:`replay_game`,
+    inside the :func:`headcount_lab.core.record.envelope`."""
+    import numpy as np
+
+    from headcount_lab.core.record import envelope
+    from headcount_lab.core.rng import block_state
+    from headcount_lab.core.seats import rotated
+    from headcount_lab.games.foolish import kernels
+    from headcount_lab.games.foolish.agents import policy_params
+
+    ids, params = policy_params(names)
+    rec = np.zeros((k, kernels.log_length(rules.players, rules.n_rounds)), dtype=np.int16)
+    kernels.run_block(block_state(seed, 0), k, rules.array(), ids, params, rotate, rec)
+    games = [
+        decode_log([int(v) for v in rec[g]], rules, rotated(names, g, rotate)) for g in range(k)
+    ]
+    return envelope("foolish", FILE_FORMAT, VERSION, rules.as_dict(), seed, {"games": games}, names)
+
+
+def replay(data: Any) -> dict[str, Any]:
+    """Replay a record file (already loaded): its envelope (format, rules version, rules), then
+    every game, which must be played under the envelope's rules; a bad game names its number."""
+    from headcount_lab.core.record import open_envelope
+
+    rules = open_envelope(data, FILE_FORMAT, "Foolish Faces", VERSION, FoolishRules)
+    games = data.get("games")
+    if not isinstance(games, list) or not games:
+        raise ValueError("no recorded games in the file")
+    for i, g in enumerate(games, start=1):
+        if not isinstance(g, dict) or g.get("rules") != rules.as_dict():
+            raise ValueError(f"game {i}: its rules are not the record's rules")
+    return replay_file({"games": games})
+
+
+def describe(result: dict[str, Any]) -> list[str]:
+    """The replay result as lines of text."""
+    lines = [f"{result['games']} games, {result['actions']} actions: all legal, scores agree"]
+    for i, t in enumerate(result["totals"], start=1):
+        lines.append(f"game {i}: " + " ".join(str(v) for v in t))
+    return lines

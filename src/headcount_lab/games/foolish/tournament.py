@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from headcount_lab.core.runner import Job
+from headcount_lab.core.tournament import Tournament
 from headcount_lab.games.foolish.agents import ISMCTS, PIMC, policy_params
 from headcount_lab.games.foolish.rules import VERSION, FoolishRules
 
@@ -25,11 +26,71 @@ ROLES = ("lone_fool", "two_fool_member", "court")
 
 
 def parse_bots(text: str, players: int) -> list[str]:
-    bots = [b.strip() for b in text.split(",") if b.strip()]
-    if len(bots) != players:
-        raise ValueError(f"--bots must name {players} bots (one per seat), got {len(bots)}")
-    policy_params(bots)  # validates names and parameters
-    return bots
+    """One bot spec per seat, as typed (``rules:keep=0.3,duck=0,random,...``: an item
+    ``key=value`` belongs to the bot before it); names and parameters checked by the menu."""
+    from headcount_lab.games.foolish.bots import MENU
+
+    return [b.text for b in MENU.parse_list(text, players)]
+
+
+def tournament(
+    rules: FoolishRules, bots: str, players: int, games: int, rotate: bool
+) -> Tournament:
+    """The ``simulate`` tournament (:class:`~headcount_lab.core.tournament.Tournament`): the job,
+    its JSON summary (the fields of issue 13: per-bot rows, ``rounds``, ``lone_fool_rounds``,
+    ``party_crashers``) and the record of its first games."""
+    from headcount_lab.games.foolish.record import record_games
+
+    if rules.players != players:
+        raise ValueError(f"the rules are for {rules.players} players, not {players}")
+    names = parse_bots(bots, players)
+    job = make_job(rules, names, games, rotate)
+
+    def summary(stats: dict[str, np.ndarray], seed: int) -> dict[str, Any]:
+        return {
+            "players": players,
+            "games": games,
+            "seed": seed,
+            "rotate_seats": rotate,
+            "rules": rules.as_dict(),
+            "rounds": int(stats["rounds"][0]),
+            "lone_fool_rounds": int(stats["lone_fool_rounds"][0]),
+            "party_crashers": int(stats["crashes"][0]),
+            "bots": summarize(stats, names),
+        }
+
+    return Tournament(
+        job,
+        summary,
+        lambda seed, k: record_games(rules, names, seed, k, rotate),
+        min(games, job.block_size),
+    )
+
+
+def print_summary(res: dict[str, Any]) -> None:
+    """The text form of ``foolish simulate``."""
+    print(
+        f"{res['games']} games, {res['players']} players, seed {res['seed']}"
+        + (", seats rotated" if res["rotate_seats"] else "")
+        + f"; {res['rounds']} rounds, {res['lone_fool_rounds']} with a Lone Fool"
+    )
+    print(
+        f"{'bot':<14} {'win share':>9}  {'95% CI':<16} {'mean':>7}  {'95% CI':<17}"
+        "  round score: lone / two-fool / court"
+    )
+    for r in res["bots"]:
+        lo, hi = r["win_share_ci95"]
+        slo, shi = r["ci95"]
+        roles = " / ".join(
+            "-" if v["mean"] is None else f"{v['mean']:.2f}"
+            for v in r["round_score_by_role"].values()
+        )
+        print(
+            f"{r['bot']:<14} {r['win_share']:>9.3f}  [{lo:.3f}, {hi:.3f}]  {r['mean']:>7.2f}"
+            f"  [{slo:.2f}, {shi:.2f}]  {roles}"
+        )
+    if "record" in res:
+        print(f"recorded {res['record']['games']} games in {res['record']['file']}")
 
 
 def make_job(rules: FoolishRules, bots: list[str], games: int, rotate: bool) -> Job:
