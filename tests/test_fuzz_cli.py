@@ -135,6 +135,16 @@ WHIST_RULES = {
     "streak_bonus": ["0", "10", "1000", "1001"], "streak_length": ["1", "5", "15", "19"],
     "first_dealer": ["0", "2", "5"],
 }  # fmt: skip
+FF_BOTS = ["random", "rules", "pimc:samples=1", "ismcts:iterations=3", "rules:keep=0.5,duck=0"]
+FF_ODD = ["pimc:8", "ismcts:iterations=5000", "rules:crash=2", "nobot", "", "random:keep=1"]
+FF_RULES = {
+    "players": ["4", "5", "6"], "rounds": ["full", "single", "x"],
+    "no_tricks_bonus": ["0", "5", "10", "-1"], "lone_multiplier": ["none", "1", "3", "0"],
+    "party_crasher": ON_OFF, "pc_keeps_stock": ON_OFF, "pc_no_tricks_bonus": ON_OFF,
+    "first_start": ["none", "0", "4", "5"],
+}  # fmt: skip
+FF_PLAYS = ["A", "2", "5", "10", "J", "JK", "down", "Q@1", "Q@2", "K@3", "K@1", "Q@9", "K@0",
+            "Q", "X", "7@1"]  # fmt: skip
 VARIANT = option("--variant", mostly(st.sampled_from(["standard", "double", "trickster"])))
 PLAYERS = option("--players", number(2, 7))
 SEED = option("--seed", number(0, 2**70))
@@ -227,6 +237,10 @@ FILE_COMMANDS = {
     ),
     ("whist", "replay"): input_file(_load("tests/whist/golden/match-3p-seed7-once.json")),
     ("whist", "score"): input_file(_load("docs/games/whist-score-example.json"), _full_sheet()),
+    ("foolish", "replay"): input_file(
+        _load("tests/foolish/golden/game-4p-seed7-single-pimc.json"),
+        _load("tests/foolish/golden/game-5p-seed1-crasher.json"),
+    ),
 }
 
 # --------------------------------------------------------------------------- commands
@@ -303,6 +317,32 @@ ARGS: dict[tuple[str, str], st.SearchStrategy[list[str]]] = {
         rules(WHIST_RULES),
         JSON,
     ),
+    ("foolish", "trick"): argv(
+        st.lists(st.sampled_from(FF_PLAYS), min_size=3, max_size=6).map(lambda p: [" ".join(p)]),
+        option("--players", number(3, 6)),
+        JSON,
+    ),
+    ("foolish", "odds"): argv(option("--players", number(3, 6)), JSON),
+    ("foolish", "simulate"): argv(
+        table(FF_BOTS, FF_ODD),
+        option("--games", number(1, 3)),
+        SEED,
+        flag("--rotate-seats"),
+        rules(FF_RULES),
+        option("--record", number(0, 3)),
+        JSON,
+        flag("--quiet"),
+    ),
+    ("foolish", "replay"): argv(JSON),
+    ("foolish", "ladder"): argv(
+        option("--bots", mostly(st.sampled_from(["random,rules", "rules,pimc:samples=1",
+                                                 "random", "random,x", "rules:duck=0,random"]))),
+        option("--games", number(2, 4)),
+        option("--players", number(3, 6)),
+        SEED,
+        rules(FF_RULES),
+        JSON,
+    ),  # fmt: skip
 }
 #: commands left out, and why: the reports and benchmarks take minutes and only sizes and
 #: folders as input (tests/core/test_output_paths_cli.py and the report tests check those);
@@ -313,10 +353,13 @@ NOT_FUZZED = {
     *((g, c) for g in ("headcount", "whist", "highcard") for c in ("bench", "play")),
     ("highcard", "simulate"),
     ("highcard", "replay"),
+    ("foolish", "bench"),
+    ("foolish", "play"),
 }
 #: generated recorded games and matches are written here by --record (never "" or a folder:
 #: output paths are another check's business)
 RECORD_OPTION = {("headcount", "simulate"): "--record-file", ("whist", "simulate"): "--record-file"}
+RECORD_OPTION[("foolish", "simulate")] = "--record-file"
 
 
 class Hang(BaseException):

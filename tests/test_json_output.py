@@ -30,10 +30,16 @@ CALLS: dict[str, list[str]] = {
     "bench": ["--only", "whist", "--quick"],
     "highcard simulate": ["--games", "20", "--seed", "3"],
     "highcard replay": [str(ROOT / "tests/highcard/golden/seed5-two-games.json")],
+    "foolish trick": ["--players", "5", "J 5 J down 3"],
+    "foolish odds": ["--players", "4"],
+    "foolish ladder": ["--bots", "random,rules", "--games", "4", "--seed", "2"],
+    "foolish simulate": ["--bots", "rules,random,rules,random", "--games", "4", "--seed", "3"],
+    "foolish replay": [str(ROOT / "tests/foolish/golden/game-5p-seed1-crasher.json")],
 }
 #: commands whose JSON comes from the same function as a command in CALLS: ``GAME bench`` is
 #: ``bench --only GAME`` (``cli/games.py:bench``), and Headcount's quick bench takes 15 s
 SAME_AS = {"headcount bench": "bench", "whist bench": "bench"}
+SAME_AS["foolish bench"] = "bench"
 
 
 def commands_with_json() -> set[str]:

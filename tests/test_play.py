@@ -31,6 +31,8 @@ class Driver:
         self.prompts.append(prompt)
         if m := re.match(r"play \(([^ )]+)", prompt):
             return m.group(1)
+        if m := re.match(r"play: ([^,>]+)", prompt):  # foolish: "play: 7 down, 9, Q on 2> "
+            return m.group(1)
         if m := re.match(r"bid 0\.\.(\d+)(, not (\d+))?", prompt):
             return "1" if m.group(3) == "0" else "0"
         if prompt.startswith("point"):
@@ -61,11 +63,13 @@ CASES = {
     "headcount": ("trickster", ["odds", "tips", None, "random"], 2, 4, "odds,tips,random"),
     "whist": ("standard", ["heuristic", None, "random"], 1, 3, "heuristic,random"),
     "highcard": ("standard", ["odds", None, "random"], 1, 2, "odds,random"),  # the toy game
+    "foolish": ("standard", ["rules", None, "random", "rules"], 1, 5, "rules,random,rules"),
 }
 KINDS = {
     "headcount": {"peek,", "bid", "point", "give"},
     "whist": {"bid", "play"},
     "highcard": {"claim"},
+    "foolish": {"play:"},
 }
 
 

@@ -134,7 +134,7 @@ class FoolishTable:
             return
         p = action_play(a, seat, n)
         shown = play_text(p) if p.up or seat == self.seat else "down"
-        self.console.say(f"{self.who(seat)} plays {shown}")
+        self.console.say(f"{self.who(seat)} play{'s' * (seat != self.seat)} {shown}")
         trick = [*rnd.trick, p]
         if len(trick) == n:
             w = trick_winner(trick)
