@@ -335,8 +335,20 @@ ARGS: dict[tuple[str, str], st.SearchStrategy[list[str]]] = {
     ),
     ("foolish", "replay"): argv(JSON),
     ("foolish", "ladder"): argv(
-        option("--bots", mostly(st.sampled_from(["random,rules", "rules,pimc:samples=1",
-                                                 "random", "random,x", "rules:duck=0,random"]))),
+        option(
+            "--bots",
+            mostly(
+                st.sampled_from(
+                    [
+                        "random,rules",
+                        "rules,pimc:samples=1",
+                        "random",
+                        "random,x",
+                        "rules:duck=0,random",
+                    ]
+                )
+            ),
+        ),
         option("--games", number(2, 4)),
         option("--players", number(3, 6)),
         SEED,
