@@ -30,10 +30,10 @@ OUTSIDE = re.compile(
 )
 
 #: A ruling cited anywhere: ``H7``, ``W10``, or in a test name ``test_h7_...``.
-CITED = re.compile(r"\b([HW][1-9]\d*)\b|\btest_([hw][1-9]\d*)_")
+CITED = re.compile(r"\b([HW][1-9]\d*|F[1-9]\d?)\b|\btest_([hwf][1-9]\d*)_")  # not ruff's F401
 
 #: A ruling defined in the docs: a heading ``### H7. Peeking``.
-DEFINED = re.compile(r"^#{2,4} ([HW][1-9]\d*)\. \S", re.MULTILINE)
+DEFINED = re.compile(r"^#{2,4} ([HWF][1-9]\d*)\. \S", re.MULTILINE)
 
 _SKIP_DIRS = {".git", ".venv", "data", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache"}
 
@@ -101,7 +101,7 @@ def test_every_ruling_is_defined_once_in_the_docs():
     defined = defined_rulings()
     twice = sorted(r for r, n in defined.items() if n > 1)
     assert not twice, f"rulings defined more than once in docs/: {twice}"
-    for game in "HW":
+    for game in "HWF":
         numbers = sorted(int(r[1:]) for r in defined if r[0] == game)
         assert numbers == list(range(1, len(numbers) + 1)), f"{game} rulings are not 1..N"
         assert len(numbers) >= 10, f"the docs define only {len(numbers)} {game} rulings"
@@ -135,6 +135,7 @@ def test_game_page_links_a_rules_page_that_names_every_flag(game):
 #: commands quick enough to run on every test run (no simulations, no 10^9-hand deals)
 FAST = {("headcount", "count"), ("headcount", "odds"), ("whist", "blind-odds")}
 FAST |= {("whist", "schedule"), ("whist", "score")}
+FAST |= {("foolish", "trick"), ("foolish", "odds")}
 
 _HEAD = re.compile(r"\s*\|\s*head -(\d+)\s*$")
 
