@@ -113,6 +113,9 @@ def test_replay_bad_files(tmp_path):
     assert run("replay", str(bad)).exit_code == 2
     bad.write_text(json.dumps({"games": [{"format": "foolish-faces-game"}]}))
     res = run("replay", str(bad))
+    assert res.exit_code == 2 and res.stderr.startswith("error: game 1")  # before the envelope
+    bad.write_text(json.dumps({"format": "whist-match", "games": []}))
+    res = run("replay", str(bad))
     assert res.exit_code == 2 and "not a Foolish Faces record" in res.stderr
     golden = Path(__file__).parent / "golden" / "game-4p-seed2026.json"
     data = json.loads(golden.read_text(encoding="utf-8"))

@@ -82,3 +82,12 @@ def test_replay_file_names_the_bad_game():
         record.replay_file({"games": [g, bad]})
     with pytest.raises(ValueError, match="no recorded games"):
         record.replay_file({"games": []})
+
+
+def test_a_file_from_before_the_envelope_still_replays_and_is_checked():
+    data = json.loads((GOLDEN / "game-4p-seed2026.json").read_text(encoding="utf-8"))
+    old = {"seed": data["seed"], "games": data["games"]}
+    assert record.replay(old)["totals"] == [data["games"][0]["totals"]]
+    old["games"][0]["totals"][0] += 1
+    with pytest.raises(ValueError, match="game 1"):
+        record.replay(old)

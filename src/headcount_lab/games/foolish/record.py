@@ -329,9 +329,13 @@ def record_games(
 
 def replay(data: Any) -> dict[str, Any]:
     """Replay a record file (already loaded): its envelope (format, rules version, rules), then
-    every game, which must be played under the envelope's rules; a bad game names its number."""
+    every game, which must be played under the envelope's rules; a bad game names its number.
+    A file written before the envelope (``{"seed": S, "games": [...]}``, each game carrying its
+    own format, version and rules) is still read: its games are checked the same way."""
     from headcount_lab.core.record import open_envelope
 
+    if isinstance(data, dict) and "format" not in data and "games" in data:
+        return replay_file(data)
     rules = open_envelope(data, FILE_FORMAT, "Foolish Faces", VERSION, FoolishRules)
     games = data.get("games")
     if not isinstance(games, list) or not games:
