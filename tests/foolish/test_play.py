@@ -62,3 +62,28 @@ def test_illegal_plays_are_refused_with_the_reason():
     assert len(refusals) == 4
     assert "you hold no Q" in refusals[0]
     assert "F18" in refusals[3]
+
+
+def test_f18_the_person_may_show_party_crasher_and_the_record_replays():
+    """A person who plays the Jokers face up early and shows Party Crasher whenever the prompt
+    offers it: some games end a round that way, and every record replays."""
+    from headcount_lab.games.foolish.record import replay
+
+    spec = registered()["foolish"]
+    rules = spec.make_rules(None, ["party_crasher=on"], 4)
+    crashes = 0
+    for seed in range(30):
+
+        def read(prompt):
+            moves = prompt.removeprefix("play: ").removesuffix("> ").split(", ")
+            if "party crasher" in moves:
+                return "party crasher"
+            return next((m for m in moves if m.startswith("JK")), moves[0])
+
+        out: list[str] = []
+        t = spec.load("play")(rules, ["rules", None, "random", "rules"], 1, seed,
+                              Console(read=read, write=out.append))  # fmt: skip
+        rec = t.play()
+        assert replay(rec)["games"] == 1
+        crashes += any(line == "you: party crasher (F18): the round ends" for line in out)
+    assert crashes >= 2
