@@ -341,7 +341,7 @@ ARGS: dict[tuple[str, str], st.SearchStrategy[list[str]]] = {
                 st.sampled_from(
                     [
                         "random,rules",
-                        "rules,pimc:samples=1",
+                        "random,rules:keep=1",
                         "random",
                         "random,x",
                         "rules:duck=0,random",
@@ -349,7 +349,7 @@ ARGS: dict[tuple[str, str], st.SearchStrategy[list[str]]] = {
                 )
             ),
         ),
-        option("--games", number(2, 4)),
+        option("--games", number(2, 3)),  # the ladder's search bots have their own tests
         option("--players", number(3, 6)),
         SEED,
         rules(FF_RULES),
