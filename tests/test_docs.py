@@ -29,11 +29,12 @@ OUTSIDE = re.compile(
     rb"|\brules/[\w.-]+\.txt"  # a rule text file
 )
 
-#: The games' ruling letters: Headcount H1.., Forehead Whist W1.., Poohead P1..
-GAME_LETTERS = "HWP"
+#: The games' ruling letters: Headcount H1.., Forehead Whist W1.., Poohead P1.., Foolish Faces F1..
+GAME_LETTERS = "HWPF"
 
-#: A ruling cited anywhere: ``H7``, ``W10``, ``P20``, or in a test name ``test_h7_...``.
-CITED = re.compile(rf"\b([{GAME_LETTERS}][1-9]\d*)\b|\btest_([{GAME_LETTERS.lower()}][1-9]\d*)_")
+#: A ruling cited anywhere: ``H7``, ``W10``, ``P20``, ``F8``, or in a test name ``test_h7_...``
+#: (F only with one or two digits: ruff's codes such as F401 are not rulings).
+CITED = re.compile(r"\b([HWP][1-9]\d*|F[1-9]\d?)\b|\btest_([hwpf][1-9]\d*)_")
 
 #: A ruling defined in the docs: a heading ``### H7. Peeking``.
 DEFINED = re.compile(rf"^#{{2,4}} ([{GAME_LETTERS}][1-9]\d*)\. \S", re.MULTILINE)
@@ -138,6 +139,7 @@ def test_game_page_links_a_rules_page_that_names_every_flag(game):
 #: commands quick enough to run on every test run (no simulations, no 10^9-hand deals)
 FAST = {("headcount", "count"), ("headcount", "odds"), ("whist", "blind-odds")}
 FAST |= {("whist", "schedule"), ("whist", "score"), ("poohead", "legal"), ("poohead", "start-odds")}
+FAST |= {("foolish", "trick"), ("foolish", "odds")}
 
 _HEAD = re.compile(r"\s*\|\s*head -(\d+)\s*$")
 

@@ -152,6 +152,16 @@ PH_RULES = {
 #: poohead runs always name their size: the default 10,000 games with a search bot take minutes
 PH_GAMES = st.one_of(st.integers(1, 12).map(str), st.sampled_from(["0", "-1", "x", "1.5", ""]))
 PH_CARDS = ["2", "3", "5", "8", "9", "10", "J", "Q", "K", "A", "QH", "10♠", "T", "Z", "1", "4♥"]
+FF_BOTS = ["random", "rules", "pimc:samples=1", "ismcts:iterations=3", "rules:keep=0.5,duck=0"]
+FF_ODD = ["pimc:8", "ismcts:iterations=5000", "rules:crash=2", "nobot", "", "random:keep=1"]
+FF_RULES = {
+    "players": ["4", "5", "6"], "rounds": ["full", "single", "x"],
+    "no_tricks_bonus": ["0", "5", "10", "-1"], "lone_multiplier": ["none", "1", "3", "0"],
+    "party_crasher": ON_OFF, "pc_keeps_stock": ON_OFF, "pc_no_tricks_bonus": ON_OFF,
+    "first_start": ["none", "0", "4", "5"],
+}  # fmt: skip
+FF_PLAYS = ["A", "2", "5", "10", "J", "JK", "down", "Q@1", "Q@2", "K@3", "K@1", "Q@9", "K@0",
+            "Q", "X", "7@1"]  # fmt: skip
 VARIANT = option("--variant", mostly(st.sampled_from(["standard", "double", "trickster"])))
 PLAYERS = option("--players", number(2, 7))
 SEED = option("--seed", number(0, 2**70))
@@ -247,6 +257,10 @@ FILE_COMMANDS = {
     ("poohead", "replay"): input_file(
         _load("tests/poohead/golden/game-4p-seed7.json"),
         _load("tests/poohead/golden/game-2p-seed11-house.json"),
+    ),
+    ("foolish", "replay"): input_file(
+        _load("tests/foolish/golden/game-4p-seed7-single-pimc.json"),
+        _load("tests/foolish/golden/game-5p-seed1-crasher.json"),
     ),
 }
 
@@ -346,6 +360,44 @@ ARGS: dict[tuple[str, str], st.SearchStrategy[list[str]]] = {
         rules(WHIST_RULES),
         JSON,
     ),
+    ("foolish", "trick"): argv(
+        st.lists(st.sampled_from(FF_PLAYS), min_size=3, max_size=6).map(lambda p: [" ".join(p)]),
+        option("--players", number(3, 6)),
+        JSON,
+    ),
+    ("foolish", "odds"): argv(option("--players", number(3, 6)), JSON),
+    ("foolish", "simulate"): argv(
+        table(FF_BOTS, FF_ODD),
+        option("--games", number(1, 3)),
+        SEED,
+        flag("--rotate-seats"),
+        rules(FF_RULES),
+        option("--record", number(0, 3)),
+        JSON,
+        flag("--quiet"),
+    ),
+    ("foolish", "replay"): argv(JSON),
+    ("foolish", "ladder"): argv(
+        option(
+            "--bots",
+            mostly(
+                st.sampled_from(
+                    [
+                        "random,rules",
+                        "random,rules:keep=1",
+                        "random",
+                        "random,x",
+                        "rules:duck=0,random",
+                    ]
+                )
+            ),
+        ),
+        option("--games", number(2, 3)),  # the ladder's search bots have their own tests
+        option("--players", number(3, 6)),
+        SEED,
+        rules(FF_RULES),
+        JSON,
+    ),  # fmt: skip
 }
 #: a valid call run before fuzzing, outside the alarm, for commands whose first call compiles
 #: for a long time (the heads-up solver: tens of seconds on a loaded 2-core machine)
@@ -359,6 +411,8 @@ NOT_FUZZED = {
     *((g, c) for g in ("headcount", "whist", "highcard", "poohead") for c in ("bench", "play")),
     ("highcard", "simulate"),
     ("highcard", "replay"),
+    ("foolish", "bench"),
+    ("foolish", "play"),
 }
 #: generated recorded games and matches are written here by --record (never "" or a folder:
 #: output paths are another check's business)
@@ -366,6 +420,7 @@ RECORD_OPTION = {
     ("headcount", "simulate"): "--record-file",
     ("whist", "simulate"): "--record-file",
     ("poohead", "simulate"): "--record-file",
+    ("foolish", "simulate"): "--record-file",
 }
 
 

@@ -34,10 +34,15 @@ CALLS: dict[str, list[str]] = {
     "poohead start-odds": ["--players", "2"],
     "poohead simulate": ["--players", "3", "--bots", "cheap,random,cheap+", "--games", "12"],
     "poohead replay": [str(ROOT / "tests/poohead/golden/game-4p-seed7.json")],
+    "foolish trick": ["--players", "5", "J 5 J down 3"],
+    "foolish odds": ["--players", "4"],
+    "foolish ladder": ["--bots", "random,rules", "--games", "4", "--seed", "2"],
+    "foolish simulate": ["--bots", "rules,random,rules,random", "--games", "4", "--seed", "3"],
+    "foolish replay": [str(ROOT / "tests/foolish/golden/game-5p-seed1-crasher.json")],
 }
 #: commands whose JSON comes from the same function as a command in CALLS: ``GAME bench`` is
 #: ``bench --only GAME`` (``cli/games.py:bench``), and Headcount's quick bench takes 15 s
-SAME_AS = {"headcount bench": "bench", "whist bench": "bench", "poohead bench": "bench"}
+SAME_AS = {f"{game} bench": "bench" for game in ("headcount", "whist", "poohead", "foolish")}
 
 
 def commands_with_json() -> set[str]:

@@ -33,6 +33,8 @@ class Driver:
             return m.group(1)
         if prompt.startswith("face up"):
             return "keep"
+        if m := re.match(r"play: ([^,>]+)", prompt):  # foolish: "play: 7 down, 9, Q on 2> "
+            return m.group(1)
         if m := re.match(r"bid 0\.\.(\d+)(, not (\d+))?", prompt):
             return "1" if m.group(3) == "0" else "0"
         if prompt.startswith("point"):
@@ -64,12 +66,14 @@ CASES = {
     "whist": ("standard", ["heuristic", None, "random"], 1, 3, "heuristic,random"),
     "highcard": ("standard", ["odds", None, "random"], 1, 2, "odds,random"),  # the toy game
     "poohead": ("standard", ["cheap+", None, "random"], 1, 5, "cheap+,random"),
+    "foolish": ("standard", ["rules", None, "random", "rules"], 1, 5, "rules,random,rules"),
 }
 KINDS = {
     "headcount": {"peek,", "bid", "point", "give"},
     "whist": {"bid", "play"},
     "highcard": {"claim"},
     "poohead": {"face", "play"},
+    "foolish": {"play:"},
 }
 
 

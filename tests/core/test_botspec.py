@@ -70,7 +70,7 @@ def test_help_lists_every_parameter_with_its_default_and_range():
     assert "side=0 (whole number 0..1, left=0, right=1)" in text
 
 
-@pytest.mark.parametrize("game", ["headcount", "whist"])
+@pytest.mark.parametrize("game", ["headcount", "whist", "foolish"])
 def test_every_game_menu_has_defaults_inside_their_ranges(game):
     from headcount_lab.games import GAMES
 

@@ -85,6 +85,7 @@ def _load(target: str) -> Any:
 _HC = "headcount_lab.games.headcount"
 _WH = "headcount_lab.games.whist"
 _PH = "headcount_lab.games.poohead"
+_FF = "headcount_lab.games.foolish"
 
 GAMES: dict[str, GameSpec] = {
     "headcount": GameSpec(
@@ -143,6 +144,23 @@ GAMES: dict[str, GameSpec] = {
         players=(2, 4),
         default_bots="cheap+,cheap+,cheap,random",
         help="Poohead (Shithead, Palace): move referee, start odds, simulate, replay, play.",
+    ),
+    "foolish": GameSpec(
+        name="foolish",
+        title="Foolish Faces",
+        rules=f"{_FF}.rules:FoolishRules",
+        bots=f"{_FF}.bots:MENU",
+        tournament=f"{_FF}.tournament:tournament",
+        summary=f"{_FF}.tournament:print_summary",
+        replay=f"{_FF}.record:replay",
+        describe=f"{_FF}.record:describe",
+        play=f"{_FF}.play:FoolishTable",
+        docs="docs/games/foolish-faces.md",
+        cli="headcount_lab.cli.foolish:app",
+        bench={"foolish": f"{_FF}.bench"},
+        players=(4, 5),
+        default_bots="rules,rules,rules,random",
+        help="Foolish Faces: trick referee, team odds, bot ladder, simulate, replay, play.",
     ),
 }
 

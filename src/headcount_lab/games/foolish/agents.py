@@ -1,0 +1,667 @@
+"""Foolish Faces bots as ``(policy id, parameter array)``, decided by one jitted :func:`act`.
+
+A bot sees only its observation (``bits.observe``, F13): its own hand, its own face-down plays
+and the Jokers it was dealt; the stock; every face-up play with its seat and target; the seats of
+the face-down plays; hats; tricks and points taken; the scores. Randomness comes from the block
+stream passed in, so a decision is a function of (observation, stream) only.
+
+- ``random`` (0): a legal action uniformly at random; never Party Crasher.
+- ``rules`` (1), the rule of thumb: an exact belief over who holds the unseen Jokers (uniform over
+  the hidden card slots: the others' hands and face-down plays, F3), hence the chance that each
+  seat is on its team; for every legal action the provisional winner of the trick (exact when
+  last, else assuming the players still to come play face down), valued as the trick's face-up
+  points for or against its team (weighted by the Lone Fool multiplier when known), minus the
+  worth of the card spent, minus a No Tricks bonus it would lose by winning its first trick, plus
+  a bonus denied by a King naming a trickless opponent; Party Crasher whenever it may.
+- ``pimc`` (2): determinised Monte Carlo. For ``samples`` consistent deals of the unseen cards
+  (into the others' hands and face-down plays, so each sample fixes the teams), every legal
+  action is played and the round finished with ``rules`` for everyone; it takes the action with
+  the best mean round score minus the others' mean (F19: a round-level objective).
+- ``ismcts`` (3): single-observer information-set MCTS over ``samples`` iterations (200 by
+  default): each iteration samples the unseen cards like ``pimc``, descends a tree of *public*
+  edges (another seat's face-down plays are one edge) by UCB among the edges legal in that sample,
+  adds a node, finishes the round with ``rules`` and backs up each mover's round score minus the
+  others' mean; it plays its most visited action. One tree spans every sample, so unlike ``pimc``
+  it does not plan as if it knew the teams.
+
+Parameters (``float64[N_PARAMS]``, one meaning per slot for every bot): ``samples`` (pimc
+samples, ismcts iterations),
+``keep`` (weight of a card's worth), ``duck`` (share of the No Tricks bonus weighed when winning
+a first trick), ``deny`` (share of an opponent's bonus weighed when a King names them), ``crash``
+(1: show Party Crasher when allowed), ``ucb`` (ismcts: the exploration constant, for rewards
+in points / 40). The ``rules`` part is used by ``pimc``'s rollouts too.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import uint64
+
+from headcount_lab.core.jitcache import track_sources
+from headcount_lab.core.rng import below
+from headcount_lab.games.foolish.bits import (
+    A_CRASH,
+    A_KING,
+    A_QUEEN,
+    A_UP,
+    CRASH_BIT,
+    JOKER,
+    MAXN,
+    NT,
+    OFF_DOWNS,
+    OFF_DOWNT,
+    OFF_HANDS,
+    OFF_HELD,
+    OFF_JOK,
+    OFF_LEFT,
+    OFF_SEEN,
+    OFF_STOCK,
+    OFF_TSEAT,
+    OFF_TTGT,
+    OFF_TTYPE,
+    OFF_TUP,
+    OFF_UPJ,
+    OFF_WON,
+    S_BONUS,
+    S_CRASHED,
+    S_FOOLS,
+    S_HATS,
+    S_LEN,
+    S_MULT,
+    S_N,
+    S_ROUND,
+    S_SEAT,
+    STATE_SIZE,
+    close_trick,
+    covered_into,
+    decode,
+    legal_mask,
+    lone_self,
+    njit_fast,
+    nth_bit,
+    observe,
+    play,
+    popcount,
+    push,
+    round_over,
+    score_round,
+    seat_at,
+    to_move,
+    trick_points,
+    winner_seat,
+)
+from headcount_lab.games.foolish.bots import FILL, MAX_NODES
+
+RANDOM = 0
+RULES = 1
+PIMC = 2
+ISMCTS = 3
+POLICIES = {"random": RANDOM, "rules": RULES, "pimc": PIMC, "ismcts": ISMCTS}
+
+P_SAMPLES = 0
+P_KEEP = 1
+P_DUCK = 2
+P_DENY = 3
+P_CRASH = 4
+P_UCB = 5
+N_PARAMS = 6
+PARAM_NAMES = ("samples", "keep", "duck", "deny", "crash", "ucb")
+DEFAULTS = dict(zip(PARAM_NAMES, FILL, strict=True))
+DEFAULT_SAMPLES = 8
+DEFAULT_ITERATIONS = 200
+#: tree columns: children by edge (37), then the seat that moved into the node
+T_MOVER = 37
+T_COLS = 38
+#: rewards are round points / REWARD_SCALE; the UCB exploration constant is the ``ucb`` parameter
+REWARD_SCALE = 40.0
+#: scratch ``cov``: the covered flags of a trick (``MAXN``), then :func:`trick_base`'s summary
+COV_SIZE = MAXN + 8
+
+#: worth of keeping a card, by type (A .. 10, J, Q, K, Joker): spend the cheap ones first
+KEEP = np.array(
+    [0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.6, 0.8, 1.2, 1.6, 1.4], dtype=np.float64
+)
+#: the deck by type (F1)
+DECK_COUNTS = np.array([4] * 13 + [2], dtype=np.int64)
+
+
+def policy_params(names: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Policy ids (``int64[k]``) and parameters (``float64[k, N_PARAMS]``) for bot specs such as
+    ``pimc:samples=16`` or ``rules:keep=0.3,duck=0`` (:data:`.bots.MENU`: named parameters,
+    unknown or out-of-range ones refused)."""
+    from headcount_lab.games.foolish.bots import MENU, SLOTS
+
+    ids = np.empty(len(names), dtype=np.int64)
+    params = np.tile(np.array(FILL, dtype=np.float64), (len(names), 1))
+    for i, raw in enumerate(names):
+        bot = MENU.parse(raw)
+        ids[i] = bot.policy.id
+        for key, value in zip(bot.policy.keys, bot.values, strict=True):
+            params[i, SLOTS[key]] = value
+    return ids, params
+
+
+# --- random -------------------------------------------------------------------------------------
+
+
+@njit_fast
+def random_act(rng, mask):
+    """Uniform over the legal actions, Party Crasher excluded."""
+    mask &= ~CRASH_BIT
+    return nth_bit(mask, below(rng, popcount(mask)))
+
+
+# --- rules --------------------------------------------------------------------------------------
+
+
+@njit_fast
+def _comb2(a, k):
+    """C(a, k) for k in 0..2 as a float."""
+    if k == 0:
+        return 1.0
+    if k == 1:
+        return float(a)
+    return a * (a - 1) / 2.0
+
+
+@njit_fast
+def team_beliefs(obs, pteam):
+    """F3 from the observation: ``pteam[s]`` is the chance that seat ``s`` is on my team.
+
+    Unseen Jokers lie uniformly in the hidden slots (the others' hands and face-down plays); a
+    seat with a hat is a Fool. Returns ``(lone_me, lone_known_against_me)``."""
+    n = obs[S_N]
+    me = obs[S_SEAT]
+    myj = obs[OFF_JOK + me]
+    stockj = obs[OFF_STOCK + JOKER]
+    shown = 0
+    total = 0
+    for s in range(n):
+        if s != me:
+            shown += obs[OFF_UPJ + s]
+            total += obs[OFF_LEFT + s] + obs[OFF_DOWNS + s]
+    u = 2 - stockj - myj - shown
+    hats = obs[S_HATS]
+    lone_me = lone_self(obs, me)
+    lone_against = False
+    for s in range(n):
+        if s == me:
+            pteam[s] = 1.0
+            continue
+        slots = obs[OFF_LEFT + s] + obs[OFF_DOWNS + s]
+        if (hats >> s) & 1:
+            pfool = 1.0
+        elif u <= 0 or total == 0:
+            pfool = 0.0
+        else:
+            pfool = 1.0 - _comb2(total - slots, u) / _comb2(total, u)
+        if myj > 0:
+            pteam[s] = 0.0 if lone_me else pfool
+        else:
+            pteam[s] = 1.0 - pfool
+            if obs[OFF_UPJ + s] == 2 or (stockj == 1 and (hats >> s) & 1):
+                lone_against = True
+    if myj == 0 and stockj == 1:
+        lone_against = True
+    return lone_me, lone_against
+
+
+@njit_fast
+def trick_outcome(obs, a, cov):
+    """``(winner, points)`` of the trick if I play ``a`` and the players still to come play face
+    down (exact when I am last)."""
+    n = obs[S_N]
+    me = obs[S_SEAT]
+    m = obs[S_LEN]
+    t, up, tgt = decode(a, me, n)
+    push(obs, me, t, up, tgt)
+    for i in range(m + 1, n):  # the rest assumed face down
+        push(obs, seat_at(me, i - m, n), 0, 0, -1)
+    w = winner_seat(obs, cov)
+    pts = trick_points(obs)
+    obs[S_LEN] = m
+    return w, pts
+
+
+@njit_fast
+def trick_base(obs, cov, base):
+    """What my play cannot change in the trick in play (F8-F11), into ``base`` (``int64[8]``):
+    the first uncovered King's name, uncovered Jacks, the first highest and first lowest
+    uncovered ranked cards (seat, rank), the face-up count, the first seat still to come after
+    me (-1 if I am last)."""
+    n = obs[S_N]
+    me = obs[S_SEAT]
+    m = obs[S_LEN]
+    covered_into(obs, cov)
+    king = -1
+    jacks = 0
+    hi_seat = -1
+    hi_rank = 0
+    lo_seat = -1
+    lo_rank = 0
+    ups = 0
+    for i in range(m):
+        up = obs[OFF_TUP + i]
+        ups += up
+        if cov[i] == 1:
+            continue
+        t = obs[OFF_TTYPE + i]
+        if up == 1:
+            if t == 12:
+                if king < 0:
+                    king = obs[OFF_TTGT + i]
+                continue
+            if t == 10:
+                jacks += 1
+                continue
+            if t == 11:
+                continue
+            r = 11 if t == JOKER else t + 1
+        else:
+            r = 0
+        seat = obs[OFF_TSEAT + i]
+        if hi_seat < 0 or r > hi_rank:
+            hi_seat = seat
+            hi_rank = r
+        if lo_seat < 0 or r < lo_rank:
+            lo_seat = seat
+            lo_rank = r
+    base[0] = king
+    base[1] = jacks
+    base[2] = hi_seat
+    base[3] = hi_rank
+    base[4] = lo_seat
+    base[5] = lo_rank
+    base[6] = ups
+    base[7] = seat_at(me, 1, n) if m < n - 1 else -1
+
+
+@njit_fast
+def quick_outcome(obs, a, base):
+    """:func:`trick_outcome` for a play that is not a face-up Queen, from :func:`trick_base`."""
+    me = obs[S_SEAT]
+    t, up, tgt = decode(a, me, obs[S_N])
+    pts = base[6] + up
+    if base[0] >= 0:
+        return base[0], pts
+    if up == 1 and t == 12:
+        return tgt, pts
+    low = (base[1] + (1 if up == 1 and t == 10 else 0)) & 1
+    seat = base[4] if low else base[2]
+    rank = base[5] if low else base[3]
+    if up == 0 or t != 10:
+        r = 0 if up == 0 else (11 if t == JOKER else t + 1)
+        if seat < 0 or (r < rank if low else r > rank):
+            seat = me
+            rank = r
+    if base[7] >= 0 and (seat < 0 or (low and rank > 0)):
+        seat = base[7]
+    return seat, pts
+
+
+@njit_fast
+def rules_value(obs, a, w, pts, pteam, lone_me, lone_against, params):
+    """The rule of thumb's value of action ``a`` whose trick goes to ``w`` with ``pts`` points
+    (see the module docstring)."""
+    me = obs[S_SEAT]
+    t, up, tgt = decode(a, me, obs[S_N])
+    q = 1.0 if w == me else (pteam[w] if w >= 0 else 0.0)
+    mult = float(obs[S_MULT])
+    gain = mult if lone_me else 1.0
+    loss = mult if lone_against else 1.0
+    v = q * pts * gain - (1.0 - q) * pts * loss
+    v -= params[P_KEEP] * KEEP[t]
+    bonus = float(obs[S_BONUS] * obs[S_ROUND])
+    if w == me and obs[OFF_WON + me] == 0:
+        v -= params[P_DUCK] * bonus
+    if up == 1 and t == 12 and obs[OFF_WON + tgt] == 0:
+        v += params[P_DENY] * bonus * (1.0 - pteam[tgt])
+    return v
+
+
+@njit_fast
+def rules_act(obs, mask, params, cov, pteam):
+    """The rule-of-thumb action for the observation ``obs`` (legal ``mask``).
+
+    The trick as it stands is summed up once (:func:`trick_base`); each play other than a Queen
+    then finds its winner in a few comparisons. Only the cheapest face-down card is weighed (they
+    all give the same trick, and ``KEEP`` has no ties)."""
+    if mask & CRASH_BIT and params[P_CRASH] > 0.5:
+        return A_CRASH
+    mask &= ~CRASH_BIT
+    lone_me, lone_against = team_beliefs(obs, pteam)
+    best = -1
+    best_v = -1e300
+    base = cov[MAXN:]
+    trick_base(obs, cov, base)
+    # Face-down plays differ only in the card spent (F9): keep the cheapest, drop the others.
+    downs = mask & uint64((1 << A_UP) - 1)
+    if downs:
+        cheapest = nth_bit(downs, 0)
+        d = downs
+        while d:
+            t = nth_bit(d, 0)
+            d &= d - uint64(1)
+            if KEEP[t] < KEEP[cheapest]:
+                cheapest = t
+        mask = (mask & ~downs) | (uint64(1) << uint64(cheapest))
+    m = mask
+    while m:
+        a = nth_bit(m, 0)
+        m &= m - uint64(1)
+        if A_QUEEN <= a < A_KING:
+            w, pts = trick_outcome(obs, a, cov)
+        else:
+            w, pts = quick_outcome(obs, a, base)
+        v = rules_value(obs, a, w, pts, pteam, lone_me, lone_against, params)
+        if v > best_v:
+            best_v = v
+            best = a
+    return best
+
+
+# --- pimc ---------------------------------------------------------------------------------------
+
+
+@njit_fast
+def determinise(rng, obs, samp, buf):
+    """A full state ``samp`` consistent with ``obs`` (F13): the unseen cards (54 less own hand,
+    own face-down plays, stock and every face-up card) shuffled into the other seats' hands and
+    face-down plays; Jokers dealt and the Fools follow from where the Jokers land."""
+    n = obs[S_N]
+    me = obs[S_SEAT]
+    for i in range(STATE_SIZE):
+        samp[i] = obs[i]
+    samp[S_SEAT] = -1
+    k = 0
+    for t in range(NT):
+        c = (
+            DECK_COUNTS[t]
+            - obs[OFF_HANDS + me * NT + t]
+            - obs[OFF_DOWNT + me * NT + t]
+            - obs[OFF_STOCK + t]
+            - obs[OFF_SEEN + t]
+        )
+        for _ in range(c):
+            buf[k] = t
+            k += 1
+    for i in range(k - 1):
+        j = i + below(rng, k - i)
+        x = buf[i]
+        buf[i] = buf[j]
+        buf[j] = x
+    pos = 0
+    fools = 0
+    for s in range(n):
+        if s == me:
+            if obs[OFF_JOK + me] > 0:
+                fools |= 1 << s
+            continue
+        for t in range(NT):
+            samp[OFF_HANDS + s * NT + t] = 0
+            samp[OFF_DOWNT + s * NT + t] = 0
+        for _ in range(obs[OFF_LEFT + s]):
+            samp[OFF_HANDS + s * NT + buf[pos]] += 1
+            pos += 1
+        for _ in range(obs[OFF_DOWNS + s]):
+            samp[OFF_DOWNT + s * NT + buf[pos]] += 1
+            pos += 1
+        held = 0
+        for t in range(NT):
+            if samp[OFF_HANDS + s * NT + t] > 0:
+                held |= 1 << t
+        samp[OFF_HELD + s] = held
+        j = samp[OFF_HANDS + s * NT + JOKER] + samp[OFF_DOWNT + s * NT + JOKER] + obs[OFF_UPJ + s]
+        samp[OFF_JOK + s] = j
+        if j > 0:
+            fools |= 1 << s
+    for i in range(obs[S_LEN]):  # face-down types in the trick never matter to the rules
+        if obs[OFF_TUP + i] == 0:
+            samp[OFF_TTYPE + i] = 0
+    samp[S_FOOLS] = fools
+    return fools
+
+
+@njit_fast
+def rollout(S, params, cov, robs, pteam):
+    """Finish the round in ``S`` with the rule of thumb in every seat."""
+    n = S[S_N]
+    while not round_over(S):
+        seat = to_move(S)
+        mask = legal_mask(S, seat, cov)
+        if mask & (mask - uint64(1)) == 0:
+            a = nth_bit(mask, 0)
+        else:
+            observe(S, seat, robs)
+            a = rules_act(robs, mask, params, cov, pteam)
+        if a == A_CRASH:
+            S[S_CRASHED] = 1
+        else:
+            play(S, seat, a)
+            if S[S_LEN] == n:
+                close_trick(S, cov)
+
+
+@njit_fast
+def pimc_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, buf, vals, scores):
+    """Determinised Monte Carlo over ``params[P_SAMPLES]`` samples (see the module docstring)."""
+    n = obs[S_N]
+    me = obs[S_SEAT]
+    k = int(params[P_SAMPLES])
+    n_act = 0
+    m = mask
+    while m:
+        vals[n_act] = 0.0
+        n_act += 1
+        m &= m - uint64(1)
+    for _ in range(k):
+        determinise(rng, obs, samp, buf)
+        i = 0
+        m = mask
+        while m:
+            a = nth_bit(m, 0)
+            m &= m - uint64(1)
+            for x in range(STATE_SIZE):
+                trial[x] = samp[x]
+            if a == A_CRASH:
+                trial[S_CRASHED] = 1
+            else:
+                play(trial, me, a)
+                if trial[S_LEN] == n:
+                    close_trick(trial, cov)
+                rollout(trial, params, cov, robs, pteam)
+            score_round(trial, trial[S_FOOLS], scores)
+            others = 0.0
+            for s in range(n):
+                if s != me:
+                    others += scores[s]
+            vals[i] += scores[me] - others / (n - 1)
+            i += 1
+    best = 0
+    for i in range(1, n_act):
+        if vals[i] > vals[best]:
+            best = i
+    return nth_bit(mask, best)
+
+
+@njit_fast
+def _edge_action(S, seat, me, e, mask):
+    """The action behind tree edge ``e``: another seat's face-down edge (0) plays its cheapest
+    card face down (I cannot tell their face-down cards apart, F13)."""
+    if seat == me or e != 0:
+        return e
+    downs = mask & uint64((1 << A_UP) - 1)
+    best = nth_bit(downs, 0)
+    d = downs
+    while d:
+        t = nth_bit(d, 0)
+        d &= d - uint64(1)
+        if KEEP[t] < KEEP[best]:
+            best = t
+    return best
+
+
+@njit_fast
+def _edges(seat, me, mask):
+    """Tree edges for ``seat``'s legal ``mask``: my own actions as they are; another seat's
+    face-down plays are one edge (0), since I only see that a card went face down."""
+    if seat == me:
+        return mask
+    downs = mask & uint64((1 << A_UP) - 1)
+    e = mask & ~downs
+    if downs:
+        e |= uint64(1)
+    return e
+
+
+@njit_fast
+def ismcts_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, scores, tree, stats, path):
+    """Single-observer information-set MCTS (Cowling, Powley and Whitehouse 2012) over
+    ``params[P_SAMPLES]`` iterations: each iteration deals a consistent sample (as ``pimc``),
+    walks the tree of public edges by UCB among the edges legal in that sample (counting
+    availability), adds one node, finishes the round with ``rules`` and backs up, for every
+    node, the mover's round score minus the others' mean. Plays the most visited legal action.
+
+    ``tree`` (``int64[MAX_NODES, T_COLS]``), ``stats`` (``float64[MAX_NODES, 3]``: reward sum,
+    visits, availability) and ``path`` (``int64[64 * 2]``) are scratch."""
+    n = obs[S_N]
+    me = obs[S_SEAT]
+    iters = int(params[P_SAMPLES])
+    for c in range(T_COLS):
+        tree[0, c] = -1
+    stats[0, 0] = 0.0
+    stats[0, 1] = 0.0
+    stats[0, 2] = 0.0
+    used = 1
+    for _ in range(iters):
+        determinise(rng, obs, samp, path[64:])  # second half: the sampler's buffer
+        for x in range(STATE_SIZE):
+            trial[x] = samp[x]
+        node = 0
+        depth = 0
+        expanded = False
+        while not round_over(trial) and not expanded:
+            seat = to_move(trial)
+            lm = mask if depth == 0 else legal_mask(trial, seat, cov)
+            edges = _edges(seat, me, lm)
+            # availability, and the untried edges
+            untried = uint64(0)
+            e_all = edges
+            while e_all:
+                e = nth_bit(e_all, 0)
+                e_all &= e_all - uint64(1)
+                ch = tree[node, e]
+                if ch < 0:
+                    untried |= uint64(1) << uint64(e)
+                else:
+                    stats[ch, 2] += 1.0
+            if untried:
+                e = nth_bit(untried, below(rng, popcount(untried)))
+                ch = used
+                used += 1
+                for c in range(T_COLS):
+                    tree[ch, c] = -1
+                tree[ch, T_MOVER] = seat
+                stats[ch, 0] = 0.0
+                stats[ch, 1] = 0.0
+                stats[ch, 2] = 1.0
+                tree[node, e] = ch
+                expanded = True
+            else:
+                best_u = -1e300
+                e = -1
+                e_all = edges
+                while e_all:
+                    x = nth_bit(e_all, 0)
+                    e_all &= e_all - uint64(1)
+                    ch2 = tree[node, x]
+                    u = stats[ch2, 0] / stats[ch2, 1] + params[P_UCB] * np.sqrt(
+                        np.log(stats[ch2, 2]) / stats[ch2, 1]
+                    )
+                    if u > best_u:
+                        best_u = u
+                        e = x
+                ch = tree[node, e]
+            a = _edge_action(trial, seat, me, e, lm)
+            if a == A_CRASH:
+                trial[S_CRASHED] = 1
+            else:
+                play(trial, seat, a)
+                if trial[S_LEN] == n:
+                    close_trick(trial, cov)
+            path[depth] = ch
+            depth += 1
+            node = ch
+        if not round_over(trial):
+            rollout(trial, params, cov, robs, pteam)
+        score_round(trial, trial[S_FOOLS], scores)
+        total = 0.0
+        for s in range(n):
+            total += scores[s]
+        for k in range(depth):
+            ch = path[k]
+            p = tree[ch, T_MOVER]
+            r = (scores[p] - (total - scores[p]) / (n - 1)) / REWARD_SCALE
+            stats[ch, 0] += r
+            stats[ch, 1] += 1.0
+    best = -1
+    best_v = -1.0
+    m = mask
+    while m:
+        a = nth_bit(m, 0)
+        m &= m - uint64(1)
+        ch = tree[0, a]
+        if ch >= 0 and stats[ch, 1] > best_v:
+            best_v = stats[ch, 1]
+            best = a
+    return best
+
+
+@njit_fast
+def act(
+    policy, params, rng, obs, mask, cov, pteam, samp, trial, robs, buf, vals, scores, tree, stats
+):
+    """The action of bot ``policy`` for observation ``obs`` with legal ``mask`` (``uint64``).
+
+    Scratch: ``cov`` ``int64[COV_SIZE]``, ``pteam`` ``float64[MAXN]``, ``samp``/``trial``/``robs``
+    ``int64[STATE_SIZE]``, ``buf`` ``int64[64]``, ``vals`` ``float64[64]``, ``scores``
+    ``int64[MAXN]``, ``tree``/``stats`` the ISMCTS tree (see :class:`Work`)."""
+    if policy == RANDOM:
+        return random_act(rng, mask)
+    if policy == RULES:
+        return rules_act(obs, mask, params, cov, pteam)
+    if policy == PIMC:
+        return pimc_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, buf, vals, scores)
+    return ismcts_act(
+        rng, obs, mask, params, cov, pteam, samp, trial, robs, scores, tree, stats, buf
+    )
+
+
+class Work:
+    """Scratch arrays for :func:`act`, allocated once per block."""
+
+    def __init__(self) -> None:
+        self.cov = np.zeros(COV_SIZE, dtype=np.int64)
+        self.pteam = np.zeros(MAXN, dtype=np.float64)
+        self.samp = np.zeros(STATE_SIZE, dtype=np.int64)
+        self.trial = np.zeros(STATE_SIZE, dtype=np.int64)
+        self.robs = np.zeros(STATE_SIZE, dtype=np.int64)
+        self.buf = np.zeros(128, dtype=np.int64)
+        self.vals = np.zeros(64, dtype=np.float64)
+        self.scores = np.zeros(MAXN, dtype=np.int64)
+        self.tree = np.zeros((MAX_NODES, T_COLS), dtype=np.int64)
+        self.stats = np.zeros((MAX_NODES, 3), dtype=np.float64)
+
+    def call(
+        self, policy: int, params: np.ndarray, rng: np.ndarray, obs: np.ndarray, mask: int
+    ) -> int:
+        return int(
+            act(
+                policy, params, rng, obs, np.uint64(mask), self.cov, self.pteam, self.samp,
+                self.trial, self.robs, self.buf, self.vals, self.scores, self.tree, self.stats,
+            )
+        )  # fmt: skip
+
+
+# numba's cache only watches this file; the bots also call bits.py
+track_sources(act)

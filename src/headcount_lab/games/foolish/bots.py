@@ -1,0 +1,52 @@
+"""The Foolish Faces bots by name, with their named parameters, defaults and ranges. Kept free of
+numba so that ``--help`` can list them; the decisions are in :mod:`.agents` (one jitted ``act``
+reading a ``float64`` parameter array, one slot per parameter name, see :data:`SLOTS`).
+
+Specs: ``rules:keep=0.3,duck=0``, ``pimc:samples=16``, ``ismcts:iterations=500,ucb=0.3``. The
+defaults are the values the bots were measured with (``pimc`` 8 samples, ``ismcts`` 200
+iterations), so a seeded run with default bots plays the same games as before the names.
+"""
+
+from __future__ import annotations
+
+from headcount_lab.core.botspec import BotMenu, Param, Policy
+
+RANDOM, RULES, PIMC, ISMCTS = 0, 1, 2, 3
+#: ISMCTS tree capacity in nodes (``agents.MAX_NODES``); iterations are capped one below it
+MAX_NODES = 4097
+#: the slot of each parameter in a bot's parameter array (``agents.P_*``), the same for every
+#: bot; ``samples`` and ``iterations`` share slot 0 (pimc samples, ismcts iterations)
+SLOTS = {"samples": 0, "iterations": 0, "keep": 1, "duck": 2, "deny": 3, "crash": 4, "ucb": 5}
+#: what a slot holds for a bot that has no parameter there (the values every bot was built with)
+FILL = (0.0, 0.15, 0.3, 0.3, 1.0, 0.7)
+
+_RULE_OF_THUMB = (
+    Param("keep", 0.15, 0.0, 10.0, help="weight of the worth of the card spent"),
+    Param("duck", 0.3, 0.0, 10.0, help="share of the No Tricks bonus weighed on a first trick"),
+    Param("deny", 0.3, 0.0, 10.0, help="share of a bonus denied by a King naming a trickless foe"),
+    Param("crash", 1, 0, 1, True, "show Party Crasher when allowed (F18)", (("off", 0), ("on", 1))),
+)
+
+MENU = BotMenu(
+    "foolish",
+    [
+        Policy("random", RANDOM, help="uniform over the legal plays; never Party Crasher"),
+        Policy("rules", RULES, _RULE_OF_THUMB, help="the rule of thumb"),
+        Policy(
+            "pimc",
+            PIMC,
+            (Param("samples", 8, 1, 100_000, True, "deals sampled per decision"), *_RULE_OF_THUMB),
+            help="determinised Monte Carlo, rolling out with rules",
+        ),
+        Policy(
+            "ismcts",
+            ISMCTS,
+            (
+                Param("iterations", 200, 1, MAX_NODES - 1, True, "tree iterations per decision"),
+                *_RULE_OF_THUMB,
+                Param("ucb", 0.7, 0.0, 100.0, help="exploration constant (rewards: points / 40)"),
+            ),
+            help="information-set MCTS",
+        ),
+    ],
+)

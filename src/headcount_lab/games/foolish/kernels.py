@@ -1,0 +1,398 @@
+"""Foolish Faces kernels: the deal, a round, a game, and a block of games with one bot per seat.
+
+State and observation layout, and the trick rules, are in ``bits.py``; bots in ``agents.py``.
+Rules arrive as the ``int64[N_RULE_FIELDS]`` array of ``FoolishRules.array()``. Every random
+number comes from the ``uint64[4]`` block state passed in, in this order: the first start seat
+(if random, F4), then for each round the deal (F2) and every decision with a choice.
+
+Game log (``int16``, :func:`log_length`): the first start seat; then for each round the stock
+(``s`` types, ascending), the deal (``h`` types per seat, seats in order, each ascending), the
+action ids in play order (``T * n`` slots, -1 after a Party Crasher) and the round scores by
+seat; after the last round the totals by seat.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, uint64
+
+from headcount_lab.core.jitcache import track_sources
+from headcount_lab.core.rng import below
+from headcount_lab.games.foolish.agents import (
+    COV_SIZE,
+    ISMCTS,
+    MAX_NODES,
+    RANDOM,
+    T_COLS,
+    act,
+    random_act,
+)
+from headcount_lab.games.foolish.bits import (
+    A_CRASH,
+    JOKER,
+    MAXN,
+    NT,
+    OFF_HANDS,
+    OFF_HELD,
+    OFF_JOK,
+    OFF_LEFT,
+    OFF_SCORES,
+    OFF_STOCK,
+    S_CRASHED,
+    S_FOOLS,
+    S_LEN,
+    S_STOCK_N,
+    S_TRICKS,
+    STATE_SIZE,
+    begin_round,
+    close_trick,
+    legal_mask,
+    njit_fast,
+    nth_bit,
+    observe,
+    play,
+    round_over,
+    score_round,
+    to_move,
+)
+from headcount_lab.games.foolish.rules import (
+    DECK_SIZE,
+    I_BONUS,
+    I_FIRST_START,
+    I_MULT,
+    I_PC,
+    I_PC_BONUS,
+    I_PC_STOCK,
+    I_PLAYERS,
+    I_ROUNDS,
+    deck_types,
+    hand_size,
+)
+
+DECK = np.array(deck_types(), dtype=np.int64)
+#: roles for the per-role statistics
+LONE, PAIR, COURT = 0, 1, 2
+#: Statistics one block returns (by bot, by bot and role, or for the whole block).
+STAT_KEYS = (
+    "games", "score_sum", "score_sq", "win60", "win60_sq", "role_rounds", "role_sum", "role_sq",
+    "rounds", "lone_fool_rounds", "crashes",
+)  # fmt: skip
+
+
+def log_length(n: int, rounds: int) -> int:
+    tricks = hand_size(n)
+    return 1 + rounds * (DECK_SIZE + tricks * n + n) + n
+
+
+@njit_fast
+def deal(rng, deck, S):
+    """F2: turn the stock (again from a fresh shuffle while it shows both Jokers), then deal.
+
+    ``deck`` is ``int64[54]`` scratch; hands, stock, Jokers dealt, cards left and the Fools'
+    mask (F3) are written into ``S``, which :func:`bits.begin_round` has reset. Returns the mask.
+    """
+    n = S[0]
+    s = S[S_STOCK_N]
+    h = 13 if n == 4 else 10
+    size = DECK.shape[0]
+    for i in range(size):
+        deck[i] = DECK[i]
+    while True:
+        for i in range(s):
+            j = i + below(rng, size - i)
+            x = deck[i]
+            deck[i] = deck[j]
+            deck[j] = x
+        jokers = 0
+        for i in range(s):
+            if deck[i] == JOKER:
+                jokers += 1
+        if jokers < 2:
+            break
+    for i in range(s, size - 1):
+        j = i + below(rng, size - i)
+        x = deck[i]
+        deck[i] = deck[j]
+        deck[j] = x
+    for i in range(s):
+        S[OFF_STOCK + deck[i]] += 1
+    fools = 0
+    for p in range(n):
+        base = s + p * h
+        for k in range(h):
+            S[OFF_HANDS + p * NT + deck[base + k]] += 1
+        S[OFF_LEFT + p] = h
+        held = 0
+        for t in range(NT):
+            if S[OFF_HANDS + p * NT + t] > 0:
+                held |= 1 << t
+        S[OFF_HELD + p] = held
+        j = S[OFF_HANDS + p * NT + JOKER]
+        S[OFF_JOK + p] = j
+        if j > 0:
+            fools |= 1 << p
+    S[S_FOOLS] = fools
+    return fools
+
+
+@njit_fast
+def _log_counts(log, pos, S, off):
+    for t in range(NT):
+        for _ in range(S[off + t]):
+            log[pos] = t
+            pos += 1
+    return pos
+
+
+@njit_fast
+def play_round(
+    rng, rules, round_no, start, policies, params, S, obs, deck, w, totals, out, log, pos
+):
+    """Deal and play round ``round_no`` (1-based) from seat ``start``; ``out`` (``int64[n]``) gets
+    the round scores (F15, F16, F18). ``totals`` are the game scores before the round (public).
+
+    ``policies`` (``int64[n]``) and ``params`` (``float64[n, N_PARAMS]``) are by seat; ``S`` and
+    ``obs`` are ``int64[STATE_SIZE]``; ``w`` is the tuple of the bots' scratch arrays. When
+    ``log`` is not empty the round is written from ``pos`` on; returns the position after it."""
+    n = rules[I_PLAYERS]
+    cov, pteam, samp, trial, robs, buf, vals, sc, tree, stats = w
+    begin_round(
+        S, n, round_no, rules[I_ROUNDS], start, rules[I_BONUS], rules[I_MULT], rules[I_PC],
+        rules[I_PC_STOCK], rules[I_PC_BONUS],
+    )  # fmt: skip
+    for s in range(n):
+        S[OFF_SCORES + s] = totals[s]
+    deal(rng, deck, S)
+    rec = log.shape[0] > 0
+    if rec:
+        pos = _log_counts(log, pos, S, OFF_STOCK)
+        for s in range(n):
+            pos = _log_counts(log, pos, S, OFF_HANDS + s * NT)
+        slots = S[S_TRICKS] * n
+        for i in range(slots):
+            log[pos + i] = -1
+    apos = pos
+    while not round_over(S):
+        seat = to_move(S)
+        mask = legal_mask(S, seat, cov)
+        pol = policies[seat]
+        if pol == RANDOM:
+            mask &= ~(uint64(1) << uint64(A_CRASH))
+        if mask & (mask - uint64(1)) == 0:
+            a = nth_bit(mask, 0)  # no choice: the bot is not asked
+        elif pol == RANDOM:
+            a = random_act(rng, mask)
+        else:
+            observe(S, seat, obs)
+            a = act(
+                pol, params[seat], rng, obs, mask, cov, pteam, samp, trial, robs, buf, vals, sc,
+                tree, stats,
+            )  # fmt: skip
+        if rec:
+            log[apos] = a
+        apos += 1
+        if a == A_CRASH:
+            S[S_CRASHED] = 1  # F18: hands and the trick in play are set aside
+        else:
+            play(S, seat, a)
+            if S[S_LEN] == n:
+                close_trick(S, cov)
+    score_round(S, S[S_FOOLS], out)
+    if rec:
+        pos += S[S_TRICKS] * n
+        for s in range(n):
+            log[pos + s] = out[s]
+        pos += n
+    return pos
+
+
+@njit_fast
+def play_game(rng, rules, policies, params, S, obs, deck, w, totals, out, rsc, roles, log):
+    """Play one game (F1, F4): ``totals`` (``int64[n]``) get the final scores by seat (``out``,
+    ``int64[n]``, is scratch for a round's scores), ``rsc``
+    (``int64[R, n]``) the round scores and ``roles`` (``int64[R, n]``) each seat's role by round
+    (0 Lone Fool, 1 one of two Fools, 2 Court). Returns the number of Party Crashers."""
+    n = rules[I_PLAYERS]
+    rounds = rules[I_ROUNDS]
+    s0 = rules[I_FIRST_START]
+    if s0 < 0:
+        s0 = below(rng, n)
+    rec = log.shape[0] > 0
+    if rec:
+        log[0] = s0
+    pos = 1
+    for s in range(n):
+        totals[s] = 0
+    crashes = 0
+    for r in range(rounds):
+        start = s0 + r
+        while start >= n:
+            start -= n
+        pos = play_round(
+            rng, rules, r + 1, start, policies, params, S, obs, deck, w, totals, out, log, pos
+        )
+        crashes += S[S_CRASHED]
+        fools = S[S_FOOLS]
+        lone = (fools & (fools - 1)) == 0
+        for s in range(n):
+            rsc[r, s] = out[s]
+            totals[s] += out[s]
+            if (fools >> s) & 1:
+                roles[r, s] = 0 if lone else 1
+            else:
+                roles[r, s] = 2
+    if rec:
+        for s in range(n):
+            log[pos + s] = totals[s]
+    return crashes
+
+
+@njit(nogil=True, cache=True)
+def simulate_block(
+    state, n_games, rules, bot_policies, bot_params, rotate, record,
+    o_games, o_score_sum, o_score_sq, o_win60, o_win60_sq, o_role_rounds, o_role_sum, o_role_sq,
+    o_rounds, o_lone, o_crashes,
+):  # fmt: skip
+    """Play ``n_games`` games with one bot per seat and add their statistics into ``o_*``.
+
+    ``bot_policies`` (``int64[n]``) and ``bot_params`` (``float64[n, N_PARAMS]``) are by bot; with
+    ``rotate`` game ``g`` seats bot ``j`` at ``(j + g) % n``. By bot: ``o_games``, ``o_score_sum``,
+    ``o_score_sq``, ``o_win60`` (60 / tied winners per win, F17), ``o_win60_sq`` are ``int64[n]``;
+    ``o_role_rounds``/``o_role_sum``/``o_role_sq`` are ``int64[n, 3]`` round scores by role.
+    ``o_rounds``, ``o_lone``, ``o_crashes`` are ``int64[1]``. ``record`` (``int16[K, L]``) gets
+    the logs of the first ``K`` games."""
+    n = rules[I_PLAYERS]
+    rounds = rules[I_ROUNDS]
+    policies = np.empty(n, dtype=np.int64)
+    params = np.empty((n, bot_params.shape[1]), dtype=np.float64)
+    seat_bot = np.empty(n, dtype=np.int64)
+    totals = np.zeros(n, dtype=np.int64)
+    out = np.zeros(n, dtype=np.int64)
+    rsc = np.zeros((rounds, n), dtype=np.int64)
+    roles = np.zeros((rounds, n), dtype=np.int64)
+    S = np.zeros(STATE_SIZE, dtype=np.int64)
+    obs = np.zeros(STATE_SIZE, dtype=np.int64)
+    deck = np.zeros(DECK.shape[0], dtype=np.int64)
+    ismcts = False
+    for j in range(n):
+        if bot_policies[j] == ISMCTS:
+            ismcts = True
+    w = (
+        np.zeros(COV_SIZE, dtype=np.int64),
+        np.zeros(MAXN, dtype=np.float64),
+        np.zeros(STATE_SIZE, dtype=np.int64),
+        np.zeros(STATE_SIZE, dtype=np.int64),
+        np.zeros(STATE_SIZE, dtype=np.int64),
+        np.zeros(128, dtype=np.int64),
+        np.zeros(64, dtype=np.float64),
+        np.zeros(MAXN, dtype=np.int64),
+        np.zeros((MAX_NODES if ismcts else 1, T_COLS), dtype=np.int64),
+        np.zeros((MAX_NODES if ismcts else 1, 3), dtype=np.float64),
+    )
+    no_log = np.empty(0, dtype=np.int16)
+    for g in range(n_games):
+        shift = g % n if rotate else 0
+        for j in range(n):
+            seat = (j + shift) % n
+            seat_bot[seat] = j
+            policies[seat] = bot_policies[j]
+            for i in range(bot_params.shape[1]):
+                params[seat, i] = bot_params[j, i]
+        log = record[g] if g < record.shape[0] else no_log
+        o_crashes[0] += play_game(
+            state, rules, policies, params, S, obs, deck, w, totals, out, rsc, roles, log
+        )
+        best = totals[0]
+        for s in range(1, n):
+            best = max(best, totals[s])
+        n_best = 0
+        for s in range(n):
+            if totals[s] == best:
+                n_best += 1
+        for r in range(rounds):
+            o_rounds[0] += 1
+            for s in range(n):
+                if roles[r, s] == LONE:
+                    o_lone[0] += 1
+        for s in range(n):
+            j = seat_bot[s]
+            o_games[j] += 1
+            o_score_sum[j] += totals[s]
+            o_score_sq[j] += totals[s] * totals[s]
+            if totals[s] == best:
+                o_win60[j] += 60 // n_best
+                o_win60_sq[j] += (60 // n_best) * (60 // n_best)
+            for r in range(rounds):
+                k = roles[r, s]
+                o_role_rounds[j, k] += 1
+                o_role_sum[j, k] += rsc[r, s]
+                o_role_sq[j, k] += rsc[r, s] * rsc[r, s]
+
+
+def new_stats(n: int) -> dict[str, np.ndarray]:
+    return {
+        "games": np.zeros(n, dtype=np.int64),
+        "score_sum": np.zeros(n, dtype=np.int64),
+        "score_sq": np.zeros(n, dtype=np.int64),
+        "win60": np.zeros(n, dtype=np.int64),
+        "win60_sq": np.zeros(n, dtype=np.int64),
+        "role_rounds": np.zeros((n, 3), dtype=np.int64),
+        "role_sum": np.zeros((n, 3), dtype=np.int64),
+        "role_sq": np.zeros((n, 3), dtype=np.int64),
+        "rounds": np.zeros(1, dtype=np.int64),
+        "lone_fool_rounds": np.zeros(1, dtype=np.int64),
+        "crashes": np.zeros(1, dtype=np.int64),
+    }
+
+
+def run_block(
+    state: np.ndarray,
+    n_games: int,
+    rules: np.ndarray,
+    bot_policies: np.ndarray,
+    bot_params: np.ndarray,
+    rotate: bool,
+    record: np.ndarray | None = None,
+) -> dict[str, np.ndarray]:
+    """Plain-Python wrapper: allocate the outputs, run :func:`simulate_block`, return the dict."""
+    n = int(rules[I_PLAYERS])
+    out = new_stats(n)
+    if record is None:
+        record = np.empty((0, log_length(n, int(rules[I_ROUNDS]))), dtype=np.int16)
+    simulate_block(
+        state, n_games, rules, bot_policies, bot_params, rotate, record,
+        *(out[k] for k in STAT_KEYS),
+    )  # fmt: skip
+    return out
+
+
+@njit(nogil=True, cache=True)
+def deal_counts(state, n_deals, n, out_kind, out_lone_seat):
+    """F2, F3 check: deal ``n_deals`` rounds; ``out_kind`` (``int64[3]``) counts one Joker in the
+    stock, both in one hand, two Fools; ``out_lone_seat`` (``int64[n]``) the Lone Fool's seat."""
+    S = np.zeros(STATE_SIZE, dtype=np.int64)
+    deck = np.zeros(DECK.shape[0], dtype=np.int64)
+    for _ in range(n_deals):
+        begin_round(S, n, 1, 1, 0, 0, 1, 0, 0, 0)
+        fools = deal(state, deck, S)
+        if fools & (fools - 1):
+            out_kind[2] += 1
+        else:
+            out_kind[0 if S[OFF_STOCK + JOKER] == 1 else 1] += 1
+            for s in range(n):
+                if (fools >> s) & 1:
+                    out_lone_seat[s] += 1
+
+
+def deal_check(seed: int, n_deals: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Counts of :func:`deal_counts` from the stream of block 0 of ``seed``."""
+    from headcount_lab.core.rng import block_state
+
+    kinds = np.zeros(3, dtype=np.int64)
+    seats = np.zeros(n, dtype=np.int64)
+    deal_counts(block_state(seed, 0), n_deals, n, kinds, seats)
+    return kinds, seats
+
+
+# numba's cache only watches this file; the kernels also call agents.py and bits.py
+track_sources(simulate_block, deal_counts)

@@ -1,0 +1,167 @@
+"""Tournaments: a runner job playing whole games with one bot per seat, and its summary.
+
+Statistics per bot (sums merged across blocks) give the mean game score and the win share (F17:
+tied winners share) with normal 95% intervals, and the mean round score by role (Lone Fool, one
+of two Fools, Court) with its interval; the block also counts rounds, Lone Fool rounds and
+Party Crashers.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from headcount_lab.core.runner import Job
+from headcount_lab.core.tournament import Tournament
+from headcount_lab.games.foolish.agents import ISMCTS, PIMC, policy_params
+from headcount_lab.games.foolish.rules import VERSION, FoolishRules
+
+#: Games per block (divisible by 4 and 5 so that rotated seats balance within a block).
+BLOCK = 1000
+BLOCK_PIMC = 20  # with a search bot (pimc, ismcts) in the game
+ROLES = ("lone_fool", "two_fool_member", "court")
+
+
+def parse_bots(text: str, players: int) -> list[str]:
+    """One bot spec per seat, as typed (``rules:keep=0.3,duck=0,random,...``: an item
+    ``key=value`` belongs to the bot before it); names and parameters checked by the menu."""
+    from headcount_lab.games.foolish.bots import MENU
+
+    return [b.text for b in MENU.parse_list(text, players)]
+
+
+def tournament(
+    rules: FoolishRules, bots: str, players: int, games: int, rotate: bool
+) -> Tournament:
+    """The ``simulate`` tournament (:class:`~headcount_lab.core.tournament.Tournament`): the job,
+    its JSON summary (the fields of issue 13: per-bot rows, ``rounds``, ``lone_fool_rounds``,
+    ``party_crashers``) and the record of its first games."""
+    from headcount_lab.games.foolish.record import record_games
+
+    if rules.players != players:
+        raise ValueError(f"the rules are for {rules.players} players, not {players}")
+    names = parse_bots(bots, players)
+    job = make_job(rules, names, games, rotate)
+
+    def summary(stats: dict[str, np.ndarray], seed: int) -> dict[str, Any]:
+        return {
+            "players": players,
+            "games": games,
+            "seed": seed,
+            "rotate_seats": rotate,
+            "rules": rules.as_dict(),
+            "rounds": int(stats["rounds"][0]),
+            "lone_fool_rounds": int(stats["lone_fool_rounds"][0]),
+            "party_crashers": int(stats["crashes"][0]),
+            "bots": summarize(stats, names),
+        }
+
+    return Tournament(
+        job,
+        summary,
+        lambda seed, k: record_games(rules, names, seed, k, rotate),
+        min(games, job.block_size),
+    )
+
+
+def print_summary(res: dict[str, Any]) -> None:
+    """The text form of ``foolish simulate``."""
+    print(
+        f"{res['games']} games, {res['players']} players, seed {res['seed']}"
+        + (", seats rotated" if res["rotate_seats"] else "")
+        + f"; {res['rounds']} rounds, {res['lone_fool_rounds']} with a Lone Fool"
+    )
+    print(
+        f"{'bot':<14} {'win share':>9}  {'95% CI':<16} {'mean':>7}  {'95% CI':<17}"
+        "  round score: lone / two-fool / court"
+    )
+    for r in res["bots"]:
+        lo, hi = r["win_share_ci95"]
+        slo, shi = r["ci95"]
+        roles = " / ".join(
+            "-" if v["mean"] is None else f"{v['mean']:.2f}"
+            for v in r["round_score_by_role"].values()
+        )
+        print(
+            f"{r['bot']:<14} {r['win_share']:>9.3f}  [{lo:.3f}, {hi:.3f}]  {r['mean']:>7.2f}"
+            f"  [{slo:.2f}, {shi:.2f}]  {roles}"
+        )
+    if "record" in res:
+        print(f"recorded {res['record']['games']} games in {res['record']['file']}")
+
+
+def make_job(rules: FoolishRules, bots: list[str], games: int, rotate: bool) -> Job:
+    ids, params = policy_params(bots)
+    block = BLOCK_PIMC if ((ids == PIMC) | (ids == ISMCTS)).any() else BLOCK
+    fn = GameBlock(rules.array(), ids, params, rotate)
+    return Job(
+        name="foolish-simulate",
+        params={"rules": rules.as_dict(), "bots": bots, "rotate": rotate, "version": VERSION},
+        units=games,
+        block_size=block,
+        block_fn=fn,
+        warmup=fn.warmup,
+        unit="games",
+    )
+
+
+@dataclass(frozen=True)
+class GameBlock:
+    """A block of games: a module-level class of plain arrays, so the job pickles by reference
+    and can be sent to Dask workers as well as run on the local thread pool."""
+
+    rules: np.ndarray
+    ids: np.ndarray
+    params: np.ndarray
+    rotate: bool
+
+    def __call__(self, state: np.ndarray, n_units: int) -> dict[str, np.ndarray]:
+        from headcount_lab.games.foolish import kernels
+
+        return kernels.run_block(state, n_units, self.rules, self.ids, self.params, self.rotate)
+
+    def warmup(self) -> None:
+        from headcount_lab.core.rng import block_state
+
+        self(block_state(0, 0), 1)
+
+
+def mean_ci(total: float, sq: float, count: int) -> tuple[float | None, list[float] | None]:
+    """Mean and normal 95% interval from a sum and a sum of squares (``None`` without data, so
+    that the JSON stays valid)."""
+    if count == 0:
+        return None, None
+    mean = total / count
+    var = (sq - count * mean * mean) / (count - 1) if count > 1 else 0.0
+    half = 1.96 * math.sqrt(max(var, 0.0) / count)
+    return mean, [mean - half, mean + half]
+
+
+def summarize(stats: dict[str, np.ndarray], bots: list[str]) -> list[dict[str, Any]]:
+    """One row per bot: mean game score and win share with 95% CIs, mean round score by role."""
+    rows = []
+    for j, name in enumerate(bots):
+        g = int(stats["games"][j])
+        mean, ci = mean_ci(float(stats["score_sum"][j]), float(stats["score_sq"][j]), g)
+        win, wci = mean_ci(stats["win60"][j] / 60, stats["win60_sq"][j] / 3600, g)
+        roles = {}
+        for k, role in enumerate(ROLES):
+            c = int(stats["role_rounds"][j, k])
+            m, rci = mean_ci(float(stats["role_sum"][j, k]), float(stats["role_sq"][j, k]), c)
+            roles[role] = {"rounds": c, "mean": m, "ci95": rci}
+        rows.append(
+            {
+                "seat_bot": j,
+                "bot": name,
+                "games": g,
+                "mean": mean,
+                "ci95": ci,
+                "win_share": win,
+                "win_share_ci95": wci,
+                "round_score_by_role": roles,
+            }
+        )
+    return rows

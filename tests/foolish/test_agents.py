@@ -1,0 +1,204 @@
+"""Bots: observation only (F13, fair play), the jitted rules against the plain verbs, parameters,
+and the first rungs of the ladder."""
+
+import numpy as np
+import pytest
+
+from headcount_lab.core.rng import PyStream, block_state
+from headcount_lab.games.foolish import agents, kernels, reference
+from headcount_lab.games.foolish import bits as B
+from headcount_lab.games.foolish.rules import A_CRASH, FoolishRules, trick_winner
+
+
+def _positions(rules, seed, bots):
+    """Decision points of reference games: (round, seat) just before each decision."""
+    ids, params = agents.policy_params(bots)
+    stream = PyStream.for_block(seed, 0)
+    inner = reference.Bots(ids, params, stream)
+    out = []
+    for r in range(1, 3):
+        stock, dealt = reference.deal(stream, rules.players)
+        rnd = reference.Round(rules, r, r % rules.players, stock, dealt, [0] * rules.players)
+        while not rnd.over:
+            seat = rnd.to_move()
+            out.append((rnd, seat, _copy(rnd)))
+            rnd.apply(seat, inner.choose(rnd, seat))
+    return out
+
+
+def _copy(rnd):
+    import copy
+
+    return copy.deepcopy(rnd)
+
+
+def _swap_hidden(rnd, seat, rng):
+    """The same observation for ``seat`` with the others' unseen cards dealt again at random."""
+    import copy
+
+    other = copy.deepcopy(rnd)
+    n = rnd.rules.players
+    pool = []
+    sizes = []
+    for s in range(n):
+        if s == seat:
+            continue
+        hand = [t for t in range(14) for _ in range(other.hands[s][t])]
+        down = [t for t in range(14) for _ in range(other.down[s][t])]
+        pool += hand + down
+        sizes.append((s, len(hand), len(down)))
+    rng.shuffle(pool)
+    k = 0
+    for s, h, d in sizes:
+        other.hands[s] = [0] * 14
+        other.down[s] = [0] * 14
+        for t in pool[k : k + h]:
+            other.hands[s][t] += 1
+        for t in pool[k + h : k + h + d]:
+            other.down[s][t] += 1
+        k += h + d
+        other.jokers[s] = other.hands[s][13] + other.down[s][13] + other.upj[s]
+    other.fools = [s for s in range(n) if other.jokers[s] > 0]
+    return other
+
+
+@pytest.mark.parametrize("n", [4, 5])
+def test_f13_observation_hides_what_the_seat_cannot_see(n):
+    rules = FoolishRules(players=n, party_crasher=True)
+    rng = np.random.default_rng(5)
+    obs = np.zeros(B.STATE_SIZE, dtype=np.int64)
+    obs2 = np.zeros(B.STATE_SIZE, dtype=np.int64)
+    changed = 0
+    for _, seat, rnd in _positions(rules, 3, ["rules"] * n)[::7]:
+        other = _swap_hidden(rnd, seat, rng)
+        changed += other.fools != rnd.fools or other.hands != rnd.hands
+        B.observe(rnd.state_array(), seat, obs)
+        B.observe(other.state_array(), seat, obs2)
+        assert np.array_equal(obs, obs2)
+        assert np.array_equal(obs, rnd.observation(seat))  # kernels and reference show the same
+    assert changed > 10
+
+
+@pytest.mark.parametrize("bot", ["rules", "pimc:samples=3", "ismcts:iterations=30"])
+def test_f13_fair_play_decisions_do_not_depend_on_hidden_cards(bot):
+    """Swap the hidden cards (teams included) and the bot, on the same stream, acts the same."""
+    rules = FoolishRules(party_crasher=True)
+    ids, params = agents.policy_params([bot])
+    rng = np.random.default_rng(9)
+    work = agents.Work()
+    obs = np.zeros(B.STATE_SIZE, dtype=np.int64)
+    checked = 0
+    for _, seat, rnd in _positions(rules, 4, ["rules", "random", "rules", "random"])[::9]:
+        legal = rnd.legal(seat, crash=True)
+        if len(legal) < 2:
+            continue
+        mask = sum(1 << a for a in legal)
+        acts = []
+        for state in (rnd, _swap_hidden(rnd, seat, rng)):
+            B.observe(state.state_array(), seat, obs)
+            acts.append(work.call(int(ids[0]), params[0], block_state(1, 2), obs.copy(), mask))
+        assert acts[0] == acts[1]
+        assert acts[0] in legal
+        checked += 1
+    assert checked > 5
+
+
+def test_jitted_legal_moves_and_winners_equal_the_plain_verbs():
+    rules = FoolishRules(players=5, party_crasher=True)
+    cov = np.zeros(B.MAXN, dtype=np.int64)
+    tricks = 0
+    for seed in range(3):
+        for _, seat, rnd in _positions(rules, seed, ["random", "rules"] * 2 + ["random"]):
+            S = rnd.state_array()
+            mask = int(B.legal_mask(S, seat, cov))
+            assert mask == sum(1 << a for a in rnd.legal(seat, crash=True))
+            if rnd.trick:
+                w = trick_winner(rnd.trick)  # a partial trick may have no winner yet
+                assert B.winner_seat(S, cov) == (-1 if w is None else w)
+                tricks += 1
+    assert tricks > 100
+
+
+def test_policy_params_parse_and_refuse():
+    ids, params = agents.policy_params(
+        ["random", "rules:keep=0.5,duck=0", "pimc:samples=16", "ismcts"]
+    )
+    assert list(ids) == [agents.RANDOM, agents.RULES, agents.PIMC, agents.ISMCTS]
+    assert params[3, agents.P_SAMPLES] == agents.DEFAULT_ITERATIONS
+    assert agents.policy_params(["ismcts:iterations=50,ucb=0.3"])[1][0, agents.P_UCB] == 0.3
+    assert params[1, agents.P_KEEP] == 0.5 and params[1, agents.P_DUCK] == 0
+    assert params[2, agents.P_SAMPLES] == 16
+    bad_names = ("nobody", "random:1", "pimc:samples=0", "rules:samples=3", "rules:keep=x",
+                 "pimc:samples=1.5", "rules:ucb=1", "pimc:16", "rules:crash=2",
+                 "pimc:samples=8,samples=9")  # fmt: skip
+    for bad in (*bad_names, f"ismcts:iterations={agents.MAX_NODES}"):
+        with pytest.raises(ValueError):
+            agents.policy_params([bad])
+
+
+def test_named_defaults_are_the_measured_bots():
+    """The menu's defaults are the parameter arrays the bots were measured with (pimc 8
+    samples, ismcts 200 iterations), so seeded runs and golden games did not change."""
+    _, params = agents.policy_params(["random", "rules", "pimc", "ismcts"])
+    fill = [agents.DEFAULTS[k] for k in agents.PARAM_NAMES]
+    assert list(params[0]) == fill and list(params[1]) == fill
+    assert params[2, agents.P_SAMPLES] == agents.DEFAULT_SAMPLES == 8
+    assert params[3, agents.P_SAMPLES] == 200
+    assert list(params[2, 1:]) == fill[1:] and list(params[3, 1:]) == fill[1:]
+
+
+def test_random_never_crashes_and_rules_always_may():
+    rules = FoolishRules(party_crasher=True).array()
+    ids, params = agents.policy_params(["random"] * 4)
+    assert kernels.run_block(block_state(2, 0), 200, rules, ids, params, False)["crashes"][0] == 0
+    ids, params = agents.policy_params(["rules"] * 4)
+    assert kernels.run_block(block_state(2, 0), 200, rules, ids, params, False)["crashes"][0] > 0
+    assert A_CRASH == B.A_CRASH
+
+
+def test_ladder_rules_beats_random():
+    """Win share of the rule of thumb against random (seats rotated, 400 games, seed 3)."""
+    from headcount_lab.games.foolish.tournament import summarize
+
+    ids, params = agents.policy_params(["rules", "random", "rules", "random"])
+    stats = kernels.run_block(block_state(3, 0), 400, FoolishRules().array(), ids, params, True)
+    rows = summarize(stats, ["rules", "random", "rules", "random"])
+    assert rows[0]["win_share_ci95"][0] > rows[1]["win_share_ci95"][1]
+    assert rows[2]["win_share_ci95"][0] > rows[3]["win_share_ci95"][1]
+
+
+def test_ladder_head_to_head_separates_rules_from_random_and_refuses_bad_input():
+    from headcount_lab.games.foolish.ladder import ladder
+
+    res = ladder(FoolishRules(), ["random", "rules"], 60, 4)
+    rung = res["rungs"][0]
+    assert (rung["a"], rung["b"], rung["games"]) == ("rules", "random", 60)
+    lo, hi = rung["win_share_diff"]["ci95"]
+    assert 0 < lo < rung["win_share_diff"]["mean"] < hi <= 1
+    assert res["is_a_ladder"]
+    with pytest.raises(ValueError):
+        ladder(FoolishRules(), ["rules"], 10, 0)
+    with pytest.raises(ValueError):
+        ladder(FoolishRules(), ["random", "nobody"], 10, 0)
+
+
+def test_rules_quick_trick_outcome_equals_the_full_evaluation():
+    """The rule of thumb's shortcut (F8-F11 summed up once per decision) against pushing the
+    play and the face-down rest into the trick and deciding it in full."""
+    rules = FoolishRules(players=5, party_crasher=True)
+    cov = np.zeros(agents.COV_SIZE, dtype=np.int64)
+    base = np.zeros(8, dtype=np.int64)
+    checked = 0
+    for seed in range(3):
+        for n_rules in (rules, FoolishRules()):
+            bots = ["rules", "random"] * 2 + ["rules"] * (n_rules.players - 4)
+            for _, seat, rnd in _positions(n_rules, seed, bots):
+                obs = rnd.observation(seat)
+                agents.trick_base(obs, cov, base)
+                for a in rnd.legal(seat, crash=False):
+                    if B.A_QUEEN <= a < B.A_KING:
+                        continue
+                    slow = agents.trick_outcome(obs, a, cov)
+                    assert agents.quick_outcome(obs, a, base) == slow, (rnd.trick, a)
+                    checked += 1
+    assert checked > 2000
