@@ -663,5 +663,8 @@ class Work:
         )  # fmt: skip
 
 
-# numba's cache only watches this file; the bots also call bits.py
-track_sources(act)
+# numba's cache only watches a function's own file; the bots also call bits.py. Every cached
+# function here is tracked, not only the entry point: a caller compiled afresh links the cached
+# machine code of the functions it calls, which would otherwise go stale after an edit of bits.py.
+track_sources(*[f for f in list(globals().values()) if getattr(f, "py_func", None) and
+                f.py_func.__module__ == __name__])  # fmt: skip

@@ -394,5 +394,8 @@ def deal_check(seed: int, n_deals: int, n: int) -> tuple[np.ndarray, np.ndarray]
     return kinds, seats
 
 
-# numba's cache only watches this file; the kernels also call agents.py and bits.py
-track_sources(simulate_block, deal_counts)
+# numba's cache only watches a function's own file; the kernels also call agents.py and bits.py.
+# Every cached function here is tracked, not only the entry points: simulate_block compiled afresh
+# links the cached play_game and play_round, which would otherwise keep an old agents.py inside.
+track_sources(*[f for f in list(globals().values()) if getattr(f, "py_func", None) and
+                f.py_func.__module__ == __name__])  # fmt: skip
