@@ -27,3 +27,47 @@ class Tournament:
     record: Callable[[int, int], dict[str, Any]]
     #: the most units ``--record`` may take
     record_limit: int
+
+
+@dataclass(frozen=True)
+class KernelBlock:
+    """A block of games played by a game's ``kernels.run_block(state, n_units, rules, ids,
+    params, rotate)``: plain arrays and the module's name, so a job pickles by reference and
+    travels to Dask workers as well as running on the local thread pool."""
+
+    kernels: str  #: the module, e.g. ``"headcount_lab.games.whist.kernels"``
+    rules: np.ndarray
+    ids: np.ndarray
+    params: np.ndarray
+    rotate: bool
+
+    def __call__(self, state: np.ndarray, n_units: int) -> dict[str, np.ndarray]:
+        import importlib
+
+        run_block = importlib.import_module(self.kernels).run_block
+        return run_block(state, n_units, self.rules, self.ids, self.params, self.rotate)  # type: ignore[no-any-return]
+
+    def warmup(self) -> None:
+        from headcount_lab.core.rng import block_state
+
+        self(block_state(0, 0), 1)
+
+
+def kernel_job(
+    name: str,
+    block: KernelBlock,
+    params: dict[str, Any],
+    units: int,
+    block_size: int,
+    unit: str = "games",
+) -> Job:
+    """The runner job of a game whose blocks are :class:`KernelBlock` calls."""
+    return Job(
+        name=name,
+        params=params,
+        units=units,
+        block_size=block_size,
+        block_fn=block,
+        warmup=block.warmup,
+        unit=unit,
+    )

@@ -9,13 +9,12 @@ Party Crashers.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from headcount_lab.core.runner import Job
-from headcount_lab.core.tournament import Tournament
+from headcount_lab.core.tournament import KernelBlock, Tournament, kernel_job
 from headcount_lab.games.foolish.agents import ISMCTS, PIMC, policy_params
 from headcount_lab.games.foolish.rules import VERSION, FoolishRules
 
@@ -96,37 +95,15 @@ def print_summary(res: dict[str, Any]) -> None:
 def make_job(rules: FoolishRules, bots: list[str], games: int, rotate: bool) -> Job:
     ids, params = policy_params(bots)
     block = BLOCK_PIMC if ((ids == PIMC) | (ids == ISMCTS)).any() else BLOCK
-    fn = GameBlock(rules.array(), ids, params, rotate)
-    return Job(
+    fn = KernelBlock("headcount_lab.games.foolish.kernels", rules.array(), ids, params, rotate)
+    return kernel_job(
+        block=fn,
         name="foolish-simulate",
         params={"rules": rules.as_dict(), "bots": bots, "rotate": rotate, "version": VERSION},
         units=games,
         block_size=block,
-        block_fn=fn,
-        warmup=fn.warmup,
         unit="games",
     )
-
-
-@dataclass(frozen=True)
-class GameBlock:
-    """A block of games: a module-level class of plain arrays, so the job pickles by reference
-    and can be sent to Dask workers as well as run on the local thread pool."""
-
-    rules: np.ndarray
-    ids: np.ndarray
-    params: np.ndarray
-    rotate: bool
-
-    def __call__(self, state: np.ndarray, n_units: int) -> dict[str, np.ndarray]:
-        from headcount_lab.games.foolish import kernels
-
-        return kernels.run_block(state, n_units, self.rules, self.ids, self.params, self.rotate)
-
-    def warmup(self) -> None:
-        from headcount_lab.core.rng import block_state
-
-        self(block_state(0, 0), 1)
 
 
 def mean_ci(total: float, sq: float, count: int) -> tuple[float | None, list[float] | None]:

@@ -8,13 +8,12 @@ apart and, with ``cap_outcome=none``, left out of every rate.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from headcount_lab.core.runner import Job
-from headcount_lab.core.tournament import Tournament
+from headcount_lab.core.tournament import KernelBlock, Tournament, kernel_job
 from headcount_lab.games.poohead.bots import MENU
 from headcount_lab.games.poohead.rules import VERSION, PooheadRules
 
@@ -59,37 +58,15 @@ def make_job(rules: PooheadRules, bots: list[str], games: int, rotate: bool) -> 
     from headcount_lab.games.poohead.agents import policy_params
 
     ids, params = policy_params(bots)
-    fn = GameBlock(rules.array(), ids, params, rotate)
-    return Job(
+    fn = KernelBlock("headcount_lab.games.poohead.kernels", rules.array(), ids, params, rotate)
+    return kernel_job(
+        block=fn,
         name="poohead-simulate",
         params={"rules": rules.as_dict(), "bots": bots, "rotate": rotate, "version": VERSION},
         units=games,
         block_size=BLOCK,
-        block_fn=fn,
-        warmup=fn.warmup,
         unit="games",
     )
-
-
-@dataclass(frozen=True)
-class GameBlock:
-    """A block of games: a module-level class of plain arrays, so the job pickles by reference
-    and can be sent to Dask workers as well as run on the local thread pool."""
-
-    rules: np.ndarray
-    ids: np.ndarray
-    params: np.ndarray
-    rotate: bool
-
-    def __call__(self, state: np.ndarray, n_units: int) -> dict[str, np.ndarray]:
-        from headcount_lab.games.poohead import kernels
-
-        return kernels.run_block(state, n_units, self.rules, self.ids, self.params, self.rotate)
-
-    def warmup(self) -> None:
-        from headcount_lab.core.rng import block_state
-
-        self(block_state(0, 0), 1)
 
 
 def wilson(k: float, n: float) -> tuple[float, float, float]:

@@ -7,13 +7,13 @@ hand size.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from headcount_lab.core.runner import Job
 from headcount_lab.core.stats import mean_ci, mean_sd
+from headcount_lab.core.tournament import KernelBlock, kernel_job
 from headcount_lab.games.whist.agents import MONTECARLO, policy_params
 from headcount_lab.games.whist.rules import MAX_CARDS, VERSION, WhistRules
 
@@ -58,36 +58,15 @@ def tournament(rules: WhistRules, bots: str, players: int, matches: int, rotate:
 def make_job(rules: WhistRules, bots: list[str], matches: int, rotate: bool) -> Job:
     ids, params = policy_params(bots)
     block = BLOCK_MONTECARLO if (ids == MONTECARLO).any() else BLOCK
-    fn = MatchBlock(rules.array(), ids, params, rotate)
-    return Job(
+    fn = KernelBlock("headcount_lab.games.whist.kernels", rules.array(), ids, params, rotate)
+    return kernel_job(
+        block=fn,
         name="whist-simulate",
         params={"rules": rules.as_dict(), "bots": bots, "rotate": rotate, "version": VERSION},
         units=matches,
         block_size=block,
-        block_fn=fn,
-        warmup=fn.warmup,
+        unit="matches",
     )
-
-
-@dataclass(frozen=True)
-class MatchBlock:
-    """A block of matches: a module-level class of plain arrays, so the job pickles by reference
-    and can be sent to Dask workers as well as run on the local thread pool."""
-
-    rules: np.ndarray
-    ids: np.ndarray
-    params: np.ndarray
-    rotate: bool
-
-    def __call__(self, state: np.ndarray, n_units: int) -> dict[str, np.ndarray]:
-        from headcount_lab.games.whist import kernels
-
-        return kernels.run_block(state, n_units, self.rules, self.ids, self.params, self.rotate)
-
-    def warmup(self) -> None:
-        from headcount_lab.core.rng import block_state
-
-        self(block_state(0, 0), 1)
 
 
 def summarize(stats: dict[str, np.ndarray], bots: list[str]) -> list[dict[str, Any]]:
