@@ -18,6 +18,7 @@ from numba import njit, uint64
 
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import below
+from headcount_lab.core.seat_kernels import seat_bots, win60
 from headcount_lab.games.foolish.agents import (
     COV_SIZE,
     ISMCTS,
@@ -291,24 +292,11 @@ def simulate_block(
     )
     no_log = np.empty(0, dtype=np.int16)
     for g in range(n_games):
-        shift = g % n if rotate else 0
-        for j in range(n):
-            seat = (j + shift) % n
-            seat_bot[seat] = j
-            policies[seat] = bot_policies[j]
-            for i in range(bot_params.shape[1]):
-                params[seat, i] = bot_params[j, i]
+        seat_bots(g, rotate, bot_policies, bot_params, seat_bot, policies, params)
         log = record[g] if g < record.shape[0] else no_log
         o_crashes[0] += play_game(
             state, rules, policies, params, S, obs, deck, w, totals, out, rsc, roles, log
         )
-        best = totals[0]
-        for s in range(1, n):
-            best = max(best, totals[s])
-        n_best = 0
-        for s in range(n):
-            if totals[s] == best:
-                n_best += 1
         for r in range(rounds):
             o_rounds[0] += 1
             for s in range(n):
@@ -319,9 +307,9 @@ def simulate_block(
             o_games[j] += 1
             o_score_sum[j] += totals[s]
             o_score_sq[j] += totals[s] * totals[s]
-            if totals[s] == best:
-                o_win60[j] += 60 // n_best
-                o_win60_sq[j] += (60 // n_best) * (60 // n_best)
+            share = win60(totals, s)  # F17: tied winners share the win
+            o_win60[j] += share
+            o_win60_sq[j] += share * share
             for r in range(rounds):
                 k = roles[r, s]
                 o_role_rounds[j, k] += 1

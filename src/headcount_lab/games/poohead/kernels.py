@@ -29,6 +29,7 @@ from numba import njit, uint64
 
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import below, partial_shuffle
+from headcount_lab.core.seat_kernels import seat_bots
 from headcount_lab.games.poohead import layout as L
 from headcount_lab.games.poohead.agents import (
     CHEAP,
@@ -332,19 +333,6 @@ def play_game(
             pos += 1
     if rec:
         log[DECK + TABLE * n + 1] = g[G_TURNS]
-
-
-@L.njit_fast
-def seat_bots(game, rotate, bot_policies, bot_params, seat_bot, policies, params):
-    """With ``rotate`` game ``m`` seats bot ``j`` at ``(j + m) % n``, else at seat ``j``."""
-    n = policies.shape[0]
-    shift = game % n if rotate else 0
-    for j in range(n):
-        seat = (j + shift) % n
-        seat_bot[seat] = j
-        policies[seat] = bot_policies[j]
-        for i in range(bot_params.shape[1]):
-            params[seat, i] = bot_params[j, i]
 
 
 @L.njit_fast

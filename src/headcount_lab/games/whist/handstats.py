@@ -30,6 +30,7 @@ import numpy as np
 from numba import njit
 
 from headcount_lab.core.runner import Job
+from headcount_lab.core.seat_kernels import seat_bots, win60
 from headcount_lab.games.whist.agents import UWORK_SIZE, WORK_SIZE
 from headcount_lab.games.whist.bits import OBS_SIZE, OFF_BIDS, OFF_TRICKS
 from headcount_lab.games.whist.kernels import (
@@ -37,7 +38,6 @@ from headcount_lab.games.whist.kernels import (
     check_block_inputs,
     log_length,
     play_hand,
-    seat_bots,
     settle_seat,
 )
 from headcount_lab.games.whist.rules import (
@@ -165,15 +165,6 @@ def _play(
 
 
 @njit(nogil=True, cache=True)
-def _win60(totals, s):
-    """W10: 60 / (number of tied winners) if seat ``s`` has the best total, else 0."""
-    best = totals.max()
-    if totals[s] != best:
-        return 0
-    return 60 // (totals == best).sum()
-
-
-@njit(nogil=True, cache=True)
 def study_block(
     state,
     n_matches,
@@ -254,10 +245,10 @@ def study_block(
             per_bot[j, B_MATCHES] += 1
             per_bot[j, B_TOTAL] += a
             per_bot[j, B_TOTAL_SQ] += a * a
-            per_bot[j, B_WIN60] += _win60(totals[0], s)
+            per_bot[j, B_WIN60] += win60(totals[0], s)
             per_seat[r, S_TOTAL] += a
             per_seat[r, S_TOTAL_SQ] += a * a
-            per_seat[r, S_WIN60] += _win60(totals[0], s)
+            per_seat[r, S_WIN60] += win60(totals[0], s)
             for h in range(n_hands):
                 k = schedule[h]
                 v = sc[0, h, s]
@@ -285,11 +276,11 @@ def study_block(
                 per_bot[j, B_TOTAL_B] += b
                 per_bot[j, B_TOTAL_B_SQ] += b * b
                 per_bot[j, B_DIFF_SQ] += (a - b) * (a - b)
-                per_bot[j, B_WIN60_B] += _win60(totals[1], s)
+                per_bot[j, B_WIN60_B] += win60(totals[1], s)
                 per_seat[r, S_TOTAL_B] += b
                 per_seat[r, S_TOTAL_B_SQ] += b * b
                 per_seat[r, S_DIFF_SQ] += (a - b) * (a - b)
-                per_seat[r, S_WIN60_B] += _win60(totals[1], s)
+                per_seat[r, S_WIN60_B] += win60(totals[1], s)
         # the dealer's gap, hand by hand and over the match
         mg[:] = 0
         for h in range(n_hands):

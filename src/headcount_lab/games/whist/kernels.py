@@ -23,6 +23,7 @@ from numba import njit, uint64
 from headcount_lab.core.guard import require
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import partial_shuffle
+from headcount_lab.core.seat_kernels import seat_bots, win60
 from headcount_lab.games.whist.agents import P_LISTEN, UWORK_SIZE, WORK_SIZE, act, play_card
 from headcount_lab.games.whist.bits import (  # noqa: F401  (legal moves and winners re-exported)
     O_BLIND,
@@ -292,20 +293,6 @@ def play_match(
             log[pos + s] = totals[s]
 
 
-@njit_without_refcounts
-def seat_bots(m, rotate, bot_policies, bot_params, seat_bot, policies, params):
-    """Seat the bots for match ``m``: with ``rotate`` bot ``j`` sits at ``(j + m) % n``, else at
-    seat ``j``. Fills ``seat_bot`` (bot by seat), ``policies`` and ``params`` by seat."""
-    n = policies.shape[0]
-    shift = m % n if rotate else 0
-    for j in range(n):
-        seat = (j + shift) % n
-        seat_bot[seat] = j
-        policies[seat] = bot_policies[j]
-        for i in range(bot_params.shape[1]):
-            params[seat, i] = bot_params[j, i]
-
-
 @njit(nogil=True, cache=True)
 def simulate_block(
     state,
@@ -388,20 +375,12 @@ def simulate_block(
             log,
             table,
         )
-        best = totals[0]
-        for s in range(1, n):
-            best = max(best, totals[s])
-        n_best = 0
-        for s in range(n):
-            if totals[s] == best:
-                n_best += 1
         for s in range(n):
             j = seat_bot[s]
             out_matches[j] += 1
             out_score_sum[j] += totals[s]
             out_score_sq[j] += totals[s] * totals[s]
-            if totals[s] == best:
-                out_win60[j] += 60 // n_best
+            out_win60[j] += win60(totals, s)  # W10
             for k in range(MAX_CARDS + 1):
                 out_made[j, k] += made[s, k]
                 out_hands[j, k] += counted[s, k]
