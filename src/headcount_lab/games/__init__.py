@@ -157,6 +157,7 @@ GAMES: dict[str, GameSpec] = {
         play=f"{_FF}.play:FoolishTable",
         docs="docs/games/foolish-faces.md",
         cli="headcount_lab.cli.foolish:app",
+        report="headcount_lab.analysis.foolish.report:build_all",
         bench={"foolish": f"{_FF}.bench"},
         players=(4, 5),
         default_bots="rules,rules,rules,random",

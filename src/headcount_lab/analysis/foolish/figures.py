@@ -1,0 +1,149 @@
+"""Charts of the Foolish Faces report, drawn from its tables by the platform's chart objects.
+
+The line and bar charts with 95% intervals are the ones the Forehead Whist report draws
+(:mod:`headcount_lab.analysis.whist.figures`); labels come from the report's text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from headcount_lab.analysis.whist.figures import CIBarChart, CILineChart
+from headcount_lab.core.charts import PALETTE, finish_axes, new_axes, styled
+
+
+def _label(df: pd.DataFrame, fmt: str, cols: list[str]) -> pd.Series:
+    return df.apply(lambda r: fmt.format(*(r[c] for c in cols)), axis=1)
+
+
+def _long(df: pd.DataFrame, names: dict[str, str], keep: list[str], y: str) -> pd.DataFrame:
+    """Columns ``name``, ``name_lo``, ``name_hi`` of ``df`` stacked into ``y``, ``y_lo``,
+    ``y_hi`` with a column ``what`` naming them (``names``: column -> label)."""
+    parts = []
+    for col, label in names.items():
+        part = df[[*keep, col, f"{col}_lo", f"{col}_hi"]].copy()
+        part.columns = [*keep, y, f"{y}_lo", f"{y}_hi"]
+        part["what"] = label
+        parts.append(part)
+    return pd.concat(parts, ignore_index=True)
+
+
+def games_needed_chart(df: pd.DataFrame, L: dict[str, str], ax: Any) -> Any:
+    """Games needed per rung (log scale), the interval from the lead's interval (an open end,
+    where the lead's interval reaches zero, drawn as an arrow to the axis' end)."""
+    with styled():
+        cats = list(_label(df, L["rung"], ["stronger", "weaker"]))
+        for i, (col, name) in enumerate((("win_share", L["by_win"]), ("score", L["by_score"]))):
+            y = df[f"{col}_games_needed"].to_numpy(dtype=float)
+            lo = df[f"{col}_games_needed_lo"].to_numpy(dtype=float)
+            hi = df[f"{col}_games_needed_hi"].to_numpy(dtype=float)
+            top = 10 ** np.ceil(np.log10(max(np.nanmax(np.where(np.isfinite(hi), hi, y)), 10) * 3))
+            hi = np.where(np.isfinite(hi), hi, top)
+            pos = np.arange(len(cats)) + (i - 0.5) * 0.4
+            ax.barh(
+                pos,
+                y,
+                height=0.36,
+                xerr=[np.clip(y - lo, 0, None), np.clip(hi - y, 0, None)],
+                color=PALETTE[i],
+                capsize=3,
+                label=name,
+            )
+        ax.set_xscale("log")
+        ax.set_yticks(range(len(cats)), cats)
+        ax.invert_yaxis()
+        return finish_axes(ax, L["games_needed"], "", L["luck_title"], "best")
+
+
+def charts(tables: dict[str, pd.DataFrame], L: dict[str, str]) -> dict[str, Any]:
+    """The report's figures by file stem; ``L``: labels and titles in the report's language."""
+    figs: dict[str, Any] = {}
+
+    # q1: the Lone Fool minus the Court by multiplier, and at the rules' multiplier
+    m = tables["q1_multipliers"]
+    m = m[m["bots"] != "pimc"].assign(setup=lambda d: _label(d, L["setup"], ["players", "bots"]))
+    lone = tables["q1_lone_fool"].assign(setup=lambda d: _label(d, L["setup"], ["players", "bots"]))
+    fig, (a, b) = new_axes(ncols=2)
+    CILineChart(m, "multiplier", "lone_minus_court", "setup", L["multiplier"], L["gap"],
+                L["q1_left"]).plot(a)  # fmt: skip
+    CIBarChart(lone, "setup", "lone_minus_court", L["gap"], "", title=L["q1_right"]).plot(b)
+    figs["q1_lone_fool"] = fig
+
+    # q2: no trick by round, 5x and 10x; the ducking plan's gain
+    nt = tables["q2_no_tricks"]
+    nt_long = _long(nt, {"no_trick_5": "5", "no_trick_10": "10"}, ["players", "round"], "share")
+    nt_long["setup"] = _label(nt_long, L["bonus_setup"], ["players", "what"])
+    duck = tables["q2_ducking"].assign(
+        setup=lambda d: _label(d, L["bonus_setup"], ["players", "bonus"])
+    )
+    fig, (a, b) = new_axes(ncols=2)
+    CILineChart(nt_long, "round", "share", "setup", L["round"], L["no_trick"], L["q2_left"],
+                zero_line=False).plot(a)  # fmt: skip
+    CILineChart(duck, "round", "gain", "setup", L["round"], L["duck_gain"], L["q2_right"]).plot(b)
+    figs["q2_no_tricks"] = fig
+
+    # q3: mean round score by role
+    roles = tables["q3_roles"]
+    rl = _long(
+        roles,
+        {"lone_fool": L["lone_fool"], "two_fool_member": L["two_fool"], "court": L["court"]},
+        ["players", "bots"],
+        "score",
+    )
+    rl["setup"] = _label(rl, L["setup"], ["players", "bots"])
+    fig, ax = new_axes()
+    CIBarChart(rl, "setup", "score", L["round_score"], "", "what", L["q3_title"]).plot(ax)
+    figs["q3_roles"] = fig
+
+    # q4: positions after the start player, and seats in whole games
+    pos = tables["q4_positions"]
+    seats = tables["q4_seats"].assign(
+        lead=lambda d: d["win_share"] - d["fair_share"],
+        lead_lo=lambda d: d["win_share_lo"] - d["fair_share"],
+        lead_hi=lambda d: d["win_share_hi"] - d["fair_share"],
+    )
+    fig, (a, b) = new_axes(ncols=2)
+    CILineChart(pos, "position", "minus_table", "players", L["position"], L["minus_table"],
+                L["q4_left"], L["players"]).plot(a)  # fmt: skip
+    CILineChart(seats, "seat", "lead", "players", L["seat"], L["win_lead"], L["q4_right"],
+                L["players"]).plot(b)  # fmt: skip
+    figs["q4_seats"] = fig
+
+    # q5: card values
+    cards = tables["q5_cards"].assign(setup=lambda d: _label(d, L["setup"], ["players", "bots"]))
+    fig, ax = new_axes()
+    CIBarChart(cards, "card", "value", L["card_value"], "", "setup", L["q5_title"]).plot(ax)
+    figs["q5_cards"] = fig
+
+    # q6: what the devices change for seat 0
+    dev = tables["q6_devices"]
+    dev = dev[dev["seat0_role"] != "all"].assign(
+        setup=lambda d: _label(d, L["device_setup"], ["players", "device"]),
+        role=lambda d: d["seat0_role"].map(
+            {"lone_fool": L["lone_fool"], "two_fool_member": L["two_fool"], "court": L["court"]}
+        ),
+    )
+    fig, ax = new_axes()
+    CIBarChart(dev, "role", "gain", L["device_gain"], "", "setup", L["q6_title"]).plot(ax)
+    figs["q6_devices"] = fig
+
+    # q7: Party Crasher on minus off
+    pc = _long(
+        tables["q7_party_crasher"],
+        {"lone_gain": L["lone_fool"], "court_gain": L["court"]},
+        ["players"],
+        "gain",
+    )
+    pc["setup"] = _label(pc, L["players"], ["players"])
+    fig, ax = new_axes()
+    CIBarChart(pc, "setup", "gain", L["pc_gain"], "", "what", L["q7_title"]).plot(ax)
+    figs["q7_party_crasher"] = fig
+
+    # q8: games needed
+    fig, ax = new_axes()
+    games_needed_chart(tables["q8_luck"], L, ax)
+    figs["q8_luck"] = fig
+    return figs

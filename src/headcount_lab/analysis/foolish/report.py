@@ -1,0 +1,452 @@
+"""The Foolish Faces report: the Lone Fool's balance, the No Tricks bonus, roles, seats, cards,
+knowing the teams, Party Crasher, luck against skill, and a tip chart.
+
+Three steps, each a plain function of the one before:
+
+1. compute: :func:`~headcount_lab.analysis.foolish.tables.compute` (tables, saved as CSV) and
+   :func:`~headcount_lab.analysis.foolish.facts.facts` (the numbers the text quotes);
+2. charts: :func:`~headcount_lab.analysis.foolish.figures.charts`, labels from the text;
+3. text: :func:`readme` and :func:`tips` fill the words of
+   :mod:`~headcount_lab.analysis.foolish.text` from the facts.
+
+:func:`build_all` writes the report under a root folder for ``report all`` (English only: the
+platform's other reports have no German text for this game to share).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from headcount_lab.analysis.foolish.facts import CI, FoolishFacts, facts, sign_of
+from headcount_lab.analysis.foolish.tables import (
+    DUCKER,
+    LEVELS,
+    NAME,
+    RUNGS,
+    FoolishReportOptions,
+    FoolishResults,
+    check,
+    compute,
+)
+from headcount_lab.analysis.foolish.text import TEXT
+from headcount_lab.core import report as core
+from headcount_lab.core.report import QUIET, Progress, StagedFolder
+from headcount_lab.games.foolish.rules import VERSION
+
+#: the report's folder under the reports' root, by language
+FOLDERS = {"en": "foolish-faces"}
+FOLDER = FOLDERS["en"]
+PNG_DPI = 120
+
+
+class _Words:
+    """Fills one language's sentences: intervals, percentages and tables."""
+
+    def __init__(self, lang: str = "en") -> None:
+        if lang not in TEXT:
+            raise ValueError(f"unknown language {lang!r}: choose {', '.join(TEXT)}")
+        self.t = TEXT[lang]
+
+    def ci(self, est: CI, digits: int = 2) -> str:
+        return str(self.t["ci"].format(mean=est[0], lo=est[1], hi=est[2], d=digits))
+
+    def plain(self, est: CI, digits: int = 2) -> str:
+        return str(self.t["plain_ci"].format(mean=est[0], lo=est[1], hi=est[2], d=digits))
+
+    def pct(self, est: CI) -> str:
+        return str(self.t["pct_ci"].format(p=100 * est[0], lo=100 * est[1], hi=100 * est[2]))
+
+    def games(self, x: float) -> str:
+        return str(self.t["q8"]["inf"]) if not math.isfinite(x) else f"{math.ceil(x):,}"
+
+    def table(self, df: pd.DataFrame, digits: int = 2) -> str:
+        yes, no = self.t["bool_words"]
+        return core.markdown_table(df, f"{{:.{digits}f}}", (yes, no))
+
+
+def _verdict(words: dict[str, str], est: CI) -> str:
+    return words[sign_of(est[1], est[2])]
+
+
+def tips(tables: dict[str, pd.DataFrame], lang: str = "en") -> list[tuple[str, list[str]]]:
+    """The tip chart's blocks ``(heading, lines)``, every number from the tables."""
+    return _tip_blocks(facts(tables), _Words(lang))
+
+
+def _tip_blocks(f: FoolishFacts, w: _Words) -> list[tuple[str, list[str]]]:
+    t = w.t["tips"]
+    four = f.players[min(f.players)]
+    balance = [
+        t["lone"].format(
+            players=p.players,
+            mult=p.multiplier,
+            gap=w.ci(p.gap["rules"], 1),
+            fair=p.fair["rules"][0],
+        )
+        for p in f.players.values()
+    ]
+    balance += [
+        t["pair"].format(players=p.players, pair_gap=p.pair_minus_court[0])
+        for p in f.players.values()
+    ]
+    cards = w.t["list_sep"].join(f"{c} {v[0]:+.1f}" for c, v in four.cards.items())
+    play = [
+        t["cards"].format(cards=cards),
+        t["joker"].format(down_pair=four.joker_down["two_fool_member"][0]),
+        t["teams"].format(oracle=four.oracle["all"][0]),
+        t["start"].format(start=four.positions[0][0]),
+    ]
+    bonus = [
+        t["bonus"].format(
+            last_10=w.t["pct"].format(p=100 * four.no_trick_last[1][0]), duck=four.duck_last[1][0]
+        ),
+        t["king"].format(king=100 * four.king_first[0]),
+    ]
+    luck = [
+        t["luck"].format(stronger=r.stronger, weaker=r.weaker, need=r.need_win[0])
+        for r in f.rungs
+        if math.isfinite(r.need_win[0])
+    ]
+    return [
+        (t["balance_head"], balance),
+        (t["play_head"], play),
+        (t["bonus_head"], bonus),
+        (t["luck_head"], luck),
+    ]
+
+
+def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None) -> str:
+    """The report's Markdown: per question the method, finding, table, chart, bots, command."""
+    w = _Words(lang)
+    t = w.t
+    f = f or facts(res.tables)
+    tab = res.tables
+    o = res.opts
+    cmd = f"`{o.command()}`"
+    out: list[str] = []
+    add = out.append
+
+    def section(key: str, findings: list[str], tables: list[pd.DataFrame], stem: str,
+                **method_args: Any) -> None:  # fmt: skip
+        q = t[key]
+        add(q["title"])
+        add(t["method"].format(text=q["method"].format(**method_args)))
+        add(t["finding"].format(text=" ".join(findings)))
+        for df in tables:
+            add(w.table(df))
+        add(t["image"].format(alt=q["image"], file=f"{stem}.png"))
+        add(t["field"].format(text=q["field"]))
+        add(t["reproduce"].format(command=cmd, files=q["files"]))
+
+    add(t["title"])
+    add(t["intro"].format(command=cmd, rounds=o.n_rounds, search=o.n_search))
+    ps = list(f.players.values())
+    search = LEVELS[-1]
+
+    q = t["q1"]
+    section(
+        "q1",
+        [
+            q["finding_n"].format(
+                players=p.players,
+                mult=p.multiplier,
+                gap=w.ci(p.gap["rules"]),
+                verdict=_verdict(t["sign"], p.gap["rules"]),
+                lone_rounds=p.lone_rounds["rules"],
+                gap_random=w.ci(p.gap["random"]),
+                gap_search=w.ci(p.gap[search]),
+                fair=w.plain(p.fair["rules"]),
+                fair_random=w.plain(p.fair["random"]),
+                fair_search=w.plain(p.fair[search]),
+                check_mult=p.check_multiplier,
+                check_gap=w.ci(p.check_gap),
+                check_verdict=_verdict(t["sign"], p.check_gap),
+            )
+            for p in ps
+        ],
+        [tab["q1_lone_fool"], tab["q1_check"]],
+        "q1_lone_fool",
+    )
+
+    q = t["q2"]
+    section(
+        "q2",
+        [
+            q["finding_n"].format(
+                players=p.players,
+                first_5=w.pct(p.no_trick_first[0]),
+                first_10=w.pct(p.no_trick_first[1]),
+                last_5=w.pct(p.no_trick_last[0]),
+                last_10=w.pct(p.no_trick_last[1]),
+                diff_lo=100 * p.no_trick_diff[0],
+                diff_hi=100 * p.no_trick_diff[1],
+                king_5=t["pct"].format(p=100 * p.king_first[0]),
+                king_10=t["pct"].format(p=100 * p.king_first[1]),
+                duck_last_10=w.ci(p.duck_last[1]),
+                duck_verdict=_verdict(q["duck_verdict"], p.duck_last[1]),
+                duck_last_5=w.ci(p.duck_last[0]),
+                duck_first_10=w.ci(p.duck_first_10),
+            )
+            for p in ps
+        ],
+        [
+            tab["q2_no_tricks"][
+                [
+                    "players",
+                    "round",
+                    "no_trick_5",
+                    "no_trick_10",
+                    "difference",
+                    "difference_lo",
+                    "difference_hi",
+                    "king_first_5",
+                    "king_first_10",
+                ]
+            ],  # fmt: skip
+            tab["q2_ducking"],
+        ],
+        "q2_no_tricks",
+    )
+
+    q = t["q3"]
+    section(
+        "q3",
+        [
+            q["finding_n"].format(
+                players=p.players,
+                pair=w.plain(p.roles["two_fool_member"]),
+                court=w.plain(p.roles["court"]),
+                lone=w.plain(p.roles["lone_fool"]),
+                pair_gap=w.ci(p.pair_minus_court),
+                verdict=_verdict(q["verdict"], p.pair_minus_court),
+                lone_share=w.pct(p.lone_share),
+                exact=p.lone_exact,
+            )
+            for p in ps
+        ],
+        [
+            tab["q3_roles"][
+                [
+                    "players",
+                    "bots",
+                    "rounds",
+                    "lone_share",
+                    "lone_share_exact_fraction",
+                    "lone_fool",
+                    "two_fool_member",
+                    "court",
+                    "two_fools_minus_court",
+                    "two_fools_minus_court_lo",
+                    "two_fools_minus_court_hi",
+                ]
+            ]  # fmt: skip
+        ],
+        "q3_roles",
+    )
+
+    q = t["q4"]
+    findings = []
+    for p in ps:
+        order = sorted(range(p.players), key=lambda i: p.positions[i][0])
+        findings.append(
+            q["finding_n"].format(
+                players=p.players,
+                start=w.ci(p.positions[0]),
+                best_pos=order[-1],
+                best=w.ci(p.positions[order[-1]]),
+                worst_pos=order[0],
+                worst=w.ci(p.positions[order[0]]),
+                win_lo=min(x[0] for x in p.win_shares),
+                win_hi=max(x[0] for x in p.win_shares),
+                fair=1 / p.players,
+            )
+        )
+    section(
+        "q4",
+        findings,
+        [tab["q4_positions"], tab["q4_seats"]],
+        "q4_seats",
+    )
+
+    q = t["q5"]
+    section(
+        "q5",
+        [
+            q["finding_n"].format(
+                players=p.players,
+                cards=t["list_sep"].join(
+                    q["card_item"].format(card=c, value=w.ci(v)) for c, v in p.cards.items()
+                ),
+            )
+            for p in ps
+        ],
+        [tab["q5_cards"]],
+        "q5_cards",
+    )
+
+    q = t["q6"]
+    section(
+        "q6",
+        [
+            q["finding_n"].format(
+                players=p.players,
+                oracle=w.ci(p.oracle["all"]),
+                oracle_pair=w.ci(p.oracle["two_fool_member"]),
+                oracle_court=w.ci(p.oracle["court"]),
+                down_pair=w.ci(p.joker_down["two_fool_member"]),
+                down_lone=w.ci(p.joker_down["lone_fool"]),
+                up_pair=w.pct(p.face_up["two_fool_member"]),
+                up_lone=w.pct(p.face_up["lone_fool"]),
+            )
+            for p in ps
+        ],
+        [tab["q6_devices"], tab["q6_jokers"]],
+        "q6_devices",
+    )
+
+    q = t["q7"]
+    section(
+        "q7",
+        [
+            q["finding_n"].format(
+                players=p.players,
+                available=w.pct(p.pc_available),
+                used=w.pct(p.pc_used),
+                lone=w.ci(p.pc_lone),
+                court=w.ci(p.pc_court),
+            )
+            for p in ps
+        ],
+        [tab["q7_party_crasher"]],
+        "q7_party_crasher",
+    )
+
+    q = t["q8"]
+    section(
+        "q8",
+        [
+            q["rung"].format(
+                stronger=r.stronger,
+                weaker=r.weaker,
+                games=r.games,
+                win=w.ci(r.win_lead, 3),
+                need_win=w.games(r.need_win[0]),
+                need_win_lo=w.games(r.need_win[1]),
+                need_win_hi=w.games(r.need_win[2]),
+                score=w.ci(r.score_lead),
+                need_score=w.games(r.need_score[0]),
+                need_score_lo=w.games(r.need_score[1]),
+                need_score_hi=w.games(r.need_score[2]),
+            )
+            for r in f.rungs
+        ],
+        [tab["q8_luck"]],
+        "q8_luck",
+    )
+
+    q = t["q9"]
+    add(q["title"])
+    add(t["method"].format(text=q["method"]))
+    for head, lines in _tip_blocks(f, w):
+        add(
+            q["block"].format(head=head)
+            + "\n\n"
+            + "\n".join(q["item"].format(text=x) for x in lines)
+        )
+    add(t["image"].format(alt=t["tips"]["title"], file="tips.png"))
+    add(t["reproduce"].format(command=cmd, files="`tips.png`, `tips.pdf`"))
+    return "\n\n".join(out) + "\n"
+
+
+# --- writing the folder -----------------------------------------------------------------------
+
+
+def metadata(res: FoolishResults) -> dict[str, Any]:
+    """The report's inputs, sizes and versions; the commit and timings are kept from the last
+    run whose files differed (see :class:`~headcount_lab.core.report.StagedFolder`)."""
+    o = res.opts
+    versions = core.versions(("headcount-lab", "numpy", "numba", "pandas", "matplotlib"))
+    return {
+        "report": NAME,
+        "command": o.command(),
+        "seed": o.seed,
+        "quick": o.quick,
+        "sizes": {
+            "rounds_per_setup": o.n_rounds,
+            "search_rounds_per_player_count": o.n_search,
+            "levels": list(LEVELS),
+            "ducking_bot": DUCKER,
+            "ladder": [
+                {"stronger": upper, "weaker": lower, "games": o.ladder_games(i)}
+                for i, (lower, upper) in enumerate(RUNGS)
+            ],
+        },
+        "seconds": {k: round(v, 2) for k, v in res.seconds.items()},
+        "versions": {
+            "headcount-lab": versions["headcount-lab"],
+            "foolish_rules": VERSION,
+            **{k: v for k, v in versions.items() if k != "headcount-lab"},
+        },
+        **core.source_state(),
+    }
+
+
+def write_report(
+    out_dir: Path, res: FoolishResults, started: float, lang: str = "en"
+) -> list[Path]:
+    """CSV tables, charts, the tip chart (PNG and PDF), README.md and metadata.json."""
+    from headcount_lab.analysis.foolish.figures import charts
+    from headcount_lab.core.charts import A4, TipChart, new_axes
+
+    words = _Words(lang)
+    f = facts(res.tables)
+    written: list[Path] = []
+    for name, df in res.tables.items():
+        path = out_dir / f"{name}.csv"
+        df.to_csv(path, index=False, float_format="%.6g")
+        written.append(path)
+    for name, fig in charts(res.tables, words.t["charts"]).items():
+        written += core.save_figure(fig, out_dir, name, dpi=PNG_DPI)
+    fig, ax = new_axes(size=A4)
+    tt = words.t["tips"]
+    TipChart(
+        tt["title"], _tip_blocks(f, words), footer=tt["footer"].format(command=res.opts.command())
+    ).plot(ax)
+    written += core.save_figure(fig, out_dir, "tips", ("png", "pdf"), dpi=PNG_DPI)
+    path = out_dir / "README.md"
+    path.write_text(readme(res, lang, f), encoding="utf-8")
+    written.append(path)
+    res.seconds["total"] = time.perf_counter() - started
+    written.append(core.write_json(out_dir / core.METADATA_FILE, metadata(res)))
+    return written
+
+
+def foolish_report(
+    out_dir: Path, opts: FoolishReportOptions | None = None, progress: Progress = QUIET
+) -> list[Path]:
+    """Compute the report and write it into ``out_dir`` (swapped in whole when complete)."""
+    opts = opts or FoolishReportOptions()
+    check(opts)
+    t0 = time.perf_counter()
+    with (staged := StagedFolder(out_dir)) as tmp:
+        res = compute(opts, progress)
+        with progress.step(NAME, f"{out_dir}: charts, tables and text"):
+            written = write_report(tmp, res, t0)
+    return staged.final(written)
+
+
+def build(folder: Path, options: core.ReportOptions, progress: Progress = QUIET) -> list[Path]:
+    """The report into ``folder`` (size: rounds per simulated set-up)."""
+    return foolish_report(
+        folder, FoolishReportOptions(options.size, options.quick, options.seed), progress
+    )
+
+
+def build_all(root: Path, options: core.ReportOptions, progress: Progress = QUIET) -> list[Path]:
+    """Every language of the report, each into its folder of :data:`FOLDERS` under ``root``."""
+    return build(root / FOLDER, options, progress)

@@ -1,0 +1,691 @@
+"""The Foolish Faces report's tables: the simulations and the tidy tables every question quotes.
+
+Round-level questions (F19: their objective is the expected round score) come from per-round
+traces (:mod:`headcount_lab.games.foolish.stats`): every set-up of a player count plays the
+same deals (block 0 of the seed), so two set-ups are compared deal by deal (paired). Game-level
+questions (seats and the start player, the ladder) come from whole games of the kernels. An
+interval is a normal 95% interval over rounds (or games); for a difference of two set-ups it is
+the interval of the mean paired difference.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from headcount_lab.core.report import QUIET, Progress
+from headcount_lab.core.stats import Z95, wilson
+from headcount_lab.games.foolish import stats as st
+from headcount_lab.games.foolish.exact import lone_fool_by_chain
+from headcount_lab.games.foolish.rules import JACK, JOKER, KING, NAMES, QUEEN, FoolishRules
+
+COMMAND = "headcount-lab report foolish"
+NAME = "foolish-faces"
+PLAYERS = (4, 5)
+#: rounds per rule-of-thumb or random set-up, and the search bot's rounds per player count
+DEFAULT_ROUNDS = 100_000
+QUICK_ROUNDS = 3_000
+SEARCH_SHARE = 160  # search rounds = rounds / SEARCH_SHARE (at least QUICK_SEARCH)
+QUICK_SEARCH = 20
+#: bot levels of question 1 and 3, weakest first; the search bot runs at the small size
+LEVELS = ("random", "rules", "pimc")
+SEARCH = "pimc"
+#: multipliers scored on the same play records (scoring is linear in them, F15)
+MULTIPLIERS = (1, 2, 3, 4, 5, 6)
+#: the "deliberate ducking" plan of question 2: the full bonus weighed on a first trick
+DUCKER = "rules:duck=1"
+#: the cards of question 5, by type
+CARDS = (0, 9, JACK, QUEEN, KING, JOKER)
+#: the ladder of question 8 (weakest first) and the games per rung as a share of the rounds
+RUNGS = (("random", "rules"), ("rules", "pimc"))
+LADDER_SHARE = (50, 600)
+LADDER_MIN = (100, 6)
+#: z of 80% power (one-sided normal quantile of 0.8)
+Z80 = 0.8416212335729143
+
+
+@dataclass(frozen=True)
+class FoolishReportOptions:
+    """``rounds`` per simulated set-up (``None``: the default, or the quick size)."""
+
+    rounds: int | None = None
+    quick: bool = False
+    seed: int = 1
+
+    @property
+    def n_rounds(self) -> int:
+        if self.rounds is not None:
+            return self.rounds
+        return QUICK_ROUNDS if self.quick else DEFAULT_ROUNDS
+
+    @property
+    def n_search(self) -> int:
+        return max(QUICK_SEARCH, self.n_rounds // SEARCH_SHARE)
+
+    def ladder_games(self, i: int) -> int:
+        return max(LADDER_MIN[i], self.n_rounds // LADDER_SHARE[i])
+
+    def command(self) -> str:
+        parts = [COMMAND]
+        if self.quick:
+            parts.append("--quick")
+        if self.rounds is not None:
+            parts.append(f"--games {self.rounds}")
+        parts.append(f"--seed {self.seed}")
+        return " ".join(parts)
+
+
+@dataclass
+class FoolishResults:
+    opts: FoolishReportOptions
+    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+
+
+def check(opts: FoolishReportOptions) -> None:
+    if opts.n_rounds < 100:
+        raise ValueError(f"--games (rounds per set-up) must be at least 100, got {opts.n_rounds}")
+    if opts.seed < 0:
+        raise ValueError(f"--seed must be non-negative, got {opts.seed}")
+
+
+# --- statistics -------------------------------------------------------------------------------
+
+
+def ci(x: np.ndarray) -> tuple[float, float, float]:
+    """(mean, low, high): the normal 95% interval of the mean of ``x`` (NaN if empty)."""
+    x = np.asarray(x, dtype=np.float64)
+    if len(x) == 0:
+        return (math.nan, math.nan, math.nan)
+    m = float(x.mean())
+    half = Z95 * float(x.std(ddof=1)) / math.sqrt(len(x)) if len(x) > 1 else math.nan
+    return m, m - half, m + half
+
+
+def ci_cols(name: str, est: tuple[float, float, float]) -> dict[str, float]:
+    return {name: est[0], f"{name}_lo": est[1], f"{name}_hi": est[2]}
+
+
+def excludes_zero(lo: float, hi: float) -> bool:
+    return bool(lo > 0 or hi < 0)
+
+
+Trace = dict[str, np.ndarray]
+
+
+@dataclass
+class Run:
+    """One traced set-up: its rules, bots and devices by seat, and the trace."""
+
+    rules: FoolishRules
+    bots: list[str]
+    devices: list[int]
+    trace: Trace
+
+
+def run(
+    rules: FoolishRules, bots: list[str], rounds: int, seed: int, devices: list[int] | None = None
+) -> Run:
+    dev = devices or [0] * rules.players
+    return Run(rules, bots, dev, st.trace(rules, bots, rounds, seed, dev))
+
+
+def role_masks(tr: Trace) -> tuple[np.ndarray, np.ndarray]:
+    """(rounds with a Lone Fool, the Lone Fool's seat or -1)."""
+    role = tr["seat"][:, :, st.ROLE]
+    lone = (role == st.LONE).any(axis=1)
+    seat = np.where(lone, np.argmax(role == st.LONE, axis=1), -1)
+    return lone, seat
+
+
+def rescore(run_: Run, multiplier: int, bonus: int | None = None) -> np.ndarray:
+    """Every seat's round score (``float64[R, n]``) under another Lone Fool multiplier (F15)
+    and No Tricks bonus (F16) on the same play record: scoring is linear in both."""
+    r = run_.rules
+    tr = run_.trace
+    s = tr["seat"].astype(np.int64)
+    rnd = tr["round"].astype(np.int64)
+    n = r.players
+    role = s[:, :, st.ROLE]
+    pts = s[:, :, st.POINTS]
+    fool = role != st.COURT
+    crashed = rnd[:, st.CRASHED] == 1
+    stock = np.where(crashed & (not r.pc_keeps_stock), 0, 2 if n == 4 else 4)
+    fool_total = (pts * fool).sum(axis=1) + stock
+    lone = (role == st.LONE).any(axis=1)
+    fool_total = np.where(lone, fool_total * multiplier, fool_total)
+    court_total = (pts * ~fool).sum(axis=1)
+    b = r.no_tricks_bonus if bonus is None else bonus
+    pay = ~crashed | r.pc_no_tricks_bonus
+    bonus_paid = (s[:, :, st.WON] == 0) * (b * rnd[:, st.ROUND_NO])[:, None] * pay[:, None]
+    team = np.where(fool, fool_total[:, None], court_total[:, None])
+    return (team + bonus_paid).astype(np.float64)
+
+
+def lone_gap(score: np.ndarray, tr: Trace) -> np.ndarray:
+    """Per Lone Fool round: the Lone Fool's score minus the mean Court score of the round."""
+    lone, seat = role_masks(tr)
+    sc = score[lone]
+    ls = seat[lone]
+    n = score.shape[1]
+    lone_score = sc[np.arange(len(sc)), ls]
+    court_mean = (sc.sum(axis=1) - lone_score) / (n - 1)
+    return lone_score - court_mean
+
+
+# --- question 1: the Lone Fool's balance ------------------------------------------------------
+
+
+def fair_multiplier(run_: Run) -> tuple[float, float, float]:
+    """The multiplier that makes the Lone Fool's mean round score equal a Court player's on
+    these play records, with a delta-method 95% interval: ``m* = E[court - bonus] / E[total]``
+    where ``total`` is the Lone Fool's points plus the stock."""
+    tr = run_.trace
+    base = rescore(run_, 1, 0)  # team totals, multiplier 1, no bonus
+    full1 = rescore(run_, 1)
+    lone, seat = role_masks(tr)
+    n = run_.rules.players
+    b = full1[lone] - base[lone]  # bonus paid, by seat
+    t = base[lone][np.arange(lone.sum()), seat[lone]]
+    bl = b[np.arange(lone.sum()), seat[lone]]
+    court = (full1[lone].sum(axis=1) - full1[lone][np.arange(lone.sum()), seat[lone]]) / (n - 1)
+    y = court - bl
+    m = y.mean() / t.mean()
+    resid = y - m * t
+    se = resid.std(ddof=1) / math.sqrt(len(t)) / t.mean()
+    return float(m), float(m - Z95 * se), float(m + Z95 * se)
+
+
+def lone_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
+    """Per player count and bot level: Lone Fool rounds, the Lone Fool minus the Court at the
+    rules' multiplier, and the fair multiplier."""
+    rows = []
+    for (n, level), r in runs.items():
+        lone, _ = role_masks(r.trace)
+        gap = lone_gap(r.trace["seat"][:, :, st.SCORE].astype(np.float64), r.trace)
+        rows.append(
+            {
+                "players": n,
+                "bots": level,
+                "rounds": len(lone),
+                "lone_rounds": int(lone.sum()),
+                "multiplier": r.rules.multiplier,
+                **ci_cols("lone_minus_court", ci(gap)),
+                **ci_cols("fair_multiplier", fair_multiplier(r)),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def multiplier_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
+    """The Lone Fool minus the Court, rescored at each multiplier on the same play records."""
+    rows = []
+    for (n, level), r in runs.items():
+        for m in MULTIPLIERS:
+            gap = lone_gap(rescore(r, m), r.trace)
+            rows.append(
+                {
+                    "players": n,
+                    "bots": level,
+                    "multiplier": m,
+                    **ci_cols("lone_minus_court", ci(gap)),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def check_table(checks: dict[int, Run]) -> pd.DataFrame:
+    """The Lone Fool minus the Court with ``rules`` bots playing under the fair multiplier
+    (rounded), which the bots know (they weigh points by it)."""
+    rows = []
+    for n, r in checks.items():
+        gap = lone_gap(r.trace["seat"][:, :, st.SCORE].astype(np.float64), r.trace)
+        rows.append(
+            {
+                "players": n,
+                "bots": "rules",
+                "multiplier": r.rules.multiplier,
+                "lone_rounds": int(role_masks(r.trace)[0].sum()),
+                **ci_cols("lone_minus_court", ci(gap)),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+# --- question 2: the No Tricks bonus, 5x against 10x ------------------------------------------
+
+
+def no_trick_table(b5: dict[int, Run], b10: dict[int, Run]) -> pd.DataFrame:
+    """By player count and round number: the share of players without a trick under each bonus
+    and the paired difference (same deals), and the share whose first trick a King gave."""
+    rows = []
+    for n in b5:
+        a, b = b5[n].trace, b10[n].trace
+        rno = a["round"][:, st.ROUND_NO]
+        for k in range(1, n + 1):
+            sel = rno == k
+            za = (a["seat"][sel, :, st.WON] == 0).mean(axis=1)
+            zb = (b["seat"][sel, :, st.WON] == 0).mean(axis=1)
+            ka = a["seat"][sel, :, st.KING_FIRST].mean(axis=1)
+            kb = b["seat"][sel, :, st.KING_FIRST].mean(axis=1)
+            rows.append(
+                {
+                    "players": n,
+                    "round": k,
+                    "rounds": int(sel.sum()),
+                    **ci_cols("no_trick_5", ci(za)),
+                    **ci_cols("no_trick_10", ci(zb)),
+                    **ci_cols("difference", ci(zb - za)),
+                    **ci_cols("king_first_5", ci(ka)),
+                    **ci_cols("king_first_10", ci(kb)),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def seat0_gain(base: Run, other: Run, by_round: bool = True) -> list[dict[str, float]]:
+    """Seat 0's round score in ``other`` minus in ``base`` (same deals), by round number."""
+    d = other.trace["seat"][:, 0, st.SCORE].astype(np.float64) - base.trace["seat"][
+        :, 0, st.SCORE
+    ].astype(np.float64)
+    rno = base.trace["round"][:, st.ROUND_NO]
+    keys = sorted(set(rno.tolist())) if by_round else [0]
+    return [{"round": k, **ci_cols("gain", ci(d[rno == k] if by_round else d))} for k in keys]
+
+
+def duck_table(base: dict[tuple[int, int], Run], duck: dict[tuple[int, int], Run]) -> pd.DataFrame:
+    """By player count, bonus and round: what the ducking plan in seat 0 gains over the plain
+    rule of thumb in the same seat and deals (the other seats play the rule of thumb)."""
+    rows = []
+    for (n, bonus), r in base.items():
+        for row in seat0_gain(r, duck[(n, bonus)]):
+            rows.append({"players": n, "bonus": bonus, **row})
+    return pd.DataFrame(rows)
+
+
+# --- question 3: roles ------------------------------------------------------------------------
+
+
+ROLE_NAMES = ("lone_fool", "two_fool_member", "court")
+
+
+def role_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
+    """Mean round score by role, and how often each kind of round comes up (with the exact
+    chance of a Lone Fool round, F3)."""
+    rows = []
+    for (n, level), r in runs.items():
+        s = r.trace["seat"]
+        lone, _ = role_masks(r.trace)
+        k = int(lone.sum())
+        p, lo, hi = wilson(k, len(lone))
+        exact = lone_fool_by_chain(n)
+        two = ~lone
+        pair_gap = []
+        if two.any():
+            sc = s[two, :, st.SCORE].astype(np.float64)
+            fool = s[two, :, st.ROLE] == st.PAIR
+            pair_gap = (sc * fool).sum(axis=1) / 2 - (sc * ~fool).sum(axis=1) / (n - 2)
+        row = {
+            "players": n,
+            "bots": level,
+            "rounds": len(lone),
+            "lone_share": p,
+            "lone_share_lo": lo,
+            "lone_share_hi": hi,
+            "lone_share_exact": float(exact),
+            "lone_share_exact_fraction": str(exact),
+        }
+        for code, name in enumerate(ROLE_NAMES):
+            row.update(ci_cols(name, ci(s[:, :, st.SCORE][s[:, :, st.ROLE] == code])))
+        row.update(ci_cols("two_fools_minus_court", ci(np.asarray(pair_gap))))
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+# --- question 4: seats and the start player ---------------------------------------------------
+
+
+def position_table(runs: dict[int, Run]) -> pd.DataFrame:
+    """Mean round score by position after the start player (0 = the start player leads trick
+    1, F4), and that position's score minus the round's mean (paired within the round)."""
+    rows = []
+    for n, r in runs.items():
+        sc = r.trace["seat"][:, :, st.SCORE].astype(np.float64)
+        start = r.trace["round"][:, st.START].astype(np.int64)
+        mean = sc.mean(axis=1)
+        for pos in range(n):
+            seat = (start + pos) % n
+            x = sc[np.arange(len(sc)), seat]
+            rows.append(
+                {
+                    "players": n,
+                    "position": pos,
+                    **ci_cols("round_score", ci(x)),
+                    **ci_cols("minus_table", ci(x - mean)),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def seat_game_table(games: dict[int, dict[str, np.ndarray]]) -> pd.DataFrame:
+    """Whole games with the first start at seat 0 (F4): win share (F17) and mean game score by
+    seat, ``rules`` bots in every seat."""
+    from headcount_lab.games.foolish.tournament import mean_ci
+
+    rows = []
+    for n, g in games.items():
+        for s in range(n):
+            w, wci = mean_ci(g["win60"][s] / 60, g["win60_sq"][s] / 3600, int(g["games"][s]))
+            m, mci = mean_ci(float(g["score_sum"][s]), float(g["score_sq"][s]), int(g["games"][s]))
+            assert wci is not None and mci is not None and w is not None and m is not None
+            rows.append(
+                {
+                    "players": n,
+                    "seat": s,
+                    "games": int(g["games"][s]),
+                    "win_share": w,
+                    "win_share_lo": wci[0],
+                    "win_share_hi": wci[1],
+                    "fair_share": 1 / n,
+                    "game_score": m,
+                    "game_score_lo": mci[0],
+                    "game_score_hi": mci[1],
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+# --- question 5: what each card is worth ------------------------------------------------------
+
+
+def card_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
+    """Least squares of a player's round score on the counts held at the deal of A, 10, J, Q,
+    K and Joker (the other cards, 2 to 9, are the baseline, since a hand's size is fixed), with
+    the round number as a factor; 95% intervals from standard errors clustered by round (the
+    seats of one round share their deal). A coefficient is the round score gained by holding one
+    more of that card in place of a 2-9."""
+    rows = []
+    for (n, level), r in runs.items():
+        hand = r.trace["hand"].astype(np.float64)
+        R = hand.shape[0]
+        y = r.trace["seat"][:, :, st.SCORE].astype(np.float64).reshape(-1)
+        rno = np.repeat(r.trace["round"][:, st.ROUND_NO], n)
+        cols = [hand[:, :, t].reshape(-1) for t in CARDS]
+        cols += [(rno == k).astype(np.float64) for k in range(1, n + 1)]
+        X = np.column_stack(cols)
+        beta, *_ = np.linalg.lstsq(X, y, rcond=None)
+        e = y - X @ beta
+        bread = np.linalg.inv(X.T @ X)
+        g = (X * e[:, None]).reshape(R, n, -1).sum(axis=1)
+        meat = g.T @ g
+        cov = bread @ meat @ bread * R / (R - 1)
+        for i, t in enumerate(CARDS):
+            se = math.sqrt(cov[i, i])
+            rows.append(
+                {
+                    "players": n,
+                    "bots": level,
+                    "card": NAMES[t],
+                    "value": float(beta[i]),
+                    "value_lo": float(beta[i] - Z95 * se),
+                    "value_hi": float(beta[i] + Z95 * se),
+                    "mean_held": float(hand[:, :, t].mean()),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+# --- question 6: knowing the teams, and the Joker face up -------------------------------------
+
+
+def device_table(
+    base: dict[int, Run], oracle: dict[int, Run], joker_down: dict[int, Run]
+) -> pd.DataFrame:
+    """Seat 0 with a measuring device against the same bot without it, same deals: overall and
+    by seat 0's role (ORACLE: told the teams; JOKER_DOWN: never a Joker face up)."""
+    rows = []
+    for n, b in base.items():
+        role = b.trace["seat"][:, 0, st.ROLE]
+        for name, other in (("oracle", oracle[n]), ("joker_down", joker_down[n])):
+            d = other.trace["seat"][:, 0, st.SCORE].astype(np.float64) - b.trace["seat"][
+                :, 0, st.SCORE
+            ].astype(np.float64)
+            for rname, sel in (("all", np.ones_like(role, dtype=bool)),) + tuple(
+                (ROLE_NAMES[c], role == c) for c in range(3)
+            ):
+                rows.append(
+                    {
+                        "players": n,
+                        "device": name,
+                        "seat0_role": rname,
+                        "rounds": int(sel.sum()),
+                        **ci_cols("gain", ci(d[sel])),
+                    }
+                )
+    return pd.DataFrame(rows)
+
+
+def joker_table(base: dict[int, Run]) -> pd.DataFrame:
+    """How the rule of thumb plays its Jokers: the share played face up, by role, and the mean
+    round score of a Fool who showed a Joker face up against one who did not (not paired: who
+    shows is the bot's choice, so this row describes, it does not measure)."""
+    rows = []
+    for n, b in base.items():
+        s = b.trace["seat"]
+        crashed = b.trace["round"][:, st.CRASHED] == 1
+        for code in (st.LONE, st.PAIR):
+            sel = (s[:, :, st.ROLE] == code) & ~crashed[:, None]
+            dealt = int(s[:, :, st.JOKERS][sel].sum())
+            up = int(s[:, :, st.JOKERS_UP][sel].sum())
+            p, lo, hi = wilson(up, dealt)
+            shown = sel & (s[:, :, st.JOKERS_UP] > 0)
+            hidden = sel & (s[:, :, st.JOKERS_UP] == 0)
+            rows.append(
+                {
+                    "players": n,
+                    "role": ROLE_NAMES[code],
+                    "jokers_dealt": dealt,
+                    "share_face_up": p,
+                    "share_face_up_lo": lo,
+                    "share_face_up_hi": hi,
+                    **ci_cols("score_if_shown", ci(s[:, :, st.SCORE][shown])),
+                    **ci_cols("score_if_not", ci(s[:, :, st.SCORE][hidden])),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+# --- question 7: Party Crasher ----------------------------------------------------------------
+
+
+def crash_table(off: dict[int, Run], on: dict[int, Run]) -> pd.DataFrame:
+    """Party Crasher on against off on the same deals (F18), Lone Fool rounds only: how often
+    the Lone Fool may show it at some turn and does, and what it changes for each role."""
+    rows = []
+    for n, a in off.items():
+        b = on[n]
+        lone, seat = role_masks(b.trace)
+        idx = np.flatnonzero(lone)
+        ls = seat[lone]
+        avail = b.trace["seat"][idx, ls, st.CAN_CRASH] > 0
+        used = b.trace["round"][idx, st.CRASHED] == 1
+        sa = a.trace["seat"][idx, :, st.SCORE].astype(np.float64)
+        sb = b.trace["seat"][idx, :, st.SCORE].astype(np.float64)
+        d = sb - sa
+        dl = d[np.arange(len(idx)), ls]
+        dc = (d.sum(axis=1) - dl) / (n - 1)
+        pa = wilson(int(avail.sum()), len(idx))
+        pu = wilson(int(used.sum()), len(idx))
+        rows.append(
+            {
+                "players": n,
+                "lone_rounds": len(idx),
+                "available": pa[0],
+                "available_lo": pa[1],
+                "available_hi": pa[2],
+                "used": pu[0],
+                "used_lo": pu[1],
+                "used_hi": pu[2],
+                **ci_cols("lone_gain", ci(dl)),
+                **ci_cols("court_gain", ci(dc)),
+                **ci_cols("lone_gain_when_used", ci(dl[used])),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+# --- question 8: luck against skill -----------------------------------------------------------
+
+
+def games_needed(d: float, sd: float) -> float:
+    """Games for a two-sided 5% test to detect a mean per-game difference ``d`` (per-game
+    standard deviation ``sd``) with 80% power: ``((z95 + z80) sd / d)^2`` (inf if ``d`` is 0)."""
+    if d == 0:
+        return math.inf
+    return ((Z95 + Z80) * sd / d) ** 2
+
+
+def luck_table(rungs: list[tuple[dict[str, object], np.ndarray, np.ndarray]]) -> pd.DataFrame:
+    """Per rung of the ladder: the stronger bot's mean per-game win-share and score lead over
+    the weaker one, and the games needed (95% confidence, 80% power), from the lead's estimate
+    and from each end of its interval (inf when the interval reaches zero)."""
+    rows = []
+    for rung, share, score in rungs:
+        row: dict[str, object] = {"stronger": rung["a"], "weaker": rung["b"], "games": len(share)}
+        for name, x in (("win_share", share), ("score", score)):
+            m, lo, hi = ci(x)
+            sd = float(np.std(x, ddof=1))
+            row.update(ci_cols(f"{name}_lead", (m, lo, hi)))
+            row[f"{name}_sd"] = sd
+            need = [games_needed(v, sd) if v > 0 else math.inf for v in (m, hi, lo)]
+            row[f"{name}_games_needed"] = need[0]
+            row[f"{name}_games_needed_lo"] = need[1]
+            row[f"{name}_games_needed_hi"] = need[2]
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def head_to_head_games(
+    rules: FoolishRules, a: str, b: str, games: int, seed: int
+) -> tuple[dict[str, object], np.ndarray, np.ndarray]:
+    """Per-game leads of ``a`` over ``b`` (win share and score), seats alternating and rotated
+    as in ``foolish ladder`` (:func:`headcount_lab.games.foolish.ladder.head_to_head`)."""
+    from headcount_lab.core.rng import block_state
+    from headcount_lab.games.foolish import kernels
+    from headcount_lab.games.foolish.agents import policy_params
+
+    n = rules.players
+    names = [a if s % 2 == 0 else b for s in range(n)]
+    ids, params = policy_params(names)
+    arr = rules.array()
+    is_a = np.array([s % 2 == 0 for s in range(n)])
+    share = np.empty(games)
+    score = np.empty(games)
+    for g in range(games):
+        k = g % n
+        res = kernels.run_block(
+            block_state(seed, g), 1, arr, np.roll(ids, k), np.roll(params, k, axis=0), False
+        )
+        ra = np.roll(is_a, k)
+        win = res["win60"] / 60.0
+        tot = res["score_sum"].astype(np.float64)
+        share[g] = win[ra].mean() - win[~ra].mean()
+        score[g] = tot[ra].mean() - tot[~ra].mean()
+    return {"a": a, "b": b}, share, score
+
+
+# --- everything -------------------------------------------------------------------------------
+
+
+def compute(opts: FoolishReportOptions, progress: Progress = QUIET) -> FoolishResults:
+    """Every table of the report, with the time each group of simulations took."""
+    from headcount_lab.core.rng import block_state
+    from headcount_lab.games.foolish import kernels
+    from headcount_lab.games.foolish.agents import policy_params
+
+    check(opts)
+    res = FoolishResults(opts)
+    R = opts.n_rounds
+    seed = opts.seed
+
+    def timed(key: str, what: str, fn: Callable[[], None]) -> None:
+        t0 = time.perf_counter()
+        with progress.step(NAME, what):
+            fn()
+        res.seconds[key] = time.perf_counter() - t0
+
+    levels: dict[tuple[int, str], Run] = {}
+    b10: dict[int, Run] = {}
+    base_duck: dict[tuple[int, int], Run] = {}
+    duck: dict[tuple[int, int], Run] = {}
+    oracle: dict[int, Run] = {}
+    jdown: dict[int, Run] = {}
+    pc_on: dict[int, Run] = {}
+    checks: dict[int, Run] = {}
+    games: dict[int, dict[str, np.ndarray]] = {}
+
+    def bot_levels() -> None:
+        for n in PLAYERS:
+            for level in LEVELS:
+                size = opts.n_search if level == SEARCH else R
+                levels[(n, level)] = run(FoolishRules(players=n), [level] * n, size, seed)
+
+    def rules_setups() -> None:
+        for n in PLAYERS:
+            plain = FoolishRules(players=n)
+            rules_bots = ["rules"] * n
+            base = levels[(n, "rules")]
+            b10[n] = run(FoolishRules(players=n, no_tricks_bonus=10), rules_bots, R, seed)
+            for bonus, b in ((5, base), (10, b10[n])):
+                base_duck[(n, bonus)] = b
+                r = FoolishRules(players=n, no_tricks_bonus=bonus)
+                duck[(n, bonus)] = run(r, [DUCKER] + rules_bots[1:], R, seed)
+            oracle[n] = run(plain, rules_bots, R, seed, [st.ORACLE] + [0] * (n - 1))
+            jdown[n] = run(plain, rules_bots, R, seed, [st.JOKER_DOWN] + [0] * (n - 1))
+            pc_on[n] = run(FoolishRules(players=n, party_crasher=True), rules_bots, R, seed)
+            fair = fair_multiplier(base)[0]
+            checks[n] = run(
+                FoolishRules(players=n, lone_multiplier=max(1, round(fair))), rules_bots, R, seed
+            )
+
+    def seat_games() -> None:
+        for n in PLAYERS:
+            ids, params = policy_params(["rules"] * n)
+            rules = FoolishRules(players=n, first_start=0).array()
+            games[n] = kernels.run_block(block_state(seed, 2), R // n, rules, ids, params, False)
+
+    rungs: list[tuple[dict[str, object], np.ndarray, np.ndarray]] = []
+
+    def ladder() -> None:
+        for i, (lower, upper) in enumerate(RUNGS):
+            g = opts.ladder_games(i)
+            rungs.append(head_to_head_games(FoolishRules(), upper, lower, g, seed + 10 + i))
+
+    timed("bot_levels", "q1, q3, q5: every bot level at 4 and 5 players", bot_levels)
+    timed("rule_setups", "q1, q2, q6, q7: paired rule and bot set-ups", rules_setups)
+    timed("seat_games", "q4: whole games from seat 0", seat_games)
+    timed("ladder", "q8: the bot ladder, game by game", ladder)
+    rules_runs = {n: levels[(n, "rules")] for n in PLAYERS}
+    res.tables.update(
+        {
+            "q1_lone_fool": lone_table(levels),
+            "q1_multipliers": multiplier_table(levels),
+            "q1_check": check_table(checks),
+            "q2_no_tricks": no_trick_table(rules_runs, b10),
+            "q2_ducking": duck_table(base_duck, duck),
+            "q3_roles": role_table(levels),
+            "q4_positions": position_table(rules_runs),
+            "q4_seats": seat_game_table(games),
+            "q5_cards": card_table({k: v for k, v in levels.items() if k[1] != SEARCH}),
+            "q6_devices": device_table(rules_runs, oracle, jdown),
+            "q6_jokers": joker_table(rules_runs),
+            "q7_party_crasher": crash_table(rules_runs, pc_on),
+            "q8_luck": luck_table(rungs),
+        }
+    )
+    return res
