@@ -15,8 +15,13 @@ from headcount_lab.analysis.whist.figures import CIBarChart, CILineChart
 from headcount_lab.core.charts import PALETTE, finish_axes, new_axes, styled
 
 
+def _whole(v: Any) -> Any:
+    """A whole number read back as a float (rows of mixed columns) prints as an integer."""
+    return int(v) if isinstance(v, float) and v.is_integer() else v
+
+
 def _label(df: pd.DataFrame, fmt: str, cols: list[str]) -> pd.Series:
-    return df.apply(lambda r: fmt.format(*(r[c] for c in cols)), axis=1)
+    return df.apply(lambda r: fmt.format(*(_whole(r[c]) for c in cols)), axis=1)
 
 
 def _long(df: pd.DataFrame, names: dict[str, str], keep: list[str], y: str) -> pd.DataFrame:

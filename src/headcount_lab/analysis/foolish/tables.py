@@ -648,9 +648,11 @@ def compute(opts: FoolishReportOptions, progress: Progress = QUIET) -> FoolishRe
             oracle[n] = run(plain, rules_bots, R, seed, [st.ORACLE] + [0] * (n - 1))
             jdown[n] = run(plain, rules_bots, R, seed, [st.JOKER_DOWN] + [0] * (n - 1))
             pc_on[n] = run(FoolishRules(players=n, party_crasher=True), rules_bots, R, seed)
-            fair = fair_multiplier(base)[0]
-            checks[n] = run(
-                FoolishRules(players=n, lone_multiplier=max(1, round(fair))), rules_bots, R, seed
+            mult = max(1, round(fair_multiplier(base)[0]))
+            checks[n] = (
+                base
+                if mult == plain.multiplier  # the same rules, deals and bots: the same rounds
+                else run(FoolishRules(players=n, lone_multiplier=mult), rules_bots, R, seed)
             )
 
     def seat_games() -> None:
