@@ -45,6 +45,7 @@ class PlayerFacts:
     no_trick_first: tuple[CI, CI]  # round 1: share without a trick under 5x, 10x
     no_trick_last: tuple[CI, CI]  # the last round
     no_trick_diff: tuple[float, float]  # the smallest and largest paired difference by round
+    same_stake: list[tuple[int, CI, CI]]  # points at stake, share without a trick 5x, 10x
     king_first: tuple[float, float]  # share of players whose first trick a King gave, 5x, 10x
     duck_last: tuple[CI, CI]  # the ducking plan's gain in the last round, 5x and 10x
     duck_first_10: CI
@@ -107,6 +108,12 @@ def player_facts(t: dict[str, pd.DataFrame], n: int) -> PlayerFacts:
         no_trick_first=(_ci(first, "no_trick_5"), _ci(first, "no_trick_10")),
         no_trick_last=(_ci(last, "no_trick_5"), _ci(last, "no_trick_10")),
         no_trick_diff=(float(nt["difference"].min()), float(nt["difference"].max())),
+        same_stake=[
+            (int(a["at_stake_5"]), _ci(a, "no_trick_5"), _ci(b, "no_trick_10"))
+            for _, a in nt.iterrows()
+            for _, b in nt.iterrows()
+            if a["at_stake_5"] == b["at_stake_10"]
+        ],
         king_first=(float(nt["king_first_5"].mean()), float(nt["king_first_10"].mean())),
         duck_last=(
             _ci(_one(duck, bonus=5, round=n), "gain"),

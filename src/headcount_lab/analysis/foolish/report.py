@@ -185,6 +185,10 @@ def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None)
                 last_10=w.pct(p.no_trick_last[1]),
                 diff_lo=100 * p.no_trick_diff[0],
                 diff_hi=100 * p.no_trick_diff[1],
+                same_stake=t["list_sep"].join(
+                    q["stake_item"].format(stake=k, share_5=w.pct(a), share_10=w.pct(b))
+                    for k, a, b in p.same_stake
+                ),
                 king_5=t["pct"].format(p=100 * p.king_first[0]),
                 king_10=t["pct"].format(p=100 * p.king_first[1]),
                 duck_last_10=w.ci(p.duck_last[1]),

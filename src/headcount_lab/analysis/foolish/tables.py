@@ -129,10 +129,20 @@ class Run:
 
 
 def run(
-    rules: FoolishRules, bots: list[str], rounds: int, seed: int, devices: list[int] | None = None
+    rules: FoolishRules,
+    bots: list[str],
+    rounds: int,
+    seed: int,
+    devices: list[int] | None = None,
+    hands: bool = False,
 ) -> Run:
+    """Trace a set-up; the hands dealt are kept only with ``hands`` (question 5 needs them,
+    and they are the largest array)."""
     dev = devices or [0] * rules.players
-    return Run(rules, bots, dev, st.trace(rules, bots, rounds, seed, dev))
+    tr = st.trace(rules, bots, rounds, seed, dev)
+    if not hands:
+        del tr["hand"]
+    return Run(rules, bots, dev, tr)
 
 
 def role_masks(tr: Trace) -> tuple[np.ndarray, np.ndarray]:
@@ -278,6 +288,8 @@ def no_trick_table(b5: dict[int, Run], b10: dict[int, Run]) -> pd.DataFrame:
                     "players": n,
                     "round": k,
                     "rounds": int(sel.sum()),
+                    "at_stake_5": b5[n].rules.no_tricks_bonus * k,
+                    "at_stake_10": b10[n].rules.no_tricks_bonus * k,
                     **ci_cols("no_trick_5", ci(za)),
                     **ci_cols("no_trick_10", ci(zb)),
                     **ci_cols("difference", ci(zb - za)),
@@ -633,7 +645,8 @@ def compute(opts: FoolishReportOptions, progress: Progress = QUIET) -> FoolishRe
         for n in PLAYERS:
             for level in LEVELS:
                 size = opts.n_search if level == SEARCH else R
-                levels[(n, level)] = run(FoolishRules(players=n), [level] * n, size, seed)
+                levels[(n, level)] = run(FoolishRules(players=n), [level] * n, size, seed,
+                                         hands=True)  # fmt: skip
 
     def rules_setups() -> None:
         for n in PLAYERS:

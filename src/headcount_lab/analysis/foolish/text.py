@@ -83,7 +83,9 @@ _EN: dict[str, Any] = {
             "With {players} players {first_5} of the players take no trick in round 1 under "
             "5x and {first_10} under 10x; in round {players} (the last) {last_5} and "
             "{last_10}. By round the paired difference (10x minus 5x) lies between "
-            "{diff_lo:+.1f} and {diff_hi:+.1f} percentage points. A King gives "
+            "{diff_lo:+.1f} and {diff_hi:+.1f} percentage points. Where the points at stake "
+            "(bonus x round) are the same, the shares are close: {same_stake}; the rule of thumb "
+            "answers the points at stake, not the round. A King gives "
             "{king_5} of the players their first trick under 5x and {king_10} under 10x. "
             "The ducking plan gains {duck_last_10} points in the last round under 10x "
             "({duck_verdict}), {duck_last_5} under 5x, and {duck_first_10} in round 1 under "
@@ -94,6 +96,7 @@ _EN: dict[str, Any] = {
             "minus": "ducking is the worse plan there",
             "zero": "no better than the default plan",
         },
+        "stake_item": "{stake} points {share_5} under 5x and {share_10} under 10x",
         "field": "`rules` in every seat; `rules:duck=1` in seat 0 for the ducking plan.",
         "image": "Players without a trick by round, 5x and 10x; what ducking gains by round",
         "files": "`q2_no_tricks.csv`, `q2_ducking.csv`",
