@@ -63,6 +63,7 @@ class PlayerFacts:
     pc_used: CI
     pc_lone: CI
     pc_court: CI
+    pc_lead: CI  # the Lone Fool's lead over a Court player: on minus off
 
 
 @dataclass(frozen=True)
@@ -140,6 +141,7 @@ def player_facts(t: dict[str, pd.DataFrame], n: int) -> PlayerFacts:
         pc_used=_ci(pc, "used"),
         pc_lone=_ci(pc, "lone_gain"),
         pc_court=_ci(pc, "court_gain"),
+        pc_lead=_ci(pc, "lead_gain"),
     )
 
 

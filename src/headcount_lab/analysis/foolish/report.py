@@ -100,6 +100,11 @@ def _tip_blocks(f: FoolishFacts, w: _Words) -> list[tuple[str, list[str]]]:
         t["joker"].format(down_pair=four.joker_down["two_fool_member"][0]),
         t["teams"].format(oracle=four.oracle["all"][0]),
         t["start"].format(start=four.positions[0][0]),
+        t["crash"].format(
+            lone=four.pc_lone[0],
+            court=four.pc_court[0],
+            advice=_verdict(t["crash_advice"], four.pc_lead),
+        ),
     ]
     bonus = [
         t["bonus"].format(
@@ -108,7 +113,7 @@ def _tip_blocks(f: FoolishFacts, w: _Words) -> list[tuple[str, list[str]]]:
         t["king"].format(king=100 * four.king_first[0]),
     ]
     luck = [
-        t["luck"].format(stronger=r.stronger, weaker=r.weaker, need=r.need_win[0])
+        t["luck"].format(stronger=r.stronger, weaker=r.weaker, need=w.games(r.need_win[0]))
         for r in f.rungs
         if math.isfinite(r.need_win[0])
     ]
@@ -323,6 +328,7 @@ def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None)
                 used=w.pct(p.pc_used),
                 lone=w.ci(p.pc_lone),
                 court=w.ci(p.pc_court),
+                lead=w.ci(p.pc_lead),
             )
             for p in ps
         ],

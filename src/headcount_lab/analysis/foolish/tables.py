@@ -545,6 +545,7 @@ def crash_table(off: dict[int, Run], on: dict[int, Run]) -> pd.DataFrame:
                 "used_hi": pu[2],
                 **ci_cols("lone_gain", ci(dl)),
                 **ci_cols("court_gain", ci(dc)),
+                **ci_cols("lead_gain", ci(dl - dc)),
                 **ci_cols("lone_gain_when_used", ci(dl[used])),
             }
         )

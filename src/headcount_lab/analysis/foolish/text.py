@@ -192,7 +192,9 @@ _EN: dict[str, Any] = {
         "finding_n": (
             "With {players} players the Lone Fool may crash in {available} of its rounds and "
             "does in {used}; it changes the Lone Fool's round score by {lone} and a Court "
-            "player's by {court}."
+            "player's by {court}, so the Lone Fool's lead over the Court grows by {lead}: "
+            "crashing does not add to the Lone Fool's score, it takes the rest of the round "
+            "away from the Court."
         ),
         "field": "`rules` in every seat.",
         "image": "Party Crasher on minus off, Lone Fool rounds",
@@ -247,6 +249,15 @@ _EN: dict[str, Any] = {
             "watch who shows Jokers."
         ),
         "bonus_head": "No Tricks bonus",
+        "crash": (
+            "Party Crasher (when on) changes the Lone Fool's own round score by {lone:+.1f} and "
+            "a Court player's by {court:+.1f} (4 players): {advice}."
+        ),
+        "crash_advice": {
+            "plus": "as the Lone Fool, crash when you may",
+            "minus": "as the Lone Fool, do not crash",
+            "zero": "crashing changes little",
+        },
         "bonus": (
             "Under 10x, {last_10} of the players end the last round without a trick "
             "(4 players); ducking for it gains {duck:+.1f} points there."
@@ -258,7 +269,7 @@ _EN: dict[str, Any] = {
         "start": "The start player scores {start:+.1f} points a round against the table (4p).",
         "luck_head": "Luck",
         "luck": (
-            "`{stronger}` beats `{weaker}` clearly within about {need:.0f} games; "
+            "`{stronger}` beats `{weaker}` clearly within about {need} games; "
             "between closer players luck decides for much longer."
         ),
     },
