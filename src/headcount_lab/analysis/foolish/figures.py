@@ -126,6 +126,9 @@ def charts(tables: dict[str, pd.DataFrame], L: dict[str, str]) -> dict[str, Any]
     # q6: what the devices change for seat 0
     dev = tables["q6_devices"]
     dev = dev[dev["seat0_role"] != "all"].assign(
+        device=lambda d: d["device"].map({"oracle": L["oracle"], "joker_down": L["joker_down"]}),
+    )
+    dev = dev.assign(
         setup=lambda d: _label(d, L["device_setup"], ["players", "device"]),
         role=lambda d: d["seat0_role"].map(
             {"lone_fool": L["lone_fool"], "two_fool_member": L["two_fool"], "court": L["court"]}

@@ -277,6 +277,8 @@ _EN: dict[str, Any] = {
         "setup": "{} players, {}",
         "bonus_setup": "{} players, bonus {}x",
         "device_setup": "{} players, {}",
+        "oracle": "told the teams",
+        "joker_down": "Jokers kept face down",
         "players": "{} players",
         "multiplier": "Lone Fool multiplier",
         "gap": "Lone Fool minus Court (points per round)",
