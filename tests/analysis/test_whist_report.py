@@ -131,6 +131,7 @@ def test_tips_come_from_the_tables(quick_report):
             "q1_equilibrium",
             "q2_equilibrium_rule",
             "q2_equilibrium_forced",
+            "q1_listening_seats",
         )
     }
     blocks = wr.tips(tables)

@@ -210,15 +210,17 @@ def blind_equilibrium(
     how = (
         f"{res['deals']:,} deals (trump card from one suit)"
         if res["exact"]
-        else f"{res['samples']:,} sampled dealer views, {res['deals']:,} deals, seed {seed}; "
-        "95% intervals"
+        else f"{res['samples']:,} sampled dealer views, {res['deals']:,} deals, seed {seed} "
+        "(95% intervals)"
     )
-    typer.echo(f"{players} players, bonus {bonus}, dealer's restriction {on}: {how}")
+    typer.echo(
+        f"{players} players, bonus {bonus}, dealer's restriction {on}: {how}, every seat listening"
+    )
     typer.echo("seat            mean score              made")
     for i, s in enumerate(res["seats"]):
         name = "leader" if i == 0 else "dealer" if i == players - 1 else f"seat {i + 1}"
         typer.echo(
-            f"{name:<8} {_num(s, 'mean_score'):+8.4f} {_how(s, 'mean_score'):<22} "
+            f"{name:<8} {_num(s, 'mean_score'):+8.4f} {_how(s, 'mean_score'):<16} "
             f"{_num(s, 'made_rate'):7.2%} {_how(s, 'made_rate', True)}"
         )
     typer.echo(

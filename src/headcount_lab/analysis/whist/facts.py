@@ -215,6 +215,8 @@ class TipFacts:
     worst_made_on: float
     match_lo: float
     match_hi: float
+    listen_match_lo: float
+    listen_match_hi: float
 
 
 @dataclass(frozen=True)
@@ -516,6 +518,8 @@ def tip_facts(t: dict[str, pd.DataFrame]) -> TipFacts:
     g4 = gap[(gap["players"] == 4) & gap["one_card_blind"] & (gap["cards"].between(2, 7))]
     worst = g4.loc[g4["effect"].idxmin()]
     s4 = seats[seats["players"] == 4]
+    ls = t["q1_listening_seats"]
+    l4 = ls[ls["players"] == 4]
     return TipFacts(
         trump_seen_zero=bool((any_trump["bid_1_best"] == 0).all()),
         no_trump=no_trump,
@@ -534,6 +538,8 @@ def tip_facts(t: dict[str, pd.DataFrame]) -> TipFacts:
         worst_made_on=worst["dealer_made_on"],
         match_lo=-s4["restriction_effect"].max(),
         match_hi=-s4["restriction_effect"].min(),
+        listen_match_lo=-l4["restriction_effect"].max(),
+        listen_match_hi=-l4["restriction_effect"].min(),
     )
 
 

@@ -54,6 +54,8 @@ FOLDER = FOLDERS["en"]
 #: one view of the blind-odds command, quoted in question 2
 ONE_VIEW = 'headcount-lab whist blind-odds --players 4 --see "K♠ ? 8♥ A♦" --trump-card 9♦'
 PNG_DPI = 120
+#: how the equilibrium sizes solved on every run are made
+COMMAND_LIVE = "solved by the report (headcount-lab whist blind-equilibrium --players N)"
 
 
 # --- the text ---------------------------------------------------------------------------------
@@ -139,7 +141,12 @@ def _tip_blocks(tf: TipFacts, w: _Words) -> list[tuple[str, list[str]]]:
             made_off=w.pct(tf.worst_made_off),
             made_on=w.pct(tf.worst_made_on),
         ),
-        t["match"].format(lo=tf.match_lo, hi=tf.match_hi),
+        t["match"].format(
+            lo=tf.match_lo,
+            hi=tf.match_hi,
+            listen_lo=tf.listen_match_lo,
+            listen_hi=tf.listen_match_hi,
+        ),
     ]
     return [(t["blind_head"], blind), (t["dealer_head"], dealer)]
 
@@ -545,6 +552,19 @@ def metadata(res: WhistResults) -> dict[str, Any]:
             "tournament_matches": o.n_tournament,
             "tournament_bots": list(TOURNAMENT_BOTS),
             "exact_blind_deals": {str(n): blind_table.deals(n) for n in EXACT_PLAYERS},
+            "listening_setups": [
+                f"{n} players, {LISTENING_BOT}, restriction on and off"
+                for n in sorted(set(res.tables["q1_listening_gap"]["players"]))
+            ],
+            "equilibrium": {
+                str(r.players): {
+                    "method": r.method,
+                    "deals": int(r.deals),
+                    "samples": int(r.samples),
+                    "command": r.command or COMMAND_LIVE,
+                }
+                for r in res.tables["q1_equilibrium"].itertuples()
+            },
         },
         "seconds": {k: round(v, 2) for k, v in res.seconds.items()},
         "versions": {

@@ -367,7 +367,9 @@ _EN: dict[str, Any] = {
         ),
         "match": (
             "Over a 4-player match the restriction lowers every seat's total by {lo:.1f} to "
-            "{hi:.1f} points: it mostly destroys points rather than handing them to the others."
+            "{hi:.1f} points with bots that bid blind hands from the cards, {listen_lo:.1f} to "
+            "{listen_hi:.1f} with bots that listen: it destroys points rather than handing them "
+            "to the others."
         ),
     },
     # --- chart labels
