@@ -45,6 +45,7 @@ def test_quick_report_writes_every_file(quick_report):
     readme = (quick_report / "README.md").read_text()
     for q in range(1, 7):
         assert f"## {q}." in readme
+    assert "published 5.6-5.9" in readme and "comparison is dropped" in readme
     assert readme.count("**Reproduce:**") == 6
     assert readme.count("headcount-lab report whist --quick --seed 1") >= 6
 
@@ -127,6 +128,10 @@ def test_tips_come_from_the_tables(quick_report):
             "q2_listening_pattern",
             "q1_dealer_gap",
             "q1_q4_seats",
+            "q1_equilibrium",
+            "q2_equilibrium_rule",
+            "q2_equilibrium_forced",
+            "q1_listening_seats",
         )
     }
     blocks = wr.tips(tables)
@@ -136,6 +141,8 @@ def test_tips_come_from_the_tables(quick_report):
     four = tables["q2_blind_dealer"]
     cost = four[(four["players"] == 4) & (four["bonus"] == 5)].iloc[0]["dealer_cost_exact"]
     assert cost in text
+    # the equilibrium rule is stated as a rule (every cell's commoner bid is the stated one)
+    assert "bid the number of 1-bids you heard" in text
 
 
 def test_difference_wording_never_claims_a_difference_whose_interval_holds_zero():
@@ -252,3 +259,103 @@ def test_regenerating_with_the_same_inputs_changes_no_byte(quick_report, tmp_pat
     assert result.exit_code == 0, result.output
     assert {p.name: p.read_bytes() for p in again.iterdir()} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["forehead-whist"]
+
+
+# --- the equilibrium (issue 12): every seat listens -------------------------------------------
+
+
+def test_w5_equilibrium_table_is_the_exact_solver_and_the_cache(quick_report):
+    from headcount_lab.games.whist import equilibrium_sample as es
+    from headcount_lab.games.whist.equilibrium import equilibrium
+
+    table = _csv(quick_report, "q1_equilibrium")
+    assert table["players"].tolist() == list(wt.PLAYERS)
+    for n in wt.LIVE_EQUILIBRIUM:
+        r = _row_of(table, players=n)
+        e = equilibrium(n)
+        assert r["method"] == "exact"
+        assert Fraction(r["dealer_cost_exact"]) == e.dealer_cost
+        assert Fraction(r["cost_when_forced_exact"]) == e.forced_cost
+        # the card-only figure is question 2's exact cost
+        dealer = _csv(quick_report, "q2_blind_dealer")
+        card = _row_of(dealer, players=n, bonus=5)["dealer_cost_exact"]
+        assert r["card_only_cost_exact"] == card
+        assert Fraction(r["listening_change_exact"]) == e.dealer_cost - Fraction(card)
+    for n in (5, 6):
+        r = _row_of(table, players=n)
+        s = es.cached_sampled(n)
+        assert s is not None and r["method"] in ("exact", "sampled")
+        if r["method"] == "sampled":
+            assert r["dealer_cost_lo"] < r["dealer_cost"] < r["dealer_cost_hi"]
+            assert abs(r["dealer_cost"] - s.dealer_cost.mean) < 1e-5  # CSV: 6 digits
+    # binding is rarer than the cost's average suggests: cost when forced >= average cost
+    assert (table["cost_when_forced"] >= table["dealer_cost"]).all()
+    # everyone listening: the restriction binds more often and costs more than from the cards
+    assert (table["forced_share"] > table["card_only_forced_share"]).all()
+    assert (table["listening_change_lo"] > 0).all()
+
+
+def test_w9_equilibrium_seats_only_the_dealer_changes(quick_report):
+    seats = _csv(quick_report, "q2_equilibrium_seats")
+    for n in wt.PLAYERS:
+        s = seats[seats["players"] == n]
+        assert len(s) == n
+        dealer = wt.position_name(n - 1, n)
+        others = s[s["position"] != dealer]
+        assert (others["made_on"] == others["made_off"]).all()
+        assert (others["score_on"] == others["score_off"]).all()
+        d = _row_of(s, position=dealer)
+        assert d["made_on"] < d["made_off"] and d["score_on"] < d["score_off"]
+        assert ((s["made_on_lo"] <= s["made_on"]) & (s["made_on"] <= s["made_on_hi"])).all()
+
+
+def test_w9_equilibrium_rule_cells_cover_every_deal(quick_report):
+    rule = _csv(quick_report, "q2_equilibrium_rule")
+    for n in wt.LIVE_EQUILIBRIUM:
+        r = rule[rule["players"] == n]
+        shares = r.groupby("position")["share_of_deals"].sum()
+        assert len(shares) == n and ((shares - 1).abs() < 1e-5).all()
+        assert ((r["rule_agrees"] >= 0.5) & (r["rule_agrees"] <= 1)).all()
+        assert (r["rule_bid"] == (r["bid_1_share"] > 0.5).astype(int)).all()
+        # the leader hears nothing
+        lead = r[r["position"] == wt.position_name(0, n)]
+        assert not lead["earlier_bid_1"].any()
+
+
+def test_w5_forced_dealer_table_adds_up_to_the_forced_share(quick_report):
+    forced = _csv(quick_report, "q2_equilibrium_forced")
+    eq = _csv(quick_report, "q1_equilibrium")
+    for n in wt.LIVE_EQUILIBRIUM:
+        f = forced[forced["players"] == n]
+        total = f["share_of_deals"].sum()
+        assert abs(total - _row_of(eq, players=n)["forced_share"]) < 1e-5
+        assert (f["forced_bid"] == f["ones_heard"]).all()
+
+
+def test_who_pays_adds_up_and_blind_hands_move_no_points_to_the_others(quick_report):
+    pays = _csv(quick_report, "q1_who_pays")
+    assert set(pays["bot"]) == {wt.CARD_ONLY_BOT, wt.LISTENING_BOT}
+    diff = pays["table_change"] - pays["dealers_change"] - pays["others_change"]
+    assert (diff.abs() < 1e-4).all()
+    # W5 and W9: in a blind hand nobody but the dealer changes its bid, whatever the bots
+    blind = pays[pays["scope"] == "blind hands"]
+    assert (blind["others_change"] == 0).all()
+    assert (blind["dealers_change"] < 0).all()
+    # the listening bots lose more to the restriction than the card-only ones
+    for n in (3, 4):
+        m = pays[(pays["players"] == n) & (pays["scope"] == "match")]
+        listen = _row_of(m, bot=wt.LISTENING_BOT)["dealers_change"]
+        card = _row_of(m, bot=wt.CARD_ONLY_BOT)["dealers_change"]
+        assert listen < card < 0
+
+
+def test_listening_match_agrees_with_the_exact_equilibrium_cost(quick_report):
+    """The listening bots' blind hands are the equilibrium, so the paired simulation's blind
+    gap effect is minus the exact cost: z-test at alpha 0.01 (fixed seed)."""
+    from headcount_lab.games.whist.equilibrium import equilibrium
+
+    gap = _csv(quick_report, "q1_listening_gap")
+    for n in (3, 4):
+        r = _row_of(gap, players=n, cards=1)
+        se = (r["effect_hi"] - r["effect_lo"]) / (2 * wt.Z95)
+        assert abs(r["effect"] + float(equilibrium(n).dealer_cost)) < 2.576 * se, n

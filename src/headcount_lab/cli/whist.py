@@ -161,14 +161,25 @@ def blind_equilibrium(
         list[str] | None,
         typer.Option("--rule", help="House rule NAME=VALUE, e.g. dealer_restriction=off."),
     ] = None,
+    samples: Annotated[
+        int | None,
+        typer.Option(
+            "--samples",
+            help="Evaluate the equilibrium exactly on this many sampled dealer views (7n deals "
+            "each; a multiple of 10) instead of every deal: 95% intervals, any table size.",
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the sampled views.")] = 1,
     json_out: JsonOpt = False,
 ) -> None:
-    """Exact equilibrium of blind one-card bidding: every seat bids best from what it sees and
-    the bids before it, knowing how the earlier seats bid (W9). 3 to 5 players.
+    """Equilibrium of blind one-card bidding: every seat bids best from what it sees and the
+    bids before it, knowing how the earlier seats bid (W9). Exact over every deal at 3 to 5
+    players; with --samples, exact bids on sampled deals with 95% intervals (3 to 6 players).
 
-    Example: headcount-lab whist blind-equilibrium --players 4 --json
+    Example: headcount-lab whist blind-equilibrium --players 6 --samples 100 --seed 1 --json
     """
     from headcount_lab.games.whist.equilibrium import EXACT_PLAYERS, equilibrium
+    from headcount_lab.games.whist.equilibrium_sample import check_inputs, sampled_equilibrium
     from headcount_lab.games.whist.rules import WhistRules, check_players
 
     with user_errors():
@@ -178,38 +189,62 @@ def blind_equilibrium(
             raise UserError(f"--rule players={rules.players} contradicts --players {players}")
         if not rules.blind_one_card_hands:
             raise UserError("blind_one_card_hands=off has no blind hands to solve")
-        if players not in EXACT_PLAYERS:
-            raise UserError(
-                f"the equilibrium is enumerated for 3 to 5 players, not {players} "
-                "(6 players would take 9.2e10 deals)"
-            )
         if not 1 <= bonus <= 1000:
             raise UserError(f"--bonus must be between 1 and 1000, got {bonus}")
+        if samples is not None:
+            check_inputs(players, bonus, samples, seed)
+        elif players not in EXACT_PLAYERS:
+            raise UserError(
+                f"the equilibrium is enumerated for 3 to 5 players, not {players} "
+                "(6 players would take 9.2e10 deals): add --samples K for an exact "
+                "evaluation over K sampled dealer views"
+            )
+    if samples is not None:
+        res = sampled_equilibrium(players, samples, seed, bonus).to_json(rules.dealer_restriction)
+    else:
         res = equilibrium(players, bonus).to_json(rules.dealer_restriction)
     if json_out:
         print_json(res)
         return
     on = "on" if rules.dealer_restriction else "off"
+    how = (
+        f"{res['deals']:,} deals (trump card from one suit)"
+        if res["exact"]
+        else f"{res['samples']:,} sampled dealer views, {res['deals']:,} deals, seed {seed} "
+        "(95% intervals)"
+    )
     typer.echo(
-        f"{players} players, bonus {bonus}, dealer's restriction {on}: "
-        f"{res['deals']:,} deals (trump card from one suit), every seat listening"
+        f"{players} players, bonus {bonus}, dealer's restriction {on}: {how}, every seat listening"
     )
     typer.echo("seat            mean score              made")
     for i, s in enumerate(res["seats"]):
         name = "leader" if i == 0 else "dealer" if i == players - 1 else f"seat {i + 1}"
         typer.echo(
-            f"{name:<8} {_dec(s['mean_score']):+8.4f} = {s['mean_score']:<14} "
-            f"{_dec(s['made_rate']):7.2%} = {s['made_rate']}"
+            f"{name:<8} {_num(s, 'mean_score'):+8.4f} {_how(s, 'mean_score'):<16} "
+            f"{_num(s, 'made_rate'):7.2%} {_how(s, 'made_rate', True)}"
         )
     typer.echo(
-        f"dealer forced off its best bid: {_dec(res['dealer_forced_share']):.2%} of deals "
-        f"= {res['dealer_forced_share']}"
+        f"dealer forced off its best bid: {_num(res, 'dealer_forced_share'):.2%} of deals "
+        f"{_how(res, 'dealer_forced_share', True)}"
     )
     typer.echo(
-        f"dealer's cost of the restriction: {_dec(res['dealer_cost']):+.4f} = "
-        f"{res['dealer_cost']} points per blind hand "
-        f"({_dec(res['dealer_cost_when_forced']):+.4f} in the deals where it binds)"
+        f"dealer's cost of the restriction: {_num(res, 'dealer_cost'):+.4f} "
+        f"{_how(res, 'dealer_cost')} points per blind hand "
+        f"({_num(res, 'dealer_cost_when_forced'):+.4f} in the deals where it binds)"
     )
+
+
+def _num(res: dict[str, Any], key: str) -> float:
+    v = res[key]
+    return _dec(v) if isinstance(v, str) else float(v)
+
+
+def _how(res: dict[str, Any], key: str, pct: bool = False) -> str:
+    """``= a/b`` for an exact value, ``[lo, hi]`` for a sampled one."""
+    if isinstance(res[key], str):
+        return f"= {res[key]}"
+    lo, hi = res[f"{key}_ci95"]
+    return f"[{lo:.2%}, {hi:.2%}]" if pct else f"[{lo:.4f}, {hi:.4f}]"
 
 
 def _dec(fraction: str) -> float:

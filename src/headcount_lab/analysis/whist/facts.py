@@ -15,9 +15,10 @@ from typing import Any
 import pandas as pd
 
 from headcount_lab.analysis.whist.tables import (
+    CARD_ONLY_BOT,
     EXACT_PLAYERS,
+    LISTENING_BOT,
     MAX_CARDS,
-    OH_HELL_GAP,
     PLAYERS,
     excludes_zero,
     overlap,
@@ -67,13 +68,6 @@ class DealerFacts:
     match_on: CI
     match_off: CI
     one_card_effect: list[tuple[Any, CI]]  # (players, effect) by table size
-    exact4_5: float
-    exact4_10: float
-    exact4_10_exact: str
-    exact3_10: float
-    exact3_10_exact: str
-    where3: str  # "inside" / "outside" the published range
-    distance3: float
     seen_on: CI
     seen_effect: CI
     seat0_sizes: str
@@ -83,6 +77,55 @@ class DealerFacts:
     table_loss: float
     gap_fall: float
     others: float
+
+
+@dataclass(frozen=True)
+class EquilibriumRow:
+    """Question 1, one table size: the dealer's cost when every seat listens, and from the
+    cards alone. Each value is ``(estimate, lo, hi)`` with its exact fraction (``""`` when
+    sampled: then ``lo``/``hi`` are the 95% interval)."""
+
+    n: int
+    exact: bool
+    samples: int
+    cost: tuple[CI, str]
+    card: tuple[CI, str]
+    change: tuple[CI, str]
+    forced: tuple[CI, str]
+    when_forced: tuple[CI, str]
+    card_forced: tuple[CI, str]
+    card_when_forced: tuple[CI, str]
+
+
+@dataclass(frozen=True)
+class ListeningMatchFacts:
+    """Question 1 over whole matches of listening bots against card-only bots, one table size."""
+
+    n: int
+    blind_effect: CI  # listening bots: the dealer's gap in blind hands, on minus off
+    card_blind_effect: CI  # card-only bots, the same
+    seat_lo: float  # the restriction's change of a seat's match total, listening bots
+    seat_hi: float
+    card_seat_lo: float
+    card_seat_hi: float
+    dealers: float  # who pays: points per match, listening bots, all hands
+    others: float
+    table: float
+    blind_dealers: float
+    blind_others: float
+    card_dealers: float
+    card_others: float
+    card_table: float
+
+
+@dataclass(frozen=True)
+class EquilibriumFacts:
+    """Questions 1 and 2 when every seat listens: the equilibrium."""
+
+    rows: list[EquilibriumRow]
+    matches: list[ListeningMatchFacts]
+    made: list[tuple[int, bool, CI, float, float, CI, float]]
+    # (n, exact, leader made, middle seats' lowest, highest made, dealer made on, dealer off)
 
 
 @dataclass(frozen=True)
@@ -160,6 +203,9 @@ class TipFacts:
     counts: list[tuple[int, int, int]]  # (wins needed, unseen cards, players)
     listen: list[tuple[int, float, float, float]]  # (n, after a 0, after a 1, gain)
     after_1_bid: int
+    rule_as_stated: bool  # the equilibrium's commoner bid is the rule the tips state, every cell
+    rule_agree: list[tuple[int, float]]  # (n, share of bids where the rule is the equilibrium's)
+    eq_forced: list[tuple[int, float, float, float]]  # (n, forced share, cost then, made then)
     forced: float
     cost: float
     cost_exact: str
@@ -169,11 +215,14 @@ class TipFacts:
     worst_made_on: float
     match_lo: float
     match_hi: float
+    listen_match_lo: float
+    listen_match_hi: float
 
 
 @dataclass(frozen=True)
 class WhistFacts:
     dealer: DealerFacts
+    equilibrium: EquilibriumFacts
     blind: BlindFacts
     bots: BotFacts
     seats: SeatFacts
@@ -182,22 +231,13 @@ class WhistFacts:
 
 
 def dealer_facts(t: dict[str, pd.DataFrame]) -> DealerFacts:
-    gap, mgap, seats, dealer = (
-        t["q1_dealer_gap"],
-        t["q1_match_gap"],
-        t["q1_q4_seats"],
-        t["q2_blind_dealer"],
-    )
+    gap, mgap, seats = t["q1_dealer_gap"], t["q1_match_gap"], t["q1_q4_seats"]
     b4 = row(gap, players=4, one_card_blind=True, cards=1)
     s4 = row(gap, players=4, one_card_blind=False, cards=1)
     m4 = row(mgap, players=4, one_card_blind=True)
     multi = gap[gap["one_card_blind"] & gap["cards"].between(2, 7)]
     eight = gap[gap["one_card_blind"] & (gap["cards"] == MAX_CARDS)]
     eight_zero = bool((~(eight["effect_lo"] > 0) & ~(eight["effect_hi"] < 0)).all())
-    ex3 = row(dealer, players=3, bonus=10)
-    ex4 = row(dealer, players=4, bonus=10)
-    ex4_5 = row(dealer, players=4, bonus=5)
-    lo_pub, hi_pub = OH_HELL_GAP
     four = seats[seats["players"] == 4]
     table = four["restriction_effect"].sum()
     # per hand: dealer change d, each other seat o; table = sum(d) + (n-1) sum(o) and the gap
@@ -224,13 +264,6 @@ def dealer_facts(t: dict[str, pd.DataFrame]) -> DealerFacts:
             (r["players"], ci(r, "effect"))
             for _, r in gap[gap["one_card_blind"] & (gap["cards"] == 1)].iterrows()
         ],
-        exact4_5=ex4_5["gap_on"],
-        exact4_10=ex4["gap_on"],
-        exact4_10_exact=ex4["gap_on_exact"],
-        exact3_10=ex3["gap_on"],
-        exact3_10_exact=ex3["gap_on_exact"],
-        where3="inside" if lo_pub <= ex3["gap_on"] <= hi_pub else "outside",
-        distance3=min(abs(ex3["gap_on"] - lo_pub), abs(ex3["gap_on"] - hi_pub)),
         seen_on=ci(s4, "gap_on"),
         seen_effect=ci(s4, "effect"),
         seat0_sizes=row(four, seat=0)["deals_sizes"],
@@ -241,6 +274,74 @@ def dealer_facts(t: dict[str, pd.DataFrame]) -> DealerFacts:
         gap_fall=-m4["effect"],
         others=others,
     )
+
+
+def _est(r: Any, col: str) -> tuple[CI, str]:
+    return ci(r, col), str(r[f"{col}_exact"])
+
+
+def equilibrium_facts(t: dict[str, pd.DataFrame]) -> EquilibriumFacts:
+    eq, lgap, gap = t["q1_equilibrium"], t["q1_listening_gap"], t["q1_dealer_gap"]
+    lseats, seats, pays = t["q1_listening_seats"], t["q1_q4_seats"], t["q1_who_pays"]
+    rows = [
+        EquilibriumRow(
+            n=int(r["players"]),
+            exact=r["method"] == "exact",
+            samples=int(r["samples"]),
+            cost=_est(r, "dealer_cost"),
+            card=_est(r, "card_only_cost"),
+            change=_est(r, "listening_change"),
+            forced=_est(r, "forced_share"),
+            when_forced=_est(r, "cost_when_forced"),
+            card_forced=_est(r, "card_only_forced_share"),
+            card_when_forced=_est(r, "card_only_cost_when_forced"),
+        )
+        for _, r in eq.iterrows()
+    ]
+    matches = []
+    for n in sorted(set(lgap["players"])):
+        ls, cs = lseats[lseats["players"] == n], seats[seats["players"] == n]
+        lp = pays[(pays["players"] == n) & (pays["bot"] == LISTENING_BOT)]
+        cp = pays[(pays["players"] == n) & (pays["bot"] == CARD_ONLY_BOT)]
+        lm, cm = row(lp, scope="match"), row(cp, scope="match")
+        lb = row(lp, scope="blind hands")
+        matches.append(
+            ListeningMatchFacts(
+                n=int(n),
+                blind_effect=ci(row(lgap, players=n, cards=1), "effect"),
+                card_blind_effect=ci(row(gap, players=n, one_card_blind=True, cards=1), "effect"),
+                seat_lo=ls["restriction_effect"].min(),
+                seat_hi=ls["restriction_effect"].max(),
+                card_seat_lo=cs["restriction_effect"].min(),
+                card_seat_hi=cs["restriction_effect"].max(),
+                dealers=lm["dealers_change"],
+                others=lm["others_change"],
+                table=lm["table_change"],
+                blind_dealers=lb["dealers_change"],
+                blind_others=lb["others_change"],
+                card_dealers=cm["dealers_change"],
+                card_others=cm["others_change"],
+                card_table=cm["table_change"],
+            )
+        )
+    es = t["q2_equilibrium_seats"]
+    made = []
+    for n in PLAYERS:
+        s = es[es["players"] == n]
+        mid = s[~s["position"].isin([position_name(0, n), position_name(n - 1, n)])]
+        d = row(s, position=position_name(n - 1, n))
+        made.append(
+            (
+                n,
+                bool(d["method"] == "exact"),
+                ci(row(s, position=position_name(0, n)), "made_on"),
+                mid["made_on"].min(),
+                mid["made_on"].max(),
+                ci(d, "made_on"),
+                d["made_off"],
+            )
+        )
+    return EquilibriumFacts(rows=rows, matches=matches, made=made)
 
 
 def blind_facts(t: dict[str, pd.DataFrame]) -> BlindFacts:
@@ -393,16 +494,41 @@ def tip_facts(t: dict[str, pd.DataFrame]) -> TipFacts:
                 row(lis, players=n, restriction="on", position="2")["gain"],
             )
         )
+    rule, eqt, fz = t["q2_equilibrium_rule"], t["q1_equilibrium"], t["q2_equilibrium_forced"]
+    stated = True
+    agree = []
+    for n in sorted(set(rule["players"])):
+        cells = rule[rule["players"] == n]
+        for r in cells.itertuples():
+            if r.position == position_name(0, n):
+                want = 0 if r.trump_seen else 1
+            elif r.position == position_name(n - 1, n):
+                want = 1 if r.earlier_bid_1 else 0
+            else:
+                want = 0 if (r.trump_seen or r.earlier_bid_1) else 1
+            stated = stated and int(r.rule_bid) == want
+        agree.append((int(n), float((cells["share_of_deals"] * cells["rule_agrees"]).sum() / n)))
+    eq_forced = []
+    for n in sorted(set(fz["players"])):
+        f = fz[fz["players"] == n]
+        e = row(eqt, players=n)
+        made = (f["share_of_deals"] * f["made_share"]).sum() / f["share_of_deals"].sum()
+        eq_forced.append((int(n), e["forced_share"], e["cost_when_forced"], float(made)))
     d4 = row(dealer, players=4, bonus=5)
     g4 = gap[(gap["players"] == 4) & gap["one_card_blind"] & (gap["cards"].between(2, 7))]
     worst = g4.loc[g4["effect"].idxmin()]
     s4 = seats[seats["players"] == 4]
+    ls = t["q1_listening_seats"]
+    l4 = ls[ls["players"] == 4]
     return TipFacts(
         trump_seen_zero=bool((any_trump["bid_1_best"] == 0).all()),
         no_trump=no_trump,
         counts=[(threshold_wins(n), blind_table.unseen(n), n) for n in PLAYERS],
         listen=listen,
         after_1_bid=1 if all(h[2] > 0.5 for h in listen) else 0,
+        rule_as_stated=stated,
+        rule_agree=agree,
+        eq_forced=eq_forced,
         forced=d4["forced_share"],
         cost=d4["dealer_cost"],
         cost_exact=d4["dealer_cost_exact"],
@@ -412,6 +538,8 @@ def tip_facts(t: dict[str, pd.DataFrame]) -> TipFacts:
         worst_made_on=worst["dealer_made_on"],
         match_lo=-s4["restriction_effect"].max(),
         match_hi=-s4["restriction_effect"].min(),
+        listen_match_lo=-l4["restriction_effect"].max(),
+        listen_match_hi=-l4["restriction_effect"].min(),
     )
 
 
@@ -420,6 +548,7 @@ def facts(tables: dict[str, pd.DataFrame]) -> WhistFacts:
     from the CSV files read back)."""
     return WhistFacts(
         dealer=dealer_facts(tables),
+        equilibrium=equilibrium_facts(tables),
         blind=blind_facts(tables),
         bots=bot_facts(tables),
         seats=seat_facts(tables),

@@ -22,11 +22,19 @@ from typing import Any
 
 import pandas as pd
 
-from headcount_lab.analysis.whist.facts import CI, TipFacts, WhistFacts, facts, sign_of, tip_facts
+from headcount_lab.analysis.whist.facts import (
+    CI,
+    EquilibriumFacts,
+    TipFacts,
+    WhistFacts,
+    facts,
+    sign_of,
+    tip_facts,
+)
 from headcount_lab.analysis.whist.tables import (
     EXACT_PLAYERS,
+    LISTENING_BOT,
     NAME,
-    OH_HELL_GAP,
     PLAYERS,
     TOURNAMENT_BOTS,
     WhistReportOptions,
@@ -46,6 +54,8 @@ FOLDER = FOLDERS["en"]
 #: one view of the blind-odds command, quoted in question 2
 ONE_VIEW = 'headcount-lab whist blind-odds --players 4 --see "K♠ ? 8♥ A♦" --trump-card 9♦'
 PNG_DPI = 120
+#: how the equilibrium sizes solved on every run are made
+COMMAND_LIVE = "solved by the report (headcount-lab whist blind-equilibrium --players N)"
 
 
 # --- the text ---------------------------------------------------------------------------------
@@ -65,6 +75,19 @@ class _Words:
     def pct(self, x: float) -> str:
         return str(self.t["pct"].format(p=100 * x))
 
+    def value(self, est: tuple[CI, str], digits: int = 3) -> str:
+        """An exact value with its fraction, or a sampled one with its interval."""
+        (v, lo, hi), frac = est
+        if frac:
+            return str(self.t["q1"]["exact_value"].format(v=v, frac=frac))
+        return str(self.t["q1"]["sampled_value"].format(v=v, lo=lo, hi=hi))
+
+    def share(self, est: tuple[CI, str]) -> str:
+        (v, lo, hi), frac = est
+        if frac:
+            return str(self.t["q1"]["exact_pct"].format(p=100 * v))
+        return str(self.t["q1"]["sampled_pct"].format(p=100 * v, lo=100 * lo, hi=100 * hi))
+
     def table(self, df: pd.DataFrame, digits: int = 2) -> str:
         yes, no = self.t["bool_words"]
         return core.markdown_table(df, f"{{:.{digits}f}}", (yes, no))
@@ -77,21 +100,19 @@ def tips(tables: dict[str, pd.DataFrame], lang: str = "en") -> list[tuple[str, l
 
 def _tip_blocks(tf: TipFacts, w: _Words) -> list[tuple[str, list[str]]]:
     t = w.t["tips"]
-    blind = [t["trump_seen"]] if tf.trump_seen_zero else []
-    for n, lead_best, lead_win, later_best in tf.no_trump:
-        blind.append(
-            t["no_trump"].format(
-                n=n,
-                lead_best=w.pct(lead_best),
-                lead_win=w.pct(lead_win),
-                later_best=w.pct(later_best),
-            )
+    slash = t["slash"]
+    blind = [
+        t["eq_rule" if tf.rule_as_stated else "eq_rule_other"].format(
+            agree=slash.join(w.pct(a) for _, a in tf.rule_agree),
+            players=slash.join(str(n) for n, _ in tf.rule_agree),
         )
+    ]
+    if tf.trump_seen_zero:
+        blind.append(t["trump_seen"])
     counts = w.t["list_sep"].join(
         t["count_item"].format(wins=a, unseen=u, n=n) for a, u, n in tf.counts
     )
     blind.append(t["count"].format(counts=counts))
-    slash = t["slash"]
     blind.append(
         t["listen"].format(
             after_0=slash.join(w.pct(h[1]) for h in tf.listen),
@@ -101,16 +122,31 @@ def _tip_blocks(tf: TipFacts, w: _Words) -> list[tuple[str, list[str]]]:
             players=slash.join(str(h[0]) for h in tf.listen),
         )
     )
+    eq4 = next(x for x in tf.eq_forced if x[0] == 4)
     dealer = [
-        t["forced"].format(forced=w.pct(tf.forced), cost=tf.cost, cost_exact=tf.cost_exact),
-        t["other_bid"],
+        t["forced"].format(
+            forced=w.pct(tf.forced),
+            cost=tf.cost,
+            cost_exact=tf.cost_exact,
+            eq_forced=w.pct(eq4[1]),
+            eq_cost=eq4[2],
+        ),
+        t["forced_choice"].format(
+            made=slash.join(w.pct(x[3]) for x in tf.eq_forced),
+            players=slash.join(str(x[0]) for x in tf.eq_forced),
+        ),
         t["worst_size"].format(
             cards=tf.worst_cards,
             effect=w.ci(tf.worst_effect),
             made_off=w.pct(tf.worst_made_off),
             made_on=w.pct(tf.worst_made_on),
         ),
-        t["match"].format(lo=tf.match_lo, hi=tf.match_hi),
+        t["match"].format(
+            lo=tf.match_lo,
+            hi=tf.match_hi,
+            listen_lo=tf.listen_match_lo,
+            listen_hi=tf.listen_match_hi,
+        ),
     ]
     return [(t["blind_head"], blind), (t["dealer_head"], dealer)]
 
@@ -154,21 +190,7 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
             )
         )
     )
-    add(
-        q["published"].format(
-            pub_lo=-OH_HELL_GAP[1],
-            pub_hi=-OH_HELL_GAP[0],
-            exact4_5=d.exact4_5,
-            blind_on=w.ci(d.blind_on),
-            exact4_10=d.exact4_10,
-            exact4_10_exact=d.exact4_10_exact,
-            exact3_10=d.exact3_10,
-            exact3_10_exact=d.exact3_10_exact,
-            where3=q["where3"][d.where3].format(distance=d.distance3),
-            seen_on=w.ci(d.seen_on),
-            seen_effect=w.ci(d.seen_effect),
-        )
-    )
+    add(q["seen"].format(seen_on=w.ci(d.seen_on), seen_effect=w.ci(d.seen_effect)))
     gap = tab["q1_dealer_gap"]
     add(
         w.table(
@@ -216,6 +238,8 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
             ]
         )  # fmt: skip
     )
+    _equilibrium_paragraphs(f.equilibrium, w, tab, add)
+    add(q["oh_hell"])
     add(t["reproduce"].format(command=cmd, files=q["files"]))
 
     # Q2
@@ -271,6 +295,23 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
     lis = tab["q2_listening"]
     add(w.table(lis[lis["restriction"] == "on"], 3))
     image(q["image_listening"], "q2_listening")
+    add(
+        q["made"].format(
+            items=t["list_sep"].join(
+                q["made_item"].format(
+                    n=n,
+                    how="" if exact else q["made_sampled"],
+                    lead=w.pct(lead[0]),
+                    mid_lo=w.pct(mid_lo),
+                    mid_hi=w.pct(mid_hi),
+                    dealer_on=w.pct(don[0]),
+                    dealer_off=w.pct(doff),
+                )
+                for n, exact, lead, mid_lo, mid_hi, don, doff in f.equilibrium.made
+            )
+        )
+    )
+    add(w.table(tab["q2_equilibrium_seats"][_SEAT_COLUMNS], 3))
     add(q["reproduce"].format(command=cmd, one_view=ONE_VIEW))
 
     # Q3
@@ -410,6 +451,86 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
     return "\n\n".join(out) + "\n"
 
 
+_EQ_COLUMNS = [
+    "players",
+    "method",
+    "dealer_cost",
+    "dealer_cost_lo",
+    "dealer_cost_hi",
+    "card_only_cost",
+    "listening_change",
+    "forced_share",
+    "cost_when_forced",
+    "card_only_cost_when_forced",
+]
+_SEAT_COLUMNS = ["players", "position", "made_on", "made_on_lo", "made_on_hi", "made_off"]
+
+
+def _equilibrium_paragraphs(ef: EquilibriumFacts, w: _Words, tab: Any, add: Any) -> None:
+    """Question 1's part on the equilibrium: cost per blind hand, over a match, who pays."""
+    q, t = w.t["q1"], w.t
+    rows = t["clause_sep"].join(
+        q["eq_row"].format(
+            n=r.n,
+            cost=w.value(r.cost),
+            card=w.value(r.card),
+            change=w.value(r.change),
+            forced=w.share(r.forced),
+            card_forced=w.share(r.card_forced),
+            when=w.value(r.when_forced),
+            card_when=w.value(r.card_when_forced),
+        )
+        for r in ef.rows
+    )
+    commands = sorted({c for c in tab["q1_equilibrium"]["command"] if isinstance(c, str) and c})
+    add(
+        q["equilibrium"].format(
+            exact_sizes="-".join(str(r.n) for r in ef.rows if r.exact),
+            sampled_sizes="-".join(str(r.n) for r in ef.rows if not r.exact),
+            commands="`, `".join(commands),
+            rows=rows,
+        )
+    )
+    add(w.table(tab["q1_equilibrium"][_EQ_COLUMNS], 3))
+    items = t["clause_sep"].join(
+        q["listening_item"].format(
+            n=m.n,
+            effect=w.ci(m.blind_effect),
+            card_effect=w.ci(m.card_blind_effect),
+            seat_lo=m.seat_lo,
+            seat_hi=m.seat_hi,
+            card_lo=m.card_seat_lo,
+            card_hi=m.card_seat_hi,
+        )
+        for m in ef.matches
+    )
+    add(
+        q["listening_match"].format(
+            bot=LISTENING_BOT,
+            items=items,
+            players=" and ".join(str(m.n) for m in ef.matches),
+        )
+    )
+    add(
+        q["who_pays"].format(
+            items=t["clause_sep"].join(
+                q["who_pays_item"].format(
+                    n=m.n,
+                    dealers=m.dealers,
+                    blind_dealers=m.blind_dealers,
+                    blind_others=m.blind_others,
+                    others=m.others,
+                    table=m.table,
+                    card_dealers=m.card_dealers,
+                    card_others=m.card_others,
+                    card_table=m.card_table,
+                )
+                for m in ef.matches
+            )
+        )
+    )
+
+
 # --- writing the folder -----------------------------------------------------------------------
 
 
@@ -431,6 +552,19 @@ def metadata(res: WhistResults) -> dict[str, Any]:
             "tournament_matches": o.n_tournament,
             "tournament_bots": list(TOURNAMENT_BOTS),
             "exact_blind_deals": {str(n): blind_table.deals(n) for n in EXACT_PLAYERS},
+            "listening_setups": [
+                f"{n} players, {LISTENING_BOT}, restriction on and off"
+                for n in sorted(set(res.tables["q1_listening_gap"]["players"]))
+            ],
+            "equilibrium": {
+                str(r.players): {
+                    "method": r.method,
+                    "deals": int(r.deals),
+                    "samples": int(r.samples),
+                    "command": r.command or COMMAND_LIVE,
+                }
+                for r in res.tables["q1_equilibrium"].itertuples()
+            },
         },
         "seconds": {k: round(v, 2) for k, v in res.seconds.items()},
         "versions": {

@@ -19,6 +19,8 @@ import pandas as pd
 
 from headcount_lab.core.report import QUIET, Progress
 from headcount_lab.games.whist import blind_table, handstats
+from headcount_lab.games.whist import equilibrium_sample as es
+from headcount_lab.games.whist.equilibrium import LISTEN_PLAYERS, Equilibrium, equilibrium
 from headcount_lab.games.whist.rules import (
     MAX_CARDS,
     PLAYERS_MAX,
@@ -34,8 +36,13 @@ TOURNAMENT_SHARE = 10
 PLAYERS = tuple(range(PLAYERS_MIN, PLAYERS_MAX + 1))
 EXACT_PLAYERS = (3, 4)
 TOURNAMENT_BOTS = ("montecarlo", "heuristic", "heuristic", "random")
-#: the published figure for one-card Oh Hell with a 10-point bonus (dealer minus the others)
-OH_HELL_GAP = (-5.9, -5.6)
+#: the bots of question 1's card-only runs (blind bids from the cards alone)
+CARD_ONLY_BOT = "heuristic"
+#: the bots of the listening runs: blind bids from the exact equilibrium (3 and 4 players)
+LISTENING_BOT = "heuristic:listen=1"
+#: table sizes whose equilibrium the report computes on every run (seconds); larger ones are
+#: read from ``data/whist-blind-equilibrium.json`` (scripts/whist_blind_equilibrium.py)
+LIVE_EQUILIBRIUM = (3, 4)
 Z95 = 1.959963984540054
 COMMAND = "headcount-lab report whist"
 NAME = "forehead-whist"
@@ -119,7 +126,7 @@ def restriction_runs(opts: WhistReportOptions) -> dict[tuple[int, bool], dict[st
         out[(n, True)] = _run(
             on,
             WhistRules(players=n, dealer_restriction=False),
-            ["heuristic"] * n,
+            [CARD_ONLY_BOT] * n,
             opts.n_matches,
             opts.seed,
         )
@@ -127,11 +134,27 @@ def restriction_runs(opts: WhistReportOptions) -> dict[tuple[int, bool], dict[st
     out[(4, False)] = _run(
         seen,
         WhistRules(players=4, blind_one_card_hands=False, dealer_restriction=False),
-        ["heuristic"] * 4,
+        [CARD_ONLY_BOT] * 4,
         opts.n_matches,
         opts.seed,
     )
     return out
+
+
+def listening_runs(opts: WhistReportOptions) -> dict[tuple[int, bool], dict[str, np.ndarray]]:
+    """Tables of :data:`LISTENING_BOT` at the sizes with equilibrium tables, each match played
+    with the restriction on (``a``) and off (``b``) from the same stream (the bots draw nothing
+    but the deal, so the pairs see the same cards)."""
+    return {
+        (n, True): _run(
+            WhistRules(players=n),
+            WhistRules(players=n, dealer_restriction=False),
+            [LISTENING_BOT] * n,
+            opts.n_matches,
+            opts.seed,
+        )
+        for n in LISTEN_PLAYERS
+    }
 
 
 def tournament_run(opts: WhistReportOptions) -> dict[str, np.ndarray]:
@@ -572,6 +595,225 @@ def listening_pattern_table(listen: dict[int, dict[str, np.ndarray]]) -> pd.Data
     return pd.DataFrame(rows)
 
 
+# --- the equilibrium of blind bidding (every seat listens) -------------------------------------
+
+
+@dataclass(frozen=True)
+class EquilibriumInputs:
+    """Exact results (sizes in :data:`LIVE_EQUILIBRIUM`, or cached), sampled ones (cached) and
+    the exact bid patterns; :func:`equilibrium_inputs` gathers them."""
+
+    exact: dict[int, Equilibrium]
+    sampled: dict[int, es.SampledEquilibrium]
+    patterns: dict[int, dict[str, np.ndarray]]
+    commands: dict[int, str]
+
+
+def equilibrium_inputs(cache: Any = None) -> EquilibriumInputs:
+    """Solve the small table sizes now and read the others from the cache (``cache``: a path,
+    default ``data/whist-blind-equilibrium.json``); a size with neither is an error naming the
+    command that fills it."""
+    path = es.CACHE if cache is None else cache
+    data = es.read_cache(path)
+    exact = {n: equilibrium(n) for n in LIVE_EQUILIBRIUM}
+    sampled: dict[int, es.SampledEquilibrium] = {}
+    commands: dict[int, str] = {}
+    for n in PLAYERS:
+        if n in exact:
+            continue
+        key = es.cache_key(n, 5, True)
+        if key in data:
+            exact[n] = es.exact_from_record(data[key]["result"])
+            commands[n] = data[key]["command"]
+        key = es.cache_key(n, 5, False)
+        if key in data:
+            sampled[n] = es.sampled_from_record(data[key]["result"])
+            commands.setdefault(n, data[key]["command"])
+        if n not in exact and n not in sampled:
+            raise ValueError(
+                f"no blind-hand equilibrium for {n} players in {path}: run "
+                f"python scripts/whist_blind_equilibrium.py --players {n} --samples 300"
+            )
+    patterns = {n: es.bid_patterns(n) for n in LIVE_EQUILIBRIUM}
+    return EquilibriumInputs(exact, sampled, patterns, commands)
+
+
+def _est_columns(name: str, est: Any) -> dict[str, Any]:
+    """``name``, ``name_lo``, ``name_hi`` (equal for an exact value) and ``name_exact`` (the
+    fraction, or empty for a sampled estimate)."""
+    if isinstance(est, Fraction):
+        v = float(est)
+        return {name: v, f"{name}_lo": v, f"{name}_hi": v, f"{name}_exact": _frac(est)}
+    return {name: est.mean, f"{name}_lo": est.lo, f"{name}_hi": est.hi, f"{name}_exact": ""}
+
+
+def _card_only(n: int, card: dict[int, dict[str, np.ndarray]]) -> dict[str, Fraction]:
+    """Exact card-only dealer cost, forced share and cost when forced (bonus 5)."""
+    t = card[n]
+    d = blind_table.deals(n)
+    b = blind_table.BONUSES.index(5)
+    loss = int(t["score"][b, 0, n - 1] - t["score"][b, 1, n - 1])
+    forced = int(t["forced"][b])
+    return {
+        "cost": Fraction(loss, d),
+        "forced": Fraction(forced, d),
+        "when_forced": Fraction(loss, forced),
+    }
+
+
+def equilibrium_table(
+    eq: EquilibriumInputs, card: dict[int, dict[str, np.ndarray]]
+) -> pd.DataFrame:
+    """The dealer's cost of the restriction per blind hand when every seat listens (the
+    equilibrium) beside the cost when every seat bids from the cards alone: exact where every
+    deal was enumerated, else on sampled deals with 95% intervals (the card-only figure then on
+    the same deals, so the change is paired); the forced share and the cost in those deals."""
+    rows = []
+    for n in PLAYERS:
+        e = eq.exact.get(n)
+        s = eq.sampled.get(n)
+        if e is not None and n in card:
+            c = _card_only(n, card)
+            change: Any = e.dealer_cost - c["cost"]
+            card_cols = {
+                **_est_columns("card_only_cost", c["cost"]),
+                **_est_columns("card_only_forced_share", c["forced"]),
+                **_est_columns("card_only_cost_when_forced", c["when_forced"]),
+            }
+        else:
+            assert s is not None
+            change = s.listening_change if e is None else None
+            card_cols = {
+                **_est_columns("card_only_cost", s.card_cost),
+                **_est_columns("card_only_forced_share", s.card_forced_share),
+                **_est_columns("card_only_cost_when_forced", s.card_forced_cost),
+            }
+        src: Any = e if e is not None else s
+        rows.append(
+            {
+                "players": n,
+                "method": "exact" if e is not None else "sampled",
+                "command": eq.commands.get(n, ""),
+                "deals": src.deals,
+                "samples": 0 if e is not None else s.samples,  # type: ignore[union-attr]
+                **_est_columns("dealer_cost", src.dealer_cost),
+                **_est_columns("forced_share", src.forced_share),
+                **_est_columns("cost_when_forced", src.forced_cost),
+                **card_cols,
+                **_est_columns(
+                    "listening_change",
+                    change if change is not None else s.listening_change,  # type: ignore[union-attr]
+                ),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def equilibrium_seat_table(eq: EquilibriumInputs) -> pd.DataFrame:
+    """By table size and position: each seat's mean score and how often it makes its bid under
+    the equilibrium, restriction on and off (only the dealer's change)."""
+    rows = []
+    for n in PLAYERS:
+        src: Any = eq.exact.get(n) or eq.sampled[n]
+        for pos in range(n):
+            rows.append(
+                {
+                    "players": n,
+                    "method": "exact" if n in eq.exact else "sampled",
+                    "position": position_name(pos, n),
+                    **_est_columns("made_on", src.made_rate(pos, True)),
+                    **_est_columns("made_off", src.made_rate(pos, False)),
+                    **_est_columns("score_on", src.mean_score(pos, True)),
+                    **_est_columns("score_off", src.mean_score(pos, False)),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def equilibrium_rule_table(eq: EquilibriumInputs) -> pd.DataFrame:
+    """The equilibrium bids as a rule: by table size, position, a trump in sight or not, and
+    whether a seat before you bid 1, the share of deals, the share where the equilibrium bids 1,
+    the bid a person should make (the more common one) and how often that rule is the
+    equilibrium's bid. Exact, restriction on."""
+    rows = []
+    for n, t in eq.patterns.items():
+        pat = t["pattern"]
+        total = int(pat[0].sum())
+        for pos in range(n):
+            for seen in (0, 1):
+                for heard in (0, 1) if pos else (0,):
+                    c = pat[pos, seen, heard]
+                    k = int(c.sum())
+                    if not k:
+                        continue
+                    one = Fraction(int(c[1]), k)
+                    rows.append(
+                        {
+                            "players": n,
+                            "position": position_name(pos, n),
+                            "trump_seen": bool(seen),
+                            "earlier_bid_1": bool(heard),
+                            "share_of_deals": k / total,
+                            "bid_1_share": float(one),
+                            "rule_bid": int(one > Fraction(1, 2)),
+                            "rule_agrees": float(max(one, 1 - one)),
+                        }
+                    )
+    return pd.DataFrame(rows)
+
+
+def equilibrium_forced_table(eq: EquilibriumInputs) -> pd.DataFrame:
+    """The dealer when the restriction forbids its best bid (exact, equilibrium): by the number
+    of 1-bids it heard (0: it must bid 0; 1: it must bid 1), the share of deals and how often
+    the forced bid is still made."""
+    rows = []
+    for n, t in eq.patterns.items():
+        f = t["forced"]
+        deals = int(t["pattern"][0].sum())
+        for ones in (0, 1):
+            k = int(f[ones].sum())
+            rows.append(
+                {
+                    "players": n,
+                    "ones_heard": ones,
+                    "forced_bid": ones,
+                    "share_of_deals": k / deals,
+                    "made_share": int(f[ones, 1]) / k if k else 0.0,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def who_pays_table(runs: dict[tuple[int, bool], dict[str, np.ndarray]], bot: str) -> pd.DataFrame:
+    """Where the dealer's lost points go (paired, restriction on minus off, points per match,
+    hand scores without streak bonuses): the dealers' summed change, everyone else's and the
+    whole table's, over the blind hands and over all hands of a match (each seat deals equally
+    often). Per hand the kernel's gap is ``g = n * dealer - table``, so ``table = n * dealer -
+    g``."""
+    G = handstats
+    rows = []
+    for (n, blind), st in runs.items():
+        if not blind:
+            continue
+        gap = st["gap"]
+        m = st["match_gap"][G.G_HANDS]
+        for scope, sel in (("blind hands", gap[1:2]), ("match", gap)):
+            dealers = int((sel[:, G.G_DEALER] - sel[:, G.G_DEALER_B]).sum())
+            table = n * dealers - int((sel[:, G.G_GAP] - sel[:, G.G_GAP_B]).sum())
+            rows.append(
+                {
+                    "players": n,
+                    "bot": bot,
+                    "scope": scope,
+                    "matches": int(m),
+                    "dealers_change": dealers / m,
+                    "others_change": (table - dealers) / m,
+                    "table_change": table / m,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
 # --- the whole report -------------------------------------------------------------------------
 
 
@@ -599,9 +841,17 @@ def compute(opts: WhistReportOptions, progress: Progress = QUIET) -> WhistResult
         listen = {n: blind_table.listening_tables(n) for n in EXACT_PLAYERS}
     res.seconds["exact_blind"] = time.perf_counter() - t0
     t0 = time.perf_counter()
+    with progress.step(NAME, "q1, q2: the blind-bidding equilibrium, 3-6 players"):
+        eq = equilibrium_inputs()
+    res.seconds["equilibrium"] = time.perf_counter() - t0
+    t0 = time.perf_counter()
     with progress.step(NAME, "q1, q4, q5: the dealer's restriction on and off, 3-6 players"):
         runs = restriction_runs(opts)
     res.seconds["restriction_runs"] = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    with progress.step(NAME, "q1: listening bots, restriction on and off"):
+        heard = listening_runs(opts)
+    res.seconds["listening_runs"] = time.perf_counter() - t0
     t0 = time.perf_counter()
     with progress.step(NAME, "q3, q5: the bot tournament"):
         tour = tournament_run(opts)
@@ -611,12 +861,22 @@ def compute(opts: WhistReportOptions, progress: Progress = QUIET) -> WhistResult
             "q1_dealer_gap": dealer_gap_table(runs),
             "q1_match_gap": match_gap_table(runs),
             "q1_q4_seats": seat_table(runs),
+            "q1_equilibrium": equilibrium_table(eq, exact),
+            "q1_listening_gap": dealer_gap_table(heard),
+            "q1_listening_seats": seat_table(heard),
+            "q1_who_pays": pd.concat(
+                [who_pays_table(runs, CARD_ONLY_BOT), who_pays_table(heard, LISTENING_BOT)],
+                ignore_index=True,
+            ),
             "q2_blind_views": blind_bid_table(exact),
             "q2_blind_positions": blind_position_table(exact),
             "q2_blind_scores": blind_score_table(exact),
             "q2_blind_dealer": blind_dealer_table(exact),
             "q2_listening": listening_table(listen),
             "q2_listening_pattern": listening_pattern_table(listen),
+            "q2_equilibrium_seats": equilibrium_seat_table(eq),
+            "q2_equilibrium_rule": equilibrium_rule_table(eq),
+            "q2_equilibrium_forced": equilibrium_forced_table(eq),
             "q3_bots": bot_table(tour),
             "q3_bots_by_size": bot_size_table(tour),
             "q5_streaks": streak_table(tour),

@@ -30,7 +30,9 @@ _EN: dict[str, Any] = {
         "in the bot tournament; sizes, versions, commit and timings in `metadata.json`). "
         "Intervals are normal 95% confidence intervals over matches or hands; a difference is "
         "called real only when its interval leaves out zero. Exact values are fractions over "
-        "every deal. Rules and rulings W1-W10: `docs/rules/forehead-whist.md` (defaults: "
+        "every deal; where the deals are too many to enumerate, exact values are averaged over "
+        "sampled deals and carry intervals. Rules and rulings W1-W10: "
+        "`docs/rules/forehead-whist.md` (defaults: "
         "dealer's restriction on, must trump, streaks `every_five`, blind one-card hands)."
     ),
     # --- question 1
@@ -60,24 +62,67 @@ _EN: dict[str, Any] = {
             "other": ".",
         },
         "by_players": "{effect} at {players} players",
-        "published": (
-            "**Against the published figure.** In one-card Oh Hell with a 10-point bonus the "
-            "dealer averages about {pub_lo:.1f}-{pub_hi:.1f} points less per hand than the "
-            "others. Our one-card hands differ: they are blind (you see the others' cards, not "
-            "yours), the pack is cut down (W1), and a made bid scores 5 + tricks. With every "
-            "seat bidding its best blind bid, the dealer's exact gap at 4 players is "
-            "{exact4_5:+.3f} per hand with our 5-point bonus (simulated: {blind_on}) and "
-            "{exact4_10:+.3f} with a 10-point bonus (exactly {exact4_10_exact}); at 3 players "
-            "and a 10-point bonus it is {exact3_10:+.3f} ({exact3_10_exact}), {where3}. With "
-            "the one-card hands played seeing your own card, as in Oh Hell, the heuristic "
+        "oh_hell": (
+            "**No comparison with one-card Oh Hell.** Earlier versions of this report compared "
+            'the dealer\'s gap with a "published 5.6-5.9 points" for one-card Oh Hell with a '
+            "10-point bonus. We found no source for that figure, and it is for another game "
+            "(you see your own card, not the others'; a full pack; rules for a missed bid vary "
+            "between tables), so there is no defined rule set to recompute it for: the "
+            "comparison is dropped. Our own game with Oh Hell's bonus is one command away: "
+            "`headcount-lab whist blind-equilibrium --players 4 --bonus 10`."
+        ),
+        "seen": (
+            "With the one-card hands played seeing your own card, as in Oh Hell, the heuristic "
             "dealer's gap is only {seen_on} (effect {seen_effect}): the heuristic bids a seen "
             "single card without the exact odds, so this row says more about the bot than about "
             "the rule."
         ),
-        "where3": {
-            "inside": "inside the published range",
-            "outside": "{distance:.2f} outside the published range",
-        },
+        "equilibrium": (
+            "**When every seat listens (the equilibrium).** The figures above assume every "
+            "seat bids a blind hand from the cards it sees. But the seats before you saw your "
+            "card, so their bids carry news about it; when every seat bids best on its view and "
+            "the bids before it, knowing how the earlier seats bid, the bids nearly always add up "
+            "to the one trick and the dealer, last to bid, is forbidden exactly the bid the news "
+            "points to. The dealer's cost of the restriction per blind hand "
+            "(`headcount-lab whist blind-equilibrium`; exact at {exact_sizes} players, on "
+            "sampled deals at {sampled_sizes}, cached by `{commands}`): {rows}."
+        ),
+        "eq_row": (
+            "{n} players: {cost} against {card} when every seat bids from the cards alone "
+            "({change} more); the restriction binds in {forced} of deals (cards alone: "
+            "{card_forced}) and costs {when} points in those deals ({card_when} from the cards "
+            "alone)"
+        ),
+        "exact_value": "{v:.3f} (exactly {frac})",
+        "sampled_value": "{v:.2f} (95% CI {lo:.2f} to {hi:.2f})",
+        "exact_pct": "{p:.1f}%",
+        "sampled_pct": "{p:.1f}% ({lo:.1f}-{hi:.1f}%)",
+        "listening_match": (
+            "**Over a match, with bots that listen.** Tables of `{bot}` (blind bids from the "
+            "exact equilibrium, the other hands as `heuristic`) play every match with and "
+            "without the restriction from the same stream, paired as above: {items}. The "
+            "equilibrium tables exist for {players} players; larger tables are covered by the "
+            "per-hand figures above."
+        ),
+        "listening_item": (
+            "at {n} players the dealer's gap in a blind hand moves by {effect} (card-only "
+            "`heuristic`: {card_effect}) and each seat's match total by {seat_lo:+.2f} to "
+            "{seat_hi:+.2f} points (card-only: {card_lo:+.2f} to {card_hi:+.2f})"
+        ),
+        "who_pays": (
+            "**Who pays.** The restriction destroys points; it does not hand them to the other "
+            "seats. In a blind hand under the equilibrium the seats before the dealer bid "
+            "exactly as they would without the rule, so their scores do not change at all and "
+            "the dealer alone loses the cost above. Over whole matches (paired, points per "
+            "match, hand scores): {items}. Every seat deals equally often, so over a match "
+            "each seat pays the same share as dealer (table `q1_who_pays.csv`)."
+        ),
+        "who_pays_item": (
+            "{n} players, listening bots: the dealers {dealers:+.1f} ({blind_dealers:+.1f} in "
+            "the blind hands, where the other seats change by {blind_others:+.1f}), the other "
+            "seats {others:+.1f}, the whole table {table:+.1f}; card-only bots: dealers "
+            "{card_dealers:+.1f}, other seats {card_others:+.1f}, table {card_table:+.1f}"
+        ),
         "image": "dealer's gap",
         "seats": (
             "**Who deals what (first dealer).** Seat 0 deals the first hand; with 4 players it "
@@ -97,7 +142,11 @@ _EN: dict[str, Any] = {
             "overlap": "the seats' intervals overlap, so the data show no effect of who deals "
             "first.",
         },
-        "files": "tables `q1_dealer_gap.csv`, `q1_match_gap.csv`, `q1_q4_seats.csv`",
+        "files": (
+            "tables `q1_dealer_gap.csv`, `q1_match_gap.csv`, `q1_q4_seats.csv`, "
+            "`q1_equilibrium.csv`, `q1_listening_gap.csv`, `q1_listening_seats.csv`, "
+            "`q1_who_pays.csv`"
+        ),
     },
     # --- question 2
     "q2": {
@@ -143,11 +192,23 @@ _EN: dict[str, Any] = {
             "changes the bid in {changed} of hands at most. The 4-player dealer gains "
             "{dealer_off:+.3f} without the restriction but only {dealer_on:+.3f} with it: the "
             "forbidden value often blocks the bid the news points to (tables "
-            "`q2_listening.csv`, `q2_listening_pattern.csv`). The bots do not listen; the "
-            "card-only columns are their play."
+            "`q2_listening.csv`, `q2_listening_pattern.csv`). The bots bid from the cards by "
+            "default; with `listen=1` they bid the equilibrium of question 1."
         ),
         "gain": "seat {position} of {players}: {gain:+.3f} ({gain_exact})",
         "image_listening": "listening",
+        "made": (
+            "**Luck or skill: bids made by position when every seat listens.** {items}. The "
+            "seats before the dealer make nearly every blind bid once everyone listens: for "
+            "them a blind hand is skill (reading the bids), and the dealer's result is set by "
+            "the restriction, not by its card (table `q2_equilibrium_seats.csv`; the rule a "
+            "person can follow is in `q2_equilibrium_rule.csv` and the tips)."
+        ),
+        "made_item": (
+            "{n} players{how}: the leader makes {lead}, the seats between {mid_lo}-{mid_hi}, "
+            "the dealer {dealer_on} with the restriction and {dealer_off} without"
+        ),
+        "made_sampled": " (sampled)",
         "reproduce": (
             "**Reproduce:** {command} (tables `q2_blind_views.csv` with aces and kings seen, "
             "`q2_blind_positions.csv`, `q2_blind_scores.csv`, `q2_blind_dealer.csv`); one "
@@ -265,6 +326,18 @@ _EN: dict[str, Any] = {
             "were on your forehead; bid 1 when they are at least {counts}: P(win) > 6/13."
         ),
         "count_item": "{wins} of {unseen} ({n} players)",
+        "eq_rule": (
+            "When everyone listens (the equilibrium): leading, bid 1 if you see no trump, else "
+            "0; a later seat, bid 1 only if you see no trump and nobody before you bid 1 (then "
+            "the trick is most likely yours), else 0; as dealer, bid the number of 1-bids you "
+            "heard. This rule is the equilibrium's bid in {agree} of bids ({players} players, "
+            "exact)."
+        ),
+        "eq_rule_other": (
+            "When everyone listens, bid as table `q2_equilibrium_rule.csv` says for your "
+            "position, what you see and the bids before you; its commoner bid is the "
+            "equilibrium's in {agree} of bids ({players} players, exact)."
+        ),
         "listen": (
             "Listen to the bids before yours: they were made looking at your card. Second to "
             "bid with no trump in sight: a leader's 0 almost always means the leader saw a "
@@ -276,13 +349,15 @@ _EN: dict[str, Any] = {
         "gain": "{gain:+.2f}",
         "dealer_head": "Bidding as the dealer (the forbidden value, W5)",
         "forced": (
-            "Blind hand, last to bid: the others' bids forbid your better bid in {forced} of "
-            "deals (4 players); taking the other bid then costs {cost:.2f} points per blind "
-            "hand on average (exact {cost_exact})."
+            "Blind hand, last to bid, everyone bidding from the cards: the others' bids forbid "
+            "your better bid in {forced} of deals (4 players), costing {cost:.2f} points per "
+            "blind hand on average (exact {cost_exact}). When everyone listens it happens in "
+            "{eq_forced} of deals and costs {eq_cost:.2f} points each time."
         ),
-        "other_bid": (
-            "If your card-only bid is the forbidden one, take the other: with one card there is "
-            "no third choice, and the rule is the same whatever the bids say."
+        "forced_choice": (
+            "Forced, you have no choice with one card: if nobody bid 1 you must bid 0, if one "
+            "seat bid 1 you must bid 1. Under the equilibrium that forced bid is still made in "
+            "only {made} of those deals ({players} players)."
         ),
         "worst_size": (
             "Hands of 2-7 cards (4 heuristic players): the restriction costs the dealer most "
@@ -292,7 +367,9 @@ _EN: dict[str, Any] = {
         ),
         "match": (
             "Over a 4-player match the restriction lowers every seat's total by {lo:.1f} to "
-            "{hi:.1f} points: it mostly destroys points rather than handing them to the others."
+            "{hi:.1f} points with bots that bid blind hands from the cards, {listen_lo:.1f} to "
+            "{listen_hi:.1f} with bots that listen: it destroys points rather than handing them "
+            "to the others."
         ),
     },
     # --- chart labels

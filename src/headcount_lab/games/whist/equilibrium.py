@@ -236,6 +236,7 @@ class Equilibrium:
             "players": self.players,
             "bonus": self.bonus,
             "dealer_restriction": restriction,
+            "exact": True,
             "deals": self.deals,
             "seats": [
                 {
