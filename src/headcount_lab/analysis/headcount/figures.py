@@ -483,12 +483,14 @@ def _heads_up_chart(pt: Any, t: dict[str, Any]) -> Any:
     ]  # fmt: skip
     play = pt.tables["q11_heads_up_in_play"]
     rows += [
-        {"label": f"{q['peeks'][r['peeks']]} ({r['next_start']})",
+        {"label": q["peeks"][r["peeks"]],
          "group": q["play_group"].format(strong=best, rule=r["next_start"]),
          "value": r["value"], "lo": r["lo"], "hi": r["hi"]}
         for _, r in play[play["n"] > 0].iterrows()
     ]  # fmt: skip
-    return IntervalChart(pd.DataFrame(rows), q["xlabel"], q["chart_title"], 0.5).plot().figure
+    fig, ax = new_axes(size=(8.0, 1.6 + 0.38 * len(rows)))
+    IntervalChart(pd.DataFrame(rows), q["xlabel"], q["chart_title"], 0.5).plot(ax)
+    return fig
 
 
 def _rule_chart(pt: Any, t: dict[str, Any], key: str, keys: tuple[str, ...]) -> Any:

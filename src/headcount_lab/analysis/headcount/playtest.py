@@ -632,7 +632,7 @@ def heads_up_tables(pt: Playtest, quick: bool) -> None:
     rate the equilibrium of its peek situation; an ``all`` row gets the equilibrium averaged
     over the strong field's own mix of peek situations (what the H9 flag alone would do if the
     round were played exactly)."""
-    from headcount_lab.analysis.headcount.endgame import headsup_values
+    from headcount_lab.analysis.headcount.endgame import PEEKS, headsup_values
 
     hv = headsup_values(quick)
     exact = pd.DataFrame(
@@ -646,7 +646,7 @@ def heads_up_tables(pt: Playtest, quick: bool) -> None:
                 "bid_step": hv["step"],
                 "iterations": hv["iterations"],
             }
-            for name, v in hv["by_peeks"].items()
+            for name, v in ((k, hv["by_peeks"][k]) for k in PEEKS)
         ]  # fmt: skip
     )
     pt.tables["q11_heads_up_exact"] = exact

@@ -341,6 +341,7 @@ class _Writer:
             "play_win": "—" if at is None else self.pct(at[0], 0),
             "play_gap": "—" if f.play_gap_50 is None else f.play_gap_50,
             "peek_tip": self.t["peek_tip" if f.tip_peek_gain is not None else "peek_tip_none"],
+            "call_tip": self.t["call_tip" if f.play_gap_50 is not None else "call_tip_never"],
             "peek_gain": "" if f.tip_peek_gain is None else fmt_pp(f.tip_peek_gain, self.lang, 0),
             "start_loss": self.pct(f.start[0], 0),
         }
@@ -384,6 +385,7 @@ class _Writer:
             bot_gap="—" if f.bot_call_gap is None else f.bot_call_gap,
             win=self.pct(win[0]),
             win_ci=self.ci(win[1], win[2]),
+            win_note=t["win_note"]["low" if win[0] < 0.5 else "high"],
         )
         table = t["table_note"] + "\n\n" + self.table(wide)
         self.section("q2", table, "q2_call_odds.png", finding, self.opts.command(self.lang),

@@ -103,9 +103,7 @@ _EN: dict[str, Any] = {
         "tips": [
             "Bid the sum you see {off4} (4 players) or {off6} (6 players) to survive a call "
             "3 times in 4; the dotted line is 'bid = what you see'.",
-            "By the cards alone a call wins from a bid {gap} above what you see ({gap_top} if "
-            "you see the A♠, {gap_jk} the Joker); against `{strong}` bidders it won {play_win} "
-            "there, and won half its calls only from a gap of {play_gap}.",
+            "{call_tip}",
             "{peek_tip}",
             "The player who lost the last round starts and loses {start_loss} of rounds "
             "(4 players): open low and safe.",
@@ -142,7 +140,17 @@ _EN: dict[str, Any] = {
             "view with the same sum, seeing the Joker by {joker}."
         ),
     },
-    "peek_tip": "Peek when you may and will raise anyway: it gave `{strong}` {peek_gain} games.",
+    "peek_tip": "Peek when you may and will raise anyway: it gave {strong} {peek_gain} games.",
+    "call_tip": (
+        "By the cards alone a call wins from a bid {gap} above what you see ({gap_top} if you "
+        "see the A♠, {gap_jk} the Joker); against {strong} bidders such calls won {play_win}, "
+        "and half of them only from a gap of {play_gap}: call later than the cards say."
+    ),
+    "call_tip_never": (
+        "By the cards alone a call wins from a bid {gap} above what you see ({gap_top} if you "
+        "see the A♠, {gap_jk} the Joker); against {strong} bidders such calls won {play_win}, "
+        "and at no gap did they win half: against strong bidders, call later than the cards say."
+    ),
     "peek_tip_none": "Peek when the hidden card would change your bid.",
     "q2": {
         "title": "2. When to call",
@@ -172,10 +180,16 @@ _EN: dict[str, Any] = {
             "above what you see (exact); seeing the A♠ brings that down to {gap_top}, seeing "
             "the Joker raises it to {gap_jk}. The threshold barely depends on the number of "
             "players. `{best}` {lead}{rule}: it calls on most of its turns only from a gap of "
-            "{bot_gap}, and when it calls without having peeked its call wins {win} {win_ci} "
-            "(probably because its opponents' bids were made with more knowledge, often "
-            "after a peek, than the exact odds from the caller's view assume)."
+            "{bot_gap}, and when it calls without having peeked its call wins {win} {win_ci}"
+            "{win_note}."
         ),
+        "win_note": {
+            "low": (
+                " (probably because its opponents' bids were made with more knowledge, often "
+                "after a peek, than the exact odds from the caller's view assume)"
+            ),
+            "high": "",
+        },
         "play_method": (
             "**What the bids are worth.** Every call the strong bot made in the traced games "
             "(no peek that round, no A♠ or Joker in view) counts once, by the gap between the "
@@ -523,7 +537,7 @@ _EN: dict[str, Any] = {
             "none": "neither",
             "all": "all rounds",
         },
-        "exact_group": "equilibrium (exact, value bracket)",
+        "exact_group": "equilibrium (exact)",
         "play_group": "{strong}, next_start={rule}",
         "xlabel": "start player loses the round (%)",
         "chart_title": "Heads-up: start player's loss",
@@ -672,9 +686,7 @@ _DE: dict[str, Any] = {
         "tips": [
             "Biete die Summe, die du siehst, {off4} (4 Spieler) bzw. {off6} (6 Spieler), dann "
             "hält das Gebot 3 von 4 Mal; gepunktet: „Gebot = was du siehst“.",
-            "Allein nach den Karten gewinnt „Nachzählen!“ ab einem Gebot {gap} über dem, was du "
-            "siehst ({gap_top} mit Höchste auf null, {gap_jk} mit der Überraschung); gegen "
-            "`{strong}` gewann der Ruf dort nur {play_win} und erst ab {play_gap} jeden zweiten.",
+            "{call_tip}",
             "{peek_tip}",
             "Wer die letzte Runde verloren hat, beginnt und verliert {start_loss} der Runden "
             "(4 Spieler): niedrig und sicher eröffnen.",
@@ -715,8 +727,19 @@ _DE: dict[str, Any] = {
         ),
     },
     "peek_tip": (
-        "Spick, wenn du darfst und ohnehin erhöhen willst: Das brachte `{strong}` {peek_gain} "
-        "Siege."
+        "Spick, wenn du darfst und ohnehin erhöhen willst: Das brachte {strong} {peek_gain} Siege."
+    ),
+    "call_tip": (
+        "Allein nach den Karten gewinnt „Nachzählen!“ ab einem Gebot {gap} über dem, was du "
+        "siehst ({gap_top} mit Höchste auf null, {gap_jk} mit der Überraschung); gegen bietende "
+        "{strong}-Bots gewann so ein Ruf {play_win}, jeden zweiten erst ab {play_gap}: später "
+        "rufen, als die Karten sagen."
+    ),
+    "call_tip_never": (
+        "Allein nach den Karten gewinnt „Nachzählen!“ ab einem Gebot {gap} über dem, was du "
+        "siehst ({gap_top} mit Höchste auf null, {gap_jk} mit der Überraschung); gegen bietende "
+        "{strong}-Bots gewann so ein Ruf {play_win} und bei keinem Abstand jeden zweiten: gegen "
+        "starke Bieter später rufen, als die Karten sagen."
     ),
     "peek_tip_none": "Spick, wenn die verdeckte Karte dein Gebot ändern würde.",
     "q2": {
@@ -750,10 +773,15 @@ _DE: dict[str, Any] = {
             "sieht, kann schon ab {gap_top} rufen, wer die Überraschung sieht, erst ab "
             "{gap_jk}. Die Schwelle hängt kaum von der Spielerzahl ab. `{best}` {lead}{rule}: Er "
             "ruft in den meisten Zügen erst ab einem Abstand von {bot_gap}, und wenn er "
-            "ungespickt ruft, gewinnt der Ruf {win} {win_ci} (vermutlich, weil die Gebote "
-            "der anderen auf mehr Wissen beruhen, oft nach dem Spicken, als die exakte Chance "
-            "aus Sicht des Rufers annimmt)."
+            "ungespickt ruft, gewinnt der Ruf {win} {win_ci}{win_note}."
         ),
+        "win_note": {
+            "low": (
+                " (vermutlich, weil die Gebote der anderen auf mehr Wissen beruhen, oft nach dem "
+                "Spicken, als die exakte Chance aus Sicht des Rufers annimmt)"
+            ),
+            "high": "",
+        },
         "play_method": (
             "**Was die Gebote verraten.** Jeder Ruf des starken Bots in den protokollierten "
             "Partien (ohne Spicken in dieser Runde, kein A♠ und kein Joker in Sicht) zählt "
@@ -1114,7 +1142,7 @@ _DE: dict[str, Any] = {
             "none": "keiner",
             "all": "alle Runden",
         },
-        "exact_group": "Gleichgewicht (exakt, Schranken des Spielwerts)",
+        "exact_group": "Gleichgewicht (exakt)",
         "play_group": "{strong}, next_start={rule}",
         "xlabel": "Startspieler verliert die Runde (%)",
         "chart_title": "Zu zweit: Verlust des Startspielers",
