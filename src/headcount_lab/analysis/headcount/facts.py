@@ -91,6 +91,7 @@ class HeadcountFacts:
     bot_lead: str  # "none" / "more" / "less"
     play_gap_50: int | None  # smallest gap at which the strong bot's calls in play won > 50%
     play_win_at_gap: Est | None  # its calls' success at the exact card-only threshold
+    play_win_above: Est | None  # ... at that gap or more, pooled
     # q3: peeking (None when the strong bot has no peek parameter to compare)
     peek_default: Est | None
     peek_eager: Est | None
@@ -211,6 +212,7 @@ def facts(pt: Any) -> HeadcountFacts:
         else ("more" if bot_gap > f[f"q2_call_gap_{n}_none"] else "less"),
         play_gap_50=f["q2_play_gap_50"],
         play_win_at_gap=f["q2_play_win_at_exact_gap"],
+        play_win_above=f.get("q2_play_win_above"),
         peek_default=peek_default,
         peek_eager=_optional(game[game["comparison"] == "q3_peek_eager_vs_never"]),
         peek_round_loss=_optional(round_loss),

@@ -499,9 +499,16 @@ def _calls_in_play(pt: Playtest, st: dict[str, np.ndarray]) -> None:
     table = pd.DataFrame(rows)
     pt.tables["q2_calls_in_play"] = table
     four = table[table["players_left"] == PLAYERS] if not table.empty else table
-    half = four[four["value"] > 0.5] if not four.empty else four
-    pt.facts["q2_play_gap_50"] = int(half["gap"].min()) if not half.empty else None
-    at = four[four["gap"] == pt.facts[f"q2_call_gap_{PLAYERS}_none"]] if not four.empty else four
+    threshold = pt.facts[f"q2_call_gap_{PLAYERS}_none"]
+    above = four[four["gap"] >= threshold] if not four.empty else four
+    # the gap from which on (at the exact threshold or above) every gap's calls won > 50 %
+    losing = above[above["value"] <= 0.5]
+    after = above[above["gap"] > losing["gap"].max()] if not losing.empty else above
+    pt.facts["q2_play_gap_50"] = int(after["gap"].min()) if not after.empty else None
+    pt.facts["q2_play_win_above"] = (
+        play.wilson(int(above["k"].sum()), int(above["n"].sum())) if not above.empty else None
+    )
+    at = four[four["gap"] == threshold] if not four.empty else four
     pt.facts["q2_play_win_at_exact_gap"] = (
         tuple(float(x) for x in at.iloc[0][["value", "lo", "hi"]]) if not at.empty else None
     )

@@ -405,6 +405,9 @@ class _Writer:
             strong=f.best_bot,
             gap=f.call_gap["none"],
             at_gap="—" if at is None else f"{self.pct(at[0])} {self.ci(at[1], at[2])}",
+            above="—"
+            if (ab := f.play_win_above) is None
+            else f"{self.pct(ab[0])} {self.ci(ab[1], ab[2])}",
             half=t["never"] if f.play_gap_50 is None else t["half"].format(play_gap=f.play_gap_50),
         )
         self.parts += [

@@ -144,12 +144,13 @@ _EN: dict[str, Any] = {
     "call_tip": (
         "By the cards alone a call wins from a bid {gap} above what you see ({gap_top} if you "
         "see the A♠, {gap_jk} the Joker); against {strong} bidders such calls won {play_win}, "
-        "and half of them only from a gap of {play_gap}: call later than the cards say."
+        "and more than half at every gap only from {play_gap} on: call later than the cards say."
     ),
     "call_tip_never": (
         "By the cards alone a call wins from a bid {gap} above what you see ({gap_top} if you "
         "see the A♠, {gap_jk} the Joker); against {strong} bidders such calls won {play_win}, "
-        "and at no gap did they win half: against strong bidders, call later than the cards say."
+        "never more than half from any gap on: against strong bidders, call later than the "
+        "cards say."
     ),
     "peek_tip_none": "Peek when the hidden card would change your bid.",
     "q2": {
@@ -209,12 +210,13 @@ _EN: dict[str, Any] = {
         "play_ylabel": "share of calls that won",
         "play_finding": (
             "Against `{strong}` bidders the bids carry information the card-only odds ignore: "
-            "at the exact threshold gap of {gap} the calls made in play won {at_gap}, and "
+            "at the exact threshold gap of {gap} the calls made in play won {at_gap}, at that "
+            "gap or more {above} (exact card-only: more than half at every such gap), and "
             "{half} (4 players left). A reader of the tip sheet should treat the exact "
             "threshold as a floor, not as a signal to call."
         ),
-        "half": "they first won more often than not at a gap of {play_gap}",
-        "never": "at no gap with 30 calls or more did they win more often than not",
+        "half": "they won more often than not at every gap only from {play_gap} on",
+        "never": "from no gap on did they win more often than not at every gap",
     },
     "q3": {
         "title": "3. What a peek is worth",
@@ -732,14 +734,14 @@ _DE: dict[str, Any] = {
     "call_tip": (
         "Allein nach den Karten gewinnt „Nachzählen!“ ab einem Gebot {gap} über dem, was du "
         "siehst ({gap_top} mit Höchste auf null, {gap_jk} mit der Überraschung); gegen bietende "
-        "{strong}-Bots gewann so ein Ruf {play_win}, jeden zweiten erst ab {play_gap}: später "
-        "rufen, als die Karten sagen."
+        "{strong}-Bots gewann so ein Ruf {play_win}, bei jedem Abstand öfter als nicht erst ab "
+        "{play_gap}: später rufen, als die Karten sagen."
     ),
     "call_tip_never": (
         "Allein nach den Karten gewinnt „Nachzählen!“ ab einem Gebot {gap} über dem, was du "
         "siehst ({gap_top} mit Höchste auf null, {gap_jk} mit der Überraschung); gegen bietende "
-        "{strong}-Bots gewann so ein Ruf {play_win} und bei keinem Abstand jeden zweiten: gegen "
-        "starke Bieter später rufen, als die Karten sagen."
+        "{strong}-Bots gewann so ein Ruf {play_win}, von keinem Abstand an öfter als nicht: "
+        "gegen starke Bieter später rufen, als die Karten sagen."
     ),
     "peek_tip_none": "Spick, wenn die verdeckte Karte dein Gebot ändern würde.",
     "q2": {
@@ -803,11 +805,12 @@ _DE: dict[str, Any] = {
         "play_finding": (
             "Gegen bietende `{strong}`-Bots tragen die Gebote Wissen, das die Chancen allein aus "
             "den Karten nicht kennen: Beim exakten Schwellenabstand {gap} gewannen die Rufe im "
-            "Spiel {at_gap}, und {half} (4 Spieler übrig). Die exakte Schwelle der Tippkarte "
-            "ist eine Untergrenze, kein Signal zum Rufen."
+            "Spiel {at_gap}, bei diesem Abstand oder mehr {above} (exakt allein aus den Karten: "
+            "bei jedem solchen Abstand mehr als die Hälfte), und {half} (4 Spieler übrig). Die "
+            "exakte Schwelle der Tippkarte ist eine Untergrenze, kein Signal zum Rufen."
         ),
-        "half": "öfter als sie verloren erst ab einem Abstand von {play_gap}",
-        "never": "bei keinem Abstand mit mindestens 30 Rufen gewannen sie öfter, als sie verloren",
+        "half": "bei jedem Abstand öfter, als sie verloren, erst ab {play_gap}",
+        "never": "von keinem Abstand an gewannen sie bei jedem Abstand öfter, als sie verloren",
     },
     "q3": {
         "title": "3. Was Spicken wert ist",
