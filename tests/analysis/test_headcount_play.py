@@ -32,20 +32,31 @@ def _replay(trace, n, lives):
     calls = won = 0
     first = [0, 0]
     hu = np.zeros((P.HU,) * 4 + (2, 2), np.int64)
+    again = np.zeros((P.NA, 2), np.int64)  # a loser who starts: rounds, lost again
+    sit = np.zeros((P.POS, 3), np.int64)  # by finishing place: games, rounds watched, squares
+    hu_rounds = np.zeros((2, 2, 2), np.int64)
     active = set()
+    prev_loser = None
     for kind, seat, value in trace.tolist():
         if kind == E.T_START:
             if value == 1:
                 active = set(range(n))
                 lv = {s: list(lives) for s in range(n)}
                 first_loser = None
+                prev_loser = None
                 snaps = []
+                went_out = []
             start, caller, pointed = seat, None, {}
+            rnd = value
+            hu_key = None
             if len(active) == 2:
                 a, b = sorted(active)
                 for me, other in ((a, b), (b, a)):
                     key = (*(min(x, 3) for x in lv[me] + lv[other]), int(me == start))
                     snaps.append((me, key))
+                other = b if start == a else a
+                hu_key = (int(lv[start][0] > 0), int(lv[other][0] > 0))
+                hu_rounds[hu_key][0] += 1
         elif kind == E.T_PEEK:
             lv[seat][0] -= 1
             lv[seat][1] += 1
@@ -64,6 +75,11 @@ def _replay(trace, n, lives):
                 won += seat != caller
             if first_loser is None:
                 first_loser = seat
+            if start == prev_loser:
+                again[len(active)] += (1, int(seat == start))
+            if hu_key is not None:
+                hu_rounds[hu_key][1] += seat == start
+            prev_loser = seat
             for s, p in pointed.items():  # H10
                 if p == value and lv[s][1]:
                     lv[s] = [lv[s][0] + 1, lv[s][1] - 1]
@@ -76,13 +92,18 @@ def _replay(trace, n, lives):
             assert min(lv[seat]) >= 0
         elif kind == E.T_OUT:
             active.discard(seat)
+            went_out.append((seat, rnd))
             assert sum(lv[seat]) == 0
         elif kind == E.T_WIN:
             first[0] += 1
             first[1] += seat == first_loser
+            sit[0, 0] += 1
+            for place, (_, r) in enumerate(reversed(went_out), start=2):
+                sit[place - 1] += (1, rnd - r, (rnd - r) ** 2)
             for me, key in snaps:
                 hu[key] += (1, int(me == seat))
-    return pos, calls, won, first, hu
+    return pos, calls, won, first, hu, {"start_again": again, "sit_out": sit,
+                                        "hu_rounds": hu_rounds}  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -99,7 +120,7 @@ def test_fold_trace_agrees_with_a_plain_python_replay(bots, rules):
     ts = P.new_trace_stats()
     o, d = rules.lives
     P.fold_trace(trace, trace.shape[0], n, o, d, int(rules.start_player_may_peek), *ts.values())
-    pos, calls, won, first, hu = _replay(trace, n, (o, d))
+    pos, calls, won, first, hu, more = _replay(trace, n, (o, d))
     for (na, k), (r, lost) in pos.items():
         assert ts["pos_rounds"][na, k] == r and ts["pos_lost"][na, k] == lost
     assert ts["pos_rounds"].sum() == sum(r for r, _ in pos.values())
@@ -107,6 +128,12 @@ def test_fold_trace_agrees_with_a_plain_python_replay(bots, rules):
     # heads-up states need the lives replayed exactly (peeks, pointing, reopening, discards)
     assert ts["heads_up"][..., 0].sum() > 0
     assert np.array_equal(ts["heads_up"], hu)
+    # issue 11: a starting loser by players left, rounds watched by finishing place, and the
+    # start player's heads-up losses by who could peek
+    for name, want in more.items():
+        assert np.array_equal(ts[name], want), name
+    assert ts["sit_out"][:, 0].sum() == n * first[0]  # every seat has one place per game
+    assert ts["hu_rounds"][..., 0].sum() > 0
     # the fold keeps only calls without a peek and without a special card in sight
     assert ts["calls"].sum() <= calls and ts["calls_won"].sum() <= won
 
@@ -182,3 +209,28 @@ def test_heads_up_values_compare_states_that_differ_in_one_card():
     lo, hi = table.loc["one_more_face_down_life", ["lo", "hi"]]
     half = 1.959963984540054 * math.sqrt(0.5 * 0.5 / 1000 + 0.3 * 0.7 / 1000)
     assert (lo, hi) == pytest.approx((0.2 - half, 0.2 + half))
+
+
+def test_h9_split_comeback_rows_count_every_round_a_loser_starts():
+    """Issue 11: the "loser starts and loses again" rate split by players left. Under H9's
+    ``next_start=loser`` every round but a game's first is started by the last round's loser,
+    unless that loser has just gone out (n - 2 times a game: the last elimination ends it), so
+    the split rows' rounds add up to rounds - games (n - 1); each row's fair share is 1/left."""
+    from headcount_lab.analysis.headcount.playtest import comeback_split, sit_out_rows
+
+    n = 4
+    setup = Setup(tuple(parse_bots(",".join(["reader"] * n), n)), HeadcountRules(), False)
+    st = P.run(P.trace_job(setup, 600), seed=4, workers=1)
+    games = int(st["first_loser"][0])
+    rounds = int(st["pos_rounds"][:, 0].sum())  # one start player per round
+    rows = comeback_split(st["start_again"], n)
+    assert [r["players_left"] for r in rows] == [4, 3, 2]
+    assert sum(r["n"] for r in rows) == rounds - games * (n - 1)
+    assert sum(r["k"] for r in rows) == int(st["start_again"][:, 1].sum())
+    assert all(r["fair"] == 1 / r["players_left"] for r in rows)
+    # rounds watched: the winner and the last one out watch none; per game, the seats'
+    # watched rounds add up to the rounds after each elimination
+    sit = {r["place"]: r for r in sit_out_rows(st["sit_out"], n)}
+    assert sit["1"]["value"] == 0 and sit["2"]["value"] == 0
+    assert all(sit[str(p)]["games"] == games for p in range(1, n + 1))
+    assert sit["4"]["value"] > sit["3"]["value"] > 0

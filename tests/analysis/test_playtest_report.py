@@ -3,6 +3,7 @@ tables checked against values recomputed here with exact fractions (issue 5)."""
 
 import itertools
 import json
+import re
 from fractions import Fraction
 from statistics import median
 
@@ -48,13 +49,17 @@ def test_report_all_shows_progress_per_report_and_question_on_stderr(report_run)
 def test_quick_report_writes_every_part_in_both_languages(reports, folder):
     out = reports / folder
     names = {p.name for p in out.iterdir()}
-    for q in range(1, 9):
+    for q in range(1, 12):
+        if q == 9:  # the designer's findings: text only
+            continue
         assert any(n.startswith(f"q{q}_") and n.endswith(".csv") for n in names), q
         assert any(n.startswith(f"q{q}_") and n.endswith(".png") for n in names), q
     assert {"README.md", "metadata.json", "strategy_tips.png", "strategy_tips.pdf"} <= names
     md = (out / "README.md").read_text(encoding="utf-8")
     # every question has its method, finding and command, and question 9 its findings
-    assert md.count("## ") == 9
+    from headcount_lab.analysis.headcount.report import EXTRA_SECTIONS
+
+    assert md.count("## ") == 11 + len(EXTRA_SECTIONS)
     for name in sorted(names):
         if name.endswith(".png"):
             assert f"({name})" in md, name
@@ -247,15 +252,104 @@ def test_cli_defaults_are_the_report_defaults():
     assert cli.HEADCOUNT_FOLDERS == FOLDERS
 
 
-def test_rendering_is_byte_for_byte_repeatable(tmp_path):
-    # the committed reports only change when their numbers change: no dates or software
-    # versions inside the PNG and PDF files, the same numbers give the same bytes
-    from headcount_lab.analysis.headcount.report import ReportOptions, compute, headcount_report
+def _extra_section_module():
+    """A section module as ``report.EXTRA_SECTIONS`` takes them (issue 11's hook)."""
+    import types
 
-    opts = ReportOptions(seed=5, quick=True)
-    pt = compute(opts)
-    a = headcount_report(tmp_path / "a", "de", opts, pt)
-    b = headcount_report(tmp_path / "b", "de", opts, pt)
+    mod = types.ModuleType("hc_test_extra_section")
+
+    def compute(pt, quick):
+        pt.tables["q12_extra"] = pd.DataFrame({"bot": [pt.facts["best_bot"]], "value": [0.5]})
+
+    def render(w):
+        title = {"en": "12. Extra", "de": "12. Zusatz"}[w.lang]
+        return [f"## {title}", w.table(w.tables["q12_extra"]), w.field("strong")]
+
+    mod.compute, mod.render = compute, render
+    return mod
+
+
+def test_rendering_is_byte_for_byte_repeatable_and_takes_an_extra_section(tmp_path, monkeypatch):
+    # the committed reports only change when their numbers change: no dates or software
+    # versions inside the PNG and PDF files, the same numbers give the same bytes; and a section
+    # written in its own module joins the report by one entry in EXTRA_SECTIONS
+    import sys
+
+    from headcount_lab.analysis.headcount import report as R
+
+    monkeypatch.setitem(sys.modules, "hc_test_extra_section", _extra_section_module())
+    monkeypatch.setattr(R, "EXTRA_SECTIONS", ("hc_test_extra_section",))
+    opts = R.ReportOptions(seed=5, quick=True)
+    pt = R.compute(opts)
+    a = R.headcount_report(tmp_path / "a", "de", opts, pt)
+    b = R.headcount_report(tmp_path / "b", "de", opts, pt)
     assert [p.name for p in a] == [p.name for p in b]
     for pa, pb in zip(a, b, strict=True):
         assert pa.read_bytes() == pb.read_bytes(), pa.name
+    md = (tmp_path / "a" / "README.md").read_text(encoding="utf-8")
+    assert "## 12. Zusatz" in md and "| Bot | Wert |" in md and " | 0,500 |" in md
+    assert (tmp_path / "a" / "q12_extra.csv").exists()
+
+
+def test_every_finding_names_the_field_it_holds_against(reports):
+    """Issue 11: each finding (and each designer finding) ends by saying which field it holds
+    against, with the strong field's bot filled in from ``playtest.STRONG_FIELD``."""
+    from headcount_lab.analysis.headcount.playtest import STRONG_FIELD
+
+    for folder, finding, holds in (("headcount", "**Finding.**", "*Holds against: "),
+                                   ("kopfrechnen", "**Ergebnis.**", "*Gilt gegen: ")):  # fmt: skip
+        md = (reports / folder / "README.md").read_text(encoding="utf-8")
+        lines = md.split("\n")
+        findings = [ln for ln in lines if ln.startswith(finding)]
+        designer = [ln for ln in lines if ln[:1].isdigit() and ". **" in ln[:6]]
+        assert len(findings) >= 11 and len(designer) >= 10
+        for ln in findings + designer:
+            assert holds in ln, ln[:80]
+        assert f"`{STRONG_FIELD}` " in md
+
+
+def test_german_tables_have_german_headers_and_decimal_commas(reports):
+    """Issue 11: the German report's tables name their columns in German and write numbers
+    with a decimal comma, as its prose does; the CSV files keep the plain names."""
+    from headcount_lab.analysis.headcount.text import TEXT
+
+    lines = (reports / "kopfrechnen" / "README.md").read_text(encoding="utf-8").split("\n")
+    rows = [ln for ln in lines if ln.startswith("| ")]
+    headers = {ln for ln, nxt in zip(lines, lines[1:], strict=False) if nxt.startswith("|---")}
+    assert len(headers) >= 12
+    english = set(TEXT["de"]["columns"]) - set(TEXT["de"]["columns"].values())
+    for h in headers:
+        cells = {c.strip() for c in h.strip("|").split("|")}
+        assert not cells & english, cells & english
+    assert not any(re.search(r"\d\.\d", ln) for ln in rows if ln not in headers)
+    assert "visible_sum" in (reports / "kopfrechnen" / "q1_safe_bids_by_view.csv").read_text()
+
+
+def test_calls_in_play_stand_beside_the_exact_card_only_odds(reports):
+    """Issue 11, when to call: the strong field's calls by gap with Wilson intervals, and for
+    each gap the exact card-only chance of the same gap (the odds table's value)."""
+    out = reports / "headcount"
+    play = pd.read_csv(out / "q2_calls_in_play.csv")
+    exact = pd.read_csv(out / "q2_call_odds_by_gap.csv")
+    exact = exact[(exact["variant"] == "standard") & (exact["special_seen"] == "none")]
+    exact = exact.set_index(["players", "gap"])["p_call_wins"]
+    assert not play.empty and (play["n"] >= 30).all()
+    assert ((play["lo"] <= play["value"]) & (play["value"] <= play["hi"])).all()
+    for _, r in play.iterrows():
+        assert r["exact"] == pytest.approx(exact.loc[(r["players_left"], r["gap"])], abs=0)
+    assert "q2_calls_in_play.png" in (out / "README.md").read_text(encoding="utf-8")
+
+
+def test_games_needed_reach_the_power_and_the_heads_up_values_come_from_the_solver(reports):
+    from headcount_lab.analysis.headcount.endgame import PEEKS
+    from headcount_lab.core.stats import sign_test_power
+
+    out = reports / "headcount"
+    wins = pd.read_csv(out / "q8_win_rates.csv").set_index("bot")
+    need = pd.read_csv(out / "q8_games_needed.csv")
+    for _, r in need.dropna(subset=["games_to_show_better"]).iterrows():
+        pa, pb = wins.loc[r["better"], "value"], wins.loc[r["other"], "value"]
+        assert sign_test_power(pa, pb, int(r["games_to_show_better"])) >= 0.8
+    hu = pd.read_csv(out / "q11_heads_up_exact.csv")
+    assert set(hu["peeks"]) == set(PEEKS)
+    assert ((hu["lo"] <= hu["start_player_loses"]) & (hu["start_player_loses"] <= hu["hi"])).all()

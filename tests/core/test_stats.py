@@ -79,3 +79,46 @@ def test_paired_win_difference_counts_only_discordant_pairs():
     x = np.array([1] * 60 + [-1] * 40 + [0] * 900, dtype=float)
     half = 1.959963984540054 * x.std(ddof=1) / np.sqrt(x.size)  # the per-game differences
     assert hi - d == pytest.approx(half, rel=1e-9)
+
+
+def test_sign_test_power_matches_a_simulation_of_the_test():
+    """The exact power of the one-sided sign test against 20,000 simulated experiments of
+    ``n`` games (A wins, B wins or neither), each tested with scipy's exact binomial test:
+    the simulated rejection rate agrees with the computed power (binomial test, alpha 0.01)."""
+    from scipy.stats import binomtest
+
+    from headcount_lab.core.stats import sign_test_power
+
+    p_a, p_b, n = 0.30, 0.22, 120
+    rng = np.random.default_rng(11)
+    outcome = rng.multinomial(n, [p_a, p_b, 1 - p_a - p_b], size=20_000)
+    reject = 0
+    cache: dict[tuple[int, int], bool] = {}
+    for a, b, _ in outcome:
+        key = (int(a), int(b))
+        if key not in cache:
+            m = key[0] + key[1]
+            cache[key] = m > 0 and binomtest(key[0], m, 0.5, "greater").pvalue <= 0.05
+        reject += cache[key]
+    power = sign_test_power(p_a, p_b, n)
+    assert 0.2 < power < 0.9  # a case where the test can fail either way
+    assert binomtest(reject, len(outcome), power).pvalue > 0.01
+
+
+def test_games_to_show_better_is_the_first_n_with_the_power_and_near_connors_formula():
+    """The sample size of the exact test is the first n reaching 80% power, and close to (a
+    little above: the exact test is conservative) Connor's (1987) normal-approximation sample
+    size for McNemar's test, n = (z_a sqrt(pd) + z_b sqrt(pd - d^2))^2 / d^2."""
+    from scipy.stats import norm
+
+    from headcount_lab.core.stats import games_to_show_better, sign_test_power
+
+    p_a, p_b = 0.454, 0.340
+    n = games_to_show_better(p_a, p_b)
+    assert n is not None
+    assert sign_test_power(p_a, p_b, n) >= 0.8 > sign_test_power(p_a, p_b, n - 1)
+    pd, d = p_a + p_b, p_a - p_b
+    connor = (norm.ppf(0.95) * pd**0.5 + norm.ppf(0.8) * (pd - d * d) ** 0.5) ** 2 / d**2
+    assert connor <= n <= 1.1 * connor
+    assert games_to_show_better(0.3, 0.3) is None
+    assert games_to_show_better(0.2, 0.3) is None

@@ -121,3 +121,55 @@ def paired_win_difference(n10: int, n01: int, n: int, z: float = Z95) -> tuple[f
     var = ((n10 + n01) / n - d * d) / max(n - 1, 1)
     half = z * math.sqrt(max(var, 0.0))
     return d, d - half, d + half
+
+
+def sign_test_power(p_a: float, p_b: float, n: int, alpha: float = 0.05) -> float:
+    """Exact power of the one-sided sign test that A wins more often than B after ``n`` games.
+
+    Each game A wins (probability ``p_a``), B wins (``p_b``) or neither does (a third player
+    won; A and B never both win). Given the ``m`` games that one of them won, A's wins are
+    Binomial(m, 1/2) when the two are equally good, so the test rejects at level ``alpha``
+    when A's wins reach the smallest ``c(m)`` with P(Bin(m, 1/2) >= c(m)) <= alpha (an exact
+    test whatever ``m``); the power sums the chance of that over m ~ Binomial(n, p_a + p_b),
+    with A's wins ~ Binomial(m, p_a / (p_a + p_b))."""
+    from scipy.stats import binom
+
+    if n < 1:
+        return 0.0
+    decisive = p_a + p_b
+    if decisive <= 0:
+        return 0.0
+    m = np.arange(n + 1)
+    # c(m): the smallest count whose upper tail under the null is at most alpha
+    c = binom.isf(alpha, m, 0.5) + 1
+    c = np.where(binom.sf(c - 2, m, 0.5) <= alpha, c - 1, c)  # isf is a float search: step back
+    reject = binom.sf(c - 1, m, p_a / decisive)
+    return float(np.dot(binom.pmf(m, n, decisive), reject))
+
+
+def games_to_show_better(
+    p_a: float, p_b: float, alpha: float = 0.05, power: float = 0.8, limit: int = 10_000_000
+) -> int | None:
+    """The fewest games after which the one-sided exact sign test (:func:`sign_test_power`) shows
+    at level ``alpha`` that A is better than B with probability at least ``power``, when A wins
+    a game with probability ``p_a`` and B with ``p_b``; ``None`` if A is not better or more than
+    ``limit`` games would be needed.
+
+    Power grows with ``n`` apart from small saw-teeth (the critical count is an integer), so a
+    doubling search brackets it and bisection finds the first ``n`` of the bracket whose power
+    reaches ``power``; the answer is the smallest such ``n`` up to those saw-teeth (a few games)."""
+    if p_a <= p_b:
+        return None
+    hi = 1
+    while sign_test_power(p_a, p_b, hi, alpha) < power:
+        hi *= 2
+        if hi > limit:
+            return None
+    lo = hi // 2  # power(lo) < power (or lo == 0)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if sign_test_power(p_a, p_b, mid, alpha) >= power:
+            hi = mid
+        else:
+            lo = mid
+    return hi

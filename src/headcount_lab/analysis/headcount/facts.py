@@ -73,7 +73,9 @@ class RuleFacts:
 
 @dataclass(frozen=True)
 class HeadcountFacts:
-    best_bot: str
+    best_bot: str  # the strong field's bot (playtest.STRONG_FIELD), named by every finding
+    strong_spec: str  # ... as its full spec
+    mixed_top: str  # the bot that won most in the mixed field
     best_call: float | None
     # q1: the typical view and safe bid by player count, and what a special card shifts
     typical_sum: dict[int, int]
@@ -87,10 +89,13 @@ class HeadcountFacts:
     bot_call_gap: int | None
     bot_call_win: Est
     bot_lead: str  # "none" / "more" / "less"
-    # q3: peeking
-    peek_default: Est
-    peek_eager: Est
-    peek_round_loss: Est
+    play_gap_50: int | None  # smallest gap at which the strong bot's calls in play won > 50%
+    play_win_at_gap: Est | None  # its calls' success at the exact card-only threshold
+    play_win_above: Est | None  # ... at that gap or more, pooled
+    # q3: peeking (None when the strong bot has no peek parameter to compare)
+    peek_default: Est | None
+    peek_eager: Est | None
+    peek_round_loss: Est | None
     peek_share: float
     open_value: Est
     life_value: Est
@@ -99,7 +104,7 @@ class HeadcountFacts:
     start: Est
     best_position: int
     best_position_rate: float
-    loser_again: Est
+    loser_again: dict[int, Est]  # by players left (4 players at the table)
     first_loser_wins: Est
     seat0: Est
     mixed_seat0: Est
@@ -112,11 +117,13 @@ class HeadcountFacts:
     far_standard_hidden: float
     far_double_hidden: float
     far_standard_nohidden: float
+    far_sd_standard_hidden: float  # the same, more than one of each seat's SDs away
+    far_sd_double_hidden: float
     rounds_standard: float
     widest_rule: str
     widest_rounds: float
     # q6: the loser's discard
-    discard: Est
+    discard: Est | None
     # q8: luck and skill
     best_rate: Est
     random_rate: Est
@@ -127,7 +134,15 @@ class HeadcountFacts:
     field: list[tuple[str, float]]
     command_q8: str
     # the tip chart
-    tip_peek_gain: float
+    tip_peek_gain: float | None
+    # q10: rounds watched after going out, by finishing place (4 players), and per player
+    sit_out: dict[str, Est]
+    # q11: the heads-up round: the exact start-player loss by who can peek, the grid, and the
+    # strong field's own heads-up rounds by next_start value and who could peek
+    hu_exact: dict[str, float]
+    hu_step: int
+    hu_play: dict[tuple[str, str], Est]
+    hu_mix: dict[str, float]  # the equilibrium over the strong field's mix, by next_start
 
     @property
     def games_needed_count(self) -> int | None:
@@ -135,17 +150,20 @@ class HeadcountFacts:
         return None if g is None or (isinstance(g, float) and math.isnan(g)) else int(g)
 
 
+def _optional(rows: Any) -> Est | None:
+    return est(rows.iloc[0]) if len(rows) else None
+
+
 def facts(pt: Any) -> HeadcountFacts:
     """Every number the report's text quotes, from the playtest ``pt``."""
     f = pt.facts
     n = PLAYERS_DEFAULT
     paired = paired_table(pt)
-    q3 = paired[paired["comparison"].str.startswith("q3") & (paired["measure"] == "game_win")]
-    q3_all = q3[q3["seat"] == "all"].set_index("comparison")
+    game = paired[(paired["measure"] == "game_win") & (paired["seat"] == "all")]
     round_loss = paired[
         (paired["comparison"] == "q3_peek_default_vs_never")
         & (paired["measure"] == "round_loss_share")
-    ].iloc[0]
+    ]
     hu = pt.tables["q3_heads_up_values"].set_index("compare")
     by = pt.tables["q3_peeks_by_position_and_lives"]
     peeks = by[by["measure"] == "peeks"]
@@ -156,25 +174,29 @@ def facts(pt: Any) -> HeadcountFacts:
     s0 = seat[(seat["players"] == n) & (seat["seat"] == 0)].iloc[0]
     cb = pt.tables["q4_comeback"]
     first = cb[cb["measure"] == "first_loser_wins_game"].set_index("players")
-    again = cb[cb["measure"] == "loser_starts_and_loses"].set_index("players")
+    again = pt.tables["q4_loser_starts_again"]
+    again = again[again["players"] == n].set_index("players_left")
     left = cb[cb["measure"] == "first_loser_wins_game_left_of_loser"].iloc[0]
     mixed = pt.tables["q4_mixed_field_by_seat"].set_index("seat")
     start_lead = "bad" if p0["lo"] > 1 / n else ("good" if p0["hi"] < 1 / n else "none")
-    discard = paired[
-        (paired["comparison"] == "q6_discard_open_vs_face_down")
-        & (paired["measure"] == "game_win")
-        & (paired["seat"] == "all")
-    ].iloc[0]
     wins = pt.tables["q8_win_rates"].set_index("bot")
-    need = pt.tables["q8_games_needed"].sort_values("gap").iloc[0]
     best = f["best_bot"]
+    need = pt.tables["q8_games_needed"]
+    need = need[need["better"] == best].sort_values("gap").iloc[0]
     bot_gap = f["q2_bot_call_gap"]
     rules_table = pt.tables["q5_q7_rules"].set_index("rules")
     diffs = differences_table(pt)
     rounds = diffs[diffs["measure"] == "rounds_per_game"]
     widest = rounds.loc[rounds["value"].abs().idxmax()]
+    peek_default = _optional(game[game["comparison"] == "q3_peek_default_vs_never"])
+    sit = pt.tables["q10_sitting_out"]
+    sit = sit[sit["players"] == n]
+    hu_exact = pt.tables["q11_heads_up_exact"]
+    hu_play = pt.tables["q11_heads_up_in_play"]
     return HeadcountFacts(
         best_bot=best,
+        strong_spec=pt.meta.get("strong_field", best),
+        mixed_top=f.get("mixed_top", best),
         best_call=f["best_call"],
         typical_sum={k: f[f"q1_typical_sum_{k}"] for k in (3, 4, 5, 6)},
         typical_bid75={k: f[f"q1_typical_bid75_{k}"] for k in (3, 4, 5, 6)},
@@ -188,10 +210,13 @@ def facts(pt: Any) -> HeadcountFacts:
         bot_lead="none"
         if bot_gap is None
         else ("more" if bot_gap > f[f"q2_call_gap_{n}_none"] else "less"),
-        peek_default=est(q3_all.loc["q3_peek_default_vs_never"]),
-        peek_eager=est(q3_all.loc["q3_peek_eager_vs_never"]),
-        peek_round_loss=est(round_loss),
-        peek_share=peeks["k"].sum() / peeks["n"].sum(),
+        play_gap_50=f["q2_play_gap_50"],
+        play_win_at_gap=f["q2_play_win_at_exact_gap"],
+        play_win_above=f.get("q2_play_win_above"),
+        peek_default=peek_default,
+        peek_eager=_optional(game[game["comparison"] == "q3_peek_eager_vs_never"]),
+        peek_round_loss=_optional(round_loss),
+        peek_share=peeks["k"].sum() / max(peeks["n"].sum(), 1),
         open_value=est(hu.loc["open_instead_of_face_down"]),
         life_value=est(hu.loc["one_more_face_down_life"]),
         open_vs_life=compare_intervals(
@@ -200,7 +225,7 @@ def facts(pt: Any) -> HeadcountFacts:
         start=est(p0),
         best_position=int(p_best["position"]),
         best_position_rate=p_best["value"],
-        loser_again=est(again.loc[n]),
+        loser_again={int(k): est(r) for k, r in again.iterrows()},
         first_loser_wins=est(first.loc[n]),
         seat0=est(s0),
         mixed_seat0=est(mixed.loc[0]),
@@ -212,19 +237,32 @@ def facts(pt: Any) -> HeadcountFacts:
         far_standard_hidden=f["q5_far_standard_hidden"],
         far_double_hidden=f["q5_far_double_hidden"],
         far_standard_nohidden=f["q5_far_standard_nohidden"],
+        far_sd_standard_hidden=f["q5_far_sd_standard_hidden"],
+        far_sd_double_hidden=f["q5_far_sd_double_hidden"],
         rounds_standard=rules_table.loc["standard", "rounds_per_game"],
         widest_rule=widest["rules"],
         widest_rounds=widest["value"],
-        discard=est(discard),
+        discard=_optional(game[game["comparison"] == "q6_discard_open_vs_face_down"]),
         best_rate=est(wins.loc[best]),
         random_rate=est(wins.loc["random"]),
         best_beats_fair=bool(wins.loc[best, "lo"] > 1 / n),
         second=need["other"],
         second_gap=est(need, "gap"),
-        games_needed=need["games_to_be_ahead_95"],
+        games_needed=need["games_to_show_better"],
         field=[(r["bot"], r["value"]) for _, r in pt.tables["q8_against_odds_field"].iterrows()],
         command_q8=f["q8_command"],
-        tip_peek_gain=float(q3_all.loc["q3_peek_default_vs_never", "value"]),
+        tip_peek_gain=None if peek_default is None else peek_default[0],
+        sit_out={str(r["place"]): est(r) for _, r in sit.iterrows()},
+        hu_exact=dict(zip(hu_exact["peeks"], hu_exact["start_player_loses"], strict=True)),
+        hu_step=int(hu_exact["bid_step"].iloc[0]),
+        hu_play={
+            (r["next_start"], r["peeks"]): est(r) for _, r in hu_play.iterrows() if r["n"] > 0
+        },  # fmt: skip
+        hu_mix={
+            r["next_start"]: float(r["equilibrium"])
+            for _, r in hu_play.iterrows()
+            if r["peeks"] == "all"
+        },  # fmt: skip
     )
 
 

@@ -384,6 +384,7 @@ def charts(pt: Any, t: dict[str, Any]) -> dict[str, Any]:
         q["players_p"],
     ).plot()
     figs["q2_call_odds"] = ax.figure
+    figs["q2_calls_in_play"] = _calls_in_play_chart(pt, t)
 
     # q3: the value of a peek
     q = t["q3"]
@@ -430,7 +431,66 @@ def charts(pt: Any, t: dict[str, Any]) -> dict[str, Any]:
     IntervalChart(wins.assign(label=wins["bot"]), q["xlabel"], q["chart_title"], fair).plot(ax1)
     IntervalChart(field_.assign(label=field_["bot"]), q["xlabel"], q["field_title"], fair).plot(ax2)
     figs["q8_skill"] = fig
+
+    # q10: sitting out; q11: the heads-up endgame
+    q = t["q10"]
+    sit = pt.tables["q10_sitting_out"]
+    sit = sit[sit["place"] != "all"].assign(place=lambda x: x["place"].astype(int))
+    figs["q10_sitting_out"] = RateLineChart(
+        sit, "place", q["xlabel"], q["ylabel"], q["chart_title"], group="players",
+        group_label=players, percent=False,
+    ).plot().figure  # fmt: skip
+    figs["q11_heads_up"] = _heads_up_chart(pt, t)
     return figs
+
+
+def _calls_in_play_chart(pt: Any, t: dict[str, Any]) -> Any:
+    """Question 2: the exact card-only chance that a call wins by gap (lines) and the share of
+    the strong bot's calls in play that won (points with 95 % intervals), 4 and 3 players left."""
+    q = t["q2"]
+    best = pt.facts["best_bot"]
+    play = pt.tables["q2_calls_in_play"]
+    call = pt.tables["q2_call_odds_by_gap"]
+    with styled():
+        _, ax = new_axes()
+        lo, hi = GAPS_SHOWN
+        for i, left in enumerate(sorted(play["players_left"].unique(), reverse=True)
+                                 if not play.empty else []):  # fmt: skip
+            colour = PALETTE[i % len(PALETTE)]
+            ex = call[(call["variant"] == "standard") & (call["special_seen"] == "none")
+                      & (call["players"] == left) & call["gap"].between(lo, hi)]  # fmt: skip
+            ax.plot(ex["gap"], ex["p_call_wins"], color=colour,
+                    label=q["exact_label"].format(n=left))  # fmt: skip
+            b = play[(play["players_left"] == left) & play["gap"].between(lo, hi)]
+            ax.errorbar(b["gap"], b["value"], yerr=error_lengths(b["value"], b["lo"], b["hi"]),
+                        fmt=MARKERS[i % len(MARKERS)], color=colour, markersize=3, linewidth=1,
+                        label=q["play_label"].format(strong=best, n=left))  # fmt: skip
+        ax.axhline(0.5, color="grey", linestyle=":", linewidth=1)
+        ax.set_ylim(-0.02, 1.02)
+        finish_axes(ax, q["xlabel"], q["play_ylabel"], q["play_title"], "upper left")
+    return ax.figure
+
+
+def _heads_up_chart(pt: Any, t: dict[str, Any]) -> Any:
+    """Question 11: the start player's loss of a heads-up round by who can peek: exact at
+    equilibrium (the bracket of the game value) and in the strong field's games."""
+    q = t["q11"]
+    best = pt.facts["best_bot"]
+    rows = [
+        {"label": q["peeks"][r["peeks"]], "group": q["exact_group"],
+         "value": r["start_player_loses"], "lo": r["lo"], "hi": r["hi"]}
+        for _, r in pt.tables["q11_heads_up_exact"].iterrows()
+    ]  # fmt: skip
+    play = pt.tables["q11_heads_up_in_play"]
+    rows += [
+        {"label": q["peeks"][r["peeks"]],
+         "group": q["play_group"].format(strong=best, rule=r["next_start"]),
+         "value": r["value"], "lo": r["lo"], "hi": r["hi"]}
+        for _, r in play[play["n"] > 0].iterrows()
+    ]  # fmt: skip
+    fig, ax = new_axes(size=(8.0, 1.6 + 0.38 * len(rows)))
+    IntervalChart(pd.DataFrame(rows), q["xlabel"], q["chart_title"], 0.5).plot(ax)
+    return fig
 
 
 def _rule_chart(pt: Any, t: dict[str, Any], key: str, keys: tuple[str, ...]) -> Any:

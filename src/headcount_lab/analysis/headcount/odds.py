@@ -229,13 +229,22 @@ def call_threshold_table(call_odds: pd.DataFrame, level: float = 0.5) -> pd.Data
 #: a total "far from everyone's estimate" differs by more than this from every seat's
 #: expected total (its exact mean from its own view, no peek)
 FAR = 10
+#: ... or, in units of each seat's own standard deviation (from its view), by more than this
+FAR_SD = 1
 
 
 @njit(nogil=True, cache=True)
-def _far_counts(deal_masks, n_deck, hidden_on, row_of, means, far, out):
+def _far_counts(deal_masks, n_deck, hidden_on, row_of, num, den, var_num, far, far_sd, out):
     """Over every deal (``deal_masks``: int64 forehead sets; then every hidden card and draw-pile
     top, each equally likely): ``out[0]`` deals, ``out[1]`` deals whose total is more than ``far``
-    from every seat's expected total (``means[row_of[view mask]]``)."""
+    points from every seat's expected total, ``out[2]`` deals whose total is more than ``far_sd``
+    of that seat's standard deviations from every seat's expected total, ``out[3]`` deals whose
+    total is exactly ``far`` from the nearest seat's expectation.
+
+    Exact integer arithmetic: the view ``r`` of a seat has expected total ``num[r] / den[r]`` and
+    variance ``var_num[r] / den[r]**2`` (int64), so ``|total - mean| <= far`` is
+    ``|total * den - num| <= far * den`` and ``|total - mean| <= far_sd * sd`` is
+    ``(total * den - num)**2 <= far_sd**2 * var_num``: no rounding decides a deal at the edge."""
     cards = np.empty(n_deck, np.int64)
     seats = np.empty(n_deck, np.int64)
     for r in range(deal_masks.shape[0]):
@@ -259,38 +268,68 @@ def _far_counts(deal_masks, n_deck, hidden_on, row_of, means, far, out):
                     continue
                 total = count_kernel(cards, n_in, d)
                 close = False
+                close_sd = False
+                edge = False
                 for i in range(k):
-                    view = m & ~(np.int64(1) << np.int64(seats[i]))
-                    if abs(total - means[row_of[view]]) <= far:
+                    row = row_of[m & ~(np.int64(1) << np.int64(seats[i]))]
+                    dist = abs(total * den[row] - num[row])
+                    if dist <= far * den[row]:
                         close = True
-                        break
+                        if dist == far * den[row]:
+                            edge = True
+                    if dist * dist <= far_sd * far_sd * var_num[row]:
+                        close_sd = True
                 out[0] += 1
                 if not close:
                     out[1] += 1
+                if not close_sd:
+                    out[2] += 1
+                if edge:
+                    out[3] += 1
+
+
+def view_moments(table) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # type: ignore[no-untyped-def]
+    """int64 per view row of a belief table: ``num``, ``den`` with mean = num / den, and
+    ``var_num`` with variance = var_num / den**2 (all exact)."""
+    totals = table.totals()
+    w = table.weights.astype(np.int64)
+    den = table.denominators.astype(np.int64)
+    num = w @ totals
+    sq = w @ (totals * totals)
+    return num, den, sq * den - num * num
 
 
 def far_from_estimates_table(players: tuple[int, ...] = PLAYERS) -> pd.DataFrame:
     """Exact chance, per variant, player count and with or without the hidden card, that the
-    total ends more than :data:`FAR` away from every seat's expected total (each seat's exact
-    mean from what it sees, before peeking): how often the count surprises the whole table."""
+    total ends more than :data:`FAR` points away from every seat's expected total (each seat's
+    exact mean from what it sees, before peeking), and more than :data:`FAR_SD` of each seat's
+    standard deviations away: how often the count surprises the whole table. Double doubles
+    every distance, so the second measure is the one that compares the variants fairly.
+    ``at_edge``: deals whose total is exactly :data:`FAR` from the nearest expectation (not far)."""
     rows = []
     for variant, double in VARIANTS.items():
         n_deck = deck_size(double)
         for n in players:
             for hidden_on in (True, False):
                 table = belief_table(double, n - 1, 2 if hidden_on else 1)
-                means = table.lo + table.pmf @ np.arange(table.pmf.shape[1])
+                num, den, var_num = view_moments(table)
                 deal_masks, _ = subsets_of_size(n_deck, n)
-                out = np.zeros(2, np.int64)
-                _far_counts(deal_masks, n_deck, hidden_on, table.row_of_mask, means, FAR, out)
+                out = np.zeros(4, np.int64)
+                _far_counts(deal_masks, n_deck, hidden_on, table.row_of_mask, num, den, var_num,
+                            FAR, FAR_SD, out)  # fmt: skip
                 p = Fraction(int(out[1]), int(out[0]))
+                p_sd = Fraction(int(out[2]), int(out[0]))
                 rows.append(
                     {
                         "variant": variant,
                         "players": n,
                         "hidden_card": hidden_on,
+                        "deals": int(out[0]),
                         "p_far": float(p),
                         "fraction": _frac(p),
+                        "at_edge": int(out[3]),
+                        "p_far_sd": float(p_sd),
+                        "fraction_sd": _frac(p_sd),
                     }
                 )
     return pd.DataFrame(rows)

@@ -69,8 +69,14 @@ def new_trace_stats() -> dict[str, np.ndarray]:
         "calls": z((NA, GAP_N), np.int64),  # ... and called
         "calls_won": z((NA, GAP_N), np.int64),  # ... and the call won
         "first_loser": z(2, np.int64),  # games, games won by the first round's loser
-        "start_again": z(2, np.int64),  # rounds a seat started after losing, and lost again
+        # [active seats, rounds a seat started after losing / and lost again]
+        "start_again": z((NA, 2), np.int64),
         "heads_up": z((HU, HU, HU, HU, 2, 2), np.int64),  # [mo, md, oo, od, i start, n/won]
+        # [finishing place - 1, games / sum / sum of squares of the rounds it watched after
+        # going out (the winner, place 1, watches none)]
+        "sit_out": z((POS, 3), np.int64),
+        # heads-up rounds: [start player can peek, other can peek, rounds / start player lost]
+        "hu_rounds": z((2, 2, 2), np.int64),
     }
 
 
@@ -112,7 +118,7 @@ def _seen_sum(active, n, cards, me):
 def fold_trace(
     trace, t_n, n, open0, down0, start_peek,
     pos_rounds, pos_lost, peek_turns, peeks, peek_lost, nopeek_lost, peek_gap_turns, peek_gap,
-    call_turns, calls, calls_won, first_loser, start_again, heads_up,
+    call_turns, calls, calls_won, first_loser, start_again, heads_up, sit_out, hu_rounds,
 ):  # fmt: skip
     """Fold the events ``trace[:t_n]`` (int64[T, 3]: kind, seat, value, as logged by
     :func:`.engine.play_deals`) of whole games into the counts (shapes: :func:`new_trace_stats`).
@@ -129,6 +135,8 @@ def fold_trace(
     could_peek = np.zeros(n, np.bool_)
     pointed = np.full(n, -1, np.int64)
     snap = np.zeros((1024, 6), np.int64)  # heads-up snapshots of the current game
+    out_round = np.zeros(n, np.int64)  # the round in which each seat went out (0: still in)
+    hu_key = -1  # this round's heads-up peek situation (2 * start can + other can), or -1
     n_snap = 0
     start = 0
     n_active = n
@@ -154,6 +162,8 @@ def fold_trace(
                     down_l[s] = down0
                 n_active = n
                 n_snap = 0
+                for s in range(n):
+                    out_round[s] = 0
                 first_lost = -1
                 prev_loser = -1
             start = seat
@@ -166,7 +176,11 @@ def fold_trace(
                 pointed[s] = -1
                 lives_start[s] = min(open_l[s] + down_l[s], LIVES - 1)
                 could_peek[s] = active[s] and open_l[s] > 0
+            hu_key = -1
             if n_active == 2:
+                o = _other_active(active, n, start)
+                hu_key = 2 * (1 if open_l[start] > 0 else 0) + (1 if open_l[o] > 0 else 0)
+                hu_rounds[hu_key // 2, hu_key % 2, 0] += 1
                 for s in range(n):
                     if active[s]:
                         o = _other_active(active, n, s)
@@ -225,9 +239,11 @@ def fold_trace(
             if call_g >= 0 and loser != call_seat:
                 calls_won[n_active, call_g] += 1
             if start == prev_loser:
-                start_again[0] += 1
+                start_again[n_active, 0] += 1
                 if loser == start:
-                    start_again[1] += 1
+                    start_again[n_active, 1] += 1
+            if hu_key >= 0 and loser == start:
+                hu_rounds[hu_key // 2, hu_key % 2, 1] += 1
             if rnd == 1:
                 first_lost = loser
             prev_loser = loser
@@ -236,11 +252,26 @@ def fold_trace(
             open_l[seat], down_l[seat] = discard_life(open_l[seat], down_l[seat], value)  # H8
         elif kind == E.T_OUT:
             active[seat] = False
+            out_round[seat] = rnd
             n_active -= 1
         elif kind == E.T_WIN:
             first_loser[0] += 1
             if seat == first_lost:
                 first_loser[1] += 1
+            for s in range(n):
+                if s == seat:
+                    sit_out[0, 0] += 1  # the winner watches no round
+                elif out_round[s] > 0:
+                    # places by the order of going out: the first one out is last (n)
+                    place = 2
+                    for s2 in range(n):
+                        if s2 != seat and out_round[s2] > out_round[s]:
+                            place += 1
+                    watched = rnd - out_round[s]
+                    k = min(place, POS) - 1
+                    sit_out[k, 0] += 1
+                    sit_out[k, 1] += watched
+                    sit_out[k, 2] += watched * watched
             for j in range(n_snap):
                 won = 1 if snap[j, 0] == seat else 0
                 h = heads_up[snap[j, 1], snap[j, 2], snap[j, 3], snap[j, 4], snap[j, 5]]

@@ -23,8 +23,15 @@ from headcount_lab.analysis.headcount import play as play
 
 #: players at the simulated tables (question 4 also runs 3..6)
 PLAYERS = 4
-#: the mixed field of question 8 and of the rule comparisons, strongest to weakest expected
-FIELD = ("reader", "odds", "tips", "random")
+#: THE STRONG FIELD: the bot spec whose copies fill the traced and paired tables (questions 2,
+#: 3, 4, 6, 10, 11) and which leads the mixed field. Every finding names it; nothing else in
+#: the report assumes which bot it is (a bot without a ``peek`` or ``discard`` parameter simply
+#: has no paired peek or discard comparison). Change it here and regenerate.
+STRONG_FIELD = "reader"
+#: the bots that join the strong one in the mixed field (questions 5, 7, 8): skill and luck
+MIXED_BASE = ("odds", "tips", "random")
+#: the mixed field of question 8 and of the rule comparisons
+FIELD = (STRONG_FIELD, *MIXED_BASE)
 #: house rules and variants compared with the standard game (questions 5 and 7):
 #: key -> (variant, --rule assignments)
 RULE_SETS: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -39,7 +46,9 @@ RULE_SETS: dict[str, tuple[str, tuple[str, ...]]] = {
     "left_of_loser": ("standard", ("next_start=left_of_loser",)),  # H9, question 4
 }
 VARIANTS = ("trickster", "double")
-Z_ONE_SIDED = 1.6448536269514722
+#: the test of "one bot is better" (question 8): one-sided level and the power wanted
+ALPHA_ONE_SIDED = 0.05
+POWER = 0.8
 
 
 @dataclass
@@ -130,6 +139,7 @@ def exact_tables(pt: Playtest) -> None:
     for _, r in far[far["players"] == PLAYERS].iterrows():
         key = f"q5_far_{r['variant']}_{'hidden' if r['hidden_card'] else 'nohidden'}"
         pt.facts[key] = float(r["p_far"])
+        pt.facts[key.replace("q5_far_", "q5_far_sd_")] = float(r["p_far_sd"])
 
 
 # ----------------------------------------------------------------------------- simulated
@@ -139,7 +149,7 @@ def bot_parameter(name: str, key: str) -> float | None:
     """The default value of parameter ``key`` of bot ``name`` (``None`` if it has none)."""
     from headcount_lab.games.headcount.agents import PARAMS, parse_bot
 
-    keys = [p[0] for p in PARAMS[name]]
+    keys = [p[0] for p in PARAMS[name.split(":")[0]]]
     return float(parse_bot(name).params[keys.index(key)]) if key in keys else None
 
 
@@ -190,9 +200,10 @@ def _mixed_tournaments(pt: Playtest, games: int, seed: int) -> None:
     pt.tables["q5_q7_rules"] = pd.DataFrame(per_rule)
     std = wins[wins["rules"] == "standard"].sort_values("value", ascending=False)
     pt.tables["q8_win_rates"] = std.drop(columns="rules").reset_index(drop=True)
-    best = str(std.iloc[0]["bot"])
-    pt.facts["best_bot"] = best
-    pt.facts["best_call"] = bot_parameter(best, "call")
+    best = strong_name()
+    pt.facts["best_bot"] = best  # the strong field's bot, named by every finding
+    pt.facts["mixed_top"] = str(std.iloc[0]["bot"])  # the mixed field's winner, measured
+    pt.facts["best_call"] = bot_parameter(STRONG_FIELD, "call")
     pt.facts["q8_command"] = per_rule[0]["command"]
 
 
@@ -223,8 +234,13 @@ def _skill_and_length(pt: Playtest) -> None:
 
 
 #: every bot of the engine, each alone against three copies of ``FIELD_BOT`` (question 8)
-ALL_BOTS = ("reader", "odds", "tips", "bluffer", "random")
+ALL_BOTS = tuple(dict.fromkeys((STRONG_FIELD, "reader", "odds", "tips", "bluffer", "random")))
 FIELD_BOT = "odds"
+
+
+def strong_name() -> str:
+    """The strong field's bot as the tables name bots (its policy name)."""
+    return STRONG_FIELD.split(":")[0]
 
 
 def _against_the_field(pt: Playtest, games: int, seed: int) -> None:
@@ -248,9 +264,13 @@ def _against_the_field(pt: Playtest, games: int, seed: int) -> None:
 
 
 def _games_needed(pt: Playtest) -> None:
-    """Question 8: for the best bot against each other bot of the mixed field, the win-rate
-    gap (per game A wins, B wins or neither: d in {1, -1, 0}) and the games after which A has
-    won more games than B with probability 95 % (normal approximation)."""
+    """Question 8: for the strong bot against each other bot of the mixed field, the win-rate
+    gap (per game A wins, B wins or neither: d in {1, -1, 0}) and the games needed to show with
+    95 % confidence and 80 % power that A is better (exact one-sided sign test on the games one
+    of the two won, :func:`~headcount_lab.core.stats.games_to_show_better`), at the measured
+    win rates."""
+    from headcount_lab.core.stats import games_to_show_better
+
     wins = pt.tables["q8_win_rates"].set_index("bot")
     best = pt.facts["best_bot"]
     pa = float(wins.loc[best, "value"])
@@ -263,7 +283,6 @@ def _games_needed(pt: Playtest) -> None:
         delta = pa - pb
         var = pa + pb - delta * delta
         half = play.Z95 * math.sqrt(var / n)
-        needed = math.ceil((Z_ONE_SIDED * math.sqrt(var) / delta) ** 2) if delta > 0 else None
         rows.append(
             {
                 "better": best,
@@ -271,23 +290,32 @@ def _games_needed(pt: Playtest) -> None:
                 "gap": delta,
                 "lo": delta - half,
                 "hi": delta + half,
-                "games_to_be_ahead_95": needed,
+                "games_to_show_better": games_to_show_better(pa, pb, ALPHA_ONE_SIDED, POWER),
             }
         )
     pt.tables["q8_games_needed"] = pd.DataFrame(rows)
 
 
+def _setting(spec: str, key: str, value: float | int) -> str:
+    """``spec`` with its parameter ``key`` set to ``value``."""
+    return f"{spec}{',' if ':' in spec else ':'}{key}={value}"
+
+
+def _strong_table(n: int) -> str:
+    return ",".join([STRONG_FIELD] * n)
+
+
 def _position_tables(pt: Playtest, games: int, seed: int) -> None:
-    """Questions 2 (the bot's calls), 3 (peeks) and 4 (positions, seats, comeback) from traced
-    games of the best bot in every seat, at 3 to 6 players."""
+    """Questions 2 (calls in play), 3 (peeks), 4 (positions, seats, comeback), 10 (sitting out)
+    and 11 (heads-up rounds) from traced games of the strong bot in every seat, at 3 to 6
+    players, and at 4 players under ``next_start=left_of_loser`` too."""
     from headcount_lab.games.headcount.rules import HeadcountRules
     from headcount_lab.games.headcount.tournament import Setup
 
-    best = pt.facts["best_bot"]
-    pos_rows, seat_rows, comeback_rows = [], [], []
+    pos_rows, seat_rows, comeback_rows, again_rows, sit_rows = [], [], [], [], []
     four: dict[str, np.ndarray] = {}
     for n in odds.PLAYERS:
-        setup = Setup(tuple(_bots(",".join([best] * n), n)), HeadcountRules(), False)
+        setup = Setup(tuple(_bots(_strong_table(n), n)), HeadcountRules(), False)
         st = play.run(play.trace_job(setup, games), seed)
         if n == PLAYERS:
             four = st
@@ -303,23 +331,19 @@ def _position_tables(pt: Playtest, games: int, seed: int) -> None:
                 )  # fmt: skip
             )
         fl = st["first_loser"]
-        sa = st["start_again"]
         comeback_rows.append(
             {
                 **_rate_row(int(fl[1]), int(fl[0]), players=n, measure="first_loser_wins_game"),
                 "fair": 1 / n,
             }  # fmt: skip
         )
-        comeback_rows.append(
-            {
-                **_rate_row(int(sa[1]), int(sa[0]), players=n, measure="loser_starts_and_loses"),
-                "fair": float("nan"),
-            }  # fmt: skip
-        )
+        again_rows += comeback_split(st["start_again"], n)
+        sit_rows += sit_out_rows(st["sit_out"], n)
     # question 4: the same comeback rate when the next seat after the loser starts (H9 flag)
-    left = Setup(tuple(_bots(",".join([best] * PLAYERS), PLAYERS)),
+    left = Setup(tuple(_bots(_strong_table(PLAYERS), PLAYERS)),
                  HeadcountRules(next_start="left_of_loser"), False)  # fmt: skip
-    fl = play.run(play.trace_job(left, games), seed)["first_loser"]
+    left_st = play.run(play.trace_job(left, games), seed)
+    fl = left_st["first_loser"]
     left_row = _rate_row(int(fl[1]), int(fl[0]), players=PLAYERS,
                          measure="first_loser_wins_game_left_of_loser")  # fmt: skip
     comeback_rows.append({**left_row, "fair": 1 / PLAYERS})
@@ -336,7 +360,62 @@ def _position_tables(pt: Playtest, games: int, seed: int) -> None:
     pt.tables["q4_round_loss_by_position"] = pd.DataFrame(pos_rows)
     pt.tables["q4_game_win_by_seat"] = pd.DataFrame(seat_rows)
     pt.tables["q4_comeback"] = pd.DataFrame(comeback_rows)
+    pt.tables["q4_loser_starts_again"] = pd.DataFrame(again_rows)
+    pt.tables["q10_sitting_out"] = pd.DataFrame(sit_rows)
+    pt.tables["q11_heads_up_in_play"] = heads_up_round_rows(
+        {"loser": four["hu_rounds"], "left_of_loser": left_st["hu_rounds"]}
+    )
     _trace_tables(pt, four)
+
+
+def comeback_split(again: np.ndarray, players: int) -> list[dict[str, Any]]:
+    """A loser who starts the next round, and loses it again, by players left (its fair share
+    of the round is one over the players left): rows from ``again`` int64[NA, 2] (rounds,
+    lost again) of games at ``players`` seats."""
+    rows = []
+    for left in range(players, 1, -1):
+        rounds, lost = int(again[left, 0]), int(again[left, 1])
+        if rounds:
+            row = _rate_row(lost, rounds, players=players, players_left=left)
+            rows.append({**row, "fair": 1 / left})
+    return rows
+
+
+def sit_out_rows(sit: np.ndarray, players: int) -> list[dict[str, Any]]:
+    """Rounds a player watches after going out, by finishing place (1 = the winner, who watches
+    none), per game: mean with its normal 95 % interval, from ``sit`` int64[places, 3] (games,
+    sum, sum of squares); the last row (place ``all``) is the mean per player per game."""
+    rows = []
+    tot = np.zeros(3, np.int64)
+    for place in range(1, players + 1):
+        g, s, q = (int(x) for x in sit[place - 1])
+        tot += sit[place - 1]
+        if g:
+            rows.append(_ci_row(play.mean_ci(s, q, g), players=players, place=str(place),
+                                games=g))  # fmt: skip
+    g, s, q = (int(x) for x in tot)
+    if g:
+        # seats of one game are not independent: the interval counts seat-games as units
+        rows.append(_ci_row(play.mean_ci(s, q, g), players=players, place="all", games=g))
+    return rows
+
+
+#: who could peek in a heads-up round (start player, other player) -> the solver's name
+HU_PEEKS = {(1, 1): "both", (1, 0): "starter", (0, 1): "other", (0, 0): "none"}
+
+
+def heads_up_round_rows(by_rule: dict[str, np.ndarray]) -> pd.DataFrame:
+    """Heads-up rounds of the traced games and how often their start player lost them, by the
+    H9 ``next_start`` value and who could peek (an open life card at the round's start):
+    ``hu_rounds`` int64[start can, other can, rounds / start player lost]."""
+    rows = []
+    for rule, hu in by_rule.items():
+        for (a, b), name in HU_PEEKS.items():
+            rows.append(_rate_row(int(hu[a, b, 1]), int(hu[a, b, 0]), next_start=rule,
+                                  peeks=name))  # fmt: skip
+        rows.append(_rate_row(int(hu[..., 1].sum()), int(hu[..., 0].sum()), next_start=rule,
+                              peeks="all"))  # fmt: skip
+    return pd.DataFrame(rows)
 
 
 def _trace_tables(pt: Playtest, st: dict[str, np.ndarray]) -> None:
@@ -356,6 +435,7 @@ def _trace_tables(pt: Playtest, st: dict[str, np.ndarray]) -> None:
     pt.facts["q2_bot_call_gap"] = int(usual["gap"].min()) if not usual.empty else None
     calls = int(st["calls"][n].sum())
     pt.facts["q2_bot_call_win"] = play.wilson(int(st["calls_won"][n].sum()), calls)
+    _calls_in_play(pt, st)
 
     peek_rows = []
     for k in range(1, n):
@@ -392,6 +472,46 @@ def _trace_tables(pt: Playtest, st: dict[str, np.ndarray]) -> None:
     ]
     pt.tables["q3_peeks_by_gap"] = pd.DataFrame(gap_rows)
     pt.tables["q3_heads_up_values"] = heads_up_values(st["heads_up"])
+
+
+#: fewest calls at a gap for its success rate to be shown
+MIN_CALLS = 30
+
+
+def _calls_in_play(pt: Playtest, st: dict[str, np.ndarray]) -> None:
+    """Question 2, what the bids are worth: of the calls the strong bot made in play (no peek
+    that round, no special card in view), the share that won, by the gap between the last bid
+    and the number-card sum the caller saw, with 4 and with 3 players left; beside it the exact
+    card-only chance for the same gap (``q2_call_odds_by_gap``: every unseen card equally likely,
+    the bids ignored)."""
+    exact = pt.tables["q2_call_odds_by_gap"]
+    exact = exact[(exact["variant"] == "standard") & (exact["special_seen"] == "none")]
+    exact = exact.set_index(["players", "gap"])["p_call_wins"]
+    gaps = np.arange(play.GAP_N) + play.GAP_LO
+    rows = []
+    for left in (PLAYERS, PLAYERS - 1):
+        for g, calls, won in zip(gaps, st["calls"][left], st["calls_won"][left], strict=True):
+            inner = play.GAP_LO < g < play.GAP_LO + play.GAP_N - 1  # the ends pool the tails
+            if calls >= MIN_CALLS and inner:
+                row = _rate_row(int(won), int(calls), players_left=left, gap=int(g))
+                row["exact"] = float(exact.get((left, int(g)), float("nan")))
+                rows.append(row)
+    table = pd.DataFrame(rows)
+    pt.tables["q2_calls_in_play"] = table
+    four = table[table["players_left"] == PLAYERS] if not table.empty else table
+    threshold = pt.facts[f"q2_call_gap_{PLAYERS}_none"]
+    above = four[four["gap"] >= threshold] if not four.empty else four
+    # the gap from which on (at the exact threshold or above) every gap's calls won > 50 %
+    losing = above[above["value"] <= 0.5]
+    after = above[above["gap"] > losing["gap"].max()] if not losing.empty else above
+    pt.facts["q2_play_gap_50"] = int(after["gap"].min()) if not after.empty else None
+    pt.facts["q2_play_win_above"] = (
+        play.wilson(int(above["k"].sum()), int(above["n"].sum())) if not above.empty else None
+    )
+    at = four[four["gap"] == threshold] if not four.empty else four
+    pt.facts["q2_play_win_at_exact_gap"] = (
+        tuple(float(x) for x in at.iloc[0][["value", "lo", "hi"]]) if not at.empty else None
+    )
 
 
 def heads_up_values(hu: np.ndarray) -> pd.DataFrame:
@@ -432,22 +552,36 @@ def heads_up_values(hu: np.ndarray) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def paired_comparisons() -> dict[str, tuple[str, str]]:
+    """The paired comparisons of questions 3 and 6 (name -> focal specs A, B), each the strong
+    bot with one setting changed; one that needs a parameter the strong bot lacks is left out."""
+    from headcount_lab.games.headcount.agents import PARAMS
+
+    keys = {p[0] for p in PARAMS[strong_name()]}
+    s = STRONG_FIELD
+    out = {}
+    if "peek" in keys:
+        # peek = 0: peek whenever the hidden card could move the odds at all; 1: never
+        out["q3_peek_eager_vs_never"] = (_setting(s, "peek", 0), _setting(s, "peek", 1))
+        out["q3_peek_default_vs_never"] = (s, _setting(s, "peek", 1))
+    if "discard" in keys:
+        out["q6_discard_open_vs_face_down"] = (_setting(s, "discard", 1), _setting(s, "discard", 0))
+    return out
+
+
+PAIRED_COLUMNS = ("comparison", "a", "b", "games", "measure", "seat", "value", "lo", "hi")
+
+
 def _paired_tables(pt: Playtest, games: int, seed: int) -> None:
     """Questions 3 (eager, default and never peeking) and 6 (discard open or face-down) as
-    paired games: the best bot with one setting against three copies of itself."""
+    paired games: the strong bot with one setting against three copies of itself."""
     from headcount_lab.games.headcount.agents import parse_bot
     from headcount_lab.games.headcount.rules import HeadcountRules
 
-    best = pt.facts["best_bot"]
     std = HeadcountRules()
-    comparisons = {
-        "q3_peek_eager_vs_never": (f"{best}:peek=0", f"{best}:peek=1"),
-        "q3_peek_default_vs_never": (best, f"{best}:peek=1"),
-        "q6_discard_open_vs_face_down": (f"{best}:discard=1", f"{best}:discard=0"),
-    }
     rows = []
-    for name, (a, b) in comparisons.items():
-        pair = play.Pair(PLAYERS, parse_bot(a), parse_bot(b), parse_bot(best), std, std)
+    for name, (a, b) in paired_comparisons().items():
+        pair = play.Pair(PLAYERS, parse_bot(a), parse_bot(b), parse_bot(STRONG_FIELD), std, std)
         s = play.paired_summary(play.run(play.paired_job(pair, games), seed))
         base = {"comparison": name, "a": pair.focal_a.spec, "b": pair.focal_b.spec,
                 "games": s["games"]}  # fmt: skip
@@ -458,7 +592,7 @@ def _paired_tables(pt: Playtest, games: int, seed: int) -> None:
                                        seat="all")})  # fmt: skip
         rows.append({**base, "measure": "win_a", "seat": "all", **_ci_row(s["win_a"])})
         rows.append({**base, "measure": "win_b", "seat": "all", **_ci_row(s["win_b"])})
-    paired = pd.DataFrame(rows)
+    paired = pd.DataFrame(rows, columns=list(PAIRED_COLUMNS))
     q3 = paired["comparison"].str.startswith("q3")
     pt.tables["q3_peek_paired"] = paired[q3].reset_index(drop=True)
     pt.tables["q6_discard_paired"] = paired[~q3].reset_index(drop=True)
@@ -486,14 +620,54 @@ def simulate_tables(pt: Playtest, games: int, seed: int, step: Step = _no_step) 
         _paired_tables(pt, games, seed)
 
 
-def run_playtest(games: int, seed: int, step: Step = _no_step) -> Playtest:
+def run_playtest(games: int, seed: int, step: Step = _no_step, quick: bool = False) -> Playtest:
     """Everything the report shows, exact and simulated; ``step`` names each part as it runs."""
     pt = Playtest()
-    pt.meta = {"games_per_setup": games, "seed": seed, "players": PLAYERS, "field": list(FIELD)}
+    pt.meta = {"games_per_setup": games, "seed": seed, "players": PLAYERS,
+               "strong_field": STRONG_FIELD, "field": list(FIELD)}  # fmt: skip
     with step("q1, q2, q5: exact odds"):
         exact_tables(pt)
     simulate_tables(pt, games, seed, step)
+    with step("q11: the exact heads-up round (cached)"):
+        heads_up_tables(pt, quick)
     return pt
+
+
+def heads_up_tables(pt: Playtest, quick: bool) -> None:
+    """Question 11: the start player's equilibrium loss in the exact heads-up round by who can
+    peek (:mod:`~headcount_lab.analysis.headcount.endgame`), and beside each traced heads-up
+    rate the equilibrium of its peek situation; an ``all`` row gets the equilibrium averaged
+    over the strong field's own mix of peek situations (what the H9 flag alone would do if the
+    round were played exactly)."""
+    from headcount_lab.analysis.headcount.endgame import PEEKS, headsup_values
+
+    hv = headsup_values(quick)
+    exact = pd.DataFrame(
+        [
+            {
+                "peeks": name,
+                "start_player_loses": v["start_player_loses"],
+                "lo": v["start_player_loses_bounds"][0],
+                "hi": v["start_player_loses_bounds"][1],
+                "exploitability": v["exploitability"],
+                "bid_step": hv["step"],
+                "iterations": hv["iterations"],
+            }
+            for name, v in ((k, hv["by_peeks"][k]) for k in PEEKS)
+        ]  # fmt: skip
+    )
+    pt.tables["q11_heads_up_exact"] = exact
+    pt.meta["heads_up_grid"] = {"step": hv["step"], "iterations": hv["iterations"],
+                                "command": hv["command"]}  # fmt: skip
+    eq = exact.set_index("peeks")["start_player_loses"]
+    play_rows = pt.tables["q11_heads_up_in_play"].copy()
+    play_rows["equilibrium"] = play_rows["peeks"].map(eq)
+    for rule in play_rows["next_start"].unique():
+        part = play_rows[(play_rows["next_start"] == rule) & (play_rows["peeks"] != "all")]
+        mix = float((part["n"] * part["equilibrium"]).sum() / max(part["n"].sum(), 1))
+        play_rows.loc[(play_rows["next_start"] == rule) & (play_rows["peeks"] == "all"),
+                      "equilibrium"] = mix  # fmt: skip
+    pt.tables["q11_heads_up_in_play"] = play_rows
 
 
 def paired_table(pt: Playtest) -> pd.DataFrame:

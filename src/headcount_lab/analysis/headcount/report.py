@@ -1,9 +1,11 @@
 """The Headcount playtest report: Markdown with charts (PNG), tables (CSV) and metadata.
 
 :func:`build` writes the report (issue 5) in English (``reports/headcount``) or German
-(``reports/kopfrechnen``): nine questions, each with its method, a tidy table, a chart, a
-finding with its 95 % interval or exact value and the command that reproduces it, and the
-one-page strategy-tip chart (PNG and PDF). :func:`build_all` computes the numbers once and
+(``reports/kopfrechnen``): eleven questions, each with its method, a tidy table, a chart, a
+finding with its 95 % interval or exact value, the field it holds against (the strong field
+is :data:`~headcount_lab.analysis.headcount.playtest.STRONG_FIELD`) and the command that
+reproduces it, and the one-page strategy-tip chart (PNG and PDF). Sections written in other
+modules join through :data:`EXTRA_SECTIONS`. :func:`build_all` computes the numbers once and
 renders every language, each into its folder. The three steps:
 
 1. compute: :func:`compute` (the playtest's tables,
@@ -17,6 +19,7 @@ renders every language, each into its folder. The three steps:
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,6 +48,20 @@ DEFAULT_SEED = 1
 #: language -> folder of the report under the reports' root
 FOLDERS = {"en": "headcount", "de": "kopfrechnen"}
 NAME = "headcount"
+
+#: Sections kept in their own modules, written after question 11 in this order: each entry is
+#: a module path. Adding a section is one line here. The module provides
+#:
+#: - ``compute(pt: Playtest, quick: bool) -> None``: adds its tables to ``pt.tables`` (each is
+#:   saved as ``<name>.csv``; start the names with the section's own prefix) and any numbers to
+#:   ``pt.facts``; called once by :func:`compute` for every language;
+#: - ``render(w: SectionWriter) -> list[str]``: the section's Markdown parts in ``w.lang``
+#:   (``w.tables``, ``w.facts``, ``w.strong``, ``w.table(df)``, ``w.pct(x)``, ``w.save_fig``);
+#:   its words live in the module, one dictionary per language, like :mod:`.text`.
+#:
+#: Planned (issue 11): ``headcount_lab.analysis.headcount.calibration`` (calibration of the bots'
+#: beliefs) and an exploitability section around ``games/headcount/exploit.py: exploit(...)``.
+EXTRA_SECTIONS: tuple[str, ...] = ()
 
 
 def markdown_table(df: pd.DataFrame, float_format: str = "{:.3f}") -> str:
@@ -80,9 +97,20 @@ def compute(opts: ReportOptions, progress: Progress = QUIET) -> Any:
     if opts.seed < 0:
         raise ValueError(f"--seed must be non-negative, got {opts.seed}")
     t0 = time.perf_counter()
-    pt = run_playtest(opts.sim_games, opts.seed, lambda what: progress.step(NAME, what))
+    pt = run_playtest(opts.sim_games, opts.seed, lambda what: progress.step(NAME, what),
+                      opts.quick)  # fmt: skip
+    for module in extra_sections():
+        with progress.step(NAME, f"section {module.__name__.rsplit('.', 1)[-1]}"):
+            module.compute(pt, opts.quick)
     pt.meta["compute_seconds"] = round(time.perf_counter() - t0, 1)
     return pt
+
+
+def extra_sections() -> list[Any]:
+    """The modules of :data:`EXTRA_SECTIONS`, imported."""
+    import importlib
+
+    return [importlib.import_module(m) for m in EXTRA_SECTIONS]
 
 
 def headcount_report(
@@ -163,6 +191,9 @@ class _Writer:
         self.f: HeadcountFacts = facts(pt)
         self.written: list[Path] = []
         self.parts: list[str] = []
+        self.tables = pt.tables
+        self.facts = pt.facts
+        self.strong = self.f.best_bot
 
     # ------------------------------------------------------------------ helpers
     def pct(self, x: float, digits: int = 1) -> str:
@@ -182,6 +213,38 @@ class _Writer:
     def num(self, x: float, digits: int = 1) -> str:
         return fmt_num(x, self.lang, digits)
 
+    def table(self, df: pd.DataFrame, float_format: str = "{:.3f}") -> str:
+        """A Markdown table in this language: headers from ``columns``, labels from ``cells``,
+        rule and peek names translated, decimal commas in German (the CSV files keep the
+        plain names and numbers)."""
+        t = self.t
+        out = df.copy()
+        for col in out.columns:
+            if out[col].dtype == object or pd.api.types.is_string_dtype(out[col]):
+                names = {"rules": t["rule_names"], "peeks": t["q11"]["peeks"]}.get(col, t["cells"])
+                out[col] = out[col].map(lambda v, m=names: m.get(v, v) if isinstance(v, str) else v)
+        out.columns = [t["columns"].get(c, c) for c in out.columns]
+        md = markdown_table(out, float_format)
+        if self.lang == "de":
+            md = "\n".join(
+                line if i < 2 else _decimal_commas(line) for i, line in enumerate(md.split("\n"))
+            )
+        return md
+
+    def field(self, kind: str) -> str:
+        """The sentence that says which field a finding holds against."""
+        text = self.t["fields"][kind].format(strong=self.f.strong_spec,
+                                             mixed=", ".join(self.pt.meta["field"]))  # fmt: skip
+        return self.t["holds"].format(field=text)
+
+    def method(self, q: dict[str, Any]) -> str:
+        """A question's method, with the strong bot and the mixed field filled in."""
+        return str(q["method"].format(strong=self.f.strong_spec,
+                                      mixed=", ".join(self.pt.meta["field"])))  # fmt: skip
+
+    def not_measured(self, param: str) -> str:
+        return str(self.t["not_measured"].format(strong=self.f.strong_spec, param=param))
+
     def save_csv(self, name: str) -> str:
         path = self.out / f"{name}.csv"
         self.pt.tables[name].to_csv(path, index=False)
@@ -193,14 +256,20 @@ class _Writer:
         self.written += paths
         return paths[0].name
 
-    def section(self, key: str, table: str, chart: str, finding: str, command: str) -> None:
+    def section(
+        self, key: str, table: str, chart: str, finding: str, command: str, field: str,
+        method: str | None = None,
+    ) -> None:  # fmt: skip
+        """One question: its method, table, chart, finding with the field it holds against
+        (``field``: a key of the text's ``fields``) and the command that reproduces it."""
         q = self.t[key]
+        head, sep, rest = finding.partition("\n\n")  # a list after the finding follows it
         self.parts += [
             f"## {q['title']}",
-            f"**{self.t['method']}** {q['method']}",
+            f"**{self.t['method']}** {self.method(q) if method is None else method}",
             table,
             f"![{q['title']}]({chart})",
-            f"**{self.t['finding']}** {finding}",
+            f"**{self.t['finding']}** {head} {self.field(field)}{sep}{rest}",
             f"**{self.t['reproduce']}** `{command}`",
         ]
 
@@ -219,7 +288,7 @@ class _Writer:
                 games=f"{self.opts.sim_games:,}".replace(",", t["thousands"]),
                 seed=self.opts.seed,
                 command=self.opts.command(self.lang),
-                best=self.pt.facts["best_bot"],
+                strong=self.f.strong_spec,
             ),
             f"![{t['tips']['title']}](strategy_tips.png) — [PDF](strategy_tips.pdf)",
         ]
@@ -233,6 +302,10 @@ class _Writer:
         self.q7()
         self.q8()
         self.q9()
+        self.q10()
+        self.q11()
+        for module in extra_sections():
+            self.parts += module.render(self)
         self.parts.append(t["files"])
         md = self.out / "README.md"
         md.write_text("\n\n".join(self.parts) + "\n", encoding="utf-8")
@@ -250,19 +323,26 @@ class _Writer:
         call = self.pt.tables["q2_call_odds_by_gap"]
         call = call[(call["variant"] == "standard") & (call["special_seen"] == "none")]
         text = dict(self.t["tips"])
-        text["tips"] = [s.format(**self.tip_numbers()) for s in text["tips"]]
+        numbers = self.tip_numbers()
+        text["tips"] = [s.format(**numbers).format(**numbers) for s in text["tips"]]
         fig = tip_sheet(views, call, self.pt.tables.get("q3_peeks_by_gap"), text)
         self.save_fig(fig, "strategy_tips", pdf=True)
 
     def tip_numbers(self) -> dict[str, Any]:
         f = self.f
+        at = f.play_win_at_gap
         return {
             "off4": fmt_num(f.offset75[4], self.lang, 0, sign=True),
             "off6": fmt_num(f.offset75[6], self.lang, 0, sign=True),
             "gap": f.call_gap["none"],
             "gap_top": f.call_gap["A♠"],
             "gap_jk": f.call_gap["JK"],
-            "peek_gain": fmt_pp(f.tip_peek_gain, self.lang, 0),
+            "strong": f.best_bot,
+            "play_win": "—" if at is None else self.pct(at[0], 0),
+            "play_gap": "—" if f.play_gap_50 is None else f.play_gap_50,
+            "peek_tip": self.t["peek_tip" if f.tip_peek_gain is not None else "peek_tip_none"],
+            "call_tip": self.t["call_tip" if f.play_gap_50 is not None else "call_tip_never"],
+            "peek_gain": "" if f.tip_peek_gain is None else fmt_pp(f.tip_peek_gain, self.lang, 0),
             "start_loss": self.pct(f.start[0], 0),
         }
 
@@ -282,8 +362,9 @@ class _Writer:
             top=fmt_num(f.top_shift, self.lang, 1, sign=True),
             joker=fmt_num(f.joker_shift, self.lang, 1, sign=True),
         )
-        table = t["table_note"] + "\n\n" + markdown_table(four, "{:.1f}")
-        self.section("q1", table, "q1_safe_bids.png", finding, self.opts.command(self.lang))
+        table = t["table_note"] + "\n\n" + self.table(four, "{:.1f}")
+        self.section("q1", table, "q1_safe_bids.png", finding, self.opts.command(self.lang),
+                     "exact")  # fmt: skip
         self.parts.append(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
 
     def q2(self) -> None:
@@ -304,10 +385,37 @@ class _Writer:
             bot_gap="—" if f.bot_call_gap is None else f.bot_call_gap,
             win=self.pct(win[0]),
             win_ci=self.ci(win[1], win[2]),
+            win_note=t["win_note"]["low" if win[0] < 0.5 else "high"],
         )
-        table = t["table_note"] + "\n\n" + markdown_table(wide)
-        self.section("q2", table, "q2_call_odds.png", finding, self.opts.command(self.lang))
+        table = t["table_note"] + "\n\n" + self.table(wide)
+        self.section("q2", table, "q2_call_odds.png", finding, self.opts.command(self.lang),
+                     "strong_exact")  # fmt: skip
         self.parts.append(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
+        self.calls_in_play()
+
+    def calls_in_play(self) -> None:
+        """Question 2, continued: what a call won in play against the strong field, by gap,
+        beside the exact card-only chance."""
+        t = self.t["q2"]
+        f = self.f
+        play = self.pt.tables["q2_calls_in_play"]
+        four = play[(play["players_left"] == PLAYERS_DEFAULT) & (play["gap"] % 2 == 0)]
+        at = f.play_win_at_gap
+        finding = t["play_finding"].format(
+            strong=f.best_bot,
+            gap=f.call_gap["none"],
+            at_gap="—" if at is None else f"{self.pct(at[0])} {self.ci(at[1], at[2])}",
+            above="—"
+            if (ab := f.play_win_above) is None
+            else f"{self.pct(ab[0])} {self.ci(ab[1], ab[2])}",
+            half=t["never"] if f.play_gap_50 is None else t["half"].format(play_gap=f.play_gap_50),
+        )
+        self.parts += [
+            t["play_method"].format(strong=f.best_bot),
+            t["play_table_note"] + "\n\n" + self.table(four.drop(columns="players_left")),
+            f"![{t['play_title']}](q2_calls_in_play.png)",
+            f"**{self.t['finding']}** {finding} {self.field('strong_exact')}",
+        ]
 
     def q3(self) -> None:
         t = self.t["q3"]
@@ -315,20 +423,27 @@ class _Writer:
         wide = by.pivot_table(index=["position", "lives"], columns="measure", values="value")
         wide = wide.reset_index()
         f = self.f
-        finding = t["finding"].format(
-            lead=t["lead"][sign_word(f.peek_default)],
+        common = dict(
             best=f.best_bot,
-            default=self.pp(f.peek_default),
-            eager=self.pp(f.peek_eager),
-            rounds=self.pp(f.peek_round_loss),
             share=self.pct(f.peek_share),
             open_value=self.pp(f.open_value),
             life_value=self.pp(f.life_value),
             verdict=t["verdict"][f.open_vs_life],
             may_call=self._rule_phrase("peek_may_call"),
         )
-        table = t["table_note"] + "\n\n" + markdown_table(wide)
-        self.section("q3", table, "q3_peek.png", finding, self.opts.command(self.lang))
+        if f.peek_default is None or f.peek_eager is None or f.peek_round_loss is None:
+            finding = t["finding_unpaired"].format(paired=self.not_measured("peek"), **common)
+        else:
+            finding = t["finding"].format(
+                lead=t["lead"][sign_word(f.peek_default)],
+                default=self.pp(f.peek_default),
+                eager=self.pp(f.peek_eager),
+                rounds=self.pp(f.peek_round_loss),
+                **common,
+            )
+        table = t["table_note"] + "\n\n" + self.table(wide)
+        self.section("q3", table, "q3_peek.png", finding, self.opts.command(self.lang),
+                     "strong")  # fmt: skip
 
     def q4(self) -> None:
         t = self.t["q4"]
@@ -349,8 +464,12 @@ class _Writer:
             fair=self.pct(1 / n),
             best_pos=f.best_position,
             best=self.pct(f.best_position_rate),
-            again=self.pct(f.loser_again[0]),
-            again_ci=self.ci(f.loser_again[1], f.loser_again[2]),
+            again="; ".join(
+                t["again_item"].format(
+                    left=k, rate=self.pct(e[0]), ci=self.ci(e[1], e[2]), fair=self.pct(1 / k)
+                )  # fmt: skip
+                for k, e in sorted(f.loser_again.items(), reverse=True)
+            ),
             first=self.pct(f.first_loser_wins[0]),
             first_ci=self.ci(f.first_loser_wins[1], f.first_loser_wins[2]),
             seat0=self.pct(f.seat0[0]),
@@ -364,8 +483,9 @@ class _Writer:
             left_verdict=t["left_verdict"][sign_word(f.left_diff)],
             left_rules=self._rule_phrase("left_of_loser"),
         )
-        table = t["table_note"] + "\n\n" + markdown_table(wide)
-        self.section("q4", table, "q4_seats.png", finding, self.opts.command(self.lang))
+        table = t["table_note"] + "\n\n" + self.table(wide)
+        self.section("q4", table, "q4_seats.png", finding, self.opts.command(self.lang),
+                     "strong")  # fmt: skip
 
     def _rule_table(self, keys: tuple[str, ...]) -> pd.DataFrame:
         rules = self.pt.tables["q5_q7_rules"]
@@ -376,7 +496,7 @@ class _Writer:
         ].copy()
         for bot in (best, "random"):
             w = wins[wins["bot"] == bot].set_index("rules")["value"]
-            out[f"{bot}_wins"] = out["rules"].map(w)
+            out[self.t["wins_col"].format(bot=bot)] = out["rules"].map(w)
         return out
 
     def _rule_phrase(self, key: str) -> str:
@@ -405,10 +525,12 @@ class _Writer:
             double=self._rule_phrase("double"),
             far_std=self.pct(f.far_standard_hidden),
             far_double=self.pct(f.far_double_hidden),
+            far_sd_std=self.pct(f.far_sd_standard_hidden),
+            far_sd_double=self.pct(f.far_sd_double_hidden),
             best=f.best_bot,
         )
-        md = t["table_note"] + "\n\n" + markdown_table(self._rule_table(RULES_Q5))
-        self.section("q5", md, "q5_variants.png", finding, f.rules["trickster"].command)
+        md = t["table_note"] + "\n\n" + self.table(self._rule_table(RULES_Q5))
+        self.section("q5", md, "q5_variants.png", finding, f.rules["trickster"].command, "mixed")
         self.parts.append(f"`{f.rules['double'].command}`")
 
     def q6(self) -> None:
@@ -423,13 +545,15 @@ class _Writer:
             & paired["measure"].isin(["win_a", "win_b"])
         ]
         f = self.f
-        finding = t["finding"].format(
-            best=f.best_bot, diff=self.pp(f.discard), verdict=t["verdict"][sign_word(f.discard)]
-        )
-        table = markdown_table(
-            pd.concat([d, wins])[["measure", "seat", "value", "lo", "hi"]], "{:.4f}"
-        )
-        self.section("q6", table, "q6_discard.png", finding, self.opts.command(self.lang))
+        if f.discard is None:
+            finding = t["finding_none"].format(best=f.best_bot, what=self.not_measured("discard"))
+        else:
+            finding = t["finding"].format(
+                best=f.best_bot, diff=self.pp(f.discard), verdict=t["verdict"][sign_word(f.discard)]
+            )
+        table = self.table(pd.concat([d, wins])[["measure", "seat", "value", "lo", "hi"]], "{:.4f}")
+        self.section("q6", table, "q6_discard.png", finding, self.opts.command(self.lang),
+                     "strong")  # fmt: skip
 
     def q7(self) -> None:
         t = self.t["q7"]
@@ -443,8 +567,9 @@ class _Writer:
             + "\n\n"
             + "\n".join(lines)
         )
-        md = self.t["q5"]["table_note"] + "\n\n" + markdown_table(self._rule_table(RULES_Q7))
-        self.section("q7", md, "q7_house_rules.png", finding, f.rules[RULES_Q7[0]].command)
+        md = self.t["q5"]["table_note"] + "\n\n" + self.table(self._rule_table(RULES_Q7))
+        self.section("q7", md, "q7_house_rules.png", finding, f.rules[RULES_Q7[0]].command,
+                     "mixed")  # fmt: skip
         self.parts.append("\n".join(f"`{f.rules[k].command}`" for k in RULES_Q7[1:]))
 
     def q8(self) -> None:
@@ -463,93 +588,195 @@ class _Writer:
             random_ci=self.ci(f.random_rate[1], f.random_rate[2]),
             other=f.second,
             gap=self.pp(f.second_gap),
-            games=f.games_needed,
+            games="—" if f.games_needed_count is None else f.games_needed_count,
             field=", ".join(f"`{bot}` {self.pct(v)}" for bot, v in f.field),
         )
         table = "\n\n".join(
-            [
-                markdown_table(wins),
-                markdown_table(need),
-                markdown_table(field.drop(columns="command")),
-            ]
+            [self.table(wins), self.table(need), self.table(field.drop(columns="command"))]
         )
-        self.section("q8", table, "q8_skill.png", finding, f.command_q8)
+        self.section("q8", table, "q8_skill.png", finding, f.command_q8, "mixed_odds")
+        self.parts.append(f"`{field['command'].iloc[0]}`")
 
     def q9(self) -> None:
         t = self.t["q9"]
         self.parts.append(f"## {t['title']}")
         self.parts.append(t["intro"])
         items = designer_findings(self)
-        self.parts.append("\n".join(f"{i}. {s}" for i, s in enumerate(items, 1)))
+        self.parts.append("\n".join(f"{i}. {s} {self.field(k)}" for i, (s, k) in
+                                    enumerate(items, 1)))  # fmt: skip
+
+    def q10(self) -> None:
+        t = self.t["q10"]
+        f = self.f
+        sit = self.pt.tables["q10_sitting_out"]
+        six = sit[(sit["players"] == 6) & (sit["place"] == "6")]
+
+        def e(place: str) -> str:
+            return self.num(f.sit_out[place][0], 2) if place in f.sit_out else "—"
+
+        first = f.sit_out.get(str(PLAYERS_DEFAULT), (float("nan"),) * 3)
+        every = f.sit_out.get("all", (float("nan"),) * 3)
+        finding = t["finding"].format(
+            rounds=self.num(f.rounds_standard, 2),
+            first_out=self.num(first[0], 2),
+            first_out_ci=f"[{self.num(first[1], 2)}, {self.num(first[2], 2)}]",
+            third=e("3"),
+            all=self.num(every[0], 2),
+            all_ci=f"[{self.num(every[1], 2)}, {self.num(every[2], 2)}]",
+            six="—" if six.empty else self.num(float(six["value"].iloc[0]), 2),
+        )
+        table = t["table_note"] + "\n\n" + self.table(sit, "{:.2f}")
+        self.section("q10", table, "q10_sitting_out.png", finding,
+                     self.opts.command(self.lang), "strong")  # fmt: skip
+
+    def q11(self) -> None:
+        t = self.t["q11"]
+        f = self.f
+        meta = self.pt.meta["heads_up_grid"]
+        method = t["method"].format(step=meta["step"], iterations=meta["iterations"],
+                                    command=meta["command"])  # fmt: skip
+        ex = f.hu_exact
+        nan3 = (float("nan"),) * 3
+        loser = f.hu_play.get(("loser", "all"), nan3)
+        left = f.hu_play.get(("left_of_loser", "all"), nan3)
+        finding = t["finding"].format(
+            both=self.pct(ex["both"]),
+            starter=self.pct(ex["starter"]),
+            other=self.pct(ex["other"]),
+            none=self.pct(ex["none"]),
+            step=f.hu_step,
+            strong=f.best_bot,
+            play_loser=self.pct(loser[0]),
+            play_loser_ci=self.ci(loser[1], loser[2]),
+            play_left=self.pct(left[0]),
+            play_left_ci=self.ci(left[1], left[2]),
+            mix_loser=self.pct(f.hu_mix.get("loser", float("nan"))),
+            mix_left=self.pct(f.hu_mix.get("left_of_loser", float("nan"))),
+        )
+        exact = self.pt.tables["q11_heads_up_exact"]
+        play = self.pt.tables["q11_heads_up_in_play"]
+        table = (
+            t["table_note"]
+            + "\n\n"
+            + self.table(exact.drop(columns=["iterations"]), "{:.4f}")
+            + "\n\n"
+            + self.table(play[play["n"] > 0], "{:.3f}")
+        )
+        self.section("q11", table, "q11_heads_up.png", finding, meta["command"],
+                     "strong_exact", method)  # fmt: skip
 
 
 #: the exact odds of one view: the rule text's worked example, Anna's view
 ONE_VIEW_COMMAND = 'headcount-lab headcount odds --players 4 --see "7♥ K♥ 5♠"'
 
 
-def designer_findings(w: _Writer) -> list[str]:
+def _decimal_commas(line: str) -> str:
+    """German numbers in a table row: the decimal point between two digits becomes a comma."""
+    return re.sub(r"(?<=\d)\.(?=\d)", ",", line)
+
+
+def designer_findings(w: _Writer) -> list[tuple[str, str]]:
     """Question 9: each finding quotes a number from the sections above, and only states a
-    difference as real when its interval excludes zero."""
+    difference as real when its interval excludes zero; each comes with the key of the field
+    it holds against (``fields`` of the text)."""
     t = w.t["q9"]
     f = w.f
     n = PLAYERS_DEFAULT
-    out = []
-    key = "loser_starts_bad" if f.start[1] > 1 / n else "loser_starts_ok"
+    out: list[tuple[str, str]] = []
     out.append(
-        t[key].format(
-            start=w.pct(f.start[0]),
-            start_ci=w.ci(f.start[1], f.start[2]),
-            fair=w.pct(1 / n),
-            first=w.pct(f.first_loser_wins[0]),
-            first_ci=w.ci(f.first_loser_wins[1], f.first_loser_wins[2]),
-        )  # fmt: skip
+        (
+            t["loser_starts"].format(
+                head=t["start_head"][f.start_lead],
+                rule=t["start_rule"][sign_word(f.left_diff)],
+                start=w.pct(f.start[0]),
+                start_ci=w.ci(f.start[1], f.start[2]),
+                fair=w.pct(1 / n),
+                first=w.pct(f.first_loser_wins[0]),
+                left_first=w.pct(f.left_first[0]),
+                left_diff=w.pp(f.left_diff),
+                step=f.hu_step,
+                hu_both=w.pct(f.hu_exact["both"]),
+                hu_none=w.pct(f.hu_exact["none"]),
+            ),
+            "strong_exact",
+        )
     )
     peek = f.peek_default
-    key = "peek_strong" if excludes_zero(peek) and peek[0] > 0 else "peek_weak"
-    out.append(t[key].format(gain=w.pp(peek), share=w.pct(f.peek_share), best=f.best_bot))
-    out.append(t["discard_" + sign_word(f.discard)].format(diff=w.pp(f.discard)))
+    if peek is None:
+        out.append((t["peek_none"].format(what=w.not_measured("peek")), "strong"))
+    else:
+        key = "peek_strong" if excludes_zero(peek) and peek[0] > 0 else "peek_weak"
+        text = t[key].format(gain=w.pp(peek), share=w.pct(f.peek_share), best=f.best_bot)
+        out.append((text, "strong"))
+    if f.discard is None:
+        out.append((t["discard_unmeasured"].format(what=w.not_measured("discard")), "strong"))
+    else:
+        out.append((t["discard_" + sign_word(f.discard)].format(diff=w.pp(f.discard)), "strong"))
     for key in FINDING_RULES:
         name = w.t["rule_names"][key]
         rule = f.rules[key]
         if rule.best_bot_effect == "real":
             kind = "rule_skill_up" if rule.best_bot_wins[0] > 0 else "rule_skill_down"
-            out.append(t[kind].format(rule=name, best=f.best_bot, diff=w.pp(rule.best_bot_wins)))
+            text = t[kind].format(rule=name, best=f.best_bot, diff=w.pp(rule.best_bot_wins))
         else:
-            out.append(t[f"rule_{rule.effect}"].format(rule=name, what=w._rule_phrase(key)))
+            text = t[f"rule_{rule.effect}"].format(rule=name, what=w._rule_phrase(key))
+        out.append((text, "mixed"))
     out.append(
-        t["length"].format(
-            n=n,
-            lo=3 * (n - 1),
-            hi=3 * (n - 1) + 2,
-            mean=w.num(f.rounds_standard, 2),
-            rule=w.t["rule_names"][f.widest_rule],
-            diff=fmt_num(f.widest_rounds, w.lang, 2, sign=True),
+        (
+            t["length"].format(
+                n=n,
+                lo=3 * (n - 1),
+                hi=3 * (n - 1) + 2,
+                mean=w.num(f.rounds_standard, 2),
+                rule=w.t["rule_names"][f.widest_rule],
+                diff=fmt_num(f.widest_rounds, w.lang, 2, sign=True),
+            ),
+            "mixed",
         )
     )
     out.append(
-        t["beginner_tip"].format(
-            lead=t["tip_lead"][f.median_offset < 9.5],
-            each=round(f.median_offset / 2),
-            off=fmt_num(f.median_offset, w.lang, 1, sign=True),
-            gap=f.call_gap["none"],
-            top=fmt_num(f.top_shift, w.lang, 1, sign=True),
+        (
+            t["beginner_tip"].format(
+                lead=t["tip_lead"][f.median_offset < 9.5],
+                each=round(f.median_offset / 2),
+                off=fmt_num(f.median_offset, w.lang, 1, sign=True),
+                gap=f.call_gap["none"],
+                top=fmt_num(f.top_shift, w.lang, 1, sign=True),
+            ),
+            "exact",
         )
     )
     out.append(
-        t["surprise"].format(
-            far_std=w.pct(f.far_standard_hidden),
-            far_none=w.pct(f.far_standard_nohidden),
-            far_double=w.pct(f.far_double_hidden),
+        (
+            t["surprise"].format(
+                far_std=w.pct(f.far_standard_hidden),
+                far_none=w.pct(f.far_standard_nohidden),
+                far_double=w.pct(f.far_double_hidden),
+                far_sd_std=w.pct(f.far_sd_standard_hidden),
+                far_sd_double=w.pct(f.far_sd_double_hidden),
+            ),
+            "exact",
         )
     )
     games = f.games_needed_count
     out.append(
-        t["skill"].format(
-            best=f.best_bot,
-            rate=w.pct(f.best_rate[0]),
-            random=w.pct(f.random_rate[0]),
-            other=f.second,
-            games="—" if games is None else games,
+        (
+            t["skill"].format(
+                best=f.best_bot,
+                rate=w.pct(f.best_rate[0]),
+                random=w.pct(f.random_rate[0]),
+                other=f.second,
+                games="—" if games is None else games,
+            ),
+            "mixed",
+        )
+    )
+    first_out = f.sit_out.get(str(n), (float("nan"),) * 3)
+    every = f.sit_out.get("all", (float("nan"),) * 3)
+    out.append(
+        (
+            t["sit_out"].format(first_out=w.num(first_out[0], 1), all=w.num(every[0], 1)),
+            "strong",
         )
     )
     return out
