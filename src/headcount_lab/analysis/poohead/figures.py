@@ -67,6 +67,10 @@ class LineChart:
                 )
             if not numeric:
                 ax.set_xticks(range(len(cats)), [str(c) for c in cats])
+            else:
+                from matplotlib.ticker import MaxNLocator
+
+                ax.xaxis.set_major_locator(MaxNLocator(integer=True))
             if self.ref is not None:
                 ax.axhline(self.ref * self.scale, color="grey", linewidth=0.8)
             return finish_axes(ax, self.xlabel, self.ylabel, self.title, "best")
@@ -177,7 +181,7 @@ def charts(tables: dict[str, pd.DataFrame], words: dict[str, Any]) -> dict[str, 
     out["q4_house_rules"] = panels(
         [
             DotChart(flips, "rules", "turns_diff", w["turns_diff"]),
-            DotChart(flips, "rules", "capped_diff", w["capped_diff"], scale=100),
+            DotChart(flips, "rules", "capped_diff", w["capped_diff"], scale=10_000),
             DotChart(flips, "rules", "starter_diff", w["starter_diff"], scale=100),
             DotChart(flips, "rules", "skill_diff", w["skill_diff"], scale=100),
         ],

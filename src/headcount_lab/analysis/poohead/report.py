@@ -277,7 +277,7 @@ def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None)
         q["method"].format(games=h.games),
         q["finding"].format(
             base_turns=h.base_turns, base_starter=h.base_starter, base_skill=h.base_skill,
-            longer=effects(h.longer, w.turns), stalls=effects(h.stalls, w.pts),
+            longer=effects(h.longer, w.turns), stalls=effects(h.stalls, w.per10k_diff),
             starter=effects(h.starter, w.pts), skill=effects(h.skill, w.pts),
             identical=w.join([f"`{x}`" for x in h.identical]),
         ),  # fmt: skip

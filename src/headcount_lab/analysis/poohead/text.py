@@ -309,7 +309,7 @@ _EN: dict[str, Any] = {
         "triples_title": "best and worst face-up triples (4 players)",
         "rank_up_title": "one card of this rank face up (4 players)",
         "turns_diff": "change of game length (turns)",
-        "capped_diff": "change of capped share (points)",
+        "capped_diff": "change of capped games per 10,000",
         "starter_diff": "change of start player's P(Poohead) (points)",
         "skill_diff": "change of the value of skill (points)",
         "capped_per_10000": "capped games per 10,000",
