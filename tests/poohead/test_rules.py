@@ -378,3 +378,12 @@ def test_no_nine_on_empty_bars_a_nine_lead_only_while_another_rank_may_go():
     assert referee([], parse_ranks("9 9"), r)["legal"] == ["9"]
     assert referee(parse_ranks("2"), parse_ranks("9 J"), r)["legal"] == ["9", "J"]
     assert legal_ranks([0] * 7 + [1, 0, 1, 0, 0, 0], -1, r) == [R("J")]
+
+
+def test_no_nine_on_empty_is_left_out_of_the_rules_data_at_its_default():
+    # records and run identities written before the flag existed stay valid (rules version 1)
+    assert "no_nine_on_empty" not in PooheadRules().as_dict()
+    on = PooheadRules(no_nine_on_empty=True)
+    assert on.as_dict()["no_nine_on_empty"] is True
+    for r in (PooheadRules(), on):
+        assert PooheadRules(**r.as_dict()) == r

@@ -93,6 +93,10 @@ I_NO_NINE_ON_EMPTY = 17
 N_RULE_FIELDS = 18
 
 
+#: flags added after rules version 1 whose default plays exactly as before they existed
+LATER_FLAGS: dict[str, Any] = {"no_nine_on_empty": False}
+
+
 @dataclass(frozen=True)
 class PooheadRules:
     """House-rule flags (plain data). Defaults are the rulings P1-P22."""
@@ -183,7 +187,13 @@ class PooheadRules:
         return a
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """The flags as plain data, less a flag of :data:`LATER_FLAGS` at its default: records,
+        summaries and run identities written before that flag existed stay what they were."""
+        d = asdict(self)
+        for name, default in LATER_FLAGS.items():
+            if d[name] == default:
+                del d[name]
+        return d
 
     def with_flags(self, assignments: list[str]) -> PooheadRules:
         """Apply ``name=value`` assignments (from ``--rule``); unknown names or values raise."""
