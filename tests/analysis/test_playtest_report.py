@@ -34,7 +34,8 @@ def reports(report_run):
 def test_report_all_shows_progress_per_report_and_question_on_stderr(report_run):
     # issue 15 item 12: a line when each step starts and one with its time when it ends
     out, err = report_run
-    assert "[headcount] report 1 of 2" in err and "[whist] report 2 of 2" in err
+    assert "[headcount] report 1 of 3" in err and "[whist] report 2 of 3" in err
+    assert "[poohead] report 3 of 3" in err
     for step in (
         "[headcount] q1, q2, q5: exact odds",
         "[headcount] q3, q6: paired peek",
@@ -42,7 +43,12 @@ def test_report_all_shows_progress_per_report_and_question_on_stderr(report_run)
         "[forehead-whist] q3, q5: the bot",
     ):
         assert err.count(step) == 2, step  # started, and finished with its time
-    assert sorted(p.name for p in out.iterdir()) == ["forehead-whist", "headcount", "kopfrechnen"]
+    assert sorted(p.name for p in out.iterdir()) == [
+        "forehead-whist",
+        "headcount",
+        "kopfrechnen",
+        "poohead",
+    ]
 
 
 @pytest.mark.parametrize("folder", ["headcount", "kopfrechnen"])

@@ -12,7 +12,12 @@ from headcount_lab.core import report as core
 
 
 @pytest.mark.parametrize(
-    "module", ["headcount_lab.analysis.headcount.text", "headcount_lab.analysis.whist.text"]
+    "module",
+    [
+        "headcount_lab.analysis.headcount.text",
+        "headcount_lab.analysis.whist.text",
+        "headcount_lab.analysis.poohead.text",
+    ],
 )
 def test_every_language_of_a_report_has_the_same_keys_and_placeholders(module):
     import importlib

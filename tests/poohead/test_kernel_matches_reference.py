@@ -46,6 +46,8 @@ FLAGS = [
     ["eight_skip=per_card"],
     ["failed_flip_public=on"],
     ["finish_on_special=off"],
+    ["no_nine_on_empty=on"],
+    ["no_nine_on_empty=on", "bomb_anytime=on", "mix_sources=on"],
     ["turn_cap=40"],
     ["turn_cap=60", "cap_outcome=most_cards"],
     ["repetition_limit=2"],
@@ -93,6 +95,7 @@ FLAG_VALUES = {
     "eight_skip": ["per_play", "per_card"],
     "failed_flip_public": ["on", "off"],
     "finish_on_special": ["on", "off"],
+    "no_nine_on_empty": ["on", "off"],
     "cap_outcome": ["none", "most_cards"],
 }
 

@@ -361,3 +361,29 @@ def test_referee_answers_and_rejects_impossible_piles():
         referee(parse_ranks("10"), parse_ranks("3"), r)
     with pytest.raises(ValueError, match="pack holds 4"):
         referee(parse_ranks("6 6 6"), parse_ranks("6 6"), r)
+
+
+def test_no_nine_on_empty_bars_a_nine_lead_only_while_another_rank_may_go():
+    # house rule against the 9-lead stall of P20 (off by default: the rule text allows it)
+    t = Table.position(rules(), ["9 9 K", "3", "6"])
+    assert "9x2" in legal_texts(t)
+    t = Table.position(rules(no_nine_on_empty=True), ["9 9 K", "3", "6"])
+    assert legal_texts(t) == ["Kx1"]
+    t = Table.position(rules(no_nine_on_empty=True), ["9 9 K", "3", "6"], pile="5")
+    assert legal_texts(t) == ["9x1", "9x2", "Kx1"]  # a 9 on a 5 is no lead: not barred
+    t = Table.position(rules(no_nine_on_empty=True), ["9 9", "3", "6"])
+    assert legal_texts(t) == ["9x1", "9x2"]  # nothing else to lead: the 9s may go
+    r = PooheadRules(no_nine_on_empty=True)
+    assert referee([], parse_ranks("9 J"), r)["legal"] == ["J"]
+    assert referee([], parse_ranks("9 9"), r)["legal"] == ["9"]
+    assert referee(parse_ranks("2"), parse_ranks("9 J"), r)["legal"] == ["9", "J"]
+    assert legal_ranks([0] * 7 + [1, 0, 1, 0, 0, 0], -1, r) == [R("J")]
+
+
+def test_no_nine_on_empty_is_left_out_of_the_rules_data_at_its_default():
+    # records and run identities written before the flag existed stay valid (rules version 1)
+    assert "no_nine_on_empty" not in PooheadRules().as_dict()
+    on = PooheadRules(no_nine_on_empty=True)
+    assert on.as_dict()["no_nine_on_empty"] is True
+    for r in (PooheadRules(), on):
+        assert PooheadRules(**r.as_dict()) == r

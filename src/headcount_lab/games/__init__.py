@@ -140,6 +140,7 @@ GAMES: dict[str, GameSpec] = {
         play=f"{_PH}.play:PooheadTable",
         docs="docs/games/poohead.md",
         cli="headcount_lab.cli.poohead:app",
+        report="headcount_lab.analysis.poohead.report:build_all",
         bench={"poohead": f"{_PH}.bench"},
         players=(2, 4),
         default_bots="cheap+,cheap+,cheap,random",

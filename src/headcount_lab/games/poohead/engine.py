@@ -28,6 +28,7 @@ from headcount_lab.games.poohead.rules import (
     I_FAILED_FLIP_PUBLIC,
     I_FINISH_ON_SPECIAL,
     I_MIX_SOURCES,
+    I_NO_NINE_ON_EMPTY,
     I_PICKUP_TAKES_FACEUP,
     I_TEN_MAY,
     I_VOLUNTARY_PICKUP,
@@ -170,6 +171,11 @@ def legal_mask(obs, hand, rules, g, s, draw_left):
                         if not finish_ok(r, r == TEN or run >= COPIES, False):
                             continue
                     m |= uint64(1) << uint64(4 * r + k - 1)
+        if rules[I_NO_NINE_ON_EMPTY] != 0 and top < 0:
+            # rules.nine_lead_barred: no 9 led onto an empty pile while another rank may go
+            nines = uint64(15) << uint64(4 * NINE)
+            if m & ~nines != 0:
+                m &= ~nines
     voluntary = rules[I_VOLUNTARY_PICKUP] != 0 and obs[L.O_PILE_LEN] > 0
     if (src != FACE_DOWN and m == 0) or voluntary:
         m |= uint64(1) << uint64(PICK_UP)

@@ -28,7 +28,7 @@ import numpy as np
 from numba import njit, uint64
 
 from headcount_lab.core.jitcache import track_sources
-from headcount_lab.core.rng import below, partial_shuffle
+from headcount_lab.core.rng import below, next_u64, partial_shuffle
 from headcount_lab.core.seat_kernels import seat_bots
 from headcount_lab.games.poohead import layout as L
 from headcount_lab.games.poohead.agents import (
@@ -62,6 +62,7 @@ from headcount_lab.games.poohead.engine import (  # noqa: F401  (re-exported)
 from headcount_lab.games.poohead.rules import (
     COPIES,
     DECK,
+    FLIP,
     HAND,
     I_CAP_MOST_CARDS,
     I_DEALER,
@@ -81,6 +82,16 @@ from headcount_lab.games.poohead.rules import (
 #: Poohead weights: a shared Poohead (``cap_outcome=most_cards``) counts SHARE / ties.
 SHARE = 12
 ACTION_FLIPPED = 64
+
+# A game's tally (``int64[TALLY_SIZE]``, :func:`play_game`'s ``tally``), blocks of 13 by rank:
+T_FACING = 0  # turns begun facing a pile with this top card
+T_FORCED = T_FACING + N_RANKS  # of those, turns that ended with the pile picked up (P9, P17)
+T_LEAD = T_FORCED + N_RANKS  # plays (and legal flips) onto an empty pile, by rank
+T_LATE_LEAD = T_LEAD + N_RANKS  # the same within the last LATE turns before the turn cap
+T_LATE_PICK = T_LATE_LEAD + N_RANKS  # pick-ups within those turns, by the top card taken
+TALLY_SIZE = T_LATE_PICK + N_RANKS
+#: turns before the cap (P20) whose leads and pick-ups show what a stalled game repeats
+LATE = 200
 
 
 def log_length(n: int, turn_cap: int) -> int:
@@ -262,12 +273,13 @@ def _seen_again(keys, counts, h, limit):
 @L.njit_fast
 def play_game(
     state, rules, policies, params, obs, hand, down, failed, deck, g, order, choices, keys,
-    counts, log, work, swap_policies,
+    counts, log, work, swap_policies, tally,
 ):  # fmt: skip
     """One game with ``policies``/``params`` by seat (``swap_policies`` decide the swap); the
     outcome is left in ``g`` and ``order`` (finishing order, the Poohead last) and ``choices``
     holds each seat's face-up triple (index into ``faceup.TRIPLES``). ``log`` (``int16``, empty
-    for none) gets the game log."""
+    for none) gets the game log; ``tally`` (``int64[TALLY_SIZE]``, empty for none) adds up the
+    game's pick-ups and leads (``T_*``). Neither changes the game."""
     n = rules[I_PLAYERS]
     deal(state, deck, obs, hand, down, failed, rules, n)
     if rules[I_SWAP] != 0:
@@ -307,6 +319,8 @@ def play_game(
     if limit > 0:
         for i in range(counts.shape[0]):
             counts[i] = 0
+    tal = tally.shape[0] > 0
+    top0 = hand0 = 0
     while g[G_N_ACTIVE] > 1:
         if g[G_TURNS] >= cap:
             g[G_CAPPED] = 1
@@ -327,12 +341,38 @@ def play_game(
                 obs[L.OFF_OWN + r] = hand[s, r]
                 obs[L.OFF_OWN_FAILED + r] = failed[s, r]
             a = act(policies[s], params[s], state, obs, m, rules, work)
+        if tal:
+            top0 = obs[L.O_TOP]
+            hand0 = obs[L.OFF_HAND_N + s]
         flipped = apply(obs, hand, down, failed, deck, rules, g, order, state, a, n)
+        if tal:
+            # a turn that ends with more hand cards is a pick-up (P9) or a failed flip (P17):
+            # a play never grows the hand, it draws back to three at most (P10)
+            picked = obs[L.OFF_HAND_N + s] > hand0
+            _tally(tally, top0, a, flipped, picked, g[G_TURNS] > cap - LATE)
         if rec:
             log[pos] = a if flipped < 0 else ACTION_FLIPPED + flipped
             pos += 1
     if rec:
         log[DECK + TABLE * n + 1] = g[G_TURNS]
+
+
+@L.njit_fast
+def _tally(tally, top, a, flipped, picked, late):
+    """Add one turn to a game's tally (see ``T_*``): the top card it faced (``-1``: empty),
+    its action, the rank a flip turned (``-1``: none) and whether it picked the pile up."""
+    if top >= 0:
+        tally[T_FACING + top] += 1
+        if picked:
+            tally[T_FORCED + top] += 1
+            if late:
+                tally[T_LATE_PICK + top] += 1
+    elif not picked:
+        r = flipped if a == FLIP else (a // COPIES if a < FLIP else -1)
+        if r >= 0:
+            tally[T_LEAD + r] += 1
+            if late:
+                tally[T_LATE_LEAD + r] += 1
 
 
 @L.njit_fast
@@ -393,6 +433,7 @@ def simulate_block(
     obs, hand, down, failed, deck, g, order, choices = game_arrays(n)
     shares = np.zeros(n, dtype=np.int64)
     no_log = np.empty(0, dtype=np.int16)
+    no_tally = np.empty(0, dtype=np.int64)
     work = np.zeros(WORK_SIZE, dtype=np.int64)
     cap = rules[I_TURN_CAP]
     for m in range(n_games):
@@ -400,7 +441,7 @@ def simulate_block(
         log = record[m] if m < record.shape[0] else no_log
         play_game(
             state, rules, policies, params, obs, hand, down, failed, deck, g, order, choices,
-            keys, counts, log, work, policies,
+            keys, counts, log, work, policies, no_tally,
         )  # fmt: skip
         out_games[0] += 1
         t = g[G_TURNS]
@@ -490,7 +531,7 @@ def faceup_block(state, n_games, rules, out_games, out_poohead):
             swaps[s] = RANDOM if s == hero else CHEAP
         play_game(
             state, rules, policies, params, obs, hand, down, failed, deck, g, order, choices,
-            keys, counts, no_log, work, swaps,
+            keys, counts, no_log, work, swaps, np.empty(0, dtype=np.int64),
         )  # fmt: skip
         if g[G_CAPPED] == 0:
             out_games[choices[hero]] += 1
@@ -508,6 +549,147 @@ def hash_size_kernel(rules):
     while size < 2 * (rules[I_TURN_CAP] + 1):
         size *= 2
     return size
+
+
+# --- variants of one deal (the report's paired comparisons) ------------------------------------
+
+# fields of ``variants_block``'s ``out_game`` (``int32[n_games, V, V_FIELDS]``)
+V_STARTER = 0
+V_POOHEAD = 1  # the Poohead's seat, -1 for a capped game (P20)
+V_TURNS = 2
+V_SHIFT = 3  # the seat of bot 0 (with ``rotate`` the bots move one seat a game)
+V_LOOP = 4  # capped games: the rank led most often onto an empty pile in the last LATE turns
+V_TRIPLE = 5  # + seat: that seat's face-up triple after the swap (``faceup.TRIPLES`` index)
+V_FIELDS = V_TRIPLE + 4
+# blocks of 13 by rank of ``out_agg`` (``int64[V, A_SIZE]``)
+A_LEAD = 0  # plays onto an empty pile, every game
+A_STALL_LEAD = A_LEAD + N_RANKS  # capped games: leads in their last LATE turns
+A_STALL_PICK = A_STALL_LEAD + N_RANKS  # capped games: pick-ups in their last LATE turns
+A_STALL_HELD = A_STALL_PICK + N_RANKS  # capped games: the cards of the players still in
+A_SIZE = A_STALL_HELD + N_RANKS
+# the last axis of ``out_ratio`` (``float64[V, 13, R_SIZE]``): per game and top rank, forced
+# pick-ups x and turns facing it y, summed as x, y, x*x, y*y, x*y (for ratio intervals)
+R_SIZE = 5
+
+
+@L.njit_fast
+def game_stream(state, out):
+    """A game's own stream (``uint64[4]``): one draw of the block's stream spread by splitmix64
+    (the seeding Vigna recommends for xoshiro), so every variant of a game starts alike."""
+    x = next_u64(state)
+    for i in range(4):
+        x += uint64(0x9E3779B97F4A7C15)
+        z = x
+        z = (z ^ (z >> uint64(30))) * uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> uint64(27))) * uint64(0x94D049BB133111EB)
+        out[i] = z ^ (z >> uint64(31))
+    if out[0] == 0 and out[1] == 0 and out[2] == 0 and out[3] == 0:
+        out[0] = uint64(1)
+
+
+@njit(nogil=True, cache=True)
+def variants_block(
+    state, n_games, rules_v, policies_v, params_v, rotate, out_game, out_deal, out_agg, out_ratio,
+):  # fmt: skip
+    """Play every game of a block once per variant ``v``: rules ``rules_v[v]``, bots
+    ``policies_v[v]`` (``int64[V, n]``) with ``params_v[v]`` (``float64[V, n, P]``), seated as
+    ``simulate_block`` seats them. Each game has its own stream (:func:`game_stream`) and every
+    variant starts from it, so all variants of a game get the same deal (P2) and differ only
+    where their rules or bots do: the pairs of the report. Writes ``out_game`` per game and
+    variant (``V_*``), ``out_deal`` (``int8[n_games, 9n]``, the deal: face-down, face-up and hand
+    cards by seat, as in ``deal``) and adds into ``out_agg`` and ``out_ratio`` (see ``A_*``,
+    ``R_SIZE``)."""
+    n_var = rules_v.shape[0]
+    n = rules_v[0, I_PLAYERS]
+    policies = np.empty(n, dtype=np.int64)
+    params = np.empty((n, params_v.shape[2]), dtype=np.float64)
+    seat_bot = np.empty(n, dtype=np.int64)
+    obs, hand, down, failed, deck, g, order, choices = game_arrays(n)
+    no_log = np.empty(0, dtype=np.int16)
+    work = np.zeros(WORK_SIZE, dtype=np.int64)
+    tally = np.zeros(TALLY_SIZE, dtype=np.int64)
+    size = 1
+    for v in range(n_var):
+        size = max(size, hash_size_kernel(rules_v[v]))
+    keys = np.zeros(size, dtype=np.uint64)
+    counts = np.zeros(size, dtype=np.int64)
+    gstate = np.empty(4, dtype=np.uint64)
+    vstate = np.empty(4, dtype=np.uint64)
+    for m in range(n_games):
+        game_stream(state, gstate)
+        for v in range(n_var):
+            seat_bots(m, rotate, policies_v[v], params_v[v], seat_bot, policies, params)
+            for i in range(4):
+                vstate[i] = gstate[i]
+            for i in range(TALLY_SIZE):
+                tally[i] = 0
+            play_game(
+                vstate, rules_v[v], policies, params, obs, hand, down, failed, deck, g, order,
+                choices, keys, counts, no_log, work, policies, tally,
+            )  # fmt: skip
+            if v == 0:
+                for i in range(3 * TABLE * n):
+                    out_deal[m, i] = deck[i]
+            capped = g[G_CAPPED] != 0
+            out = out_game[m, v]
+            out[V_STARTER] = g[G_STARTER]
+            out[V_POOHEAD] = -1 if capped else order[n - 1]
+            out[V_TURNS] = g[G_TURNS]
+            out[V_SHIFT] = m % n if rotate else 0
+            out[V_LOOP] = -1
+            for s in range(n):
+                out[V_TRIPLE + s] = choices[s]
+            for r in range(N_RANKS):
+                out_agg[v, A_LEAD + r] += tally[T_LEAD + r]
+                x = tally[T_FORCED + r]
+                y = tally[T_FACING + r]
+                out_ratio[v, r, 0] += x
+                out_ratio[v, r, 1] += y
+                out_ratio[v, r, 2] += x * x
+                out_ratio[v, r, 3] += y * y
+                out_ratio[v, r, 4] += x * y
+            if capped:
+                most = 0
+                for r in range(N_RANKS):
+                    c = tally[T_LATE_LEAD + r]
+                    out_agg[v, A_STALL_LEAD + r] += c
+                    out_agg[v, A_STALL_PICK + r] += tally[T_LATE_PICK + r]
+                    if c > most:
+                        most = c
+                        out[V_LOOP] = r
+                for s in range(n):
+                    if (obs[L.O_ACTIVE] >> s) & 1:
+                        for r in range(N_RANKS):
+                            out_agg[v, A_STALL_HELD + r] += (
+                                hand[s, r] + obs[L.OFF_UP + N_RANKS * s + r]
+                            )
+                        for j in range(obs[L.OFF_DOWN_N + s]):
+                            out_agg[v, A_STALL_HELD + down[s, j]] += 1
+
+
+def run_variants(
+    state: np.ndarray,
+    n_games: int,
+    rules_v: np.ndarray,
+    policies_v: np.ndarray,
+    params_v: np.ndarray,
+    rotate: bool,
+) -> dict[str, np.ndarray]:
+    """Plain-Python wrapper of :func:`variants_block`: allocate, run, return the arrays
+    (``game``, ``deal``, ``agg``, ``ratio``)."""
+    n_var = rules_v.shape[0]
+    n = int(rules_v[0, I_PLAYERS])
+    out: dict[str, np.ndarray] = {
+        "game": np.zeros((n_games, n_var, V_FIELDS), dtype=np.int32),
+        "deal": np.zeros((n_games, 3 * TABLE * n), dtype=np.int8),
+        "agg": np.zeros((n_var, A_SIZE), dtype=np.int64),
+        "ratio": np.zeros((n_var, N_RANKS, R_SIZE), dtype=np.float64),
+    }
+    variants_block(
+        state, n_games, rules_v, policies_v, params_v, rotate, out["game"], out["deal"],
+        out["agg"], out["ratio"],
+    )  # fmt: skip
+    return out
 
 
 # --- the start of the game alone (exact facts, P6) ---------------------------------------------

@@ -30,6 +30,7 @@ from headcount_lab.games.poohead.rules import (
     FLIP,
     HAND,
     N_RANKS,
+    NINE,
     PASS,
     PICK_UP,
     TABLE,
@@ -42,6 +43,7 @@ from headcount_lab.games.poohead.rules import (
     face_up_taken_on_pickup,
     finishing_allowed,
     next_seat,
+    nine_lead_barred,
     play_action,
     skips,
     source_of,
@@ -251,6 +253,9 @@ class Table:
                         if self._play_ok(s, src, r, k, h, k - h):
                             out.append(play_action(r, k))
             out.sort()
+            nines = [a for a in out if action_rank(a) == NINE]
+            if nines and nine_lead_barred(self.top, len(nines) < len(out), rules):
+                out = [a for a in out if action_rank(a) != NINE]
         plays = [a for a in out if a != FLIP]
         if src != FACE_DOWN and not plays:
             out.append(PICK_UP)  # P9 (on an empty pile this is a pass)

@@ -89,7 +89,12 @@ I_TURN_CAP = 13
 I_CAP_MOST_CARDS = 14
 I_REPETITION_LIMIT = 15
 I_DEALER = 16
-N_RULE_FIELDS = 17
+I_NO_NINE_ON_EMPTY = 17
+N_RULE_FIELDS = 18
+
+
+#: flags added after rules version 1 whose default plays exactly as before they existed
+LATER_FLAGS: dict[str, Any] = {"no_nine_on_empty": False}
 
 
 @dataclass(frozen=True)
@@ -113,6 +118,7 @@ class PooheadRules:
     cap_outcome: str = "none"  # P20: "none" or "most_cards"
     repetition_limit: int = 0  # P20: 0 = off, else end as capped when a state recurs this often
     dealer: int = 0  # P22: the dealer's seat (matters only for start_tiebreak=seat)
+    no_nine_on_empty: bool = False  # house rule against stalls: no 9 led onto an empty pile
 
     def __post_init__(self) -> None:
         check_players(self.players)
@@ -135,6 +141,7 @@ class PooheadRules:
             "bomb_anytime",
             "failed_flip_public",
             "finish_on_special",
+            "no_nine_on_empty",
         ):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} takes on/off, not {getattr(self, name)!r}")
@@ -176,10 +183,17 @@ class PooheadRules:
         a[I_CAP_MOST_CARDS] = int(self.cap_outcome == "most_cards")
         a[I_REPETITION_LIMIT] = self.repetition_limit
         a[I_DEALER] = self.dealer
+        a[I_NO_NINE_ON_EMPTY] = int(self.no_nine_on_empty)
         return a
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """The flags as plain data, less a flag of :data:`LATER_FLAGS` at its default: records,
+        summaries and run identities written before that flag existed stay what they were."""
+        d = asdict(self)
+        for name, default in LATER_FLAGS.items():
+            if d[name] == default:
+                del d[name]
+        return d
 
     def with_flags(self, assignments: list[str]) -> PooheadRules:
         """Apply ``name=value`` assignments (from ``--rule``); unknown names or values raise."""
@@ -376,14 +390,26 @@ def face_up_taken_on_pickup(face_up: list[int]) -> int:
     raise ValueError("no face-up card to take")
 
 
+def nine_lead_barred(top: int, other_play: bool, rules: PooheadRules | None) -> bool:
+    """House rule ``no_nine_on_empty`` (off by default; it is not in the rule text): a 9 may not
+    be led onto an empty pile while the player has a legal play of another rank from the same
+    source. Our decision where the house rule is silent: a player whose only plays are 9s (a
+    hand of 9s, or a start bound to 9s, P7) still leads them, and a blind flip (P17), one card
+    with no choice, is never barred, so the rule never leaves a player without a move."""
+    return rules is not None and rules.no_nine_on_empty and top < 0 and other_play
+
+
 def legal_ranks(cards: list[int], top: int, rules: PooheadRules | None = None) -> list[int]:
     """P8: the ranks among ``cards`` (count vector) with a legal play on ``top``, ascending by
-    index (2, 3, ..., 10, J, Q, K, A). The move referee's answer."""
+    index (2, 3, ..., 10, J, Q, K, A), less a 9 that ``no_nine_on_empty`` bars. The move
+    referee's answer."""
     out = []
     for r in range(N_RANKS):
         c = cards[r]
         if c and any(can_play(r, top, k, rules) for k in range(1, min(c, COPIES) + 1)):
             out.append(r)
+    if NINE in out and nine_lead_barred(top, len(out) > 1, rules):
+        out.remove(NINE)
     return out
 
 

@@ -1,0 +1,261 @@
+"""Charts of the Poohead report, each built from a tidy table with ``.plot(ax=None)``.
+
+Two shapes serve every question: :class:`LineChart` (an estimate against a numeric or
+categorical x, one line per group) and :class:`DotChart` (one labelled row per estimate). Both
+draw the 95% intervals of the columns ``{y}_lo`` and ``{y}_hi`` (or ``lo``/``hi`` next to
+``p``) as error bars, in the platform's one style (:mod:`headcount_lab.core.charts`); the
+labels come from the report's text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from headcount_lab.core.charts import (  # noqa: F401  (TipChart re-exported for the report)
+    MARKERS,
+    PALETTE,
+    TipChart,
+    error_lengths,
+    finish_axes,
+    new_axes,
+    styled,
+)
+
+
+def _bounds(y: str) -> tuple[str, str]:
+    return ("lo", "hi") if y == "p" else (f"{y}_lo", f"{y}_hi")
+
+
+@dataclass(frozen=True)
+class LineChart:
+    """``y`` against ``x`` (numbers, or categories in the order they first appear), one line
+    per value of ``group``, with 95% error bars; a reference line at ``ref`` if given."""
+
+    data: pd.DataFrame
+    x: str
+    y: str
+    group: str
+    xlabel: str
+    ylabel: str
+    title: str = ""
+    group_label: str = "{}"
+    ref: float | None = 0.0
+    scale: float = 1.0
+
+    def plot(self, ax: Any = None) -> Any:
+        with styled():
+            if ax is None:
+                _, ax = new_axes()
+            lo, hi = _bounds(self.y)
+            cats = list(dict.fromkeys(self.data[self.x]))
+            numeric = all(isinstance(c, int | float) for c in cats)
+            groups = list(self.data.groupby(self.group, sort=False))
+            for i, (g, rows) in enumerate(groups):
+                xs = rows[self.x] if numeric else rows[self.x].map(cats.index)
+                dx = (i - (len(groups) - 1) / 2) * 0.06
+                ax.errorbar(
+                    xs + dx,
+                    rows[self.y] * self.scale,
+                    yerr=error_lengths(rows[self.y], rows[lo], rows[hi], self.scale),
+                    color=PALETTE[i % len(PALETTE)],
+                    marker=MARKERS[i % len(MARKERS)],
+                    capsize=3,
+                    label=self.group_label.format(g),
+                )
+            if not numeric:
+                ax.set_xticks(range(len(cats)), [str(c) for c in cats])
+            else:
+                from matplotlib.ticker import MaxNLocator
+
+                ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+            if self.ref is not None:
+                ax.axhline(self.ref * self.scale, color="grey", linewidth=0.8)
+            return finish_axes(ax, self.xlabel, self.ylabel, self.title, "best")
+
+
+@dataclass(frozen=True)
+class DotChart:
+    """One row per entry of ``data`` (labelled by ``label``, top to bottom in table order):
+    the estimate ``y`` with its 95% error bar, coloured by ``group`` if given; a reference line
+    at ``ref`` if given."""
+
+    data: pd.DataFrame
+    label: str
+    y: str
+    xlabel: str
+    title: str = ""
+    group: str | None = None
+    ref: float | None = 0.0
+    scale: float = 1.0
+
+    def plot(self, ax: Any = None) -> Any:
+        with styled():
+            if ax is None:
+                _, ax = new_axes(size=(6.4, max(3.0, 0.28 * len(self.data) + 1.2)))
+            lo, hi = _bounds(self.y)
+            d = self.data.reset_index(drop=True)
+            pos = list(range(len(d) - 1, -1, -1))
+            groups = list(dict.fromkeys(d[self.group])) if self.group else [None]
+            for i, g in enumerate(groups):
+                sel = d[self.group] == g if self.group else d.index >= 0
+                rows = d[sel]
+                ax.errorbar(
+                    rows[self.y] * self.scale,
+                    [pos[j] for j in rows.index],
+                    xerr=error_lengths(rows[self.y], rows[lo], rows[hi], self.scale),
+                    fmt=MARKERS[i % len(MARKERS)],
+                    color=PALETTE[i % len(PALETTE)],
+                    capsize=3,
+                    label=None if g is None else str(g),
+                )
+            ax.set_yticks(pos, [str(v) for v in d[self.label]])
+            if self.ref is not None:
+                ax.axvline(self.ref * self.scale, color="grey", linewidth=0.8)
+            return finish_axes(ax, self.xlabel, "", self.title, "best" if self.group else None)
+
+
+def panels(charts: list[Any], size: tuple[float, float] = (5.2, 4.2)) -> Any:
+    """A figure with the charts side by side."""
+    fig, axes = new_axes(ncols=len(charts), size=size)
+    axes = axes if len(charts) > 1 else [axes]
+    for chart, ax in zip(charts, axes, strict=True):
+        chart.plot(ax)
+    return fig
+
+
+def charts(tables: dict[str, pd.DataFrame], words: dict[str, Any]) -> dict[str, Any]:
+    """Every chart of the report as a figure, by file stem; ``words`` is the text's
+    ``charts`` dictionary."""
+    from headcount_lab.analysis.poohead.tables import HOUSE_PLAYERS, MIN_TRIPLE_GAMES, PLAYERS
+
+    w = words
+    out: dict[str, Any] = {}
+    seats = tables["q1_seats"]
+    out["q1_seats"] = panels(
+        [
+            LineChart(
+                seats[seats["players"] == n],
+                "seat_from_starter",
+                "excess",
+                "level",
+                w["seat"],
+                w["excess"],
+                w["players"].format(n=n),
+            )
+            for n in PLAYERS
+        ]
+    )
+    swap = tables["q2_swap"]
+    out["q2_swap"] = panels(
+        [
+            LineChart(
+                swap[swap["swap"] != "own"],
+                "players",
+                "vs_own",
+                "swap",
+                w["players_axis"],
+                w["vs_own"],
+                w["swap_title"],
+                group_label=w["swap_label"],
+            )
+        ],
+        size=(6.4, 4.2),
+    )
+    tri = tables["q3_faceup_triples"]
+    four = tri[(tri["players"] == HOUSE_PLAYERS) & (tri["games"] >= MIN_TRIPLE_GAMES)]
+    ends = pd.concat([four.head(12), four.tail(12)])
+    ranks = tables["q3_faceup_ranks"]
+    one = ranks[(ranks["players"] == HOUSE_PLAYERS) & (ranks["copies_up"] == 1)]
+    out["q3_faceup"] = panels(
+        [
+            DotChart(ends, "triple", "p", w["p_poohead"], w["triples_title"], ref=None),
+            DotChart(one, "rank", "p", w["p_poohead"], w["rank_up_title"], ref=None),
+        ],
+        size=(5.2, 7.5),
+    )
+    house = tables["q4_house_rules"]
+    flips = house[house["rules"] != "defaults"]
+    out["q4_house_rules"] = panels(
+        [
+            DotChart(flips, "rules", "turns_diff", w["turns_diff"]),
+            DotChart(flips, "rules", "capped_diff", w["capped_diff"], scale=10_000),
+            DotChart(flips, "rules", "starter_diff", w["starter_diff"], scale=100),
+            DotChart(flips, "rules", "skill_diff", w["skill_diff"], scale=100),
+        ],
+        size=(4.4, 6.0),
+    )
+    st = tables["q5_stalls"].copy()
+    st["setup"] = st["players"].astype(str) + " × " + st["bot"]
+    out["q5_stalls"] = panels(
+        [
+            DotChart(
+                st,
+                "setup",
+                "p",
+                w["capped_per_10000"],
+                w["stalls_title"],
+                group="rules",
+                scale=10_000,
+            )
+        ],  # fmt: skip
+        size=(6.4, 5.0),
+    )
+    wild = tables["q6_wild_cards"]
+    tenths = tables["q6_deal_tenths"]
+    out["q6_deal"] = panels(
+        [
+            LineChart(
+                wild[(wild["where"] == "dealt") & (wild["games"] >= MIN_TRIPLE_GAMES)],
+                "wild_cards",
+                "p",
+                "players",
+                w["wild_dealt"],
+                w["p_poohead"],
+                group_label=w["players_label"],
+                ref=None,
+            ),
+            LineChart(
+                wild[(wild["where"] == "blind") & (wild["games"] >= MIN_TRIPLE_GAMES)],
+                "wild_cards",
+                "p",
+                "players",
+                w["wild_blind"],
+                w["p_poohead"],
+                group_label=w["players_label"],
+                ref=None,
+            ),
+            LineChart(
+                tenths,
+                "tenth",
+                "p",
+                "players",
+                w["tenth"],
+                w["p_poohead"],
+                group_label=w["players_label"],
+                ref=None,
+            ),
+        ]
+    )
+    forced = tables["q7_forced_pickups"]
+    vals = tables["q6_q7_rank_values"]
+    vis = vals[(vals["players"] == HOUSE_PLAYERS) & (vals["where"] == "visible")]
+    out["q7_nine"] = panels(
+        [
+            LineChart(
+                forced[forced["rules"] == "defaults"],
+                "top",
+                "forced_share",
+                "players",
+                w["top_card"],
+                w["forced_share"],
+                group_label=w["players_label"],
+                ref=None,
+            ),
+            DotChart(vis, "rank", "effect", w["rank_effect"], w["rank_effect_title"], scale=100),
+        ],
+        size=(6.0, 4.8),
+    )
+    return out

@@ -1,0 +1,454 @@
+"""The Poohead report: seats, the swap, face-up cards, house rules, stalls, the deal and the 9.
+
+Three steps, each a plain function of the one before:
+
+1. compute: :func:`~headcount_lab.analysis.poohead.tables.compute` (paired kernel runs as
+   tables, saved as CSV) and :func:`~headcount_lab.analysis.poohead.facts.facts` (the numbers
+   the text quotes);
+2. charts: :func:`~headcount_lab.analysis.poohead.figures.charts`, chart objects with their
+   labels from the text;
+3. text: :func:`readme` and :func:`tips` fill the words of
+   :mod:`~headcount_lab.analysis.poohead.text` (English) from the facts.
+
+:func:`build` writes the report into a folder (swapped in whole when complete) and
+:func:`build_all` writes it under a root folder for ``report all``.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from headcount_lab.analysis.poohead.facts import CI, PooheadFacts, facts, sign_of
+from headcount_lab.analysis.poohead.tables import (
+    HOUSE_PLAYERS,
+    MIN_TRIPLE_GAMES,
+    NAME,
+    SEARCH,
+    PooheadReportOptions,
+    PooheadResults,
+    compute,
+)
+from headcount_lab.analysis.poohead.text import TEXT
+from headcount_lab.core import report as core
+from headcount_lab.core.report import QUIET, Progress, StagedFolder
+from headcount_lab.games.poohead.rules import VERSION
+
+#: the report's folder under the reports' root, by language
+FOLDERS = {"en": "poohead"}
+FOLDER = FOLDERS["en"]
+PNG_DPI = 110
+
+
+class _Words:
+    """Fills one language's sentences: rates, point differences, lists and tables."""
+
+    def __init__(self, lang: str = "en") -> None:
+        if lang not in TEXT:
+            raise ValueError(f"unknown language {lang!r}: choose {', '.join(TEXT)}")
+        self.t = TEXT[lang]
+
+    def p(self, est: CI) -> str:
+        return str(self.t["p"].format(mean=est[0], lo=est[1], hi=est[2]))
+
+    def pts(self, est: CI) -> str:
+        return str(self.t["pts"].format(mean=100 * est[0], lo=100 * est[1], hi=100 * est[2]))
+
+    def turns(self, est: CI) -> str:
+        return str(self.t["turns"].format(mean=est[0], lo=est[1], hi=est[2]))
+
+    def per10k(self, est: CI) -> str:
+        s = 10_000
+        return str(self.t["per10k"].format(mean=s * est[0], lo=s * est[1], hi=s * est[2]))
+
+    def per10k_diff(self, est: CI) -> str:
+        s = 10_000
+        return str(self.t["per10k_diff"].format(mean=s * est[0], lo=s * est[1], hi=s * est[2]))
+
+    def pct(self, x: float) -> str:
+        return str(self.t["pct"].format(p=100 * x))
+
+    def join(self, items: list[str]) -> str:
+        return self.t["list_sep"].join(items) if items else self.t["none_word"]
+
+    def table(self, df: pd.DataFrame, digits: int = 3) -> str:
+        yes, no = self.t["bool_words"]
+        return core.markdown_table(df, f"{{:.{digits}f}}", (yes, no))
+
+
+def tips(tables: dict[str, pd.DataFrame], lang: str = "en") -> list[tuple[str, list[str]]]:
+    """The tip chart's blocks ``(heading, lines)``, every number from the tables."""
+    return _tip_blocks(facts(tables), tables, _Words(lang))
+
+
+def _tip_blocks(
+    f: PooheadFacts, tables: dict[str, pd.DataFrame], w: _Words
+) -> list[tuple[str, list[str]]]:
+    t = w.t["tips"]
+    four_start = next(r[2] for r in f.seats.rows if r[0] == HOUSE_PLAYERS and r[1] == "cheap+")
+    worst_tenth, best_tenth = next(((x[1], x[2]) for x in f.deal.tenths if x[0] == 4), (None, None))
+    house = tables["q4_house_rules"]
+    special = house[house["rules"] == "finish_on_special=off"].iloc[0]
+    stalls = f.stalls
+    before = next(x[1] for x in stalls.cheap if x[0] == HOUSE_PLAYERS)
+    after = next(x[2] for x in stalls.cheap if x[0] == HOUSE_PLAYERS)
+    deal = []
+    if worst_tenth is not None and best_tenth is not None:
+        deal.append(
+            t["deal"].format(
+                worst=w.p(worst_tenth), best=w.p(best_tenth), ten=w.pts(f.deal.ten_visible)
+            )
+        )
+    return [
+        (
+            t["swap_head"],
+            [
+                t["swap"].format(
+                    keep=w.pts(f.swap.keep_4), random=t["random"][f.swap.random_vs_keep]
+                ),
+                t["faceup"].format(
+                    best=w.join([x[0] for x in f.faceup.best]),
+                    worst=w.join([x[0] for x in f.faceup.worst]),
+                    ten_one=w.p(f.faceup.ten_one),
+                    ten_none=w.p(f.faceup.ten_none),
+                ),
+            ],
+        ),
+        (t["deal_head"], deal),
+        (
+            t["play_head"],
+            [
+                t["seat"][sign_of(four_start)].format(start=w.pts(four_start)),
+                t["nine"].format(
+                    nine=w.pct(f.nine.facing["9"][0]),
+                    eight=w.pct(f.nine.facing["8"][0]),
+                    ace=w.pct(f.nine.facing["A"][0]),
+                ),
+            ],
+        ),
+        (
+            t["stall_head"],
+            [
+                t["stall"].format(
+                    nine_loops=w.pct(stalls.nine_loops),
+                    before=w.per10k(before),
+                    after=w.per10k(after),
+                ),
+                t["special"].format(
+                    turns=w.turns(
+                        (
+                            float(special["turns_diff"]),
+                            float(special["turns_diff_lo"]),
+                            float(special["turns_diff_hi"]),
+                        )
+                    )
+                ),
+            ],
+        ),
+    ]
+
+
+def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None) -> str:
+    """The report's Markdown: per question the method, finding, table, chart, field and
+    command."""
+    w = _Words(lang)
+    t = w.t
+    f = f or facts(res.tables)
+    tab = res.tables
+    o = res.opts
+    cmd = o.command()
+    seed = o.seed
+    out: list[str] = []
+    add = out.append
+
+    def section(q: dict[str, Any], method: str, finding: str, stem: str | None,
+                tables: list[pd.DataFrame], extra: str = "") -> None:  # fmt: skip
+        add(q["title"])
+        add(t["method"].format(text=method))
+        add(t["finding"].format(text=finding))
+        for df in tables:
+            add(w.table(df))
+        if stem is not None:
+            add(t["image"].format(alt=q["image"], file=f"{stem}.png"))
+        add(t["field"].format(text=q["field"].format(search=SEARCH)))
+        add(t["reproduce"].format(command=cmd, files=q["files"], extra=extra))
+
+    add(t["title"])
+    add(t["intro"].format(command=cmd, main=o.n_main))
+
+    # Q1
+    q, s = t["q1"], f.seats
+    rows = [
+        q["row"].format(level=f"`{lv}`", n=n, start=w.pts(st), best=best, best_excess=w.pts(be))
+        for n, lv, st, best, be in s.rows
+    ]
+    plus = [q["cheap_plus"].format(n=n, start=w.pts(st)) for n, lv, st, _, _ in s.rows
+            if lv == "cheap+"]  # fmt: skip
+    seats = tab["q1_seats"]
+    section(
+        q,
+        q["method"].format(
+            main=o.n_main, random=o.n_random, search=SEARCH, search_games=o.n_search
+        ),  # fmt: skip
+        q["finding"].format(
+            cheap_plus=w.join(plus),
+            verdict=q["verdict"][s.cheap_plus_start],
+            rows=t["clause_sep"].join(rows),
+        ),  # fmt: skip
+        "q1_seats",
+        [seats[["players", "level", "seat_from_starter", "games", "p", "lo", "hi", "excess"]]],
+        q["simulate"].format(main=o.n_main, seed=seed),
+    )
+
+    # Q2
+    q, sw = t["q2"], f.swap
+    rows = [
+        q["row"].format(n=n, own=w.p(own), keep=w.pts(keep), rnd=w.pts(rnd))
+        for n, own, keep, rnd, _ in sw.rows
+    ]
+    section(
+        q,
+        q["method"].format(games=o.n_swap),
+        q["finding"].format(
+            keep4=w.pts(sw.keep_4),
+            own4=w.p(sw.rows[-1][1]),
+            rows=t["clause_sep"].join(rows),
+            random_keep=w.pts(sw.rows[-1][4]),
+            verdict=q["verdict"][sw.random_vs_keep],
+        ),  # fmt: skip
+        "q2_swap",
+        [
+            tab["q2_swap"][
+                [
+                    "players",
+                    "swap",
+                    "games",
+                    "p",
+                    "lo",
+                    "hi",
+                    "vs_own",
+                    "vs_own_lo",
+                    "vs_own_hi",
+                    "vs_keep",
+                    "vs_keep_lo",
+                    "vs_keep_hi",
+                ]
+            ]
+        ],  # fmt: skip
+        q["simulate"].format(games=o.n_swap, seed=seed),
+    )
+
+    # Q3
+    q, fu = t["q3"], f.faceup
+
+    def triples(xs: list[tuple[str, CI, int]]) -> str:
+        return w.join([q["triple"].format(triple=a, p=w.p(b), games=c) for a, b, c in xs])
+
+    tri = tab["q3_faceup_triples"]
+    four = tri[(tri["players"] == HOUSE_PLAYERS) & (tri["games"] >= MIN_TRIPLE_GAMES)]
+    section(
+        q,
+        q["method"].format(games=fu.games, min_games=MIN_TRIPLE_GAMES),
+        q["finding"].format(
+            best=triples(fu.best),
+            worst=triples(fu.worst),
+            ten_one=w.p(fu.ten_one),
+            ten_none=w.p(fu.ten_none),
+            three_one=w.p(fu.three_one),
+            three_none=w.p(fu.three_none),
+        ),  # fmt: skip
+        "q3_faceup",
+        [pd.concat([four.head(10), four.tail(10)])[["triple", "games", "p", "lo", "hi"]]],
+    )
+    add(q["table_note"])
+
+    # Q4
+    q, h = t["q4"], f.house
+
+    def effects(xs: list[tuple[str, CI]], fmt: Any) -> str:
+        return w.join([q["effect"].format(flag=a, value=fmt(b)) for a, b in xs])
+
+    house = tab["q4_house_rules"]
+    section(
+        q,
+        q["method"].format(games=h.games),
+        q["finding"].format(
+            base_turns=h.base_turns, base_starter=h.base_starter, base_skill=h.base_skill,
+            longer=effects(h.longer, w.turns), stalls=effects(h.stalls, w.per10k_diff),
+            starter=effects(h.starter, w.pts), skill=effects(h.skill, w.pts),
+            identical=w.join([f"`{x}`" for x in h.identical]),
+        ),  # fmt: skip
+        "q4_house_rules",
+        [house[["rules", "mean_turns", "turns_diff", "turns_diff_lo", "turns_diff_hi",
+                "capped", "capped_diff", "starter_p", "starter_diff", "starter_diff_lo",
+                "starter_diff_hi", "skill", "skill_diff", "skill_diff_lo", "skill_diff_hi"]]],
+        q["simulate"].format(games=h.games, seed=seed),
+    )  # fmt: skip
+
+    # Q5
+    q, st = t["q5"], f.stalls
+    stall_tab = tab["q5_stalls"]
+    section(
+        q,
+        q["method"].format(games=o.n_main),
+        q["finding"].format(
+            cheap=w.join([q["setup"].format(n=n, p=w.per10k(a)) for n, a, _ in st.cheap]),
+            capped=st.capped_games, nine_loops=w.pct(st.nine_loops),
+            held_high=w.pct(st.held_high), loop_word=q["loop_word"][st.main_loop],
+            with_rule=w.join([q["setup_rule"].format(n=n, p=w.per10k(b))
+                              for n, _, b in st.cheap]),
+            effect=w.per10k_diff(st.nine_effect_cheap_4), left_total=st.left_total,
+            left=w.join([q["loop"].format(rank=r, games=g) for r, g in st.left]),
+            cheap_plus=w.join([q["setup"].format(n=n, p=w.per10k(a))
+                               for n, a, _ in st.cheap_plus]),
+        ),  # fmt: skip
+        "q5_stalls",
+        [stall_tab[["players", "bot", "rules", "games", "capped", "p", "lo", "hi",
+                    "mean_turns", "vs_defaults", "vs_defaults_lo", "vs_defaults_hi"]],
+         tab["q5_stall_patterns"]],
+        q["simulate"].format(games=o.n_main, seed=seed),
+    )  # fmt: skip
+
+    # Q6
+    q, d = t["q6"], f.deal
+    rows = [
+        q["row"].format(n=n, none=w.p(a), many=w.p(b), blind_none=w.p(c), blind_many=w.p(e))
+        for n, a, b, c, e in d.rows
+    ]
+    wild = tab["q6_wild_cards"]
+    section(
+        q,
+        q["method"].format(games=o.n_main),
+        q["finding"].format(
+            rows=t["clause_sep"].join(rows),
+            ten_visible=w.pts(d.ten_visible),
+            ten_blind=w.pts(d.ten_blind),
+            two_visible=w.pts(d.two_visible),
+            two_blind=w.pts(d.two_blind),
+            tenths=w.join(
+                [q["tenth"].format(n=n, worst=w.p(a), best=w.p(b)) for n, a, b in d.tenths]
+            ),
+        ),  # fmt: skip
+        "q6_deal",
+        [wild[wild["players"] == HOUSE_PLAYERS], tab["q6_deal_tenths"]],
+    )
+
+    # Q7
+    q, nn = t["q7"], f.nine
+    forced = tab["q7_forced_pickups"]
+    section(
+        q,
+        q["method"],
+        q["finding"].format(
+            nine=w.p(nn.facing["9"]), eight=w.p(nn.facing["8"]), jack=w.p(nn.facing["J"]),
+            ace=w.p(nn.facing["A"]), nine_rule=w.p(nn.nine_with_rule),
+            nine_effect=w.pts(nn.nine_effect), eight_effect=w.pts(nn.eight_effect),
+            nine_minus_eight=w.join([q["nm8"].format(n=n, value=w.pts(v))
+                                     for n, v in nn.nine_minus_eight]),
+            verdict=q["verdict"][nn.verdict],
+        ),  # fmt: skip
+        "q7_nine",
+        [forced[(forced["players"] == HOUSE_PLAYERS)][["rules", "top", "turns_facing",
+                 "forced_share", "forced_share_lo", "forced_share_hi"]],
+         tab["q7_nines_and_eights"]],
+    )  # fmt: skip
+
+    # Q8
+    q = t["q8"]
+    add(q["title"])
+    add(t["method"].format(text=q["method"]))
+    for head, lines in _tip_blocks(f, tab, w):
+        add(
+            q["block"].format(head=head)
+            + "\n\n"
+            + "\n".join(q["item"].format(text=x) for x in lines)
+        )
+    add(q["image"])
+    return "\n\n".join(out) + "\n"
+
+
+# --- writing the folder -----------------------------------------------------------------------
+
+
+def metadata(res: PooheadResults) -> dict[str, Any]:
+    """The report's inputs, sizes and versions; the commit and timings (``seconds``) are kept
+    from the last run whose files differed (see :class:`~headcount_lab.core.report.
+    StagedFolder`)."""
+    o = res.opts
+    versions = core.versions(("headcount-lab", "numpy", "numba", "pandas", "matplotlib"))
+    return {
+        "report": NAME,
+        "command": o.command(),
+        "seed": o.seed,
+        "quick": o.quick,
+        "sizes": o.sizes(),
+        "seconds": {k: round(v, 2) for k, v in res.seconds.items()},
+        "versions": {
+            "headcount-lab": versions["headcount-lab"],
+            "poohead_rules": VERSION,
+            **{k: v for k, v in versions.items() if k != "headcount-lab"},
+        },
+        **core.source_state(),
+    }
+
+
+def write_report(
+    out_dir: Path, res: PooheadResults, started: float, lang: str = "en"
+) -> list[Path]:
+    """CSV tables, charts, the tip chart (PNG and PDF), README.md and metadata.json into
+    ``out_dir`` (an existing, empty folder)."""
+    from headcount_lab.analysis.poohead.figures import TipChart, charts
+    from headcount_lab.core.charts import A4, new_axes
+
+    words = _Words(lang)
+    f = facts(res.tables)
+    written: list[Path] = []
+    for name, df in res.tables.items():
+        path = out_dir / f"{name}.csv"
+        df.to_csv(path, index=False, float_format="%.6g")
+        written.append(path)
+    for name, fig in charts(res.tables, words.t["charts"]).items():
+        written += core.save_figure(fig, out_dir, name, dpi=PNG_DPI)
+    fig, ax = new_axes(size=A4)
+    tt = words.t["tips"]
+    TipChart(
+        tt["title"],
+        _tip_blocks(f, res.tables, words),
+        footer=tt["footer"].format(command=res.opts.command()),
+    ).plot(ax)
+    written += core.save_figure(fig, out_dir, "tips", ("png", "pdf"), dpi=PNG_DPI)
+    path = out_dir / "README.md"
+    path.write_text(readme(res, lang, f), encoding="utf-8")
+    written.append(path)
+    res.seconds["total"] = time.perf_counter() - started
+    written.append(core.write_json(out_dir / core.METADATA_FILE, metadata(res)))
+    return written
+
+
+def poohead_report(
+    out_dir: Path, opts: PooheadReportOptions | None = None, progress: Progress = QUIET
+) -> list[Path]:
+    """Compute the report and write it into ``out_dir`` (swapped in whole when complete);
+    return the files written."""
+    opts = opts or PooheadReportOptions()
+    t0 = time.perf_counter()
+    with (staged := StagedFolder(out_dir)) as tmp:
+        res = compute(opts, progress)
+        with progress.step(NAME, f"{out_dir}: charts, tables and text"):
+            written = write_report(tmp, res, t0)
+    return staged.final(written)
+
+
+def build(folder: Path, options: core.ReportOptions, progress: Progress = QUIET) -> list[Path]:
+    """The report into ``folder`` (size: deals per main set-up)."""
+    return poohead_report(
+        folder, PooheadReportOptions(options.size, options.quick, options.seed), progress
+    )
+
+
+def build_all(root: Path, options: core.ReportOptions, progress: Progress = QUIET) -> list[Path]:
+    """The report into its folder of :data:`FOLDERS` under ``root``."""
+    return build(root / FOLDER, options, progress)

@@ -1,0 +1,745 @@
+"""The Poohead report's numbers: paired kernel runs as tidy tables.
+
+Every comparison is paired: :func:`run_set` plays each game once per *variant* (other rules,
+or one seat's bot changed) from the game's own stream, so all variants of a game get the same
+deal (``kernels.variants_block``). Rates carry 95% Wilson intervals, paired differences the
+normal interval of the mean per-game difference (:mod:`headcount_lab.core.stats`), and a
+difference is called real only when its interval leaves out zero. Capped games (P20) are
+counted apart and left out of every P(Poohead).
+
+:func:`compute` runs everything and returns the tables (saved as CSV);
+:mod:`~headcount_lab.analysis.poohead.facts` reads off them the numbers the text quotes.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from headcount_lab.core import stats
+from headcount_lab.core.report import QUIET, Progress
+from headcount_lab.core.rng import block_state
+from headcount_lab.games.poohead.rules import (
+    EIGHT,
+    N_RANKS,
+    NINE,
+    PLAYERS_MAX,
+    PLAYERS_MIN,
+    RANK_NAMES,
+    TABLE,
+    TEN,
+    TWO,
+    PooheadRules,
+)
+
+NAME = "poohead"
+COMMAND = "headcount-lab report poohead"
+DEFAULT_GAMES = 200_000
+QUICK_GAMES = 2_000
+PLAYERS = tuple(range(PLAYERS_MIN, PLAYERS_MAX + 1))
+#: the bot levels of the seat table (all seats the same bot); the search bot plays few games
+LEVELS = ("random", "cheap", "cheap+")
+SEARCH = "pimc:samples=4,horizon=200"
+#: games of a block of :func:`run_set` (each block has its own stream, so any number of
+#: threads gives the same numbers)
+BLOCK = 1_000
+#: one flag flipped at a time against the defaults (question 4)
+FLIPS = (
+    "swap=off",
+    "mix_sources=on",
+    "pickup_takes_faceup=on",
+    "start_scan=hand_and_faceup",
+    "start_tiebreak=random",
+    "start_tiebreak=seat",
+    "starter_free_lead=on",
+    "voluntary_pickup=on",
+    "ten_replay=may",
+    "bomb_anytime=on",
+    "eight_skip=per_card",
+    "failed_flip_public=on",
+    "finish_on_special=off",
+    "no_nine_on_empty=on",
+    "repetition_limit=3",
+)
+HOUSE_PLAYERS = 4
+#: the table that measures skill under each house rule: two cheap+ seats against two random
+SKILL_BOTS = ("cheap+", "random", "cheap+", "random")
+NINE_RULE = "no_nine_on_empty=on"
+#: triples with fewer games than this are listed but not ranked in the text
+MIN_TRIPLE_GAMES = 200
+
+
+@dataclass(frozen=True)
+class PooheadReportOptions:
+    """``games`` per main set-up (``None``: the default, or the quick size); the other runs
+    are fixed shares of it (see the properties)."""
+
+    games: int | None = None
+    quick: bool = False
+    seed: int = 1
+
+    @property
+    def n_main(self) -> int:
+        if self.games is not None:
+            return self.games
+        return QUICK_GAMES if self.quick else DEFAULT_GAMES
+
+    @property
+    def n_random(self) -> int:
+        return max(60, self.n_main // 10)
+
+    @property
+    def n_search(self) -> int:
+        return max(12, self.n_main // 1000) // 12 * 12
+
+    @property
+    def n_swap(self) -> int:
+        return max(60, self.n_main // 2)
+
+    @property
+    def n_faceup(self) -> int:
+        return 3 * self.n_main
+
+    @property
+    def n_house(self) -> int:
+        return max(60, self.n_main // 5)
+
+    def sizes(self) -> dict[str, int]:
+        return {
+            "main": self.n_main,
+            "random_seats": self.n_random,
+            "search_seats": self.n_search,
+            "swap": self.n_swap,
+            "faceup": self.n_faceup,
+            "house_rules": self.n_house,
+        }
+
+    def command(self) -> str:
+        parts = [COMMAND]
+        if self.quick:
+            parts.append("--quick")
+        if self.games is not None:
+            parts.append(f"--games {self.games}")
+        parts.append(f"--seed {self.seed}")
+        return " ".join(parts)
+
+
+@dataclass
+class PooheadResults:
+    opts: PooheadReportOptions
+    tables: dict[str, pd.DataFrame]
+    seconds: dict[str, float] = field(default_factory=dict)
+
+
+#: the runs of :func:`compute`, by key (a tuple naming the set-up)
+Runs = dict[Any, Any]
+
+
+# --- running ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One way to play a deal: house-rule assignments and a bot per seat (bot 0 first; the
+    bots move one seat a game)."""
+
+    flags: tuple[str, ...]
+    bots: tuple[str, ...]
+
+
+def run_set(
+    players: int, variants: list[Variant], games: int, seed: int, workers: int | None = None
+) -> dict[str, np.ndarray]:
+    """Play ``games`` deals, each once per variant (``kernels.run_variants``), in blocks of
+    :data:`BLOCK` on a thread pool; per-game arrays are joined in block order, sums added."""
+    from headcount_lab.core.runner import default_workers
+    from headcount_lab.games.poohead import agents, kernels
+
+    rules = np.stack(
+        [PooheadRules(players=players).with_flags(list(v.flags)).array() for v in variants]
+    )
+    pp = [agents.policy_params(list(v.bots)) for v in variants]
+    ids = np.stack([p[0] for p in pp])
+    params = np.stack([p[1] for p in pp])
+    n_blocks = -(-games // BLOCK)
+
+    def one(b: int) -> dict[str, np.ndarray]:
+        k = min(BLOCK, games - b * BLOCK)
+        return kernels.run_variants(block_state(seed, b), k, rules, ids, params, True)
+
+    kernels.run_variants(block_state(seed, 0), 1, rules, ids, params, True)  # compile once
+    with ThreadPoolExecutor(max_workers=workers or default_workers()) as pool:
+        parts = list(pool.map(one, range(n_blocks)))
+    return {
+        "game": np.concatenate([p["game"] for p in parts]),
+        "deal": np.concatenate([p["deal"] for p in parts]),
+        "agg": np.sum([p["agg"] for p in parts], axis=0),
+        "ratio": np.sum([p["ratio"] for p in parts], axis=0),
+    }
+
+
+def faceup_counts(players: int, games: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """``faceup.learn`` (games and Poohead games by the random-swapping seat's face-up triple)
+    with its blocks on a thread pool: the same sums in any order."""
+    from headcount_lab.core.runner import default_workers
+    from headcount_lab.games.poohead.agents import N_TRIPLES
+    from headcount_lab.games.poohead.faceup import BLOCK as FACEUP_BLOCK
+    from headcount_lab.games.poohead.kernels import faceup_block
+
+    rules = PooheadRules(players=players).array()
+
+    def one(b: int) -> tuple[np.ndarray, np.ndarray]:
+        g = np.zeros(N_TRIPLES, dtype=np.int64)
+        p = np.zeros(N_TRIPLES, dtype=np.int64)
+        k = min(FACEUP_BLOCK, games - b * FACEUP_BLOCK)
+        faceup_block(block_state(seed, b), k, rules, g, p)
+        return g, p
+
+    with ThreadPoolExecutor(max_workers=default_workers()) as pool:
+        parts = list(pool.map(one, range(-(-games // FACEUP_BLOCK))))
+    return sum(p[0] for p in parts), sum(p[1] for p in parts)  # type: ignore[return-value]
+
+
+def _compute_runs(opts: PooheadReportOptions, progress: Progress) -> Runs:
+    runs: Runs = {}
+    seed = opts.seed
+    with progress.step(NAME, f"main tables: cheap and cheap+, 2-4 players, {opts.n_main:,} deals"):
+        for n in PLAYERS:
+            for bot in ("cheap", "cheap+"):
+                runs[("main", n, bot)] = run_set(
+                    n,
+                    [Variant((), (bot,) * n), Variant((NINE_RULE,), (bot,) * n)],
+                    opts.n_main,
+                    seed,
+                )
+    with progress.step(NAME, f"random and search tables, {opts.n_random:,} / {opts.n_search:,}"):
+        for n in PLAYERS:
+            runs[("seats", n, "random")] = run_set(
+                n, [Variant((), ("random",) * n)], opts.n_random, seed
+            )
+            runs[("seats", n, "pimc")] = run_set(
+                n, [Variant((), (SEARCH,) * n)], opts.n_search, seed
+            )
+    with progress.step(NAME, f"the swap's worth, paired, {opts.n_swap:,} deals"):
+        for n in PLAYERS:
+            rest = ("cheap+",) * (n - 1)
+            runs[("swap", n)] = run_set(
+                n,
+                [Variant((), (f"cheap+:swap={s}", *rest)) for s in SWAPS],
+                opts.n_swap,
+                seed,
+            )
+    with progress.step(NAME, f"face-up triples, {opts.n_faceup:,} games per table size"):
+        for n in PLAYERS:
+            runs[("faceup", n)] = faceup_counts(n, opts.n_faceup, seed)
+    with progress.step(NAME, f"house rules, paired flips, {opts.n_house:,} deals"):
+        n = HOUSE_PLAYERS
+        flags = [(), *[(f,) for f in FLIPS]]
+        runs[("house", "cheap")] = run_set(
+            n, [Variant(f, ("cheap",) * n) for f in flags], opts.n_house, seed
+        )
+        runs[("house", "skill")] = run_set(
+            n, [Variant(f, SKILL_BOTS) for f in flags], opts.n_house, seed
+        )
+    return runs
+
+
+SWAPS = ("own", "keep", "random")
+
+
+# --- per-game views ---------------------------------------------------------------------------
+
+
+def _col(run: dict[str, np.ndarray], v: int, field_: int) -> np.ndarray:
+    return run["game"][:, v, field_].astype(np.int64)
+
+
+def hero_poohead(run: dict[str, np.ndarray], v: int) -> np.ndarray:
+    """Per game: 1 if bot 0 is the Poohead, 0 if not, -1 for a capped game."""
+    from headcount_lab.games.poohead.kernels import V_POOHEAD, V_SHIFT
+
+    p = _col(run, v, V_POOHEAD)
+    return np.where(p < 0, -1, (p == _col(run, v, V_SHIFT)).astype(np.int64))
+
+
+def rate(k: float, n: float) -> dict[str, float]:
+    p, lo, hi = stats.wilson(int(round(k)), int(n)) if n else (math.nan,) * 3
+    return {"p": p, "lo": lo, "hi": hi}
+
+
+def paired(a: np.ndarray, b: np.ndarray) -> dict[str, float]:
+    """Mean of ``a - b`` over the pairs with its 95% interval, and both means (same pairs)."""
+    a = a.astype(np.float64)
+    b = b.astype(np.float64)
+    n = a.size
+    if n < 2:
+        return {"diff": math.nan, "lo": math.nan, "hi": math.nan, "a": math.nan, "b": math.nan}
+    d, lo, hi = stats.paired_ci(a.sum(), b.sum(), float(((a - b) ** 2).sum()), n)
+    return {"diff": d, "lo": lo, "hi": hi, "a": float(a.mean()), "b": float(b.mean())}
+
+
+def _rank_counts(cards: np.ndarray) -> np.ndarray:
+    """``int64[games, 13]``: copies of each rank among the cards of each row."""
+    out = np.zeros((cards.shape[0], N_RANKS), dtype=np.int64)
+    for r in range(N_RANKS):
+        out[:, r] = (cards == r).sum(axis=1)
+    return out
+
+
+def hero_deal(run: dict[str, np.ndarray], n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Bot 0's dealt cards per game: ``(visible six, blind three)`` as rank counts."""
+    from headcount_lab.games.poohead.kernels import V_SHIFT
+
+    deal = run["deal"].astype(np.int64)
+    seat = _col(run, 0, V_SHIFT)
+    rows = np.arange(deal.shape[0])
+    blind = np.stack([deal[rows, TABLE * seat + j] for j in range(TABLE)], axis=1)
+    up = np.stack([deal[rows, TABLE * (n + seat) + j] for j in range(TABLE)], axis=1)
+    hand = np.stack([deal[rows, TABLE * (2 * n + seat) + j] for j in range(TABLE)], axis=1)
+    return _rank_counts(np.concatenate([up, hand], axis=1)), _rank_counts(blind)
+
+
+# --- tables -----------------------------------------------------------------------------------
+
+
+def seat_table(runs: Runs) -> pd.DataFrame:
+    """Q1: P(Poohead) by seat counted from the start player, by players and bot level."""
+    from headcount_lab.games.poohead.kernels import V_POOHEAD, V_STARTER
+
+    rows = []
+    for n in PLAYERS:
+        for bot, key in (
+            ("random", ("seats", n, "random")),
+            ("cheap", ("main", n, "cheap")),
+            ("cheap+", ("main", n, "cheap+")),
+            ("pimc", ("seats", n, "pimc")),
+        ):
+            run = runs[key]
+            p = _col(run, 0, V_POOHEAD)
+            ok = p >= 0
+            rel = (p[ok] - _col(run, 0, V_STARTER)[ok]) % n
+            counted = int(ok.sum())
+            for s in range(n):
+                k = int((rel == s).sum())
+                rows.append(
+                    {
+                        "players": n,
+                        "bot": SEARCH if bot == "pimc" else bot,
+                        "level": bot,
+                        "seat_from_starter": s,
+                        "games": counted,
+                        "capped": int((~ok).sum()),
+                        "poohead": k,
+                        **rate(k, counted),
+                        "fair": 1 / n,
+                    }
+                )
+    df = pd.DataFrame(rows)
+    df["excess"] = df["p"] - df["fair"]
+    df["excess_lo"] = df["lo"] - df["fair"]
+    df["excess_hi"] = df["hi"] - df["fair"]
+    return df
+
+
+def swap_table(runs: Runs) -> pd.DataFrame:
+    """Q2: one seat (cheap+) swapping well, not at all or at random, the rest cheap+, the same
+    deals: its P(Poohead), and the paired difference against swapping well."""
+    rows = []
+    for n in PLAYERS:
+        run = runs[("swap", n)]
+        outs = [hero_poohead(run, v) for v in range(len(SWAPS))]
+        for v, name in enumerate(SWAPS):
+            x = outs[v]
+            both = (x >= 0) & (outs[0] >= 0)
+            d = paired(x[both], outs[0][both])
+            both_k = (x >= 0) & (outs[1] >= 0)
+            dk = paired(x[both_k], outs[1][both_k])
+            rows.append(
+                {
+                    "players": n,
+                    "swap": name,
+                    "games": int((x >= 0).sum()),
+                    **rate(int((x == 1).sum()), int((x >= 0).sum())),
+                    "pairs": int(both.sum()),
+                    "pair_p": d["a"],
+                    "pair_p_own": d["b"],
+                    "vs_own": d["diff"],
+                    "vs_own_lo": d["lo"],
+                    "vs_own_hi": d["hi"],
+                    "vs_keep": dk["diff"],
+                    "vs_keep_lo": dk["lo"],
+                    "vs_keep_hi": dk["hi"],
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def triple_name(t: tuple[int, int, int]) -> str:
+    order = sorted(t, key=lambda r: _VALUE_ORDER.index(r))
+    return "-".join(RANK_NAMES[r] for r in order)
+
+
+#: ranks by the P4 order with the wild cards last, to name a triple (3-4-5, 10-10-A)
+_VALUE_ORDER = (1, 2, 3, 4, 5, 6, 7, 0, 8, 9, 10, 11, 12)
+
+
+def faceup_table(runs: Runs) -> pd.DataFrame:
+    """Q3: P(Poohead) of a seat (among cheap bots) that put three of its six cards face up at
+    random, by the triple it put up (every triple that occurred)."""
+    from headcount_lab.games.poohead.faceup import TRIPLES
+
+    rows = []
+    for n in PLAYERS:
+        games, pooh = runs[("faceup", n)]
+        for i, t in enumerate(TRIPLES):
+            if games[i]:
+                rows.append(
+                    {
+                        "players": n,
+                        "triple": triple_name(t),
+                        "wild": sum(r in (TWO, TEN) for r in t),
+                        "games": int(games[i]),
+                        "poohead": int(pooh[i]),
+                        **rate(int(pooh[i]), int(games[i])),
+                    }
+                )
+    df = pd.DataFrame(rows)
+    return df.sort_values(["players", "p", "triple"]).reset_index(drop=True)
+
+
+def faceup_rank_table(runs: Runs) -> pd.DataFrame:
+    """Q3 in brief: P(Poohead) of the random-swapping seat by how many copies of each rank it
+    put face up (0 is the baseline of that rank)."""
+    from headcount_lab.games.poohead.faceup import TRIPLES
+
+    rows = []
+    for n in PLAYERS:
+        games, pooh = runs[("faceup", n)]
+        for r in _VALUE_ORDER:
+            for c in range(4):
+                idx = [i for i, t in enumerate(TRIPLES) if t.count(r) == c]
+                g = int(games[idx].sum())
+                k = int(pooh[idx].sum())
+                if g:
+                    rows.append(
+                        {"players": n, "rank": RANK_NAMES[r], "copies_up": c, "games": g,
+                         "poohead": k, **rate(k, g)}
+                    )  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def house_table(runs: Runs) -> pd.DataFrame:
+    """Q4: each flag against the defaults on the same deals (4 players): game length, the
+    capped share and the start player's P(Poohead) between cheap bots, and the value of skill
+    (a random seat's P(Poohead) minus a cheap+ seat's, two of each at the table)."""
+    from headcount_lab.games.poohead.kernels import V_POOHEAD, V_STARTER, V_TURNS
+
+    cheap = runs[("house", "cheap")]
+    skill = runs[("house", "skill")]
+    n = HOUSE_PLAYERS
+
+    def starter_pooh(run: dict[str, np.ndarray], v: int) -> np.ndarray:
+        p = _col(run, v, V_POOHEAD)
+        return np.where(p < 0, -1, (p == _col(run, v, V_STARTER)).astype(np.int64))
+
+    def gap(run: dict[str, np.ndarray], v: int) -> np.ndarray:
+        # bots 1 and 3 (random) sit at shift+1, shift+3: the Poohead's seat parity says which
+        p = _col(run, v, V_POOHEAD)
+        from headcount_lab.games.poohead.kernels import V_SHIFT
+
+        rel = (p - _col(run, v, V_SHIFT)) % n
+        return np.where(p < 0, -9, np.where(rel % 2 == 1, 1, -1))  # +-1: random / cheap+ lost
+
+    rows = []
+    base_turns = _col(cheap, 0, V_TURNS)
+    base_cap = (_col(cheap, 0, V_POOHEAD) < 0).astype(np.int64)
+    base_start = starter_pooh(cheap, 0)
+    base_gap = gap(skill, 0)
+    for v, flag in enumerate(("defaults", *FLIPS)):
+        turns = _col(cheap, v, V_TURNS)
+        cap = (_col(cheap, v, V_POOHEAD) < 0).astype(np.int64)
+        st = starter_pooh(cheap, v)
+        both = (st >= 0) & (base_start >= 0)
+        gp = gap(skill, v)
+        both_g = (gp > -9) & (base_gap > -9)
+        t = paired(turns, base_turns)
+        c = paired(cap, base_cap)
+        s = paired(st[both], base_start[both])
+        # per seat: a random seat's P(Poohead) minus a cheap+ seat's is (+-1) / 2 a game
+        k = paired(gp[both_g] / 2, base_gap[both_g] / 2)
+        rows.append(
+            {
+                "rules": flag,
+                "games": int(turns.size),
+                "mean_turns": t["a"],
+                "turns_diff": t["diff"],
+                "turns_diff_lo": t["lo"],
+                "turns_diff_hi": t["hi"],
+                "capped": int(cap.sum()),
+                "capped_share": c["a"],
+                "capped_diff": c["diff"],
+                "capped_diff_lo": c["lo"],
+                "capped_diff_hi": c["hi"],
+                "starter_p": float((st == 1).sum() / max(1, (st >= 0).sum())),
+                "starter_diff": s["diff"],
+                "starter_diff_lo": s["lo"],
+                "starter_diff_hi": s["hi"],
+                "skill": float((gp[gp > -9] / 2).mean()),
+                "skill_diff": k["diff"],
+                "skill_diff_lo": k["lo"],
+                "skill_diff_hi": k["hi"],
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def stall_table(runs: Runs) -> pd.DataFrame:
+    """Q5: capped games (P20) by table size and bot, rules as dealt and with the house rule
+    ``no_nine_on_empty``, on the same deals, with the paired difference."""
+    from headcount_lab.games.poohead.kernels import V_POOHEAD, V_TURNS
+
+    rows = []
+    for n in PLAYERS:
+        for bot in ("cheap", "cheap+"):
+            run = runs[("main", n, bot)]
+            caps = [(_col(run, v, V_POOHEAD) < 0).astype(np.int64) for v in (0, 1)]
+            d = paired(caps[1], caps[0])
+            for v, rule in enumerate(("defaults", NINE_RULE)):
+                rows.append(
+                    {
+                        "players": n,
+                        "bot": bot,
+                        "rules": rule,
+                        "games": int(caps[v].size),
+                        "capped": int(caps[v].sum()),
+                        **rate(int(caps[v].sum()), int(caps[v].size)),
+                        "mean_turns": float(_col(run, v, V_TURNS).mean()),
+                        "vs_defaults": d["diff"] if v else 0.0,
+                        "vs_defaults_lo": d["lo"] if v else 0.0,
+                        "vs_defaults_hi": d["hi"] if v else 0.0,
+                    }
+                )
+    return pd.DataFrame(rows)
+
+
+def stall_pattern_table(runs: Runs) -> pd.DataFrame:
+    """Q5: what the capped games repeat: by bot and rules (all table sizes together), the rank
+    led most often onto the empty pile in their last turns (``loop_rank``), how many capped
+    games each such loop holds, the share of leads and pick-ups in those turns that were that
+    rank, and the share of the stalled players' cards that were that rank."""
+    from headcount_lab.games.poohead.kernels import (
+        A_STALL_HELD,
+        A_STALL_LEAD,
+        A_STALL_PICK,
+        V_LOOP,
+        V_POOHEAD,
+    )
+
+    rows = []
+    for bot in ("cheap", "cheap+"):
+        for v, rule in enumerate(("defaults", NINE_RULE)):
+            loops = np.concatenate([_col(runs[("main", n, bot)], v, V_LOOP) for n in PLAYERS])
+            caps = np.concatenate([_col(runs[("main", n, bot)], v, V_POOHEAD) < 0 for n in PLAYERS])
+            agg = sum(runs[("main", n, bot)]["agg"][v] for n in PLAYERS)
+            lead = agg[A_STALL_LEAD : A_STALL_LEAD + N_RANKS]
+            pick = agg[A_STALL_PICK : A_STALL_PICK + N_RANKS]
+            held = agg[A_STALL_HELD : A_STALL_HELD + N_RANKS]
+            total = int(caps.sum())
+            for r in range(N_RANKS):
+                k = int((loops[caps] == r).sum())
+                if k == 0:
+                    continue
+                rows.append(
+                    {
+                        "bot": bot,
+                        "rules": rule,
+                        "loop_rank": RANK_NAMES[r],
+                        "capped_games": k,
+                        "share_of_capped": k / total,
+                        "lead_share": float(lead[r] / max(1, lead.sum())),
+                        "pickup_share_top": float(pick[r] / max(1, pick.sum())),
+                        "held_share": float(held[r] / max(1, held.sum())),
+                        "held_high_share": float(held[9:].sum() / max(1, held.sum())),
+                    }
+                )
+    return pd.DataFrame(
+        rows,
+        columns=[
+            "bot", "rules", "loop_rank", "capped_games", "share_of_capped", "lead_share",
+            "pickup_share_top", "held_share", "held_high_share",
+        ],
+    )  # fmt: skip
+
+
+def _uncapped_hero(run: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    y = hero_poohead(run, 0)
+    ok = y >= 0
+    return y, ok, np.flatnonzero(ok)
+
+
+def deal_table(runs: Runs) -> pd.DataFrame:
+    """Q6: P(Poohead) of one seat a game (cheap+ everywhere) by the 2s and 10s it was dealt:
+    among all nine cards, and among its three blind cards."""
+    rows = []
+    for n in PLAYERS:
+        run = runs[("main", n, "cheap+")]
+        y, ok, _ = _uncapped_hero(run)
+        six, blind = hero_deal(run, n)
+        for where, counts in (("dealt", six + blind), ("blind", blind)):
+            wild = counts[:, TWO] + counts[:, TEN]
+            for w in range(int(wild.max()) + 1):
+                sel = ok & (wild == w)
+                g = int(sel.sum())
+                if g:
+                    rows.append(
+                        {"players": n, "where": where, "wild_cards": w, "games": g,
+                         "share_of_deals": g / int(ok.sum()), **rate(int(y[sel].sum()), g)}
+                    )  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def _design(six: np.ndarray, blind: np.ndarray) -> tuple[np.ndarray, list[str]]:
+    """Counts of each rank among the visible six and the blind three, a 7 as the baseline
+    (a seat's nine cards add up to nine, so one rank must be left out)."""
+    seven = 5
+    keep = [r for r in _VALUE_ORDER if r != seven]
+    cols = [six[:, r] for r in keep] + [blind[:, r] for r in keep]
+    names = [f"visible_{RANK_NAMES[r]}" for r in keep] + [f"blind_{RANK_NAMES[r]}" for r in keep]
+    x = np.column_stack([np.ones(six.shape[0]), *cols]).astype(np.float64)
+    return x, ["intercept", *names]
+
+
+def ols(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Least squares coefficients and their robust (HC1) covariance."""
+    beta, *_ = np.linalg.lstsq(x, y, rcond=None)
+    e = y - x @ beta
+    inv = np.linalg.pinv(x.T @ x)
+    meat = (x * (e * e)[:, None]).T @ x
+    k = x.shape[1]
+    cov = inv @ meat @ inv * (x.shape[0] / max(1, x.shape[0] - k))
+    return beta, cov
+
+
+def rank_value_table(runs: Runs) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Q6, Q7: a linear model of P(Poohead) (one seat a game, cheap+ everywhere, fitted on the
+    first half of the deals) on the ranks dealt to that seat, visible or blind, each card's
+    effect against a 7 with its 95% interval; and the second half of the deals in tenths by
+    the model's forecast, with their observed P(Poohead): how much the deal decides."""
+    coef_rows = []
+    dec_rows = []
+    for n in PLAYERS:
+        run = runs[("main", n, "cheap+")]
+        y, ok, idx = _uncapped_hero(run)
+        six, blind = hero_deal(run, n)
+        x, names = _design(six[idx], blind[idx])
+        yy = y[idx].astype(np.float64)
+        half = idx.size // 2
+        beta, cov = ols(x[:half], yy[:half])
+        se = np.sqrt(np.clip(np.diag(cov), 0, None))
+        for j, name in enumerate(names[1:], start=1):
+            where, _, rank = name.partition("_")
+            coef_rows.append(
+                {"players": n, "where": where, "rank": rank, "effect": beta[j],
+                 "effect_lo": beta[j] - stats.Z95 * se[j], "effect_hi": beta[j] + stats.Z95 * se[j]}
+            )  # fmt: skip
+        # the 9 against the 8 (visible): difference of two coefficients with its interval
+        i9, i8 = names.index("visible_9"), names.index("visible_8")
+        d = beta[i9] - beta[i8]
+        sd = math.sqrt(max(cov[i9, i9] + cov[i8, i8] - 2 * cov[i9, i8], 0.0))
+        coef_rows.append(
+            {"players": n, "where": "visible", "rank": "9 minus 8", "effect": d,
+             "effect_lo": d - stats.Z95 * sd, "effect_hi": d + stats.Z95 * sd}
+        )  # fmt: skip
+        test = x[half:]
+        fc = test @ beta
+        yt = yy[half:]
+        if fc.size >= 10:
+            edges = np.quantile(fc, np.linspace(0, 1, 11))
+            bins = np.clip(np.searchsorted(edges, fc, side="right") - 1, 0, 9)
+            for b in range(10):
+                sel = bins == b
+                g = int(sel.sum())
+                dec_rows.append(
+                    {"players": n, "tenth": b + 1, "games": g,
+                     "forecast": float(fc[sel].mean()) if g else math.nan,
+                     **rate(int(yt[sel].sum()), g)}
+                )  # fmt: skip
+    return pd.DataFrame(coef_rows), pd.DataFrame(dec_rows)
+
+
+def nine_table(runs: Runs) -> pd.DataFrame:
+    """Q7: the share of turns facing each top card that end with the pile picked up (forced:
+    no legal play, or a failed blind flip), cheap+ everywhere, with a ratio interval over games
+    (delta method), and the same with ``no_nine_on_empty``."""
+    rows = []
+    for n in PLAYERS:
+        run = runs[("main", n, "cheap+")]
+        g = run["game"].shape[0]
+        for v, rule in enumerate(("defaults", NINE_RULE)):
+            for r in _VALUE_ORDER:
+                sx, sy, sxx, syy, sxy = run["ratio"][v, r]
+                if sy == 0:
+                    continue
+                ratio = sx / sy
+                var = (sxx - 2 * ratio * sxy + ratio * ratio * syy) / max(1, g - 1)
+                half = stats.Z95 * math.sqrt(max(var, 0.0) * g) / sy
+                rows.append(
+                    {"players": n, "rules": rule, "top": RANK_NAMES[r], "turns_facing": int(sy),
+                     "facing_per_game": sy / g, "forced_pickups": int(sx), "forced_share": ratio,
+                     "forced_share_lo": ratio - half, "forced_share_hi": ratio + half}
+                )  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def holding_table(runs: Runs) -> pd.DataFrame:
+    """Q7: P(Poohead) of one seat a game (cheap+ everywhere) by how many 9s and how many 8s
+    were among its six visible cards (the cards it can plan with)."""
+    rows = []
+    for n in PLAYERS:
+        run = runs[("main", n, "cheap+")]
+        y, ok, _ = _uncapped_hero(run)
+        six, _ = hero_deal(run, n)
+        for rank in (NINE, EIGHT):
+            for c in range(int(six[:, rank].max()) + 1):
+                sel = ok & (six[:, rank] == c)
+                g = int(sel.sum())
+                if g:
+                    rows.append(
+                        {"players": n, "rank": RANK_NAMES[rank], "copies_visible": c,
+                         "games": g, **rate(int(y[sel].sum()), g)}
+                    )  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def tables_from_runs(runs: Runs) -> dict[str, pd.DataFrame]:
+    coefs, tenths = rank_value_table(runs)
+    return {
+        "q1_seats": seat_table(runs),
+        "q2_swap": swap_table(runs),
+        "q3_faceup_triples": faceup_table(runs),
+        "q3_faceup_ranks": faceup_rank_table(runs),
+        "q4_house_rules": house_table(runs),
+        "q5_stalls": stall_table(runs),
+        "q5_stall_patterns": stall_pattern_table(runs),
+        "q6_wild_cards": deal_table(runs),
+        "q6_q7_rank_values": coefs,
+        "q6_deal_tenths": tenths,
+        "q7_forced_pickups": nine_table(runs),
+        "q7_nines_and_eights": holding_table(runs),
+    }
+
+
+def compute(opts: PooheadReportOptions, progress: Progress = QUIET) -> PooheadResults:
+    """Run every simulation of the report and return its tables."""
+    t0 = time.perf_counter()
+    runs = _compute_runs(opts, progress)
+    t1 = time.perf_counter()
+    with progress.step(NAME, "tables"):
+        tables = tables_from_runs(runs)
+    return PooheadResults(opts, tables, {"simulate": t1 - t0, "tables": time.perf_counter() - t1})
