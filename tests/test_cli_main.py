@@ -114,4 +114,4 @@ def test_report_game_and_report_all_come_from_the_registry(tmp_path, monkeypatch
     assert (tmp_path / "tiny" / "README.md").read_text() == "seed 4, quick True\n"
     from headcount_lab.cli.report import report_modules
 
-    assert list(report_modules()) == ["headcount", "whist", "poohead", "tiny"]
+    assert list(report_modules()) == ["headcount", "whist", "poohead", "foolish", "tiny"]

@@ -34,8 +34,8 @@ def reports(report_run):
 def test_report_all_shows_progress_per_report_and_question_on_stderr(report_run):
     # issue 15 item 12: a line when each step starts and one with its time when it ends
     out, err = report_run
-    assert "[headcount] report 1 of 3" in err and "[whist] report 2 of 3" in err
-    assert "[poohead] report 3 of 3" in err
+    assert "[headcount] report 1 of 4" in err and "[whist] report 2 of 4" in err
+    assert "[poohead] report 3 of 4" in err and "[foolish] report 4 of 4" in err
     for step in (
         "[headcount] q1, q2, q5: exact odds",
         "[headcount] q3, q6: paired peek",
@@ -44,6 +44,7 @@ def test_report_all_shows_progress_per_report_and_question_on_stderr(report_run)
     ):
         assert err.count(step) == 2, step  # started, and finished with its time
     assert sorted(p.name for p in out.iterdir()) == [
+        "foolish-faces",
         "forehead-whist",
         "headcount",
         "kopfrechnen",

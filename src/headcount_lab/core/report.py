@@ -185,14 +185,17 @@ def _shape(obj: Any, path: str, out: dict[str, Any]) -> None:
         out[path] = (type(obj).__name__, None)
 
 
-def text_mismatches(texts: Mapping[str, Any]) -> list[str]:
+def text_mismatches(texts: Mapping[str, Any], free: tuple[str, ...] = ()) -> list[str]:
     """Differences between the languages of one report's text: a key, list entry or
     placeholder present in one language and not in the first, or a broken template. Empty when
-    every language can render every sentence from the same facts."""
+    every language can render every sentence from the same facts.
+
+    ``free`` names top-level keys whose contents may differ by language (a table's header and
+    cell translations: English keeps the CSV's own names, so its map is empty)."""
     shapes = {}
     for lang, text in texts.items():
         shape: dict[str, Any] = {}
-        _shape(text, "", shape)
+        _shape({k: v for k, v in text.items() if k not in free}, "", shape)
         shapes[lang] = shape
     out = [
         f"{lang}: {path or '(top)'}: {kind[1]}"

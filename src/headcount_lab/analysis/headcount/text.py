@@ -1167,3 +1167,7 @@ _DE: dict[str, Any] = {
 }
 
 TEXT: dict[str, dict[str, Any]] = {"en": _EN, "de": _DE}
+
+#: Translation maps for table headers and cells: German names every column and label, English
+#: keeps the CSV's own names, so these may differ between languages (core.report.text_mismatches).
+FREE_KEYS = ("columns", "cells")
