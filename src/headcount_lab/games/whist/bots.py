@@ -13,6 +13,16 @@ POLICIES = {"random": RANDOM, "heuristic": HEURISTIC, "montecarlo": MONTECARLO}
 #: blind one-card bids: 0 from the cards alone, 1 from the exact equilibrium of bidders who read
 #: the earlier bids (3 and 4 players; at 5 and 6 the cards alone)
 LISTEN = Param("listen", 0, 0, 1, True, "blind bids read the earlier bids (3-4 players)")
+#: montecarlo also reads the bids in larger hands: 1 weights its bid samples by how likely the
+#: earlier bids were given each sampled deal, 2 its card-play samples as well
+LISTEN_MC = Param(
+    "listen",
+    0,
+    0,
+    2,
+    True,
+    "read the bids: 1 blind bids and bid samples, 2 card-play samples too",
+)
 #: the slot of each parameter in a bot's parameter array, the same for every bot
 SLOTS = {"bid_samples": 0, "play_samples": 1, "bid_width": 2, "listen": 3}
 
@@ -30,7 +40,7 @@ MENU = BotMenu(
                 Param("bid_samples", 24, 1, 100_000, True, "deals sampled per bid"),
                 Param("play_samples", 0, 0, 100_000, True, "deals sampled per card (0: none)"),
                 Param("bid_width", 2, 0, 8, True, "bids tried either side of heuristic's"),
-                LISTEN,
+                LISTEN_MC,
             ),
         ),
     ],
