@@ -37,8 +37,10 @@ MENU = BotMenu(
             "montecarlo",
             MONTECARLO,
             (
-                Param("bid_samples", 24, 1, 100_000, True, "deals sampled per bid"),
-                Param("play_samples", 0, 0, 100_000, True, "deals sampled per card (0: none)"),
+                # defaults from the strength-against-speed curve (scripts/whist_montecarlo_curve.py,
+                # docs/games/forehead-whist.md): the fastest setting within 90% of the best gain
+                Param("bid_samples", 64, 1, 100_000, True, "deals sampled per bid"),
+                Param("play_samples", 64, 0, 100_000, True, "deals sampled per card (0: none)"),
                 Param("bid_width", 2, 0, 8, True, "bids tried either side of heuristic's"),
                 LISTEN_MC,
             ),
