@@ -49,8 +49,8 @@ def _grid(text: str) -> list[tuple[int, int]]:
 
 def _levels(text: str) -> list[int]:
     parts = [v.strip() for v in text.split(",") if v.strip()]
-    if not parts or not all(v.isdigit() and 1 <= int(v) <= 2 for v in parts):
-        raise argparse.ArgumentTypeError(f"expected listen levels 1 and/or 2, not {text!r}")
+    if not parts or not all(v.isdigit() and 1 <= int(v) <= 3 for v in parts):
+        raise argparse.ArgumentTypeError(f"expected listen levels from 1 to 3, not {text!r}")
     return [int(v) for v in parts]
 
 
@@ -72,7 +72,7 @@ def main() -> int:
         "--listen-levels",
         type=_levels,
         default=[1],
-        help="with --listen: the montecarlo listen levels to try, e.g. 1,2",
+        help="with --listen: the montecarlo listen levels to try, e.g. 1,2,3",
     )
     args = ap.parse_args()
 

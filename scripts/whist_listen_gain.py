@@ -4,10 +4,10 @@ not, and one bot that does not listen against copies that do, seats rotated (iss
     python scripts/whist_listen_gain.py [--matches 3000] [--seed 1] [--players 3,4]
         [--bot montecarlo] [--levels 1] [--listening-field] [--no-heuristic]
 
-``listen=1``: blind one-card bids from the equilibrium tables (3-4 players) and, for montecarlo,
-bid samples weighted by the earlier bids; ``listen=2`` (montecarlo): card-play samples weighted
-by the tricks the others still need as well. At 5 and 6 players there are no blind tables, so
-there the gain is that of the weighting alone.
+``listen=1``: blind one-card bids from the equilibrium tables (3-4 players); montecarlo's
+``listen=2`` also weights its bid samples by the earlier bids, ``listen=3`` its card-play
+samples as well by the tricks the others still need. At 5 and 6 players there are no blind
+tables, so there ``listen=2`` and ``3`` measure the weighting alone.
 
 Prints JSON: per table size and pair, the challenger's gain in points per match with its 95%
 interval (:func:`headcount_lab.games.whist.challenge.head_to_head`: its match score minus the
@@ -48,7 +48,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", type=_ints, default=[3, 4], help="table sizes, e.g. 3,4,5")
     ap.add_argument("--bot", default="montecarlo", help="the bot with and without listening")
-    ap.add_argument("--levels", type=_ints, default=[1], help="listen levels to try, e.g. 1,2")
+    ap.add_argument("--levels", type=_ints, default=[1], help="listen levels to try, e.g. 1,2,3")
     ap.add_argument(
         "--listening-field",
         action="store_true",

@@ -12,7 +12,7 @@ BOTS = [
     "random",
     "heuristic",
     "montecarlo:bid_samples=6,play_samples=3",
-    "montecarlo:bid_samples=6,play_samples=3,listen=2",
+    "montecarlo:bid_samples=6,play_samples=3,listen=3",
 ]
 
 

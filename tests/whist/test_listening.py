@@ -1,4 +1,4 @@
-"""Montecarlo that reads the bids (``listen=1`` and ``2``): the bid model behind its sample
+"""Montecarlo that reads the bids (``listen=2`` and ``3``): the bid model behind its sample
 weights, the weights against a plain-Python product, and weighted samples that follow the bids."""
 
 import math
@@ -83,10 +83,11 @@ def test_weighted_samples_give_a_bidder_the_hand_its_bid_suggests():
 
 
 def test_listening_changes_montecarlo_bids_only_through_the_earlier_bids():
-    """The leader hears no bids, so ``listen=1`` bids as ``listen=0``; later seats differ on
-    some hands (the weights are used), and on the same stream."""
-    plain = agents.policy_params(["montecarlo:bid_samples=40"])[1][0]
-    listen = agents.policy_params(["montecarlo:bid_samples=40,listen=1"])[1][0]
+    """The leader hears no bids, so ``listen=2`` bids as ``listen=1`` (which reads blind bids
+    only) and ``listen=0``; later seats differ on some hands (the weights are used), on the same
+    stream."""
+    plain = agents.policy_params(["montecarlo:bid_samples=40,listen=1"])[1][0]
+    listen = agents.policy_params(["montecarlo:bid_samples=40,listen=2"])[1][0]
     work, uwork = agents.new_work()
     differ = 0
     for seed in range(30):

@@ -15,11 +15,11 @@ state passed in, so a bot's decision is a function of (observation, stream) only
   ``play_samples > 0``, the card) with the best total score. Parameters (``float64[N_PARAMS]``,
   named on the command line, ``montecarlo:bid_samples=64,play_samples=8``):
   ``[bid_samples, play_samples, bid_width, listen]``; bids further than ``bid_width`` from the
-  heuristic bid are not tried. With ``listen=1`` each bid sample is weighted by the chance that
-  the seats that bid before would have bid as they did holding the sampled hands (the bid model
-  at :data:`LISTEN_SPREAD`), so the bids shift the samples towards the deals they suggest; with
-  ``listen=2`` each card-play sample is weighted likewise by the tricks the other seats still
-  need.
+  heuristic bid are not tried. With ``listen=2`` (besides the blind bids of ``listen=1``) each
+  bid sample is weighted by the chance that the seats that bid before would have bid as they did
+  holding the sampled hands (the bid model at :data:`LISTEN_SPREAD`), so the bids shift the
+  samples towards the deals they suggest; with ``listen=3`` each card-play sample is weighted
+  likewise by the tricks the other seats still need.
 
 In a blind one-card hand every bot bids from the exact probability that its unseen card takes
 the trick (the same count as ``exact.py``), taking the bid with the higher expected score that the
@@ -557,7 +557,7 @@ def mc_bid(state, params, obs, work, uwork, forb):
     for i in range(totals.shape[0]):
         totals[i] = 0
     me = (seat - dealer - 1) % n  # my place in the bidding order
-    listen = params[P_LISTEN] > 0
+    listen = params[P_LISTEN] > 1
     for _ in range(int(params[P_BID_SAMPLES])):
         deal_unseen(state, obs, need, 1, pool, dealt)
         w = bids_weight(obs, dealt, k) if listen else np.int64(1)
@@ -600,7 +600,7 @@ def mc_play(state, params, obs, work, uwork, legal):
         need[s] = k - done - (1 if obs[OFF_TRICK + s] >= 0 else 0)
     n_legal = popcount(legal)
     bid = obs[OFF_BIDS + seat]
-    listen = params[P_LISTEN] > 1
+    listen = params[P_LISTEN] > 2
     for _ in range(int(params[P_PLAY_SAMPLES])):
         deal_unseen(state, obs, need, 20, pool, dealt)
         w = needs_weight(obs, dealt) if listen else np.int64(1)
