@@ -28,8 +28,10 @@ def _ints(text: str) -> list[int]:
 
 
 def with_listen(bot: str, level: int) -> str:
-    """``bot`` with ``listen=level`` added to its named parameters."""
-    return f"{bot}{',' if ':' in bot else ':'}listen={level}"
+    """``bot`` with ``listen=level`` in its named parameters (replacing a listen it names)."""
+    name, _, params = bot.partition(":")
+    keep = [p for p in params.split(",") if p.strip() and not p.strip().startswith("listen=")]
+    return f"{name}:" + ",".join([*keep, f"listen={level}"])
 
 
 def pairs(bot: str, levels: list[int], listening_field: bool, heuristic: bool):
