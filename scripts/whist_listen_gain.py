@@ -1,38 +1,86 @@
-"""What listening is worth: one bot that reads the earlier blind bids (``listen=1``) against
-copies of the same bot that bids blind hands from the cards alone, seats rotated (issue 12).
+"""What listening is worth: one bot that reads the bids against copies of the same bot that does
+not, and one bot that does not listen against copies that do, seats rotated (issue 12).
 
-    python scripts/whist_listen_gain.py [--matches 3000] [--seed 1]
+    python scripts/whist_listen_gain.py [--matches 3000] [--seed 1] [--players 3,4]
+        [--bot montecarlo] [--levels 1] [--listening-field] [--no-heuristic]
 
-Prints JSON: per table size and bot, the gain in points per match with its 95% interval
-(:func:`headcount_lab.games.whist.challenge.head_to_head`: the challenger's match score minus
-the field's mean score in the same matches, a t interval over blocks).
+``listen=1``: blind one-card bids from the equilibrium tables (3-4 players); montecarlo's
+``listen=2`` also weights its bid samples by the earlier bids, ``listen=3`` its card-play
+samples as well by the tricks the others still need. At 5 and 6 players there are no blind
+tables, so there ``listen=2`` and ``3`` measure the weighting alone.
+
+Prints JSON: per table size and pair, the challenger's gain in points per match with its 95%
+interval (:func:`headcount_lab.games.whist.challenge.head_to_head`: its match score minus the
+field's mean score in the same matches, a t interval over blocks) and ``listening_worth``, the
+gain of the listening side (the gain itself, or minus it when the field listens).
 """
 
 from __future__ import annotations
 
-import argparse
-import json
+import sys
 
-from headcount_lab.games.whist.challenge import head_to_head
+from headcount_lab.games.whist.challenge import OneLineParser, head_to_head, print_json
 from headcount_lab.games.whist.rules import WhistRules
 
-PAIRS = [("heuristic:listen=1", "heuristic"), ("montecarlo:listen=1", "montecarlo")]
+
+def _ints(text: str) -> list[int]:
+    return [int(v) for v in text.split(",") if v.strip()]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=3000)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    out = []
-    for players in (3, 4):
-        for challenger, field in PAIRS:
-            res = head_to_head(
-                WhistRules(players=players), challenger, field, args.matches, args.seed
-            )
-            out.append({"players": players, **res})
-    print(json.dumps(out, indent=1))
+def with_listen(bot: str, level: int) -> str:
+    """``bot`` with ``listen=level`` in its named parameters (replacing a listen it names)."""
+    name, _, params = bot.partition(":")
+    keep = [p for p in params.split(",") if p.strip() and not p.strip().startswith("listen=")]
+    return f"{name}:" + ",".join([*keep, f"listen={level}"])
+
+
+def pairs(bot: str, levels: list[int], listening_field: bool, heuristic: bool):
+    """(challenger, field, whether the challenger is the listening side)."""
+    out = [("heuristic:listen=1", "heuristic", True)] if heuristic else []
+    for level in levels:
+        out.append((with_listen(bot, level), bot, True))
+        if listening_field:
+            out.append((bot, with_listen(bot, level), False))
+    return out
+
+
+def main() -> int:
+    ap = OneLineParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--matches", type=int, default=3000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--players", type=_ints, default=[3, 4], help="table sizes, e.g. 3,4,5")
+    ap.add_argument("--bot", default="montecarlo", help="the bot with and without listening")
+    ap.add_argument("--levels", type=_ints, default=[1], help="listen levels to try, e.g. 1,2,3")
+    ap.add_argument(
+        "--listening-field",
+        action="store_true",
+        help="also seat a bot that does not listen against copies that do",
+    )
+    ap.add_argument("--no-heuristic", action="store_true", help="skip heuristic:listen=1")
+    args = ap.parse_args()
+
+    def compute(progress):
+        if args.matches < 1:
+            raise ValueError("--matches must be positive")
+        rows = []
+        for players in args.players:
+            rules = WhistRules(players=players)  # a ValueError for a bad table size
+            for challenger, field, listens in pairs(
+                args.bot, args.levels, args.listening_field, not args.no_heuristic
+            ):
+                res = head_to_head(rules, challenger, field, args.matches, args.seed)
+                lo, hi = res["ci95"]
+                worth = (res["gain"], [lo, hi]) if listens else (-res["gain"], [-hi, -lo])
+                rows.append(
+                    {"players": players, **res, "listening_worth": worth[0], "worth_ci95": worth[1]}
+                )
+                progress(
+                    f"{players}p {challenger} vs {field}: {res['gain']:+.2f} [{lo:+.2f}, {hi:+.2f}]"
+                )
+        return {"seed": args.seed, "rows": rows}
+
+    return print_json(compute)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

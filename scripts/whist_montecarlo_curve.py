@@ -1,8 +1,9 @@
 """Forehead Whist: strength against speed of the montecarlo bot, as JSON on stdout.
 
 For every (bid samples, play samples) pair: the points per match one such bot gains against
-three default montecarlo bots (seats rotated, 95% t interval over blocks, one seed for all) and
-the matches per second of one core's CPU time with that bot at every seat. Progress on stderr.
+three montecarlo bots with the defaults the curve replaced (24 bid samples, none for play; seats
+rotated, 95% t interval over blocks, one seed for all) and the matches per second of one core's
+CPU time with that bot at every seat. Progress on stderr.
 See headcount_lab.games.whist.challenge.montecarlo_curve.
 """
 
@@ -25,7 +26,11 @@ def main() -> int:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--bid", type=_counts, default=[8, 24, 64, 200], help="bid samples")
     ap.add_argument("--play", type=_counts, default=[0, 4, 16, 32, 64, 128], help="play samples")
-    ap.add_argument("--field", default="montecarlo", help="the bot at the other seats")
+    ap.add_argument(
+        "--field",
+        default="montecarlo:bid_samples=24,play_samples=0",
+        help="the bot at the other seats (default: the montecarlo defaults the curve replaced)",
+    )
     ap.add_argument("--matches", type=int, default=1800, help="matches per setting")
     ap.add_argument("--speed-matches", type=int, default=60, help="matches timed per setting")
     ap.add_argument("--seed", type=int, default=2026)

@@ -8,7 +8,12 @@ from headcount_lab.core.rng import PyStream
 from headcount_lab.games.whist import agents, reference, tournament
 from headcount_lab.games.whist.rules import WhistRules, legal_cards
 
-BOTS = ["random", "heuristic", "montecarlo:bid_samples=6,play_samples=3"]
+BOTS = [
+    "random",
+    "heuristic",
+    "montecarlo:bid_samples=6,play_samples=3",
+    "montecarlo:bid_samples=6,play_samples=3,listen=3",
+]
 
 
 def _decisions(h, seat, phase, seed):

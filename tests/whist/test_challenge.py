@@ -108,6 +108,10 @@ def test_curve_recommends_the_fastest_setting_near_the_best():
         ("whist_best_challenger.py", ["--field", "bogus"]),
         ("whist_best_challenger.py", ["--players", "9"]),
         ("whist_best_challenger.py", ["--first-matches", "0"]),
+        ("whist_best_challenger.py", ["--grid", "64-64"]),
+        ("whist_best_challenger.py", ["--listen", "--listen-levels", "4"]),
+        ("whist_bid_model_check.py", ["--players", "9"]),
+        ("whist_bid_model_check.py", ["--matches", "0"]),
     ],
 )
 def test_scripts_reject_bad_input_with_one_error_line(script, args):

@@ -61,3 +61,18 @@ def test_w9_listening_bots_agree_on_every_action(players, flags):
     players there is no table and both bid from the cards."""
     bots = (["heuristic:listen=1", "heuristic", "montecarlo:bid_samples=2,listen=1"] * 2)[:players]
     _compare(WhistRules(players=players).with_flags(flags), bots, players, 6)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_montecarlo_reading_the_bids_agrees_on_every_action(players):
+    """``listen=2`` weights montecarlo's bid samples by the earlier bids, ``listen=3`` its
+    card-play samples too: the same decisions from the kernel's and the reference's observations."""
+    bots = (
+        [
+            "montecarlo:bid_samples=3,play_samples=2,listen=3",
+            "heuristic",
+            "montecarlo:bid_samples=3,play_samples=2,listen=2",
+        ]
+        * 2
+    )[:players]
+    _compare(WhistRules(players=players), bots, 20 + players, 1)

@@ -15,7 +15,11 @@ state passed in, so a bot's decision is a function of (observation, stream) only
   ``play_samples > 0``, the card) with the best total score. Parameters (``float64[N_PARAMS]``,
   named on the command line, ``montecarlo:bid_samples=64,play_samples=8``):
   ``[bid_samples, play_samples, bid_width, listen]``; bids further than ``bid_width`` from the
-  heuristic bid are not tried.
+  heuristic bid are not tried. With ``listen=2`` (besides the blind bids of ``listen=1``) each
+  bid sample is weighted by the chance that the seats that bid before would have bid as they did
+  holding the sampled hands (the bid model at :data:`LISTEN_SPREAD`), so the bids shift the
+  samples towards the deals they suggest; with ``listen=3`` each card-play sample is weighted
+  likewise by the tricks the other seats still need.
 
 In a blind one-card hand every bot bids from the exact probability that its unseen card takes
 the trick (the same count as ``exact.py``), taking the bid with the higher expected score that the
@@ -25,6 +29,8 @@ players) it bids instead as the exact equilibrium of seats that read the earlier
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 from numba import uint64
@@ -271,10 +277,17 @@ def estimate_tricks(hand, k, n, trump_card, trump_suit):
     """Expected tricks by a rough count: each card wins if no higher unseen card of its suit is
     held by an opponent, side cards discounted for the rounds of the suit before them, plus half
     a trick per void matched by a spare trump (low trump)."""
-    ranks = 2 * n
     known = hand
     if trump_card >= 0:
         known |= bit(trump_card)
+    return estimate_known(hand, known, k, n, trump_suit)
+
+
+@njit_without_refcounts
+def estimate_known(hand, known, k, n, trump_suit):
+    """:func:`estimate_tricks` of a hand of ``k`` cards when the cards of ``known`` (the hand,
+    the trump card, and mid-hand the cards played) can no longer be with an opponent."""
+    ranks = 2 * n
     has_trump = 1 if trump_suit >= 0 else 0
     e = 0.0
     spare = 0
@@ -417,6 +430,70 @@ def scratch(work, uwork, n):
 
 # --- montecarlo -------------------------------------------------------------------------------
 
+#: The bid model a listening montecarlo bot assumes of every other seat (a cheap proxy for the
+#: heuristic and montecarlo bids, which both centre on the heuristic's trick estimate ``e``): a
+#: seat with ``k`` cards bids ``b`` with chance ``(1 - NOISE) g(b - e) / sum_j g(j - e) +
+#: NOISE / (k + 1)`` over ``j = 0..k``, where ``g(d) = exp(-d^2 / (2 SPREAD^2))``. The noise term
+#: keeps a bid the model finds unlikely (a random bot's, a listener's) from zeroing every sample.
+LISTEN_SPREAD = 0.75
+LISTEN_NOISE = 0.05
+#: sample weights are fixed point, ``WEIGHT_ONE`` = weight 1, so that the totals stay integers
+#: (the scratch is ``int64``) and a bot that does not listen scores exactly as before
+WEIGHT_ONE = 1 << 30
+
+
+@njit_without_refcounts
+def bid_likelihood(b, e, k):
+    """The chance that a seat with ``k`` cards and trick estimate ``e`` bids ``b`` (the model
+    above)."""
+    total = 0.0
+    mine = 0.0
+    for j in range(k + 1):
+        d = (j - e) / LISTEN_SPREAD
+        g = math.exp(-0.5 * d * d)
+        total += g
+        if j == b:
+            mine = g
+    return (1.0 - LISTEN_NOISE) * mine / total + LISTEN_NOISE / (k + 1)
+
+
+@njit_without_refcounts
+def bids_weight(obs, hands, k):
+    """Importance weight (fixed point) of a sampled deal ``hands`` before play: the chance that
+    every seat that has bid would have bid what it did, holding its sampled hand."""
+    n = obs[O_PLAYERS]
+    p = 1.0
+    for s in range(n):
+        b = obs[OFF_BIDS + s]
+        if s != obs[O_SEAT] and b >= 0:
+            p *= bid_likelihood(
+                b, estimate_tricks(hands[s], k, n, obs[O_TRUMP_CARD], obs[O_TRUMP_SUIT]), k
+            )
+    return np.int64(p * WEIGHT_ONE + 0.5)
+
+
+@njit_without_refcounts
+def needs_weight(obs, hands):
+    """Importance weight (fixed point) of a sampled deal ``hands`` of the unplayed cards during
+    play: for every other seat, the chance that a seat holding those cards would bid the tricks
+    it still needs (its bid less its tricks), estimated with the cards played counted as known.
+    Seats already over their bid, or with no cards left, say nothing."""
+    n = obs[O_PLAYERS]
+    known = mask_at(obs, O_PLAYED)
+    if obs[O_TRUMP_CARD] >= 0:
+        known |= bit(obs[O_TRUMP_CARD])
+    p = 1.0
+    for s in range(n):
+        if s == obs[O_SEAT]:
+            continue
+        left = popcount(hands[s])
+        need = obs[OFF_BIDS + s] - obs[OFF_TRICKS + s]
+        if left == 0 or need < 0 or need > left:
+            continue
+        e = estimate_known(hands[s], known | hands[s], left, n, obs[O_TRUMP_SUIT])
+        p *= bid_likelihood(need, e, left)
+    return np.int64(p * WEIGHT_ONE + 0.5)
+
 
 @njit_without_refcounts
 def deal_unseen(state, obs, need, tries, pool, out):
@@ -480,8 +557,10 @@ def mc_bid(state, params, obs, work, uwork, forb):
     for i in range(totals.shape[0]):
         totals[i] = 0
     me = (seat - dealer - 1) % n  # my place in the bidding order
+    listen = params[P_LISTEN] > 1
     for _ in range(int(params[P_BID_SAMPLES])):
         deal_unseen(state, obs, need, 1, pool, dealt)
+        w = bids_weight(obs, dealt, k) if listen else np.int64(1)
         for b in range(lo, hi + 1):
             if b == forb:
                 continue
@@ -497,7 +576,7 @@ def mc_bid(state, params, obs, work, uwork, forb):
             start_play(sim, next_seat(dealer, 1, n))
             playout(sim, sim_hands)
             t = sim[OFF_TRICKS + seat]
-            totals[b] += 5 + t if t == b else -abs(b - t)
+            totals[b] += w * (5 + t if t == b else -abs(b - t))
     best = -1
     for b in range(lo, hi + 1):
         if b != forb and (best < 0 or totals[b] > totals[best]):
@@ -521,8 +600,10 @@ def mc_play(state, params, obs, work, uwork, legal):
         need[s] = k - done - (1 if obs[OFF_TRICK + s] >= 0 else 0)
     n_legal = popcount(legal)
     bid = obs[OFF_BIDS + seat]
+    listen = params[P_LISTEN] > 2
     for _ in range(int(params[P_PLAY_SAMPLES])):
         deal_unseen(state, obs, need, 20, pool, dealt)
+        w = needs_weight(obs, dealt) if listen else np.int64(1)
         m = legal
         j = 0
         while m:
@@ -533,7 +614,7 @@ def mc_play(state, params, obs, work, uwork, legal):
             put_card(sim, sim_hands, seat, c)
             playout(sim, sim_hands)
             t = sim[OFF_TRICKS + seat]
-            totals[j] += 5 + t if t == bid else -abs(bid - t)
+            totals[j] += w * (5 + t if t == bid else -abs(bid - t))
             j += 1
     best = 0
     for j in range(1, n_legal):
