@@ -34,6 +34,10 @@ Policies and their parameters (``name:key=value,...`` on the command line):
   from the resulting mixture. (Approximation: a bidder who peeked and whose hidden card the
   reader does not know is modelled as if it had not peeked.)
 - ``bluffer``: ``odds``, but with probability ``rate`` a bid is pushed ``size`` above plan.
+- ``equilibrium``: plays a table trained by self-play over an abstraction of its view
+  (:mod:`.equilibrium`, :mod:`.equilibrium_train`): peeks, opens, raises and calls with the
+  table's probabilities for its abstract state, points (Trickster) at whoever its table says
+  is more likely to win the count.
 
 Every policy takes ``discard`` (0: give up a face-down life card first, keeping open cards for
 peeking; 1: an open one first).
@@ -48,8 +52,10 @@ import numpy as np
 from numba import njit
 
 # the bot table lives in .bots (free of numba); "X as X" names are re-exported for callers
+from headcount_lab.games.headcount import equilibrium as EQ
 from headcount_lab.games.headcount.bots import (
     BLUFFER,
+    EQUILIBRIUM,
     ODDS,
     P_CALL,
     P_EXTRA,
@@ -126,10 +132,17 @@ class Beliefs:
 
 @cache
 def build_beliefs(
-    double: bool, players: int, hidden_card: bool, reader: bool, levels: tuple[float, ...] = ()
+    double: bool,
+    players: int,
+    hidden_card: bool,
+    reader: bool,
+    levels: tuple[float, ...] = (),
+    equilibrium: bool = False,
 ) -> Beliefs:
     """Stack the tables a game of ``players`` needs (active seats shrink down to 2), and the
-    safe-bid columns for each survival level in ``levels``."""
+    safe-bid columns for each survival level in ``levels``. ``equilibrium``: append the
+    ``equilibrium`` bot's table (:func:`.equilibrium.pack`) as rows of ``gain`` after the belief
+    rows (read from :func:`.equilibrium.default_path`)."""
     from headcount_lab.games.headcount.exact import belief_table
 
     n_deck = 18 if double else 17
@@ -176,6 +189,9 @@ def build_beliefs(
     safe = np.zeros((len(levels), rows), dtype=np.int32)
     for i, level in enumerate(levels):
         safe[i] = (sf >= level).sum(axis=1) - 1  # sf falls along each row
+    if equilibrium:
+        pol = EQ.load_policy(EQ.default_path())
+        gain = np.concatenate([gain, EQ.pack(pol.policy, pol.call_win, gain.shape[1])])
     for a in (row_of, sf, gain, safe):
         a.setflags(write=False)
     return Beliefs(row_of, sf, lo, gain, tuple(levels), safe)
@@ -186,14 +202,15 @@ def table_params(bots: list[Bot] | tuple[Bot, ...]) -> tuple[tuple[float, ...], 
     parameters with :data:`P_LEVEL` / :data:`P_MODEL_LEVEL` pointing into ``levels``."""
     params = np.array([b.params for b in bots], dtype=np.float64)
     wanted = set()
+    odds_family = (ODDS, READER, BLUFFER)
     for b in bots:
-        if b.policy >= ODDS:
+        if b.policy in odds_family:
             wanted.add(1.0 - b.params[P_QUANT])
             if b.policy == READER:
                 wanted.add(1.0 - b.params[P_EXTRA2])
     levels = tuple(sorted(wanted)) or (0.5,)
     for i, b in enumerate(bots):
-        if b.policy >= ODDS:
+        if b.policy in odds_family:
             params[i, P_LEVEL] = levels.index(1.0 - b.params[P_QUANT])
             if b.policy == READER:
                 params[i, P_MODEL_LEVEL] = levels.index(1.0 - b.params[P_EXTRA2])
@@ -301,6 +318,7 @@ def _act_as(kind: int):  # type: ignore[no-untyped-def]
     """
 
     choose = (peek_choice, bid_choice, point_choice, discard_choice)[kind]
+    eq = (eq_peek, eq_bid, eq_point, eq_discard)[kind]
     bid = kind == BID
 
     def act_kind(
@@ -313,6 +331,10 @@ def _act_as(kind: int):  # type: ignore[no-untyped-def]
                 params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
                 can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
             )  # fmt: skip
+        if policy == EQUILIBRIUM:
+            return eq(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
+                      can_call, min_bid, caller, hidden_card, n_deck, row_of, sf, lo, gain,
+                      u)  # fmt: skip
         mask, _ = view_mask(me, n, active, seen, hidden_seen)
         nu = 2 if hidden_card and hidden_seen < 0 else 1
         last = bids[nb - 1] if nb > 0 else 0
@@ -505,6 +527,79 @@ def reader_bid(
         return CALL
     b = _mix_safe_bid(sf, work, m, wsum, lo, level, shift)
     return max(b, lowest_bid(nb, last, min_bid))
+
+
+# --------------------------------------------------------------------------- equilibrium
+# The table bot (:mod:`.equilibrium`): one real call per decision kind, each a few table
+# lookups; its table is the rows of ``gain`` from ``sf.shape[0]`` on.
+
+
+@njit(nogil=True, cache=True)
+def eq_view(me, n, active, seen, hidden_seen, hidden_card, row_of, sf, lo):
+    """``(median total of the view, active seats, belief row)`` of seat ``me``."""
+    mask, _ = view_mask(me, n, active, seen, hidden_seen)
+    nu = 2 if hidden_card and hidden_seen < 0 else 1
+    row = np.int64(row_of[nu, mask])
+    n_active = np.int64(0)
+    for s in range(n):
+        if active[s]:
+            n_active += 1
+    return safe_bid(sf, row, lo, 0.5, 0), n_active, row
+
+
+@njit(nogil=True, cache=True)
+def eq_bid_row(me, n, active, seen, hidden_seen, nb, bids, bid_peeked, hidden_card, row_of, sf,
+               lo):  # fmt: skip
+    """The abstract bid state of seat ``me`` (``nb`` >= 1)."""
+    med, n_active, _ = eq_view(me, n, active, seen, hidden_seen, hidden_card, row_of, sf, lo)
+    last = bids[nb - 1]
+    last_raise = last - bids[nb - 2] if nb > 1 else np.int64(0)
+    return EQ.bid_row(n_active, last - med, nb, last_raise, 1 if hidden_seen >= 0 else 0,
+                      1 if bid_peeked[nb - 1] else 0)  # fmt: skip
+
+
+@njit(nogil=True, cache=True)
+def eq_bid(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
+           min_bid, caller, hidden_card, n_deck, row_of, sf, lo, gain, u):  # fmt: skip
+    """A bid or :data:`CALL` drawn from the table (an opening bid is ``med`` + an offset)."""
+    base = sf.shape[0]
+    if nb == 0:
+        med, n_active, _ = eq_view(me, n, active, seen, hidden_seen, hidden_card, row_of, sf, lo)
+        a = EQ.sample(gain, base, EQ.open_row(n_active, med), 0, EQ.N_ACT, u)
+        return max(med + EQ.OPENS[a], min_bid)
+    r = eq_bid_row(me, n, active, seen, hidden_seen, nb, bids, bid_peeked, hidden_card, row_of,
+                   sf, lo)  # fmt: skip
+    a = EQ.sample(gain, base, r, 0 if can_call else 1, EQ.N_ACT, u)
+    if a == EQ.A_CALL:
+        return CALL
+    return bids[nb - 1] + EQ.RAISES[a]
+
+
+@njit(nogil=True, cache=True)
+def eq_peek(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
+            min_bid, caller, hidden_card, n_deck, row_of, sf, lo, gain, u):  # fmt: skip
+    """1 to peek, drawn from the table's peek state."""
+    med, n_active, _ = eq_view(me, n, active, seen, hidden_seen, hidden_card, row_of, sf, lo)
+    gap = bids[nb - 1] - med if nb > 0 else np.int64(0)
+    bp = 1 if nb > 0 and bid_peeked[nb - 1] else 0
+    return EQ.sample(gain, sf.shape[0], EQ.peek_row(n_active, gap, nb, bp), 0, 2, u)
+
+
+@njit(nogil=True, cache=True)
+def eq_point(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
+             min_bid, caller, hidden_card, n_deck, row_of, sf, lo, gain, u):  # fmt: skip
+    """H10: the caller if the table says a call here wins more often than not, else the bidder."""
+    r = eq_bid_row(me, n, active, seen, hidden_seen, nb, bids, bid_peeked, hidden_card, row_of,
+                   sf, lo)  # fmt: skip
+    win = EQ.flat_at(gain, sf.shape[0], EQ.CALL_WIN0 + r)
+    return caller if win > 0.5 else bidders[nb - 1]
+
+
+@njit(nogil=True, cache=True)
+def eq_discard(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
+               min_bid, caller, hidden_card, n_deck, row_of, sf, lo, gain, u):  # fmt: skip
+    """H8: the ``discard`` parameter (slot 0)."""
+    return np.int64(params[0])
 
 
 #: :func:`act` for one decision kind each, the engine calls these (defined

@@ -1,0 +1,197 @@
+"""The ``equilibrium`` bot: its abstraction of a seat's view, and its policy tables on disk.
+
+The bot plays from a table trained by self-play (:mod:`.equilibrium_train`); this module holds
+what the bot and the trainer share: how an observation is cut into an *abstract state*, the
+actions, the table layout, and loading and saving with the rules version.
+
+Abstraction (documented in ``docs/games/headcount.md``). From its view a seat knows the
+distribution of the total over the cards it cannot see (:mod:`.exact`); ``med`` is its median.
+The bids are summarised by the *gap* ``last bid - med`` (buckets of 2 from -10 to +20, ends
+clamped), the number of bids so far (1, 2, 3 or more), the size of the last raise (none: only
+the opening bid; 1-2; 3-5; 6 or more), whether the seat itself has peeked and whether the last
+bidder had peeked, and the number of active seats (2 to 6). An opening bid knows only ``med``
+(buckets of 4 from -10) and the active seats; a peek decision knows the gap, the bids so far,
+whether the last bidder peeked and the active seats.
+
+Actions: at a bid with a bid to answer, "Count!" or a raise by 1, 2, 4 or 7; an opening bid is
+``med - 6, -3, 0, +3`` or ``+6`` (at least the lowest legal opening); a peek is no or yes.
+
+Tables: ``policy`` float64[N_ROWS, N_ACT], a probability per action for every abstract state
+(bid states first, then opening states, then peek states; a peek row uses columns 0 and 1);
+``call_win`` float64[BID_ROWS], the probability that a call wins in each bid state, the
+belief the bot states (:func:`stated_call_win`). In the engine both tables sit, flattened, in
+extra rows appended to the belief tables' ``gain`` array (:func:`pack`) so that the bots keep
+one argument list; rows ``sf.shape[0]`` onwards of ``gain`` are the bot's table.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from headcount_lab.games.headcount.rules import VERSION
+
+SCHEMA = "headcount-equilibrium/1"
+
+N_ACTIVE = 5  # active seats 2..6
+GAP_LO, GAP_STEP, N_GAP = -10, 2, 16
+N_NB = 3  # bids so far: 1, 2, 3+
+N_RAISE = 4  # last raise: none (opening only), 1-2, 3-5, 6+
+MED_LO, MED_STEP, N_MED = -10, 4, 15
+N_ACT = 5
+A_CALL = 0
+RAISES = np.array([0, 1, 2, 4, 7], dtype=np.int64)  # action a >= 1 raises by RAISES[a]
+OPENS = np.array([-6, -3, 0, 3, 6], dtype=np.int64)  # opening action a bids med + OPENS[a]
+
+BID_ROWS = N_ACTIVE * N_GAP * N_NB * N_RAISE * 4
+OPEN0 = BID_ROWS
+OPEN_ROWS = N_ACTIVE * N_MED
+PEEK0 = OPEN0 + OPEN_ROWS
+PEEK_ROWS = N_ACTIVE * N_GAP * N_NB * 2
+N_ROWS = PEEK0 + PEEK_ROWS
+#: length of the flat table in the engine: the policy, then the call-win beliefs
+FLAT = N_ROWS * N_ACT + BID_ROWS
+CALL_WIN0 = N_ROWS * N_ACT
+
+ABSTRACTION = {
+    "active_seats": [2, 6],
+    "gap": {"lo": GAP_LO, "step": GAP_STEP, "buckets": N_GAP},
+    "bids_so_far": ["1", "2", "3+"],
+    "last_raise": ["none", "1-2", "3-5", "6+"],
+    "median": {"lo": MED_LO, "step": MED_STEP, "buckets": N_MED},
+    "raises": [int(x) for x in RAISES[1:]],
+    "opening_offsets": [int(x) for x in OPENS],
+}
+
+
+# ---------------------------------------------------------------- abstract states (numba)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _clip(x, hi):
+    return 0 if x < 0 else (hi if x > hi else x)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def bid_row(n_active, gap, nb, last_raise, self_peeked, bidder_peeked):
+    """Row of a bid state (``nb`` >= 1 bids so far; ``last_raise`` 0 when ``nb`` is 1)."""
+    a = _clip(n_active - 2, N_ACTIVE - 1)
+    g = _clip((gap - GAP_LO) // GAP_STEP, N_GAP - 1)
+    k = min(nb, N_NB) - 1
+    r = 0 if nb <= 1 else (1 if last_raise <= 2 else (2 if last_raise <= 5 else 3))
+    return (((a * N_GAP + g) * N_NB + k) * N_RAISE + r) * 4 + self_peeked * 2 + bidder_peeked
+
+
+@njit(nogil=True, cache=True, inline="always")
+def open_row(n_active, med):
+    a = _clip(n_active - 2, N_ACTIVE - 1)
+    return OPEN0 + a * N_MED + _clip((med - MED_LO) // MED_STEP, N_MED - 1)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def peek_row(n_active, gap, nb, bidder_peeked):
+    """Row of a peek state; before the opening bid (``nb`` 0) the gap counts as 0."""
+    a = _clip(n_active - 2, N_ACTIVE - 1)
+    g = _clip(((gap if nb > 0 else 0) - GAP_LO) // GAP_STEP, N_GAP - 1)
+    k = max(min(nb, N_NB) - 1, 0)
+    return PEEK0 + ((a * N_GAP + g) * N_NB + k) * 2 + bidder_peeked
+
+
+@njit(nogil=True, cache=True, inline="always")
+def flat_at(gain, base, k):
+    """Entry ``k`` of the flat table stored in ``gain`` from row ``base`` on."""
+    w = gain.shape[1]
+    return gain[base + k // w, k % w]
+
+
+@njit(nogil=True, cache=True, inline="always")
+def sample(gain, base, row, first, stop, u):
+    """An action in ``first..stop-1`` drawn with ``u`` from row ``row`` of the policy (weights
+    renormalised over those actions; uniform if they are all zero)."""
+    s = 0.0
+    for a in range(first, stop):
+        s += flat_at(gain, base, row * N_ACT + a)
+    if s <= 0.0:
+        return first + min(np.int64(u * (stop - first)), stop - first - 1)
+    x = u * s
+    acc = 0.0
+    for a in range(first, stop - 1):
+        acc += flat_at(gain, base, row * N_ACT + a)
+        if x < acc:
+            return a
+    return stop - 1
+
+
+# ---------------------------------------------------------------- tables: pack, save, load
+
+
+def pack(policy: np.ndarray, call_win: np.ndarray, width: int) -> np.ndarray:
+    """The flat table (policy, then call-win beliefs) as float64 rows of ``width`` columns."""
+    flat = np.concatenate([policy.reshape(-1), call_win.reshape(-1)]).astype(np.float64)
+    rows = -(-flat.size // width)
+    out = np.zeros(rows * width, dtype=np.float64)
+    out[: flat.size] = flat
+    return out.reshape(rows, width)
+
+
+def table_rows(width: int) -> int:
+    return -(-FLAT // width)
+
+
+def default_path(players: int = 4) -> Path:
+    """``data/headcount-equilibrium-v{VERSION}.npz`` at the repository root (the table the bot
+    loads); named with the rules version so that a rules change never loads an old table."""
+    return Path(__file__).resolve().parents[4] / "data" / f"headcount-equilibrium-v{VERSION}.npz"
+
+
+@dataclass(frozen=True)
+class EquilibriumPolicy:
+    """A trained table: ``policy`` float64[N_ROWS, N_ACT], ``call_win`` float64[BID_ROWS]."""
+
+    policy: np.ndarray
+    call_win: np.ndarray
+    meta: dict[str, Any]
+
+    def digest(self) -> str:
+        h = hashlib.sha256()
+        h.update(np.ascontiguousarray(self.policy, dtype=np.float64).tobytes())
+        h.update(np.ascontiguousarray(self.call_win, dtype=np.float64).tobytes())
+        return h.hexdigest()
+
+
+def save_policy(path: Path, pol: EquilibriumPolicy) -> None:
+    """Write the tables (npz, uncompressed so that the bytes depend only on the tables)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp.npz")
+    with open(tmp, "wb") as f:
+        np.savez(f, policy=pol.policy, call_win=pol.call_win,
+                 meta=np.array(json.dumps(pol.meta, sort_keys=True)))  # fmt: skip
+    tmp.replace(path)  # a crash never leaves half a table under the final name
+
+
+def load_policy(path: Path) -> EquilibriumPolicy:
+    """Read a table; refuse one trained for another rules version or abstraction."""
+    if not path.is_file():
+        raise ValueError(
+            f"no equilibrium table at {path}: train one with "
+            "`headcount-lab headcount train-equilibrium`"
+        )
+    with np.load(path) as z:
+        meta = json.loads(str(z["meta"]))
+        policy = np.array(z["policy"], dtype=np.float64)
+        call_win = np.array(z["call_win"], dtype=np.float64)
+    if meta.get("rules_version") != VERSION:
+        raise ValueError(
+            f"{path} was trained for rules version {meta.get('rules_version')}, not {VERSION}"
+        )
+    if meta.get("schema") != SCHEMA or meta.get("abstraction") != ABSTRACTION:
+        raise ValueError(f"{path} was trained for another abstraction ({meta.get('schema')})")
+    if policy.shape != (N_ROWS, N_ACT) or call_win.shape != (BID_ROWS,):
+        raise ValueError(f"{path}: tables of the wrong shape")
+    return EquilibriumPolicy(policy, call_win, meta)
