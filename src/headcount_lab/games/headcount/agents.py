@@ -333,7 +333,7 @@ def _act_as(kind: int):  # type: ignore[no-untyped-def]
             )  # fmt: skip
         if policy == EQUILIBRIUM:
             return eq(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
-                      can_call, min_bid, caller, hidden_card, n_deck, row_of, sf, lo, gain,
+                      can_call, min_bid, caller, hidden_card, shift, row_of, sf, lo, gain,
                       u)  # fmt: skip
         mask, _ = view_mask(me, n, active, seen, hidden_seen)
         nu = 2 if hidden_card and hidden_seen < 0 else 1
@@ -536,7 +536,7 @@ def reader_bid(
 
 @njit(nogil=True, cache=True)
 def eq_view(me, n, active, seen, hidden_seen, hidden_card, row_of, sf, lo):
-    """``(median total of the view, active seats, belief row)`` of seat ``me``."""
+    """``(active seats, belief row of the view)`` of seat ``me``."""
     mask, _ = view_mask(me, n, active, seen, hidden_seen)
     nu = 2 if hidden_card and hidden_seen < 0 else 1
     row = np.int64(row_of[nu, mask])
@@ -544,60 +544,74 @@ def eq_view(me, n, active, seen, hidden_seen, hidden_card, row_of, sf, lo):
     for s in range(n):
         if active[s]:
             n_active += 1
-    return safe_bid(sf, row, lo, 0.5, 0), n_active, row
+    return n_active, row
+
+
+@njit(nogil=True, cache=True, inline="always")
+def eq_bid_state(sf, row, lo, n_active, nb, bids, self_peeked, bid_peeked, shift):
+    """The abstract bid state (``nb`` >= 1) of a seat whose view has belief row ``row``."""
+    last = bids[nb - 1]
+    last_raise = last - bids[nb - 2] if nb > 1 else np.int64(0)
+    return EQ.bid_row(n_active, sf_at(sf, row, lo, last + shift), nb, last_raise,
+                      1 if self_peeked else 0, 1 if bid_peeked[nb - 1] else 0)  # fmt: skip
+
+
+@njit(nogil=True, cache=True, inline="always")
+def eq_raise(sf, row, lo, last, a, shift):
+    """The bid of raise action ``a`` (>= 1) after ``last``."""
+    if a == EQ.A_MIN:
+        return last + 1
+    return max(last + 1, safe_bid(sf, row, lo, EQ.LEVELS[a], shift))
 
 
 @njit(nogil=True, cache=True)
-def eq_bid_row(me, n, active, seen, hidden_seen, nb, bids, bid_peeked, hidden_card, row_of, sf,
-               lo):  # fmt: skip
+def eq_bid_row(me, n, active, seen, hidden_seen, nb, bids, bid_peeked, hidden_card, shift,
+               row_of, sf, lo):  # fmt: skip
     """The abstract bid state of seat ``me`` (``nb`` >= 1)."""
-    med, n_active, _ = eq_view(me, n, active, seen, hidden_seen, hidden_card, row_of, sf, lo)
-    last = bids[nb - 1]
-    last_raise = last - bids[nb - 2] if nb > 1 else np.int64(0)
-    return EQ.bid_row(n_active, last - med, nb, last_raise, 1 if hidden_seen >= 0 else 0,
-                      1 if bid_peeked[nb - 1] else 0)  # fmt: skip
+    n_active, row = eq_view(me, n, active, seen, hidden_seen, hidden_card, row_of, sf, lo)
+    return eq_bid_state(sf, row, lo, n_active, nb, bids, hidden_seen >= 0, bid_peeked, shift)
 
 
 @njit(nogil=True, cache=True)
 def eq_bid(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
-           min_bid, caller, hidden_card, n_deck, row_of, sf, lo, gain, u):  # fmt: skip
-    """A bid or :data:`CALL` drawn from the table (an opening bid is ``med`` + an offset)."""
+           min_bid, caller, hidden_card, shift, row_of, sf, lo, gain, u):  # fmt: skip
+    """A bid or :data:`CALL` drawn from the table."""
     base = sf.shape[0]
+    n_active, row = eq_view(me, n, active, seen, hidden_seen, hidden_card, row_of, sf, lo)
     if nb == 0:
-        med, n_active, _ = eq_view(me, n, active, seen, hidden_seen, hidden_card, row_of, sf, lo)
+        med = safe_bid(sf, row, lo, 0.5, 0)
         a = EQ.sample(gain, base, EQ.open_row(n_active, med), 0, EQ.N_ACT, u)
-        return max(med + EQ.OPENS[a], min_bid)
-    r = eq_bid_row(me, n, active, seen, hidden_seen, nb, bids, bid_peeked, hidden_card, row_of,
-                   sf, lo)  # fmt: skip
+        return max(safe_bid(sf, row, lo, EQ.OPEN_LEVELS[a], shift), min_bid)
+    r = eq_bid_state(sf, row, lo, n_active, nb, bids, hidden_seen >= 0, bid_peeked, shift)
     a = EQ.sample(gain, base, r, 0 if can_call else 1, EQ.N_ACT, u)
     if a == EQ.A_CALL:
         return CALL
-    return bids[nb - 1] + EQ.RAISES[a]
+    return eq_raise(sf, row, lo, bids[nb - 1], a, shift)
 
 
 @njit(nogil=True, cache=True)
 def eq_peek(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
-            min_bid, caller, hidden_card, n_deck, row_of, sf, lo, gain, u):  # fmt: skip
+            min_bid, caller, hidden_card, shift, row_of, sf, lo, gain, u):  # fmt: skip
     """1 to peek, drawn from the table's peek state."""
-    med, n_active, _ = eq_view(me, n, active, seen, hidden_seen, hidden_card, row_of, sf, lo)
-    gap = bids[nb - 1] - med if nb > 0 else np.int64(0)
+    n_active, row = eq_view(me, n, active, seen, hidden_seen, hidden_card, row_of, sf, lo)
+    p = sf_at(sf, row, lo, bids[nb - 1] + shift) if nb > 0 else 0.5
     bp = 1 if nb > 0 and bid_peeked[nb - 1] else 0
-    return EQ.sample(gain, sf.shape[0], EQ.peek_row(n_active, gap, nb, bp), 0, 2, u)
+    return EQ.sample(gain, sf.shape[0], EQ.peek_row(n_active, p, nb, bp), 0, 2, u)
 
 
 @njit(nogil=True, cache=True)
 def eq_point(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
-             min_bid, caller, hidden_card, n_deck, row_of, sf, lo, gain, u):  # fmt: skip
+             min_bid, caller, hidden_card, shift, row_of, sf, lo, gain, u):  # fmt: skip
     """H10: the caller if the table says a call here wins more often than not, else the bidder."""
-    r = eq_bid_row(me, n, active, seen, hidden_seen, nb, bids, bid_peeked, hidden_card, row_of,
-                   sf, lo)  # fmt: skip
+    r = eq_bid_row(me, n, active, seen, hidden_seen, nb, bids, bid_peeked, hidden_card, shift,
+                   row_of, sf, lo)  # fmt: skip
     win = EQ.flat_at(gain, sf.shape[0], EQ.CALL_WIN0 + r)
     return caller if win > 0.5 else bidders[nb - 1]
 
 
 @njit(nogil=True, cache=True)
 def eq_discard(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
-               min_bid, caller, hidden_card, n_deck, row_of, sf, lo, gain, u):  # fmt: skip
+               min_bid, caller, hidden_card, shift, row_of, sf, lo, gain, u):  # fmt: skip
     """H8: the ``discard`` parameter (slot 0)."""
     return np.int64(params[0])
 

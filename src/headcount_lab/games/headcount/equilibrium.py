@@ -6,15 +6,17 @@ actions, the table layout, and loading and saving with the rules version.
 
 Abstraction (documented in ``docs/games/headcount.md``). From its view a seat knows the
 distribution of the total over the cards it cannot see (:mod:`.exact`); ``med`` is its median.
-The bids are summarised by the *gap* ``last bid - med`` (buckets of 2 from -10 to +20, ends
-clamped), the number of bids so far (1, 2, 3 or more), the size of the last raise (none: only
+The bids are summarised by the chance that the last bid survives a call by the view alone
+(16 buckets, what the cards in sight say about the bid), the number of bids so far (1, 2, 3 or more), the size of the last raise (none: only
 the opening bid; 1-2; 3-5; 6 or more), whether the seat itself has peeked and whether the last
 bidder had peeked, and the number of active seats (2 to 6). An opening bid knows only ``med``
-(buckets of 4 from -10) and the active seats; a peek decision knows the gap, the bids so far,
+(buckets of 4 from -10) and the active seats; a peek decision knows that chance, the bids so far,
 whether the last bidder peeked and the active seats.
 
-Actions: at a bid with a bid to answer, "Count!" or a raise by 1, 2, 4 or 7; an opening bid is
-``med - 6, -3, 0, +3`` or ``+6`` (at least the lowest legal opening); a peek is no or yes.
+Actions: at a bid with a bid to answer, "Count!", the minimum raise, or the highest bid that
+survives a call with probability 0.7, 0.5 or 0.3 by the view alone (at least the minimum raise);
+an opening bid is the highest that survives with probability 0.85, 0.7, 0.55, 0.4 or 0.25 (at
+least the lowest legal opening); a peek is no or yes.
 
 Tables: ``policy`` float64[N_ROWS, N_ACT], a probability per action for every abstract state
 (bid states first, then opening states, then peek states; a peek row uses columns 0 and 1);
@@ -40,14 +42,17 @@ from headcount_lab.games.headcount.rules import VERSION
 SCHEMA = "headcount-equilibrium/1"
 
 N_ACTIVE = 5  # active seats 2..6
-GAP_LO, GAP_STEP, N_GAP = -10, 2, 16
+N_GAP = 16  # buckets of P(last bid survives | the view alone), 1/16 wide
 N_NB = 3  # bids so far: 1, 2, 3+
 N_RAISE = 4  # last raise: none (opening only), 1-2, 3-5, 6+
 MED_LO, MED_STEP, N_MED = -10, 4, 15
 N_ACT = 5
 A_CALL = 0
-RAISES = np.array([0, 1, 2, 4, 7], dtype=np.int64)  # action a >= 1 raises by RAISES[a]
-OPENS = np.array([-6, -3, 0, 3, 6], dtype=np.int64)  # opening action a bids med + OPENS[a]
+A_MIN = 1  # the minimum raise
+#: action a >= 2 bids what survives with LEVELS[a] by the view alone (at least the minimum)
+LEVELS = np.array([0.0, 0.0, 0.7, 0.5, 0.3])
+#: opening action a bids what survives with OPEN_LEVELS[a]
+OPEN_LEVELS = np.array([0.85, 0.7, 0.55, 0.4, 0.25])
 
 BID_ROWS = N_ACTIVE * N_GAP * N_NB * N_RAISE * 4
 OPEN0 = BID_ROWS
@@ -61,12 +66,12 @@ CALL_WIN0 = N_ROWS * N_ACT
 
 ABSTRACTION = {
     "active_seats": [2, 6],
-    "gap": {"lo": GAP_LO, "step": GAP_STEP, "buckets": N_GAP},
+    "bid_survives_by_view": {"buckets": N_GAP},
     "bids_so_far": ["1", "2", "3+"],
     "last_raise": ["none", "1-2", "3-5", "6+"],
     "median": {"lo": MED_LO, "step": MED_STEP, "buckets": N_MED},
-    "raises": [int(x) for x in RAISES[1:]],
-    "opening_offsets": [int(x) for x in OPENS],
+    "raises": ["call", "+1", *[float(x) for x in LEVELS[2:]]],
+    "opening_levels": [float(x) for x in OPEN_LEVELS],
 }
 
 
@@ -79,10 +84,16 @@ def _clip(x, hi):
 
 
 @njit(nogil=True, cache=True, inline="always")
-def bid_row(n_active, gap, nb, last_raise, self_peeked, bidder_peeked):
-    """Row of a bid state (``nb`` >= 1 bids so far; ``last_raise`` 0 when ``nb`` is 1)."""
+def _p_bucket(p):
+    return min(np.int64(p * N_GAP), N_GAP - 1)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def bid_row(n_active, p, nb, last_raise, self_peeked, bidder_peeked):
+    """Row of a bid state: ``p`` = P(last bid survives | the view alone), ``nb`` >= 1 bids so
+    far, ``last_raise`` (0 when ``nb`` is 1)."""
     a = _clip(n_active - 2, N_ACTIVE - 1)
-    g = _clip((gap - GAP_LO) // GAP_STEP, N_GAP - 1)
+    g = _p_bucket(p)
     k = min(nb, N_NB) - 1
     r = 0 if nb <= 1 else (1 if last_raise <= 2 else (2 if last_raise <= 5 else 3))
     return (((a * N_GAP + g) * N_NB + k) * N_RAISE + r) * 4 + self_peeked * 2 + bidder_peeked
@@ -95,10 +106,10 @@ def open_row(n_active, med):
 
 
 @njit(nogil=True, cache=True, inline="always")
-def peek_row(n_active, gap, nb, bidder_peeked):
-    """Row of a peek state; before the opening bid (``nb`` 0) the gap counts as 0."""
+def peek_row(n_active, p, nb, bidder_peeked):
+    """Row of a peek state (``p`` as in :func:`bid_row`; 0.5 before the opening bid)."""
     a = _clip(n_active - 2, N_ACTIVE - 1)
-    g = _clip(((gap if nb > 0 else 0) - GAP_LO) // GAP_STEP, N_GAP - 1)
+    g = _p_bucket(p if nb > 0 else 0.5)
     k = max(min(nb, N_NB) - 1, 0)
     return PEEK0 + ((a * N_GAP + g) * N_NB + k) * 2 + bidder_peeked
 

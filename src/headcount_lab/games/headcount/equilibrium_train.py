@@ -16,7 +16,7 @@ Rounds are drawn to cover the situations of a game: the number of active seats i
 the start player may not peek before opening (H7 default), a peeker must raise (H7), ties go to
 the bidder (H6). After the last iteration one more batch, without exploration, estimates the
 probability that a call wins in each bid state (the belief the bot states); sparse states borrow
-strength from all bid states with the same active seats and gap (a prior of ``PRIOR`` rounds).
+strength from all bid states with the same active seats and view-alone survival bucket (a prior of ``PRIOR`` rounds).
 
 Everything is seeded: iteration ``k`` plays from the stream ``block_state(seed, k)``, the
 kernel is sequential, so the same arguments give the same table, bit for bit.
@@ -32,8 +32,21 @@ from numba import njit
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import block_state, partial_shuffle, uniform
 from headcount_lab.games.headcount import equilibrium as EQ
-from headcount_lab.games.headcount.agents import build_beliefs, safe_bid, view_mask
+from headcount_lab.games.headcount.agents import (
+    CALL,
+    act_bid,
+    act_peek,
+    build_beliefs,
+    eq_bid_state,
+    eq_raise,
+    parse_bot,
+    safe_bid,
+    sf_at,
+    table_params,
+    view_mask,
+)
 from headcount_lab.games.headcount.rules import (
+    FREE_BID,
     PLAYERS_MAX,
     STANDARD_DECK,
     VERSION,
@@ -44,16 +57,20 @@ from headcount_lab.games.headcount.rules import (
 P_CAN_PEEK = 0.75
 MIN_VISITS = 30
 PRIOR = 20.0
+DECAY = 0.7
 MAX_BIDS = 200
 
 
 @njit(nogil=True, cache=True)
-def _selfplay(n_rounds, max_players, table, explore, st, row_of, sf, lo, q_n, q_loss, cw_n,
-              cw_win):  # fmt: skip
-    """Play ``n_rounds`` self-play rounds with ``table`` (float64[N_ROWS * N_ACT] flattened into
-    one row, :func:`.equilibrium.flat_at`); add visits and losses per (state, action) into
-    ``q_n``/``q_loss`` (float64[N_ROWS, N_ACT]) and, per bid state, calls that would have been
-    made and won into ``cw_n``/``cw_win`` (float64[BID_ROWS]). ``st``: uint64[4] stream."""
+def _selfplay(n_rounds, max_players, table, explore, field_share, f_pol, f_par, st, row_of, sf,
+              lo, gain, safe, q_n, q_loss, cw_n, cw_win):  # fmt: skip
+    """Play ``n_rounds`` rounds: each seat follows ``table`` (float64[1, N_ROWS * N_ACT], the
+    flat table, :func:`.equilibrium.flat_at`) or, with probability ``field_share``, one of the
+    field's bots (``f_pol`` int64[F], ``f_par`` float64[F, N_PARAMS], drawn uniformly), which
+    :func:`.agents.act` plays from the beliefs ``row_of, sf, lo, gain, safe``. Adds the table
+    seats' visits and losses per (state, action) into ``q_n``/``q_loss`` (float64[N_ROWS,
+    N_ACT]) and, per bid state, would-be calls and their wins into ``cw_n``/``cw_win``
+    (float64[BID_ROWS]). ``st``: uint64[4] stream."""
     n_deck = STANDARD_DECK
     deck = np.empty(n_deck, np.int64)
     cards = np.empty(max_players, np.int64)
@@ -61,6 +78,7 @@ def _selfplay(n_rounds, max_players, table, explore, st, row_of, sf, lo, q_n, q_
     active = np.zeros(max_players, np.bool_)
     can_peek = np.zeros(max_players, np.bool_)
     peeked = np.zeros(max_players, np.bool_)
+    who = np.zeros(max_players, np.int64)  # -1: the table, else a field bot
     in_play = np.empty(max_players + 1, np.int64)
     bids = np.zeros(MAX_BIDS, np.int64)
     bid_peeked = np.zeros(MAX_BIDS, np.bool_)
@@ -68,12 +86,16 @@ def _selfplay(n_rounds, max_players, table, explore, st, row_of, sf, lo, q_n, q_
     d_row = np.empty(4 * MAX_BIDS, np.int64)
     d_act = np.empty(4 * MAX_BIDS, np.int64)
     d_seat = np.empty(4 * MAX_BIDS, np.int64)
+    work = np.zeros((2, 32))
     for _ in range(n_rounds):
         n = 2 + np.int64(uniform(st) * (max_players - 1))
         for s in range(max_players):
             active[s] = s < n
             can_peek[s] = s < n and uniform(st) < P_CAN_PEEK
             peeked[s] = False
+            who[s] = -1
+            if f_pol.shape[0] > 0 and uniform(st) < field_share:
+                who[s] = np.int64(uniform(st) * f_pol.shape[0])
         for i in range(n_deck):
             deck[i] = i
         partial_shuffle(st, deck, n + 2)
@@ -84,19 +106,37 @@ def _selfplay(n_rounds, max_players, table, explore, st, row_of, sf, lo, q_n, q_
         in_play[n] = hidden
         total = count_kernel(in_play, n + 1, deck[n + 1])
         nd = 0
-        nb = 0
-        me = 0
+        nb = np.int64(0)
+        me = np.int64(0)
         while True:
             for s in range(n):
                 seen[s] = cards[s] if s != me else -1
-            hs = hidden if peeked[me] else -1
-            mask, _ = view_mask(me, n, active, seen, hs)
-            nu = 1 if peeked[me] else 2
-            med = safe_bid(sf, np.int64(row_of[nu, mask]), lo, 0.5, 0)
             just_peeked = False
+            if who[me] >= 0:  # a field bot, asked as the engine asks it
+                f = who[me]
+                if can_peek[me] and nb > 0 and not peeked[me]:
+                    if act_peek(f_pol[f], f_par[f], me, n, active, seen, -1, peeked, nb, bids,
+                                bidders, bid_peeked, True, FREE_BID, -1, True, 0, n_deck,
+                                row_of, sf, lo, gain, safe, work, uniform(st)) == 1:  # fmt: skip
+                        peeked[me] = True
+                        just_peeked = True
+                a = act_bid(f_pol[f], f_par[f], me, n, active, seen,
+                            hidden if peeked[me] else -1, peeked, nb, bids, bidders, bid_peeked,
+                            nb > 0 and not just_peeked, FREE_BID, -1, True, 0, n_deck, row_of,
+                            sf, lo, gain, safe, work, uniform(st))  # fmt: skip
+                if a == CALL or nb >= MAX_BIDS - 1:
+                    break
+                bids[nb] = max(a, bids[nb - 1] + 1) if nb > 0 else a
+                bidders[nb] = me
+                bid_peeked[nb] = peeked[me]
+                nb += 1
+                me = (me + 1) % n
+                continue
+            mask, _ = view_mask(me, n, active, seen, hidden if peeked[me] else -1)
+            row = np.int64(row_of[1 if peeked[me] else 2, mask])
             if can_peek[me] and not peeked[me] and nb > 0:
-                gap = bids[nb - 1] - med
-                r = EQ.peek_row(n, gap, nb, 1 if bid_peeked[nb - 1] else 0)
+                p = sf_at(sf, row, lo, bids[nb - 1])
+                r = EQ.peek_row(n, p, nb, 1 if bid_peeked[nb - 1] else 0)
                 if uniform(st) < explore:
                     a = 1 if uniform(st) < 0.5 else 0
                 else:
@@ -109,26 +149,28 @@ def _selfplay(n_rounds, max_players, table, explore, st, row_of, sf, lo, q_n, q_
                     peeked[me] = True
                     just_peeked = True
                     mask, _ = view_mask(me, n, active, seen, hidden)
-                    med = safe_bid(sf, np.int64(row_of[1, mask]), lo, 0.5, 0)
+                    row = np.int64(row_of[1, mask])
             if nb == 0:
-                r = EQ.open_row(n, med)
+                r = EQ.open_row(n, safe_bid(sf, row, lo, 0.5, 0))
                 if uniform(st) < explore:
                     a = np.int64(uniform(st) * EQ.N_ACT)
                 else:
                     a = EQ.sample(table, 0, r, 0, EQ.N_ACT, uniform(st))
-                bids[0] = med + EQ.OPENS[a]
+                d_row[nd] = r
+                d_act[nd] = a
+                d_seat[nd] = me
+                nd += 1
+                bids[0] = safe_bid(sf, row, lo, EQ.OPEN_LEVELS[a], 0)
                 bidders[0] = me
                 bid_peeked[0] = peeked[me]
                 nb = 1
             else:
                 last = bids[nb - 1]
-                lr = last - bids[nb - 2] if nb > 1 else 0
-                r = EQ.bid_row(n, last - med, nb, lr, 1 if peeked[me] else 0,
-                               1 if bid_peeked[nb - 1] else 0)  # fmt: skip
+                r = eq_bid_state(sf, row, lo, n, nb, bids, peeked[me], bid_peeked, 0)
                 cw_n[r] += 1.0
                 if total < last:  # H6: a call here would win
                     cw_win[r] += 1.0
-                first = 1 if just_peeked or nb >= MAX_BIDS - 1 else 0  # H7: a peeker raises
+                first = 1 if just_peeked else 0  # H7: a peeker raises
                 if nb >= MAX_BIDS - 1:
                     a = EQ.A_CALL  # safety valve
                 elif uniform(st) < explore:
@@ -141,7 +183,7 @@ def _selfplay(n_rounds, max_players, table, explore, st, row_of, sf, lo, q_n, q_
                 nd += 1
                 if a == EQ.A_CALL:
                     break
-                bids[nb] = last + EQ.RAISES[a]
+                bids[nb] = eq_raise(sf, row, lo, last, a, 0)
                 bidders[nb] = me
                 bid_peeked[nb] = peeked[me]
                 nb += 1
@@ -176,7 +218,7 @@ def best_response(q_n: np.ndarray, q_loss: np.ndarray, pol: np.ndarray) -> np.nd
 
 def call_win_table(cw_n: np.ndarray, cw_win: np.ndarray) -> np.ndarray:
     """Per bid state, the share of would-be calls that win, shrunk towards the pooled share of
-    the states with the same active seats and gap (prior of ``PRIOR`` rounds)."""
+    the states with the same active seats and survival bucket (prior of ``PRIOR`` rounds)."""
     shape = (EQ.N_ACTIVE, EQ.N_GAP, EQ.N_NB * EQ.N_RAISE * 4)
     n = cw_n.reshape(shape)
     w = cw_win.reshape(shape)
@@ -184,8 +226,8 @@ def call_win_table(cw_n: np.ndarray, cw_win: np.ndarray) -> np.ndarray:
     return ((w + PRIOR * pooled) / (n + PRIOR)).reshape(-1)
 
 
-def train(players: int, iterations: int, rounds: int, seed: int,
-          explore: float = 0.1) -> EQ.EquilibriumPolicy:  # fmt: skip
+def train(players: int, iterations: int, rounds: int, seed: int, explore: float = 0.1,
+          field: tuple[str, ...] = (), field_share: float = 0.0) -> EQ.EquilibriumPolicy:  # fmt: skip
     """Fictitious self-play for ``iterations`` batches of ``rounds`` rounds (module docstring)."""
     if not 2 <= players <= PLAYERS_MAX:
         raise ValueError(f"--players must be between 2 and {PLAYERS_MAX}, got {players}")
@@ -197,21 +239,32 @@ def train(players: int, iterations: int, rounds: int, seed: int,
         raise ValueError(f"--explore must be in [0, 1), got {explore}")
     if seed < 0:
         raise ValueError(f"--seed must be non-negative, got {seed}")
-    bel = build_beliefs(False, max(players, 3), True, False, (0.5,))
+    if not 0.0 <= field_share <= 1.0:
+        raise ValueError(f"--field-share must be in [0, 1], got {field_share}")
+    bots = [parse_bot(f) for f in field]
+    if any(b.name == "equilibrium" for b in bots):
+        raise ValueError("--field: the table itself is the other part of the population")
+    levels, f_par = table_params(bots)
+    f_par = f_par.reshape(len(bots), -1)
+    f_pol = np.array([b.policy for b in bots], dtype=np.int64)
+    bel = build_beliefs(False, max(players, 3), True, True, levels)
     q_n = np.zeros((EQ.N_ROWS, EQ.N_ACT))
     q_loss = np.zeros((EQ.N_ROWS, EQ.N_ACT))
     cw_n = np.zeros(EQ.BID_ROWS)
     cw_win = np.zeros(EQ.BID_ROWS)
     pol = initial_policy()
     for k in range(1, iterations + 1):
-        _selfplay(rounds, players, pol.reshape(1, -1), explore, block_state(seed, k),
-                  bel.row_of, bel.sf, bel.lo, q_n, q_loss, cw_n, cw_win)  # fmt: skip
-        pol = pol + (best_response(q_n, q_loss, pol) - pol) / (k + 1)
+        _selfplay(rounds, players, pol.reshape(1, -1), explore, field_share, f_pol, f_par,
+                  block_state(seed, k), bel.row_of, bel.sf, bel.lo, bel.gain, bel.safe, q_n,
+                  q_loss, cw_n, cw_win)  # fmt: skip
+        pol = pol + (best_response(q_n, q_loss, pol) - pol) * (2.0 / (k + 2))
+        q_n *= DECAY  # the field changes: older rounds count less
+        q_loss *= DECAY
     cw_n[:] = 0.0
     cw_win[:] = 0.0
-    _selfplay(rounds, players, pol.reshape(1, -1), 0.0, block_state(seed, iterations + 1),
-              bel.row_of, bel.sf, bel.lo, np.zeros_like(q_n), np.zeros_like(q_n), cw_n,
-              cw_win)  # fmt: skip
+    _selfplay(rounds, players, pol.reshape(1, -1), 0.0, 0.0, f_pol, f_par,
+              block_state(seed, iterations + 1), bel.row_of, bel.sf, bel.lo, bel.gain, bel.safe,
+              np.zeros_like(q_n), np.zeros_like(q_n), cw_n, cw_win)  # fmt: skip
     meta: dict[str, Any] = {
         "schema": EQ.SCHEMA,
         "rules_version": VERSION,
@@ -222,9 +275,13 @@ def train(players: int, iterations: int, rounds: int, seed: int,
         "rounds": rounds,
         "seed": seed,
         "explore": explore,
+        "field": [b.spec for b in bots],
+        "field_share": field_share,
         "command": (
             f"headcount-lab headcount train-equilibrium --players {players} --iterations "
-            f"{iterations} --rounds {rounds} --explore {explore} --seed {seed}"
+            f"{iterations} --rounds {rounds} --explore {explore} "
+            + "".join(f"--field {b.spec} " for b in bots)
+            + f"--field-share {field_share} --seed {seed}"
         ),
         "visited_states": int((q_n.sum(axis=1) > 0).sum()),
         "states": EQ.N_ROWS,
