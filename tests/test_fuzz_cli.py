@@ -22,6 +22,7 @@ import copy
 import json
 import os
 import signal
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -351,6 +352,18 @@ ARGS: dict[tuple[str, str], st.SearchStrategy[list[str]]] = {
         ),
         option("--peeks", mostly(st.sampled_from(["both", "starter", "other", "none"]))),
         rules(HC_RULES),
+        JSON,
+    ),
+    # tiny trainings only, written to a scratch file (the defaults train for minutes)
+    ("headcount", "train-equilibrium"): argv(
+        st.builds(lambda its, rounds: ["--iterations", its, "--rounds", rounds],
+                  number(0, 2), st.sampled_from(["300", "0", "-4", "x"])),
+        option("--players", number(1, 7)),
+        option("--field", mostly(st.sampled_from(["reader", "odds", "tips"]))),
+        option("--field-share", st.sampled_from(["0.5", "0", "1.5", "-1", "x"])),
+        option("--explore", st.sampled_from(["0.1", "1", "-0.5"])),
+        SEED,
+        st.just(["--out", str(Path(tempfile.gettempdir()) / "fuzz-headcount-equilibrium.npz")]),
         JSON,
     ),
     # 3 and 4 players only: the 5-player enumeration takes minutes (2 and 6 are refused)

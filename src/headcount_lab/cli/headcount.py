@@ -356,6 +356,7 @@ def headsup(
 # --- the equilibrium bot's table (issue 11 item 2); kept at the end of the file for easy merges
 
 TRAIN_ITERATIONS, TRAIN_ROUNDS, TRAIN_SEED, TRAIN_EXPLORE = 40, 1_000_000, 11, 0.1
+TRAIN_FIELD, TRAIN_FIELD_SHARE = ["reader", "odds"], 0.5
 
 
 @app.command("train-equilibrium")
@@ -372,6 +373,14 @@ def train_equilibrium_cmd(
     explore: Annotated[
         float, typer.Option("--explore", help="Chance of a uniform exploring action.")
     ] = TRAIN_EXPLORE,
+    field: Annotated[
+        list[str] | None,
+        typer.Option("--field", help="A bot the table also plays against (repeatable).",
+                     show_default=", ".join(TRAIN_FIELD)),
+    ] = None,
+    field_share: Annotated[
+        float, typer.Option("--field-share", help="Chance a seat is a field bot, not the table.")
+    ] = TRAIN_FIELD_SHARE,
     seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = TRAIN_SEED,
     out: Annotated[
         str | None,
@@ -380,12 +389,14 @@ def train_equilibrium_cmd(
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Train the equilibrium bot's table by fictitious self-play and write it (npz).
+    """Train the equilibrium bot's table by fictitious self-play (seats of the population are
+    the table or, with --field-share, the --field bots) and write it (npz).
 
     Example: headcount-lab headcount train-equilibrium --iterations 2 --rounds 20000 --out /tmp/eq.npz
     """
     with user_errors():
-        result = train_equilibrium(players, iterations, rounds, explore, seed, out)
+        result = train_equilibrium(players, iterations, rounds, explore, seed, out,
+                                   TRAIN_FIELD if field is None else field, field_share)
     if json_out:
         print_json(result)
         return
@@ -398,7 +409,7 @@ def train_equilibrium_cmd(
 
 
 def train_equilibrium(players: int, iterations: int, rounds: int, explore: float, seed: int,
-                      out: str | None) -> dict:  # fmt: skip
+                      out: str | None, field: list[str], field_share: float) -> dict:  # fmt: skip
     from pathlib import Path
 
     from headcount_lab.core.paths import check_file
@@ -411,7 +422,7 @@ def train_equilibrium(players: int, iterations: int, rounds: int, explore: float
     from headcount_lab.games.headcount.equilibrium_train import train
 
     t0 = time.perf_counter()
-    pol = train(players, iterations, rounds, seed, explore)
+    pol = train(players, iterations, rounds, seed, explore, tuple(f for f in field if f), field_share)
     seconds = time.perf_counter() - t0
     try:
         eq.save_policy(path, pol)
