@@ -481,16 +481,14 @@ def bid_choice(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, ca
     return b
 
 
-@njit(nogil=True, cache=True)
-def reader_bid(
-    params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
-    can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
-):  # fmt: skip
-    """The reader's bid or call: a mixture over its own card weighted by how well each
-    candidate explains the others' raises (see the module docstring)."""
+@njit(nogil=True, cache=True, inline="always")
+def reader_mixture(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
+                   min_bid, hidden_card, shift, n_deck, row_of, lo, safe, work):  # fmt: skip
+    """The reader's belief: for every card its own forehead may hold, the belief row of the
+    view with that card (``work[0, :m]``) and how well the card explains the others' raises
+    (``work[1, :m]``); returns ``(m, sum of the weights)``."""
     mask, _ = view_mask(me, n, active, seen, hidden_seen)
     nu = 2 if hidden_card and hidden_seen < 0 else 1
-    level = 1.0 - params[P_QUANT]
     sigma = params[P_EXTRA]
     mqi = np.int64(params[P_MODEL_LEVEL])
     fmask = mask  # foreheads only
@@ -522,11 +520,51 @@ def reader_bid(
         work[1, m] = wx
         wsum += wx
         m += 1
+    return m, wsum
+
+
+@njit(nogil=True, cache=True)
+def reader_bid(
+    params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
+    can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
+):  # fmt: skip
+    """The reader's bid or call: a mixture over its own card weighted by how well each
+    candidate explains the others' raises (see the module docstring)."""
+    m, wsum = reader_mixture(params, me, n, active, seen, hidden_seen, nb, bids, bidders,
+                             bid_peeked, min_bid, hidden_card, shift, n_deck, row_of, lo, safe,
+                             work)  # fmt: skip
+    level = 1.0 - params[P_QUANT]
     last = bids[nb - 1] if nb > 0 else 0
     if nb > 0 and can_call and 1.0 - _mix_sf(sf, work, m, wsum, lo, last + shift) > params[P_CALL]:
         return CALL
     b = _mix_safe_bid(sf, work, m, wsum, lo, level, shift)
     return max(b, lowest_bid(nb, last, min_bid))
+
+
+@njit(nogil=True, cache=True)
+def stated_call_win(
+    policy, params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, min_bid,
+    hidden_card, shift, n_deck, row_of, sf, lo, gain, safe, work,
+):  # fmt: skip
+    """The probability that "Count!" now (``nb`` >= 1 bids) would win, as the bot of
+    ``policy`` believes it from its observation (arguments as :func:`act`): the reader's
+    mixture, the ``odds`` family's view alone, the ``equilibrium`` table's call-win belief;
+    -1 for the bots that state none (``random``, ``tips``)."""
+    last = bids[nb - 1]
+    if policy == EQUILIBRIUM:
+        r = eq_bid_row(me, n, active, seen, hidden_seen, nb, bids, bid_peeked, hidden_card, shift,
+                       row_of, sf, lo)  # fmt: skip
+        return EQ.flat_at(gain, sf.shape[0], EQ.CALL_WIN0 + r)
+    if policy == READER:
+        m, wsum = reader_mixture(params, me, n, active, seen, hidden_seen, nb, bids, bidders,
+                                 bid_peeked, min_bid, hidden_card, shift, n_deck, row_of, lo,
+                                 safe, work)  # fmt: skip
+        return 1.0 - _mix_sf(sf, work, m, wsum, lo, last + shift)
+    if policy == ODDS or policy == BLUFFER:
+        mask, _ = view_mask(me, n, active, seen, hidden_seen)
+        nu = 2 if hidden_card and hidden_seen < 0 else 1
+        return 1.0 - sf_at(sf, np.int64(row_of[nu, mask]), lo, last + shift)
+    return -1.0
 
 
 # --------------------------------------------------------------------------- equilibrium
