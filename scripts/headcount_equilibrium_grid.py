@@ -79,14 +79,32 @@ def main() -> None:
         k, n = win_rate(spec, a.field, a.players, rules, a.final_games, a.seed + 1000)
         rate, lo, hi = wilson(k, n)
         fair = 1 / a.players
-        rows.append({"challenger": spec, "games": n, "win_rate": rate, "ci95": [lo, hi],
-                     "gain_pp": 100 * (rate - fair), "gain_ci95_pp": [100 * (lo - fair),
-                                                                      100 * (hi - fair)]})  # fmt: skip
-    print(json.dumps({"field": a.field, "players": a.players, "variant": a.variant,
-                      "grid": len(scores), "search_games": a.games, "seed": a.seed,
-                      "best": rows, "search_top": [s for _, s in scores[:10]],
-                      "search_rates": [float(np.round(r, 4)) for r, _ in scores[:10]]},
-                     indent=2))  # fmt: skip
+        rows.append(
+            {
+                "challenger": spec,
+                "games": n,
+                "win_rate": rate,
+                "ci95": [lo, hi],
+                "gain_pp": 100 * (rate - fair),
+                "gain_ci95_pp": [100 * (lo - fair), 100 * (hi - fair)],
+            }
+        )
+    print(
+        json.dumps(
+            {
+                "field": a.field,
+                "players": a.players,
+                "variant": a.variant,
+                "grid": len(scores),
+                "search_games": a.games,
+                "seed": a.seed,
+                "best": rows,
+                "search_top": [s for _, s in scores[:10]],
+                "search_rates": [float(np.round(r, 4)) for r, _ in scores[:10]],
+            },
+            indent=2,
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -356,8 +356,11 @@ ARGS: dict[tuple[str, str], st.SearchStrategy[list[str]]] = {
     ),
     # tiny trainings only, written to a scratch file (the defaults train for minutes)
     ("headcount", "train-equilibrium"): argv(
-        st.builds(lambda its, rounds: ["--iterations", its, "--rounds", rounds],
-                  number(0, 2), st.sampled_from(["300", "0", "-4", "x"])),
+        st.builds(
+            lambda its, rounds: ["--iterations", its, "--rounds", rounds],
+            number(0, 2),
+            st.sampled_from(["300", "0", "-4", "x"]),
+        ),
         option("--players", number(1, 7)),
         option("--field", mostly(st.sampled_from(["reader", "odds", "tips"]))),
         option("--field-share", st.sampled_from(["0.5", "0", "1.5", "-1", "x"])),

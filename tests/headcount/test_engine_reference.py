@@ -48,10 +48,18 @@ CASES = [
         False,
     ),
     ("equilibrium with the five", "equilibrium," + FIVE, HeadcountRules(), False),
-    ("equilibrium H10 trickster, rotated", "equilibrium,equilibrium,reader",
-     HeadcountRules(trickster=True), True),  # fmt: skip
-    ("equilibrium H4 double, H6 ties to caller", "equilibrium,odds,equilibrium,tips",
-     HeadcountRules(double=True, tie_goes_to="caller"), False),  # fmt: skip
+    (
+        "equilibrium H10 trickster, rotated",
+        "equilibrium,equilibrium,reader",
+        HeadcountRules(trickster=True),
+        True,
+    ),
+    (
+        "equilibrium H4 double, H6 ties to caller",
+        "equilibrium,odds,equilibrium,tips",
+        HeadcountRules(double=True, tie_goes_to="caller"),
+        False,
+    ),
 ]
 
 

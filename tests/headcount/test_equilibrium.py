@@ -42,8 +42,10 @@ def test_saved_table_loads_back_bit_for_bit(tmp_path):
 def test_a_table_of_another_rules_version_is_refused(tmp_path):
     pol = _tiny(5)
     path = tmp_path / "old.npz"
-    EQ.save_policy(path, EQ.EquilibriumPolicy(pol.policy, pol.call_win,
-                                              {**pol.meta, "rules_version": VERSION + 1}))  # fmt: skip
+    EQ.save_policy(
+        path,
+        EQ.EquilibriumPolicy(pol.policy, pol.call_win, {**pol.meta, "rules_version": VERSION + 1}),
+    )
     with pytest.raises(ValueError, match="rules version"):
         EQ.load_policy(path)
     other = {**pol.meta, "abstraction": {**EQ.ABSTRACTION, "raises": ["call"]}}
@@ -66,8 +68,15 @@ def test_the_committed_table_is_the_commands_output():
 def test_retraining_reproduces_the_committed_table():
     pol = EQ.load_policy(EQ.default_path())
     m = pol.meta
-    again = train(m["players"], m["iterations"], m["rounds"], m["seed"], m["explore"],
-                  tuple(m["field"]), m["field_share"])  # fmt: skip
+    again = train(
+        m["players"],
+        m["iterations"],
+        m["rounds"],
+        m["seed"],
+        m["explore"],
+        tuple(m["field"]),
+        m["field_share"],
+    )
     assert again.digest() == pol.digest()
 
 
@@ -77,10 +86,30 @@ def _bid_with(table: np.ndarray, call_win: np.ndarray, nb: int, u: float) -> int
     gain = np.concatenate([bel.gain, EQ.pack(table, call_win, bel.gain.shape[1])])
     bids = np.zeros(8, np.int64)
     bids[:nb] = np.arange(nb) + 20
-    return int(A.eq_bid(np.zeros(A.N_PARAMS), 0, 4, np.ones(4, np.bool_),
-                        np.array([-1, 3, 9, 12]), -1, nb, bids, np.arange(8) % 4,
-                        np.zeros(8, np.bool_), nb > 0, -(10**9), -1, True, 0, bel.row_of,
-                        bel.sf, bel.lo, gain, u))  # fmt: skip
+    return int(
+        A.eq_bid(
+            np.zeros(A.N_PARAMS),
+            0,
+            4,
+            np.ones(4, np.bool_),
+            np.array([-1, 3, 9, 12]),
+            -1,
+            nb,
+            bids,
+            np.arange(8) % 4,
+            np.zeros(8, np.bool_),
+            nb > 0,
+            -(10**9),
+            -1,
+            True,
+            0,
+            bel.row_of,
+            bel.sf,
+            bel.lo,
+            gain,
+            u,
+        )
+    )
 
 
 def test_the_bot_plays_the_action_its_table_gives():
@@ -104,8 +133,17 @@ def test_the_bot_plays_the_action_its_table_gives():
 
 def test_train_command_writes_the_table_and_reports_it(tmp_path):
     out = tmp_path / "eq.npz"
-    res = cli("headcount", "train-equilibrium", "--iterations", "1", "--rounds", "500",
-              "--out", str(out), "--json")  # fmt: skip
+    res = cli(
+        "headcount",
+        "train-equilibrium",
+        "--iterations",
+        "1",
+        "--rounds",
+        "500",
+        "--out",
+        str(out),
+        "--json",
+    )
     assert res.code == 0, res.stderr
     got = json.loads(res.stdout)
     assert got["written"] == str(out)
@@ -128,8 +166,17 @@ def test_train_command_writes_the_table_and_reports_it(tmp_path):
 def test_train_command_refuses_bad_input(tmp_path, args, message):
     out = tmp_path / "eq.npz"
     out.write_bytes(b"keep me")
-    res = cli("headcount", "train-equilibrium", "--iterations", "1", "--rounds", "300",
-              "--out", str(out), *args)  # fmt: skip
+    res = cli(
+        "headcount",
+        "train-equilibrium",
+        "--iterations",
+        "1",
+        "--rounds",
+        "300",
+        "--out",
+        str(out),
+        *args,
+    )
     assert res.code == 2
     lines = res.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], lines
@@ -138,6 +185,14 @@ def test_train_command_refuses_bad_input(tmp_path, args, message):
 
 
 def test_train_command_refuses_an_out_in_a_missing_folder(tmp_path):
-    res = cli("headcount", "train-equilibrium", "--iterations", "1", "--rounds", "300",
-              "--out", str(tmp_path / "nope" / "eq.npz"))  # fmt: skip
+    res = cli(
+        "headcount",
+        "train-equilibrium",
+        "--iterations",
+        "1",
+        "--rounds",
+        "300",
+        "--out",
+        str(tmp_path / "nope" / "eq.npz"),
+    )
     assert res.code == 2 and res.stderr.startswith("error: --out")

@@ -375,8 +375,11 @@ def train_equilibrium_cmd(
     ] = TRAIN_EXPLORE,
     field: Annotated[
         list[str] | None,
-        typer.Option("--field", help="A bot the table also plays against (repeatable).",
-                     show_default=", ".join(TRAIN_FIELD)),
+        typer.Option(
+            "--field",
+            help="A bot the table also plays against (repeatable).",
+            show_default=", ".join(TRAIN_FIELD),
+        ),
     ] = None,
     field_share: Annotated[
         float, typer.Option("--field-share", help="Chance a seat is a field bot, not the table.")
@@ -384,19 +387,30 @@ def train_equilibrium_cmd(
     seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = TRAIN_SEED,
     out: Annotated[
         str | None,
-        typer.Option("--out", help="Where to write the table.",
-                     show_default="data/headcount-equilibrium-v<rules version>.npz"),
+        typer.Option(
+            "--out",
+            help="Where to write the table.",
+            show_default="data/headcount-equilibrium-v<rules version>.npz",
+        ),
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Train the equilibrium bot's table by fictitious self-play (seats of the population are
     the table or, with --field-share, the --field bots) and write it (npz).
 
-    Example: headcount-lab headcount train-equilibrium --iterations 2 --rounds 20000 --out /tmp/eq.npz
+    Example: headcount-lab headcount train-equilibrium --iterations 2 --out /tmp/eq.npz
     """
     with user_errors():
-        result = train_equilibrium(players, iterations, rounds, explore, seed, out,
-                                   TRAIN_FIELD if field is None else field, field_share)
+        result = train_equilibrium(
+            players,
+            iterations,
+            rounds,
+            explore,
+            seed,
+            out,
+            TRAIN_FIELD if field is None else field,
+            field_share,
+        )
     if json_out:
         print_json(result)
         return
@@ -408,8 +422,16 @@ def train_equilibrium_cmd(
     typer.echo(f"wrote {result['written']} (sha256 {result['sha256'][:16]})")
 
 
-def train_equilibrium(players: int, iterations: int, rounds: int, explore: float, seed: int,
-                      out: str | None, field: list[str], field_share: float) -> dict:  # fmt: skip
+def train_equilibrium(
+    players: int,
+    iterations: int,
+    rounds: int,
+    explore: float,
+    seed: int,
+    out: str | None,
+    field: list[str],
+    field_share: float,
+) -> dict:
     from pathlib import Path
 
     from headcount_lab.core.paths import check_file
@@ -422,7 +444,9 @@ def train_equilibrium(players: int, iterations: int, rounds: int, explore: float
     from headcount_lab.games.headcount.equilibrium_train import train
 
     t0 = time.perf_counter()
-    pol = train(players, iterations, rounds, seed, explore, tuple(f for f in field if f), field_share)
+    pol = train(
+        players, iterations, rounds, seed, explore, tuple(f for f in field if f), field_share
+    )
     seconds = time.perf_counter() - t0
     try:
         eq.save_policy(path, pol)

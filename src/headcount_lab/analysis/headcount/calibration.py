@@ -38,8 +38,9 @@ BLOCK_DEALS = 200
 ROWS_PER_GAME = 600  # trace rows a 4-seat game never exceeds (about 12 rounds of 30 events)
 
 
-def stated_and_observed(bots: str, games: int, seed: int,
-                        rules: HeadcountRules | None = None) -> pd.DataFrame:  # fmt: skip
+def stated_and_observed(
+    bots: str, games: int, seed: int, rules: HeadcountRules | None = None
+) -> pd.DataFrame:
     """One row per turn with a bid to answer, by a bot that states a belief: ``bot`` (its
     spec), ``stated`` (P(a call wins) as it believes), ``won`` (whether a call would have),
     ``called`` (whether it called) and ``just_peeked`` (it peeked on this turn, H7)."""
@@ -50,16 +51,22 @@ def stated_and_observed(bots: str, games: int, seed: int,
     bel = setup.beliefs()
     n_deck = rules.deck_size
     shift = rules.shift
-    rows: dict[str, list[Any]] = {"bot": [], "stated": [], "won": [], "called": [],
-                                  "just_peeked": []}  # fmt: skip
+    rows: dict[str, list[Any]] = {
+        "bot": [],
+        "stated": [],
+        "won": [],
+        "called": [],
+        "just_peeked": [],
+    }
     done = 0
     block = 0
     while done < games:
         deals = min(BLOCK_DEALS, games - done)
         trace = np.zeros((deals * ROWS_PER_GAME, 3), np.int64)
         st = T.new_block_stats(setup)
-        n_ev = T.play_block(deals, perms, pol, par, rules_arr, bel, block_state(seed, block), st,
-                            trace)  # fmt: skip
+        n_ev = T.play_block(
+            deals, perms, pol, par, rules_arr, bel, block_state(seed, block), st, trace
+        )
         if n_ev > trace.shape[0]:
             raise RuntimeError("calibration trace overflow")  # never with 4 seats
         _replay(trace[:n_ev], perms[0], setup, pol, par, bel, rules, n_deck, shift, rows)
@@ -90,13 +97,31 @@ def _replay(trace, slot_of, setup, pol, par, bel, rules, n_deck, shift, rows) ->
         p = int(slot_of[me])
         for s in range(n):
             seen[s] = cards[s] if (s != me and active[s]) else -1
-        got = stated_call_win(pol[p], par[p], me, n, active, seen, hidden if peeked[me] else -1,
-                              nb, bids, bidders, bid_peeked, rules.min_first, rules.hidden_card,
-                              shift, n_deck, bel.row_of, bel.sf, bel.lo, bel.gain, bel.safe,
-                              work)  # fmt: skip
+        got = stated_call_win(
+            pol[p],
+            par[p],
+            me,
+            n,
+            active,
+            seen,
+            hidden if peeked[me] else -1,
+            nb,
+            bids,
+            bidders,
+            bid_peeked,
+            rules.min_first,
+            rules.hidden_card,
+            shift,
+            n_deck,
+            bel.row_of,
+            bel.sf,
+            bel.lo,
+            bel.gain,
+            bel.safe,
+            work,
+        )
         if got >= 0:
-            pending.append((setup.bots[p].spec, float(got), int(bids[nb - 1]), called,
-                            just_peeked))  # fmt: skip
+            pending.append((setup.bots[p].spec, float(got), int(bids[nb - 1]), called, just_peeked))
 
     for kind, seat, value in trace.tolist():
         peek_before, just = just, -1
@@ -147,14 +172,24 @@ def by_decile(turns: pd.DataFrame) -> pd.DataFrame:
             _, lo, hi = wilson(k, int(idx.size))
             pred = float(stated[idx].mean())
             obs = k / idx.size
-            out.append({"bot": bot, "decile": d + 1, "turns": int(idx.size), "stated": pred,
-                        "observed": obs, "ci95_low": lo, "ci95_high": hi,
-                        "stated_minus_observed_pp": 100 * (pred - obs)})  # fmt: skip
+            out.append(
+                {
+                    "bot": bot,
+                    "decile": d + 1,
+                    "turns": int(idx.size),
+                    "stated": pred,
+                    "observed": obs,
+                    "ci95_low": lo,
+                    "ci95_high": hi,
+                    "stated_minus_observed_pp": 100 * (pred - obs),
+                }
+            )
     return pd.DataFrame(out)
 
 
-def calibration_table(games: int = 4000, seed: int = 1,
-                      fields: dict[str, str] | None = None) -> pd.DataFrame:  # fmt: skip
+def calibration_table(
+    games: int = 4000, seed: int = 1, fields: dict[str, str] | None = None
+) -> pd.DataFrame:
     """Stated against observed by decile, for every bot that states a belief, in each field
     (default :data:`FIELDS`: self-play of ``equilibrium`` and of ``reader``, and the mixed
     field); ``games`` 4-seat games per field, seeded."""
@@ -176,9 +211,16 @@ def calibration_figure(table: pd.DataFrame):  # type: ignore[no-untyped-def]
     ax.plot([0, 1], [0, 1], color="0.6", lw=1, ls="--", label="calibrated")
     for (field, bot), g in table.groupby(["field", "bot"], sort=False):
         name = bot.partition(":")[0]
-        ax.errorbar(g["stated"], g["observed"],
-                    yerr=[g["observed"] - g["ci95_low"], g["ci95_high"] - g["observed"]],
-                    marker="o", ms=3, lw=1, capsize=2, label=f"{name} ({field})")  # fmt: skip
+        ax.errorbar(
+            g["stated"],
+            g["observed"],
+            yerr=[g["observed"] - g["ci95_low"], g["ci95_high"] - g["observed"]],
+            marker="o",
+            ms=3,
+            lw=1,
+            capsize=2,
+            label=f"{name} ({field})",
+        )
     ax.set_xlabel("stated P(a call wins), decile mean")
     ax.set_ylabel("share of would-be calls that won")
     ax.set_xlim(0, 1)

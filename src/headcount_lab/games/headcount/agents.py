@@ -560,7 +560,7 @@ def stated_call_win(
                                  bid_peeked, min_bid, hidden_card, shift, n_deck, row_of, lo,
                                  safe, work)  # fmt: skip
         return 1.0 - _mix_sf(sf, work, m, wsum, lo, last + shift)
-    if policy == ODDS or policy == BLUFFER:
+    if policy == ODDS or policy == BLUFFER:  # noqa: SIM109 (numba: scalars, no tuple)
         mask, _ = view_mask(me, n, active, seen, hidden_seen)
         nu = 2 if hidden_card and hidden_seen < 0 else 1
         return 1.0 - sf_at(sf, np.int64(row_of[nu, mask]), lo, last + shift)

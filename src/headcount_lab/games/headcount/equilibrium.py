@@ -7,10 +7,11 @@ actions, the table layout, and loading and saving with the rules version.
 Abstraction (documented in ``docs/games/headcount.md``). From its view a seat knows the
 distribution of the total over the cards it cannot see (:mod:`.exact`); ``med`` is its median.
 The bids are summarised by the chance that the last bid survives a call by the view alone
-(16 buckets, what the cards in sight say about the bid), the number of bids so far (1, 2, 3 or more), the size of the last raise (none: only
-the opening bid; 1-2; 3-5; 6 or more), whether the seat itself has peeked and whether the last
-bidder had peeked, and the number of active seats (2 to 6). An opening bid knows only ``med``
-(buckets of 4 from -10) and the active seats; a peek decision knows that chance, the bids so far,
+(16 buckets, what the cards in sight say about the bid), the number of bids so far (1, 2, 3
+or more), the size of the last raise (none: only the opening bid; 1-2; 3-5; 6 or more),
+whether the seat itself has peeked and whether the last bidder had peeked, and the number of
+active seats (2 to 6). An opening bid knows only ``med`` (buckets of 4 from -10) and the
+active seats; a peek decision knows that chance, the bids so far,
 whether the last bidder peeked and the active seats.
 
 Actions: at a bid with a bid to answer, "Count!", the minimum raise, or the highest bid that

@@ -16,7 +16,8 @@ Rounds are drawn to cover the situations of a game: the number of active seats i
 the start player may not peek before opening (H7 default), a peeker must raise (H7), ties go to
 the bidder (H6). After the last iteration one more batch, without exploration, estimates the
 probability that a call wins in each bid state (the belief the bot states); sparse states borrow
-strength from all bid states with the same active seats and view-alone survival bucket (a prior of ``PRIOR`` rounds).
+strength from all bid states with the same active seats and view-alone survival bucket (a
+prior of ``PRIOR`` rounds).
 
 Everything is seeded: iteration ``k`` plays from the stream ``block_state(seed, k)``, the
 kernel is sequential, so the same arguments give the same table, bit for bit.
@@ -62,8 +63,25 @@ MAX_BIDS = 200
 
 
 @njit(nogil=True, cache=True)
-def _selfplay(n_rounds, max_players, table, explore, field_share, f_pol, f_par, st, row_of, sf,
-              lo, gain, safe, q_n, q_loss, cw_n, cw_win):  # fmt: skip
+def _selfplay(
+    n_rounds,
+    max_players,
+    table,
+    explore,
+    field_share,
+    f_pol,
+    f_par,
+    st,
+    row_of,
+    sf,
+    lo,
+    gain,
+    safe,
+    q_n,
+    q_loss,
+    cw_n,
+    cw_win,
+):
     """Play ``n_rounds`` rounds: each seat follows ``table`` (float64[1, N_ROWS * N_ACT], the
     flat table, :func:`.equilibrium.flat_at`) or, with probability ``field_share``, one of the
     field's bots (``f_pol`` int64[F], ``f_par`` float64[F, N_PARAMS], drawn uniformly), which
@@ -114,16 +132,67 @@ def _selfplay(n_rounds, max_players, table, explore, field_share, f_pol, f_par, 
             just_peeked = False
             if who[me] >= 0:  # a field bot, asked as the engine asks it
                 f = who[me]
-                if can_peek[me] and nb > 0 and not peeked[me]:
-                    if act_peek(f_pol[f], f_par[f], me, n, active, seen, -1, peeked, nb, bids,
-                                bidders, bid_peeked, True, FREE_BID, -1, True, 0, n_deck,
-                                row_of, sf, lo, gain, safe, work, uniform(st)) == 1:  # fmt: skip
-                        peeked[me] = True
-                        just_peeked = True
-                a = act_bid(f_pol[f], f_par[f], me, n, active, seen,
-                            hidden if peeked[me] else -1, peeked, nb, bids, bidders, bid_peeked,
-                            nb > 0 and not just_peeked, FREE_BID, -1, True, 0, n_deck, row_of,
-                            sf, lo, gain, safe, work, uniform(st))  # fmt: skip
+                may = can_peek[me] and nb > 0 and not peeked[me]
+                if (
+                    may
+                    and act_peek(
+                        f_pol[f],
+                        f_par[f],
+                        me,
+                        n,
+                        active,
+                        seen,
+                        -1,
+                        peeked,
+                        nb,
+                        bids,
+                        bidders,
+                        bid_peeked,
+                        True,
+                        FREE_BID,
+                        -1,
+                        True,
+                        0,
+                        n_deck,
+                        row_of,
+                        sf,
+                        lo,
+                        gain,
+                        safe,
+                        work,
+                        uniform(st),
+                    )
+                    == 1
+                ):
+                    peeked[me] = True
+                    just_peeked = True
+                a = act_bid(
+                    f_pol[f],
+                    f_par[f],
+                    me,
+                    n,
+                    active,
+                    seen,
+                    hidden if peeked[me] else -1,
+                    peeked,
+                    nb,
+                    bids,
+                    bidders,
+                    bid_peeked,
+                    nb > 0 and not just_peeked,
+                    FREE_BID,
+                    -1,
+                    True,
+                    0,
+                    n_deck,
+                    row_of,
+                    sf,
+                    lo,
+                    gain,
+                    safe,
+                    work,
+                    uniform(st),
+                )
                 if a == CALL or nb >= MAX_BIDS - 1:
                     break
                 bids[nb] = max(a, bids[nb - 1] + 1) if nb > 0 else a
@@ -226,8 +295,15 @@ def call_win_table(cw_n: np.ndarray, cw_win: np.ndarray) -> np.ndarray:
     return ((w + PRIOR * pooled) / (n + PRIOR)).reshape(-1)
 
 
-def train(players: int, iterations: int, rounds: int, seed: int, explore: float = 0.1,
-          field: tuple[str, ...] = (), field_share: float = 0.0) -> EQ.EquilibriumPolicy:  # fmt: skip
+def train(
+    players: int,
+    iterations: int,
+    rounds: int,
+    seed: int,
+    explore: float = 0.1,
+    field: tuple[str, ...] = (),
+    field_share: float = 0.0,
+) -> EQ.EquilibriumPolicy:
     """Fictitious self-play for ``iterations`` batches of ``rounds`` rounds (module docstring)."""
     if not 2 <= players <= PLAYERS_MAX:
         raise ValueError(f"--players must be between 2 and {PLAYERS_MAX}, got {players}")
@@ -254,17 +330,49 @@ def train(players: int, iterations: int, rounds: int, seed: int, explore: float 
     cw_win = np.zeros(EQ.BID_ROWS)
     pol = initial_policy()
     for k in range(1, iterations + 1):
-        _selfplay(rounds, players, pol.reshape(1, -1), explore, field_share, f_pol, f_par,
-                  block_state(seed, k), bel.row_of, bel.sf, bel.lo, bel.gain, bel.safe, q_n,
-                  q_loss, cw_n, cw_win)  # fmt: skip
+        _selfplay(
+            rounds,
+            players,
+            pol.reshape(1, -1),
+            explore,
+            field_share,
+            f_pol,
+            f_par,
+            block_state(seed, k),
+            bel.row_of,
+            bel.sf,
+            bel.lo,
+            bel.gain,
+            bel.safe,
+            q_n,
+            q_loss,
+            cw_n,
+            cw_win,
+        )
         pol = pol + (best_response(q_n, q_loss, pol) - pol) * (2.0 / (k + 2))
         q_n *= DECAY  # the field changes: older rounds count less
         q_loss *= DECAY
     cw_n[:] = 0.0
     cw_win[:] = 0.0
-    _selfplay(rounds, players, pol.reshape(1, -1), 0.0, 0.0, f_pol, f_par,
-              block_state(seed, iterations + 1), bel.row_of, bel.sf, bel.lo, bel.gain, bel.safe,
-              np.zeros_like(q_n), np.zeros_like(q_n), cw_n, cw_win)  # fmt: skip
+    _selfplay(
+        rounds,
+        players,
+        pol.reshape(1, -1),
+        0.0,
+        0.0,
+        f_pol,
+        f_par,
+        block_state(seed, iterations + 1),
+        bel.row_of,
+        bel.sf,
+        bel.lo,
+        bel.gain,
+        bel.safe,
+        np.zeros_like(q_n),
+        np.zeros_like(q_n),
+        cw_n,
+        cw_win,
+    )
     meta: dict[str, Any] = {
         "schema": EQ.SCHEMA,
         "rules_version": VERSION,
