@@ -83,7 +83,7 @@ def test_retraining_reproduces_the_committed_table():
 def _bid_with(table: np.ndarray, call_win: np.ndarray, nb: int, u: float) -> int:
     """Seat 0's bid at a 4-seat table, with ``table`` as the bot's policy."""
     bel = A.build_beliefs(False, 4, True, False, (0.5,))
-    gain = np.concatenate([bel.gain, EQ.pack(table, call_win, bel.gain.shape[1])])
+    gain = np.concatenate([bel.gain, EQ.pack(table, call_win, bel.sf)])
     bids = np.zeros(8, np.int64)
     bids[:nb] = np.arange(nb) + 20
     return int(
@@ -110,6 +110,30 @@ def _bid_with(table: np.ndarray, call_win: np.ndarray, nb: int, u: float) -> int
             u,
         )
     )
+
+
+def test_stored_safe_bids_are_the_bisections_the_trainer_uses():
+    """The engine reads the bot's safe bids from columns stored with its table; the trainer
+    bisects the belief rows: the same bids, for every belief row and level."""
+    bel = A.build_beliefs(False, 4, True, False, (0.5,))
+    table = EQ.pack(np.zeros((EQ.N_ROWS, EQ.N_ACT)), np.zeros(EQ.BID_ROWS), bel.sf)
+    gain = np.concatenate([bel.gain, table])
+    base = bel.sf.shape[0]
+    for row in range(0, base, 7):
+        for j, level in enumerate(EQ.SAFE_LEVELS):
+            got = bel.lo + EQ.safe_col(gain, base, row, j)
+            assert got == A.safe_bid(bel.sf, row, bel.lo, level, 0), (row, level)
+        for a in range(1, EQ.N_ACT):
+            for shift in (0, 1):
+                fast = A.eq_raise_fast(gain, base, row, bel.lo, -30, a, shift)
+                assert fast == A.eq_raise(bel.sf, row, bel.lo, -30, a, shift), (row, a)
+        assert bel.lo + EQ.safe_col(gain, base, row, EQ.S_MED) == A.safe_bid(
+            bel.sf, row, bel.lo, 0.5, 0
+        )
+        for a in range(EQ.N_ACT):
+            assert bel.lo + EQ.safe_col(gain, base, row, EQ.S_OPEN + a) == A.safe_bid(
+                bel.sf, row, bel.lo, EQ.OPEN_LEVELS[a], 0
+            )
 
 
 def test_the_bot_plays_the_action_its_table_gives():

@@ -191,7 +191,7 @@ def build_beliefs(
         safe[i] = (sf >= level).sum(axis=1) - 1  # sf falls along each row
     if equilibrium:
         pol = EQ.load_policy(EQ.default_path())
-        gain = np.concatenate([gain, EQ.pack(pol.policy, pol.call_win, gain.shape[1])])
+        gain = np.concatenate([gain, EQ.pack(pol.policy, pol.call_win, sf)])
     for a in (row_of, sf, gain, safe):
         a.setflags(write=False)
     return Beliefs(row_of, sf, lo, gain, tuple(levels), safe)
@@ -554,7 +554,7 @@ def stated_call_win(
     if policy == EQUILIBRIUM:
         r = eq_bid_row(me, n, active, seen, hidden_seen, nb, bids, bid_peeked, hidden_card, shift,
                        row_of, sf, lo)  # fmt: skip
-        return EQ.flat_at(gain, sf.shape[0], EQ.CALL_WIN0 + r)
+        return EQ.call_win_at(gain, sf.shape[0], r)
     if policy == READER:
         m, wsum = reader_mixture(params, me, n, active, seen, hidden_seen, nb, bids, bidders,
                                  bid_peeked, min_bid, hidden_card, shift, n_deck, row_of, lo,
@@ -568,11 +568,12 @@ def stated_call_win(
 
 
 # --------------------------------------------------------------------------- equilibrium
-# The table bot (:mod:`.equilibrium`): one real call per decision kind, each a few table
-# lookups; its table is the rows of ``gain`` from ``sf.shape[0]`` on.
+# The table bot (:mod:`.equilibrium`): a few table lookups per decision, inlined at the
+# decision site of its kind like the other choices; its table is the rows of ``gain`` from
+# ``sf.shape[0]`` on.
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def eq_view(me, n, active, seen, hidden_seen, hidden_card, row_of, sf, lo):
     """``(active seats, belief row of the view)`` of seat ``me``."""
     mask, _ = view_mask(me, n, active, seen, hidden_seen)
@@ -596,13 +597,21 @@ def eq_bid_state(sf, row, lo, n_active, nb, bids, self_peeked, bid_peeked, shift
 
 @njit(nogil=True, cache=True, inline="always")
 def eq_raise(sf, row, lo, last, a, shift):
-    """The bid of raise action ``a`` (>= 1) after ``last``."""
+    """The bid of raise action ``a`` (>= 1) after ``last`` (the trainer's: a bisection)."""
     if a == EQ.A_MIN:
         return last + 1
     return max(last + 1, safe_bid(sf, row, lo, EQ.LEVELS[a], shift))
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
+def eq_raise_fast(gain, base, row, lo, last, a, shift):
+    """:func:`eq_raise` from the safe-bid columns stored with the table (same bids)."""
+    if a == EQ.A_MIN:
+        return last + 1
+    return max(last + 1, lo + EQ.safe_col(gain, base, row, EQ.S_RAISE + a - 2) - shift)
+
+
+@njit(nogil=True, cache=True, inline="always")
 def eq_bid_row(me, n, active, seen, hidden_seen, nb, bids, bid_peeked, hidden_card, shift,
                row_of, sf, lo):  # fmt: skip
     """The abstract bid state of seat ``me`` (``nb`` >= 1)."""
@@ -610,24 +619,24 @@ def eq_bid_row(me, n, active, seen, hidden_seen, nb, bids, bid_peeked, hidden_ca
     return eq_bid_state(sf, row, lo, n_active, nb, bids, hidden_seen >= 0, bid_peeked, shift)
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def eq_bid(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
            min_bid, caller, hidden_card, shift, row_of, sf, lo, gain, u):  # fmt: skip
     """A bid or :data:`CALL` drawn from the table."""
     base = sf.shape[0]
     n_active, row = eq_view(me, n, active, seen, hidden_seen, hidden_card, row_of, sf, lo)
     if nb == 0:
-        med = safe_bid(sf, row, lo, 0.5, 0)
+        med = lo + EQ.safe_col(gain, base, row, EQ.S_MED)
         a = EQ.sample(gain, base, EQ.open_row(n_active, med), 0, EQ.N_ACT, u)
-        return max(safe_bid(sf, row, lo, EQ.OPEN_LEVELS[a], shift), min_bid)
+        return max(lo + EQ.safe_col(gain, base, row, EQ.S_OPEN + a) - shift, min_bid)
     r = eq_bid_state(sf, row, lo, n_active, nb, bids, hidden_seen >= 0, bid_peeked, shift)
     a = EQ.sample(gain, base, r, 0 if can_call else 1, EQ.N_ACT, u)
     if a == EQ.A_CALL:
         return CALL
-    return eq_raise(sf, row, lo, bids[nb - 1], a, shift)
+    return eq_raise_fast(gain, base, row, lo, bids[nb - 1], a, shift)
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def eq_peek(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
             min_bid, caller, hidden_card, shift, row_of, sf, lo, gain, u):  # fmt: skip
     """1 to peek, drawn from the table's peek state."""
@@ -637,17 +646,17 @@ def eq_peek(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_pee
     return EQ.sample(gain, sf.shape[0], EQ.peek_row(n_active, p, nb, bp), 0, 2, u)
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def eq_point(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
              min_bid, caller, hidden_card, shift, row_of, sf, lo, gain, u):  # fmt: skip
     """H10: the caller if the table says a call here wins more often than not, else the bidder."""
     r = eq_bid_row(me, n, active, seen, hidden_seen, nb, bids, bid_peeked, hidden_card, shift,
                    row_of, sf, lo)  # fmt: skip
-    win = EQ.flat_at(gain, sf.shape[0], EQ.CALL_WIN0 + r)
+    win = EQ.call_win_at(gain, sf.shape[0], r)
     return caller if win > 0.5 else bidders[nb - 1]
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def eq_discard(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
                min_bid, caller, hidden_card, shift, row_of, sf, lo, gain, u):  # fmt: skip
     """H8: the ``discard`` parameter (slot 0)."""

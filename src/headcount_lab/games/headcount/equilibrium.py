@@ -24,7 +24,8 @@ Tables: ``policy`` float64[N_ROWS, N_ACT], a probability per action for every ab
 ``call_win`` float64[BID_ROWS], the probability that a call wins in each bid state, the
 belief the bot states (:func:`stated_call_win`). In the engine both tables sit, flattened, in
 extra rows appended to the belief tables' ``gain`` array (:func:`pack`) so that the bots keep
-one argument list; rows ``sf.shape[0]`` onwards of ``gain`` are the bot's table.
+one argument list; rows ``sf.shape[0]`` onwards of ``gain`` are the bot's table, each holding
+whole states so that a decision finds its row with one division.
 """
 
 from __future__ import annotations
@@ -54,6 +55,11 @@ A_MIN = 1  # the minimum raise
 LEVELS = np.array([0.0, 0.0, 0.7, 0.5, 0.3])
 #: opening action a bids what survives with OPEN_LEVELS[a]
 OPEN_LEVELS = np.array([0.85, 0.7, 0.55, 0.4, 0.25])
+#: survival levels whose safe bids the engine stores per belief row (:func:`pack`): the median
+#: first, then the opening levels, then the raise levels (index ``S_OPEN + a``, ``S_RAISE + a``)
+SAFE_LEVELS = np.concatenate([[0.5], OPEN_LEVELS, LEVELS[2:]])
+S_MED, S_OPEN, S_RAISE = 0, 1, 1 + N_ACT  # S_RAISE + a - 2 for raise actions a = 2, 3, 4
+N_SAFE = SAFE_LEVELS.size
 
 BID_ROWS = N_ACTIVE * N_GAP * N_NB * N_RAISE * 4
 OPEN0 = BID_ROWS
@@ -61,9 +67,6 @@ OPEN_ROWS = N_ACTIVE * N_MED
 PEEK0 = OPEN0 + OPEN_ROWS
 PEEK_ROWS = N_ACTIVE * N_GAP * N_NB * 2
 N_ROWS = PEEK0 + PEEK_ROWS
-#: length of the flat table in the engine: the policy, then the call-win beliefs
-FLAT = N_ROWS * N_ACT + BID_ROWS
-CALL_WIN0 = N_ROWS * N_ACT
 
 ABSTRACTION = {
     "active_seats": [2, 6],
@@ -116,25 +119,47 @@ def peek_row(n_active, p, nb, bidder_peeked):
 
 
 @njit(nogil=True, cache=True, inline="always")
-def flat_at(gain, base, k):
-    """Entry ``k`` of the flat table stored in ``gain`` from row ``base`` on."""
+def _policy_at(gain, base, row):
+    """Where state ``row``'s ``N_ACT`` entries start in the table stored in ``gain`` from row
+    ``base`` on: ``(gain row, column)``; each gain row holds ``width // N_ACT`` whole states."""
+    per = gain.shape[1] // N_ACT
+    return base + row // per, (row % per) * N_ACT
+
+
+@njit(nogil=True, cache=True, inline="always")
+def call_win_at(gain, base, row):
+    """The stated call-win belief of bid state ``row`` (after the policy rows)."""
     w = gain.shape[1]
-    return gain[base + k // w, k % w]
+    per = w // N_ACT
+    first = base + (N_ROWS + per - 1) // per
+    return gain[first + row // w, row % w]
+
+
+@njit(nogil=True, cache=True, inline="always")
+def safe_col(gain, base, view_row, j):
+    """The last column ``t`` of belief row ``view_row`` with P(total >= lo + t) >= SAFE_LEVELS[j]
+    (stored after the call-win beliefs, ``width // N_SAFE`` belief rows a gain row)."""
+    w = gain.shape[1]
+    per = w // N_ACT
+    first = base + (N_ROWS + per - 1) // per + (BID_ROWS + w - 1) // w
+    per_s = w // N_SAFE
+    return np.int64(gain[first + view_row // per_s, (view_row % per_s) * N_SAFE + j])
 
 
 @njit(nogil=True, cache=True, inline="always")
 def sample(gain, base, row, first, stop, u):
     """An action in ``first..stop-1`` drawn with ``u`` from row ``row`` of the policy (weights
     renormalised over those actions; uniform if they are all zero)."""
+    r, c = _policy_at(gain, base, row)
     s = 0.0
     for a in range(first, stop):
-        s += flat_at(gain, base, row * N_ACT + a)
+        s += gain[r, c + a]
     if s <= 0.0:
         return first + min(np.int64(u * (stop - first)), stop - first - 1)
     x = u * s
     acc = 0.0
     for a in range(first, stop - 1):
-        acc += flat_at(gain, base, row * N_ACT + a)
+        acc += gain[r, c + a]
         if x < acc:
             return a
     return stop - 1
@@ -143,17 +168,33 @@ def sample(gain, base, row, first, stop, u):
 # ---------------------------------------------------------------- tables: pack, save, load
 
 
-def pack(policy: np.ndarray, call_win: np.ndarray, width: int) -> np.ndarray:
-    """The flat table (policy, then call-win beliefs) as float64 rows of ``width`` columns."""
-    flat = np.concatenate([policy.reshape(-1), call_win.reshape(-1)]).astype(np.float64)
-    rows = -(-flat.size // width)
-    out = np.zeros(rows * width, dtype=np.float64)
-    out[: flat.size] = flat
-    return out.reshape(rows, width)
+def pack(policy: np.ndarray, call_win: np.ndarray, sf: np.ndarray) -> np.ndarray:
+    """The tables as float64 rows of the width of ``sf``: the policy, ``width // N_ACT`` whole
+    states a row (one division finds a state), the call-win beliefs, then for every belief row
+    of ``sf`` the safe-bid column of each of :data:`SAFE_LEVELS` (what a bisection of the row
+    would find: its rows fall from 1 to 0), ``width // N_SAFE`` belief rows a gain row."""
+    width = sf.shape[1]
+    per = width // N_ACT
+    p_rows = -(-N_ROWS // per)
+    c_rows = -(-BID_ROWS // width)
+    out = np.zeros((table_rows(sf), width), dtype=np.float64)
+    padded = np.zeros((p_rows * per, N_ACT))
+    padded[:N_ROWS] = policy
+    out[:p_rows, : per * N_ACT] = padded.reshape(p_rows, per * N_ACT)
+    out[p_rows : p_rows + c_rows].reshape(-1)[:BID_ROWS] = call_win
+    per_s = width // N_SAFE
+    safe = np.zeros((-(-sf.shape[0] // per_s) * per_s, N_SAFE))
+    for j, level in enumerate(SAFE_LEVELS):
+        safe[: sf.shape[0], j] = (sf >= level).sum(axis=1) - 1
+    out[p_rows + c_rows :, : per_s * N_SAFE] = safe.reshape(-1, per_s * N_SAFE)
+    return out
 
 
-def table_rows(width: int) -> int:
-    return -(-FLAT // width)
+def table_rows(sf: np.ndarray) -> int:
+    """Rows of ``gain`` that :func:`pack` appends for belief tables ``sf``."""
+    width = sf.shape[1]
+    per_s = width // N_SAFE
+    return -(-N_ROWS // (width // N_ACT)) + -(-BID_ROWS // width) + -(-sf.shape[0] // per_s)
 
 
 def default_path(players: int = 4) -> Path:

@@ -174,7 +174,7 @@ def check_block_inputs(perms, policies, params, rules, beliefs, state, st, trace
     n_deck = 18 if rules[E.R_DOUBLE] else 17
     need(beliefs.row_of.shape == (3, 1 << n_deck), "belief tables built for another deck")
     need(not (policies == EQUILIBRIUM).any()
-         or beliefs.gain.shape[0] >= beliefs.sf.shape[0] + table_rows(beliefs.gain.shape[1]),
+         or beliefs.gain.shape[0] >= beliefs.sf.shape[0] + table_rows(beliefs.sf),
          "beliefs built without the equilibrium table")  # fmt: skip
     need(rules[E.R_OPEN] >= 0 and rules[E.R_DOWN] >= 0 and rules[E.R_OPEN] + rules[E.R_DOWN] > 0,
          "every seat needs a life card")  # fmt: skip
