@@ -85,10 +85,10 @@ def _selfplay(
     """Play ``n_rounds`` rounds: each seat follows ``table`` (float64[1, N_ROWS * N_ACT], the
     policy as one row, read by :func:`.equilibrium.sample`) or, with probability
     ``field_share``, one of the field's bots (``f_pol`` int64[F], ``f_par`` float64[F,
-    N_PARAMS], drawn uniformly), which :func:`.agents.act` plays from the beliefs ``row_of, sf, lo, gain, safe``. Adds the table
-    seats' visits and losses per (state, action) into ``q_n``/``q_loss`` (float64[N_ROWS,
-    N_ACT]) and, per bid state, would-be calls and their wins into ``cw_n``/``cw_win``
-    (float64[BID_ROWS]). ``st``: uint64[4] stream."""
+    N_PARAMS], drawn uniformly), which :func:`.agents.act` plays from the beliefs ``row_of,
+    sf, lo, gain, safe``. Adds the table seats' visits and losses per (state, action) into
+    ``q_n``/``q_loss`` (float64[N_ROWS, N_ACT]) and, per bid state, would-be calls and their
+    wins into ``cw_n``/``cw_win`` (float64[BID_ROWS]). ``st``: uint64[4] stream."""
     n_deck = STANDARD_DECK
     deck = np.empty(n_deck, np.int64)
     cards = np.empty(max_players, np.int64)
