@@ -331,12 +331,12 @@ def _act_as(kind: int):  # type: ignore[no-untyped-def]
                 params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
                 can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
             )  # fmt: skip
-        if policy == EQUILIBRIUM:
-            return eq(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
-                      can_call, min_bid, caller, hidden_card, shift, row_of, sf, lo, gain,
-                      u)  # fmt: skip
         mask, _ = view_mask(me, n, active, seen, hidden_seen)
         nu = 2 if hidden_card and hidden_seen < 0 else 1
+        if policy == EQUILIBRIUM:
+            return eq(params, np.int64(row_of[nu, mask]), n, active, nb, bids, bidders,
+                      bid_peeked, hidden_seen >= 0, can_call, min_bid, caller, shift, sf, lo,
+                      gain, u)  # fmt: skip
         last = bids[nb - 1] if nb > 0 else 0
         bidder = bidders[nb - 1] if nb > 0 else -1
         return choose(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, caller, shift,
@@ -573,17 +573,12 @@ def stated_call_win(
 # ``sf.shape[0]`` on.
 
 
-@njit(nogil=True, cache=True, inline="always")
+@njit(nogil=True, cache=True)
 def eq_view(me, n, active, seen, hidden_seen, hidden_card, row_of, sf, lo):
     """``(active seats, belief row of the view)`` of seat ``me``."""
     mask, _ = view_mask(me, n, active, seen, hidden_seen)
     nu = 2 if hidden_card and hidden_seen < 0 else 1
-    row = np.int64(row_of[nu, mask])
-    n_active = np.int64(0)
-    for s in range(n):
-        if active[s]:
-            n_active += 1
-    return n_active, row
+    return _n_active(active), np.int64(row_of[nu, mask])
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -597,21 +592,23 @@ def eq_bid_state(sf, row, lo, n_active, nb, bids, self_peeked, bid_peeked, shift
 
 @njit(nogil=True, cache=True, inline="always")
 def eq_raise(sf, row, lo, last, a, shift):
-    """The bid of raise action ``a`` (>= 1) after ``last`` (the trainer's: a bisection)."""
+    """The trainer's bid of raise action ``a`` (>= 1) after ``last``, by bisection (the engine
+    reads the same bids from the columns stored with the table, :func:`eq_bid`)."""
     if a == EQ.A_MIN:
         return last + 1
     return max(last + 1, safe_bid(sf, row, lo, EQ.LEVELS[a], shift))
 
 
 @njit(nogil=True, cache=True, inline="always")
-def eq_raise_fast(gain, base, row, lo, last, a, shift):
-    """:func:`eq_raise` from the safe-bid columns stored with the table (same bids)."""
-    if a == EQ.A_MIN:
-        return last + 1
-    return max(last + 1, lo + EQ.safe_col(gain, base, row, EQ.S_RAISE + a - 2) - shift)
+def _n_active(active):
+    k = np.int64(0)
+    for s in range(active.shape[0]):
+        if active[s]:
+            k += 1
+    return k
 
 
-@njit(nogil=True, cache=True, inline="always")
+@njit(nogil=True, cache=True)
 def eq_bid_row(me, n, active, seen, hidden_seen, nb, bids, bid_peeked, hidden_card, shift,
                row_of, sf, lo):  # fmt: skip
     """The abstract bid state of seat ``me`` (``nb`` >= 1)."""
@@ -619,46 +616,52 @@ def eq_bid_row(me, n, active, seen, hidden_seen, nb, bids, bid_peeked, hidden_ca
     return eq_bid_state(sf, row, lo, n_active, nb, bids, hidden_seen >= 0, bid_peeked, shift)
 
 
+# The four decisions take one argument list: ``row`` is the belief row of the seat's view,
+# ``self_peeked`` whether it saw the hidden card; the rest as :func:`act`.
+
+
 @njit(nogil=True, cache=True, inline="always")
-def eq_bid(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
-           min_bid, caller, hidden_card, shift, row_of, sf, lo, gain, u):  # fmt: skip
-    """A bid or :data:`CALL` drawn from the table."""
+def eq_bid(params, row, n, active, nb, bids, bidders, bid_peeked, self_peeked, can_call, min_bid,
+           caller, shift, sf, lo, gain, u):  # fmt: skip
+    """A bid or :data:`CALL` drawn from the table; one draw, one stored safe bid."""
     base = sf.shape[0]
-    n_active, row = eq_view(me, n, active, seen, hidden_seen, hidden_card, row_of, sf, lo)
+    n_active = _n_active(active)
     if nb == 0:
-        med = lo + EQ.safe_col(gain, base, row, EQ.S_MED)
-        a = EQ.sample(gain, base, EQ.open_row(n_active, med), 0, EQ.N_ACT, u)
-        return max(lo + EQ.safe_col(gain, base, row, EQ.S_OPEN + a) - shift, min_bid)
-    r = eq_bid_state(sf, row, lo, n_active, nb, bids, hidden_seen >= 0, bid_peeked, shift)
-    a = EQ.sample(gain, base, r, 0 if can_call else 1, EQ.N_ACT, u)
-    if a == EQ.A_CALL:
+        r = EQ.open_row(n_active, lo + EQ.safe_col(gain, base, row, EQ.S_MED))
+        first = 0
+    else:
+        r = eq_bid_state(sf, row, lo, n_active, nb, bids, self_peeked, bid_peeked, shift)
+        first = 0 if can_call else 1
+    a = EQ.sample(gain, base, r, first, EQ.N_ACT, u)
+    low = bids[nb - 1] + 1 if nb > 0 else min_bid
+    if nb > 0 and a == EQ.A_CALL:
         return CALL
-    return eq_raise_fast(gain, base, row, lo, bids[nb - 1], a, shift)
+    if nb > 0 and a == EQ.A_MIN:
+        return low
+    j = EQ.S_OPEN + a if nb == 0 else EQ.S_RAISE + a - 2
+    return max(lo + EQ.safe_col(gain, base, row, j) - shift, low)
 
 
 @njit(nogil=True, cache=True, inline="always")
-def eq_peek(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
-            min_bid, caller, hidden_card, shift, row_of, sf, lo, gain, u):  # fmt: skip
+def eq_peek(params, row, n, active, nb, bids, bidders, bid_peeked, self_peeked, can_call,
+            min_bid, caller, shift, sf, lo, gain, u):  # fmt: skip
     """1 to peek, drawn from the table's peek state."""
-    n_active, row = eq_view(me, n, active, seen, hidden_seen, hidden_card, row_of, sf, lo)
     p = sf_at(sf, row, lo, bids[nb - 1] + shift) if nb > 0 else 0.5
     bp = 1 if nb > 0 and bid_peeked[nb - 1] else 0
-    return EQ.sample(gain, sf.shape[0], EQ.peek_row(n_active, p, nb, bp), 0, 2, u)
+    return EQ.sample(gain, sf.shape[0], EQ.peek_row(_n_active(active), p, nb, bp), 0, 2, u)
 
 
 @njit(nogil=True, cache=True, inline="always")
-def eq_point(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
-             min_bid, caller, hidden_card, shift, row_of, sf, lo, gain, u):  # fmt: skip
+def eq_point(params, row, n, active, nb, bids, bidders, bid_peeked, self_peeked, can_call,
+             min_bid, caller, shift, sf, lo, gain, u):  # fmt: skip
     """H10: the caller if the table says a call here wins more often than not, else the bidder."""
-    r = eq_bid_row(me, n, active, seen, hidden_seen, nb, bids, bid_peeked, hidden_card, shift,
-                   row_of, sf, lo)  # fmt: skip
-    win = EQ.call_win_at(gain, sf.shape[0], r)
-    return caller if win > 0.5 else bidders[nb - 1]
+    r = eq_bid_state(sf, row, lo, _n_active(active), nb, bids, self_peeked, bid_peeked, shift)
+    return caller if EQ.call_win_at(gain, sf.shape[0], r) > 0.5 else bidders[nb - 1]
 
 
 @njit(nogil=True, cache=True, inline="always")
-def eq_discard(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
-               min_bid, caller, hidden_card, shift, row_of, sf, lo, gain, u):  # fmt: skip
+def eq_discard(params, row, n, active, nb, bids, bidders, bid_peeked, self_peeked, can_call,
+               min_bid, caller, shift, sf, lo, gain, u):  # fmt: skip
     """H8: the ``discard`` parameter (slot 0)."""
     return np.int64(params[0])
 
