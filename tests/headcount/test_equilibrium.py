@@ -86,30 +86,11 @@ def _bid_with(table: np.ndarray, call_win: np.ndarray, nb: int, u: float) -> int
     gain = np.concatenate([bel.gain, EQ.pack(table, call_win, bel.sf)])
     bids = np.zeros(8, np.int64)
     bids[:nb] = np.arange(nb) + 20
-    return int(
-        A.eq_bid(
-            np.zeros(A.N_PARAMS),
-            0,
-            4,
-            np.ones(4, np.bool_),
-            np.array([-1, 3, 9, 12]),
-            -1,
-            nb,
-            bids,
-            np.arange(8) % 4,
-            np.zeros(8, np.bool_),
-            nb > 0,
-            -(10**9),
-            -1,
-            True,
-            0,
-            bel.row_of,
-            bel.sf,
-            bel.lo,
-            gain,
-            u,
-        )
-    )
+    row = int(bel.row_of[2, (1 << 3) | (1 << 9) | (1 << 12)])  # sees 2♥ 7♥ 10♥
+    got = A.eq_bid(np.zeros(A.N_PARAMS), row, 4, np.ones(4, np.bool_), nb, bids,
+                   np.arange(8) % 4, np.zeros(8, np.bool_), False, nb > 0, -(10**9), -1, 0,
+                   bel.sf, bel.lo, gain, u)  # fmt: skip
+    return int(got)
 
 
 def test_stored_safe_bids_are_the_bisections_the_trainer_uses():

@@ -80,19 +80,22 @@ ABSTRACTION = {
 
 
 # ---------------------------------------------------------------- abstract states (numba)
+# Scalar helpers are real calls (cheap without arrays, and LLVM may inline them); inlining
+# them at the numba level cost compile time at every site. Helpers reading the tables are
+# inlined: an array argument of a real call costs reference counting on every decision.
 
 
-@njit(nogil=True, cache=True, inline="always")
+@njit(nogil=True, cache=True)
 def _clip(x, hi):
     return 0 if x < 0 else (hi if x > hi else x)
 
 
-@njit(nogil=True, cache=True, inline="always")
+@njit(nogil=True, cache=True)
 def _p_bucket(p):
     return min(np.int64(p * N_GAP), N_GAP - 1)
 
 
-@njit(nogil=True, cache=True, inline="always")
+@njit(nogil=True, cache=True)
 def bid_row(n_active, p, nb, last_raise, self_peeked, bidder_peeked):
     """Row of a bid state: ``p`` = P(last bid survives | the view alone), ``nb`` >= 1 bids so
     far, ``last_raise`` (0 when ``nb`` is 1)."""
@@ -103,13 +106,13 @@ def bid_row(n_active, p, nb, last_raise, self_peeked, bidder_peeked):
     return (((a * N_GAP + g) * N_NB + k) * N_RAISE + r) * 4 + self_peeked * 2 + bidder_peeked
 
 
-@njit(nogil=True, cache=True, inline="always")
+@njit(nogil=True, cache=True)
 def open_row(n_active, med):
     a = _clip(n_active - 2, N_ACTIVE - 1)
     return OPEN0 + a * N_MED + _clip((med - MED_LO) // MED_STEP, N_MED - 1)
 
 
-@njit(nogil=True, cache=True, inline="always")
+@njit(nogil=True, cache=True)
 def peek_row(n_active, p, nb, bidder_peeked):
     """Row of a peek state (``p`` as in :func:`bid_row`; 0.5 before the opening bid)."""
     a = _clip(n_active - 2, N_ACTIVE - 1)
