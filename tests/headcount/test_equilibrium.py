@@ -93,6 +93,22 @@ def _bid_with(table: np.ndarray, call_win: np.ndarray, nb: int, u: float) -> int
     return int(got)
 
 
+def test_tables_for_more_seats_than_trained_copy_the_largest_trained():
+    pol = train(3, 1, 2000, 5)
+    policy, call_win = EQ.widen(pol)
+    block = EQ.BID_ROWS // EQ.N_ACTIVE
+    trained = policy[block : 2 * block]  # 3 active seats
+    assert not np.allclose(trained, 1.0 / EQ.N_ACT)
+    for a in (2, 3, 4):  # 4, 5, 6 active seats
+        assert (policy[a * block : (a + 1) * block] == trained).all()
+        assert (call_win[a * block : (a + 1) * block] == call_win[block : 2 * block]).all()
+    assert (policy[:block] == pol.policy[:block]).all()
+    assert (
+        policy[EQ.OPEN0 + 4 * EQ.N_MED : EQ.PEEK0]
+        == policy[EQ.OPEN0 + EQ.N_MED : EQ.OPEN0 + 2 * EQ.N_MED]
+    ).all()
+
+
 def test_stored_safe_bids_are_the_bisections_the_trainer_uses():
     """The engine reads the bot's safe bids from columns stored with its table; the trainer
     bisects the belief rows: the same bids, for every belief row and level."""

@@ -141,8 +141,9 @@ def build_beliefs(
 ) -> Beliefs:
     """Stack the tables a game of ``players`` needs (active seats shrink down to 2), and the
     safe-bid columns for each survival level in ``levels``. ``equilibrium``: append the
-    ``equilibrium`` bot's table (:func:`.equilibrium.pack`) as rows of ``gain`` after the belief
-    rows (read from :func:`.equilibrium.default_path`)."""
+    ``equilibrium`` bot's table (:func:`.equilibrium.pack`, widened to every table size by
+    :func:`.equilibrium.widen`) as rows of ``gain`` after the belief rows (read from
+    :func:`.equilibrium.default_path`)."""
     from headcount_lab.games.headcount.exact import belief_table
 
     n_deck = 18 if double else 17
@@ -191,7 +192,7 @@ def build_beliefs(
         safe[i] = (sf >= level).sum(axis=1) - 1  # sf falls along each row
     if equilibrium:
         pol = EQ.load_policy(EQ.default_path())
-        gain = np.concatenate([gain, EQ.pack(pol.policy, pol.call_win, sf)])
+        gain = np.concatenate([gain, EQ.pack(*EQ.widen(pol), sf)])
     for a in (row_of, sf, gain, safe):
         a.setflags(write=False)
     return Beliefs(row_of, sf, lo, gain, tuple(levels), safe)

@@ -221,6 +221,26 @@ class EquilibriumPolicy:
         return h.hexdigest()
 
 
+def widen(pol: EquilibriumPolicy) -> tuple[np.ndarray, np.ndarray]:
+    """``(policy, call_win)`` with the rows of more active seats than the table was trained for
+    (``meta["players"]``; never visited, so still the uniform start) copied from the rows of
+    the most it was trained for: what the engine plays."""
+    policy = pol.policy.copy()
+    call_win = pol.call_win.copy()
+    top = min(int(pol.meta.get("players", 2 + N_ACTIVE - 1)), 2 + N_ACTIVE - 1) - 2
+    bid_block = BID_ROWS // N_ACTIVE
+    peek_block = PEEK_ROWS // N_ACTIVE
+    for a in range(top + 1, N_ACTIVE):
+        for first, size in ((0, bid_block), (OPEN0, N_MED), (PEEK0, peek_block)):
+            policy[first + a * size : first + (a + 1) * size] = policy[
+                first + top * size : first + (top + 1) * size
+            ]
+        call_win[a * bid_block : (a + 1) * bid_block] = call_win[
+            top * bid_block : (top + 1) * bid_block
+        ]
+    return policy, call_win
+
+
 def save_policy(path: Path, pol: EquilibriumPolicy) -> None:
     """Write the tables (npz, uncompressed so that the bytes depend only on the tables)."""
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -35,6 +35,7 @@ from headcount_lab.core.rng import block_state, partial_shuffle, uniform
 from headcount_lab.games.headcount import equilibrium as EQ
 from headcount_lab.games.headcount.agents import (
     CALL,
+    N_PARAMS,
     act_bid,
     act_peek,
     build_beliefs,
@@ -321,7 +322,7 @@ def train(
     if any(b.name == "equilibrium" for b in bots):
         raise ValueError("--field: the table itself is the other part of the population")
     levels, f_par = table_params(bots)
-    f_par = f_par.reshape(len(bots), -1)
+    f_par = f_par.reshape(len(bots), N_PARAMS)
     f_pol = np.array([b.policy for b in bots], dtype=np.int64)
     bel = build_beliefs(False, max(players, 3), True, True, levels)
     q_n = np.zeros((EQ.N_ROWS, EQ.N_ACT))
