@@ -618,7 +618,9 @@ def eq_bid_row(me, n, active, seen, hidden_seen, nb, bids, bid_peeked, hidden_ca
 
 
 # The four decisions take one argument list: ``row`` is the belief row of the seat's view,
-# ``self_peeked`` whether it saw the hidden card; the rest as :func:`act`.
+# ``self_peeked`` whether it saw the hidden card; the rest as :func:`act`. The frequent ones
+# (bid, peek) are inlined at their decision sites; the rare ones (point, discard) are real
+# calls, which compile once.
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -652,7 +654,7 @@ def eq_peek(params, row, n, active, nb, bids, bidders, bid_peeked, self_peeked, 
     return EQ.sample(gain, sf.shape[0], EQ.peek_row(_n_active(active), p, nb, bp), 0, 2, u)
 
 
-@njit(nogil=True, cache=True, inline="always")
+@njit(nogil=True, cache=True)
 def eq_point(params, row, n, active, nb, bids, bidders, bid_peeked, self_peeked, can_call,
              min_bid, caller, shift, sf, lo, gain, u):  # fmt: skip
     """H10: the caller if the table says a call here wins more often than not, else the bidder."""
@@ -660,7 +662,7 @@ def eq_point(params, row, n, active, nb, bids, bidders, bid_peeked, self_peeked,
     return caller if EQ.call_win_at(gain, sf.shape[0], r) > 0.5 else bidders[nb - 1]
 
 
-@njit(nogil=True, cache=True, inline="always")
+@njit(nogil=True, cache=True)
 def eq_discard(params, row, n, active, nb, bids, bidders, bid_peeked, self_peeked, can_call,
                min_bid, caller, shift, sf, lo, gain, u):  # fmt: skip
     """H8: the ``discard`` parameter (slot 0)."""
