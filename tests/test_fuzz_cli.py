@@ -119,7 +119,7 @@ def blind_view(draw: Any) -> list[str]:
 
 
 HC_BOTS = ["random", "tips", "odds", "reader", "bluffer", "odds:call=0.55", "tips:margin=5",
-           "random:step=3", "bluffer:size=5"]  # fmt: skip
+           "random:step=3", "bluffer:size=5", "equilibrium"]  # fmt: skip
 HC_ODD = ["nobot", "odds:call=2", "tips:margin=-1", "", "odds:call", "random:step=0"]
 WHIST_BOTS = ["random", "heuristic", "montecarlo:2", "montecarlo:2:1"]
 WHIST_ODD = ["montecarlo:0", "montecarlo:x", "foo", "", "heuristic:1", "montecarlo:1:2:3"]
