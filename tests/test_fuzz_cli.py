@@ -22,6 +22,7 @@ import copy
 import json
 import os
 import signal
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -118,7 +119,7 @@ def blind_view(draw: Any) -> list[str]:
 
 
 HC_BOTS = ["random", "tips", "odds", "reader", "bluffer", "odds:call=0.55", "tips:margin=5",
-           "random:step=3", "bluffer:size=5"]  # fmt: skip
+           "random:step=3", "bluffer:size=5", "equilibrium"]  # fmt: skip
 HC_ODD = ["nobot", "odds:call=2", "tips:margin=-1", "", "odds:call", "random:step=0"]
 WHIST_BOTS = ["random", "heuristic", "montecarlo:2", "montecarlo:2:1"]
 WHIST_ODD = ["montecarlo:0", "montecarlo:x", "foo", "", "heuristic:1", "montecarlo:1:2:3"]
@@ -351,6 +352,21 @@ ARGS: dict[tuple[str, str], st.SearchStrategy[list[str]]] = {
         ),
         option("--peeks", mostly(st.sampled_from(["both", "starter", "other", "none"]))),
         rules(HC_RULES),
+        JSON,
+    ),
+    # tiny trainings only, written to a scratch file (the defaults train for minutes)
+    ("headcount", "train-equilibrium"): argv(
+        st.builds(
+            lambda its, rounds: ["--iterations", its, "--rounds", rounds],
+            number(0, 2),
+            st.sampled_from(["300", "0", "-4", "x"]),
+        ),
+        option("--players", number(1, 7)),
+        option("--field", mostly(st.sampled_from(["reader", "odds", "tips"]))),
+        option("--field-share", st.sampled_from(["0.5", "0", "1.5", "-1", "x"])),
+        option("--explore", st.sampled_from(["0.1", "1", "-0.5"])),
+        SEED,
+        st.just(["--out", str(Path(tempfile.gettempdir()) / "fuzz-headcount-equilibrium.npz")]),
         JSON,
     ),
     # 3 and 4 players only: the 5-player enumeration takes minutes (2 and 6 are refused)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,14 @@ ROOT = Path(__file__).resolve().parents[1]
 CALLS: dict[str, list[str]] = {
     "whist blind-equilibrium": ["--players", "3"],
     "headcount headsup": ["--step", "20", "--iterations", "5"],
+    "headcount train-equilibrium": [
+        "--iterations",
+        "1",
+        "--rounds",
+        "500",
+        "--out",
+        str(Path(tempfile.gettempdir()) / "json-hc-equilibrium.npz"),
+    ],
     "headcount count": ["QH", "JK", "KH", "--draw", "AS"],
     "headcount odds": ["--players", "3", "--see", "7H KH"],
     "headcount deal": ["--players", "3", "--hands", "3000", "--seed", "2"],

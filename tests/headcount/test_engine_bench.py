@@ -13,5 +13,13 @@ def test_engine_benchmark_runs_and_reports_every_figure():
     assert o["kernel_over_reference"] == pytest.approx(
         o["kernel_rounds_per_second"] / o["reference_rounds_per_second"], rel=0.5
     )
-    assert set(r["rounds_per_second_4_copies"]) == {"random", "tips", "odds", "reader", "bluffer"}
+    assert set(r["rounds_per_second_4_copies"]) == {
+        "random",
+        "tips",
+        "odds",
+        "reader",
+        "bluffer",
+        "equilibrium",
+    }
+    assert r["equilibrium_4_players"]["target_rounds_per_second"] == 1_000_000
     assert r["engine_compile_seconds"] > 0

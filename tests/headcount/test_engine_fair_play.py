@@ -17,7 +17,7 @@ from headcount_lab.games.headcount import agents as A
 from headcount_lab.games.headcount import engine as E
 from headcount_lab.games.headcount.rules import HeadcountRules
 
-POLICIES = ["random", "tips", "odds", "reader", "bluffer"]
+POLICIES = ["random", "tips", "odds", "reader", "bluffer", "equilibrium"]
 
 
 def situation(rng, n, rules):
@@ -109,5 +109,5 @@ def test_swapping_unseen_cards_never_changes_a_decision(policy, variant):
                           bidders, bp, u) != base:  # fmt: skip
                     changed_by_seen += 1
     assert checked > 1000
-    if policy in ("odds", "reader", "bluffer", "tips"):
+    if policy in ("odds", "reader", "bluffer", "tips", "equilibrium"):
         assert changed_by_seen > 20

@@ -47,6 +47,19 @@ CASES = [
         HeadcountRules(open_lives=3, hidden_lives=2),
         False,
     ),
+    ("equilibrium with the five", "equilibrium," + FIVE, HeadcountRules(), False),
+    (
+        "equilibrium H10 trickster, rotated",
+        "equilibrium,equilibrium,reader",
+        HeadcountRules(trickster=True),
+        True,
+    ),
+    (
+        "equilibrium H4 double, H6 ties to caller",
+        "equilibrium,odds,equilibrium,tips",
+        HeadcountRules(double=True, tie_goes_to="caller"),
+        False,
+    ),
 ]
 
 

@@ -11,7 +11,15 @@ from hypothesis import strategies as st
 from headcount_lab.games.headcount.record import make_record, replay
 from headcount_lab.games.headcount.rules import HeadcountRules
 
-BOTS = ["random", "random:call=0.05,peek=0.6,step=20", "tips", "odds", "reader", "bluffer"]
+BOTS = [
+    "random",
+    "random:call=0.05,peek=0.6,step=20",
+    "tips",
+    "odds",
+    "reader",
+    "bluffer",
+    "equilibrium",
+]
 
 rules_st = st.builds(
     HeadcountRules,

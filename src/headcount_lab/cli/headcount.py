@@ -351,3 +351,105 @@ def headsup(
             raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
         result["written"] = str(path)
     return result
+
+
+# --- the equilibrium bot's table (issue 11 item 2); kept at the end of the file for easy merges
+
+TRAIN_ITERATIONS, TRAIN_ROUNDS, TRAIN_SEED, TRAIN_EXPLORE = 40, 1_000_000, 11, 0.1
+TRAIN_FIELD, TRAIN_FIELD_SHARE = ["reader", "odds"], 0.5
+
+
+@app.command("train-equilibrium")
+def train_equilibrium_cmd(
+    players: Annotated[
+        int, typer.Option("--players", help="Most active seats the rounds are drawn with.")
+    ] = 4,
+    iterations: Annotated[
+        int, typer.Option("--iterations", help="Fictitious-play iterations.")
+    ] = TRAIN_ITERATIONS,
+    rounds: Annotated[
+        int, typer.Option("--rounds", help="Self-play rounds per iteration.")
+    ] = TRAIN_ROUNDS,
+    explore: Annotated[
+        float, typer.Option("--explore", help="Chance of a uniform exploring action.")
+    ] = TRAIN_EXPLORE,
+    field: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--field",
+            help="A bot the table also plays against (repeatable).",
+            show_default=", ".join(TRAIN_FIELD),
+        ),
+    ] = None,
+    field_share: Annotated[
+        float, typer.Option("--field-share", help="Chance a seat is a field bot, not the table.")
+    ] = TRAIN_FIELD_SHARE,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = TRAIN_SEED,
+    out: Annotated[
+        str | None,
+        typer.Option(
+            "--out",
+            help="Where to write the table.",
+            show_default="data/headcount-equilibrium-v<rules version>.npz",
+        ),
+    ] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Train the equilibrium bot's table by fictitious self-play (seats of the population are
+    the table or, with --field-share, the --field bots) and write it (npz).
+
+    Example: headcount-lab headcount train-equilibrium --iterations 2 --out /tmp/eq.npz
+    """
+    with user_errors():
+        result = train_equilibrium(
+            players,
+            iterations,
+            rounds,
+            explore,
+            seed,
+            out,
+            TRAIN_FIELD if field is None else field,
+            field_share,
+        )
+    if json_out:
+        print_json(result)
+        return
+    typer.echo(
+        f"trained {result['iterations']} iterations of {result['rounds']:,} rounds "
+        f"({result['visited_states']} of {result['states']} states visited) "
+        f"in {result['seconds']:.1f} s"
+    )
+    typer.echo(f"wrote {result['written']} (sha256 {result['sha256'][:16]})")
+
+
+def train_equilibrium(
+    players: int,
+    iterations: int,
+    rounds: int,
+    explore: float,
+    seed: int,
+    out: str | None,
+    field: list[str],
+    field_share: float,
+) -> dict:
+    from pathlib import Path
+
+    from headcount_lab.core.paths import check_file
+    from headcount_lab.games.headcount import equilibrium as eq
+
+    path = eq.default_path() if out is None else Path(out)
+    check_file(path, "--out")  # say so before training
+    if not 2 <= players <= 6:
+        raise UserError(f"--players must be between 2 and 6, got {players}")
+    from headcount_lab.games.headcount.equilibrium_train import train
+
+    t0 = time.perf_counter()
+    pol = train(
+        players, iterations, rounds, seed, explore, tuple(f for f in field if f), field_share
+    )
+    seconds = time.perf_counter() - t0
+    try:
+        eq.save_policy(path, pol)
+    except OSError as exc:
+        raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
+    return {**pol.meta, "seconds": seconds, "written": str(path), "sha256": pol.digest()}

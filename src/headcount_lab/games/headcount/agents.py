@@ -34,6 +34,10 @@ Policies and their parameters (``name:key=value,...`` on the command line):
   from the resulting mixture. (Approximation: a bidder who peeked and whose hidden card the
   reader does not know is modelled as if it had not peeked.)
 - ``bluffer``: ``odds``, but with probability ``rate`` a bid is pushed ``size`` above plan.
+- ``equilibrium``: plays a table trained by self-play over an abstraction of its view
+  (:mod:`.equilibrium`, :mod:`.equilibrium_train`): peeks, opens, raises and calls with the
+  table's probabilities for its abstract state, points (Trickster) at whoever its table says
+  is more likely to win the count.
 
 Every policy takes ``discard`` (0: give up a face-down life card first, keeping open cards for
 peeking; 1: an open one first).
@@ -48,8 +52,10 @@ import numpy as np
 from numba import njit
 
 # the bot table lives in .bots (free of numba); "X as X" names are re-exported for callers
+from headcount_lab.games.headcount import equilibrium as EQ
 from headcount_lab.games.headcount.bots import (
     BLUFFER,
+    EQUILIBRIUM,
     ODDS,
     P_CALL,
     P_EXTRA,
@@ -126,10 +132,18 @@ class Beliefs:
 
 @cache
 def build_beliefs(
-    double: bool, players: int, hidden_card: bool, reader: bool, levels: tuple[float, ...] = ()
+    double: bool,
+    players: int,
+    hidden_card: bool,
+    reader: bool,
+    levels: tuple[float, ...] = (),
+    equilibrium: bool = False,
 ) -> Beliefs:
     """Stack the tables a game of ``players`` needs (active seats shrink down to 2), and the
-    safe-bid columns for each survival level in ``levels``."""
+    safe-bid columns for each survival level in ``levels``. ``equilibrium``: append the
+    ``equilibrium`` bot's table (:func:`.equilibrium.pack`, widened to every table size by
+    :func:`.equilibrium.widen`) as rows of ``gain`` after the belief rows (read from
+    :func:`.equilibrium.default_path`)."""
     from headcount_lab.games.headcount.exact import belief_table
 
     n_deck = 18 if double else 17
@@ -176,6 +190,9 @@ def build_beliefs(
     safe = np.zeros((len(levels), rows), dtype=np.int32)
     for i, level in enumerate(levels):
         safe[i] = (sf >= level).sum(axis=1) - 1  # sf falls along each row
+    if equilibrium:
+        pol = EQ.load_policy(EQ.default_path())
+        gain = np.concatenate([gain, EQ.pack(*EQ.widen(pol), sf)])
     for a in (row_of, sf, gain, safe):
         a.setflags(write=False)
     return Beliefs(row_of, sf, lo, gain, tuple(levels), safe)
@@ -186,14 +203,15 @@ def table_params(bots: list[Bot] | tuple[Bot, ...]) -> tuple[tuple[float, ...], 
     parameters with :data:`P_LEVEL` / :data:`P_MODEL_LEVEL` pointing into ``levels``."""
     params = np.array([b.params for b in bots], dtype=np.float64)
     wanted = set()
+    odds_family = (ODDS, READER, BLUFFER)
     for b in bots:
-        if b.policy >= ODDS:
+        if b.policy in odds_family:
             wanted.add(1.0 - b.params[P_QUANT])
             if b.policy == READER:
                 wanted.add(1.0 - b.params[P_EXTRA2])
     levels = tuple(sorted(wanted)) or (0.5,)
     for i, b in enumerate(bots):
-        if b.policy >= ODDS:
+        if b.policy in odds_family:
             params[i, P_LEVEL] = levels.index(1.0 - b.params[P_QUANT])
             if b.policy == READER:
                 params[i, P_MODEL_LEVEL] = levels.index(1.0 - b.params[P_EXTRA2])
@@ -301,6 +319,7 @@ def _act_as(kind: int):  # type: ignore[no-untyped-def]
     """
 
     choose = (peek_choice, bid_choice, point_choice, discard_choice)[kind]
+    eq = (eq_peek, eq_bid, eq_point, eq_discard)[kind]
     bid = kind == BID
 
     def act_kind(
@@ -315,6 +334,10 @@ def _act_as(kind: int):  # type: ignore[no-untyped-def]
             )  # fmt: skip
         mask, _ = view_mask(me, n, active, seen, hidden_seen)
         nu = 2 if hidden_card and hidden_seen < 0 else 1
+        if policy == EQUILIBRIUM:
+            return eq(params, np.int64(row_of[nu, mask]), n, active, nb, bids, bidders,
+                      bid_peeked, hidden_seen >= 0, can_call, min_bid, caller, shift, sf, lo,
+                      gain, u)  # fmt: skip
         last = bids[nb - 1] if nb > 0 else 0
         bidder = bidders[nb - 1] if nb > 0 else -1
         return choose(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, caller, shift,
@@ -459,16 +482,14 @@ def bid_choice(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, ca
     return b
 
 
-@njit(nogil=True, cache=True)
-def reader_bid(
-    params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
-    can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
-):  # fmt: skip
-    """The reader's bid or call: a mixture over its own card weighted by how well each
-    candidate explains the others' raises (see the module docstring)."""
+@njit(nogil=True, cache=True, inline="always")
+def reader_mixture(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
+                   min_bid, hidden_card, shift, n_deck, row_of, lo, safe, work):  # fmt: skip
+    """The reader's belief: for every card its own forehead may hold, the belief row of the
+    view with that card (``work[0, :m]``) and how well the card explains the others' raises
+    (``work[1, :m]``); returns ``(m, sum of the weights)``."""
     mask, _ = view_mask(me, n, active, seen, hidden_seen)
     nu = 2 if hidden_card and hidden_seen < 0 else 1
-    level = 1.0 - params[P_QUANT]
     sigma = params[P_EXTRA]
     mqi = np.int64(params[P_MODEL_LEVEL])
     fmask = mask  # foreheads only
@@ -500,11 +521,152 @@ def reader_bid(
         work[1, m] = wx
         wsum += wx
         m += 1
+    return m, wsum
+
+
+@njit(nogil=True, cache=True)
+def reader_bid(
+    params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
+    can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
+):  # fmt: skip
+    """The reader's bid or call: a mixture over its own card weighted by how well each
+    candidate explains the others' raises (see the module docstring)."""
+    m, wsum = reader_mixture(params, me, n, active, seen, hidden_seen, nb, bids, bidders,
+                             bid_peeked, min_bid, hidden_card, shift, n_deck, row_of, lo, safe,
+                             work)  # fmt: skip
+    level = 1.0 - params[P_QUANT]
     last = bids[nb - 1] if nb > 0 else 0
     if nb > 0 and can_call and 1.0 - _mix_sf(sf, work, m, wsum, lo, last + shift) > params[P_CALL]:
         return CALL
     b = _mix_safe_bid(sf, work, m, wsum, lo, level, shift)
     return max(b, lowest_bid(nb, last, min_bid))
+
+
+@njit(nogil=True, cache=True)
+def stated_call_win(
+    policy, params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, min_bid,
+    hidden_card, shift, n_deck, row_of, sf, lo, gain, safe, work,
+):  # fmt: skip
+    """The probability that "Count!" now (``nb`` >= 1 bids) would win, as the bot of
+    ``policy`` believes it from its observation (arguments as :func:`act`): the reader's
+    mixture, the ``odds`` family's view alone, the ``equilibrium`` table's call-win belief;
+    -1 for the bots that state none (``random``, ``tips``)."""
+    last = bids[nb - 1]
+    if policy == EQUILIBRIUM:
+        r = eq_bid_row(me, n, active, seen, hidden_seen, nb, bids, bid_peeked, hidden_card, shift,
+                       row_of, sf, lo)  # fmt: skip
+        return EQ.call_win_at(gain, sf.shape[0], r)
+    if policy == READER:
+        m, wsum = reader_mixture(params, me, n, active, seen, hidden_seen, nb, bids, bidders,
+                                 bid_peeked, min_bid, hidden_card, shift, n_deck, row_of, lo,
+                                 safe, work)  # fmt: skip
+        return 1.0 - _mix_sf(sf, work, m, wsum, lo, last + shift)
+    if policy == ODDS or policy == BLUFFER:  # noqa: SIM109 (numba: scalars, no tuple)
+        mask, _ = view_mask(me, n, active, seen, hidden_seen)
+        nu = 2 if hidden_card and hidden_seen < 0 else 1
+        return 1.0 - sf_at(sf, np.int64(row_of[nu, mask]), lo, last + shift)
+    return -1.0
+
+
+# --------------------------------------------------------------------------- equilibrium
+# The table bot (:mod:`.equilibrium`): a few table lookups per decision, inlined at the
+# decision site of its kind like the other choices; its table is the rows of ``gain`` from
+# ``sf.shape[0]`` on.
+
+
+@njit(nogil=True, cache=True)
+def eq_view(me, n, active, seen, hidden_seen, hidden_card, row_of, sf, lo):
+    """``(active seats, belief row of the view)`` of seat ``me``."""
+    mask, _ = view_mask(me, n, active, seen, hidden_seen)
+    nu = 2 if hidden_card and hidden_seen < 0 else 1
+    return _n_active(active), np.int64(row_of[nu, mask])
+
+
+@njit(nogil=True, cache=True, inline="always")
+def eq_bid_state(sf, row, lo, n_active, nb, bids, self_peeked, bid_peeked, shift):
+    """The abstract bid state (``nb`` >= 1) of a seat whose view has belief row ``row``."""
+    last = bids[nb - 1]
+    last_raise = last - bids[nb - 2] if nb > 1 else np.int64(0)
+    return EQ.bid_row(n_active, sf_at(sf, row, lo, last + shift), nb, last_raise,
+                      1 if self_peeked else 0, 1 if bid_peeked[nb - 1] else 0)  # fmt: skip
+
+
+@njit(nogil=True, cache=True, inline="always")
+def eq_raise(sf, row, lo, last, a, shift):
+    """The trainer's bid of raise action ``a`` (>= 1) after ``last``, by bisection (the engine
+    reads the same bids from the columns stored with the table, :func:`eq_bid`)."""
+    if a == EQ.A_MIN:
+        return last + 1
+    return max(last + 1, safe_bid(sf, row, lo, EQ.LEVELS[a], shift))
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _n_active(active):
+    k = np.int64(0)
+    for s in range(active.shape[0]):
+        if active[s]:
+            k += 1
+    return k
+
+
+@njit(nogil=True, cache=True)
+def eq_bid_row(me, n, active, seen, hidden_seen, nb, bids, bid_peeked, hidden_card, shift,
+               row_of, sf, lo):  # fmt: skip
+    """The abstract bid state of seat ``me`` (``nb`` >= 1)."""
+    n_active, row = eq_view(me, n, active, seen, hidden_seen, hidden_card, row_of, sf, lo)
+    return eq_bid_state(sf, row, lo, n_active, nb, bids, hidden_seen >= 0, bid_peeked, shift)
+
+
+# The four decisions take one argument list: ``row`` is the belief row of the seat's view,
+# ``self_peeked`` whether it saw the hidden card; the rest as :func:`act`. The frequent ones
+# (bid, peek) are inlined at their decision sites; the rare ones (point, discard) are real
+# calls, which compile once.
+
+
+@njit(nogil=True, cache=True, inline="always")
+def eq_bid(params, row, n, active, nb, bids, bidders, bid_peeked, self_peeked, can_call, min_bid,
+           caller, shift, sf, lo, gain, u):  # fmt: skip
+    """A bid or :data:`CALL` drawn from the table; one draw, one stored safe bid."""
+    base = sf.shape[0]
+    n_active = _n_active(active)
+    if nb == 0:
+        r = EQ.open_row(n_active, lo + EQ.safe_col(gain, base, row, EQ.S_MED))
+        first = 0
+    else:
+        r = eq_bid_state(sf, row, lo, n_active, nb, bids, self_peeked, bid_peeked, shift)
+        first = 0 if can_call else 1
+    a = EQ.sample(gain, base, r, first, EQ.N_ACT, u)
+    low = bids[nb - 1] + 1 if nb > 0 else min_bid
+    if nb > 0 and a == EQ.A_CALL:
+        return CALL
+    if nb > 0 and a == EQ.A_MIN:
+        return low
+    j = EQ.S_OPEN + a if nb == 0 else EQ.S_RAISE + a - 2
+    return max(lo + EQ.safe_col(gain, base, row, j) - shift, low)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def eq_peek(params, row, n, active, nb, bids, bidders, bid_peeked, self_peeked, can_call,
+            min_bid, caller, shift, sf, lo, gain, u):  # fmt: skip
+    """1 to peek, drawn from the table's peek state."""
+    p = sf_at(sf, row, lo, bids[nb - 1] + shift) if nb > 0 else 0.5
+    bp = 1 if nb > 0 and bid_peeked[nb - 1] else 0
+    return EQ.sample(gain, sf.shape[0], EQ.peek_row(_n_active(active), p, nb, bp), 0, 2, u)
+
+
+@njit(nogil=True, cache=True)
+def eq_point(params, row, n, active, nb, bids, bidders, bid_peeked, self_peeked, can_call,
+             min_bid, caller, shift, sf, lo, gain, u):  # fmt: skip
+    """H10: the caller if the table says a call here wins more often than not, else the bidder."""
+    r = eq_bid_state(sf, row, lo, _n_active(active), nb, bids, self_peeked, bid_peeked, shift)
+    return caller if EQ.call_win_at(gain, sf.shape[0], r) > 0.5 else bidders[nb - 1]
+
+
+@njit(nogil=True, cache=True)
+def eq_discard(params, row, n, active, nb, bids, bidders, bid_peeked, self_peeked, can_call,
+               min_bid, caller, shift, sf, lo, gain, u):  # fmt: skip
+    """H8: the ``discard`` parameter (slot 0)."""
+    return np.int64(params[0])
 
 
 #: :func:`act` for one decision kind each, the engine calls these (defined

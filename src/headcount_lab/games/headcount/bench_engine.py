@@ -5,7 +5,8 @@
   repeats alternate and the median ratio is reported, because the machine is shared). Rates are
   per CPU second of this process (``time.process_time``): one core's throughput, not counting
   the time other jobs on a shared machine take the core away;
-- rounds per second for four copies of each bot, and for the five-bot tournament;
+- rounds per second for four copies of each bot (``equilibrium`` against its target of one
+  million), and for the five-bot tournament;
 - compile time of the whole engine (a fresh numba cache in a subprocess; wall and CPU
   seconds) and the wall time of a first ``simulate`` call in a new process, with a fresh cache
   and with the cache on disk.
@@ -29,6 +30,8 @@ from headcount_lab.games.headcount.rules import HeadcountRules
 
 TARGET_ROUNDS_PER_SECOND = 2_000_000
 TARGET_RATIO = 50
+#: issue 11: the equilibrium bot plays at least this many rounds per second on one core
+TARGET_EQUILIBRIUM_ROUNDS_PER_SECOND = 1_000_000
 
 
 def _setup(bots: str, players: int) -> T.Setup:
@@ -113,7 +116,7 @@ def run_benchmarks(quick: bool) -> dict[str, Any]:
         ratios.append(k / r)
     per_bot = {
         name: kernel_rate(_setup(",".join([name] * 4), 4), deals // (20 if name == "reader" else 1))
-        for name in ("random", "tips", "odds", "reader", "bluffer")
+        for name in ("random", "tips", "odds", "reader", "bluffer", "equilibrium")
     }
     five = kernel_rate(_setup("reader,odds,tips,random,bluffer", 5), deals // 5)
     k_med = statistics.median(kernel)
@@ -128,6 +131,11 @@ def run_benchmarks(quick: bool) -> dict[str, Any]:
             and statistics.median(ratios) >= TARGET_RATIO,
         },
         "rounds_per_second_4_copies": per_bot,
+        "equilibrium_4_players": {
+            "kernel_rounds_per_second": per_bot["equilibrium"],
+            "target_rounds_per_second": TARGET_EQUILIBRIUM_ROUNDS_PER_SECOND,
+            "meets_target": per_bot["equilibrium"] >= TARGET_EQUILIBRIUM_ROUNDS_PER_SECOND,
+        },
         "five_bot_tournament_rounds_per_second": five,
         **compile_times(quick),
     }

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from headcount_lab.core.botspec import BotMenu, BotSpec, Param, Policy
 
 RANDOM, TIPS, ODDS, READER, BLUFFER = 0, 1, 2, 3, 4
-POLICY_NAMES = ("random", "tips", "odds", "reader", "bluffer")
+EQUILIBRIUM = 5  # appended: the ids of the older bots never move
+POLICY_NAMES = ("random", "tips", "odds", "reader", "bluffer", "equilibrium")
 N_PARAMS = 10  # the last two hold table indices filled in by table_params()
 
 
@@ -76,6 +77,8 @@ MENU = BotMenu(
                 Param("size", 5, 1, 100, True, "how far above plan"),
             ),
         ),
+        # trained by self-play (headcount train-equilibrium); its table is in data/
+        Policy("equilibrium", EQUILIBRIUM, (_DISCARD,)),
     ],
     checks=[_random_range],
 )

@@ -1,0 +1,401 @@
+"""Training the ``equilibrium`` bot's table by self-play: fictitious play over the abstraction.
+
+Method. Every seat plays the same table (:mod:`.equilibrium`). One iteration plays a batch of
+rounds in self-play; at each decision a seat explores (an action drawn uniformly among the legal
+ones) with probability ``explore``, else it follows the table. Each decision's abstract state,
+action and whether its seat lost the round are added to running totals kept over *all*
+iterations, so the estimated loss rate of an action is its value against the mixture of the
+tables played so far (their average). The best response to that average, per state, is the
+action with the lowest estimated loss; the table moves towards it with step ``1 / (k + 1)``
+(fictitious play: the table is the average of the best responses). A state with fewer than
+``MIN_VISITS`` visits keeps its row. The objective is the chance of losing the round; the cost
+of a peek (an open life card turned face down, so no peek later) lies outside it.
+
+Rounds are drawn to cover the situations of a game: the number of active seats is uniform on
+``2..players``, each seat can peek (has an open life card) with probability ``P_CAN_PEEK``,
+the start player may not peek before opening (H7 default), a peeker must raise (H7), ties go to
+the bidder (H6). After the last iteration one more batch, without exploration, estimates the
+probability that a call wins in each bid state (the belief the bot states); sparse states borrow
+strength from all bid states with the same active seats and view-alone survival bucket (a
+prior of ``PRIOR`` rounds).
+
+Everything is seeded: iteration ``k`` plays from the stream ``block_state(seed, k)``, the
+kernel is sequential, so the same arguments give the same table, bit for bit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from headcount_lab.core.jitcache import track_sources
+from headcount_lab.core.rng import block_state, partial_shuffle, uniform
+from headcount_lab.games.headcount import equilibrium as EQ
+from headcount_lab.games.headcount.agents import (
+    CALL,
+    N_PARAMS,
+    act_bid,
+    act_peek,
+    build_beliefs,
+    eq_bid_state,
+    eq_raise,
+    parse_bot,
+    safe_bid,
+    sf_at,
+    table_params,
+    view_mask,
+)
+from headcount_lab.games.headcount.rules import (
+    FREE_BID,
+    PLAYERS_MAX,
+    STANDARD_DECK,
+    VERSION,
+    count_kernel,
+    settle_round,
+)
+
+P_CAN_PEEK = 0.75
+MIN_VISITS = 30
+PRIOR = 20.0
+DECAY = 0.7
+MAX_BIDS = 200
+
+
+@njit(nogil=True, cache=True)
+def _selfplay(
+    n_rounds,
+    max_players,
+    table,
+    explore,
+    field_share,
+    f_pol,
+    f_par,
+    st,
+    row_of,
+    sf,
+    lo,
+    gain,
+    safe,
+    q_n,
+    q_loss,
+    cw_n,
+    cw_win,
+):
+    """Play ``n_rounds`` rounds: each seat follows ``table`` (float64[1, N_ROWS * N_ACT], the
+    policy as one row, read by :func:`.equilibrium.sample`) or, with probability
+    ``field_share``, one of the field's bots (``f_pol`` int64[F], ``f_par`` float64[F,
+    N_PARAMS], drawn uniformly), which :func:`.agents.act` plays from the beliefs ``row_of,
+    sf, lo, gain, safe``. Adds the table seats' visits and losses per (state, action) into
+    ``q_n``/``q_loss`` (float64[N_ROWS, N_ACT]) and, per bid state, would-be calls and their
+    wins into ``cw_n``/``cw_win`` (float64[BID_ROWS]). ``st``: uint64[4] stream."""
+    n_deck = STANDARD_DECK
+    deck = np.empty(n_deck, np.int64)
+    cards = np.empty(max_players, np.int64)
+    seen = np.empty(max_players, np.int64)
+    active = np.zeros(max_players, np.bool_)
+    can_peek = np.zeros(max_players, np.bool_)
+    peeked = np.zeros(max_players, np.bool_)
+    who = np.zeros(max_players, np.int64)  # -1: the table, else a field bot
+    in_play = np.empty(max_players + 1, np.int64)
+    bids = np.zeros(MAX_BIDS, np.int64)
+    bid_peeked = np.zeros(MAX_BIDS, np.bool_)
+    bidders = np.zeros(MAX_BIDS, np.int64)
+    d_row = np.empty(4 * MAX_BIDS, np.int64)
+    d_act = np.empty(4 * MAX_BIDS, np.int64)
+    d_seat = np.empty(4 * MAX_BIDS, np.int64)
+    work = np.zeros((2, 32))
+    for _ in range(n_rounds):
+        n = 2 + np.int64(uniform(st) * (max_players - 1))
+        for s in range(max_players):
+            active[s] = s < n
+            can_peek[s] = s < n and uniform(st) < P_CAN_PEEK
+            peeked[s] = False
+            who[s] = -1
+            if f_pol.shape[0] > 0 and uniform(st) < field_share:
+                who[s] = np.int64(uniform(st) * f_pol.shape[0])
+        for i in range(n_deck):
+            deck[i] = i
+        partial_shuffle(st, deck, n + 2)
+        for s in range(n):
+            cards[s] = deck[s]
+            in_play[s] = deck[s]
+        hidden = deck[n]
+        in_play[n] = hidden
+        total = count_kernel(in_play, n + 1, deck[n + 1])
+        nd = 0
+        nb = np.int64(0)
+        me = np.int64(0)
+        while True:
+            for s in range(n):
+                seen[s] = cards[s] if s != me else -1
+            just_peeked = False
+            if who[me] >= 0:  # a field bot, asked as the engine asks it
+                f = who[me]
+                may = can_peek[me] and nb > 0 and not peeked[me]
+                if (
+                    may
+                    and act_peek(
+                        f_pol[f],
+                        f_par[f],
+                        me,
+                        n,
+                        active,
+                        seen,
+                        -1,
+                        peeked,
+                        nb,
+                        bids,
+                        bidders,
+                        bid_peeked,
+                        True,
+                        FREE_BID,
+                        -1,
+                        True,
+                        0,
+                        n_deck,
+                        row_of,
+                        sf,
+                        lo,
+                        gain,
+                        safe,
+                        work,
+                        uniform(st),
+                    )
+                    == 1
+                ):
+                    peeked[me] = True
+                    just_peeked = True
+                a = act_bid(
+                    f_pol[f],
+                    f_par[f],
+                    me,
+                    n,
+                    active,
+                    seen,
+                    hidden if peeked[me] else -1,
+                    peeked,
+                    nb,
+                    bids,
+                    bidders,
+                    bid_peeked,
+                    nb > 0 and not just_peeked,
+                    FREE_BID,
+                    -1,
+                    True,
+                    0,
+                    n_deck,
+                    row_of,
+                    sf,
+                    lo,
+                    gain,
+                    safe,
+                    work,
+                    uniform(st),
+                )
+                if a == CALL or nb >= MAX_BIDS - 1:
+                    break
+                bids[nb] = max(a, bids[nb - 1] + 1) if nb > 0 else a
+                bidders[nb] = me
+                bid_peeked[nb] = peeked[me]
+                nb += 1
+                me = (me + 1) % n
+                continue
+            mask, _ = view_mask(me, n, active, seen, hidden if peeked[me] else -1)
+            row = np.int64(row_of[1 if peeked[me] else 2, mask])
+            if can_peek[me] and not peeked[me] and nb > 0:
+                p = sf_at(sf, row, lo, bids[nb - 1])
+                r = EQ.peek_row(n, p, nb, 1 if bid_peeked[nb - 1] else 0)
+                if uniform(st) < explore:
+                    a = 1 if uniform(st) < 0.5 else 0
+                else:
+                    a = EQ.sample(table, 0, r, 0, 2, uniform(st))
+                d_row[nd] = r
+                d_act[nd] = a
+                d_seat[nd] = me
+                nd += 1
+                if a == 1:
+                    peeked[me] = True
+                    just_peeked = True
+                    mask, _ = view_mask(me, n, active, seen, hidden)
+                    row = np.int64(row_of[1, mask])
+            if nb == 0:
+                r = EQ.open_row(n, safe_bid(sf, row, lo, 0.5, 0))
+                if uniform(st) < explore:
+                    a = np.int64(uniform(st) * EQ.N_ACT)
+                else:
+                    a = EQ.sample(table, 0, r, 0, EQ.N_ACT, uniform(st))
+                d_row[nd] = r
+                d_act[nd] = a
+                d_seat[nd] = me
+                nd += 1
+                bids[0] = safe_bid(sf, row, lo, EQ.OPEN_LEVELS[a], 0)
+                bidders[0] = me
+                bid_peeked[0] = peeked[me]
+                nb = 1
+            else:
+                last = bids[nb - 1]
+                r = eq_bid_state(sf, row, lo, n, nb, bids, peeked[me], bid_peeked, 0)
+                cw_n[r] += 1.0
+                if total < last:  # H6: a call here would win
+                    cw_win[r] += 1.0
+                first = 1 if just_peeked else 0  # H7: a peeker raises
+                if nb >= MAX_BIDS - 1:
+                    a = EQ.A_CALL  # safety valve
+                elif uniform(st) < explore:
+                    a = first + np.int64(uniform(st) * (EQ.N_ACT - first))
+                else:
+                    a = EQ.sample(table, 0, r, first, EQ.N_ACT, uniform(st))
+                d_row[nd] = r
+                d_act[nd] = a
+                d_seat[nd] = me
+                nd += 1
+                if a == EQ.A_CALL:
+                    break
+                bids[nb] = eq_raise(sf, row, lo, last, a, 0)
+                bidders[nb] = me
+                bid_peeked[nb] = peeked[me]
+                nb += 1
+            me = (me + 1) % n
+        loser, _ = settle_round(total, bids[nb - 1], bidders[nb - 1], me, 0)
+        for i in range(nd):
+            q_n[d_row[i], d_act[i]] += 1.0
+            if d_seat[i] == loser:
+                q_loss[d_row[i], d_act[i]] += 1.0
+
+
+def initial_policy() -> np.ndarray:
+    """Uniform over the legal actions of each state (a peek state has two)."""
+    pol = np.full((EQ.N_ROWS, EQ.N_ACT), 1.0 / EQ.N_ACT)
+    pol[EQ.PEEK0 :] = 0.0
+    pol[EQ.PEEK0 :, :2] = 0.5
+    return pol
+
+
+def best_response(q_n: np.ndarray, q_loss: np.ndarray, pol: np.ndarray) -> np.ndarray:
+    """Per state, all weight on the action with the lowest estimated loss (among actions seen
+    ``MIN_VISITS`` times; a state without any keeps its row of ``pol``)."""
+    rate = np.where(q_n >= MIN_VISITS, q_loss / np.maximum(q_n, 1.0), np.inf)
+    rate[EQ.PEEK0 :, 2:] = np.inf
+    best = np.argmin(rate, axis=1)
+    br = np.zeros_like(pol)
+    br[np.arange(pol.shape[0]), best] = 1.0
+    seen = np.isfinite(rate).any(axis=1)
+    br[~seen] = pol[~seen]
+    return br
+
+
+def call_win_table(cw_n: np.ndarray, cw_win: np.ndarray) -> np.ndarray:
+    """Per bid state, the share of would-be calls that win, shrunk towards the pooled share of
+    the states with the same active seats and survival bucket (prior of ``PRIOR`` rounds)."""
+    shape = (EQ.N_ACTIVE, EQ.N_GAP, EQ.N_NB * EQ.N_RAISE * 4)
+    n = cw_n.reshape(shape)
+    w = cw_win.reshape(shape)
+    pooled = (w.sum(axis=2, keepdims=True) + 0.5) / (n.sum(axis=2, keepdims=True) + 1.0)
+    return ((w + PRIOR * pooled) / (n + PRIOR)).reshape(-1)
+
+
+def train(
+    players: int,
+    iterations: int,
+    rounds: int,
+    seed: int,
+    explore: float = 0.1,
+    field: tuple[str, ...] = (),
+    field_share: float = 0.0,
+) -> EQ.EquilibriumPolicy:
+    """Fictitious self-play for ``iterations`` batches of ``rounds`` rounds (module docstring)."""
+    if not 2 <= players <= PLAYERS_MAX:
+        raise ValueError(f"--players must be between 2 and {PLAYERS_MAX}, got {players}")
+    if iterations < 1:
+        raise ValueError(f"--iterations must be at least 1, got {iterations}")
+    if rounds < 1:
+        raise ValueError(f"--rounds must be at least 1, got {rounds}")
+    if not 0.0 <= explore < 1.0:
+        raise ValueError(f"--explore must be in [0, 1), got {explore}")
+    if seed < 0:
+        raise ValueError(f"--seed must be non-negative, got {seed}")
+    if not 0.0 <= field_share <= 1.0:
+        raise ValueError(f"--field-share must be in [0, 1], got {field_share}")
+    bots = [parse_bot(f) for f in field]
+    if any(b.name == "equilibrium" for b in bots):
+        raise ValueError("--field: the table itself is the other part of the population")
+    levels, f_par = table_params(bots)
+    f_par = f_par.reshape(len(bots), N_PARAMS)
+    f_pol = np.array([b.policy for b in bots], dtype=np.int64)
+    bel = build_beliefs(False, max(players, 3), True, True, levels)
+    q_n = np.zeros((EQ.N_ROWS, EQ.N_ACT))
+    q_loss = np.zeros((EQ.N_ROWS, EQ.N_ACT))
+    cw_n = np.zeros(EQ.BID_ROWS)
+    cw_win = np.zeros(EQ.BID_ROWS)
+    pol = initial_policy()
+    for k in range(1, iterations + 1):
+        _selfplay(
+            rounds,
+            players,
+            pol.reshape(1, -1),
+            explore,
+            field_share,
+            f_pol,
+            f_par,
+            block_state(seed, k),
+            bel.row_of,
+            bel.sf,
+            bel.lo,
+            bel.gain,
+            bel.safe,
+            q_n,
+            q_loss,
+            cw_n,
+            cw_win,
+        )
+        pol = pol + (best_response(q_n, q_loss, pol) - pol) * (2.0 / (k + 2))
+        q_n *= DECAY  # the field changes: older rounds count less
+        q_loss *= DECAY
+    cw_n[:] = 0.0
+    cw_win[:] = 0.0
+    _selfplay(
+        rounds,
+        players,
+        pol.reshape(1, -1),
+        0.0,
+        0.0,
+        f_pol,
+        f_par,
+        block_state(seed, iterations + 1),
+        bel.row_of,
+        bel.sf,
+        bel.lo,
+        bel.gain,
+        bel.safe,
+        np.zeros_like(q_n),
+        np.zeros_like(q_n),
+        cw_n,
+        cw_win,
+    )
+    meta: dict[str, Any] = {
+        "schema": EQ.SCHEMA,
+        "rules_version": VERSION,
+        "abstraction": EQ.ABSTRACTION,
+        "method": "fictitious self-play over the abstraction, round-loss objective",
+        "players": players,
+        "iterations": iterations,
+        "rounds": rounds,
+        "seed": seed,
+        "explore": explore,
+        "field": [b.spec for b in bots],
+        "field_share": field_share,
+        "command": (
+            f"headcount-lab headcount train-equilibrium --players {players} --iterations "
+            f"{iterations} --rounds {rounds} --explore {explore} "
+            + "".join(f"--field {b.spec} " for b in bots)
+            + f"--field-share {field_share} --seed {seed}"
+        ),
+        "visited_states": int((q_n.sum(axis=1) > 0).sum()),
+        "states": EQ.N_ROWS,
+    }
+    return EQ.EquilibriumPolicy(pol, call_win_table(cw_n, cw_win), meta)
+
+
+track_sources(_selfplay)
