@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CALLS: dict[str, list[str]] = {
     "whist blind-equilibrium": ["--players", "3"],
     "headcount headsup": ["--step", "20", "--iterations", "5"],
+    "headcount exploit": ["--players", "3", "--field", "odds", "--budget", "48", "--games", "8"],
     "headcount count": ["QH", "JK", "KH", "--draw", "AS"],
     "headcount odds": ["--players", "3", "--see", "7H KH"],
     "headcount deal": ["--players", "3", "--hands", "3000", "--seed", "2"],

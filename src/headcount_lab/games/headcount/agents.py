@@ -34,6 +34,11 @@ Policies and their parameters (``name:key=value,...`` on the command line):
   from the resulting mixture. (Approximation: a bidder who peeked and whose hidden card the
   reader does not know is modelled as if it had not peeked.)
 - ``bluffer``: ``odds``, but with probability ``rate`` a bid is pushed ``size`` above plan.
+- ``responder``: ``reader`` with more knobs, the family the best-response meter
+  (:mod:`.exploit`) tunes against a fixed field: a raise goes only the fraction ``raise`` of
+  the way from the lowest legal bid to its plan, an opening bid is ``shade`` below plan, and
+  heads-up it has its own ``call2``, ``quantile2`` and ``raise2``. With the defaults it plays
+  exactly as ``reader``.
 
 Every policy takes ``discard`` (0: give up a face-down life card first, keeping open cards for
 peeking; 1: an open one first).
@@ -52,13 +57,19 @@ from headcount_lab.games.headcount.bots import (
     BLUFFER,
     ODDS,
     P_CALL,
+    P_CALL2,
     P_EXTRA,
     P_EXTRA2,
     P_LEVEL,
     P_MODEL_LEVEL,
     P_QUANT,
+    P_QUANT2,
+    P_RAISE,
+    P_RAISE2,
+    P_SHADE,
     RANDOM,
     READER,
+    RESPONDER,
     TIPS,
     Bot,
 )
@@ -173,12 +184,20 @@ def build_beliefs(
             child = row_of[1, masks[has] | bit]
             acc[has] += np.abs(sf[child] - sf[parent[has]])
         gain[parent] = acc / (n_deck - t.n_known)
-    safe = np.zeros((len(levels), rows), dtype=np.int32)
-    for i, level in enumerate(levels):
-        safe[i] = (sf >= level).sum(axis=1) - 1  # sf falls along each row
+    safe = safe_columns(sf, levels)
     for a in (row_of, sf, gain, safe):
         a.setflags(write=False)
     return Beliefs(row_of, sf, lo, gain, tuple(levels), safe)
+
+
+def safe_columns(sf: np.ndarray, levels: tuple[float, ...]) -> np.ndarray:
+    """int32[levels, rows]: for each level, the last column of each row of ``sf`` at or above
+    it (:attr:`Beliefs.safe`)."""
+    safe = np.zeros((len(levels), sf.shape[0]), dtype=np.int32)
+    for i, level in enumerate(levels):
+        safe[i] = (sf >= level).sum(axis=1) - 1  # sf falls along each row
+    safe.setflags(write=False)
+    return safe
 
 
 def table_params(bots: list[Bot] | tuple[Bot, ...]) -> tuple[tuple[float, ...], np.ndarray]:
@@ -189,13 +208,13 @@ def table_params(bots: list[Bot] | tuple[Bot, ...]) -> tuple[tuple[float, ...], 
     for b in bots:
         if b.policy >= ODDS:
             wanted.add(1.0 - b.params[P_QUANT])
-            if b.policy == READER:
+            if b.policy in (READER, RESPONDER):
                 wanted.add(1.0 - b.params[P_EXTRA2])
     levels = tuple(sorted(wanted)) or (0.5,)
     for i, b in enumerate(bots):
         if b.policy >= ODDS:
             params[i, P_LEVEL] = levels.index(1.0 - b.params[P_QUANT])
-            if b.policy == READER:
+            if b.policy in (READER, RESPONDER):
                 params[i, P_MODEL_LEVEL] = levels.index(1.0 - b.params[P_EXTRA2])
     return levels, params
 
@@ -310,6 +329,11 @@ def _act_as(kind: int):  # type: ignore[no-untyped-def]
     ):  # fmt: skip
         if bid and policy == READER:
             return reader_bid(
+                params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
+                can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
+            )  # fmt: skip
+        if bid and policy == RESPONDER:
+            return responder_bid(
                 params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
                 can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
             )  # fmt: skip
@@ -459,16 +483,18 @@ def bid_choice(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, ca
     return b
 
 
-@njit(nogil=True, cache=True)
-def reader_bid(
-    params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
-    can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
+@njit(nogil=True, cache=True, inline="always")
+def own_card_mixture(
+    params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, min_bid,
+    hidden_card, shift, n_deck, row_of, lo, safe, work,
 ):  # fmt: skip
-    """The reader's bid or call: a mixture over its own card weighted by how well each
-    candidate explains the others' raises (see the module docstring)."""
+    """The reader's belief about its own card: for each candidate card ``x``, the belief row of
+    the view with ``x`` added into ``work[0]`` and, into ``work[1]``, how well ``x`` explains
+    the others' raises (a Cauchy weight of scale ``params[P_EXTRA]`` around the bid an ``odds``
+    player with the quantile of ``params[P_MODEL_LEVEL]`` would have made). Returns the number
+    of candidates and the sum of their weights."""
     mask, _ = view_mask(me, n, active, seen, hidden_seen)
     nu = 2 if hidden_card and hidden_seen < 0 else 1
-    level = 1.0 - params[P_QUANT]
     sigma = params[P_EXTRA]
     mqi = np.int64(params[P_MODEL_LEVEL])
     fmask = mask  # foreheads only
@@ -500,11 +526,58 @@ def reader_bid(
         work[1, m] = wx
         wsum += wx
         m += 1
+    return m, wsum
+
+
+@njit(nogil=True, cache=True)
+def reader_bid(
+    params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
+    can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
+):  # fmt: skip
+    """The reader's bid or call: a mixture over its own card weighted by how well each
+    candidate explains the others' raises (see the module docstring)."""
+    m, wsum = own_card_mixture(params, me, n, active, seen, hidden_seen, nb, bids, bidders,
+                               bid_peeked, min_bid, hidden_card, shift, n_deck, row_of, lo, safe,
+                               work)  # fmt: skip
+    level = 1.0 - params[P_QUANT]
     last = bids[nb - 1] if nb > 0 else 0
     if nb > 0 and can_call and 1.0 - _mix_sf(sf, work, m, wsum, lo, last + shift) > params[P_CALL]:
         return CALL
     b = _mix_safe_bid(sf, work, m, wsum, lo, level, shift)
     return max(b, lowest_bid(nb, last, min_bid))
+
+
+@njit(nogil=True, cache=True)
+def responder_bid(
+    params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
+    can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
+):  # fmt: skip
+    """The responder's bid or call: the reader's belief (:func:`own_card_mixture`), its own
+    call threshold, quantile and raise fraction when heads-up (``call2``, ``quantile2``,
+    ``raise2``) and with more players (``call``, ``quantile``, ``raise``); a raise goes the
+    fraction ``raise`` of the way from the lowest legal bid to its plan, and an opening bid is
+    ``shade`` below plan. With the defaults it bids exactly as ``reader``."""
+    m, wsum = own_card_mixture(params, me, n, active, seen, hidden_seen, nb, bids, bidders,
+                               bid_peeked, min_bid, hidden_card, shift, n_deck, row_of, lo, safe,
+                               work)  # fmt: skip
+    k = 0
+    for s in range(n):
+        if active[s]:
+            k += 1
+    heads_up = k == 2
+    call = params[P_CALL2] if heads_up else params[P_CALL]
+    level = 1.0 - (params[P_QUANT2] if heads_up else params[P_QUANT])
+    frac = params[P_RAISE2] if heads_up else params[P_RAISE]
+    last = bids[nb - 1] if nb > 0 else 0
+    if nb > 0 and can_call and 1.0 - _mix_sf(sf, work, m, wsum, lo, last + shift) > call:
+        return CALL
+    plan = _mix_safe_bid(sf, work, m, wsum, lo, level, shift)
+    low = lowest_bid(nb, last, min_bid)
+    if nb == 0:
+        return max(plan - np.int64(params[P_SHADE]), low)
+    if plan <= low:
+        return low
+    return low + np.int64(frac * (plan - low))
 
 
 #: :func:`act` for one decision kind each, the engine calls these (defined

@@ -18,7 +18,14 @@ from headcount_lab.core.guard import require
 from headcount_lab.core.stats import Z95 as Z95  # re-exported for the analysis modules
 from headcount_lab.core.stats import wilson as wilson  # re-exported
 from headcount_lab.games.headcount import engine as E
-from headcount_lab.games.headcount.agents import READER, Beliefs, Bot, build_beliefs, table_params
+from headcount_lab.games.headcount.agents import (
+    READER,
+    RESPONDER,
+    Beliefs,
+    Bot,
+    build_beliefs,
+    table_params,
+)
 from headcount_lab.games.headcount.rules import PLAYERS_MAX, PLAYERS_MIN, VERSION, HeadcountRules
 
 BLOCK_GAMES = 2000  # games per runner block (rounded to whole deals); part of a run's identity
@@ -46,7 +53,7 @@ class Setup:
             self.rules.double,
             self.players,
             self.rules.hidden_card,
-            any(b.policy == READER for b in self.bots),
+            any(b.policy in (READER, RESPONDER) for b in self.bots),
             levels,
         )
 
@@ -147,7 +154,7 @@ def check_block_inputs(perms, policies, params, rules, beliefs, state, st, trace
     past their ends silently. Every shape, dtype and value the kernel indexes with is checked
     here, in plain Python, before it runs.
     """
-    from headcount_lab.games.headcount.agents import BLUFFER, N_PARAMS
+    from headcount_lab.games.headcount.agents import N_PARAMS, POLICY_NAMES
 
     def need(ok: bool, what: str) -> None:
         require(ok, "tournament kernel", what)
@@ -159,7 +166,7 @@ def check_block_inputs(perms, policies, params, rules, beliefs, state, st, trace
     need(policies.dtype == np.int64 and policies.ndim == 1, "policies must be int64[slots]")
     need(all(sorted(row) == list(range(slots)) for row in perms.tolist()),
          "every seat order must seat each bot slot once")  # fmt: skip
-    need(bool(((policies >= 0) & (policies <= BLUFFER)).all()), "unknown policy id")
+    need(bool(((policies >= 0) & (policies < len(POLICY_NAMES))).all()), "unknown policy id")
     need(params.dtype == np.float64 and params.shape == (slots, N_PARAMS), "params shape")
     need(rules.dtype == np.int64 and rules.shape == (E.N_RULES,), "rules must be int64[N_RULES]")
     n_deck = 18 if rules[E.R_DOUBLE] else 17
