@@ -375,7 +375,7 @@ def exploit_cmd(
     rule: RuleOpt = None,
     budget: Annotated[
         int, typer.Option("--budget", help="Training games, all candidates together.")
-    ] = 60_000,
+    ] = 200_000,
     games: Annotated[
         int, typer.Option("--games", help="Fresh games that measure the responder.")
     ] = 20_000,
