@@ -414,6 +414,21 @@ ARGS: dict[tuple[str, str], st.SearchStrategy[list[str]]] = {
         rules(FF_RULES),
         JSON,
     ),  # fmt: skip
+    # always a small budget and few games (the defaults take tens of seconds); one field bot for
+    # every seat, as a mixed field of 6 plays every one of 720 seat orders per deal
+    ("headcount", "exploit"): argv(
+        st.builds(
+            lambda budget, games: ["--budget", budget, "--games", games],
+            st.sampled_from(["24", "60", "0", "-5", "x", "9" * 30]),
+            number(0, 12),
+        ),
+        PLAYERS,
+        option("--field", mostly(st.sampled_from(HC_BOTS)) | st.sampled_from(["odds,tips"])),
+        SEED,
+        VARIANT,
+        rules(HC_RULES),
+        JSON,
+    ),
 }
 #: a valid call run before fuzzing, outside the alarm, for commands whose first call compiles
 #: for a long time (the heads-up solver: tens of seconds on a loaded 2-core machine)

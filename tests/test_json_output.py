@@ -26,6 +26,7 @@ CALLS: dict[str, list[str]] = {
         "--out",
         str(Path(tempfile.gettempdir()) / "json-hc-equilibrium.npz"),
     ],
+    "headcount exploit": ["--players", "3", "--field", "odds", "--budget", "48", "--games", "8"],
     "headcount count": ["QH", "JK", "KH", "--draw", "AS"],
     "headcount odds": ["--players", "3", "--see", "7H KH"],
     "headcount deal": ["--players", "3", "--hands", "3000", "--seed", "2"],

@@ -122,3 +122,57 @@ def test_games_to_show_better_is_the_first_n_with_the_power_and_near_connors_for
     assert connor <= n <= 1.1 * connor
     assert games_to_show_better(0.3, 0.3) is None
     assert games_to_show_better(0.2, 0.3) is None
+
+
+def _coverage(interval, counts, truth):
+    """How many of the replications' intervals (``counts``: int[R, clusters]) hold ``truth``."""
+    hits = 0
+    for x in counts:
+        _, lo, hi = interval(x)
+        hits += lo <= truth <= hi
+    return hits
+
+
+@pytest.mark.parametrize("design", ["shared luck", "one winner per deal"])
+def test_cluster_wilson_covers_95_percent_where_wilson_does_not(design):
+    # Games that replay one deal are clusters: with shared luck (positively correlated wins,
+    # as seats that keep their cards) Wilson's interval is too narrow, with exactly one winner
+    # among the copies of a bot (negatively correlated) too wide. The deal-unit interval must
+    # cover the true rate 95% of the time in both (binomial test, alpha 0.01), and Wilson must
+    # fail the same test (its teeth).
+    from scipy.stats import binomtest
+
+    from headcount_lab.core.stats import cluster_wilson, wilson
+
+    rng = np.random.default_rng(2026)
+    reps, clusters, m = 2000, 120, 6
+    if design == "shared luck":
+        truth = 0.3
+        p = rng.beta(1.2, 2.8, size=(reps, clusters))  # mean 0.3, intra-deal correlation 0.2
+        counts = rng.binomial(m, p)
+    else:
+        # the m copies win exactly 1 game of the deal half the time, else 0 or 2: mean 1, so
+        # the rate is 1/m, with a variance (1/2) below the binomial's (m p (1 - p) = 5/6)
+        truth = 1 / m
+        u = rng.random((reps, clusters))
+        counts = np.where(u < 0.5, 1, np.where(u < 0.75, 0, 2))
+
+    n = clusters * m
+    ours = _coverage(lambda x: cluster_wilson(int(x.sum()), n, int((x * x).sum()), clusters),
+                     counts, truth)  # fmt: skip
+    plain = _coverage(lambda x: wilson(int(x.sum()), n), counts, truth)
+    assert binomtest(ours, reps, 0.95).pvalue > 0.01, ours / reps
+    assert binomtest(plain, reps, 0.95).pvalue < 0.01, plain / reps
+
+
+def test_cluster_wilson_is_wilson_for_one_game_per_deal_and_keeps_the_rate():
+    from headcount_lab.core.stats import cluster_wilson, wilson
+
+    assert cluster_wilson(37, 100, 37, 100) == wilson(37, 100)  # clusters of one game
+    assert cluster_wilson(0, 60, 0, 10) == wilson(0, 60)
+    # ten deals won 3 of 3, ten 0 of 3: the rate is the games' (as Wilson's), the interval
+    # as wide as 20 independent games' (the deal is the unit), wider than 60 games'
+    rate, lo, hi = cluster_wilson(30, 60, 10 * 3 * 3, 20)
+    assert rate == wilson(30, 60)[0] == 0.5
+    assert (lo, hi) == pytest.approx(wilson(10, 20)[1:], rel=0.05)
+    assert hi - lo > wilson(30, 60)[2] - wilson(30, 60)[1]

@@ -17,7 +17,9 @@ from headcount_lab.games.headcount import agents as A
 from headcount_lab.games.headcount import engine as E
 from headcount_lab.games.headcount.rules import HeadcountRules
 
-POLICIES = ["random", "tips", "odds", "reader", "bluffer", "equilibrium"]
+#: every bot; the responder (the meter's family) also with its own knobs away from the defaults
+POLICIES = ["random", "tips", "odds", "reader", "bluffer", "equilibrium", "responder",
+            "responder:raise=0.3,shade=6,call2=0.8,quantile2=0.3,raise2=0.5"]  # fmt: skip
 
 
 def situation(rng, n, rules):
@@ -109,5 +111,12 @@ def test_swapping_unseen_cards_never_changes_a_decision(policy, variant):
                           bidders, bp, u) != base:  # fmt: skip
                     changed_by_seen += 1
     assert checked > 1000
-    if policy in ("odds", "reader", "bluffer", "tips", "equilibrium"):
+    if policy.partition(":")[0] in (
+        "odds",
+        "reader",
+        "bluffer",
+        "tips",
+        "equilibrium",
+        "responder",
+    ):
         assert changed_by_seen > 20

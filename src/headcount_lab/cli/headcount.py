@@ -34,6 +34,10 @@ VariantOpt = Annotated[
         show_default="standard",
     ),
 ]
+GameVariantOpt = Annotated[
+    str | None,
+    typer.Option("--variant", help="standard, trickster or double.", show_default="standard"),
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 RuleOpt = Annotated[
     list[str] | None,
@@ -453,3 +457,61 @@ def train_equilibrium(
     except OSError as exc:
         raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
     return {**pol.meta, "seconds": seconds, "written": str(path), "sha256": pol.digest()}
+
+
+# --- the best-response meter (issue 11 item 1); kept at the end of the file for easy merges
+
+
+@app.command("exploit")
+def exploit_cmd(
+    players: Annotated[int, typer.Option("--players", help="Players at the table, 3-6.")] = 4,
+    field: Annotated[
+        str,
+        typer.Option(
+            "--field",
+            help="The fixed field: one bot for every other seat, or players - 1 bots "
+            "(bot specs as --bots of simulate).",
+        ),
+    ] = "reader",
+    variant: GameVariantOpt = None,
+    rule: RuleOpt = None,
+    budget: Annotated[
+        int, typer.Option("--budget", help="Training games, all candidates together.")
+    ] = 200_000,
+    games: Annotated[
+        int, typer.Option("--games", help="Fresh games that measure the responder.")
+    ] = 20_000,
+    seed: Annotated[int, typer.Option("--seed", help="Seed: same seed, same numbers.")] = 1,
+    json_out: JsonOpt = False,
+) -> None:
+    """Best-response meter: tune a responder against a fixed field, measure its win rate.
+
+    The responder is searched by simulation against the known field on training deals, then
+    plays --games fresh games (the seed's own stream, every seat order) against it; its
+    game-win rate is printed against the fair share 1/players with a 95% CI by deal.
+
+    Example: headcount-lab headcount exploit --players 4 --field reader --games 4000 --seed 1
+    """
+    from headcount_lab.games.headcount.exploit import exploit, parse_field
+    from headcount_lab.games.headcount.rules import rules_for_variant
+
+    with user_errors():
+        rules = rules_for_variant(variant, rule or [])  # Trickster too (H10)
+        specs = parse_field(field, players)
+        if budget < 1 or games < 1:
+            raise UserError("--budget and --games must be positive")
+        result = exploit(players, specs, rules, budget, games, seed).as_dict()
+    if json_out:
+        print_json(result)
+        return
+    lo, hi = result["ci95"]
+    typer.echo(
+        f"{result['games']:,} games, {players} players, seed {seed}; field: "
+        + ", ".join(b["bot"].split(":")[0] for b in result["field_win_rates"])
+    )
+    typer.echo(
+        f"responder wins {result['win_rate']:.2%} [{lo:.2%}, {hi:.2%}] against a fair share of "
+        f"{result['fair_share']:.2%}: gain {result['gain'] * 100:+.1f} points"
+    )
+    typer.echo(f"responder: {result['responder_label']}")
+    typer.echo(f"replay: {result['command']}")

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from headcount_lab.core.stats import wilson
+from headcount_lab.core.stats import cluster_wilson, wilson
 
 
 def seat_orders(specs: Sequence[Hashable], rotate: bool) -> list[tuple[int, ...]]:
@@ -42,9 +42,11 @@ def rotated(slots: Sequence[Any], match: int, rotate: bool) -> list[Any]:
     return [slots[(s - shift) % n] for s in range(n)]
 
 
-def rate(k: int, n: int) -> dict[str, Any]:
-    """``{"wins", "games", "rate", "ci95"}`` with a Wilson 95% interval."""
-    p, lo, hi = wilson(k, n)
+def rate(k: int, n: int, sq: int | None = None, deals: int = 0) -> dict[str, Any]:
+    """``{"wins", "games", "rate", "ci95"}`` with a Wilson 95% interval; given the deals the
+    games come from and the sum of squares ``sq`` of each deal's wins, the deal is the unit
+    (:func:`~headcount_lab.core.stats.cluster_wilson`)."""
+    p, lo, hi = wilson(k, n) if sq is None else cluster_wilson(k, n, sq, deals)
     return {"wins": k, "games": n, "rate": p, "ci95": [lo, hi]}
 
 
@@ -56,14 +58,33 @@ def distinct(specs: Sequence[Hashable]) -> dict[Hashable, list[int]]:
     return out
 
 
-def per_seat(wins: np.ndarray, games: int) -> list[dict[str, Any]]:
-    """Win rate of each seat, whoever sat there (``wins``: int[seat, slot])."""
-    return [rate(int(wins[s].sum()), games) for s in range(wins.shape[0])]
-
-
-def per_bot_by_seat(wins: np.ndarray, seated: np.ndarray, slots: list[int]) -> list[dict]:
-    """Win rate of the bot holding ``slots`` in each seat (``wins``, ``seated``: int[seat,
-    slot])."""
+def per_seat(
+    wins: np.ndarray, games: int, seat_sq: np.ndarray | None = None, deals: int = 0
+) -> list[dict[str, Any]]:
+    """Win rate of each seat, whoever sat there (``wins``: int[seat, slot]); with ``seat_sq``
+    (int[seat, slot, slot], the per-deal products of wins, see :func:`rate`) by deal."""
     return [
-        rate(int(wins[s, slots].sum()), int(seated[s, slots].sum())) for s in range(wins.shape[0])
+        rate(int(wins[s].sum()), games, None if seat_sq is None else int(seat_sq[s].sum()), deals)
+        for s in range(wins.shape[0])
+    ]
+
+
+def per_bot_by_seat(
+    wins: np.ndarray,
+    seated: np.ndarray,
+    slots: list[int],
+    seat_sq: np.ndarray | None = None,
+    deals: int = 0,
+) -> list[dict]:
+    """Win rate of the bot holding ``slots`` in each seat (``wins``, ``seated``: int[seat,
+    slot]); with ``seat_sq`` (as in :func:`per_seat`) by deal."""
+    ix = np.ix_(slots, slots)
+    return [
+        rate(
+            int(wins[s, slots].sum()),
+            int(seated[s, slots].sum()),
+            None if seat_sq is None else int(seat_sq[s][ix].sum()),
+            deals,
+        )
+        for s in range(wins.shape[0])
     ]

@@ -88,6 +88,30 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float, float]:
     return (p, max(0.0, centre - half), min(1.0, centre + half))
 
 
+def cluster_wilson(
+    k: int, n: int, sq: float, clusters: int, z: float = Z95
+) -> tuple[float, float, float]:
+    """(rate, low, high) for ``k`` successes in ``n`` trials that come in ``clusters`` groups of
+    equal size (the games of one deal played in every seat order) whose success counts have
+    the sum of squares ``sq``. The rate is ``k / n`` as by :func:`wilson`; the interval is
+    Wilson's with Kish's effective sample size ``p (1 - p) / var``, where ``var`` is the
+    variance of the rate estimated from the clusters (their sample variance over
+    ``clusters``), so games that share a deal count as much as they tell. With one trial per
+    cluster, a single cluster, or a rate of 0 or 1 it is :func:`wilson`."""
+    if n == 0 or clusters <= 1 or n == clusters or k in (0, n):
+        return wilson(k, n, z)
+    m = n / clusters  # trials per cluster
+    p = k / n
+    var_rate = max((sq / (m * m) - clusters * p * p) / (clusters - 1), 0.0) / clusters
+    if var_rate == 0.0:
+        return (p, p, p)  # every cluster had the same count: no spread to measure
+    n_eff = p * (1 - p) / var_rate
+    den = 1 + z**2 / n_eff
+    centre = (p + z**2 / (2 * n_eff)) / den
+    half = z * math.sqrt(p * (1 - p) / n_eff + z**2 / (4 * n_eff * n_eff)) / den
+    return (p, max(0.0, centre - half), min(1.0, centre + half))
+
+
 def mean_ci(
     total: float, sq: float, n: float, z: float = Z95, scale: float = 1.0
 ) -> tuple[float, float, float]:

@@ -38,6 +38,11 @@ Policies and their parameters (``name:key=value,...`` on the command line):
   (:mod:`.equilibrium`, :mod:`.equilibrium_train`): peeks, opens, raises and calls with the
   table's probabilities for its abstract state, points (Trickster) at whoever its table says
   is more likely to win the count.
+- ``responder``: ``reader`` with more knobs, the family the best-response meter
+  (:mod:`.exploit`) tunes against a fixed field: a raise goes only the fraction ``raise`` of
+  the way from the lowest legal bid to its plan, an opening bid is ``shade`` below plan, and
+  heads-up it has its own ``call2``, ``quantile2`` and ``raise2``. With the defaults it plays
+  exactly as ``reader``.
 
 Every policy takes ``discard`` (0: give up a face-down life card first, keeping open cards for
 peeking; 1: an open one first).
@@ -58,13 +63,19 @@ from headcount_lab.games.headcount.bots import (
     EQUILIBRIUM,
     ODDS,
     P_CALL,
+    P_CALL2,
     P_EXTRA,
     P_EXTRA2,
     P_LEVEL,
     P_MODEL_LEVEL,
     P_QUANT,
+    P_QUANT2,
+    P_RAISE,
+    P_RAISE2,
+    P_SHADE,
     RANDOM,
     READER,
+    RESPONDER,
     TIPS,
     Bot,
 )
@@ -187,9 +198,7 @@ def build_beliefs(
             child = row_of[1, masks[has] | bit]
             acc[has] += np.abs(sf[child] - sf[parent[has]])
         gain[parent] = acc / (n_deck - t.n_known)
-    safe = np.zeros((len(levels), rows), dtype=np.int32)
-    for i, level in enumerate(levels):
-        safe[i] = (sf >= level).sum(axis=1) - 1  # sf falls along each row
+    safe = safe_columns(sf, levels)
     if equilibrium:
         pol = EQ.load_policy(EQ.default_path())
         gain = np.concatenate([gain, EQ.pack(*EQ.widen(pol), sf)])
@@ -198,22 +207,32 @@ def build_beliefs(
     return Beliefs(row_of, sf, lo, gain, tuple(levels), safe)
 
 
+def safe_columns(sf: np.ndarray, levels: tuple[float, ...]) -> np.ndarray:
+    """int32[levels, rows]: for each level, the last column of each row of ``sf`` at or above
+    it (:attr:`Beliefs.safe`)."""
+    safe = np.zeros((len(levels), sf.shape[0]), dtype=np.int32)
+    for i, level in enumerate(levels):
+        safe[i] = (sf >= level).sum(axis=1) - 1  # sf falls along each row
+    safe.setflags(write=False)
+    return safe
+
+
 def table_params(bots: list[Bot] | tuple[Bot, ...]) -> tuple[tuple[float, ...], np.ndarray]:
     """(levels, params): the survival levels the bots use and their float64[slots, N_PARAMS]
     parameters with :data:`P_LEVEL` / :data:`P_MODEL_LEVEL` pointing into ``levels``."""
     params = np.array([b.params for b in bots], dtype=np.float64)
     wanted = set()
-    odds_family = (ODDS, READER, BLUFFER)
+    odds_family = (ODDS, READER, BLUFFER, RESPONDER)
     for b in bots:
         if b.policy in odds_family:
             wanted.add(1.0 - b.params[P_QUANT])
-            if b.policy == READER:
+            if b.policy in (READER, RESPONDER):
                 wanted.add(1.0 - b.params[P_EXTRA2])
     levels = tuple(sorted(wanted)) or (0.5,)
     for i, b in enumerate(bots):
         if b.policy in odds_family:
             params[i, P_LEVEL] = levels.index(1.0 - b.params[P_QUANT])
-            if b.policy == READER:
+            if b.policy in (READER, RESPONDER):
                 params[i, P_MODEL_LEVEL] = levels.index(1.0 - b.params[P_EXTRA2])
     return levels, params
 
@@ -329,6 +348,11 @@ def _act_as(kind: int):  # type: ignore[no-untyped-def]
     ):  # fmt: skip
         if bid and policy == READER:
             return reader_bid(
+                params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
+                can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
+            )  # fmt: skip
+        if bid and policy == RESPONDER:
+            return responder_bid(
                 params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
                 can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
             )  # fmt: skip
@@ -556,7 +580,7 @@ def stated_call_win(
         r = eq_bid_row(me, n, active, seen, hidden_seen, nb, bids, bid_peeked, hidden_card, shift,
                        row_of, sf, lo)  # fmt: skip
         return EQ.call_win_at(gain, sf.shape[0], r)
-    if policy == READER:
+    if policy == READER or policy == RESPONDER:  # noqa: SIM109 (numba: scalars)
         m, wsum = reader_mixture(params, me, n, active, seen, hidden_seen, nb, bids, bidders,
                                  bid_peeked, min_bid, hidden_card, shift, n_deck, row_of, lo,
                                  safe, work)  # fmt: skip
@@ -667,6 +691,38 @@ def eq_discard(params, row, n, active, nb, bids, bidders, bid_peeked, self_peeke
                min_bid, caller, shift, sf, lo, gain, u):  # fmt: skip
     """H8: the ``discard`` parameter (slot 0)."""
     return np.int64(params[0])
+
+
+def responder_bid(
+    params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
+    can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
+):  # fmt: skip
+    """The responder's bid or call: the reader's belief (:func:`reader_mixture`), its own
+    call threshold, quantile and raise fraction when heads-up (``call2``, ``quantile2``,
+    ``raise2``) and with more players (``call``, ``quantile``, ``raise``); a raise goes the
+    fraction ``raise`` of the way from the lowest legal bid to its plan, and an opening bid is
+    ``shade`` below plan. With the defaults it bids exactly as ``reader``."""
+    m, wsum = reader_mixture(params, me, n, active, seen, hidden_seen, nb, bids, bidders,
+                               bid_peeked, min_bid, hidden_card, shift, n_deck, row_of, lo, safe,
+                               work)  # fmt: skip
+    k = 0
+    for s in range(n):
+        if active[s]:
+            k += 1
+    heads_up = k == 2
+    call = params[P_CALL2] if heads_up else params[P_CALL]
+    level = 1.0 - (params[P_QUANT2] if heads_up else params[P_QUANT])
+    frac = params[P_RAISE2] if heads_up else params[P_RAISE]
+    last = bids[nb - 1] if nb > 0 else 0
+    if nb > 0 and can_call and 1.0 - _mix_sf(sf, work, m, wsum, lo, last + shift) > call:
+        return CALL
+    plan = _mix_safe_bid(sf, work, m, wsum, lo, level, shift)
+    low = lowest_bid(nb, last, min_bid)
+    if nb == 0:
+        return max(plan - np.int64(params[P_SHADE]), low)
+    if plan <= low:
+        return low
+    return low + np.int64(frac * (plan - low))
 
 
 #: :func:`act` for one decision kind each, the engine calls these (defined

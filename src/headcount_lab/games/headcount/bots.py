@@ -11,8 +11,9 @@ from headcount_lab.core.botspec import BotMenu, BotSpec, Param, Policy
 
 RANDOM, TIPS, ODDS, READER, BLUFFER = 0, 1, 2, 3, 4
 EQUILIBRIUM = 5  # appended: the ids of the older bots never move
-POLICY_NAMES = ("random", "tips", "odds", "reader", "bluffer", "equilibrium")
-N_PARAMS = 10  # the last two hold table indices filled in by table_params()
+RESPONDER = 6  # the best-response meter's policy family (games/headcount/exploit.py)
+POLICY_NAMES = ("random", "tips", "odds", "reader", "bluffer", "equilibrium", "responder")
+N_PARAMS = 14  # the last two hold table indices filled in by table_params()
 
 
 _DISCARD = Param(
@@ -24,6 +25,11 @@ _ODDS = (
     Param("peek", 0.1, 0.0, 1.0, help="peek when the hidden card moves the odds this much"),
     Param("point", 0.5, 0.0, 1.0, help="Trickster: point at the bidder above this"),
     _DISCARD,
+)
+
+_READER = _ODDS + (
+    Param("sigma", 4.0, 0.1, 100.0, help="Cauchy scale of the bid model"),
+    Param("model", 0.1, 1e-9, 1.0 - 1e-9, help="quantile it assumes of others"),
 )
 
 
@@ -59,15 +65,7 @@ MENU = BotMenu(
             ),
         ),
         Policy("odds", ODDS, _ODDS),
-        Policy(
-            "reader",
-            READER,
-            _ODDS
-            + (
-                Param("sigma", 4.0, 0.1, 100.0, help="Cauchy scale of the bid model"),
-                Param("model", 0.1, 1e-9, 1.0 - 1e-9, help="quantile it assumes of others"),
-            ),
-        ),
+        Policy("reader", READER, _READER),
         Policy(
             "bluffer",
             BLUFFER,
@@ -79,6 +77,18 @@ MENU = BotMenu(
         ),
         # trained by self-play (headcount train-equilibrium); its table is in data/
         Policy("equilibrium", EQUILIBRIUM, (_DISCARD,)),
+        Policy(
+            "responder",
+            RESPONDER,
+            _READER
+            + (
+                Param("raise", 1.0, 0.0, 1.0, help="raise this far from the minimum to plan"),
+                Param("shade", 0, 0, 60, True, "open this far below plan"),
+                Param("call2", 0.65, 0.0, 1.0 - 1e-9, help="heads-up: call threshold"),
+                Param("quantile2", 0.1, 1e-9, 1.0 - 1e-9, help="heads-up: quantile"),
+                Param("raise2", 1.0, 0.0, 1.0, help="heads-up: raise fraction"),
+            ),
+        ),
     ],
     checks=[_random_range],
 )
@@ -89,8 +99,10 @@ PARAMS: dict[str, tuple[tuple[str, float, float, float, bool], ...]] = {
 }
 # slots shared by the odds family (call, quantile, peek, point, discard, then the extra one/two)
 P_CALL, P_QUANT, P_PEEK, P_POINT, P_DISCARD, P_EXTRA, P_EXTRA2 = 0, 1, 2, 3, 4, 5, 6
+# the responder's own slots after the reader's (raise, shade, call2, quantile2, raise2)
+P_RAISE, P_SHADE, P_CALL2, P_QUANT2, P_RAISE2 = 7, 8, 9, 10, 11
 # index of the bot's own safe-bid level, and of the level it assumes for others (reader)
-P_LEVEL, P_MODEL_LEVEL = 8, 9
+P_LEVEL, P_MODEL_LEVEL = N_PARAMS - 2, N_PARAMS - 1
 DISCARD_SLOT = {name: [p[0] for p in ps].index("discard") for name, ps in PARAMS.items()}
 
 

@@ -512,6 +512,49 @@ def play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stats
             _log(trace, tn, T_WIN, w, rounds)
 
 
+def new_deal_stats(n: int, slots: int) -> dict[str, np.ndarray]:
+    """Zeroed per-deal sums of :func:`play_deals_by_deal` (int64): with ``W[s, a]`` the games
+    of one deal won by slot ``a`` in seat ``s`` (over its seat orders), ``deal_seat_sq[s, a,
+    b]`` adds up ``W[s, a] * W[s, b]`` and ``deal_slot_sq[a, b]`` the same for the slots'
+    totals over seats: the sums of squares that make the deal the unit of a CI."""
+    return {
+        "deal_seat_sq": np.zeros((n, slots, slots), np.int64),
+        "deal_slot_sq": np.zeros((slots, slots), np.int64),
+    }
+
+
+@njit(nogil=True, cache=True)
+def play_deals_by_deal(n_deals, perms, policies, params, rules, beliefs, block_st, stats, trace,
+                       tn, scratch, deal_seat_sq, deal_slot_sq):  # fmt: skip
+    """:func:`play_deals`, one deal at a time (the same games: the stream advances by deal),
+    adding each deal's wins into ``deal_seat_sq`` and ``deal_slot_sq``
+    (:func:`new_deal_stats`)."""
+    wins = stats[0]
+    n, slots = wins.shape
+    before = np.empty((n, slots), np.int64)
+    w = np.empty((n, slots), np.int64)
+    for _ in range(n_deals):
+        for s in range(n):
+            for a in range(slots):
+                before[s, a] = wins[s, a]
+        play_deals(1, perms, policies, params, rules, beliefs, block_st, stats, trace, tn,
+                   scratch)  # fmt: skip
+        for s in range(n):
+            for a in range(slots):
+                w[s, a] = wins[s, a] - before[s, a]
+        for a in range(slots):
+            ta = 0
+            for s in range(n):
+                ta += w[s, a]
+            for b in range(slots):
+                tb = 0
+                for s in range(n):
+                    tb += w[s, b]
+                    deal_seat_sq[s, a, b] += w[s, a] * w[s, b]
+                deal_slot_sq[a, b] += ta * tb
+
+
 # numba's cache only watches this file; the kernels also inline the bots of agents.py and call
 # rules.py and core/rng.py, so their sources are part of the cache stamp too
 track_sources(play_deals, ask)
+track_sources(play_deals_by_deal, ask)

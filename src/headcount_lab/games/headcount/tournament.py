@@ -1,5 +1,6 @@
 """Tournaments of Headcount bots: the runner job around :func:`.engine.play_deals` and the
-summary (win rates with 95% Wilson intervals, per-round statistics) that ``simulate`` prints.
+summary (win rates with 95% Wilson intervals that take the deal as the unit, per-round
+statistics) that ``simulate`` prints.
 
 Plain Python: dtype coercion, seat orders, belief tables and chunking live here; the kernel
 only plays. The JSON schema of :func:`summarize` is documented in ``docs/games/headcount.md``.
@@ -21,6 +22,7 @@ from headcount_lab.games.headcount import engine as E
 from headcount_lab.games.headcount.agents import (
     EQUILIBRIUM,
     READER,
+    RESPONDER,
     Beliefs,
     Bot,
     build_beliefs,
@@ -53,7 +55,7 @@ class Setup:
             self.rules.double,
             self.players,
             self.rules.hidden_card,
-            any(b.policy == READER for b in self.bots),
+            any(b.policy in (READER, RESPONDER) for b in self.bots),
             levels,
             any(b.policy == EQUILIBRIUM for b in self.bots),
         )
@@ -144,7 +146,10 @@ class SimulateBlock:
 
 
 def new_block_stats(setup: Setup) -> dict[str, np.ndarray]:
-    return E.new_stats(setup.players, setup.players)
+    """The engine's statistics and the per-deal sums of squares (:func:`.engine.new_deal_stats`)
+    that make the deal the unit of the summary's intervals."""
+    n = setup.players
+    return {**E.new_stats(n, n), **E.new_deal_stats(n, n)}
 
 
 def check_block_inputs(perms, policies, params, rules, beliefs, state, st, trace) -> None:  # type: ignore[no-untyped-def]
@@ -179,19 +184,29 @@ def check_block_inputs(perms, policies, params, rules, beliefs, state, st, trace
     need(rules[E.R_OPEN] >= 0 and rules[E.R_DOWN] >= 0 and rules[E.R_OPEN] + rules[E.R_DOWN] > 0,
          "every seat needs a life card")  # fmt: skip
     need(state.dtype == np.uint64 and state.shape == (4,), "state must be uint64[4]")
-    for key, want in E.new_stats(n, slots).items():
+    wanted = E.new_stats(n, slots)
+    if "deal_seat_sq" in st or "deal_slot_sq" in st:
+        wanted |= E.new_deal_stats(n, slots)
+    for key, want in wanted.items():
+        need(key in st, f"stats {key!r} missing")
         need(st[key].shape == want.shape and st[key].dtype == want.dtype, f"stats {key!r}")
     need(trace.dtype == np.int64 and trace.ndim == 2 and trace.shape[1] == 3, "trace int64[T, 3]")
 
 
 def play_block(n_deals, perms, policies, params, rules, beliefs, state, st, trace=None):  # type: ignore[no-untyped-def]
-    """Run the kernel on one block (``state`` uint64[4] is advanced); returns the trace count."""
+    """Run the kernel on one block (``state`` uint64[4] is advanced); returns the trace count.
+    ``st``: :func:`new_block_stats` (with the per-deal sums), or the engine's statistics alone
+    (:func:`.engine.new_stats`): the same games either way."""
     tr = np.zeros((0, 3), np.int64) if trace is None else trace
     check_block_inputs(perms, policies, params, rules, beliefs, state, st, tr)
     tn = np.zeros(1, np.int64)
-    E.play_deals(n_deals, perms, policies, params, rules, E.beliefs_tuple(beliefs), state,
-                 tuple(st.values()), tr, tn,
-                 E.new_scratch(perms.shape[1]))  # fmt: skip
+    engine_stats = tuple(st[k] for k in E.new_stats(1, 1))
+    args = (n_deals, perms, policies, params, rules, E.beliefs_tuple(beliefs), state,
+            engine_stats, tr, tn, E.new_scratch(perms.shape[1]))  # fmt: skip
+    if "deal_seat_sq" in st:  # the tournament's statistics (new_block_stats)
+        E.play_deals_by_deal(*args, st["deal_seat_sq"], st["deal_slot_sq"])
+    else:  # the engine's alone (E.new_stats), for callers that need no intervals
+        E.play_deals(*args)
     return int(tn[0])
 
 
@@ -232,10 +247,14 @@ def summarize(setup: Setup, stats: dict[str, np.ndarray], seed: int) -> dict[str
     wins, seated = stats["wins"], stats["seated"]
     r = {name: int(stats["round"][i]) for i, name in enumerate(E.ROUND_COLUMNS)}
     games = r["games"]
+    # the deal is the unit of the intervals: its games in every seat order share their cards
+    deals = games // len(setup.orders)
+    seat_sq, slot_sq = stats["deal_seat_sq"], stats["deal_slot_sq"]
     per_bot = []
     for spec, slots in seats.distinct([b.spec for b in setup.bots]).items():
         k = int(wins[:, slots].sum())
         n = int(seated[:, slots].sum())
+        sq = int(slot_sq[np.ix_(slots, slots)].sum())
         slot_tot = stats["slot"][slots].sum(axis=0)
         sc = {name: int(slot_tot[i]) for i, name in enumerate(E.SLOT_COLUMNS)}
         per_bot.append(
@@ -243,9 +262,9 @@ def summarize(setup: Setup, stats: dict[str, np.ndarray], seed: int) -> dict[str
                 "bot": spec,
                 "label": setup.bots[slots[0]].label,
                 "copies": len(slots),
-                **_rate(k, n),
+                **_rate(k, n, sq, deals),
                 "fair_share": 1 / setup.players,
-                "by_seat": seats.per_bot_by_seat(wins, seated, slots),
+                "by_seat": seats.per_bot_by_seat(wins, seated, slots, seat_sq, deals),
                 "rounds": sc["rounds"],
                 "round_loss_rate": sc["rounds_lost"] / sc["rounds"] if sc["rounds"] else None,
                 "calls": sc["calls"],
@@ -256,7 +275,7 @@ def summarize(setup: Setup, stats: dict[str, np.ndarray], seed: int) -> dict[str
                 "points_right": sc["points_right"],
             }
         )
-    per_seat = seats.per_seat(wins, games)
+    per_seat = seats.per_seat(wins, games, seat_sq, deals)
     rounds = r["rounds"]
     return {
         "schema": "headcount-simulate/1",
