@@ -111,12 +111,5 @@ def test_swapping_unseen_cards_never_changes_a_decision(policy, variant):
                           bidders, bp, u) != base:  # fmt: skip
                     changed_by_seen += 1
     assert checked > 1000
-    if policy.partition(":")[0] in (
-        "odds",
-        "reader",
-        "bluffer",
-        "tips",
-        "equilibrium",
-        "responder",
-    ):
+    if policy.partition(":")[0] != "random":
         assert changed_by_seen > 20
