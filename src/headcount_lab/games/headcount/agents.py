@@ -693,6 +693,7 @@ def eq_discard(params, row, n, active, nb, bids, bidders, bid_peeked, self_peeke
     return np.int64(params[0])
 
 
+@njit(nogil=True, cache=True)
 def responder_bid(
     params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
     can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
