@@ -358,10 +358,7 @@ def _discard(loser, discard_open, rules, open_l, down_l, active, trace, tn):
     return next_start(active, loser, rules[R_LEFT_START] != 0)
 
 
-# A real call, not inlined: it runs once per deal, and inlined at its two sites (each with four
-# next_u64 calls LLVM unrolls) it cost about half a second of a cold compile (measured with
-# scripts/headcount_compile_profile.py); without array allocations it needs no reference counting.
-@njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
+@njit(nogil=True, cache=True, inline="always")
 def _seed_from(block_st, sub):
     for i in range(4):
         sub[i] = next_u64(block_st)
