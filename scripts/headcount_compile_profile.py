@@ -1,0 +1,178 @@
+"""Where the cold compile of the Headcount engine goes, and alternating before/after runs.
+
+Two modes (issue 10 item 4):
+
+``--compare TREE [TREE ...] --reps N``
+    runs ``scripts/headcount_compile_cpu.py`` against each tree's ``src`` in turn, N rounds
+    alternating the trees, each in a fresh process with an empty numba cache, and prints every
+    run's compile CPU seconds and each tree's median (CPU seconds, ``time.process_time``: what
+    the compile costs, however loaded the machine is).
+
+``--speed TREE [TREE ...] --reps N``
+    the bench's kernel rates (:func:`.bench_engine.kernel_rate`, thousands of complete rounds
+    per CPU second: four copies of each bot, and the five-bot table), trees alternating, each
+    tree with its own warm numba cache; prints each tree's medians.
+
+``--profile``
+    compiles the engine of the tree on ``PYTHONPATH`` (with an empty numba cache, set
+    ``NUMBA_CACHE_DIR``) and prints the CPU seconds of each compiled function by compiler pass
+    (nested compiles subtracted from their caller), and how many numba IR statements of the
+    engine's ``play_deals`` come from each inlined function: inlining copies a callee's IR at
+    every call site, and the passes after it grow with that size.
+
+Example::
+
+    python scripts/headcount_compile_profile.py --compare /tmp/old05 . --reps 3
+    NUMBA_CACHE_DIR=$(mktemp -d) PYTHONPATH=src \
+        python scripts/headcount_compile_profile.py --profile
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import collections
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+
+
+def compare(trees: list[str], reps: int) -> None:
+    runs: dict[str, list[float]] = {t: [] for t in trees}
+    for r in range(reps):
+        for t in trees:
+            with tempfile.TemporaryDirectory() as cache:
+                env = dict(os.environ, NUMBA_CACHE_DIR=cache,
+                           PYTHONPATH=str(Path(t).resolve() / "src"))  # fmt: skip
+                cmd = [sys.executable, str(HERE / "headcount_compile_cpu.py")]
+                out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True)
+            seconds = float(out.stdout.split()[-1])
+            runs[t].append(seconds)
+            print(f"round {r + 1} {t}: {seconds:.2f} CPU s", flush=True)
+    for t, xs in runs.items():
+        print(f"median {t}: {statistics.median(xs):.2f} CPU s over {len(xs)} runs")
+
+
+SPEED = """
+import json
+from headcount_lab.games.headcount.bench_engine import _setup, kernel_rate
+bots = ("random", "tips", "odds", "reader", "bluffer")
+out = {b: kernel_rate(_setup(",".join([b] * 4), 4), 60_000 // (20 if b == "reader" else 1))
+       for b in bots}
+out["five"] = kernel_rate(_setup(",".join(bots), 5), 12_000)
+print(json.dumps(out))
+"""
+
+
+def speed(trees: list[str], reps: int) -> None:
+    runs: dict[str, list[dict[str, float]]] = {t: [] for t in trees}
+    with tempfile.TemporaryDirectory() as caches:
+        for r in range(reps):
+            for i, t in enumerate(trees):
+                env = dict(os.environ, NUMBA_CACHE_DIR=f"{caches}/{i}",
+                           PYTHONPATH=str(Path(t).resolve() / "src"))  # fmt: skip
+                cmd = [sys.executable, "-c", SPEED]
+                out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True)
+                runs[t].append(json.loads(out.stdout.splitlines()[-1]))
+                print(f"round {r + 1} {t}: {runs[t][-1]}", flush=True)
+    for t, xs in runs.items():
+        med = {k: round(statistics.median(x[k] for x in xs) / 1e3) for k in xs[0]}
+        print(f"median k rounds/CPU s {t}: {med}")
+
+
+def _function_of(cache: dict[str, list[tuple[int, int, str]]], filename: str, line: int) -> str:
+    if filename not in cache:
+        try:
+            tree = ast.parse(Path(filename).read_text())
+        except (OSError, SyntaxError):
+            cache[filename] = []
+        else:
+            defs = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]
+            cache[filename] = [(n.lineno, n.end_lineno or n.lineno, n.name) for n in defs]
+    best = max((f for f in cache[filename] if f[0] <= line <= f[1]), default=None)
+    return f"{Path(filename).name}:{best[2] if best else '?'}"
+
+
+def profile() -> None:
+    from numba.core import codegen
+    from numba.core import compiler_machinery as cm
+
+    spent: dict[tuple[str, str], float] = collections.defaultdict(float)
+    stack: list[float] = []
+
+    def timed(name_of: Any, orig: Any) -> Any:
+        def run(*args: Any) -> Any:
+            t0 = time.process_time()
+            stack.append(0.0)
+            try:
+                return orig(*args)
+            finally:
+                dt = time.process_time() - t0
+                nested = stack.pop()
+                if stack:
+                    stack[-1] += dt
+                spent[name_of(*args)] += dt - nested
+
+        return run
+
+    cm.PassManager._runPass = timed(  # type: ignore[method-assign]
+        lambda self, i, pss, state: (state.func_id.func_name, pss.name()), cm.PassManager._runPass
+    )
+    codegen.CPUCodeLibrary.finalize = timed(  # type: ignore[method-assign]
+        lambda self: (self.name, "llvm_finalize"), codegen.CPUCodeLibrary.finalize
+    )
+    t0 = time.process_time()
+    import runpy
+
+    runpy.run_path(str(HERE / "headcount_compile_cpu.py"), run_name="__main__")
+    total = time.process_time() - t0
+    per_fn: dict[str, float] = collections.defaultdict(float)
+    for (fn, _), v in spent.items():
+        per_fn[fn] += v
+    print(f"\nCPU s of import, compile and warm-up: {total:.2f}")
+    print("by function (self: nested compiles subtracted; passes over 0.04 s):")
+    for fn, v in sorted(per_fn.items(), key=lambda kv: -kv[1])[:16]:
+        passes = sorted(((p, x) for (f, p), x in spent.items() if f == fn and x > 0.04),
+                        key=lambda px: -px[1])  # fmt: skip
+        print(f"{fn[:32]:32s} {v:5.2f}  " + "  ".join(f"{p}={x:.2f}" for p, x in passes))
+
+    from headcount_lab.games.headcount import engine as E
+
+    cres = next(iter(E.play_deals.overloads.values()))
+    cache: dict[str, list[tuple[int, int, str]]] = {}
+    counts: collections.Counter[str] = collections.Counter()
+    for block in cres.type_annotation.blocks.values():
+        for st in block.body:
+            counts[_function_of(cache, st.loc.filename, st.loc.line or 0)] += 1
+    print(f"\nplay_deals: {sum(counts.values())} IR statements, by the function they come from:")
+    for fn, c in counts.most_common(20):
+        print(f"{c:6d} {fn}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--compare", nargs="+", metavar="TREE")
+    ap.add_argument("--speed", nargs="+", metavar="TREE")
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--profile", action="store_true")
+    a = ap.parse_args()
+    if a.compare:
+        compare(a.compare, a.reps)
+    elif a.speed:
+        speed(a.speed, a.reps)
+    elif a.profile:
+        profile()
+    else:
+        ap.error("give --compare TREE..., --speed TREE... or --profile")
+
+
+if __name__ == "__main__":
+    main()
