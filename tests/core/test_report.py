@@ -18,6 +18,8 @@ from headcount_lab.core import report as core
         "headcount_lab.analysis.whist.text",
         "headcount_lab.analysis.poohead.text",
         "headcount_lab.analysis.foolish.text",
+        "headcount_lab.analysis.headcount.exploitability",
+        "headcount_lab.analysis.headcount.calibration",
     ],
 )
 def test_every_language_of_a_report_has_the_same_keys_and_placeholders(module):

@@ -234,3 +234,77 @@ def calibration_section(games: int = 4000, seed: int = 1) -> tuple[pd.DataFrame,
     """The report section: the table of :func:`calibration_table` and its figure."""
     table = calibration_table(games, seed)
     return table, calibration_figure(table)
+
+
+# --------------------------------------------------------------------------- report section
+# A section module of report.EXTRA_SECTIONS: compute() adds the table, render() writes it.
+
+TABLE = "q13_calibration"
+GAMES, QUICK_GAMES = 4000, 300  #: 4-seat games per field
+
+TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "13. Calibration: when a bot believes a call wins, does it?",
+        "method": (
+            "Every bot that reads the bids states, at each turn with a bid to answer, the "
+            "probability that a call would win. {games} traced games per field (seed {seed}); "
+            "each turn is replayed from the trace as the seat saw it and paired with what a "
+            "call would have done. Turns are cut into ten equal groups by the stated "
+            "probability; each group's mean stated probability stands beside the share of "
+            "would-be calls that won (Wilson 95% interval). The column "
+            "`stated_minus_observed_pp` is the miscalibration in percentage points."
+        ),
+        "finding": (
+            "`{bot}` in {field}: stated minus observed lies between {lo} and {hi} points over "
+            "the deciles (issue 11's target for the new bot: within ±3)."
+        ),
+        "holds": "the field named in each row",
+        "figure": "Stated against observed, by decile",
+    },
+    "de": {
+        "title": "13. Kalibrierung: Wenn ein Bot glaubt, dass Anzweifeln gewinnt, stimmt das?",
+        "method": (
+            "Jeder Bot, der die Gebote liest, nennt in jedem Zug mit einem Gebot vor sich die "
+            "Wahrscheinlichkeit, dass Anzweifeln gewinnen würde. {games} aufgezeichnete Spiele "
+            "je Feld (Seed {seed}); jeder Zug wird aus der Aufzeichnung so nachgespielt, wie der "
+            "Platz ihn sah, und dem gegenübergestellt, was Anzweifeln ergeben hätte. Die Züge "
+            "werden nach der genannten Wahrscheinlichkeit in zehn gleich große Gruppen geteilt; "
+            "neben dem Mittel der genannten Wahrscheinlichkeit steht der Anteil gewonnener "
+            "Zweifel (Wilson-95-%-Intervall). Die Spalte `stated_minus_observed_pp` ist die "
+            "Abweichung in Prozentpunkten."
+        ),
+        "finding": (
+            "`{bot}` in {field}: genannt minus beobachtet liegt über die Dezile zwischen {lo} "
+            "und {hi} Punkten (Ziel von Issue 11 für den neuen Bot: innerhalb von ±3)."
+        ),
+        "holds": "das in jeder Zeile genannte Feld",
+        "figure": "Genannt gegen beobachtet, nach Dezilen",
+    },
+}
+
+
+def compute(pt: Any, quick: bool) -> None:
+    pt.tables[TABLE] = calibration_table(QUICK_GAMES if quick else GAMES, int(pt.meta["seed"]))
+
+
+def render(w: Any) -> list[str]:
+    t = TEXT[w.lang]
+    table = w.tables[TABLE]
+    games = QUICK_GAMES if w.opts.quick else GAMES
+    chart = w.save_fig(calibration_figure(table), TABLE)
+    findings = []
+    for (field, bot), g in table.groupby(["field", "bot"], sort=False):
+        err = g["stated_minus_observed_pp"]
+        lo, hi = w.num(float(err.min()), 1), w.num(float(err.max()), 1)
+        findings.append(
+            "- " + t["finding"].format(bot=bot.partition(":")[0], field=field, lo=lo, hi=hi)
+        )
+    sep = w.t["thousands"]
+    return [
+        f"## {t['title']}",
+        f"**{w.t['method']}** "
+        + t["method"].format(games=f"{games:,}".replace(",", sep), seed=w.opts.seed),  # fmt: skip
+        w.table(table.drop(columns=["ci95_low", "ci95_high"])),
+        f"![{t['figure']}]({chart})",
+        f"**{w.t['finding']}** {w.t['holds'].format(field=t['holds'])}\n\n" + "\n".join(findings),
+    ]

@@ -27,7 +27,7 @@ PLAYERS = 4
 #: 3, 4, 6, 10, 11) and which leads the mixed field. Every finding names it; nothing else in
 #: the report assumes which bot it is (a bot without a ``peek`` or ``discard`` parameter simply
 #: has no paired peek or discard comparison). Change it here and regenerate.
-STRONG_FIELD = "reader"
+STRONG_FIELD = "equilibrium"
 #: the bots that join the strong one in the mixed field (questions 5, 7, 8): skill and luck
 MIXED_BASE = ("odds", "tips", "random")
 #: the mixed field of question 8 and of the rule comparisons

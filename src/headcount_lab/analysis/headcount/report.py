@@ -58,10 +58,10 @@ NAME = "headcount"
 #: - ``render(w: SectionWriter) -> list[str]``: the section's Markdown parts in ``w.lang``
 #:   (``w.tables``, ``w.facts``, ``w.strong``, ``w.table(df)``, ``w.pct(x)``, ``w.save_fig``);
 #:   its words live in the module, one dictionary per language, like :mod:`.text`.
-#:
-#: Planned (issue 11): ``headcount_lab.analysis.headcount.calibration`` (calibration of the bots'
-#: beliefs) and an exploitability section around ``games/headcount/exploit.py: exploit(...)``.
-EXTRA_SECTIONS: tuple[str, ...] = ()
+EXTRA_SECTIONS: tuple[str, ...] = (
+    "headcount_lab.analysis.headcount.exploitability",  # 12: the best-response meter per bot
+    "headcount_lab.analysis.headcount.calibration",  # 13: stated against observed call wins
+)
 
 
 def markdown_table(df: pd.DataFrame, float_format: str = "{:.3f}") -> str:
