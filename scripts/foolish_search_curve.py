@@ -7,7 +7,7 @@ bot in seat 1 and ``rules`` in the others, and the head-to-head result against `
 block per game; 95% normal CI over games of the win-share difference, and of the score
 difference). Example::
 
-    python scripts/foolish_search_curve.py --games 200 --seed 60
+    python scripts/foolish_search_curve.py --games 150 --seed 60
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from headcount_lab.games.foolish.ladder import head_to_head
 from headcount_lab.games.foolish.rules import FoolishRules
 
 DEFAULT_BOTS = (
-    "pimc:samples=2,pimc:samples=32,pimc:samples=8,top=6,pimc:samples=32,top=6,"
-    "ismcts,ismcts:iterations=800,ismcts:top=6,ismcts:iterations=800,top=6"
+    "pimc:samples=2,pimc:samples=32,pimc:samples=8,top=6,pimc-top,pimc:samples=128,top=6,"
+    "ismcts,ismcts:iterations=800,top=6"
 )
 
 
@@ -44,7 +44,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bots", default=DEFAULT_BOTS, help="bot specs, comma separated")
     ap.add_argument("--against", default="pimc", help="the fixed opponent")
-    ap.add_argument("--games", type=int, default=200, help="games per head-to-head")
+    ap.add_argument("--games", type=int, default=150, help="games per head-to-head")
     ap.add_argument("--speed-games", type=int, default=4, help="games timed for the speed")
     ap.add_argument("--seed", type=int, default=60)
     args = ap.parse_args()

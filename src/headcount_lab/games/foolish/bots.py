@@ -5,6 +5,8 @@ reading a ``float64`` parameter array, one slot per parameter name, see :data:`S
 Specs: ``rules:keep=0.3,duck=0``, ``pimc:samples=16``, ``ismcts:iterations=500,ucb=0.3``. The
 defaults are the values the bots were measured with (``pimc`` 8 samples, ``ismcts`` 200
 iterations), so a seeded run with default bots plays the same games as before the names.
+``pimc-top`` is ``pimc:samples=32,top=6``: the same search on the rule of thumb's six best plays
+only, the top rung of the ladder.
 """
 
 from __future__ import annotations
@@ -47,6 +49,16 @@ MENU = BotMenu(
                 _TOP,
             ),
             help="determinised Monte Carlo, rolling out with rules",
+        ),
+        Policy(
+            "pimc-top",
+            PIMC,
+            (
+                Param("samples", 32, 1, 100_000, True, "deals sampled per decision"),
+                *_RULE_OF_THUMB,
+                Param("top", 6, 0, 37, True, _TOP.help),
+            ),
+            help="pimc on the rule of thumb's 6 best plays only, with 32 samples",
         ),
         Policy(
             "ismcts",
