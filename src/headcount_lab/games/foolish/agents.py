@@ -29,7 +29,9 @@ samples, ismcts iterations),
 ``keep`` (weight of a card's worth), ``duck`` (share of the No Tricks bonus weighed when winning
 a first trick), ``deny`` (share of an opponent's bonus weighed when a King names them), ``crash``
 (1: show Party Crasher when allowed), ``ucb`` (ismcts: the exploration constant, for rewards
-in points / 40). The ``rules`` part is used by ``pimc``'s rollouts too.
+in points / 40), ``top`` (pimc, ismcts: search only the ``top`` plays the rule of thumb values
+highest, :func:`rules_top`; 0 searches every legal play). The ``rules`` part is used by
+``pimc``'s rollouts too.
 """
 
 from __future__ import annotations
