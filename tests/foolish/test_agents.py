@@ -79,7 +79,11 @@ def test_f13_observation_hides_what_the_seat_cannot_see(n):
     assert changed > 10
 
 
-@pytest.mark.parametrize("bot", ["rules", "pimc:samples=3", "ismcts:iterations=30"])
+@pytest.mark.parametrize(
+    "bot",
+    ["rules", "pimc:samples=3", "ismcts:iterations=30", "pimc:samples=3,top=4",
+     "ismcts:iterations=30,top=3"],
+)  # fmt: skip
 def test_f13_fair_play_decisions_do_not_depend_on_hidden_cards(bot):
     """Swap the hidden cards (teams included) and the bot, on the same stream, acts the same."""
     rules = FoolishRules(party_crasher=True)
@@ -202,3 +206,43 @@ def test_rules_quick_trick_outcome_equals_the_full_evaluation():
                     assert agents.quick_outcome(obs, a, base) == slow, (rnd.trick, a)
                     checked += 1
     assert checked > 2000
+
+
+def test_rules_top_keeps_the_plays_the_rule_of_thumb_values_highest():
+    """The search bots' candidate filter (``top``): ``k`` legal plays, none valued below a
+    dropped one, and the best of them is the rule of thumb's own choice (Party Crasher, F18,
+    always kept)."""
+    rules = FoolishRules(party_crasher=True)
+    _, params = agents.policy_params(["rules"])
+    p = params[0]
+    cov = np.zeros(agents.COV_SIZE, dtype=np.int64)
+    pteam = np.zeros(B.MAXN, dtype=np.float64)
+    vals = np.zeros(64, dtype=np.float64)
+    checked = 0
+    for seed in range(2):
+        for _, seat, rnd in _positions(rules, seed, ["rules", "random"] * 2):
+            legal = rnd.legal(seat, crash=True)
+            mask = np.uint64(sum(1 << a for a in legal))
+            obs = rnd.observation(seat)
+            best = agents.rules_act(obs, mask, p, cov, pteam)
+            for k in (1, 3, 6):
+                kept = int(agents.rules_top(obs, mask, p, cov, pteam, vals, k))
+                assert kept & ~int(mask) == 0 and bin(kept).count("1") == min(k, len(legal))
+                if len(legal) <= k:
+                    continue
+                if k == 1:
+                    assert kept == 1 << best
+                lone_me, lone_against = agents.team_beliefs(obs, pteam)
+                base = cov[B.MAXN :]
+                agents.trick_base(obs, cov, base)
+
+                def value(a, obs=obs, base=base, lone_me=lone_me, lone_against=lone_against):
+                    if a == A_CRASH:
+                        return np.inf
+                    return agents.play_value(obs, a, base, cov, pteam, lone_me, lone_against, p)
+
+                low_kept = min(value(a) for a in legal if kept >> a & 1)
+                high_dropped = max(value(a) for a in legal if not kept >> a & 1)
+                assert low_kept >= high_dropped
+                checked += 1
+    assert checked > 50

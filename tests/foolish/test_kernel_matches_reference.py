@@ -26,6 +26,11 @@ CASES = [
     (FoolishRules(party_crasher=True), "pimc:samples=2,rules,random,rules", 2),
     (FoolishRules(players=5, rounds="single"), "pimc:samples=3,random,rules,random,rules", 2),
     (
+        FoolishRules(rounds="single"),
+        "pimc:samples=3,top=4,rules,ismcts:iterations=20,top=3,rules",
+        2,
+    ),
+    (
         FoolishRules(rounds="single", party_crasher=True),
         "ismcts:iterations=40,rules,random,ismcts:iterations=7",
         3,

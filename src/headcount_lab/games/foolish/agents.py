@@ -29,7 +29,9 @@ samples, ismcts iterations),
 ``keep`` (weight of a card's worth), ``duck`` (share of the No Tricks bonus weighed when winning
 a first trick), ``deny`` (share of an opponent's bonus weighed when a King names them), ``crash``
 (1: show Party Crasher when allowed), ``ucb`` (ismcts: the exploration constant, for rewards
-in points / 40). The ``rules`` part is used by ``pimc``'s rollouts too.
+in points / 40), ``top`` (pimc, ismcts: search only the ``top`` plays the rule of thumb values
+highest, :func:`rules_top`; 0 searches every legal play). The ``rules`` part is used by
+``pimc``'s rollouts too.
 """
 
 from __future__ import annotations
@@ -104,8 +106,9 @@ P_DUCK = 2
 P_DENY = 3
 P_CRASH = 4
 P_UCB = 5
-N_PARAMS = 6
-PARAM_NAMES = ("samples", "keep", "duck", "deny", "crash", "ucb")
+P_TOP = 6
+N_PARAMS = 7
+PARAM_NAMES = ("samples", "keep", "duck", "deny", "crash", "ucb", "top")
 DEFAULTS = dict(zip(PARAM_NAMES, FILL, strict=True))
 DEFAULT_SAMPLES = 8
 DEFAULT_ITERATIONS = 200
@@ -349,15 +352,54 @@ def rules_act(obs, mask, params, cov, pteam):
     while m:
         a = nth_bit(m, 0)
         m &= m - uint64(1)
-        if A_QUEEN <= a < A_KING:
-            w, pts = trick_outcome(obs, a, cov)
-        else:
-            w, pts = quick_outcome(obs, a, base)
-        v = rules_value(obs, a, w, pts, pteam, lone_me, lone_against, params)
+        v = play_value(obs, a, base, cov, pteam, lone_me, lone_against, params)
         if v > best_v:
             best_v = v
             best = a
     return best
+
+
+@njit_fast
+def play_value(obs, a, base, cov, pteam, lone_me, lone_against, params):
+    """The rule of thumb's value of play ``a`` (not Party Crasher), the trick summed up in
+    ``base`` by :func:`trick_base`."""
+    if A_QUEEN <= a < A_KING:
+        w, pts = trick_outcome(obs, a, cov)
+    else:
+        w, pts = quick_outcome(obs, a, base)
+    return rules_value(obs, a, w, pts, pteam, lone_me, lone_against, params)
+
+
+@njit_fast
+def rules_top(obs, mask, params, cov, pteam, vals, k):
+    """The sub-mask of the ``k`` plays of ``mask`` that the rule of thumb values highest (every
+    face-down type on its own; Party Crasher always kept; ties to the lower action id); all of
+    ``mask`` when ``k`` is 0 or it holds at most ``k`` plays. ``vals`` is ``float64[64]``
+    scratch. The search bots' candidate filter (``top``)."""
+    if k <= 0 or popcount(mask) <= k:
+        return mask
+    lone_me, lone_against = team_beliefs(obs, pteam)
+    base = cov[MAXN:]
+    trick_base(obs, cov, base)
+    n_act = 0
+    m = mask
+    while m:
+        a = nth_bit(m, 0)
+        m &= m - uint64(1)
+        if a == A_CRASH:
+            vals[n_act] = 1e300
+        else:
+            vals[n_act] = play_value(obs, a, base, cov, pteam, lone_me, lone_against, params)
+        n_act += 1
+    out = uint64(0)
+    for _ in range(k):
+        best = -1
+        for i in range(n_act):
+            if vals[i] > -1e299 and (best < 0 or vals[i] > vals[best]):
+                best = i
+        vals[best] = -1e300
+        out |= uint64(1) << uint64(nth_bit(mask, best))
+    return out
 
 
 # --- pimc ---------------------------------------------------------------------------------------
@@ -448,6 +490,8 @@ def pimc_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, buf, vals, s
     n = obs[S_N]
     me = obs[S_SEAT]
     k = int(params[P_SAMPLES])
+    if params[P_TOP] > 0:
+        mask = rules_top(obs, mask, params, cov, pteam, vals, int(params[P_TOP]))
     n_act = 0
     m = mask
     while m:
@@ -527,6 +571,8 @@ def ismcts_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, scores, tr
     n = obs[S_N]
     me = obs[S_SEAT]
     iters = int(params[P_SAMPLES])
+    if params[P_TOP] > 0:  # the tree's first column is free until the root is set up below
+        mask = rules_top(obs, mask, params, cov, pteam, stats[:, 0], int(params[P_TOP]))
     for c in range(T_COLS):
         tree[0, c] = -1
     stats[0, 0] = 0.0

@@ -64,24 +64,24 @@ def run_benchmarks(quick: bool) -> dict[str, Any]:
             "reference_rounds_per_s_cpu": ref_rate,
             "ratio_vs_reference": rate / ref_rate,
         }
-    ids, params = agents.policy_params(["pimc", "rules", "rules", "rules"])
-    kernels.run_block(block_state(0, 0), 1, arr, ids, params, False)
-    cpu = _best(
-        lambda: kernels.run_block(block_state(1, 0), pimc_games, arr, ids, params, False), 1
+    search = (
+        ("pimc_one_seat", "pimc", "samples"),
+        ("pimc_top_one_seat", "pimc-top", "samples"),
+        ("ismcts_one_seat", "ismcts", "iterations"),
     )
-    out["pimc_one_seat"] = {
-        "samples": int(params[0, agents.P_SAMPLES]),
-        "rounds_per_s_cpu": pimc_games * rounds / cpu,
-        "seat_turns_per_s_cpu": pimc_games * rounds * 13 / cpu,
-    }
-    ids, params = agents.policy_params(["ismcts", "rules", "rules", "rules"])
-    kernels.run_block(block_state(0, 0), 1, arr, ids, params, False)
-    cpu = _best(
-        lambda: kernels.run_block(block_state(1, 0), pimc_games, arr, ids, params, False), 1
-    )
-    out["ismcts_one_seat"] = {
-        "iterations": int(params[0, agents.P_SAMPLES]),
-        "rounds_per_s_cpu": pimc_games * rounds / cpu,
-        "seat_turns_per_s_cpu": pimc_games * rounds * 13 / cpu,
-    }
+    for key, bot, budget in search:
+        ids, params = agents.policy_params([bot, "rules", "rules", "rules"])
+        kernels.run_block(block_state(0, 0), 1, arr, ids, params, False)
+        cpu = _best(
+            lambda ids=ids, params=params: kernels.run_block(
+                block_state(1, 0), pimc_games, arr, ids, params, False
+            ),
+            1,
+        )
+        out[key] = {
+            budget: int(params[0, agents.P_SAMPLES]),
+            "top": int(params[0, agents.P_TOP]),
+            "rounds_per_s_cpu": pimc_games * rounds / cpu,
+            "seat_turns_per_s_cpu": pimc_games * rounds * 13 / cpu,
+        }
     return out

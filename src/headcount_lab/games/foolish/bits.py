@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit, uint64
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+from headcount_lab.games.whist.bits import popcount  # noqa: F401 (one ctpop; agents use it)
 
 njit_fast = njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
 njit_inlined = njit(nogil=True, cache=True, _nrt=False, inline="always")  # type: ignore[call-overload]
@@ -75,53 +78,33 @@ def seat_at(seat, steps, n):
 
 
 @njit_fast
-def popcount(x):
-    x = x - ((x >> uint64(1)) & uint64(0x5555555555555555))
-    x = (x & uint64(0x3333333333333333)) + ((x >> uint64(2)) & uint64(0x3333333333333333))
-    x = (x + (x >> uint64(4))) & uint64(0x0F0F0F0F0F0F0F0F)
-    return np.int64((x * uint64(0x0101010101010101)) >> uint64(56))
-
-
-@njit_fast
 def nth_bit(mask, k):
     """Index of the ``k``-th (from 0) set bit of ``mask``."""
     for _ in range(k):
         mask &= mask - uint64(1)
-    b = 0
-    while (mask >> uint64(b)) & uint64(1) == 0:
-        b += 1
-    return b
+    return np.int64(trailing_zeros(mask))
 
 
 @njit_fast
 def covered_into(S, cov):
-    """F8: ``cov[i] = 1`` when card ``i`` of the trick is covered (the Queen on it is uncovered)."""
+    """F8: ``cov[i] = 1`` when card ``i`` of the trick is covered (the Queen on it is uncovered).
+
+    ``on`` packs, four bits per trick position, one plus the position of the last Queen placed
+    on that position's card (0: none); a Queen lies on an earlier card, so one backward pass
+    settles Queens on Queens."""
     n = S[S_N]
     m = S[S_LEN]
     lead = S[S_LEADER]
-    on0 = -1
-    on1 = -1
-    on2 = -1
-    on3 = -1
-    on4 = -1
+    on = 0
     for i in range(m):
         if S[OFF_TUP + i] == 1 and S[OFF_TTYPE + i] == QUEEN:
             p = S[OFF_TTGT + i] - lead
             if p < 0:
                 p += n
-            if p == 0:
-                on0 = i
-            elif p == 1:
-                on1 = i
-            elif p == 2:
-                on2 = i
-            elif p == 3:
-                on3 = i
-            else:
-                on4 = i
+            on = (on & ~(15 << (4 * p))) | ((i + 1) << (4 * p))
     for i in range(m - 1, -1, -1):
-        on = on0 if i == 0 else on1 if i == 1 else on2 if i == 2 else on3 if i == 3 else on4
-        cov[i] = 1 if on >= 0 and cov[on] == 0 else 0
+        q = ((on >> (4 * i)) & 15) - 1
+        cov[i] = 1 if q >= 0 and cov[q] == 0 else 0
 
 
 @njit_fast
@@ -193,25 +176,13 @@ def push(S, seat, t, up, tgt):
 
 
 @njit_fast
-def queen_free(S, seat):
-    """F8: the card of ``seat`` is in the trick and has no Queen placed directly on it."""
-    found = False
-    for i in range(S[S_LEN]):
-        if S[OFF_TSEAT + i] == seat:
-            found = True
-        if S[OFF_TUP + i] == 1 and S[OFF_TTYPE + i] == QUEEN and S[OFF_TTGT + i] == seat:
-            return False
-    return found
-
-
-@njit_fast
 def lone_self(S, seat):
     """F3: does ``seat`` know it is the Lone Fool (both Jokers, or one and one in the stock)?"""
     j = S[OFF_JOK + seat]
     return j == 2 or (j == 1 and S[OFF_STOCK + JOKER] == 1)
 
 
-@njit_fast
+@njit_inlined
 def legal_mask(S, seat, cov):
     """Legal actions of ``seat`` as a ``uint64`` bit mask (F5-F8, F11; F6 for the last card;
     F18 Party Crasher). Reads only the seat's own hand and public fields, so it works on the
@@ -243,9 +214,16 @@ def legal_mask(S, seat, cov):
         if held & uint64(1 << KING):
             mask |= uint64((1 << (n - 1)) - 1) << uint64(A_KING)
     if held & uint64(1 << QUEEN) and m > 0:
+        # F8 in one pass over the trick: the seats in it, less those with a Queen on their card
+        free = 0
+        for i in range(m):
+            free |= 1 << S[OFF_TSEAT + i]
+        for i in range(m):
+            if S[OFF_TUP + i] == 1 and S[OFF_TTYPE + i] == QUEEN:
+                free &= ~(1 << S[OFF_TTGT + i])
         for o in range(1, n):
             tgt = seat_at(seat, o, n)
-            if queen_free(S, tgt):
+            if (free >> tgt) & 1:
                 good = True
                 if m == n - 1:
                     push(S, seat, QUEEN, 1, tgt)
@@ -270,7 +248,7 @@ def decode(a, seat, n):
     return KING, 1, seat_at(seat, a - A_KING + 1, n)
 
 
-@njit_fast
+@njit_inlined
 def play(S, seat, a):
     """Play action ``a`` (not Party Crasher) for ``seat``: hand, trick and public counts."""
     n = S[S_N]
@@ -291,7 +269,7 @@ def play(S, seat, a):
         S[OFF_DOWNS + seat] += 1
 
 
-@njit_fast
+@njit_inlined
 def close_trick(S, cov):
     """F12: the winner takes the trick's points and leads the next trick; returns the winner."""
     w = winner_seat(S, cov)

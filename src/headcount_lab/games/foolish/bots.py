@@ -5,6 +5,8 @@ reading a ``float64`` parameter array, one slot per parameter name, see :data:`S
 Specs: ``rules:keep=0.3,duck=0``, ``pimc:samples=16``, ``ismcts:iterations=500,ucb=0.3``. The
 defaults are the values the bots were measured with (``pimc`` 8 samples, ``ismcts`` 200
 iterations), so a seeded run with default bots plays the same games as before the names.
+``pimc-top`` is ``pimc:samples=32,top=6``: the same search on the rule of thumb's six best plays
+only, the top rung of the ladder.
 """
 
 from __future__ import annotations
@@ -16,15 +18,21 @@ RANDOM, RULES, PIMC, ISMCTS = 0, 1, 2, 3
 MAX_NODES = 4097
 #: the slot of each parameter in a bot's parameter array (``agents.P_*``), the same for every
 #: bot; ``samples`` and ``iterations`` share slot 0 (pimc samples, ismcts iterations)
-SLOTS = {"samples": 0, "iterations": 0, "keep": 1, "duck": 2, "deny": 3, "crash": 4, "ucb": 5}
+SLOTS = {
+    "samples": 0, "iterations": 0, "keep": 1, "duck": 2, "deny": 3, "crash": 4, "ucb": 5, "top": 6,
+}  # fmt: skip
 #: what a slot holds for a bot that has no parameter there (the values every bot was built with)
-FILL = (0.0, 0.15, 0.3, 0.3, 1.0, 0.7)
+FILL = (0.0, 0.15, 0.3, 0.3, 1.0, 0.7, 0.0)
 
 _RULE_OF_THUMB = (
     Param("keep", 0.15, 0.0, 10.0, help="weight of the worth of the card spent"),
     Param("duck", 0.3, 0.0, 10.0, help="share of the No Tricks bonus weighed on a first trick"),
     Param("deny", 0.3, 0.0, 10.0, help="share of a bonus denied by a King naming a trickless foe"),
     Param("crash", 1, 0, 1, True, "show Party Crasher when allowed (F18)", (("off", 0), ("on", 1))),
+)
+
+_TOP = Param(
+    "top", 0, 0, 37, True, "search only the plays the rule of thumb ranks this high (0: all)"
 )
 
 MENU = BotMenu(
@@ -35,8 +43,22 @@ MENU = BotMenu(
         Policy(
             "pimc",
             PIMC,
-            (Param("samples", 8, 1, 100_000, True, "deals sampled per decision"), *_RULE_OF_THUMB),
+            (
+                Param("samples", 8, 1, 100_000, True, "deals sampled per decision"),
+                *_RULE_OF_THUMB,
+                _TOP,
+            ),
             help="determinised Monte Carlo, rolling out with rules",
+        ),
+        Policy(
+            "pimc-top",
+            PIMC,
+            (
+                Param("samples", 32, 1, 100_000, True, "deals sampled per decision"),
+                *_RULE_OF_THUMB,
+                Param("top", 6, 0, 37, True, _TOP.help),
+            ),
+            help="pimc on the rule of thumb's 6 best plays only, with 32 samples",
         ),
         Policy(
             "ismcts",
@@ -45,6 +67,7 @@ MENU = BotMenu(
                 Param("iterations", 200, 1, MAX_NODES - 1, True, "tree iterations per decision"),
                 *_RULE_OF_THUMB,
                 Param("ucb", 0.7, 0.0, 100.0, help="exploration constant (rewards: points / 40)"),
+                _TOP,
             ),
             help="information-set MCTS",
         ),
