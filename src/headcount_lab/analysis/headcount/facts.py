@@ -124,7 +124,7 @@ class HeadcountFacts:
     widest_rounds: float
     # q6: the loser's discard
     discard: Est | None
-    # q8: luck and skill
+    # q8: luck and skill, about the mixed field's winner (mixed_top)
     best_rate: Est
     random_rate: Est
     best_beats_fair: bool
@@ -181,8 +181,9 @@ def facts(pt: Any) -> HeadcountFacts:
     start_lead = "bad" if p0["lo"] > 1 / n else ("good" if p0["hi"] < 1 / n else "none")
     wins = pt.tables["q8_win_rates"].set_index("bot")
     best = f["best_bot"]
+    top = f.get("mixed_top", best)  # q8 is about the mixed field's measured winner
     need = pt.tables["q8_games_needed"]
-    need = need[need["better"] == best].sort_values("gap").iloc[0]
+    need = need[need["better"] == top].sort_values("gap").iloc[0]
     bot_gap = f["q2_bot_call_gap"]
     rules_table = pt.tables["q5_q7_rules"].set_index("rules")
     diffs = differences_table(pt)
@@ -243,9 +244,9 @@ def facts(pt: Any) -> HeadcountFacts:
         widest_rule=widest["rules"],
         widest_rounds=widest["value"],
         discard=_optional(game[game["comparison"] == "q6_discard_open_vs_face_down"]),
-        best_rate=est(wins.loc[best]),
+        best_rate=est(wins.loc[top]),
         random_rate=est(wins.loc["random"]),
-        best_beats_fair=bool(wins.loc[best, "lo"] > 1 / n),
+        best_beats_fair=bool(wins.loc[top, "lo"] > 1 / n),
         second=need["other"],
         second_gap=est(need, "gap"),
         games_needed=need["games_to_show_better"],

@@ -272,7 +272,7 @@ def _games_needed(pt: Playtest) -> None:
     from headcount_lab.core.stats import games_to_show_better
 
     wins = pt.tables["q8_win_rates"].set_index("bot")
-    best = pt.facts["best_bot"]
+    best = pt.facts["mixed_top"]  # the measured winner, which need not be the strong field's bot
     pa = float(wins.loc[best, "value"])
     n = int(wins.loc[best, "n"])
     rows = []

@@ -580,7 +580,7 @@ class _Writer:
         f = self.f
         finding = t["finding"].format(
             lead=t["lead"][f.best_beats_fair],
-            best=f.best_bot,
+            best=f.mixed_top,
             rate=self.pct(f.best_rate[0]),
             ci=self.ci(f.best_rate[1], f.best_rate[2]),
             fair=self.pct(1 / PLAYERS_DEFAULT),
@@ -762,7 +762,7 @@ def designer_findings(w: _Writer) -> list[tuple[str, str]]:
     out.append(
         (
             t["skill"].format(
-                best=f.best_bot,
+                best=f.mixed_top,
                 rate=w.pct(f.best_rate[0]),
                 random=w.pct(f.random_rate[0]),
                 other=f.second,
