@@ -137,7 +137,7 @@ def headcount_cmd(
     out: ReportsDirOpt = None,
     seed: SeedOpt = DEFAULT_SEED,
 ) -> None:
-    """The Headcount playtest report: eleven questions, charts, CSV tables, tip chart.
+    """The Headcount playtest report: thirteen questions, charts, CSV tables, tip chart.
 
     Example: headcount-lab report headcount --quick --out /tmp/report-headcount
     """
