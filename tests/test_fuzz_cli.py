@@ -438,7 +438,7 @@ WARM_UP = {("headcount", "headsup"): ["--step", "40", "--iterations", "1"]}
 #: ``play`` reads a person's moves from the terminal (tests/test_play.py feeds it bad moves and
 #: bad options); ``highcard`` is the test suite's toy game, not a shipped one
 NOT_FUZZED = {
-    *(("report", c) for c in ("headcount", "whist", "poohead", "all")),
+    *(("report", c) for c in ("headcount", "whist", "poohead", "foolish", "all")),
     *((g, c) for g in ("headcount", "whist", "highcard", "poohead") for c in ("bench", "play")),
     ("highcard", "simulate"),
     ("highcard", "replay"),
