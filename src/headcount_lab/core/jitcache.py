@@ -99,7 +99,8 @@ def _local_imports(module: str) -> frozenset[str]:
         else:
             continue
         out |= {n for n in names if n.partition(".")[0] == top and _module_file(n)}
-    return frozenset(out)
+    # this module puts nothing into machine code: importing it to stamp a module adds no source
+    return frozenset(out - {__name__, f"{__name__}.track_module", f"{__name__}.track_sources"})
 
 
 def source_files(dispatcher: Any) -> list[Path]:
@@ -156,3 +157,20 @@ def _stamp(d: Any) -> None:
         )
     cache_file._source_stamp = (cache_file._source_stamp, source_digest(d))
     _STAMPED.add(id(d))
+
+
+def track_module(namespace: dict[str, Any]) -> None:
+    """:func:`track_sources` for every jitted function defined in the module whose globals are
+    ``namespace``. Call it as ``track_module(globals())`` on the last line of every module with
+    cached jitted functions (``tests/core/test_jitcache.py`` checks that each one does): a cached
+    function that calls into another module is otherwise keyed on its own file alone, and an
+    edit to the callee leaves it running old machine code."""
+    name = namespace["__name__"]
+    track_sources(*[f for f in list(namespace.values())
+                    if _is_dispatcher(f) and f.py_func.__module__ == name])  # fmt: skip
+
+
+def is_stamped(dispatcher: Any) -> bool:
+    """Whether ``dispatcher``'s cache key includes its source digest (or it is not cached)."""
+    cache = getattr(dispatcher, "_cache", None)
+    return cache is None or type(cache).__name__ == "NullCache" or id(dispatcher) in _STAMPED

@@ -25,6 +25,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
+from headcount_lab.core.jitcache import track_module
+
 _MASK64 = (1 << 64) - 1
 _MASK32 = (1 << 32) - 1
 
@@ -154,3 +156,6 @@ class PyStream:
         for i in range(k):
             j = i + self.below(n - i)
             deck[i], deck[j] = deck[j], deck[i]
+
+
+track_module(globals())  # every cached function here is keyed on the files it reaches

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from numba import njit
 
+from headcount_lab.core.jitcache import track_module
+
 _njit = njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
 
 
@@ -40,3 +42,6 @@ def win60(totals, s):
         if totals[i] == best:
             tied += 1
     return 60 // tied
+
+
+track_module(globals())  # every cached function here is keyed on the files it reaches

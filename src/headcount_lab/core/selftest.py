@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from headcount_lab.core.jitcache import track_module
 from headcount_lab.core.rng import partial_shuffle, uniform
 from headcount_lab.core.runner import Job
 
@@ -62,3 +63,6 @@ def selftest_job(units: int, block_size: int = 1 << 16) -> Job:
         factory=f"{__name__}:selftest_job",
         unit="draws",
     )
+
+
+track_module(globals())  # every cached function here is keyed on the files it reaches

@@ -19,6 +19,7 @@ import pandas as pd
 from numba import njit
 
 from headcount_lab.core.exact import subsets_of_size
+from headcount_lab.core.jitcache import track_module
 from headcount_lab.games.headcount.exact import (
     SAFE_LEVELS,
     belief_table,
@@ -333,3 +334,6 @@ def far_from_estimates_table(players: tuple[int, ...] = PLAYERS) -> pd.DataFrame
                     }
                 )
     return pd.DataFrame(rows)
+
+
+track_module(globals())  # every cached function here is keyed on the files it reaches

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from headcount_lab.core.jitcache import track_module
 from headcount_lab.games.headcount import engine as E
 from headcount_lab.games.headcount.agents import Bot
 from headcount_lab.games.headcount.rules import (
@@ -550,3 +551,6 @@ def tournament_summary(
     """The engine's tournament summary (win rates with 95 % intervals, per-round statistics)."""
     setup = Setup(tuple(bots), rules, rotate)
     return summarize(setup, run(make_job(setup, games), seed), seed)
+
+
+track_module(globals())  # every cached function here is keyed on the files it reaches

@@ -17,6 +17,7 @@ import numpy as np
 from numba import njit, uint64
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from headcount_lab.core.jitcache import track_module
 from headcount_lab.games.whist.bits import popcount  # noqa: F401 (one ctpop; agents use it)
 
 njit_fast = njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
@@ -369,3 +370,6 @@ def begin_round(S, rules_n, round_no, rounds, start, bonus, mult, pc, pc_stock, 
         S[OFF_TSEAT + i] = -1
         S[OFF_TTYPE + i] = -1
         S[OFF_TTGT + i] = -1
+
+
+track_module(globals())  # every cached function here is keyed on the files it reaches

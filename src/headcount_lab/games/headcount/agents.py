@@ -56,6 +56,8 @@ from functools import cache
 import numpy as np
 from numba import njit
 
+from headcount_lab.core.jitcache import track_module
+
 # the bot table lives in .bots (free of numba); "X as X" names are re-exported for callers
 from headcount_lab.games.headcount import equilibrium as EQ
 from headcount_lab.games.headcount.bots import (
@@ -729,3 +731,6 @@ def responder_bid(
 #: :func:`act` for one decision kind each, the engine calls these (defined
 #: here, after the choices they inline)
 act_peek, act_bid, act_point, act_discard = (_act_as(k) for k in (PEEK, BID, POINT, DISCARD))
+
+
+track_module(globals())  # every cached function here is keyed on the files it reaches

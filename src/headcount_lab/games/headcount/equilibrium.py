@@ -39,6 +39,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from headcount_lab.core.jitcache import track_module
 from headcount_lab.games.headcount.rules import VERSION
 
 SCHEMA = "headcount-equilibrium/1"
@@ -271,3 +272,6 @@ def load_policy(path: Path) -> EquilibriumPolicy:
     if policy.shape != (N_ROWS, N_ACT) or call_win.shape != (BID_ROWS,):
         raise ValueError(f"{path}: tables of the wrong shape")
     return EquilibriumPolicy(policy, call_win, meta)
+
+
+track_module(globals())  # every cached function here is keyed on the files it reaches

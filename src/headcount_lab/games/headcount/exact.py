@@ -26,6 +26,7 @@ import numpy as np
 from numba import njit
 
 from headcount_lab.core.exact import mask_of, subsets_of_size
+from headcount_lab.core.jitcache import track_module
 from headcount_lab.games.headcount.rules import (
     JOKER,
     card_text,
@@ -311,3 +312,6 @@ def view_odds(
             for b, p in survival(dist).items()
         ],
     }
+
+
+track_module(globals())  # every cached function here is keyed on the files it reaches

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from numba import njit
 
+from headcount_lab.core.jitcache import track_module
 from headcount_lab.core.rng import partial_shuffle
 from headcount_lab.games.headcount.rules import JOKER, TOP, X2, count_kernel
 
@@ -37,3 +38,6 @@ def deal_block(state, n_hands, n_in_play, deck, lo, histogram, specials):
                 specials[1] += 1
             elif c == X2:
                 specials[2] += 1
+
+
+track_module(globals())  # every cached function here is keyed on the files it reaches

@@ -40,6 +40,7 @@ from numba import njit
 
 from headcount_lab.core.cards import Card, CardError, parse_cards
 from headcount_lab.core.flags import with_flags
+from headcount_lab.core.jitcache import track_module
 
 #: Rules version: bumped only when outcomes change (see docs/games/headcount.md).
 VERSION = 1
@@ -436,3 +437,6 @@ def rules_for_variant(
     return HeadcountRules(double=flags["double"], trickster=flags["trickster"]).with_flags(
         assignments, {name: f"--variant {v}" for name in flags}
     )
+
+
+track_module(globals())  # every cached function here is keyed on the files it reaches

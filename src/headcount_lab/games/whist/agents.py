@@ -35,7 +35,7 @@ import math
 import numpy as np
 from numba import uint64
 
-from headcount_lab.core.jitcache import track_sources
+from headcount_lab.core.jitcache import track_module
 from headcount_lab.core.rng import below, partial_shuffle
 from headcount_lab.games.whist.bits import (
     MAX_SEATS,
@@ -671,4 +671,4 @@ def play_card(policy, params, state, obs, work, uwork, legal):
 
 
 # numba's cache only watches this file; the bots are built on bits.py and core/rng.py
-track_sources(act, blind_counts)
+track_module(globals())

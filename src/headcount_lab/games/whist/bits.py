@@ -22,6 +22,8 @@ from numba.core import errors, types
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
 
+from headcount_lab.core.jitcache import track_module
+
 O_SEAT = 0
 O_CARDS = 1
 O_DEALER = 2
@@ -229,3 +231,6 @@ def start_play(obs, leader):
         obs[OFF_TRICK + s] = -1
         obs[OFF_VOIDS + s] = 0
         obs[OFF_VISIBLE + s] = -1
+
+
+track_module(globals())  # every cached function here is keyed on the files it reaches

@@ -25,6 +25,7 @@ from math import perm
 import numpy as np
 from numba import njit, uint64
 
+from headcount_lab.core.jitcache import track_module
 from headcount_lab.games.whist.agents import blind_counts
 from headcount_lab.games.whist.bits import (
     O_CARDS,
@@ -320,3 +321,6 @@ def listening_tables(
         players, tr.start, tr.stop, bonus, out["score"], out["changed"], out["pattern"]
     )
     return out
+
+
+track_module(globals())  # every cached function here is keyed on the files it reaches

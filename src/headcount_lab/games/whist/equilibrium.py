@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 from numba import njit, uint64
 
+from headcount_lab.core.jitcache import track_module
 from headcount_lab.games.whist.bits import (
     O_LEADER,
     O_RESTRICTION,
@@ -329,3 +330,6 @@ def listening_bid(table, obs, pos, n):
     key = key * ranks + trump_card % ranks
     row = pos if (pos < n - 1 or obs[O_RESTRICTION] != 0) else n
     return table[row, key, hist]
+
+
+track_module(globals())  # every cached function here is keyed on the files it reaches

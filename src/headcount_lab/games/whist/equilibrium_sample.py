@@ -38,6 +38,7 @@ import numpy as np
 from numba import njit, uint64
 from scipy import stats
 
+from headcount_lab.core.jitcache import track_module
 from headcount_lab.games.whist.bits import trick_winner
 from headcount_lab.games.whist.blind_table import _best, next_deal
 from headcount_lab.games.whist.equilibrium import Equilibrium, solve, view_key
@@ -618,3 +619,6 @@ def bid_patterns(players: int, bonus: int = 5) -> dict[str, np.ndarray]:
     }
     _tally_patterns(players, strategy, free, out["pattern"], out["forced"])
     return out
+
+
+track_module(globals())  # every cached function here is keyed on the files it reaches

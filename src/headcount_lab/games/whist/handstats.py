@@ -29,6 +29,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from headcount_lab.core.jitcache import track_module
 from headcount_lab.core.runner import Job
 from headcount_lab.core.seat_kernels import seat_bots, win60
 from headcount_lab.games.whist.agents import UWORK_SIZE, WORK_SIZE
@@ -397,3 +398,6 @@ def make_job(
         block_fn=block_fn,
         warmup=warmup,
     )
+
+
+track_module(globals())  # every cached function here is keyed on the files it reaches
