@@ -119,8 +119,14 @@ def source_files(dispatcher: Any) -> list[Path]:
 
 def source_digest(dispatcher: Any) -> str:
     """sha256 over the contents of :func:`source_files` (names and bytes)."""
+    return _files_digest(tuple(source_files(dispatcher)))
+
+
+@cache
+def _files_digest(paths: tuple[Path, ...]) -> str:
+    # most dispatchers of a module reach the same files: read and hash each set once per process
     h = hashlib.sha256()
-    for path in source_files(dispatcher):
+    for path in paths:
         h.update(path.name.encode())
         h.update(path.read_bytes())
     return h.hexdigest()
