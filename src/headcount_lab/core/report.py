@@ -378,3 +378,36 @@ class StagedFolder:
 #: what a game's report module exposes for ``report all`` and the game registry:
 #: ``build_all(root, options, progress) -> files written`` (every language, each in its folder)
 BuildAll = Callable[[Path, ReportOptions, Progress], list[Path]]
+
+
+#: an estimate with its 95% interval: (value, low, high)
+CI = tuple[float, float, float]
+
+
+def row(df: Any, **where: Any) -> Any:
+    """The one row of the DataFrame ``df`` with the given column values (``KeyError`` if not
+    exactly one)."""
+    sel = df
+    for k, v in where.items():
+        sel = sel[sel[k] == v]
+    if len(sel) != 1:
+        raise KeyError(f"expected one row for {where}, found {len(sel)}")
+    return sel.iloc[0]
+
+
+def staged_report(
+    out_dir: Path,
+    name: str,
+    compute: Callable[[], Any],
+    write: Callable[[Path, Any, float], list[Path]],
+    progress: Progress,
+) -> list[Path]:
+    """One report's run: ``compute()`` its numbers, then ``write(folder, results, t0)`` them
+    into a staging folder that replaces ``out_dir`` whole when complete (:class:`StagedFolder`);
+    returns the files written."""
+    t0 = time.perf_counter()
+    with (staged := StagedFolder(out_dir)) as tmp:
+        res = compute()
+        with progress.step(name, f"{out_dir}: charts, tables and text"):
+            written = write(tmp, res, t0)
+    return staged.final(written)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-CI = tuple[float, float, float]
+from headcount_lab.core.report import CI as CI  # re-exported
 
 
 def sign_of(lo: float, hi: float) -> str:

@@ -35,7 +35,7 @@ from headcount_lab.analysis.foolish.tables import (
 )
 from headcount_lab.analysis.foolish.text import TEXT
 from headcount_lab.core import report as core
-from headcount_lab.core.report import QUIET, Progress, StagedFolder
+from headcount_lab.core.report import QUIET, Progress
 from headcount_lab.games.foolish.rules import VERSION
 
 #: the report's folder under the reports' root, by language
@@ -442,12 +442,8 @@ def foolish_report(
     """Compute the report and write it into ``out_dir`` (swapped in whole when complete)."""
     opts = opts or FoolishReportOptions()
     check(opts)
-    t0 = time.perf_counter()
-    with (staged := StagedFolder(out_dir)) as tmp:
-        res = compute(opts, progress)
-        with progress.step(NAME, f"{out_dir}: charts, tables and text"):
-            written = write_report(tmp, res, t0)
-    return staged.final(written)
+    return core.staged_report(out_dir, NAME, lambda: compute(opts, progress), write_report,
+                              progress)  # fmt: skip
 
 
 def build(folder: Path, options: core.ReportOptions, progress: Progress = QUIET) -> list[Path]:

@@ -20,19 +20,8 @@ from headcount_lab.analysis.poohead.tables import (
     NINE_RULE,
     PLAYERS,
 )
-
-#: an estimate with its 95% interval
-CI = tuple[float, float, float]
-
-
-def row(df: pd.DataFrame, **where: Any) -> Any:
-    """The one row of ``df`` with the given column values (``KeyError`` if not exactly one)."""
-    sel = df
-    for k, v in where.items():
-        sel = sel[sel[k] == v]
-    if len(sel) != 1:
-        raise KeyError(f"expected one row for {where}, found {len(sel)}")
-    return sel.iloc[0]
+from headcount_lab.core.report import CI as CI  # re-exported
+from headcount_lab.core.report import row as row  # re-exported
 
 
 def ci(r: Any, col: str) -> CI:

@@ -25,20 +25,9 @@ from headcount_lab.analysis.whist.tables import (
     position_name,
     threshold_wins,
 )
+from headcount_lab.core.report import CI as CI  # re-exported
+from headcount_lab.core.report import row as row  # re-exported
 from headcount_lab.games.whist import blind_table
-
-#: an estimate with its 95% interval
-CI = tuple[float, float, float]
-
-
-def row(df: pd.DataFrame, **where: Any) -> Any:
-    """The one row of ``df`` with the given column values (``KeyError`` if not exactly one)."""
-    sel = df
-    for k, v in where.items():
-        sel = sel[sel[k] == v]
-    if len(sel) != 1:
-        raise KeyError(f"expected one row for {where}, found {len(sel)}")
-    return sel.iloc[0]
 
 
 def ci(r: Any, col: str) -> CI:

@@ -44,7 +44,7 @@ from headcount_lab.analysis.whist.tables import (
 )
 from headcount_lab.analysis.whist.text import TEXT
 from headcount_lab.core import report as core
-from headcount_lab.core.report import QUIET, Progress, StagedFolder
+from headcount_lab.core.report import QUIET, Progress
 from headcount_lab.games.whist import blind_table
 from headcount_lab.games.whist.rules import VERSION
 
@@ -614,12 +614,8 @@ def whist_report(
     return the files written."""
     opts = opts or WhistReportOptions()
     check(opts)
-    t0 = time.perf_counter()
-    with (staged := StagedFolder(out_dir)) as tmp:
-        res = compute(opts, progress)
-        with progress.step(NAME, f"{out_dir}: charts, tables and text"):
-            written = write_report(tmp, res, t0)
-    return staged.final(written)
+    return core.staged_report(out_dir, NAME, lambda: compute(opts, progress), write_report,
+                              progress)  # fmt: skip
 
 
 def build(folder: Path, options: core.ReportOptions, progress: Progress = QUIET) -> list[Path]:
