@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from headcount_lab.analysis.whist import report as wr
 from headcount_lab.analysis.whist import tables as wt
-from headcount_lab.analysis.whist.figures import CIBarChart, CILineChart, TipChart, charts
+from headcount_lab.analysis.whist.figures import TipChart, charts
 from headcount_lab.analysis.whist.text import TEXT
 from headcount_lab.cli.app import app
 from headcount_lab.games.whist import blind_table
@@ -159,39 +159,6 @@ def test_mean_ci_and_paired_ci():
     # pairs (3, 1), (4, 1): differences 2, 3
     m, lo, hi = wt.paired_ci(7, 2, 13, 2)
     assert m == 2.5 and lo < 2.5 < hi
-
-
-def _frame():
-    return pd.DataFrame(
-        {
-            "x": [1, 2, 1, 2],
-            "y": [0.5, -0.2, 0.1, 0.3],
-            "y_lo": [0.4, -0.3, 0.0, 0.2],
-            "y_hi": [0.6, -0.1, 0.2, 0.4],
-            "g": ["a", "a", "b", "b"],
-        }
-    )
-
-
-def test_ci_line_chart_draws_a_line_with_error_bars_per_group():
-    ax = CILineChart(_frame(), "x", "y", "g", "cards", "points per hand", "T").plot()
-    assert len(ax.containers) == 2  # one errorbar container per group
-    assert all(c.has_yerr for c in ax.containers)
-    assert ax.get_xlabel() == "cards" and ax.get_ylabel() == "points per hand"
-    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["a", "b"]
-    assert ax.get_title() == "T"
-
-
-def test_ci_bar_chart_bars_and_error_bars():
-    df = _frame()
-    ax = CIBarChart(df, "x", "y", "points", "seat", group="g").plot()
-    bars = [p for c in ax.containers if hasattr(c, "patches") for p in c.patches]
-    assert len(bars) == 4
-    assert sorted(round(b.get_width(), 3) for b in bars) == sorted(df["y"].round(3))
-    assert len(ax.collections) >= 2  # the error bars' line collections
-    assert ax.get_xlabel() == "points" and ax.get_ylabel() == "seat"
-    exact = CIBarChart(df, "x", "y", "points", "seat", group="g", ci=False).plot()
-    assert not exact.collections  # exact values: no intervals drawn
 
 
 def test_report_charts_have_labels_with_units(quick_report):

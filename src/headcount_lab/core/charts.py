@@ -4,7 +4,9 @@ Charts are objects built from tidy data with ``.plot(ax=None) -> Axes``. matplot
 inside the functions only, so importing this module stays cheap, and figures are made with
 ``matplotlib.figure.Figure`` (no pyplot, no global state, no backend). The games' chart objects
 (``analysis/<game>/figures.py``) draw with :func:`styled`, :func:`new_axes` and
-:func:`finish_axes`; their labels are passed in from the report's text.
+:func:`finish_axes`, and the shapes several games draw live here: :class:`CILineChart` (an
+estimate against x, one line per group) and :class:`CIBarChart` (horizontal bars by category),
+both with their 95% intervals as error bars. Labels are passed in from the report's text.
 """
 
 from __future__ import annotations
@@ -83,6 +85,129 @@ def error_lengths(value: Any, lo: Any, hi: Any, scale: float = 1.0) -> list[Any]
     """Error-bar lengths below and above ``value``; an interval end that rounding put a hair
     on the wrong side of the estimate (Wilson at 0 or 1) draws as zero length."""
     return [((value - lo) * scale).clip(lower=0), ((hi - value) * scale).clip(lower=0)]
+
+
+def interval_columns(data: Any, y: str) -> tuple[str, str]:
+    """The columns of the 95% interval of ``y``: ``{y}_lo`` and ``{y}_hi``, or ``lo`` and
+    ``hi`` in a table without them (one estimate per row, as in a table of rates ``p``)."""
+    lo, hi = f"{y}_lo", f"{y}_hi"
+    return (lo, hi) if lo in data.columns else ("lo", "hi")
+
+
+def _errors(rows: Any, y: str, ci: bool, scale: float = 1.0) -> Any:
+    """Error-bar lengths of ``y`` from its interval columns (``None`` if not ``ci``)."""
+    if not ci:
+        return None
+    lo, hi = interval_columns(rows, y)
+    return error_lengths(rows[y], rows[lo], rows[hi], scale)
+
+
+@dataclass(frozen=True)
+class CILineChart:
+    """``y`` against ``x`` (numbers, or categories in the order they first appear), one line
+    per value of ``group``, with the 95% intervals (:func:`interval_columns`) as error bars
+    (none if not ``ci``: exact values) and a reference line at ``ref`` (none if ``None``).
+
+    ``scale`` multiplies the estimates (100: shares as percentages); ``sort_groups``: groups in
+    sorted order, else in table order (their colours follow it); ``spread``: the sideways
+    offset between neighbouring groups' points, which keeps their error bars apart;
+    ``integer_x``: ticks at whole numbers only on a numeric x."""
+
+    data: Any
+    x: str
+    y: str
+    group: str
+    xlabel: str
+    ylabel: str
+    title: str = ""
+    group_label: str = "{}"
+    ci: bool = True
+    ref: float | None = 0.0
+    scale: float = 1.0
+    sort_groups: bool = True
+    spread: float = 0.08
+    integer_x: bool = False
+
+    def plot(self, ax: Any = None) -> Any:
+        with styled():
+            if ax is None:
+                _, ax = new_axes()
+            cats = list(dict.fromkeys(self.data[self.x]))
+            numeric = all(isinstance(c, int | float) for c in cats)
+            groups = list(self.data.groupby(self.group, sort=self.sort_groups))
+            for i, (g, rows) in enumerate(groups):
+                rows = rows.sort_values(self.x, key=None if numeric else _index_in(cats))
+                xs = rows[self.x] if numeric else rows[self.x].map(cats.index)
+                dx = (i - (len(groups) - 1) / 2) * self.spread
+                ax.errorbar(
+                    xs + dx,
+                    rows[self.y] * self.scale,
+                    yerr=_errors(rows, self.y, self.ci, self.scale),
+                    color=PALETTE[i % len(PALETTE)],
+                    marker=MARKERS[i % len(MARKERS)],
+                    capsize=3,
+                    label=self.group_label.format(g),
+                )
+            if not numeric:
+                ax.set_xticks(range(len(cats)), [str(c) for c in cats])
+            elif self.integer_x:
+                from matplotlib.ticker import MaxNLocator
+
+                ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+            if self.ref is not None:
+                ax.axhline(self.ref * self.scale, color="grey", linewidth=0.8)
+            return finish_axes(ax, self.xlabel, self.ylabel, self.title, "best")
+
+
+def _index_in(cats: list[Any]) -> Any:
+    return lambda s: s.map(cats.index)
+
+
+@dataclass(frozen=True)
+class CIBarChart:
+    """Horizontal bars of ``y`` for each ``category``, grouped by ``group`` (one colour each),
+    with the 95% intervals of :func:`interval_columns` (none if not ``ci``: exact values)."""
+
+    data: Any
+    category: str
+    y: str
+    xlabel: str
+    ylabel: str
+    group: str | None = None
+    title: str = ""
+    group_label: str = "{}"
+    ci: bool = True
+
+    def plot(self, ax: Any = None) -> Any:
+        with styled():
+            if ax is None:
+                _, ax = new_axes()
+            cats = list(dict.fromkeys(self.data[self.category]))
+            groups = (
+                [(None, self.data)]
+                if self.group is None
+                else list(self.data.groupby(self.group, sort=False))
+            )
+            height = 0.8 / len(groups)
+            for i, (g, rows) in enumerate(groups):
+                pos = [
+                    cats.index(c) + (i - (len(groups) - 1) / 2) * height
+                    for c in rows[self.category]
+                ]
+                ax.barh(
+                    pos,
+                    rows[self.y],
+                    height=height * 0.9,
+                    xerr=_errors(rows, self.y, self.ci),
+                    color=PALETTE[i % len(PALETTE)],
+                    capsize=3,
+                    label=None if g is None else self.group_label.format(g),
+                )
+            ax.set_yticks(range(len(cats)), [str(c) for c in cats])
+            ax.invert_yaxis()
+            ax.axvline(0, color="grey", linewidth=0.8)
+            legend = "best" if self.group is not None else None
+            return finish_axes(ax, self.xlabel, self.ylabel, self.title, legend)
 
 
 #: A4 portrait in inches (the printable tip charts)

@@ -1,7 +1,7 @@
 """Charts of the Foolish Faces report, drawn from its tables by the platform's chart objects.
 
-The line and bar charts with 95% intervals are the ones the Forehead Whist report draws
-(:mod:`headcount_lab.analysis.whist.figures`); labels come from the report's text.
+The line and bar charts with 95% intervals are the platform's (:mod:`headcount_lab.core.
+charts`), the ones the Forehead Whist report draws; labels come from the report's text.
 """
 
 from __future__ import annotations
@@ -11,8 +11,14 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from headcount_lab.analysis.whist.figures import CIBarChart, CILineChart
-from headcount_lab.core.charts import PALETTE, finish_axes, new_axes, styled
+from headcount_lab.core.charts import (
+    PALETTE,
+    CIBarChart,
+    CILineChart,
+    finish_axes,
+    new_axes,
+    styled,
+)
 
 
 def _whole(v: Any) -> Any:
@@ -86,7 +92,7 @@ def charts(tables: dict[str, pd.DataFrame], L: dict[str, str]) -> dict[str, Any]
     )
     fig, (a, b) = new_axes(ncols=2)
     CILineChart(nt_long, "round", "share", "setup", L["round"], L["no_trick"], L["q2_left"],
-                zero_line=False).plot(a)  # fmt: skip
+                ref=None).plot(a)  # fmt: skip
     CILineChart(duck, "round", "gain", "setup", L["round"], L["duck_gain"], L["q2_right"]).plot(b)
     figs["q2_no_tricks"] = fig
 

@@ -1,10 +1,11 @@
 """Charts of the Poohead report, each built from a tidy table with ``.plot(ax=None)``.
 
-Two shapes serve every question: :class:`LineChart` (an estimate against a numeric or
-categorical x, one line per group) and :class:`DotChart` (one labelled row per estimate). Both
-draw the 95% intervals of the columns ``{y}_lo`` and ``{y}_hi`` (or ``lo``/``hi`` next to
-``p``) as error bars, in the platform's one style (:mod:`headcount_lab.core.charts`); the
-labels come from the report's text.
+Two shapes serve every question: :class:`LineChart` (the platform's
+:class:`~headcount_lab.core.charts.CILineChart`: an estimate against a numeric or categorical
+x, one line per group) and :class:`DotChart` (one labelled row per estimate). Both draw the 95%
+intervals of the columns ``{y}_lo`` and ``{y}_hi`` (or ``lo``/``hi`` next to ``p``) as error
+bars, in the platform's one style (:mod:`headcount_lab.core.charts`); the labels come from the
+report's text.
 """
 
 from __future__ import annotations
@@ -17,63 +18,24 @@ import pandas as pd
 from headcount_lab.core.charts import (  # noqa: F401  (TipChart re-exported for the report)
     MARKERS,
     PALETTE,
+    CILineChart,
     TipChart,
     error_lengths,
     finish_axes,
+    interval_columns,
     new_axes,
     styled,
 )
 
 
-def _bounds(y: str) -> tuple[str, str]:
-    return ("lo", "hi") if y == "p" else (f"{y}_lo", f"{y}_hi")
-
-
 @dataclass(frozen=True)
-class LineChart:
-    """``y`` against ``x`` (numbers, or categories in the order they first appear), one line
-    per value of ``group``, with 95% error bars; a reference line at ``ref`` if given."""
+class LineChart(CILineChart):
+    """The platform's line chart as this report draws it: groups in table order, points of
+    neighbouring groups closer together, whole-number ticks on a numeric x."""
 
-    data: pd.DataFrame
-    x: str
-    y: str
-    group: str
-    xlabel: str
-    ylabel: str
-    title: str = ""
-    group_label: str = "{}"
-    ref: float | None = 0.0
-    scale: float = 1.0
-
-    def plot(self, ax: Any = None) -> Any:
-        with styled():
-            if ax is None:
-                _, ax = new_axes()
-            lo, hi = _bounds(self.y)
-            cats = list(dict.fromkeys(self.data[self.x]))
-            numeric = all(isinstance(c, int | float) for c in cats)
-            groups = list(self.data.groupby(self.group, sort=False))
-            for i, (g, rows) in enumerate(groups):
-                xs = rows[self.x] if numeric else rows[self.x].map(cats.index)
-                dx = (i - (len(groups) - 1) / 2) * 0.06
-                ax.errorbar(
-                    xs + dx,
-                    rows[self.y] * self.scale,
-                    yerr=error_lengths(rows[self.y], rows[lo], rows[hi], self.scale),
-                    color=PALETTE[i % len(PALETTE)],
-                    marker=MARKERS[i % len(MARKERS)],
-                    capsize=3,
-                    label=self.group_label.format(g),
-                )
-            if not numeric:
-                ax.set_xticks(range(len(cats)), [str(c) for c in cats])
-            else:
-                from matplotlib.ticker import MaxNLocator
-
-                ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-            if self.ref is not None:
-                ax.axhline(self.ref * self.scale, color="grey", linewidth=0.8)
-            return finish_axes(ax, self.xlabel, self.ylabel, self.title, "best")
+    sort_groups: bool = False
+    spread: float = 0.06
+    integer_x: bool = True
 
 
 @dataclass(frozen=True)
@@ -95,7 +57,7 @@ class DotChart:
         with styled():
             if ax is None:
                 _, ax = new_axes(size=(6.4, max(3.0, 0.28 * len(self.data) + 1.2)))
-            lo, hi = _bounds(self.y)
+            lo, hi = interval_columns(self.data, self.y)
             d = self.data.reset_index(drop=True)
             pos = list(range(len(d) - 1, -1, -1))
             groups = list(dict.fromkeys(d[self.group])) if self.group else [None]

@@ -1,126 +1,26 @@
-"""Charts of the Forehead Whist report, each built from a tidy table with ``.plot(ax=None)``.
-
-One style for all of them: Okabe & Ito's colour-blind-safe palette, readable type, labelled
-axes with units, 95% intervals drawn as error bars (exact values have none). matplotlib is
-imported inside the methods only (no pyplot, no global state), and axes come from
-:func:`headcount_lab.core.charts.new_axes`.
+"""Charts of the Forehead Whist report, drawn from its tables by the platform's chart objects
+(:class:`~headcount_lab.core.charts.CILineChart`, :class:`~headcount_lab.core.charts.
+CIBarChart`): 95% intervals as error bars (exact values have none), labels from the report's
+text.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
 
 from headcount_lab.analysis.whist.tables import EXACT_PLAYERS
 from headcount_lab.core.charts import (  # noqa: F401  (TipChart re-exported for the report)
-    MARKERS,
-    PALETTE,
+    CIBarChart,
+    CILineChart,
     TipChart,
-    error_lengths,
-    finish_axes,
     new_axes,
-    styled,
 )
 
 
-def _errors(rows: pd.DataFrame, y: str, ci: bool) -> Any:
-    """Error-bar lengths from the columns ``{y}_lo`` and ``{y}_hi`` (``None`` if not ``ci``)."""
-    return error_lengths(rows[y], rows[f"{y}_lo"], rows[f"{y}_hi"]) if ci else None
-
-
-@dataclass(frozen=True)
-class CILineChart:
-    """``y`` against ``x``, one line per value of ``group``, with the 95% intervals in columns
-    ``{y}_lo`` .. ``{y}_hi`` as error bars (none if not ``ci``), and a line at zero."""
-
-    data: pd.DataFrame
-    x: str
-    y: str
-    group: str
-    xlabel: str
-    ylabel: str
-    title: str = ""
-    group_label: str = "{}"
-    ci: bool = True
-    zero_line: bool = True
-
-    def plot(self, ax: Any = None) -> Any:
-        with styled():
-            if ax is None:
-                _, ax = new_axes()
-            groups = list(self.data.groupby(self.group, sort=True))
-            for i, (g, rows) in enumerate(groups):
-                rows = rows.sort_values(self.x)
-                # small sideways offsets keep the error bars of neighbouring lines apart
-                dx = (i - (len(groups) - 1) / 2) * 0.08
-                ax.errorbar(
-                    rows[self.x] + dx,
-                    rows[self.y],
-                    yerr=_errors(rows, self.y, self.ci),
-                    color=PALETTE[i % len(PALETTE)],
-                    marker=MARKERS[i % len(MARKERS)],
-                    capsize=3,
-                    label=self.group_label.format(g),
-                )
-            if self.zero_line:
-                ax.axhline(0, color="grey", linewidth=0.8)
-            return finish_axes(ax, self.xlabel, self.ylabel, self.title, "best")
-
-
-@dataclass(frozen=True)
-class CIBarChart:
-    """Horizontal bars of ``y`` for each ``category``, grouped by ``group`` (one colour each),
-    with the 95% intervals in ``{y}_lo`` .. ``{y}_hi`` (none if not ``ci``: exact values)."""
-
-    data: pd.DataFrame
-    category: str
-    y: str
-    xlabel: str
-    ylabel: str
-    group: str | None = None
-    title: str = ""
-    group_label: str = "{}"
-    ci: bool = True
-
-    def plot(self, ax: Any = None) -> Any:
-        with styled():
-            if ax is None:
-                _, ax = new_axes()
-            cats = list(dict.fromkeys(self.data[self.category]))
-            groups = (
-                [(None, self.data)]
-                if self.group is None
-                else list(self.data.groupby(self.group, sort=False))
-            )
-            height = 0.8 / len(groups)
-            for i, (g, rows) in enumerate(groups):
-                pos = [
-                    cats.index(c) + (i - (len(groups) - 1) / 2) * height
-                    for c in rows[self.category]
-                ]
-                ax.barh(
-                    pos,
-                    rows[self.y],
-                    height=height * 0.9,
-                    xerr=_errors(rows, self.y, self.ci),
-                    color=PALETTE[i % len(PALETTE)],
-                    capsize=3,
-                    label=None if g is None else self.group_label.format(g),
-                )
-            ax.set_yticks(range(len(cats)), [str(c) for c in cats])
-            ax.invert_yaxis()
-            ax.axvline(0, color="grey", linewidth=0.8)
-            legend = "best" if self.group is not None else None
-            return finish_axes(ax, self.xlabel, self.ylabel, self.title, legend)
-
-
-# --- the report's figures ---------------------------------------------------------------------
-
-
 def charts(tables: dict[str, pd.DataFrame], labels: dict[str, str]) -> dict[str, Any]:
-    """The report's figures by file stem, drawn by the chart objects above from the report's
+    """The report's figures by file stem, drawn by the platform's chart objects from the report's
     tables; ``labels``: the axis labels and titles in the report's language (``charts`` of
     :mod:`~headcount_lab.analysis.whist.text`)."""
     L = labels
