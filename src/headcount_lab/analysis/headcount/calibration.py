@@ -299,12 +299,8 @@ def render(w: Any) -> list[str]:
         findings.append(
             "- " + t["finding"].format(bot=bot.partition(":")[0], field=field, lo=lo, hi=hi)
         )
-    sep = w.t["thousands"]
-    return [
-        f"## {t['title']}",
-        f"**{w.t['method']}** "
-        + t["method"].format(games=f"{games:,}".replace(",", sep), seed=w.opts.seed),  # fmt: skip
-        w.table(table.drop(columns=["ci95_low", "ci95_high"])),
-        f"![{t['figure']}]({chart})",
-        f"**{w.t['finding']}** {w.t['holds'].format(field=t['holds'])}\n\n" + "\n".join(findings),
-    ]
+    method = t["method"].format(games=f"{games:,}".replace(",", w.t["thousands"]), seed=w.opts.seed)
+    shown = w.table(table.drop(columns=["ci95_low", "ci95_high"]))
+    # the finding is the list alone, after the sentence naming the fields
+    return list(w.block(t["title"], method, shown, chart, "\n\n" + "\n".join(findings),
+                        w.holds(t["holds"]), alt=t["figure"]))  # fmt: skip

@@ -55,8 +55,9 @@ NAME = "headcount"
 #: - ``compute(pt: Playtest, quick: bool) -> None``: adds its tables to ``pt.tables`` (each is
 #:   saved as ``<name>.csv``; start the names with the section's own prefix) and any numbers to
 #:   ``pt.facts``; called once by :func:`compute` for every language;
-#: - ``render(w: SectionWriter) -> list[str]``: the section's Markdown parts in ``w.lang``
-#:   (``w.tables``, ``w.facts``, ``w.strong``, ``w.table(df)``, ``w.pct(x)``, ``w.save_fig``);
+#: - ``render(w: SectionWriter) -> list[str]``: the section's Markdown parts in ``w.lang``,
+#:   laid out like every question's by ``w.block`` (``w.tables``, ``w.facts``, ``w.strong``,
+#:   ``w.table(df)``, ``w.pct(x)``, ``w.holds(field)``, ``w.save_fig``);
 #:   its words live in the module, one dictionary per language, like :mod:`.text`.
 EXTRA_SECTIONS: tuple[str, ...] = (
     "headcount_lab.analysis.headcount.exploitability",  # 12: the best-response meter per bot
@@ -231,11 +232,15 @@ class _Writer:
             )
         return md
 
+    def holds(self, field: str) -> str:
+        """The sentence that says a finding holds against ``field`` (words of the field)."""
+        return str(self.t["holds"].format(field=field))
+
     def field(self, kind: str) -> str:
         """The sentence that says which field a finding holds against."""
         text = self.t["fields"][kind].format(strong=self.f.strong_spec,
                                              mixed=", ".join(self.pt.meta["field"]))  # fmt: skip
-        return self.t["holds"].format(field=text)
+        return self.holds(text)
 
     def method(self, q: dict[str, Any]) -> str:
         """A question's method, with the strong bot and the mixed field filled in."""
@@ -260,18 +265,33 @@ class _Writer:
         self, key: str, table: str, chart: str, finding: str, command: str, field: str,
         method: str | None = None,
     ) -> None:  # fmt: skip
-        """One question: its method, table, chart, finding with the field it holds against
-        (``field``: a key of the text's ``fields``) and the command that reproduces it."""
+        """One question of the text's ``key``: its method, table, chart, finding with the field
+        it holds against (``field``: a key of the text's ``fields``) and the command that
+        reproduces it."""
         q = self.t[key]
-        head, sep, rest = finding.partition("\n\n")  # a list after the finding follows it
-        self.parts += [
-            f"## {q['title']}",
-            f"**{self.t['method']}** {self.method(q) if method is None else method}",
-            table,
-            f"![{q['title']}]({chart})",
-            f"**{self.t['finding']}** {head} {self.field(field)}{sep}{rest}",
-            f"**{self.t['reproduce']}** `{command}`",
-        ]
+        method = self.method(q) if method is None else method
+        self.parts += self.block(q["title"], method, table, chart, finding, self.field(field),
+                                 command)  # fmt: skip
+
+    def block(
+        self, title: str, method: str, table: str, chart: str | None, finding: str, holds: str,
+        command: str | None = None, alt: str | None = None, reproduce: str | None = None,
+    ) -> list[str]:  # fmt: skip
+        """A section's Markdown parts: its title, method, table, chart (none if ``chart`` is
+        ``None``; ``alt``: its alternative text, the title if ``None``), the finding followed
+        by the sentence ``holds`` (:meth:`holds`; a list after the finding's first paragraph
+        follows that sentence, and a finding that is only a list comes after it), and the
+        command that reproduces it (none if ``None``; ``reproduce``: its label)."""
+        head, sep, rest = finding.partition("\n\n")
+        parts = [f"## {title}", f"**{self.t['method']}** {method}", table]
+        if chart is not None:
+            parts.append(f"![{title if alt is None else alt}]({chart})")
+        said = " ".join(s for s in (head, holds) if s)
+        parts.append(f"**{self.t['finding']}** {said}{sep}{rest}")
+        if command is not None:
+            label = self.t["reproduce"] if reproduce is None else reproduce
+            parts.append(f"**{label}** `{command}`")
+        return parts
 
     # ------------------------------------------------------------------ the report
     def write(self) -> list[Path]:
