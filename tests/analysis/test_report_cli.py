@@ -62,7 +62,7 @@ def test_interrupted_report_keeps_the_old_one_and_says_what_stopped(tmp_path, mo
                 raise Interrupted(3, 10)
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(wr, "compute", compute)
+    monkeypatch.setattr(wr.REPORT, "compute", compute)
     old_handler = signal.getsignal(signal.SIGTERM)
     r = CliRunner().invoke(app, ["report", "whist", "--quick", "--out", str(out)])
     assert r.exit_code == 130
@@ -77,7 +77,9 @@ def test_report_refuses_a_folder_that_is_not_a_report_before_any_work(tmp_path, 
     mine = tmp_path / "mine"
     mine.mkdir()
     (mine / "notes.txt").write_text("keep")
-    monkeypatch.setattr(wr, "compute", lambda *a: pytest.fail("computed before checking --out"))
+    monkeypatch.setattr(
+        wr.REPORT, "compute", lambda *a: pytest.fail("computed before checking --out")
+    )
     r = CliRunner().invoke(app, ["report", "whist", "--out", str(mine)])
     assert r.exit_code == 2
     assert r.output.count("error:") == 1 and "not a report" in r.output

@@ -141,3 +141,82 @@ def test_staged_folder_refuses_a_file_or_a_folder_that_is_not_a_report(tmp_path)
 def test_stable_metadata_drops_commit_and_timings_at_any_depth():
     meta = {"seed": 1, "commit": "x", "sizes": {"n": 2, "seconds": 3}, "compute_seconds": 4}
     assert core.stable_metadata(meta) == {"seed": 1, "sizes": {"n": 2}}
+
+
+class _Words(core.Words):
+    texts = {
+        "en": {"ci": "{mean:.1f} [{lo:.1f}, {hi:.1f}]{unit}", "pct": "{p:.0f}%",
+               "bool_words": ["yes", "no"]},
+        "de": {"ci": "{mean:.1f} [{lo:.1f}; {hi:.1f}]{unit}", "pct": "{p:.0f} %",
+               "bool_words": ["ja", "nein"]},
+    }  # fmt: skip
+    digits = 1
+
+
+def test_words_fill_an_estimate_scaled_a_share_and_a_table_in_their_language():
+    de = _Words("de")
+    assert de.estimate("ci", (0.25, 0.2, 0.3), 100, unit=" Pkt.") == "25.0 [20.0; 30.0] Pkt."
+    assert _Words().estimate("ci", (2, 1, 3), unit="") == "2.0 [1.0, 3.0]"
+    assert de.pct(0.5) == "50 %"
+    table = de.table(pd.DataFrame({"x": [0.25], "ok": [True]}))
+    assert table.splitlines()[-1] == "| 0.2 | ja |"  # the class's one decimal, German words
+    assert _Words().table(pd.DataFrame({"x": [0.25]}), digits=3).splitlines()[-1] == "| 0.250 |"
+
+
+def test_words_refuse_a_language_the_report_does_not_have():
+    with pytest.raises(ValueError, match="unknown language 'fr': choose en, de"):
+        _Words("fr")
+
+
+class _Opts:
+    def __init__(self, size=None, quick=False, seed=1):
+        self.size, self.quick, self.seed = size, quick, seed
+
+    def command(self):
+        return f"report toy --seed {self.seed}"
+
+
+class _Res:
+    def __init__(self, opts):
+        self.opts = opts
+        self.tables = {"t1": pd.DataFrame({"a": [1.0 / 3]})}
+        self.seconds = {"compute": 1.234}
+
+
+def _toy_report(checked):
+    def write(folder, res, started):
+        paths = core.write_tables(folder, res.tables)
+        res.seconds["total"] = 0.0
+        meta = core.report_metadata("toy", res, {"size": res.opts.size}, ("toy_rules", 3))
+        return [*paths, core.write_json(folder / core.METADATA_FILE, meta)]
+
+    return core.OneLanguageReport("toy", "toy-folder", _Opts, lambda o, p: _Res(o), write,
+                                  checked.append)  # fmt: skip
+
+
+def test_one_language_report_builds_into_its_folder_with_the_common_options(tmp_path):
+    checked = []
+    report = _toy_report(checked)
+    written = report.build_all(tmp_path, core.ReportOptions(seed=5, quick=True, size=200))
+    folder = tmp_path / "toy-folder"
+    assert sorted(p.name for p in written) == [core.METADATA_FILE, "t1.csv"]
+    assert all(p.parent == folder and p.is_file() for p in written)
+    assert (folder / "t1.csv").read_text() == "a\n0.333333\n"
+    assert [(o.size, o.quick, o.seed) for o in checked] == [(200, True, 5)]
+    meta = json.loads((folder / core.METADATA_FILE).read_text())
+    assert list(meta)[:6] == ["report", "command", "seed", "quick", "sizes", "seconds"]
+    assert meta["command"] == "report toy --seed 5" and meta["sizes"] == {"size": 200}
+    assert meta["seconds"] == {"compute": 1.23, "total": 0.0}
+    assert list(meta["versions"])[:3] == ["headcount-lab", "toy_rules", "python"]
+    assert meta["versions"]["toy_rules"] == 3
+
+
+def test_one_language_report_refuses_bad_options_before_writing_anything(tmp_path):
+    def refuse(opts):
+        raise ValueError("--seed must be non-negative")
+
+    report = core.OneLanguageReport("toy", "toy-folder", _Opts, lambda o, p: _Res(o),
+                                    lambda f, r, s: [], refuse)  # fmt: skip
+    with pytest.raises(ValueError, match="--seed"):
+        report.run(tmp_path / "out")
+    assert not any(tmp_path.iterdir())

@@ -45,6 +45,9 @@ PDF_METADATA: dict[str, str | None] = {"Creator": None, "Producer": None, "Creat
 VOLATILE_METADATA = ("commit", "source_modified", "seconds", "compute_seconds")
 METADATA_FILE = "metadata.json"
 
+#: an estimate with its 95% interval: (value, low, high)
+CI = tuple[float, float, float]
+
 
 @dataclass(frozen=True)
 class ReportOptions:
@@ -228,6 +231,39 @@ def _describe(kind: tuple[str, Any]) -> str:
     return kind[0]
 
 
+class Words:
+    """One language's words of a report: ``t`` is its dictionary of :attr:`texts` (language ->
+    dictionary, set by each report's subclass, which adds the fillers only it needs)."""
+
+    #: the report's text, one dictionary per language
+    texts: Mapping[str, Any] = {}
+    #: decimals of the floats in :meth:`table`
+    digits = 2
+
+    def __init__(self, lang: str = "en") -> None:
+        if lang not in self.texts:
+            raise ValueError(f"unknown language {lang!r}: choose {', '.join(self.texts)}")
+        self.lang = lang
+        self.t: Any = self.texts[lang]
+
+    def estimate(self, key: str, est: CI, scale: float = 1.0, **more: Any) -> str:
+        """The sentence ``key`` filled with an estimate and its interval (``mean``, ``lo``,
+        ``hi``, each times ``scale``) and the fields ``more``."""
+        mean, lo, hi = est if scale == 1 else (scale * est[0], scale * est[1], scale * est[2])
+        return str(self.t[key].format(mean=mean, lo=lo, hi=hi, **more))
+
+    def pct(self, x: float) -> str:
+        """A share as a percentage (the sentence ``pct``)."""
+        return str(self.t["pct"].format(p=100 * x))
+
+    def table(self, df: Any, digits: int | None = None) -> str:
+        """A Markdown table, floats to ``digits`` decimals (:attr:`digits` if ``None``),
+        booleans in this language's words."""
+        yes, no = self.t["bool_words"]
+        d = self.digits if digits is None else digits
+        return markdown_table(df, f"{{:.{d}f}}", (yes, no))
+
+
 # --- progress ---------------------------------------------------------------------------------
 
 
@@ -380,10 +416,6 @@ class StagedFolder:
 BuildAll = Callable[[Path, ReportOptions, Progress], list[Path]]
 
 
-#: an estimate with its 95% interval: (value, low, high)
-CI = tuple[float, float, float]
-
-
 def row(df: Any, **where: Any) -> Any:
     """The one row of the DataFrame ``df`` with the given column values (``KeyError`` if not
     exactly one)."""
@@ -411,3 +443,109 @@ def staged_report(
         with progress.step(name, f"{out_dir}: charts, tables and text"):
             written = write(tmp, res, t0)
     return staged.final(written)
+
+
+# --- one game's report in one language ----------------------------------------------------------
+
+
+def write_tables(folder: Path, tables: Mapping[str, Any]) -> list[Path]:
+    """Each DataFrame of ``tables`` as ``folder/<name>.csv`` (floats to six significant
+    digits); return the paths."""
+    out = []
+    for name, df in tables.items():
+        path = folder / f"{name}.csv"
+        df.to_csv(path, index=False, float_format="%.6g")
+        out.append(path)
+    return out
+
+
+def write_report_files(
+    folder: Path,
+    res: Any,
+    started: float,
+    words: Words,
+    figures: Mapping[str, Any],
+    tips: list[tuple[str, list[str]]],
+    readme: str,
+    metadata: Callable[[], dict[str, Any]],
+    dpi: float,
+) -> list[Path]:
+    """A report's files in ``folder`` (an existing, empty folder), in the order every report
+    writes them: a CSV per table of ``res.tables``, the ``figures`` (PNG), the tip chart on an
+    A4 page (PNG and PDF; ``tips``: its blocks, its title and footer from ``words``),
+    ``README.md`` and ``metadata.json``, whose ``metadata()`` is called after
+    ``res.seconds["total"]`` is set from ``started``."""
+    from headcount_lab.core.charts import A4, TipChart, new_axes
+
+    written = write_tables(folder, res.tables)
+    for name, fig in figures.items():
+        written += save_figure(fig, folder, name, dpi=dpi)
+    fig, ax = new_axes(size=A4)
+    tt = words.t["tips"]
+    TipChart(tt["title"], tips, footer=tt["footer"].format(command=res.opts.command())).plot(ax)
+    written += save_figure(fig, folder, "tips", ("png", "pdf"), dpi=dpi)
+    path = folder / "README.md"
+    path.write_text(readme, encoding="utf-8")
+    written.append(path)
+    res.seconds["total"] = time.perf_counter() - started
+    written.append(write_json(folder / METADATA_FILE, metadata()))
+    return written
+
+
+def report_metadata(name: str, res: Any, sizes: Any, rules: tuple[str, Any]) -> dict[str, Any]:
+    """A report's ``metadata.json``: its name, command, seed, ``sizes``, the seconds of
+    ``res.seconds``, the versions of the package, of the game's rules (``rules``: key and
+    version), of Python and the libraries, and the source's commit (:func:`source_state`)."""
+    o = res.opts
+    found = versions(("headcount-lab", "numpy", "numba", "pandas", "matplotlib"))
+    return {
+        "report": name,
+        "command": o.command(),
+        "seed": o.seed,
+        "quick": o.quick,
+        "sizes": sizes,
+        "seconds": {k: round(v, 2) for k, v in res.seconds.items()},
+        "versions": {
+            "headcount-lab": found["headcount-lab"],
+            rules[0]: rules[1],
+            **{k: v for k, v in found.items() if k != "headcount-lab"},
+        },
+        **source_state(),
+    }
+
+
+@dataclass
+class OneLanguageReport:
+    """A report computed and written in one language into one folder under the reports' root:
+    its staged run and the ``build``/``build_all`` the game registry and ``report all`` call.
+
+    ``options(size, quick, seed)`` makes the report's options; ``compute(options, progress)``
+    its numbers; ``write(folder, results, started)`` its files; ``check(options)`` refuses bad
+    options before anything is written. (Not frozen: a test may swap a step.)"""
+
+    name: str
+    folder: str
+    options: Callable[..., Any]
+    compute: Callable[[Any, Progress], Any]
+    write: Callable[[Path, Any, float], list[Path]]
+    check: Callable[[Any], None] | None = None
+
+    def run(self, out_dir: Path, opts: Any = None, progress: Progress = QUIET) -> list[Path]:
+        """Compute the report and write it into ``out_dir`` (swapped in whole when complete);
+        return the files written. ``opts``: the report's options (its defaults if ``None``)."""
+        if opts is None:
+            opts = self.options()
+        if self.check is not None:
+            self.check(opts)
+        return staged_report(out_dir, self.name, lambda: self.compute(opts, progress),
+                             self.write, progress)  # fmt: skip
+
+    def build(self, folder: Path, options: ReportOptions, progress: Progress = QUIET) -> list[Path]:
+        """The report into ``folder``."""
+        return self.run(folder, self.options(options.size, options.quick, options.seed), progress)
+
+    def build_all(
+        self, root: Path, options: ReportOptions, progress: Progress = QUIET
+    ) -> list[Path]:
+        """The report into its folder under ``root``."""
+        return self.build(root / self.folder, options, progress)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from headcount_lab.core.report import CI as CI  # re-exported
+from headcount_lab.core.report import row
 
 
 def sign_of(lo: float, hi: float) -> str:
@@ -18,17 +19,8 @@ def sign_of(lo: float, hi: float) -> str:
     return "plus" if lo > 0 else "minus" if hi < 0 else "zero"
 
 
-def _ci(row: pd.Series, col: str) -> CI:
-    return (float(row[col]), float(row[f"{col}_lo"]), float(row[f"{col}_hi"]))
-
-
-def _one(df: pd.DataFrame, **where: object) -> pd.Series:
-    sel = df
-    for k, v in where.items():
-        sel = sel[sel[k] == v]
-    if len(sel) != 1:
-        raise ValueError(f"expected one row for {where}, found {len(sel)}")
-    return sel.iloc[0]
+def _ci(r: pd.Series, col: str) -> CI:
+    return (float(r[col]), float(r[f"{col}_lo"]), float(r[f"{col}_hi"]))
 
 
 @dataclass(frozen=True)
@@ -88,22 +80,22 @@ def player_facts(t: dict[str, pd.DataFrame], n: int) -> PlayerFacts:
     lone = t["q1_lone_fool"][t["q1_lone_fool"]["players"] == n]
     levels = list(lone["bots"])
     nt = t["q2_no_tricks"][t["q2_no_tricks"]["players"] == n]
-    first, last = _one(nt, round=1), _one(nt, round=n)
+    first, last = row(nt, round=1), row(nt, round=n)
     duck = t["q2_ducking"][t["q2_ducking"]["players"] == n]
-    roles = _one(t["q3_roles"], players=n, bots="rules")
+    roles = row(t["q3_roles"], players=n, bots="rules")
     pos = t["q4_positions"][t["q4_positions"]["players"] == n].sort_values("position")
     seats = t["q4_seats"][t["q4_seats"]["players"] == n].sort_values("seat")
     cards = t["q5_cards"][(t["q5_cards"]["players"] == n) & (t["q5_cards"]["bots"] == "rules")]
     dev = t["q6_devices"][t["q6_devices"]["players"] == n]
     jok = t["q6_jokers"][t["q6_jokers"]["players"] == n]
-    pc = _one(t["q7_party_crasher"], players=n)
-    chk = _one(t["q1_check"], players=n)
+    pc = row(t["q7_party_crasher"], players=n)
+    chk = row(t["q1_check"], players=n)
     return PlayerFacts(
         players=n,
         multiplier=int(lone["multiplier"].iloc[0]),
-        gap={lv: _ci(_one(lone, bots=lv), "lone_minus_court") for lv in levels},
-        fair={lv: _ci(_one(lone, bots=lv), "fair_multiplier") for lv in levels},
-        lone_rounds={lv: int(_one(lone, bots=lv)["lone_rounds"]) for lv in levels},
+        gap={lv: _ci(row(lone, bots=lv), "lone_minus_court") for lv in levels},
+        fair={lv: _ci(row(lone, bots=lv), "fair_multiplier") for lv in levels},
+        lone_rounds={lv: int(row(lone, bots=lv)["lone_rounds"]) for lv in levels},
         check_multiplier=int(chk["multiplier"]),
         check_gap=_ci(chk, "lone_minus_court"),
         no_trick_first=(_ci(first, "no_trick_5"), _ci(first, "no_trick_10")),
@@ -117,10 +109,10 @@ def player_facts(t: dict[str, pd.DataFrame], n: int) -> PlayerFacts:
         ],
         king_first=(float(nt["king_first_5"].mean()), float(nt["king_first_10"].mean())),
         duck_last=(
-            _ci(_one(duck, bonus=5, round=n), "gain"),
-            _ci(_one(duck, bonus=10, round=n), "gain"),
+            _ci(row(duck, bonus=5, round=n), "gain"),
+            _ci(row(duck, bonus=10, round=n), "gain"),
         ),
-        duck_first_10=_ci(_one(duck, bonus=10, round=1), "gain"),
+        duck_first_10=_ci(row(duck, bonus=10, round=1), "gain"),
         roles={r: _ci(roles, r) for r in ("lone_fool", "two_fool_member", "court")},
         pair_minus_court=_ci(roles, "two_fools_minus_court"),
         lone_share=_ci(roles, "lone_share"),

@@ -16,7 +16,6 @@ platform's other reports have no German text for this game to share).
 from __future__ import annotations
 
 import math
-import time
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +34,6 @@ from headcount_lab.analysis.foolish.tables import (
 )
 from headcount_lab.analysis.foolish.text import TEXT
 from headcount_lab.core import report as core
-from headcount_lab.core.report import QUIET, Progress
 from headcount_lab.games.foolish.rules import VERSION
 
 #: the report's folder under the reports' root, by language
@@ -44,29 +42,22 @@ FOLDER = FOLDERS["en"]
 PNG_DPI = 120
 
 
-class _Words:
+class _Words(core.Words):
     """Fills one language's sentences: intervals, percentages and tables."""
 
-    def __init__(self, lang: str = "en") -> None:
-        if lang not in TEXT:
-            raise ValueError(f"unknown language {lang!r}: choose {', '.join(TEXT)}")
-        self.t = TEXT[lang]
+    texts = TEXT
 
     def ci(self, est: CI, digits: int = 2) -> str:
-        return str(self.t["ci"].format(mean=est[0], lo=est[1], hi=est[2], d=digits))
+        return self.estimate("ci", est, d=digits)
 
     def plain(self, est: CI, digits: int = 2) -> str:
-        return str(self.t["plain_ci"].format(mean=est[0], lo=est[1], hi=est[2], d=digits))
+        return self.estimate("plain_ci", est, d=digits)
 
-    def pct(self, est: CI) -> str:
-        return str(self.t["pct_ci"].format(p=100 * est[0], lo=100 * est[1], hi=100 * est[2]))
+    def pct_ci(self, est: CI) -> str:
+        return self.estimate("pct_ci", est, 100)
 
     def games(self, x: float) -> str:
         return str(self.t["q8"]["inf"]) if not math.isfinite(x) else f"{math.ceil(x):,}"
-
-    def table(self, df: pd.DataFrame, digits: int = 2) -> str:
-        yes, no = self.t["bool_words"]
-        return core.markdown_table(df, f"{{:.{digits}f}}", (yes, no))
 
 
 def _verdict(words: dict[str, str], est: CI) -> str:
@@ -107,9 +98,7 @@ def _tip_blocks(f: FoolishFacts, w: _Words) -> list[tuple[str, list[str]]]:
         ),
     ]
     bonus = [
-        t["bonus"].format(
-            last_10=w.t["pct"].format(p=100 * four.no_trick_last[1][0]), duck=four.duck_last[1][0]
-        ),
+        t["bonus"].format(last_10=w.pct(four.no_trick_last[1][0]), duck=four.duck_last[1][0]),
         t["king"].format(king=100 * four.king_first[0]),
     ]
     luck = [
@@ -184,18 +173,18 @@ def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None)
         [
             q["finding_n"].format(
                 players=p.players,
-                first_5=w.pct(p.no_trick_first[0]),
-                first_10=w.pct(p.no_trick_first[1]),
-                last_5=w.pct(p.no_trick_last[0]),
-                last_10=w.pct(p.no_trick_last[1]),
+                first_5=w.pct_ci(p.no_trick_first[0]),
+                first_10=w.pct_ci(p.no_trick_first[1]),
+                last_5=w.pct_ci(p.no_trick_last[0]),
+                last_10=w.pct_ci(p.no_trick_last[1]),
                 diff_lo=100 * p.no_trick_diff[0],
                 diff_hi=100 * p.no_trick_diff[1],
                 same_stake=t["list_sep"].join(
-                    q["stake_item"].format(stake=k, share_5=w.pct(a), share_10=w.pct(b))
+                    q["stake_item"].format(stake=k, share_5=w.pct_ci(a), share_10=w.pct_ci(b))
                     for k, a, b in p.same_stake
                 ),
-                king_5=t["pct"].format(p=100 * p.king_first[0]),
-                king_10=t["pct"].format(p=100 * p.king_first[1]),
+                king_5=w.pct(p.king_first[0]),
+                king_10=w.pct(p.king_first[1]),
                 duck_last_10=w.ci(p.duck_last[1]),
                 duck_verdict=_verdict(q["duck_verdict"], p.duck_last[1]),
                 duck_last_5=w.ci(p.duck_last[0]),
@@ -233,7 +222,7 @@ def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None)
                 lone=w.plain(p.roles["lone_fool"]),
                 pair_gap=w.ci(p.pair_minus_court),
                 verdict=_verdict(q["verdict"], p.pair_minus_court),
-                lone_share=w.pct(p.lone_share),
+                lone_share=w.pct_ci(p.lone_share),
                 exact=p.lone_exact,
             )
             for p in ps
@@ -309,8 +298,8 @@ def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None)
                 oracle_court=w.ci(p.oracle["court"]),
                 down_pair=w.ci(p.joker_down["two_fool_member"]),
                 down_lone=w.ci(p.joker_down["lone_fool"]),
-                up_pair=w.pct(p.face_up["two_fool_member"]),
-                up_lone=w.pct(p.face_up["lone_fool"]),
+                up_pair=w.pct_ci(p.face_up["two_fool_member"]),
+                up_lone=w.pct_ci(p.face_up["lone_fool"]),
             )
             for p in ps
         ],
@@ -324,8 +313,8 @@ def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None)
         [
             q["finding_n"].format(
                 players=p.players,
-                available=w.pct(p.pc_available),
-                used=w.pct(p.pc_used),
+                available=w.pct_ci(p.pc_available),
+                used=w.pct_ci(p.pc_used),
                 lone=w.ci(p.pc_lone),
                 court=w.ci(p.pc_court),
                 lead=w.ci(p.pc_lead),
@@ -380,13 +369,10 @@ def metadata(res: FoolishResults) -> dict[str, Any]:
     """The report's inputs, sizes and versions; the commit and timings are kept from the last
     run whose files differed (see :class:`~headcount_lab.core.report.StagedFolder`)."""
     o = res.opts
-    versions = core.versions(("headcount-lab", "numpy", "numba", "pandas", "matplotlib"))
-    return {
-        "report": NAME,
-        "command": o.command(),
-        "seed": o.seed,
-        "quick": o.quick,
-        "sizes": {
+    return core.report_metadata(
+        NAME,
+        res,
+        {
             "rounds_per_setup": o.n_rounds,
             "search_rounds_per_player_count": o.n_search,
             "levels": list(LEVELS),
@@ -396,63 +382,29 @@ def metadata(res: FoolishResults) -> dict[str, Any]:
                 for i, (lower, upper) in enumerate(RUNGS)
             ],
         },
-        "seconds": {k: round(v, 2) for k, v in res.seconds.items()},
-        "versions": {
-            "headcount-lab": versions["headcount-lab"],
-            "foolish_rules": VERSION,
-            **{k: v for k, v in versions.items() if k != "headcount-lab"},
-        },
-        **core.source_state(),
-    }
+        ("foolish_rules", VERSION),
+    )
 
 
 def write_report(
     out_dir: Path, res: FoolishResults, started: float, lang: str = "en"
 ) -> list[Path]:
-    """CSV tables, charts, the tip chart (PNG and PDF), README.md and metadata.json."""
+    """CSV tables, charts, the tip chart (PNG and PDF), README.md and metadata.json into
+    ``out_dir`` (an existing, empty folder)."""
     from headcount_lab.analysis.foolish.figures import charts
-    from headcount_lab.core.charts import A4, TipChart, new_axes
 
     words = _Words(lang)
     f = facts(res.tables)
-    written: list[Path] = []
-    for name, df in res.tables.items():
-        path = out_dir / f"{name}.csv"
-        df.to_csv(path, index=False, float_format="%.6g")
-        written.append(path)
-    for name, fig in charts(res.tables, words.t["charts"]).items():
-        written += core.save_figure(fig, out_dir, name, dpi=PNG_DPI)
-    fig, ax = new_axes(size=A4)
-    tt = words.t["tips"]
-    TipChart(
-        tt["title"], _tip_blocks(f, words), footer=tt["footer"].format(command=res.opts.command())
-    ).plot(ax)
-    written += core.save_figure(fig, out_dir, "tips", ("png", "pdf"), dpi=PNG_DPI)
-    path = out_dir / "README.md"
-    path.write_text(readme(res, lang, f), encoding="utf-8")
-    written.append(path)
-    res.seconds["total"] = time.perf_counter() - started
-    written.append(core.write_json(out_dir / core.METADATA_FILE, metadata(res)))
-    return written
-
-
-def foolish_report(
-    out_dir: Path, opts: FoolishReportOptions | None = None, progress: Progress = QUIET
-) -> list[Path]:
-    """Compute the report and write it into ``out_dir`` (swapped in whole when complete)."""
-    opts = opts or FoolishReportOptions()
-    check(opts)
-    return core.staged_report(out_dir, NAME, lambda: compute(opts, progress), write_report,
-                              progress)  # fmt: skip
-
-
-def build(folder: Path, options: core.ReportOptions, progress: Progress = QUIET) -> list[Path]:
-    """The report into ``folder`` (size: rounds per simulated set-up)."""
-    return foolish_report(
-        folder, FoolishReportOptions(options.size, options.quick, options.seed), progress
+    figures = charts(res.tables, words.t["charts"])
+    tips = _tip_blocks(f, words)
+    text = readme(res, lang, f)
+    return core.write_report_files(
+        out_dir, res, started, words, figures, tips, text, lambda: metadata(res), PNG_DPI
     )
 
 
-def build_all(root: Path, options: core.ReportOptions, progress: Progress = QUIET) -> list[Path]:
-    """Every language of the report, each into its folder of :data:`FOLDERS` under ``root``."""
-    return build(root / FOLDER, options, progress)
+#: the report's run (``foolish_report(out_dir, opts, progress)``) and what ``report all`` calls
+REPORT = core.OneLanguageReport(NAME, FOLDER, FoolishReportOptions, compute, write_report, check)
+foolish_report = REPORT.run
+build = REPORT.build
+build_all = REPORT.build_all

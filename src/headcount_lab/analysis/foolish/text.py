@@ -14,7 +14,7 @@ _EN: dict[str, Any] = {
     "ci": "{mean:+.{d}f} (95% CI {lo:+.{d}f} to {hi:+.{d}f})",
     "plain_ci": "{mean:.{d}f} (95% CI {lo:.{d}f} to {hi:.{d}f})",
     "pct": "{p:.1f}%",
-    "pct_ci": "{p:.1f}% (95% CI {lo:.1f}-{hi:.1f}%)",
+    "pct_ci": "{mean:.1f}% (95% CI {lo:.1f}-{hi:.1f}%)",
     "list_sep": ", ",
     "method": "**Method.** {text}",
     "finding": "**Finding.** {text}",

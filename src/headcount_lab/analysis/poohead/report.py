@@ -16,7 +16,6 @@ Three steps, each a plain function of the one before:
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +33,6 @@ from headcount_lab.analysis.poohead.tables import (
 )
 from headcount_lab.analysis.poohead.text import TEXT
 from headcount_lab.core import report as core
-from headcount_lab.core.report import QUIET, Progress
 from headcount_lab.games.poohead.rules import VERSION
 
 #: the report's folder under the reports' root, by language
@@ -43,40 +41,29 @@ FOLDER = FOLDERS["en"]
 PNG_DPI = 110
 
 
-class _Words:
+class _Words(core.Words):
     """Fills one language's sentences: rates, point differences, lists and tables."""
 
-    def __init__(self, lang: str = "en") -> None:
-        if lang not in TEXT:
-            raise ValueError(f"unknown language {lang!r}: choose {', '.join(TEXT)}")
-        self.t = TEXT[lang]
+    texts = TEXT
+    digits = 3
 
     def p(self, est: CI) -> str:
-        return str(self.t["p"].format(mean=est[0], lo=est[1], hi=est[2]))
+        return self.estimate("p", est)
 
     def pts(self, est: CI) -> str:
-        return str(self.t["pts"].format(mean=100 * est[0], lo=100 * est[1], hi=100 * est[2]))
+        return self.estimate("pts", est, 100)
 
     def turns(self, est: CI) -> str:
-        return str(self.t["turns"].format(mean=est[0], lo=est[1], hi=est[2]))
+        return self.estimate("turns", est)
 
     def per10k(self, est: CI) -> str:
-        s = 10_000
-        return str(self.t["per10k"].format(mean=s * est[0], lo=s * est[1], hi=s * est[2]))
+        return self.estimate("per10k", est, 10_000)
 
     def per10k_diff(self, est: CI) -> str:
-        s = 10_000
-        return str(self.t["per10k_diff"].format(mean=s * est[0], lo=s * est[1], hi=s * est[2]))
-
-    def pct(self, x: float) -> str:
-        return str(self.t["pct"].format(p=100 * x))
+        return self.estimate("per10k_diff", est, 10_000)
 
     def join(self, items: list[str]) -> str:
         return self.t["list_sep"].join(items) if items else self.t["none_word"]
-
-    def table(self, df: pd.DataFrame, digits: int = 3) -> str:
-        yes, no = self.t["bool_words"]
-        return core.markdown_table(df, f"{{:.{digits}f}}", (yes, no))
 
 
 def tips(tables: dict[str, pd.DataFrame], lang: str = "en") -> list[tuple[str, list[str]]]:
@@ -377,22 +364,7 @@ def metadata(res: PooheadResults) -> dict[str, Any]:
     """The report's inputs, sizes and versions; the commit and timings (``seconds``) are kept
     from the last run whose files differed (see :class:`~headcount_lab.core.report.
     StagedFolder`)."""
-    o = res.opts
-    versions = core.versions(("headcount-lab", "numpy", "numba", "pandas", "matplotlib"))
-    return {
-        "report": NAME,
-        "command": o.command(),
-        "seed": o.seed,
-        "quick": o.quick,
-        "sizes": o.sizes(),
-        "seconds": {k: round(v, 2) for k, v in res.seconds.items()},
-        "versions": {
-            "headcount-lab": versions["headcount-lab"],
-            "poohead_rules": VERSION,
-            **{k: v for k, v in versions.items() if k != "headcount-lab"},
-        },
-        **core.source_state(),
-    }
+    return core.report_metadata(NAME, res, res.opts.sizes(), ("poohead_rules", VERSION))
 
 
 def write_report(
@@ -400,51 +372,20 @@ def write_report(
 ) -> list[Path]:
     """CSV tables, charts, the tip chart (PNG and PDF), README.md and metadata.json into
     ``out_dir`` (an existing, empty folder)."""
-    from headcount_lab.analysis.poohead.figures import TipChart, charts
-    from headcount_lab.core.charts import A4, new_axes
+    from headcount_lab.analysis.poohead.figures import charts
 
     words = _Words(lang)
     f = facts(res.tables)
-    written: list[Path] = []
-    for name, df in res.tables.items():
-        path = out_dir / f"{name}.csv"
-        df.to_csv(path, index=False, float_format="%.6g")
-        written.append(path)
-    for name, fig in charts(res.tables, words.t["charts"]).items():
-        written += core.save_figure(fig, out_dir, name, dpi=PNG_DPI)
-    fig, ax = new_axes(size=A4)
-    tt = words.t["tips"]
-    TipChart(
-        tt["title"],
-        _tip_blocks(f, res.tables, words),
-        footer=tt["footer"].format(command=res.opts.command()),
-    ).plot(ax)
-    written += core.save_figure(fig, out_dir, "tips", ("png", "pdf"), dpi=PNG_DPI)
-    path = out_dir / "README.md"
-    path.write_text(readme(res, lang, f), encoding="utf-8")
-    written.append(path)
-    res.seconds["total"] = time.perf_counter() - started
-    written.append(core.write_json(out_dir / core.METADATA_FILE, metadata(res)))
-    return written
-
-
-def poohead_report(
-    out_dir: Path, opts: PooheadReportOptions | None = None, progress: Progress = QUIET
-) -> list[Path]:
-    """Compute the report and write it into ``out_dir`` (swapped in whole when complete);
-    return the files written."""
-    opts = opts or PooheadReportOptions()
-    return core.staged_report(out_dir, NAME, lambda: compute(opts, progress), write_report,
-                              progress)  # fmt: skip
-
-
-def build(folder: Path, options: core.ReportOptions, progress: Progress = QUIET) -> list[Path]:
-    """The report into ``folder`` (size: deals per main set-up)."""
-    return poohead_report(
-        folder, PooheadReportOptions(options.size, options.quick, options.seed), progress
+    figures = charts(res.tables, words.t["charts"])
+    tips = _tip_blocks(f, res.tables, words)
+    text = readme(res, lang, f)
+    return core.write_report_files(
+        out_dir, res, started, words, figures, tips, text, lambda: metadata(res), PNG_DPI
     )
 
 
-def build_all(root: Path, options: core.ReportOptions, progress: Progress = QUIET) -> list[Path]:
-    """The report into its folder of :data:`FOLDERS` under ``root``."""
-    return build(root / FOLDER, options, progress)
+#: the report's run (``poohead_report(out_dir, opts, progress)``) and what ``report all`` calls
+REPORT = core.OneLanguageReport(NAME, FOLDER, PooheadReportOptions, compute, write_report)
+poohead_report = REPORT.run
+build = REPORT.build
+build_all = REPORT.build_all

@@ -16,7 +16,6 @@ from the tables, and a difference is called real only when its 95% interval leav
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +43,6 @@ from headcount_lab.analysis.whist.tables import (
 )
 from headcount_lab.analysis.whist.text import TEXT
 from headcount_lab.core import report as core
-from headcount_lab.core.report import QUIET, Progress
 from headcount_lab.games.whist import blind_table
 from headcount_lab.games.whist.rules import VERSION
 
@@ -61,19 +59,13 @@ COMMAND_LIVE = "solved by the report (headcount-lab whist blind-equilibrium --pl
 # --- the text ---------------------------------------------------------------------------------
 
 
-class _Words:
+class _Words(core.Words):
     """Fills one language's sentences: intervals, percentages, lists and tables."""
 
-    def __init__(self, lang: str = "en") -> None:
-        if lang not in TEXT:
-            raise ValueError(f"unknown language {lang!r}: choose {', '.join(TEXT)}")
-        self.t = TEXT[lang]
+    texts = TEXT
 
     def ci(self, est: CI, digits: int = 2) -> str:
-        return str(self.t["ci"].format(mean=est[0], lo=est[1], hi=est[2], d=digits))
-
-    def pct(self, x: float) -> str:
-        return str(self.t["pct"].format(p=100 * x))
+        return self.estimate("ci", est, d=digits)
 
     def value(self, est: tuple[CI, str], digits: int = 3) -> str:
         """An exact value with its fraction, or a sampled one with its interval."""
@@ -87,10 +79,6 @@ class _Words:
         if frac:
             return str(self.t["q1"]["exact_pct"].format(p=100 * v))
         return str(self.t["q1"]["sampled_pct"].format(p=100 * v, lo=100 * lo, hi=100 * hi))
-
-    def table(self, df: pd.DataFrame, digits: int = 2) -> str:
-        yes, no = self.t["bool_words"]
-        return core.markdown_table(df, f"{{:.{digits}f}}", (yes, no))
 
 
 def tips(tables: dict[str, pd.DataFrame], lang: str = "en") -> list[tuple[str, list[str]]]:
@@ -539,13 +527,10 @@ def metadata(res: WhistResults) -> dict[str, Any]:
     from the last run whose files differed (see :class:`~headcount_lab.core.report.
     StagedFolder`)."""
     o = res.opts
-    versions = core.versions(("headcount-lab", "numpy", "numba", "pandas", "matplotlib"))
-    return {
-        "report": NAME,
-        "command": o.command(),
-        "seed": o.seed,
-        "quick": o.quick,
-        "sizes": {
+    return core.report_metadata(
+        NAME,
+        res,
+        {
             "matches_per_restriction_setup": o.n_matches,
             "restriction_setups": [f"{n} players" for n in PLAYERS]
             + ["4 players, one-card hands seen"],
@@ -566,68 +551,30 @@ def metadata(res: WhistResults) -> dict[str, Any]:
                 for r in res.tables["q1_equilibrium"].itertuples()
             },
         },
-        "seconds": {k: round(v, 2) for k, v in res.seconds.items()},
-        "versions": {
-            "headcount-lab": versions["headcount-lab"],
-            "whist_rules": VERSION,
-            **{k: v for k, v in versions.items() if k != "headcount-lab"},
-        },
-        **core.source_state(),
-    }
+        ("whist_rules", VERSION),
+    )
 
 
 def write_report(out_dir: Path, res: WhistResults, started: float, lang: str = "en") -> list[Path]:
     """CSV tables, charts, the tip chart (PNG and PDF), README.md and metadata.json into
     ``out_dir`` (an existing, empty folder)."""
-    from headcount_lab.analysis.whist.figures import TipChart, charts
-    from headcount_lab.core.charts import A4, new_axes
+    from headcount_lab.analysis.whist.figures import charts
 
     words = _Words(lang)
     f = facts(res.tables)
-    written: list[Path] = []
-    for name, df in res.tables.items():
-        path = out_dir / f"{name}.csv"
-        df.to_csv(path, index=False, float_format="%.6g")
-        written.append(path)
-    for name, fig in charts(res.tables, words.t["charts"]).items():
-        written += core.save_figure(fig, out_dir, name, dpi=PNG_DPI)
-    fig, ax = new_axes(size=A4)
-    tt = words.t["tips"]
-    TipChart(
-        tt["title"],
-        _tip_blocks(f.tips, words),
-        footer=tt["footer"].format(command=res.opts.command()),
-    ).plot(ax)
-    written += core.save_figure(fig, out_dir, "tips", ("png", "pdf"), dpi=PNG_DPI)
-    path = out_dir / "README.md"
-    path.write_text(readme(res, lang, f), encoding="utf-8")
-    written.append(path)
-    res.seconds["total"] = time.perf_counter() - started
-    written.append(core.write_json(out_dir / core.METADATA_FILE, metadata(res)))
-    return written
-
-
-def whist_report(
-    out_dir: Path, opts: WhistReportOptions | None = None, progress: Progress = QUIET
-) -> list[Path]:
-    """Compute the report and write it into ``out_dir`` (swapped in whole when complete);
-    return the files written."""
-    opts = opts or WhistReportOptions()
-    check(opts)
-    return core.staged_report(out_dir, NAME, lambda: compute(opts, progress), write_report,
-                              progress)  # fmt: skip
-
-
-def build(folder: Path, options: core.ReportOptions, progress: Progress = QUIET) -> list[Path]:
-    """The report into ``folder`` (size: matches per simulated set-up)."""
-    return whist_report(
-        folder, WhistReportOptions(options.size, options.quick, options.seed), progress
+    figures = charts(res.tables, words.t["charts"])
+    tips = _tip_blocks(f.tips, words)
+    text = readme(res, lang, f)
+    return core.write_report_files(
+        out_dir, res, started, words, figures, tips, text, lambda: metadata(res), PNG_DPI
     )
 
 
-def build_all(root: Path, options: core.ReportOptions, progress: Progress = QUIET) -> list[Path]:
-    """Every language of the report, each into its folder of :data:`FOLDERS` under ``root``."""
-    return build(root / FOLDER, options, progress)
+#: the report's run (``whist_report(out_dir, opts, progress)``) and what ``report all`` calls
+REPORT = core.OneLanguageReport(NAME, FOLDER, WhistReportOptions, compute, write_report, check)
+whist_report = REPORT.run
+build = REPORT.build
+build_all = REPORT.build_all
 
 
 def compare_word(lo: float, hi: float, lang: str = "en") -> str:
