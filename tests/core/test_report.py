@@ -220,3 +220,17 @@ def test_one_language_report_refuses_bad_options_before_writing_anything(tmp_pat
     with pytest.raises(ValueError, match="--seed"):
         report.run(tmp_path / "out")
     assert not any(tmp_path.iterdir())
+
+
+def test_report_command_names_quick_and_the_size_only_where_given():
+    assert core.report_command("headcount-lab report x", True, "--games", None, 3) == (
+        "headcount-lab report x --quick --seed 3"
+    )
+    assert core.report_command("r", False, "--matches", 500, 1) == "r --matches 500 --seed 1"
+
+
+def test_estimate_of_reads_its_own_interval_columns_or_lo_hi():
+    gain = pd.Series({"gain": 1, "gain_lo": 0.5, "gain_hi": 2.0, "lo": 9.0, "hi": 9.0})
+    assert core.estimate_of(gain, "gain") == (1.0, 0.5, 2.0)
+    assert all(type(x) is float for x in core.estimate_of(gain, "gain"))
+    assert core.estimate_of(pd.Series({"p": 0.25, "lo": 0.2, "hi": 0.3}), "p") == (0.25, 0.2, 0.3)

@@ -63,6 +63,18 @@ class ReportOptions:
             raise ValueError(f"--seed must be non-negative, got {self.seed}")
 
 
+def report_command(command: str, quick: bool, size_flag: str, size: int | None, seed: int) -> str:
+    """The command line that reproduces a report: ``command [--quick] [size_flag size] --seed
+    seed`` (the size only where it was given)."""
+    parts = [command]
+    if quick:
+        parts.append("--quick")
+    if size is not None:
+        parts.append(f"{size_flag} {size}")
+    parts.append(f"--seed {seed}")
+    return " ".join(parts)
+
+
 # --- tables and figures -----------------------------------------------------------------------
 
 
@@ -414,6 +426,14 @@ class StagedFolder:
 #: what a game's report module exposes for ``report all`` and the game registry:
 #: ``build_all(root, options, progress) -> files written`` (every language, each in its folder)
 BuildAll = Callable[[Path, ReportOptions, Progress], list[Path]]
+
+
+def estimate_of(r: Any, col: str) -> CI:
+    """The estimate in column ``col`` of the row ``r`` (a Series) with its 95% interval: the
+    columns ``{col}_lo`` and ``{col}_hi``, or ``lo`` and ``hi`` in a table without them (one
+    estimate per row, as in a table of rates ``p``)."""
+    lo, hi = (f"{col}_lo", f"{col}_hi") if f"{col}_lo" in r.index else ("lo", "hi")
+    return (float(r[col]), float(r[lo]), float(r[hi]))
 
 
 def row(df: Any, **where: Any) -> Any:

@@ -11,16 +11,13 @@ from dataclasses import dataclass
 import pandas as pd
 
 from headcount_lab.core.report import CI as CI  # re-exported
+from headcount_lab.core.report import estimate_of as _ci
 from headcount_lab.core.report import row
 
 
 def sign_of(lo: float, hi: float) -> str:
     """``"plus"`` if a 95% interval lies above zero, ``"minus"`` below, else ``"zero"``."""
     return "plus" if lo > 0 else "minus" if hi < 0 else "zero"
-
-
-def _ci(r: pd.Series, col: str) -> CI:
-    return (float(r[col]), float(r[f"{col}_lo"]), float(r[f"{col}_hi"]))
 
 
 @dataclass(frozen=True)

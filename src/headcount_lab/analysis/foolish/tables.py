@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from headcount_lab.core.report import QUIET, Progress
+from headcount_lab.core.report import QUIET, Progress, report_command
 from headcount_lab.core.stats import Z95, wilson
 from headcount_lab.games.foolish import stats as st
 from headcount_lab.games.foolish.exact import lone_fool_by_chain
@@ -71,13 +71,7 @@ class FoolishReportOptions:
         return max(LADDER_MIN[i], self.n_rounds // LADDER_SHARE[i])
 
     def command(self) -> str:
-        parts = [COMMAND]
-        if self.quick:
-            parts.append("--quick")
-        if self.rounds is not None:
-            parts.append(f"--games {self.rounds}")
-        parts.append(f"--seed {self.seed}")
-        return " ".join(parts)
+        return report_command(COMMAND, self.quick, "--games", self.rounds, self.seed)
 
 
 @dataclass

@@ -9,7 +9,6 @@ of the text. No words here: :mod:`~headcount_lab.analysis.poohead.text` holds th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import pandas as pd
 
@@ -21,14 +20,8 @@ from headcount_lab.analysis.poohead.tables import (
     PLAYERS,
 )
 from headcount_lab.core.report import CI as CI  # re-exported
+from headcount_lab.core.report import estimate_of as ci
 from headcount_lab.core.report import row as row  # re-exported
-
-
-def ci(r: Any, col: str) -> CI:
-    """Column ``col`` of row ``r`` with its interval (``lo``/``hi`` for ``p``)."""
-    if col == "p":
-        return (float(r["p"]), float(r["lo"]), float(r["hi"]))
-    return (float(r[col]), float(r[f"{col}_lo"]), float(r[f"{col}_hi"]))
 
 
 def sign_of(est: CI) -> str:

@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from headcount_lab.core import stats
-from headcount_lab.core.report import QUIET, Progress
+from headcount_lab.core.report import QUIET, Progress, report_command
 from headcount_lab.core.rng import block_state
 from headcount_lab.games.poohead.rules import (
     EIGHT,
@@ -121,13 +121,7 @@ class PooheadReportOptions:
         }
 
     def command(self) -> str:
-        parts = [COMMAND]
-        if self.quick:
-            parts.append("--quick")
-        if self.games is not None:
-            parts.append(f"--games {self.games}")
-        parts.append(f"--seed {self.seed}")
-        return " ".join(parts)
+        return report_command(COMMAND, self.quick, "--games", self.games, self.seed)
 
 
 @dataclass

@@ -26,13 +26,9 @@ from headcount_lab.analysis.whist.tables import (
     threshold_wins,
 )
 from headcount_lab.core.report import CI as CI  # re-exported
+from headcount_lab.core.report import estimate_of as ci
 from headcount_lab.core.report import row as row  # re-exported
 from headcount_lab.games.whist import blind_table
-
-
-def ci(r: Any, col: str) -> CI:
-    """The estimate in column ``col`` of row ``r`` with its interval (``col_lo``, ``col_hi``)."""
-    return (r[col], r[f"{col}_lo"], r[f"{col}_hi"])
 
 
 def sign_of(lo: float, hi: float) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from headcount_lab.core.report import QUIET, Progress
+from headcount_lab.core.report import QUIET, Progress, report_command
 from headcount_lab.games.whist import blind_table, handstats
 from headcount_lab.games.whist import equilibrium_sample as es
 from headcount_lab.games.whist.equilibrium import LISTEN_PLAYERS, Equilibrium, equilibrium
@@ -68,13 +68,7 @@ class WhistReportOptions:
         return max(4, self.n_matches // TOURNAMENT_SHARE // 4 * 4)
 
     def command(self) -> str:
-        parts = [COMMAND]
-        if self.quick:
-            parts.append("--quick")
-        if self.matches is not None:
-            parts.append(f"--matches {self.matches}")
-        parts.append(f"--seed {self.seed}")
-        return " ".join(parts)
+        return report_command(COMMAND, self.quick, "--matches", self.matches, self.seed)
 
 
 # --- statistics -------------------------------------------------------------------------------

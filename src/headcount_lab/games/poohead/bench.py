@@ -7,15 +7,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-
-def _best_rate(fn: Any, units: int, repeats: int) -> dict[str, float]:
-    best_cpu = best_wall = float("inf")
-    for _ in range(repeats):
-        w, c = time.perf_counter(), time.thread_time()
-        fn()
-        best_cpu = min(best_cpu, time.thread_time() - c)
-        best_wall = min(best_wall, time.perf_counter() - w)
-    return {"per_s_cpu": units / best_cpu, "per_s_wall": units / best_wall}
+from headcount_lab.core.timing import best_rate
 
 
 def run_benchmarks(quick: bool) -> dict[str, Any]:
@@ -38,7 +30,7 @@ def run_benchmarks(quick: bool) -> dict[str, Any]:
     def rate(bots: list[str], games: int) -> dict[str, float]:
         ids, params = agents.policy_params(bots)
         kernels.run_block(block_state(0, 0), 2, arr, ids, params, True)
-        return _best_rate(
+        return best_rate(
             lambda: kernels.run_block(block_state(1, 0), games, arr, ids, params, True),
             games,
             repeats,
@@ -61,7 +53,7 @@ def run_benchmarks(quick: bool) -> dict[str, Any]:
         for k in (100, 400)
     }
     ids, params = agents.policy_params(["cheap"] * 4)
-    out["reference_cheap_games_per_s"] = _best_rate(
+    out["reference_cheap_games_per_s"] = best_rate(
         lambda: reference.run_block(rules, PyStream.for_block(1, 0), n_ref, ids, params, True),
         n_ref,
         1,
