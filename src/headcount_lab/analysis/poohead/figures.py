@@ -166,39 +166,24 @@ def charts(tables: dict[str, pd.DataFrame], words: dict[str, Any]) -> dict[str, 
         size=(6.4, 5.0),
     )
     wild = tables["q6_wild_cards"]
-    tenths = tables["q6_deal_tenths"]
+    wild = wild[wild["games"] >= MIN_TRIPLE_GAMES]
+    # the chance of being the poohead against what the deal gave, one line per table size
+    deal = [(wild[wild["where"] == where], "wild_cards", w[f"wild_{where}"])
+            for where in ("dealt", "blind")]  # fmt: skip
+    deal.append((tables["q6_deal_tenths"], "tenth", w["tenth"]))
     out["q6_deal"] = panels(
         [
             LineChart(
-                wild[(wild["where"] == "dealt") & (wild["games"] >= MIN_TRIPLE_GAMES)],
-                "wild_cards",
+                data,
+                x,
                 "p",
                 "players",
-                w["wild_dealt"],
+                xlabel,
                 w["p_poohead"],
                 group_label=w["players_label"],
                 ref=None,
-            ),
-            LineChart(
-                wild[(wild["where"] == "blind") & (wild["games"] >= MIN_TRIPLE_GAMES)],
-                "wild_cards",
-                "p",
-                "players",
-                w["wild_blind"],
-                w["p_poohead"],
-                group_label=w["players_label"],
-                ref=None,
-            ),
-            LineChart(
-                tenths,
-                "tenth",
-                "p",
-                "players",
-                w["tenth"],
-                w["p_poohead"],
-                group_label=w["players_label"],
-                ref=None,
-            ),
+            )
+            for data, x, xlabel in deal
         ]
     )
     forced = tables["q7_forced_pickups"]
