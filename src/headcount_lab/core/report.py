@@ -453,14 +453,16 @@ def staged_report(
     compute: Callable[[], Any],
     write: Callable[[Path, Any, float], list[Path]],
     progress: Progress,
+    lang: str | None = None,
 ) -> list[Path]:
     """One report's run: ``compute()`` its numbers, then ``write(folder, results, t0)`` them
     into a staging folder that replaces ``out_dir`` whole when complete (:class:`StagedFolder`);
-    returns the files written."""
+    returns the files written. ``lang``: the language the progress line names, if any."""
     t0 = time.perf_counter()
     with (staged := StagedFolder(out_dir)) as tmp:
         res = compute()
-        with progress.step(name, f"{out_dir}: charts, tables and text"):
+        which = "" if lang is None else f" ({lang})"
+        with progress.step(name, f"{out_dir}: charts, tables and text{which}"):
             written = write(tmp, res, t0)
     return staged.final(written)
 

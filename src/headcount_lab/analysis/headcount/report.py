@@ -39,7 +39,7 @@ from headcount_lab.analysis.headcount.figures import PLAYERS_DEFAULT, RULES_Q5, 
 from headcount_lab.analysis.headcount.playtest import paired_table
 from headcount_lab.analysis.headcount.text import TEXT, fmt_num, fmt_pct, fmt_pp
 from headcount_lab.core import report as core
-from headcount_lab.core.report import QUIET, Progress, StagedFolder
+from headcount_lab.core.report import QUIET, Progress
 
 #: games per simulated set-up: default (``make report``) and ``--quick`` (tests, under a minute)
 DEFAULT_GAMES = 300_000
@@ -63,10 +63,6 @@ EXTRA_SECTIONS: tuple[str, ...] = (
     "headcount_lab.analysis.headcount.exploitability",  # 12: the best-response meter per bot
     "headcount_lab.analysis.headcount.calibration",  # 13: stated against observed call wins
 )
-
-
-def markdown_table(df: pd.DataFrame, float_format: str = "{:.3f}") -> str:
-    return core.markdown_table(df, float_format)
 
 
 @dataclass(frozen=True)
@@ -125,15 +121,17 @@ def headcount_report(
     complete); return the files. ``pt``: numbers already computed by :func:`compute`."""
     if lang not in TEXT:
         raise ValueError(f"unknown language {lang!r}: choose {', '.join(TEXT)}")
-    opts = opts or ReportOptions()
-    if opts.games < 100:
-        raise ValueError(f"--games must be at least 100, got {opts.games}")
-    with (staged := StagedFolder(out_dir)) as tmp:
-        if pt is None:
-            pt = compute(opts, progress)
-        with progress.step(NAME, f"{out_dir}: charts, tables and text ({lang})"):
-            written = _Writer(tmp, lang, opts, pt).write()
-    return staged.final(written)
+    o = opts or ReportOptions()
+    if o.games < 100:
+        raise ValueError(f"--games must be at least 100, got {o.games}")
+
+    def numbers() -> Any:
+        return compute(o, progress) if pt is None else pt
+
+    def write(folder: Path, res: Any, started: float) -> list[Path]:
+        return _Writer(folder, lang, o, res).write()
+
+    return core.staged_report(out_dir, NAME, numbers, write, progress, lang)
 
 
 def build(
@@ -225,7 +223,7 @@ class _Writer:
                 names = {"rules": t["rule_names"], "peeks": t["q11"]["peeks"]}.get(col, t["cells"])
                 out[col] = out[col].map(lambda v, m=names: m.get(v, v) if isinstance(v, str) else v)
         out.columns = [t["columns"].get(c, c) for c in out.columns]
-        md = markdown_table(out, float_format)
+        md = core.markdown_table(out, float_format)
         if self.lang == "de":
             md = "\n".join(
                 line if i < 2 else _decimal_commas(line) for i, line in enumerate(md.split("\n"))
