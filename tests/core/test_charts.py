@@ -62,11 +62,10 @@ def test_ci_line_chart_without_intervals_and_with_whole_number_ticks():
 
 
 def test_interval_columns_prefer_the_estimates_own_and_fall_back_to_lo_hi():
-    assert interval_columns(_frame(), "y") == ("y_lo", "y_hi")
-    assert interval_columns(pd.DataFrame({"p": [0.5], "lo": [0.4], "hi": [0.6]}), "p") == (
-        "lo",
-        "hi",
-    )
+    assert interval_columns(_frame().columns, "y") == ("y_lo", "y_hi")
+    rates = pd.DataFrame({"p": [0.5], "lo": [0.4], "hi": [0.6]})
+    assert interval_columns(rates.columns, "p") == ("lo", "hi")
+    assert interval_columns(rates.iloc[0].index, "p") == ("lo", "hi")
 
 
 def test_ci_bar_chart_bars_and_error_bars():

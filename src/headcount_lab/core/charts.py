@@ -87,18 +87,19 @@ def error_lengths(value: Any, lo: Any, hi: Any, scale: float = 1.0) -> list[Any]
     return [((value - lo) * scale).clip(lower=0), ((hi - value) * scale).clip(lower=0)]
 
 
-def interval_columns(data: Any, y: str) -> tuple[str, str]:
-    """The columns of the 95% interval of ``y``: ``{y}_lo`` and ``{y}_hi``, or ``lo`` and
-    ``hi`` in a table without them (one estimate per row, as in a table of rates ``p``)."""
+def interval_columns(names: Any, y: str) -> tuple[str, str]:
+    """The columns of the 95% interval of ``y`` among ``names`` (a table's columns or a row's
+    index): ``{y}_lo`` and ``{y}_hi``, or ``lo`` and ``hi`` in a table without them (one
+    estimate per row, as in a table of rates ``p``)."""
     lo, hi = f"{y}_lo", f"{y}_hi"
-    return (lo, hi) if lo in data.columns else ("lo", "hi")
+    return (lo, hi) if lo in names else ("lo", "hi")
 
 
 def _errors(rows: Any, y: str, ci: bool, scale: float = 1.0) -> Any:
     """Error-bar lengths of ``y`` from its interval columns (``None`` if not ``ci``)."""
     if not ci:
         return None
-    lo, hi = interval_columns(rows, y)
+    lo, hi = interval_columns(rows.columns, y)
     return error_lengths(rows[y], rows[lo], rows[hi], scale)
 
 

@@ -11,11 +11,15 @@ do not depend on the game:
   versions inside, so the same numbers give the same bytes);
 - :func:`versions` and :func:`source_state` for ``metadata.json``;
 - :func:`text_mismatches`: every language of a report has the same keys and placeholders;
+  :class:`Words`: one language's dictionary and the fillers every report uses;
 - :class:`Progress`: one line per report step on stderr;
 - :class:`StagedFolder`: a report is written into a temporary folder next to its target and
   swapped in only when complete, so an interrupted run leaves the old report as it was; and a
   regenerated report whose files are all unchanged keeps its old ``metadata.json`` (commit and
-  timings included), so regenerating with the same inputs leaves ``git status`` clean.
+  timings included), so regenerating with the same inputs leaves ``git status`` clean;
+- :class:`OneLanguageReport`, :func:`write_report_files` and :func:`report_metadata`: the run,
+  ``build``/``build_all``, files and metadata of a report written in one language with a tip
+  chart (Whist, Poohead, Foolish Faces).
 """
 
 from __future__ import annotations
@@ -431,8 +435,11 @@ BuildAll = Callable[[Path, ReportOptions, Progress], list[Path]]
 def estimate_of(r: Any, col: str) -> CI:
     """The estimate in column ``col`` of the row ``r`` (a Series) with its 95% interval: the
     columns ``{col}_lo`` and ``{col}_hi``, or ``lo`` and ``hi`` in a table without them (one
-    estimate per row, as in a table of rates ``p``)."""
-    lo, hi = (f"{col}_lo", f"{col}_hi") if f"{col}_lo" in r.index else ("lo", "hi")
+    estimate per row, as in a table of rates ``p``: :func:`~headcount_lab.core.charts.
+    interval_columns`)."""
+    from headcount_lab.core.charts import interval_columns
+
+    lo, hi = interval_columns(r.index, col)
     return (float(r[col]), float(r[lo]), float(r[hi]))
 
 

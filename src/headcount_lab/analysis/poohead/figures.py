@@ -57,7 +57,7 @@ class DotChart:
         with styled():
             if ax is None:
                 _, ax = new_axes(size=(6.4, max(3.0, 0.28 * len(self.data) + 1.2)))
-            lo, hi = interval_columns(self.data, self.y)
+            lo, hi = interval_columns(self.data.columns, self.y)
             d = self.data.reset_index(drop=True)
             pos = list(range(len(d) - 1, -1, -1))
             groups = list(dict.fromkeys(d[self.group])) if self.group else [None]
