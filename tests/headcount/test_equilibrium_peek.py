@@ -60,12 +60,12 @@ def test_h7_override_decides_every_offered_peek():
                    "equilibrium": {0, 1}}  # fmt: skip
 
 
-def test_q3_pairs_the_table_bot_with_itself_held_back():
+def test_q3_pairs_the_table_bot_with_itself_held_back(monkeypatch):
     from headcount_lab.analysis.headcount import playtest
 
+    monkeypatch.setattr(playtest, "STRONG_FIELD", "equilibrium")
     pairs = playtest.paired_comparisons()
-    if playtest.strong_name() == "equilibrium":
-        a, b = pairs["q3_peek_default_vs_never"]
-        assert (a, b) == ("equilibrium", "equilibrium:peek=1")
-        assert pairs["q3_peek_eager_vs_never"] == ("equilibrium:peek=2", "equilibrium:peek=1")
-    assert "q3_peek_default_vs_never" in pairs  # every strong bot gets the peek question
+    assert pairs["q3_peek_default_vs_never"] == ("equilibrium", "equilibrium:peek=1")
+    assert pairs["q3_peek_eager_vs_never"] == ("equilibrium:peek=2", "equilibrium:peek=1")
+    monkeypatch.setattr(playtest, "STRONG_FIELD", "odds")  # the odds family: peek=0 is eager
+    assert playtest.paired_comparisons()["q3_peek_eager_vs_never"] == ("odds:peek=0", "odds:peek=1")
