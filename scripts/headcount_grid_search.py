@@ -1,68 +1,33 @@
 """Headcount: the best single challenger a plain grid search over the existing bots' documented
 parameters finds against a fixed field, as JSON (the baseline the best-response meter must beat).
 
-The grid: for every bot of the menu except ``responder`` (the meter's own family), each
-parameter listed in :data:`GRID` takes the values given there (spread over its documented
-range, see ``headcount-lab headcount simulate --help``), the others keep their defaults; every
-combination is a candidate. Successive halving on training deals (the stream
-``SeedSequence([seed, 1])``, as the meter trains) picks one, which then plays ``--games`` fresh
-games of ``--seed`` against the field with every seat order, exactly as ``headcount exploit``
-evaluates its responder (:func:`headcount_lab.games.headcount.exploit.evaluate`).
+The grid (:data:`headcount_lab.games.headcount.exploit.GRID`): for every bot of the menu except
+``responder`` (the meter's own family), each parameter listed there takes the values given (spread
+over its documented range, see ``headcount-lab headcount simulate --help``), the others keep
+their defaults; every combination is a candidate. Successive halving on training deals (the
+stream ``SeedSequence([seed, 1])``, as the meter trains) picks one, which then plays ``--games``
+fresh games of ``--seed`` against the field with every seat order, exactly as ``headcount
+exploit`` evaluates its responder (:func:`headcount_lab.games.headcount.exploit.evaluate`). The
+meter's grid stage plays the same halving rounds (with the default ``--first-games``) until a
+few candidates are left, so this script's winner is always among the meter's finalists.
 
 Example: python scripts/headcount_grid_search.py --players 4 --field reader --seed 1
 """
 
 import argparse
-import itertools
 import json
 import sys
 import time
 
-from headcount_lab.games.headcount.bots import MENU
-from headcount_lab.games.headcount.exploit import evaluate, halving, parse_field
+from headcount_lab.games.headcount.exploit import (
+    GRID,
+    GRID_FIRST_GAMES,
+    evaluate,
+    grid_candidates,
+    grid_search,
+    parse_field,
+)
 from headcount_lab.games.headcount.rules import rules_for_variant
-
-#: bot -> parameter -> the values tried (every other parameter at its default)
-GRID: dict[str, dict[str, tuple[float, ...]]] = {
-    "random": {
-        "call": (0.05, 0.3, 0.6),
-        "step": (1, 5),
-        "peek": (0.0, 0.5),
-        "hi": (10, 40),
-    },
-    "tips": {"margin": (0, 5, 10, 15, 25), "step": (1, 3, 8), "band": (-1, 2, 6)},
-    "odds": {
-        "call": (0.5, 0.65, 0.8, 0.9),
-        "quantile": (0.05, 0.1, 0.25, 0.45),
-        "peek": (0.0, 0.1, 0.3),
-        "discard": (0, 1),
-    },
-    "reader": {
-        "call": (0.5, 0.65, 0.8, 0.9),
-        "quantile": (0.05, 0.1, 0.25, 0.45),
-        "peek": (0.0, 0.1, 0.3),
-        "sigma": (1.0, 4.0, 16.0),
-        "model": (0.05, 0.1, 0.3),
-    },
-    "bluffer": {
-        "call": (0.5, 0.65, 0.8),
-        "quantile": (0.05, 0.1, 0.25),
-        "rate": (0.1, 0.3, 0.6),
-        "size": (2, 5, 10),
-    },
-}
-
-
-def candidates() -> list[str]:
-    out = []
-    for bot, grid in GRID.items():
-        policy = MENU.policies[bot]
-        for p in grid:
-            assert p in policy.keys, (bot, p)
-        for values in itertools.product(*grid.values()):
-            spec = ",".join(f"{k}={v:g}" for k, v in zip(grid, values, strict=True))
-            out.append(MENU.parse(f"{bot}:{spec}").canonical)
-    return list(dict.fromkeys(out))
 
 
 def main() -> int:
@@ -71,7 +36,9 @@ def main() -> int:
     ap.add_argument("--field", default="reader", help="one bot for every other seat, or N-1")
     ap.add_argument("--variant", default=None)
     ap.add_argument("--rule", action="append", default=[])
-    ap.add_argument("--first-games", type=int, default=200, help="games per candidate, round 1")
+    ap.add_argument(
+        "--first-games", type=int, default=GRID_FIRST_GAMES, help="games per candidate, round 1"
+    )
     ap.add_argument("--games", type=int, default=20_000, help="games for the winner")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
@@ -83,14 +50,14 @@ def main() -> int:
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    grid = candidates()
+    grid = grid_candidates()
     t0 = time.perf_counter()
 
     def progress(r: dict) -> None:
         print(f"round {r['round']}: {r['candidates']} candidates x {r['games']} games, "
               f"best {r['best_rate']:.3f}", file=sys.stderr)  # fmt: skip
 
-    best, rounds = halving(field, rules, grid, args.first_games, args.seed, progress)
+    best, rounds = grid_search(field, rules, args.seed, args.first_games, progress)
     result = evaluate(args.players, field, rules, best, args.games, args.seed)
     out = {
         "schema": "headcount-grid-search/1",

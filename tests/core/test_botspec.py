@@ -81,3 +81,16 @@ def test_every_game_menu_has_defaults_inside_their_ranges(game):
         assert bot.values == policy.defaults
         for p in policy.params:
             assert p.lo <= p.default <= p.hi, (policy.name, p.name)
+
+
+def test_a_quiet_parameter_is_left_out_of_the_canonical_spec_at_its_default():
+    # a parameter added later: specs written before it keep their canonical text
+    menu = BotMenu(
+        "toy",
+        [Policy("later", 0, (Param("a", 1, 0, 2), Param("b", 0, 0, 2, True, quiet=True))),
+         Policy("only", 1, (Param("b", 0, 0, 2, True, quiet=True),))],
+    )  # fmt: skip
+    assert menu.parse("later").canonical == "later:a=1"
+    assert menu.parse("later:b=2").canonical == "later:a=1,b=2"
+    assert menu.parse("only").canonical == "only"
+    assert menu.parse(menu.parse("later:b=2").canonical).values == (1.0, 2.0)

@@ -477,7 +477,7 @@ def exploit_cmd(
     rule: RuleOpt = None,
     budget: Annotated[
         int, typer.Option("--budget", help="Training games, all candidates together.")
-    ] = 200_000,
+    ] = 1_500_000,
     games: Annotated[
         int, typer.Option("--games", help="Fresh games that measure the responder.")
     ] = 20_000,

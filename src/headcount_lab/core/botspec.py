@@ -31,6 +31,9 @@ class Param:
     integer: bool = False
     help: str = ""
     words: tuple[tuple[str, float], ...] = ()
+    #: left out of the canonical spec at its default: a parameter added to a bot later keeps
+    #: the canonical text of the older specs (and every output that names them) unchanged
+    quiet: bool = False
 
     def parse(self, bot: str, text: str) -> float:
         text = text.strip()
@@ -95,8 +98,12 @@ class BotSpec:
         """Every parameter written out: ``odds:call=0.55,quantile=0.1,...``."""
         if not self.policy.params:
             return self.name
-        shown = ",".join(f"{k}={v:g}" for k, v in zip(self.policy.keys, self.values, strict=True))
-        return f"{self.name}:{shown}"
+        shown = ",".join(
+            f"{p.name}={v:g}"
+            for p, v in zip(self.policy.params, self.values, strict=True)
+            if not (p.quiet and v == p.default)
+        )
+        return f"{self.name}:{shown}" if shown else self.name
 
     @property
     def label(self) -> str:

@@ -561,8 +561,10 @@ def paired_comparisons() -> dict[str, tuple[str, str]]:
     s = STRONG_FIELD
     out = {}
     if "peek" in keys:
-        # peek = 0: peek whenever the hidden card could move the odds at all; 1: never
-        out["q3_peek_eager_vs_never"] = (_setting(s, "peek", 0), _setting(s, "peek", 1))
+        # the odds family: peek = 0 peeks whenever the hidden card could move the odds at all,
+        # 1 never; equilibrium: peek = 2 (always) peeks whenever it may, 1 never, 0 its table
+        eager = 2 if strong_name() == "equilibrium" else 0
+        out["q3_peek_eager_vs_never"] = (_setting(s, "peek", eager), _setting(s, "peek", 1))
         out["q3_peek_default_vs_never"] = (s, _setting(s, "peek", 1))
     if "discard" in keys:
         out["q6_discard_open_vs_face_down"] = (_setting(s, "discard", 1), _setting(s, "discard", 0))

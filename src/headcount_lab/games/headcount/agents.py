@@ -674,7 +674,10 @@ def eq_bid(params, row, n, active, nb, bids, bidders, bid_peeked, self_peeked, c
 @njit(nogil=True, cache=True, inline="always")
 def eq_peek(params, row, n, active, nb, bids, bidders, bid_peeked, self_peeked, can_call,
             min_bid, caller, shift, sf, lo, gain, u):  # fmt: skip
-    """1 to peek, drawn from the table's peek state."""
+    """1 to peek, drawn from the table's peek state; the ``peek`` parameter (slot 1) can
+    override the table: 1 never peeks, 2 peeks whenever it may (the peek question's pairs)."""
+    if params[1] != 0:
+        return np.int64(params[1] == 2)
     p = sf_at(sf, row, lo, bids[nb - 1] + shift) if nb > 0 else 0.5
     bp = 1 if nb > 0 and bid_peeked[nb - 1] else 0
     return EQ.sample(gain, sf.shape[0], EQ.peek_row(_n_active(active), p, nb, bp), 0, 2, u)

@@ -19,6 +19,11 @@ N_PARAMS = 14  # the last two hold table indices filled in by table_params()
 _DISCARD = Param(
     "discard", 0, 0, 1, True, "1: give up an open life card first", (("open", 1), ("down", 0))
 )
+# the table bot's peek override (report question 3); quiet: older specs keep their text
+_EQ_PEEK = Param(
+    "peek", 0, 0, 2, True, "0: as its table says, 1: never, 2: whenever it may",
+    (("table", 0), ("never", 1), ("always", 2)), quiet=True,
+)  # fmt: skip
 _ODDS = (
     Param("call", 0.65, 0.0, 1.0 - 1e-9, help="call when P(bidder loses) is above this"),
     Param("quantile", 0.1, 1e-9, 1.0 - 1e-9, help="bid what survives with 1 - quantile"),
@@ -76,7 +81,7 @@ MENU = BotMenu(
             ),
         ),
         # trained by self-play (headcount train-equilibrium); its table is in data/
-        Policy("equilibrium", EQUILIBRIUM, (_DISCARD,)),
+        Policy("equilibrium", EQUILIBRIUM, (_DISCARD, _EQ_PEEK)),
         Policy(
             "responder",
             RESPONDER,
