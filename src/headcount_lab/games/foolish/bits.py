@@ -339,24 +339,26 @@ def score_round(S, fools, out):
 
 @njit_fast
 def observe(S, seat, obs):
-    """F13: the observation of ``seat`` into ``obs`` (``int64[STATE_SIZE]``)."""
-    for i in range(OFF_HANDS):
+    """F13: the observation of ``seat`` into ``obs`` (``int64[STATE_SIZE]``): a copy of the
+    state with the others' hands, face-down types, Jokers dealt and types held, the teams, the
+    face-down types in the trick that are not the seat's own, and the slots after the trick's
+    last card blanked."""
+    for i in range(STATE_SIZE):
         obs[i] = S[i]
     obs[S_SEAT] = seat
     obs[S_FOOLS] = -1
     for s in range(MAXN):
-        own = s == seat
-        for t in range(NT):
-            obs[OFF_HANDS + s * NT + t] = S[OFF_HANDS + s * NT + t] if own else 0
-            obs[OFF_DOWNT + s * NT + t] = S[OFF_DOWNT + s * NT + t] if own else 0
-        obs[OFF_JOK + s] = S[OFF_JOK + s] if own else -1
-        obs[OFF_HELD + s] = S[OFF_HELD + s] if own else 0
-    for i in range(OFF_STOCK, OFF_HELD):
-        obs[i] = S[i]
-    for i in range(S[S_LEN]):
+        if s != seat:
+            for t in range(NT):
+                obs[OFF_HANDS + s * NT + t] = 0
+                obs[OFF_DOWNT + s * NT + t] = 0
+            obs[OFF_JOK + s] = -1
+            obs[OFF_HELD + s] = 0
+    m = S[S_LEN]
+    for i in range(m):
         if S[OFF_TUP + i] == 0 and S[OFF_TSEAT + i] != seat:
             obs[OFF_TTYPE + i] = -1
-    for i in range(S[S_LEN], MAXN):
+    for i in range(m, MAXN):
         obs[OFF_TSEAT + i] = -1
         obs[OFF_TTYPE + i] = -1
         obs[OFF_TUP + i] = 0

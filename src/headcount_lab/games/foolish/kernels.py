@@ -25,9 +25,11 @@ from headcount_lab.games.foolish.agents import (
     ISMCTS,
     MAX_NODES,
     RANDOM,
+    RULES,
     T_COLS,
     act,
     random_act,
+    rules_act,
 )
 from headcount_lab.games.foolish.bits import (
     A_CRASH,
@@ -367,6 +369,9 @@ def play_round(
             a = nth_bit(mask, 0)  # no choice: the bot is not asked
         elif pol == RANDOM:
             a = random_act(rng, mask)
+        elif pol == RULES:  # directly: the call through ``act`` passes every bot's scratch
+            observe(S, seat, obs)
+            a = rules_act(obs, mask, params[seat], cov, pteam)
         else:
             observe(S, seat, obs)
             a = act(
