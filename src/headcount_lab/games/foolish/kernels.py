@@ -221,7 +221,14 @@ def random_tricks(rng, S, log, apos):
     the winner is a maximum of packed (rank, position) keys. ``random`` never shows Party
     Crasher and reads no observation, so only the hands, the tricks and points taken leave this
     function in ``S`` (what :func:`bits.score_round` reads)."""
-    n = S[S_N]
+    # one copy per player count, so that the loops over the trick's positions unroll
+    if S[S_N] == 4:
+        return _random_tricks(rng, S, log, apos, 4)
+    return _random_tricks(rng, S, log, apos, 5)
+
+
+@njit_inlined
+def _random_tricks(rng, S, log, apos, n):
     tricks = S[S_TRICKS]
     rec = log.shape[0] > 0
     kings = ((1 << (n - 1)) - 1) << A_KING
@@ -237,7 +244,8 @@ def random_tricks(rng, S, log, apos):
         qon = 0  # positions with a Queen on them
         seat = lead
         for m in range(n):
-            held = S[OFF_HELD + seat]
+            hi = uint64(OFF_HELD + seat)  # unsigned indices: no wraparound test
+            held = S[hi]
             has_k = -((held >> KING) & 1)
             has_q = -((held >> QUEEN) & 1)
             ups = (held & ~QK_BITS) << A_UP
@@ -274,14 +282,15 @@ def random_tricks(rng, S, log, apos):
             if rec:
                 log[apos] = a
             apos += 1
-            t = TYPE_OF[a]
-            tgt = seat + OFFSET_OF[a]
+            ua = uint64(a)
+            t = TYPE_OF[ua]
+            tgt = seat + OFFSET_OF[ua]
             if tgt >= n:
                 tgt -= n
             tup |= np.int64(a >= A_UP) << m
             jacks |= np.int64(a == A_UP + JACK) << m
             kpos |= np.int64(a >= A_KING) << m
-            rank |= RANK_OF[a] << (4 * m)
+            rank |= RANK_OF[ua] << (4 * m)
             name |= tgt << (4 * m)
             if A_QUEEN <= a < A_KING:
                 p = tgt - lead
@@ -289,10 +298,10 @@ def random_tricks(rng, S, log, apos):
                     p += n
                 on |= (m + 1) << (4 * p)
                 qon |= 1 << p
-            h = OFF_HANDS + seat * NT + t
+            h = uint64(OFF_HANDS + seat * NT + t)
             c = S[h] - 1
             S[h] = c
-            S[OFF_HELD + seat] = held & ~(np.int64(c == 0) << t)
+            S[hi] = held & ~(np.int64(c == 0) << t)
             seat += 1
             if seat == n:
                 seat = 0
@@ -325,7 +334,7 @@ def random_tricks(rng, S, log, apos):
     return apos
 
 
-@njit_fast
+@njit_inlined
 def play_round(
     rng, rules, round_no, start, policies, params, S, obs, deck, w, totals, out, log, pos
 ):
