@@ -170,9 +170,11 @@ def _log_counts(log, pos, S, off):
     return pos
 
 
-def _action_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _action_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """By action id (``rules.py``): the card type, the rank it plays with (F9; 15 for a face-up
-    J, Q or K, which have none) and the seat offset a Queen or King names (else 0)."""
+    J, Q or K, which have none), the seat offset a Queen or King names (else 0), and flags:
+    1 face up, 1 << 8 a face-up Jack, 1 << 16 a face-up King."""
+    flags = np.zeros(A_CRASH + 1, dtype=np.int64)
     types = np.zeros(A_CRASH + 1, dtype=np.int64)
     ranks = np.zeros(A_CRASH + 1, dtype=np.int64)
     offsets = np.zeros(A_CRASH + 1, dtype=np.int64)
@@ -187,10 +189,12 @@ def _action_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             types[a] = QUEEN if a < A_KING else KING
             ranks[a] = 15
             offsets[a] = a - A_QUEEN + 1 if a < A_KING else a - A_KING + 1
-    return types, ranks, offsets
+        if a >= A_UP:
+            flags[a] = 1 | (1 << 8 if types[a] == JACK else 0) | (1 << 16 if a >= A_KING else 0)
+    return types, ranks, offsets, flags
 
 
-TYPE_OF, RANK_OF, OFFSET_OF = _action_tables()
+TYPE_OF, RANK_OF, OFFSET_OF, FLAGS_OF = _action_tables()
 
 
 @njit_inlined
@@ -215,13 +219,14 @@ def random_tricks(rng, S, log, apos):
     The same games as :func:`play_round`'s loop over ``bits.legal_mask``, ``agents.random_act``,
     ``bits.play`` and ``bits.close_trick`` (F5-F12), drawing the same numbers, written for a CPU
     that mispredicts random branches: the stream's state stays in locals, the trick in play is a
-    few words indexed by position (face up, face-up Jacks and Kings as bit masks; ranks, names
-    and the Queens lying on each card four bits a position), the legal mask is assembled with
+    few words indexed by position (face up, face-up Jacks and Kings as bit masks in one word; the
+    rank and the seat a King names a byte a position; the Queen lying on each card four bits a
+    position), so that they fit in registers, the legal mask is assembled with
     masks instead of branches, the k-th legal action is found by halving (``bits.kth_bit``) and
     the winner is a maximum of packed (rank, position) keys. ``random`` never shows Party
     Crasher and reads no observation, so only the hands, the tricks and points taken leave this
     function in ``S`` (what :func:`bits.score_round` reads)."""
-    # one copy per player count, so that the loops over the trick's positions unroll
+    # one copy per player count: the trick's size is a constant in each
     if S[S_N] == 4:
         return _random_tricks(rng, S, log, apos, 4)
     return _random_tricks(rng, S, log, apos, 5)
@@ -235,11 +240,8 @@ def _random_tricks(rng, S, log, apos, n):
     s0, s1, s2, s3 = rng[0], rng[1], rng[2], rng[3]
     lead = S[S_LEADER]
     for _ in range(tricks):
-        tup = 0  # positions played face up
-        jacks = 0  # positions with a face-up Jack
-        kpos = 0  # positions with a face-up King
-        rank = 0  # F9 rank by position, 4 bits each (15: none)
-        name = 0  # the seat a King names, by position
+        flags = 0  # positions played face up (bits 0-4), face-up Jacks (8-12), Kings (16-20)
+        rn = 0  # by position, 8 bits each: the F9 rank (15: none), the seat a King names
         on = 0  # one plus the position of the Queen on each position's card (0: none)
         qon = 0  # positions with a Queen on them
         seat = lead
@@ -253,6 +255,7 @@ def _random_tricks(rng, S, log, apos, n):
             if m < n - 1:
                 mask = held | ups | (kings & has_k) | ((free << (n - 1 - m + A_QUEEN)) & has_q)
             else:  # F6: the last card completes the trick
+                tup = flags & 31
                 down = ~tup & ((1 << m) - 1)
                 if on == 0:  # no Queen yet: a Queen covers its card and nothing else
                     unc = down
@@ -287,11 +290,8 @@ def _random_tricks(rng, S, log, apos, n):
             tgt = seat + OFFSET_OF[ua]
             if tgt >= n:
                 tgt -= n
-            tup |= np.int64(a >= A_UP) << m
-            jacks |= np.int64(a == A_UP + JACK) << m
-            kpos |= np.int64(a >= A_KING) << m
-            rank |= RANK_OF[ua] << (4 * m)
-            name |= tgt << (4 * m)
+            flags |= FLAGS_OF[ua] << m
+            rn |= (RANK_OF[ua] | (tgt << 4)) << (8 * m)
             if A_QUEEN <= a < A_KING:
                 p = tgt - lead
                 if p < 0:
@@ -307,14 +307,14 @@ def _random_tricks(rng, S, log, apos, n):
                 seat = 0
         # F9-F12: the trick's winner takes its face-up cards
         cov = 0 if on == 0 else _covered_bits(on, n)
-        king = kpos & ~cov
+        king = (flags >> 16) & ~cov
         if king:  # F11: the first uncovered King names the winner
-            w = (name >> (4 * np.int64(trailing_zeros(uint64(king))))) & 15
+            w = (rn >> (8 * np.int64(trailing_zeros(uint64(king))) + 4)) & 15
         else:  # F9, F10: highest rank, lowest with odd Jacks; the first of equals
-            flip = -(popcount(jacks & ~cov) & 1)
+            flip = -(popcount((flags >> 8) & 31 & ~cov) & 1)
             best = -1000
             for i in range(n):
-                r = (rank >> (4 * i)) & 15
+                r = (rn >> (8 * i)) & 15
                 key = (r ^ flip) * 8 + 7 - i
                 if r == 15 or (cov >> i) & 1:
                     key = -1000
@@ -323,7 +323,7 @@ def _random_tricks(rng, S, log, apos, n):
             if w >= n:
                 w -= n
         S[OFF_WON + w] += 1
-        S[OFF_PTS + w] += popcount(tup)
+        S[OFF_PTS + w] += popcount(flags & 31)
         lead = w
     rng[0] = s0
     rng[1] = s1
