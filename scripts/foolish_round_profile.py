@@ -6,8 +6,11 @@ prints microseconds per round, best of three:
 - ``deal``: reset the state and deal (F2) only;
 - ``lowest``: deal, then every seat plays its lowest legal action (legal moves, plays and tricks,
   no random draws);
-- ``random``: deal, then a uniform legal action as the ``random`` bot (what ``bench`` times,
-  without the game and statistics around it);
+- ``random``: deal, then a uniform legal action as the ``random`` bot through the general loop
+  (``bits.legal_mask``, ``agents.random_act``, ``bits.play``, ``bits.close_trick``);
+- ``random, all-random path``: deal, then :func:`kernels.random_tricks`, the same games on a
+  packed trick (what ``bench`` times for four ``random`` bots, without the game and statistics
+  around it);
 - ``no legal moves``: deal, then the lowest type held face down, the lowest held but Q and K face
   up when last (plays and tricks without legal-move generation; not always legal, F6).
 
@@ -26,7 +29,7 @@ from headcount_lab.core.rng import block_state
 from headcount_lab.games.foolish import agents, kernels
 from headcount_lab.games.foolish import bits as B
 
-MODES = {"deal": 0, "lowest": 1, "random": 2, "no legal moves": 3}
+MODES = {"deal": 0, "lowest": 1, "random": 2, "random, all-random path": 4, "no legal moves": 3}
 
 
 @njit(nogil=True)
@@ -34,10 +37,14 @@ def _rounds(rng, count, mode):
     S = np.zeros(B.STATE_SIZE, dtype=np.int64)
     deck = np.zeros(kernels.DECK.shape[0], dtype=np.int64)
     cov = np.zeros(agents.COV_SIZE, dtype=np.int64)
+    no_log = np.empty(0, dtype=np.int16)
     for _ in range(count):
         B.begin_round(S, 4, 1, 4, 0, 5, 2, 0, 1, 1)
         kernels.deal(rng, deck, S)
         if mode == 0:
+            continue
+        if mode == 4:
+            kernels.random_tricks(rng, S, no_log, 0)
             continue
         while not B.round_over(S):
             seat = B.to_move(S)

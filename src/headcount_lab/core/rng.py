@@ -13,7 +13,8 @@ draw, and easy to mirror exactly in plain Python. :class:`PyStream` is that mirr
 
 Kernel-side API (all ``@njit``, state is a ``uint64[4]`` array updated in place):
 
-- ``next_u64(state) -> uint64``
+- ``next_u64(state) -> uint64``; ``xoshiro_step`` and ``below_step`` are the same draws on a
+  state held in four scalars, for hot loops that keep it in registers
 - ``below(state, n) -> int64``: uniform on ``0..n-1`` for ``1 <= n < 2**32`` (Lemire's
   multiply-shift with rejection, so exactly uniform)
 - ``uniform(state) -> float64``: uniform on ``[0, 1)`` with 53 random bits
@@ -55,12 +56,12 @@ def _rotl(x, k):
     return (x << uint64(k)) | (x >> uint64(64 - k))
 
 
-@njit(nogil=True, cache=True)
-def next_u64(state):
-    s0 = state[0]
-    s1 = state[1]
-    s2 = state[2]
-    s3 = state[3]
+@njit(nogil=True, cache=True, inline="always")
+def xoshiro_step(s0, s1, s2, s3):
+    """One draw from a state held in four ``uint64`` scalars: ``(draw, s0, s1, s2, s3)``.
+
+    A hot loop that keeps the state in locals (registers) instead of the ``uint64[4]`` array
+    draws exactly the same numbers; :func:`next_u64` is this step on the array."""
     result = _rotl(s1 * uint64(5), 7) * uint64(9)
     t = s1 << uint64(17)
     s2 ^= s0
@@ -69,26 +70,39 @@ def next_u64(state):
     s0 ^= s3
     s2 ^= t
     s3 = _rotl(s3, 45)
-    state[0] = s0
-    state[1] = s1
-    state[2] = s2
-    state[3] = s3
+    return result, s0, s1, s2, s3
+
+
+@njit(nogil=True, cache=True, inline="always")
+def below_step(n, s0, s1, s2, s3):
+    """:func:`below` on a state held in four ``uint64`` scalars: ``(value, s0, s1, s2, s3)``."""
+    n64 = uint64(n)
+    r, s0, s1, s2, s3 = xoshiro_step(s0, s1, s2, s3)
+    m = (r >> uint64(32)) * n64
+    low = m & uint64(0xFFFFFFFF)
+    if low < n64:
+        threshold = (uint64(0x100000000) - n64) % n64
+        while low < threshold:
+            r, s0, s1, s2, s3 = xoshiro_step(s0, s1, s2, s3)
+            m = (r >> uint64(32)) * n64
+            low = m & uint64(0xFFFFFFFF)
+    return np.int64(m >> uint64(32)), s0, s1, s2, s3
+
+
+@njit(nogil=True, cache=True)
+def next_u64(state):
+    result, state[0], state[1], state[2], state[3] = xoshiro_step(
+        state[0], state[1], state[2], state[3]
+    )
     return result
 
 
 @njit(nogil=True, cache=True)
 def below(state, n):
-    n64 = uint64(n)
-    x = next_u64(state) >> uint64(32)
-    m = x * n64
-    low = m & uint64(0xFFFFFFFF)
-    if low < n64:
-        threshold = (uint64(0x100000000) - n64) % n64
-        while low < threshold:
-            x = next_u64(state) >> uint64(32)
-            m = x * n64
-            low = m & uint64(0xFFFFFFFF)
-    return np.int64(m >> uint64(32))
+    v, state[0], state[1], state[2], state[3] = below_step(
+        n, state[0], state[1], state[2], state[3]
+    )
+    return v
 
 
 @njit(nogil=True, cache=True)

@@ -80,6 +80,7 @@ from headcount_lab.games.foolish.bits import (
     legal_mask,
     lone_self,
     njit_fast,
+    njit_inlined,
     nth_bit,
     observe,
     play,
@@ -279,7 +280,7 @@ def trick_base(obs, cov, base):
     base[7] = seat_at(me, 1, n) if m < n - 1 else -1
 
 
-@njit_fast
+@njit_inlined
 def quick_outcome(obs, a, base):
     """:func:`trick_outcome` for a play that is not a face-up Queen, from :func:`trick_base`."""
     me = obs[S_SEAT]
@@ -302,7 +303,7 @@ def quick_outcome(obs, a, base):
     return seat, pts
 
 
-@njit_fast
+@njit_inlined
 def rules_value(obs, a, w, pts, pteam, lone_me, lone_against, params):
     """The rule of thumb's value of action ``a`` whose trick goes to ``w`` with ``pts`` points
     (see the module docstring)."""
@@ -359,7 +360,7 @@ def rules_act(obs, mask, params, cov, pteam):
     return best
 
 
-@njit_fast
+@njit_inlined
 def play_value(obs, a, base, cov, pteam, lone_me, lone_against, params):
     """The rule of thumb's value of play ``a`` (not Party Crasher), the trick summed up in
     ``base`` by :func:`trick_base`."""

@@ -86,6 +86,21 @@ def nth_bit(mask, k):
     return np.int64(trailing_zeros(mask))
 
 
+@njit_inlined
+def kth_bit(mask, k):
+    """:func:`nth_bit` without a loop of ``k`` steps: halve the word six times, each time
+    keeping the half that holds the wanted bit (no branch to mispredict). ``mask`` is
+    ``uint64`` with more than ``k`` bits set."""
+    pos = 0
+    for width in (32, 16, 8, 4, 2, 1):
+        c = popcount(mask & ((uint64(1) << uint64(width)) - uint64(1)))
+        step = width if k >= c else 0
+        k -= c if k >= c else 0
+        mask >>= uint64(step)
+        pos += step
+    return np.int64(pos)
+
+
 @njit_fast
 def covered_into(S, cov):
     """F8: ``cov[i] = 1`` when card ``i`` of the trick is covered (the Queen on it is uncovered).
@@ -324,24 +339,26 @@ def score_round(S, fools, out):
 
 @njit_fast
 def observe(S, seat, obs):
-    """F13: the observation of ``seat`` into ``obs`` (``int64[STATE_SIZE]``)."""
-    for i in range(OFF_HANDS):
+    """F13: the observation of ``seat`` into ``obs`` (``int64[STATE_SIZE]``): a copy of the
+    state with the others' hands, face-down types, Jokers dealt and types held, the teams, the
+    face-down types in the trick that are not the seat's own, and the slots after the trick's
+    last card blanked."""
+    for i in range(STATE_SIZE):
         obs[i] = S[i]
     obs[S_SEAT] = seat
     obs[S_FOOLS] = -1
     for s in range(MAXN):
-        own = s == seat
-        for t in range(NT):
-            obs[OFF_HANDS + s * NT + t] = S[OFF_HANDS + s * NT + t] if own else 0
-            obs[OFF_DOWNT + s * NT + t] = S[OFF_DOWNT + s * NT + t] if own else 0
-        obs[OFF_JOK + s] = S[OFF_JOK + s] if own else -1
-        obs[OFF_HELD + s] = S[OFF_HELD + s] if own else 0
-    for i in range(OFF_STOCK, OFF_HELD):
-        obs[i] = S[i]
-    for i in range(S[S_LEN]):
+        if s != seat:
+            for t in range(NT):
+                obs[OFF_HANDS + s * NT + t] = 0
+                obs[OFF_DOWNT + s * NT + t] = 0
+            obs[OFF_JOK + s] = -1
+            obs[OFF_HELD + s] = 0
+    m = S[S_LEN]
+    for i in range(m):
         if S[OFF_TUP + i] == 0 and S[OFF_TSEAT + i] != seat:
             obs[OFF_TTYPE + i] = -1
-    for i in range(S[S_LEN], MAXN):
+    for i in range(m, MAXN):
         obs[OFF_TSEAT + i] = -1
         obs[OFF_TTYPE + i] = -1
         obs[OFF_TUP + i] = 0

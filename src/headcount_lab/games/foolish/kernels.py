@@ -15,43 +15,61 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit, uint64
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from headcount_lab.core.jitcache import track_sources
-from headcount_lab.core.rng import below
+from headcount_lab.core.rng import below, below_step
 from headcount_lab.core.seat_kernels import seat_bots, win60
 from headcount_lab.games.foolish.agents import (
     COV_SIZE,
     ISMCTS,
     MAX_NODES,
     RANDOM,
+    RULES,
     T_COLS,
     act,
     random_act,
+    rules_act,
 )
 from headcount_lab.games.foolish.bits import (
     A_CRASH,
+    A_KING,
+    A_QUEEN,
+    A_UP,
+    JACK,
     JOKER,
+    KING,
     MAXN,
     NT,
     OFF_HANDS,
     OFF_HELD,
     OFF_JOK,
     OFF_LEFT,
+    OFF_PTS,
     OFF_SCORES,
     OFF_STOCK,
+    OFF_WON,
+    QK_BITS,
+    QUEEN,
     S_CRASHED,
     S_FOOLS,
+    S_LEADER,
     S_LEN,
+    S_N,
     S_STOCK_N,
+    S_TRICK_NO,
     S_TRICKS,
     STATE_SIZE,
     begin_round,
     close_trick,
+    kth_bit,
     legal_mask,
     njit_fast,
+    njit_inlined,
     nth_bit,
     observe,
     play,
+    popcount,
     round_over,
     score_round,
     to_move,
@@ -98,9 +116,12 @@ def deal(rng, deck, S):
     size = DECK.shape[0]
     for i in range(size):
         deck[i] = DECK[i]
+    # the stream's state stays in registers for the 54 draws (the same draws as ``below``)
+    s0, s1, s2, s3 = rng[0], rng[1], rng[2], rng[3]
     while True:
         for i in range(s):
-            j = i + below(rng, size - i)
+            j, s0, s1, s2, s3 = below_step(size - i, s0, s1, s2, s3)
+            j += i
             x = deck[i]
             deck[i] = deck[j]
             deck[j] = x
@@ -111,22 +132,26 @@ def deal(rng, deck, S):
         if jokers < 2:
             break
     for i in range(s, size - 1):
-        j = i + below(rng, size - i)
+        j, s0, s1, s2, s3 = below_step(size - i, s0, s1, s2, s3)
+        j += i
         x = deck[i]
         deck[i] = deck[j]
         deck[j] = x
+    rng[0] = s0
+    rng[1] = s1
+    rng[2] = s2
+    rng[3] = s3
     for i in range(s):
         S[OFF_STOCK + deck[i]] += 1
     fools = 0
     for p in range(n):
         base = s + p * h
-        for k in range(h):
-            S[OFF_HANDS + p * NT + deck[base + k]] += 1
-        S[OFF_LEFT + p] = h
         held = 0
-        for t in range(NT):
-            if S[OFF_HANDS + p * NT + t] > 0:
-                held |= 1 << t
+        for k in range(h):
+            t = deck[base + k]
+            S[OFF_HANDS + p * NT + t] += 1
+            held |= 1 << t
+        S[OFF_LEFT + p] = h
         S[OFF_HELD + p] = held
         j = S[OFF_HANDS + p * NT + JOKER]
         S[OFF_JOK + p] = j
@@ -145,7 +170,171 @@ def _log_counts(log, pos, S, off):
     return pos
 
 
+def _action_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """By action id (``rules.py``): the card type, the rank it plays with (F9; 15 for a face-up
+    J, Q or K, which have none), the seat offset a Queen or King names (else 0), and flags:
+    1 face up, 1 << 8 a face-up Jack, 1 << 16 a face-up King."""
+    flags = np.zeros(A_CRASH + 1, dtype=np.int64)
+    types = np.zeros(A_CRASH + 1, dtype=np.int64)
+    ranks = np.zeros(A_CRASH + 1, dtype=np.int64)
+    offsets = np.zeros(A_CRASH + 1, dtype=np.int64)
+    for a in range(A_CRASH):
+        if a < A_UP:
+            types[a] = a
+        elif a < A_QUEEN:
+            t = a - A_UP
+            types[a] = t
+            ranks[a] = 15 if t in (JACK, QUEEN, KING) else 11 if t == JOKER else t + 1
+        else:
+            types[a] = QUEEN if a < A_KING else KING
+            ranks[a] = 15
+            offsets[a] = a - A_QUEEN + 1 if a < A_KING else a - A_KING + 1
+        if a >= A_UP:
+            flags[a] = 1 | (1 << 8 if types[a] == JACK else 0) | (1 << 16 if a >= A_KING else 0)
+    return types, ranks, offsets, flags
+
+
+TYPE_OF, RANK_OF, OFFSET_OF, FLAGS_OF = _action_tables()
+
+
+@njit_inlined
+def _covered_bits(on, m):
+    """F8 on a packed trick: bit ``i`` set when card ``i`` of ``m`` is covered. ``on`` holds,
+    four bits per position, one plus the position of the Queen lying on that card (0: none);
+    a Queen lies on an earlier card, so one backward pass settles Queens on Queens (the packed
+    form of ``bits.covered_into``)."""
+    cov = 0
+    for i in range(m - 1, -1, -1):
+        q = ((on >> (4 * i)) & 15) - 1
+        if q >= 0 and (cov >> q) & 1 == 0:
+            cov |= 1 << i
+    return cov
+
+
 @njit_fast
+def random_tricks(rng, S, log, apos):
+    """Play the dealt round in ``S`` to its end with the ``random`` bot in every seat; returns
+    the log position after the actions (written from ``apos`` when ``log`` is not empty).
+
+    The same games as :func:`play_round`'s loop over ``bits.legal_mask``, ``agents.random_act``,
+    ``bits.play`` and ``bits.close_trick`` (F5-F12), drawing the same numbers, written for a CPU
+    that mispredicts random branches: the stream's state stays in locals, the trick in play is a
+    few words indexed by position (face up, face-up Jacks and Kings as bit masks in one word; the
+    rank and the seat a King names a byte a position; the Queen lying on each card four bits a
+    position), so that they fit in registers, the legal mask is assembled with
+    masks instead of branches, the k-th legal action is found by halving (``bits.kth_bit``) and
+    the winner is a maximum of packed (rank, position) keys. ``random`` never shows Party
+    Crasher and reads no observation, so only the hands, the tricks and points taken leave this
+    function in ``S`` (what :func:`bits.score_round` reads)."""
+    # one copy per player count: the trick's size is a constant in each
+    if S[S_N] == 4:
+        return _random_tricks(rng, S, log, apos, 4)
+    return _random_tricks(rng, S, log, apos, 5)
+
+
+@njit_inlined
+def _random_tricks(rng, S, log, apos, n):
+    tricks = S[S_TRICKS]
+    rec = log.shape[0] > 0
+    kings = ((1 << (n - 1)) - 1) << A_KING
+    s0, s1, s2, s3 = rng[0], rng[1], rng[2], rng[3]
+    lead = S[S_LEADER]
+    for _ in range(tricks):
+        flags = 0  # positions played face up (bits 0-4), face-up Jacks (8-12), Kings (16-20)
+        rn = 0  # by position, 8 bits each: the F9 rank (15: none), the seat a King names
+        on = 0  # one plus the position of the Queen on each position's card (0: none)
+        qon = 0  # positions with a Queen on them
+        seat = lead
+        for m in range(n):
+            hi = uint64(OFF_HELD + seat)  # unsigned indices: no wraparound test
+            held = S[hi]
+            has_k = -((held >> KING) & 1)
+            has_q = -((held >> QUEEN) & 1)
+            ups = (held & ~QK_BITS) << A_UP
+            free = ((1 << m) - 1) & ~qon  # F8: cards in the trick without a Queen on them
+            if m < n - 1:
+                mask = held | ups | (kings & has_k) | ((free << (n - 1 - m + A_QUEEN)) & has_q)
+            else:  # F6: the last card completes the trick
+                tup = flags & 31
+                down = ~tup & ((1 << m) - 1)
+                if on == 0:  # no Queen yet: a Queen covers its card and nothing else
+                    unc = down
+                    c = popcount(down)
+                    ok = free & ~(down & -np.int64(c == 1)) & -np.int64(c != 0)
+                else:
+                    unc = down & ~_covered_bits(on, m)
+                    ok = 0
+                    f = free
+                    while f:
+                        p = np.int64(trailing_zeros(uint64(f)))
+                        f &= f - 1
+                        cov2 = _covered_bits(on | ((m + 1) << (4 * p)), m + 1)
+                        if down & ~cov2:  # an uncovered face-down card remains
+                            ok |= 1 << p
+                mask = (
+                    (held & -np.int64(tup != 0))
+                    | ((ups | (kings & has_k)) & -np.int64(unc != 0))
+                    | ((ok << A_QUEEN) & has_q)
+                )
+            umask = uint64(mask)
+            if umask & (umask - uint64(1)) == 0:
+                a = np.int64(trailing_zeros(umask))  # no choice: no draw
+            else:
+                k, s0, s1, s2, s3 = below_step(popcount(umask), s0, s1, s2, s3)
+                a = kth_bit(umask, k)
+            if rec:
+                log[apos] = a
+            apos += 1
+            ua = uint64(a)
+            t = TYPE_OF[ua]
+            tgt = seat + OFFSET_OF[ua]
+            if tgt >= n:
+                tgt -= n
+            flags |= FLAGS_OF[ua] << m
+            rn |= (RANK_OF[ua] | (tgt << 4)) << (8 * m)
+            if A_QUEEN <= a < A_KING:
+                p = tgt - lead
+                if p < 0:
+                    p += n
+                on |= (m + 1) << (4 * p)
+                qon |= 1 << p
+            h = uint64(OFF_HANDS + seat * NT + t)
+            c = S[h] - 1
+            S[h] = c
+            S[hi] = held & ~(np.int64(c == 0) << t)
+            seat += 1
+            if seat == n:
+                seat = 0
+        # F9-F12: the trick's winner takes its face-up cards
+        cov = 0 if on == 0 else _covered_bits(on, n)
+        king = (flags >> 16) & ~cov
+        if king:  # F11: the first uncovered King names the winner
+            w = (rn >> (8 * np.int64(trailing_zeros(uint64(king))) + 4)) & 15
+        else:  # F9, F10: highest rank, lowest with odd Jacks; the first of equals
+            flip = -(popcount((flags >> 8) & 31 & ~cov) & 1)
+            best = -1000
+            for i in range(n):
+                r = (rn >> (8 * i)) & 15
+                key = (r ^ flip) * 8 + 7 - i
+                if r == 15 or (cov >> i) & 1:
+                    key = -1000
+                best = max(best, key)
+            w = lead + 7 - (best & 7)
+            if w >= n:
+                w -= n
+        S[OFF_WON + w] += 1
+        S[OFF_PTS + w] += popcount(flags & 31)
+        lead = w
+    rng[0] = s0
+    rng[1] = s1
+    rng[2] = s2
+    rng[3] = s3
+    S[S_LEADER] = lead
+    S[S_TRICK_NO] = tricks
+    return apos
+
+
+@njit_inlined
 def play_round(
     rng, rules, round_no, start, policies, params, S, obs, deck, w, totals, out, log, pos
 ):
@@ -173,6 +362,12 @@ def play_round(
         for i in range(slots):
             log[pos + i] = -1
     apos = pos
+    all_random = True
+    for s in range(n):
+        if policies[s] != RANDOM:
+            all_random = False
+    if all_random:
+        apos = random_tricks(rng, S, log, apos)
     while not round_over(S):
         seat = to_move(S)
         mask = legal_mask(S, seat, cov)
@@ -183,6 +378,9 @@ def play_round(
             a = nth_bit(mask, 0)  # no choice: the bot is not asked
         elif pol == RANDOM:
             a = random_act(rng, mask)
+        elif pol == RULES:  # directly: the call through ``act`` passes every bot's scratch
+            observe(S, seat, obs)
+            a = rules_act(obs, mask, params[seat], cov, pteam)
         else:
             observe(S, seat, obs)
             a = act(
