@@ -342,10 +342,11 @@ def _act_as(kind: int):  # type: ignore[no-untyped-def]
     card if it peeked), then the kind's choice (:func:`peek_choice`, :func:`bid_choice`,
     :func:`point_choice`, :func:`discard_choice`), a constant of the closure, so each site
     compiles only its own; the ``equilibrium`` bot's peek and bid are inlined too (a real call
-    played a quarter fewer rounds a second). The heavy or rare ones (the reader's and the
-    responder's bids, pointing, the equilibrium bot's discard) are one real call,
-    :func:`act_heavy`, compiled once for all four sites: inlined, their code was copied into the
-    engine at each site, and the engine's compile grew with every bot added.
+    played a quarter fewer rounds a second). The reader's and the responder's bids are one real
+    call to their shared body (:func:`mixture_bid`); the rare decisions (pointing, the
+    equilibrium bot's discard) are one real call, :func:`act_rare`, compiled once for all
+    sites: inlined, their code was copied into the engine at each site, and the engine's compile
+    grew with every bot added.
     """
 
     choose = (peek_choice, bid_choice, point_choice, discard_choice)[kind]
@@ -358,9 +359,19 @@ def _act_as(kind: int):  # type: ignore[no-untyped-def]
         bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
         safe, work, u,
     ):  # fmt: skip
-        heavy_bid = bid and (policy == READER or policy == RESPONDER)  # noqa: SIM109 (numba)
-        if point or heavy_bid or (discard and policy == EQUILIBRIUM):
-            return act_heavy(
+        # the reader's and the responder's bids: one real call each way (mixture_bid)
+        if bid and policy == READER:
+            return reader_bid(
+                params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
+                can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
+            )  # fmt: skip
+        if bid and policy == RESPONDER:
+            return responder_bid(
+                params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
+                can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
+            )  # fmt: skip
+        if point or (discard and policy == EQUILIBRIUM):
+            return act_rare(
                 np.int64(kind), policy, params, me, n, active, seen, hidden_seen, nb, bids,
                 bidders, bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck,
                 row_of, sf, lo, gain, safe, work, u,
@@ -384,47 +395,29 @@ def _act_as(kind: int):  # type: ignore[no-untyped-def]
     return njit(nogil=True, inline="always")(act_kind)
 
 
-# _nrt=False: nothing here allocates (the scratch is ``work``), so the call does no reference
-# counting of its array arguments.
+# _nrt=False: nothing here allocates, so the call does no reference counting of its arrays
 @njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
-def act_heavy(
+def act_rare(
     kind, policy, params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
     can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain, safe, work, u,
 ):  # fmt: skip
-    """The decisions :func:`_act_as` does not make inline (arguments as :func:`act`): the
-    reader's and the responder's bids (:func:`reader_bid`, :func:`responder_bid`), every
-    ``equilibrium`` decision (``eq_*``), and pointing (:func:`point_choice`; Trickster only,
-    not worth a copy at its site)."""
-    if kind == BID and policy == READER:
-        return reader_bid(
-            params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
-            can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
-        )  # fmt: skip
-    if kind == BID and policy == RESPONDER:
-        return responder_bid(
-            params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
-            can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
-        )  # fmt: skip
+    """The decisions :func:`_act_as` does not inline (arguments as :func:`act`), rare ones:
+    pointing (Trickster; :func:`point_choice`, or the ``equilibrium`` table's
+    :func:`eq_point`) and the ``equilibrium`` bot's discard (:func:`eq_discard`)."""
     mask, _ = view_mask(me, n, active, seen, hidden_seen)
     nu = 2 if hidden_card and hidden_seen < 0 else 1
-    if kind == POINT and policy != EQUILIBRIUM:
-        last = bids[nb - 1] if nb > 0 else 0
-        bidder = bidders[nb - 1] if nb > 0 else -1
-        return point_choice(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, caller,
-                            shift, n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
     row = np.int64(row_of[nu, mask])
     sp = hidden_seen >= 0
-    if kind == PEEK:
-        return eq_peek(params, row, n, active, nb, bids, bidders, bid_peeked, sp, can_call,
-                       min_bid, caller, shift, sf, lo, gain, u)  # fmt: skip
-    if kind == POINT:
-        return eq_point(params, row, n, active, nb, bids, bidders, bid_peeked, sp, can_call,
-                        min_bid, caller, shift, sf, lo, gain, u)  # fmt: skip
     if kind == DISCARD:
         return eq_discard(params, row, n, active, nb, bids, bidders, bid_peeked, sp, can_call,
                           min_bid, caller, shift, sf, lo, gain, u)  # fmt: skip
-    return eq_bid(params, row, n, active, nb, bids, bidders, bid_peeked, sp, can_call, min_bid,
-                  caller, shift, sf, lo, gain, u)  # fmt: skip
+    if policy == EQUILIBRIUM:
+        return eq_point(params, row, n, active, nb, bids, bidders, bid_peeked, sp, can_call,
+                        min_bid, caller, shift, sf, lo, gain, u)  # fmt: skip
+    last = bids[nb - 1] if nb > 0 else 0
+    bidder = bidders[nb - 1] if nb > 0 else -1
+    return point_choice(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, caller,
+                        shift, n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
 
 
 @njit(nogil=True, cache=True, inline="always")

@@ -431,8 +431,8 @@ def play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stats
     start_peek = rules[R_START_PEEK] != 0
     peek_raise = rules[R_PEEK_RAISE] != 0
     log = trace.shape[0] > 0
-    # typed, not literals: the bots' heavy decisions are one real call (agents.act_heavy), and
-    # numba compiles a called function once per combination of literal arguments
+    # typed, not literals: some bot decisions are real calls (agents.act_rare, mixture_bid),
+    # and numba compiles a called function once per combination of literal arguments
     nobody = np.int64(-1)
     no_call = np.bool_(False)
 
