@@ -26,8 +26,8 @@ deal and bot streams, so the cards of round r are the same in every order.
 The rules themselves are the verbs of :mod:`.rules` (``may_peek``, ``may_call``, ``lowest_bid``,
 ``settle_round``, ``settle_lives``, ``discard_life``, ``next_start``, ...), inlined here; the
 plain-Python reference engine, the replay checker and the bots call the same functions. Bots are
-asked in one way: the seat's observation (:func:`_observe`), then :func:`.agents.act` compiled
-for the decision's kind (``act_peek``, ``act_bid``, ``act_point``, ``act_discard``, one body);
+asked in one way: the seat's observation (:func:`_observe`), then the bots' dispatch compiled
+for the decision's kind (:func:`.agents.decide`: ``decide_peek``, ``decide_bid``, ...);
 :func:`ask` does exactly that from Python, for the fair-play tests.
 
 Kernel state: ``rules`` int64[N_RULES] (see :func:`rules_array`); ``perms`` int64[P, n] the bot
@@ -216,16 +216,17 @@ def ask(kind, me, nb, can_call, caller, u, slot_of, policies, params, rules, row
         gain, safe, active, peeked, cards, hidden, bids, bidders, bid_peeked, seen,
         work):  # fmt: skip
     """The one way the engine asks a bot: seat ``me``'s decision of ``kind`` (PEEK, BID, POINT,
-    DISCARD) from its observation of the full state, by :func:`.agents.act`.
+    DISCARD) from its observation of the full state, by :func:`.agents.decide`.
 
     The state (names as above): every forehead in ``cards``, the ``hidden`` card, the ``nb``
     bids so far; ``can_call``: whether "Count!" is legal; ``caller``: the caller (POINT only);
     ``u``: the decision's uniform number. What reaches the bot is only what the seat sees: the
     other foreheads (``seen``) and the hidden card if it peeked.
 
-    The kernel's decision sites do exactly this with their own ``kind``: :func:`_observe`, then
-    the kind's :func:`.agents.act` (``act_peek``, ``act_bid``, ...; one body compiled per kind,
-    see :func:`.agents._act_as`). The fair-play tests call this function from Python."""
+    The kernel's decision sites do exactly this with their own ``kind``: :func:`_observe` (which
+    also returns the bitmask of what the seat sees), then the kind's body (``decide_peek``,
+    ``decide_bid``, ...; see :func:`.agents._act_as`). The fair-play tests call this function
+    from Python."""
     n, n_deck, hidden_on, min_first, shift = _table(active, rules)
     known = _observe(me, active, cards, seen)
     p = slot_of[me]
