@@ -10,8 +10,9 @@ Two modes (issue 10 item 4):
 
 ``--speed TREE [TREE ...] --reps N``
     the bench's kernel rates (:func:`.bench_engine.kernel_rate`, thousands of complete rounds
-    per CPU second: four copies of each bot, and the five-bot table), trees alternating, each
-    tree with its own warm numba cache; prints each tree's medians.
+    per CPU second: four copies of each bot, the five-bot table, and four ``equilibrium`` bots
+    where the tree has them), trees alternating, each tree with its own warm numba cache;
+    prints each tree's medians.
 
 ``--profile``
     compiles the engine of the tree on ``PYTHONPATH`` (with an empty numba cache, set
@@ -68,6 +69,10 @@ bots = ("random", "tips", "odds", "reader", "bluffer")
 out = {b: kernel_rate(_setup(",".join([b] * 4), 4), 60_000 // (20 if b == "reader" else 1))
        for b in bots}
 out["five"] = kernel_rate(_setup(",".join(bots), 5), 12_000)
+try:  # four equilibrium bots (issue 11), in trees that have the bot
+    out["equilibrium"] = kernel_rate(_setup(",".join(["equilibrium"] * 4), 4), 20_000)
+except ValueError:
+    pass
 print(json.dumps(out))
 """
 

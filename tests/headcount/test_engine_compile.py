@@ -47,5 +47,5 @@ def test_every_engine_function_compiles_for_one_signature(tmp_path):
     out = subprocess.run([sys.executable, "-c", PROGRAM], env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     counts = json.loads(out.stdout.strip().splitlines()[-1])
-    assert "engine.play_deals" in counts and "agents.reader_bid" in counts
+    assert "engine.play_deals" in counts and "agents.mixture_bid" in counts
     assert {k: v for k, v in counts.items() if v > 1} == {}

@@ -2,7 +2,7 @@
 
 Random situations (table size, who is out, who peeked, lives, bid history, every decision
 kind) are put to :func:`engine.ask`, the engine's one way to ask a bot: the seat's observation
-(:func:`engine._observe`), then :func:`agents.act` of the decision's kind, the same steps and
+(:func:`engine._observe`), then :func:`agents.decide` of the decision's kind, the same steps and
 the same per-kind dispatch as each decision site of the kernel. Swapping
 the seat's own card, the hidden card it did not peek at, or the draw-pile top with any other
 unseen card must give the same decision. As a check that the test has teeth, swapping a card

@@ -333,21 +333,33 @@ def _tips_estimate(mask, nu, n_deck):
 
 
 def _act_as(kind: int):  # type: ignore[no-untyped-def]
-    """:func:`act` for one decision ``kind``: the observation turned into what every choice
-    takes, then the kind's choice (:func:`peek_choice`, :func:`bid_choice`, :func:`point_choice`,
-    :func:`discard_choice`; the reader's bid is :func:`reader_bid`). The choice is a constant of
-    the closure, so each of the engine's decision sites compiles only its own (see :func:`act`).
+    """:func:`decide` for one decision ``kind``, for the engine to inline at that decision's
+    site. Takes ``known``, the mask of the foreheads in ``seen`` (the engine gets it from the
+    loop that builds ``seen``), then the arguments of :func:`act`.
+
+    The light policies (``random``, ``tips``, ``odds``, ``bluffer``, and the reader and the
+    responder outside their bids) decide right here: the seat's view (``known`` and the hidden
+    card if it peeked), then the kind's choice (:func:`peek_choice`, :func:`bid_choice`,
+    :func:`point_choice`, :func:`discard_choice`), a constant of the closure, so each site
+    compiles only its own; the ``equilibrium`` bot's peek and bid are inlined too (a real call
+    played a quarter fewer rounds a second). The reader's and the responder's bids are one real
+    call to their shared body (:func:`mixture_bid`); the rare decisions (pointing, the
+    equilibrium bot's discard) are one real call, :func:`act_rare`, compiled once for all
+    sites: inlined, their code was copied into the engine at each site, and the engine's compile
+    grew with every bot added.
     """
 
     choose = (peek_choice, bid_choice, point_choice, discard_choice)[kind]
-    eq = (eq_peek, eq_bid, eq_point, eq_discard)[kind]
-    bid = kind == BID
+    eq = (eq_peek, eq_bid, eq_peek, eq_peek)[kind]  # used for PEEK and BID only
+    # constants of the closure: numba drops the branches they rule out before typing
+    bid, point, discard = kind == BID, kind == POINT, kind == DISCARD
 
     def act_kind(
-        policy, params, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders, bid_peeked,
-        can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain, safe, work,
-        u,
+        policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
+        bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
+        safe, work, u,
     ):  # fmt: skip
+        # the reader's and the responder's bids: one real call each way (mixture_bid)
         if bid and policy == READER:
             return reader_bid(
                 params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
@@ -358,19 +370,54 @@ def _act_as(kind: int):  # type: ignore[no-untyped-def]
                 params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
                 can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
             )  # fmt: skip
-        mask, _ = view_mask(me, n, active, seen, hidden_seen)
+        if point or (discard and policy == EQUILIBRIUM):
+            return act_rare(
+                np.int64(kind), policy, params, me, n, active, seen, hidden_seen, nb, bids,
+                bidders, bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck,
+                row_of, sf, lo, gain, safe, work, u,
+            )  # fmt: skip
+        if discard:  # takes no view
+            return discard_choice(policy, params, known, 1, nb, 0, -1, can_call, min_bid, caller,
+                                  shift, n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
+        mask = known | (np.int64(1) << np.int64(hidden_seen)) if hidden_seen >= 0 else known
         nu = 2 if hidden_card and hidden_seen < 0 else 1
-        if policy == EQUILIBRIUM:
+        if policy == EQUILIBRIUM:  # its frequent decisions stay inlined: a real call is slower
             return eq(params, np.int64(row_of[nu, mask]), n, active, nb, bids, bidders,
                       bid_peeked, hidden_seen >= 0, can_call, min_bid, caller, shift, sf, lo,
                       gain, u)  # fmt: skip
         last = bids[nb - 1] if nb > 0 else 0
-        bidder = bidders[nb - 1] if nb > 0 else -1
-        return choose(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, caller, shift,
+        return choose(policy, params, mask, nu, nb, last, -1, can_call, min_bid, caller, shift,
                       n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
 
-    act_kind.__name__ = act_kind.__qualname__ = f"act_{('peek', 'bid', 'point', 'discard')[kind]}"
+    act_kind.__name__ = act_kind.__qualname__ = (
+        f"decide_{('peek', 'bid', 'point', 'discard')[kind]}"
+    )
     return njit(nogil=True, inline="always")(act_kind)
+
+
+# _nrt=False: nothing here allocates, so the call does no reference counting of its arrays
+@njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
+def act_rare(
+    kind, policy, params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
+    can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain, safe, work, u,
+):  # fmt: skip
+    """The decisions :func:`_act_as` does not inline (arguments as :func:`act`), rare ones:
+    pointing (Trickster; :func:`point_choice`, or the ``equilibrium`` table's
+    :func:`eq_point`) and the ``equilibrium`` bot's discard (:func:`eq_discard`)."""
+    mask, _ = view_mask(me, n, active, seen, hidden_seen)
+    nu = 2 if hidden_card and hidden_seen < 0 else 1
+    row = np.int64(row_of[nu, mask])
+    sp = hidden_seen >= 0
+    if kind == DISCARD:
+        return eq_discard(params, row, n, active, nb, bids, bidders, bid_peeked, sp, can_call,
+                          min_bid, caller, shift, sf, lo, gain, u)  # fmt: skip
+    if policy == EQUILIBRIUM:
+        return eq_point(params, row, n, active, nb, bids, bidders, bid_peeked, sp, can_call,
+                        min_bid, caller, shift, sf, lo, gain, u)  # fmt: skip
+    last = bids[nb - 1] if nb > 0 else 0
+    bidder = bidders[nb - 1] if nb > 0 else -1
+    return point_choice(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, caller,
+                        shift, n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -393,34 +440,50 @@ def act(
     :class:`Beliefs`; ``work``: float64[2, >= n_deck] scratch (passed in: an allocation here
     would make every call pay reference counting); ``u``: uniform [0, 1) for this decision.
 
-    The body is :func:`_act_as`'s, compiled once per kind (:data:`act_peek`, ...): the engine
-    calls the one of its decision site, inlined (a real call with array arguments pays reference
-    counting on every decision, and a dispatch inlined whole at each site would compile every
-    choice four times); this function picks the same one at run time, for Python callers and the
-    fair-play tests.
+    The seat's view of the foreheads (:func:`view_mask`), then :func:`decide`: the body is
+    :func:`_act_as`'s, compiled once per kind (``decide_peek``, ...): the engine calls the one
+    of its decision site, inlined (a dispatch inlined whole at each site would compile every
+    choice four times); this function picks the same one at run time, for Python callers.
+    """
+    known, _ = view_mask(me, n, active, seen, -1)
+    return decide(
+        kind, policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
+        bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
+        safe, work, u,
+    )  # fmt: skip
+
+
+@njit(nogil=True, cache=True, inline="always")
+def decide(
+    kind, policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
+    bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
+    safe, work, u,
+):  # fmt: skip
+    """:func:`act` given ``known``, the bitmask of the foreheads in ``seen``: the kind's
+    ``decide_*`` picked at run time (the engine's :func:`.engine.ask` and the fair-play tests).
     """
     if kind == PEEK:
-        return act_peek(
-            policy, params, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
+        return decide_peek(
+            policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
             bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo,
             gain, safe, work, u,
         )  # fmt: skip
     if kind == POINT:
-        return act_point(
-            policy, params, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
+        return decide_point(
+            policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
             bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo,
             gain, safe, work, u,
         )  # fmt: skip
     if kind == DISCARD:
-        return act_discard(
-            policy, params, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
+        return decide_discard(
+            policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
             bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo,
             gain, safe, work, u,
         )  # fmt: skip
-    return act_bid(
-        policy, params, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders, bid_peeked,
-        can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain, safe, work,
-        u,
+    return decide_bid(
+        policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
+        bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
+        safe, work, u,
     )  # fmt: skip
 
 
@@ -550,22 +613,45 @@ def reader_mixture(params, me, n, active, seen, hidden_seen, nb, bids, bidders, 
     return m, wsum
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def reader_bid(
     params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
     can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
 ):  # fmt: skip
     """The reader's bid or call: a mixture over its own card weighted by how well each
-    candidate explains the others' raises (see the module docstring)."""
+    candidate explains the others' raises (see the module docstring); :func:`mixture_bid` with
+    its ``call`` and ``quantile``, going all the way to its plan."""
+    return mixture_bid(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
+                       can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
+                       params[P_CALL], params[P_QUANT], 1.0, np.int64(0))  # fmt: skip
+
+
+# _nrt=False: allocates nothing (``work`` is the scratch), so no reference counting
+@njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
+def mixture_bid(
+    params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
+    can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
+    call, quantile, frac, shade,
+):  # fmt: skip
+    """The bid or call of the reader's belief (:func:`reader_mixture`), for the reader and the
+    responder, one compiled body: "Count!" when P(the last bid loses) > ``call``, else the
+    highest bid that survives a call with probability >= 1 - ``quantile`` (the plan); an opening
+    bid goes ``shade`` below plan, a raise the fraction ``frac`` of the way from the lowest
+    legal bid to it (the reader: ``frac`` 1 and ``shade`` 0, its plan)."""
     m, wsum = reader_mixture(params, me, n, active, seen, hidden_seen, nb, bids, bidders,
                              bid_peeked, min_bid, hidden_card, shift, n_deck, row_of, lo, safe,
                              work)  # fmt: skip
-    level = 1.0 - params[P_QUANT]
+    level = 1.0 - quantile
     last = bids[nb - 1] if nb > 0 else 0
-    if nb > 0 and can_call and 1.0 - _mix_sf(sf, work, m, wsum, lo, last + shift) > params[P_CALL]:
+    if nb > 0 and can_call and 1.0 - _mix_sf(sf, work, m, wsum, lo, last + shift) > call:
         return CALL
-    b = _mix_safe_bid(sf, work, m, wsum, lo, level, shift)
-    return max(b, lowest_bid(nb, last, min_bid))
+    plan = _mix_safe_bid(sf, work, m, wsum, lo, level, shift)
+    low = lowest_bid(nb, last, min_bid)
+    if nb == 0:
+        return max(plan - shade, low)
+    if plan <= low:
+        return low
+    return low + np.int64(frac * (plan - low))
 
 
 @njit(nogil=True, cache=True)
@@ -698,7 +784,7 @@ def eq_discard(params, row, n, active, nb, bids, bidders, bid_peeked, self_peeke
     return np.int64(params[0])
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def responder_bid(
     params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
     can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
@@ -707,33 +793,50 @@ def responder_bid(
     call threshold, quantile and raise fraction when heads-up (``call2``, ``quantile2``,
     ``raise2``) and with more players (``call``, ``quantile``, ``raise``); a raise goes the
     fraction ``raise`` of the way from the lowest legal bid to its plan, and an opening bid is
-    ``shade`` below plan. With the defaults it bids exactly as ``reader``."""
-    m, wsum = reader_mixture(params, me, n, active, seen, hidden_seen, nb, bids, bidders,
-                               bid_peeked, min_bid, hidden_card, shift, n_deck, row_of, lo, safe,
-                               work)  # fmt: skip
+    ``shade`` below plan (:func:`mixture_bid`). With the defaults it bids exactly as
+    ``reader``."""
     k = 0
     for s in range(n):
         if active[s]:
             k += 1
     heads_up = k == 2
     call = params[P_CALL2] if heads_up else params[P_CALL]
-    level = 1.0 - (params[P_QUANT2] if heads_up else params[P_QUANT])
+    quantile = params[P_QUANT2] if heads_up else params[P_QUANT]
     frac = params[P_RAISE2] if heads_up else params[P_RAISE]
-    last = bids[nb - 1] if nb > 0 else 0
-    if nb > 0 and can_call and 1.0 - _mix_sf(sf, work, m, wsum, lo, last + shift) > call:
-        return CALL
-    plan = _mix_safe_bid(sf, work, m, wsum, lo, level, shift)
-    low = lowest_bid(nb, last, min_bid)
-    if nb == 0:
-        return max(plan - np.int64(params[P_SHADE]), low)
-    if plan <= low:
-        return low
-    return low + np.int64(frac * (plan - low))
+    return mixture_bid(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
+                       can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
+                       call, quantile, frac, np.int64(params[P_SHADE]))  # fmt: skip
 
 
-#: :func:`act` for one decision kind each, the engine calls these (defined
-#: here, after the choices they inline)
-act_peek, act_bid, act_point, act_discard = (_act_as(k) for k in (PEEK, BID, POINT, DISCARD))
+#: :func:`decide` for one decision kind each, the engine calls these (defined here, after the
+#: choices they inline)
+decide_peek, decide_bid, decide_point, decide_discard = (
+    _act_as(k) for k in (PEEK, BID, POINT, DISCARD)
+)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def act_peek(
+    policy, params, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders, bid_peeked,
+    can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain, safe, work, u,
+):  # fmt: skip
+    """:func:`act` for PEEK."""
+    known, _ = view_mask(me, n, active, seen, -1)
+    return decide_peek(policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids,
+                       bidders, bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck,
+                       row_of, sf, lo, gain, safe, work, u)  # fmt: skip
+
+
+@njit(nogil=True, cache=True, inline="always")
+def act_bid(
+    policy, params, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders, bid_peeked,
+    can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain, safe, work, u,
+):  # fmt: skip
+    """:func:`act` for BID."""
+    known, _ = view_mask(me, n, active, seen, -1)
+    return decide_bid(policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids,
+                      bidders, bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck,
+                      row_of, sf, lo, gain, safe, work, u)  # fmt: skip
 
 
 track_module(globals())  # every cached function here is keyed on the files it reaches

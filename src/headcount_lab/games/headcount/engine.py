@@ -26,8 +26,8 @@ deal and bot streams, so the cards of round r are the same in every order.
 The rules themselves are the verbs of :mod:`.rules` (``may_peek``, ``may_call``, ``lowest_bid``,
 ``settle_round``, ``settle_lives``, ``discard_life``, ``next_start``, ...), inlined here; the
 plain-Python reference engine, the replay checker and the bots call the same functions. Bots are
-asked in one way: the seat's observation (:func:`_observe`), then :func:`.agents.act` compiled
-for the decision's kind (``act_peek``, ``act_bid``, ``act_point``, ``act_discard``, one body);
+asked in one way: the seat's observation (:func:`_observe`), then the bots' dispatch compiled
+for the decision's kind (:func:`.agents.decide`: ``decide_peek``, ``decide_bid``, ...);
 :func:`ask` does exactly that from Python, for the fair-play tests.
 
 Kernel state: ``rules`` int64[N_RULES] (see :func:`rules_array`); ``perms`` int64[P, n] the bot
@@ -46,11 +46,11 @@ from headcount_lab.core.rng import next_u64, partial_shuffle, uniform
 from headcount_lab.games.headcount.agents import (
     CALL,
     Beliefs,
-    act,
-    act_bid,
-    act_discard,
-    act_peek,
-    act_point,
+    decide,
+    decide_bid,
+    decide_discard,
+    decide_peek,
+    decide_point,
 )
 from headcount_lab.games.headcount.rules import (
     DOUBLE_DECK,
@@ -199,9 +199,16 @@ def _table(active, rules):
 @njit(nogil=True, cache=True, inline="always")
 def _observe(me, active, cards, seen):
     """Seat ``me``'s view of the foreheads into ``seen``: the other active seats' cards, -1 for
-    its own and for seats that are out."""
+    its own and for seats that are out; returns the bitmask of the cards in ``seen`` (what
+    :func:`.agents.view_mask` makes of it, without a second loop)."""
+    known = np.int64(0)
     for s in range(active.shape[0]):
-        seen[s] = cards[s] if (s != me and active[s]) else -1
+        if s != me and active[s]:
+            seen[s] = cards[s]
+            known |= np.int64(1) << cards[s]
+        else:
+            seen[s] = -1
+    return known
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -209,22 +216,24 @@ def ask(kind, me, nb, can_call, caller, u, slot_of, policies, params, rules, row
         gain, safe, active, peeked, cards, hidden, bids, bidders, bid_peeked, seen,
         work):  # fmt: skip
     """The one way the engine asks a bot: seat ``me``'s decision of ``kind`` (PEEK, BID, POINT,
-    DISCARD) from its observation of the full state, by :func:`.agents.act`.
+    DISCARD) from its observation of the full state, by :func:`.agents.decide`.
 
     The state (names as above): every forehead in ``cards``, the ``hidden`` card, the ``nb``
     bids so far; ``can_call``: whether "Count!" is legal; ``caller``: the caller (POINT only);
     ``u``: the decision's uniform number. What reaches the bot is only what the seat sees: the
     other foreheads (``seen``) and the hidden card if it peeked.
 
-    The kernel's decision sites do exactly this with their own ``kind``: :func:`_observe`, then
-    the kind's :func:`.agents.act` (``act_peek``, ``act_bid``, ...; one body compiled per kind,
-    see :func:`.agents._act_as`). The fair-play tests call this function from Python."""
+    The kernel's decision sites do exactly this with their own ``kind``: :func:`_observe` (which
+    also returns the bitmask of what the seat sees), then the kind's body (``decide_peek``,
+    ``decide_bid``, ...; see :func:`.agents._act_as`). The fair-play tests call this function
+    from Python."""
     n, n_deck, hidden_on, min_first, shift = _table(active, rules)
-    _observe(me, active, cards, seen)
+    known = _observe(me, active, cards, seen)
     p = slot_of[me]
-    return act(kind, policies[p], params[p], me, n, active, seen, hidden if peeked[me] else -1,
-               peeked, nb, bids, bidders, bid_peeked, can_call, min_first, caller, hidden_on,
-               shift, n_deck, row_of, sf, lo, gain, safe, work, u)  # fmt: skip
+    return decide(kind, policies[p], params[p], known, me, n, active, seen,
+                  hidden if peeked[me] else -1, peeked, nb, bids, bidders, bid_peeked, can_call,
+                  min_first, caller, hidden_on, shift, n_deck, row_of, sf, lo, gain, safe, work,
+                  u)  # fmt: skip
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -358,7 +367,8 @@ def _discard(loser, discard_open, rules, open_l, down_l, active, trace, tn):
     return next_start(active, loser, rules[R_LEFT_START] != 0)
 
 
-@njit(nogil=True, cache=True, inline="always")
+# a real call: once a deal, and inlined at its two sites it was 4 % of the engine's IR
+@njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
 def _seed_from(block_st, sub):
     for i in range(4):
         sub[i] = next_u64(block_st)
@@ -366,17 +376,48 @@ def _seed_from(block_st, sub):
         sub[0] = 1
 
 
+@njit(nogil=True, cache=True, inline="always")
+def _deal_started(wins, by_deal):
+    before = by_deal[2]
+    for s in range(wins.shape[0]):
+        for a in range(wins.shape[1]):
+            before[s, a] = wins[s, a]
+
+
+@njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
+def _deal_ended(wins, by_deal):
+    """Add the deal's sums of squares (:func:`new_deal_stats`) of ``W = wins - before``, the
+    games of the deal won by each slot in each seat (``by_deal``: see :func:`play_deals`)."""
+    deal_seat_sq, deal_slot_sq, w = by_deal
+    n, slots = wins.shape
+    for s in range(n):
+        for a in range(slots):
+            w[s, a] = wins[s, a] - w[s, a]
+    for a in range(slots):
+        ta = 0
+        for s in range(n):
+            ta += w[s, a]
+        for b in range(slots):
+            tb = 0
+            for s in range(n):
+                tb += w[s, b]
+                deal_seat_sq[s, a, b] += w[s, a] * w[s, b]
+            deal_slot_sq[a, b] += ta * tb
+
+
 # _nrt=False: the kernel allocates nothing (its scratch comes from new_scratch), so numba's
 # reference counting, which it would otherwise do for every array passed into the inlined steps
 # and bots, is switched off: rounds per second up by a third, same games (measured).
 @njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
 def play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stats, trace, tn,
-               scratch):  # fmt: skip
+               scratch, by_deal=None):  # fmt: skip
     """Play ``n_deals`` deals, each in every seat order of ``perms`` (int64[P, n]): complete
     games, their statistics added into ``stats`` (the arrays of :func:`new_stats`, in order);
     events are logged into ``trace`` (int64[T, 3], may have 0 rows) while ``tn`` (int64[1])
     counts them. ``block_st``: uint64[4], the block's stream, advanced past the deals;
-    ``beliefs``: :func:`beliefs_tuple`; ``scratch``: :func:`new_scratch`.
+    ``beliefs``: :func:`beliefs_tuple`; ``scratch``: :func:`new_scratch`. ``by_deal``: omitted,
+    or ``(deal_seat_sq, deal_slot_sq, before)``: the per-deal sums of :func:`new_deal_stats`
+    are added up too (``before`` int64[n, slots] scratch).
 
     One compiled function for the whole block: the steps of a game are the kernels above,
     inlined, and the bots are asked here, at one site per decision kind, as :func:`ask` does
@@ -391,12 +432,18 @@ def play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stats
     start_peek = rules[R_START_PEEK] != 0
     peek_raise = rules[R_PEEK_RAISE] != 0
     log = trace.shape[0] > 0
+    # typed, not literals: some bot decisions are real calls (agents.act_rare, mixture_bid),
+    # and numba compiles a called function once per combination of literal arguments
+    nobody = np.int64(-1)
+    no_call = np.bool_(False)
 
     for g in range(n_deals * perms.shape[0]):
         q = g % perms.shape[0]
         if q == 0:  # a new deal: its two streams, replayed in every seat order
             _seed_from(block_st, deal0)
             _seed_from(block_st, bot0)
+            if by_deal is not None:
+                _deal_started(wins, by_deal)
         # element copies: a slice assignment compiles numba's shape-mismatch error path
         # (string formatting), about 3 s of a cold start
         for i in range(4):
@@ -430,24 +477,24 @@ def play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stats
                 if not peeked[me] and may_peek(hidden_on, open_l[me], me == start and nb == 0,
                                                start_peek):  # fmt: skip
                     u = uniform(bot_st)
-                    _observe(me, active, cards, seen)
+                    known = _observe(me, active, cards, seen)
                     p = slot_of[me]
-                    wants = act_peek(policies[p], params[p], me, n, active, seen, -1, peeked, nb,
-                                     bids, bidders, bid_peeked, nb > 0, min_first, -1, hidden_on,
-                                     shift, n_deck, row_of, sf, lo, gain, safe, work,
-                                     u)  # fmt: skip
+                    wants = decide_peek(policies[p], params[p], known, me, n, active, seen,
+                                        nobody, peeked, nb, bids, bidders, bid_peeked, nb > 0,
+                                        min_first, nobody, hidden_on, shift, n_deck, row_of, sf,
+                                        lo, gain, safe, work, u)  # fmt: skip
                     if wants == 1:
                         _peek(me, hidden, open_l, down_l, peeked, slot_of, slot_st, round_st,
                               trace, tn)  # fmt: skip
                         peeked_now = True
                 call_ok = may_call(nb, peeked_now, peek_raise)
                 u = uniform(bot_st)
-                _observe(me, active, cards, seen)
+                known = _observe(me, active, cards, seen)
                 p = slot_of[me]
-                a = act_bid(policies[p], params[p], me, n, active, seen,
-                            hidden if peeked[me] else -1, peeked, nb, bids, bidders, bid_peeked,
-                            call_ok, min_first, -1, hidden_on, shift, n_deck, row_of, sf, lo,
-                            gain, safe, work, u)  # fmt: skip
+                a = decide_bid(policies[p], params[p], known, me, n, active, seen,
+                               hidden if peeked[me] else -1, peeked, nb, bids, bidders, bid_peeked,
+                               call_ok, min_first, nobody, hidden_on, shift, n_deck, row_of, sf,
+                               lo, gain, safe, work, u)  # fmt: skip
                 if a == CALL:
                     if call_ok:
                         slot_st[p, S_CALLS] += 1
@@ -468,13 +515,13 @@ def play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stats
                 for s in range(n):
                     if active[s] and must_point(s, caller, bidder):
                         u = uniform(bot_st)
-                        _observe(s, active, cards, seen)
+                        known = _observe(s, active, cards, seen)
                         p = slot_of[s]
-                        pointed[s] = act_point(policies[p], params[p], s, n, active, seen,
-                                               hidden if peeked[s] else -1, peeked, nb, bids,
-                                               bidders, bid_peeked, False, min_first, caller,
-                                               hidden_on, shift, n_deck, row_of, sf, lo, gain,
-                                               safe, work, u)  # fmt: skip
+                        pointed[s] = decide_point(policies[p], params[p], known, s, n, active,
+                                                  seen, hidden if peeked[s] else -1, peeked, nb,
+                                                  bids, bidders, bid_peeked, no_call, min_first,
+                                                  caller, hidden_on, shift, n_deck, row_of, sf,
+                                                  lo, gain, safe, work, u)  # fmt: skip
                         slot_st[p, S_POINTS] += 1
                         if log:
                             _log(trace, tn, T_POINT, s, pointed[s])
@@ -491,13 +538,13 @@ def play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stats
             discard_open = only_discard(open_l[loser], down_l[loser])
             if loser_chooses(open_l[loser], down_l[loser]):
                 u = uniform(bot_st)
-                _observe(loser, active, cards, seen)
+                known = _observe(loser, active, cards, seen)
                 p = slot_of[loser]
-                discard_open = act_discard(policies[p], params[p], loser, n, active, seen,
-                                           hidden if peeked[loser] else -1, peeked, nb, bids,
-                                           bidders, bid_peeked, False, min_first, -1, hidden_on,
-                                           shift, n_deck, row_of, sf, lo, gain, safe, work,
-                                           u)  # fmt: skip
+                discard_open = decide_discard(policies[p], params[p], known, loser, n, active,
+                                              seen, hidden if peeked[loser] else -1, peeked, nb,
+                                              bids, bidders, bid_peeked, no_call, min_first,
+                                              nobody, hidden_on, shift, n_deck, row_of, sf, lo,
+                                              gain, safe, work, u)  # fmt: skip
             start = _discard(loser, discard_open, rules, open_l, down_l, active, trace, tn)
             if not active[loser]:
                 n_active -= 1
@@ -510,12 +557,16 @@ def play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stats
         rounds_hist[min(rounds, ROUNDS_N - 1)] += 1
         if log:
             _log(trace, tn, T_WIN, w, rounds)
+        # two ifs: numba drops the first when by_deal is omitted (and with it the second)
+        if by_deal is not None:  # noqa: SIM102
+            if q == perms.shape[0] - 1:
+                _deal_ended(wins, by_deal)
 
 
 def new_deal_stats(n: int, slots: int) -> dict[str, np.ndarray]:
-    """Zeroed per-deal sums of :func:`play_deals_by_deal` (int64): with ``W[s, a]`` the games
-    of one deal won by slot ``a`` in seat ``s`` (over its seat orders), ``deal_seat_sq[s, a,
-    b]`` adds up ``W[s, a] * W[s, b]`` and ``deal_slot_sq[a, b]`` the same for the slots'
+    """Zeroed per-deal sums of :func:`play_deals` with ``by_deal`` (int64): with ``W[s, a]`` the
+    games of one deal won by slot ``a`` in seat ``s`` (over its seat orders), ``deal_seat_sq[s,
+    a, b]`` adds up ``W[s, a] * W[s, b]`` and ``deal_slot_sq[a, b]`` the same for the slots'
     totals over seats: the sums of squares that make the deal the unit of a CI."""
     return {
         "deal_seat_sq": np.zeros((n, slots, slots), np.int64),
@@ -523,38 +574,6 @@ def new_deal_stats(n: int, slots: int) -> dict[str, np.ndarray]:
     }
 
 
-@njit(nogil=True, cache=True)
-def play_deals_by_deal(n_deals, perms, policies, params, rules, beliefs, block_st, stats, trace,
-                       tn, scratch, deal_seat_sq, deal_slot_sq):  # fmt: skip
-    """:func:`play_deals`, one deal at a time (the same games: the stream advances by deal),
-    adding each deal's wins into ``deal_seat_sq`` and ``deal_slot_sq``
-    (:func:`new_deal_stats`)."""
-    wins = stats[0]
-    n, slots = wins.shape
-    before = np.empty((n, slots), np.int64)
-    w = np.empty((n, slots), np.int64)
-    for _ in range(n_deals):
-        for s in range(n):
-            for a in range(slots):
-                before[s, a] = wins[s, a]
-        play_deals(1, perms, policies, params, rules, beliefs, block_st, stats, trace, tn,
-                   scratch)  # fmt: skip
-        for s in range(n):
-            for a in range(slots):
-                w[s, a] = wins[s, a] - before[s, a]
-        for a in range(slots):
-            ta = 0
-            for s in range(n):
-                ta += w[s, a]
-            for b in range(slots):
-                tb = 0
-                for s in range(n):
-                    tb += w[s, b]
-                    deal_seat_sq[s, a, b] += w[s, a] * w[s, b]
-                deal_slot_sq[a, b] += ta * tb
-
-
 # numba's cache only watches this file; the kernels also inline the bots of agents.py and call
 # rules.py and core/rng.py, so their sources are part of the cache stamp too
 track_sources(play_deals, ask)
-track_sources(play_deals_by_deal, ask)
