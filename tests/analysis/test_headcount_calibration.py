@@ -67,3 +67,19 @@ def test_equilibrium_is_calibrated_within_3pp_in_self_play():
     t = C.by_decile(C.stated_and_observed("equilibrium,equilibrium,equilibrium,equilibrium",
                                           6000, 11))  # fmt: skip
     assert t["stated_minus_observed_pp"].abs().max() <= 3.0, t
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 11 item 3 is not met in the mixed field: the second table understates the "
+    "calls' chances by up to 6.4 points there (docs/games/headcount.md); strict, so meeting the "
+    "target fails this test until the mark is removed",
+)
+def test_equilibrium_is_calibrated_within_3pp_in_the_mixed_field():
+    """Issue 11 item 3 in the mixed field: the bot cannot tell which policy a bidder plays, so
+    its stated belief is a mixture (a quarter of the bidders `reader`, `odds` or `tips`, the
+    rest like itself); the target is ±3 points in every decile against those three."""
+    turns = C.stated_and_observed("equilibrium,reader,odds,tips", 6000, 12)
+    t = C.by_decile(turns[turns["bot"].str.startswith("equilibrium")])
+    assert t["stated_minus_observed_pp"].abs().max() <= 3.0, t

@@ -56,17 +56,53 @@ def test_a_table_of_another_rules_version_is_refused(tmp_path):
         EQ.load_policy(tmp_path / "missing.npz")
 
 
-def test_the_committed_table_is_the_commands_output():
-    """The table in data/ loads (right version and abstraction) and records the command that
-    wrote it; the slow test below retrains it and compares the hash."""
-    pol = EQ.load_policy(EQ.default_path())
+@pytest.mark.parametrize("double", [False, True])
+def test_the_committed_table_is_the_commands_output(double):
+    """The tables in data/ (standard deck, and the Double deck of H4) load (right version,
+    abstraction and deck) and record the command that wrote them; the slow test below retrains
+    them and compares the hashes."""
+    pol = EQ.load_policy(EQ.default_path(double), double)
     assert pol.meta["command"].startswith("headcount-lab headcount train-equilibrium")
+    assert ("--variant double" in pol.meta["command"]) == double
     assert pol.meta["rules_version"] == VERSION
+    # the engine reads the table of its deck
+    bel = A.build_beliefs(double, 4, True, False, (0.5,), True)
+    stored = bel.gain[bel.sf.shape[0] :]
+    assert np.array_equal(stored, EQ.pack(*EQ.widen(pol), bel.sf))
+
+
+@pytest.mark.parametrize("double", [False, True])
+def test_the_commands_defaults_rewrite_the_committed_tables(double):
+    """`train-equilibrium` without options (and with --variant double) is the committed
+    tables' command: its defaults are their recorded options."""
+    from headcount_lab.cli import headcount as H
+
+    m = EQ.load_policy(EQ.default_path(double), double).meta
+    assert m["field"] == [A.parse_bot(f).spec for f in H.TRAIN_FIELD]
+    assert m["belief_field"] == [A.parse_bot(f).spec for f in H.TRAIN_BELIEF_FIELD]
+    assert (m["field_share"], m["belief_share"]) == (H.TRAIN_FIELD_SHARE, H.TRAIN_BELIEF_SHARE)
+    assert (m["iterations"], m["rounds"], m["seed"], m["explore"], m["players"]) == (
+        H.TRAIN_ITERATIONS,
+        H.TRAIN_ROUNDS,
+        H.TRAIN_SEED,
+        H.TRAIN_EXPLORE,
+        4,
+    )
+
+
+def test_h4_a_table_of_the_other_deck_is_refused(tmp_path):
+    pol = _tiny(5)
+    path = tmp_path / "eq.npz"
+    EQ.save_policy(path, pol)
+    assert EQ.load_policy(path, False).digest() == pol.digest()
+    with pytest.raises(ValueError, match="standard deck"):
+        EQ.load_policy(path, True)
 
 
 @pytest.mark.slow
-def test_retraining_reproduces_the_committed_table():
-    pol = EQ.load_policy(EQ.default_path())
+@pytest.mark.parametrize("double", [False, True])
+def test_retraining_reproduces_the_committed_table(double):
+    pol = EQ.load_policy(EQ.default_path(double), double)
     m = pol.meta
     again = train(
         m["players"],
@@ -76,6 +112,9 @@ def test_retraining_reproduces_the_committed_table():
         m["explore"],
         tuple(m["field"]),
         m["field_share"],
+        m["double"],
+        tuple(m["belief_field"]),
+        m["belief_share"],
     )
     assert again.digest() == pol.digest()
 
@@ -166,6 +205,18 @@ def test_train_command_writes_the_table_and_reports_it(tmp_path):
     assert EQ.load_policy(out).digest() == got["sha256"]
 
 
+def test_h4_train_command_trains_the_double_deck(tmp_path):
+    out = tmp_path / "eq2.npz"
+    args = ["--iterations", "1", "--rounds", "500", "--out", str(out), "--json"]
+    res = cli("headcount", "train-equilibrium", "--variant", "double", *args)
+    assert res.code == 0, res.stderr
+    pol = EQ.load_policy(out, True)
+    assert pol.meta["double"] is True
+    assert pol.meta["command"].startswith(
+        "headcount-lab headcount train-equilibrium --players 4 --variant double "
+    )
+
+
 @pytest.mark.parametrize(
     "args,message",
     [
@@ -176,7 +227,10 @@ def test_train_command_writes_the_table_and_reports_it(tmp_path):
         (["--explore", "1"], "--explore"),
         (["--field", "nosuch"], "nosuch"),
         (["--field", "equilibrium"], "--field"),
+        (["--belief-field", "equilibrium"], "--belief-field"),
+        (["--belief-share", "-0.1"], "--belief-share"),
         (["--seed", "-1"], "--seed"),
+        (["--variant", "trickster"], "trickster"),
     ],
 )
 def test_train_command_refuses_bad_input(tmp_path, args, message):

@@ -360,7 +360,29 @@ def headsup(
 # --- the equilibrium bot's table (issue 11 item 2); kept at the end of the file for easy merges
 
 TRAIN_ITERATIONS, TRAIN_ROUNDS, TRAIN_SEED, TRAIN_EXPLORE = 40, 1_000_000, 11, 0.1
-TRAIN_FIELD, TRAIN_FIELD_SHARE = ["reader", "odds"], 0.5
+#: the population: the common bots and the responders the best-response meter found against
+#: earlier tables (docs/games/headcount.md, "The population is grown from the meter's finds")
+TRAIN_FIELD = [
+    "reader",
+    "odds",
+    "tips",
+    "responder:call=0.7875,quantile=0.088,sigma=50,model=0.7,shade=22,call2=0.7875,"
+    "quantile2=0.088,raise2=0.25",
+    "responder:call=0.7875,quantile=0.36,peek=0.15,sigma=50,model=0.53,raise=0.5,shade=22,"
+    "call2=0.7875,quantile2=0.088,raise2=0.5",
+    "responder:call=0.822,quantile=0.2203,peek=0.07471,sigma=7.399,model=0.03977,raise=0.8624,"
+    "shade=1,call2=0.8546,quantile2=0.03979,raise2=0.9336",
+    "responder:call=0.95,quantile=0.1,sigma=50,model=0.7,raise=0,shade=3,call2=0.7875,"
+    "quantile2=0.02,raise2=0",
+    "responder:call=0.95,quantile=0.19,discard=1,sigma=15.81,model=0.19,raise=0.5,shade=8,"
+    "call2=0.7875,quantile2=0.088,raise2=0.5",
+    "responder:call=0.95,quantile=0.088,peek=0.15,sigma=5,model=0.088,shade=0,call2=0.625,"
+    "quantile2=0.02",
+]
+TRAIN_FIELD_SHARE = 0.5
+#: the bidders the stated call-win belief expects besides the table itself, and their share
+TRAIN_BELIEF_FIELD = ["reader", "odds", "tips"]
+TRAIN_BELIEF_SHARE = 0.25
 
 
 @app.command("train-equilibrium")
@@ -382,19 +404,32 @@ def train_equilibrium_cmd(
         typer.Option(
             "--field",
             help="A bot the table also plays against (repeatable).",
-            show_default=", ".join(TRAIN_FIELD),
+            show_default="reader, odds, tips and the meter's responders",
         ),
     ] = None,
     field_share: Annotated[
         float, typer.Option("--field-share", help="Chance a seat is a field bot, not the table.")
     ] = TRAIN_FIELD_SHARE,
+    belief_field: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--belief-field",
+            help="A bot the stated call-win belief expects as a bidder (repeatable).",
+            show_default=", ".join(TRAIN_BELIEF_FIELD),
+        ),
+    ] = None,
+    belief_share: Annotated[
+        float,
+        typer.Option("--belief-share", help="Chance a seat is a --belief-field bot."),
+    ] = TRAIN_BELIEF_SHARE,
     seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = TRAIN_SEED,
+    variant: VariantOpt = None,
     out: Annotated[
         str | None,
         typer.Option(
             "--out",
             help="Where to write the table.",
-            show_default="data/headcount-equilibrium-v<rules version>.npz",
+            show_default="data/headcount-equilibrium-v<rules version>[-double].npz",
         ),
     ] = None,
     json_out: JsonOpt = False,
@@ -414,6 +449,9 @@ def train_equilibrium_cmd(
             out,
             TRAIN_FIELD if field is None else field,
             field_share,
+            _rules(variant, None).double,
+            TRAIN_BELIEF_FIELD if belief_field is None else belief_field,
+            belief_share,
         )
     if json_out:
         print_json(result)
@@ -435,13 +473,16 @@ def train_equilibrium(
     out: str | None,
     field: list[str],
     field_share: float,
+    double: bool = False,
+    belief_field: list[str] | None = None,
+    belief_share: float = 0.0,
 ) -> dict:
     from pathlib import Path
 
     from headcount_lab.core.paths import check_file
     from headcount_lab.games.headcount import equilibrium as eq
 
-    path = eq.default_path() if out is None else Path(out)
+    path = eq.default_path(double) if out is None else Path(out)
     check_file(path, "--out")  # say so before training
     if not 2 <= players <= 6:
         raise UserError(f"--players must be between 2 and 6, got {players}")
@@ -449,7 +490,16 @@ def train_equilibrium(
 
     t0 = time.perf_counter()
     pol = train(
-        players, iterations, rounds, seed, explore, tuple(f for f in field if f), field_share
+        players,
+        iterations,
+        rounds,
+        seed,
+        explore,
+        tuple(f for f in field if f),
+        field_share,
+        double,
+        tuple(f for f in belief_field or [] if f),
+        belief_share,
     )
     seconds = time.perf_counter() - t0
     try:

@@ -156,7 +156,7 @@ def build_beliefs(
     safe-bid columns for each survival level in ``levels``. ``equilibrium``: append the
     ``equilibrium`` bot's table (:func:`.equilibrium.pack`, widened to every table size by
     :func:`.equilibrium.widen`) as rows of ``gain`` after the belief rows (read from
-    :func:`.equilibrium.default_path`)."""
+    :func:`.equilibrium.default_path`, the Double table when ``double``)."""
     from headcount_lab.games.headcount.exact import belief_table
 
     n_deck = 18 if double else 17
@@ -202,7 +202,7 @@ def build_beliefs(
         gain[parent] = acc / (n_deck - t.n_known)
     safe = safe_columns(sf, levels)
     if equilibrium:
-        pol = EQ.load_policy(EQ.default_path())
+        pol = EQ.load_policy(EQ.default_path(double), double)
         gain = np.concatenate([gain, EQ.pack(*EQ.widen(pol), sf)])
     for a in (row_of, sf, gain, safe):
         a.setflags(write=False)

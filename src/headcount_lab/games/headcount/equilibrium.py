@@ -15,9 +15,12 @@ active seats; a peek decision knows that chance, the bids so far,
 whether the last bidder peeked and the active seats.
 
 Actions: at a bid with a bid to answer, "Count!", the minimum raise, or the highest bid that
-survives a call with probability 0.7, 0.5 or 0.3 by the view alone (at least the minimum raise);
-an opening bid is the highest that survives with probability 0.85, 0.7, 0.55, 0.4 or 0.25 (at
-least the lowest legal opening); a peek is no or yes.
+survives a call with probability 0.9, 0.7, 0.5 or 0.3 by the view alone (at least the minimum
+raise); an opening bid is the highest that survives with probability 0.95, 0.85, 0.7, 0.55, 0.4
+or 0.25 (at least the lowest legal opening); a peek is no or yes.
+
+One table per deck: the standard game (also Trickster, whose rounds are the standard game's) and
+Double (:func:`default_path`), each trained on its own deck.
 
 Tables: ``policy`` float64[N_ROWS, N_ACT], a probability per action for every abstract state
 (bid states first, then opening states, then peek states; a peek row uses columns 0 and 1);
@@ -49,17 +52,19 @@ N_GAP = 16  # buckets of P(last bid survives | the view alone), 1/16 wide
 N_NB = 3  # bids so far: 1, 2, 3+
 N_RAISE = 4  # last raise: none (opening only), 1-2, 3-5, 6+
 MED_LO, MED_STEP, N_MED = -10, 4, 15
-N_ACT = 5
+N_ACT = 6
 A_CALL = 0
 A_MIN = 1  # the minimum raise
-#: action a >= 2 bids what survives with LEVELS[a] by the view alone (at least the minimum)
-LEVELS = np.array([0.0, 0.0, 0.7, 0.5, 0.3])
+#: action a >= 2 bids what survives with LEVELS[a] by the view alone (at least the minimum);
+#: the safe 0.9 raise is what the meter's responders played against the five-action table,
+#: which could only add one or jump to a bid that fails three times in ten
+LEVELS = np.array([0.0, 0.0, 0.9, 0.7, 0.5, 0.3])
 #: opening action a bids what survives with OPEN_LEVELS[a]
-OPEN_LEVELS = np.array([0.85, 0.7, 0.55, 0.4, 0.25])
+OPEN_LEVELS = np.array([0.95, 0.85, 0.7, 0.55, 0.4, 0.25])
 #: survival levels whose safe bids the engine stores per belief row (:func:`pack`): the median
 #: first, then the opening levels, then the raise levels (index ``S_OPEN + a``, ``S_RAISE + a``)
 SAFE_LEVELS = np.concatenate([[0.5], OPEN_LEVELS, LEVELS[2:]])
-S_MED, S_OPEN, S_RAISE = 0, 1, 1 + N_ACT  # S_RAISE + a - 2 for raise actions a = 2, 3, 4
+S_MED, S_OPEN, S_RAISE = 0, 1, 1 + N_ACT  # S_RAISE + a - 2 for raise actions a = 2..N_ACT-1
 N_SAFE = SAFE_LEVELS.size
 
 BID_ROWS = N_ACTIVE * N_GAP * N_NB * N_RAISE * 4
@@ -201,10 +206,14 @@ def table_rows(sf: np.ndarray) -> int:
     return -(-N_ROWS // (width // N_ACT)) + -(-BID_ROWS // width) + -(-sf.shape[0] // per_s)
 
 
-def default_path(players: int = 4) -> Path:
+def default_path(double: bool = False) -> Path:
     """``data/headcount-equilibrium-v{VERSION}.npz`` at the repository root (the table the bot
-    loads); named with the rules version so that a rules change never loads an old table."""
-    return Path(__file__).resolve().parents[4] / "data" / f"headcount-equilibrium-v{VERSION}.npz"
+    loads; ``-double`` before the suffix for the Double variant's deck); named with the rules
+    version so that a rules change never loads an old table."""
+    tail = "-double" if double else ""
+    return (
+        Path(__file__).resolve().parents[4] / "data" / f"headcount-equilibrium-v{VERSION}{tail}.npz"
+    )
 
 
 @dataclass(frozen=True)
@@ -252,8 +261,9 @@ def save_policy(path: Path, pol: EquilibriumPolicy) -> None:
     tmp.replace(path)  # a crash never leaves half a table under the final name
 
 
-def load_policy(path: Path) -> EquilibriumPolicy:
-    """Read a table; refuse one trained for another rules version or abstraction."""
+def load_policy(path: Path, double: bool | None = None) -> EquilibriumPolicy:
+    """Read a table; refuse one trained for another rules version or abstraction, or (when
+    ``double`` is given) for the other deck."""
     if not path.is_file():
         raise ValueError(
             f"no equilibrium table at {path}: train one with "
@@ -271,6 +281,9 @@ def load_policy(path: Path) -> EquilibriumPolicy:
         raise ValueError(f"{path} was trained for another abstraction ({meta.get('schema')})")
     if policy.shape != (N_ROWS, N_ACT) or call_win.shape != (BID_ROWS,):
         raise ValueError(f"{path}: tables of the wrong shape")
+    if double is not None and bool(meta.get("double", False)) != double:
+        deck = "Double" if meta.get("double", False) else "standard"
+        raise ValueError(f"{path} was trained for the {deck} deck")
     return EquilibriumPolicy(policy, call_win, meta)
 
 

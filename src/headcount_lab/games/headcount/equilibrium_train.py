@@ -1,23 +1,27 @@
 """Training the ``equilibrium`` bot's table by self-play: fictitious play over the abstraction.
 
-Method. Every seat plays the same table (:mod:`.equilibrium`). One iteration plays a batch of
-rounds in self-play; at each decision a seat explores (an action drawn uniformly among the legal
-ones) with probability ``explore``, else it follows the table. Each decision's abstract state,
-action and whether its seat lost the round are added to running totals kept over *all*
-iterations, so the estimated loss rate of an action is its value against the mixture of the
-tables played so far (their average). The best response to that average, per state, is the
-action with the lowest estimated loss; the table moves towards it with step ``1 / (k + 1)``
-(fictitious play: the table is the average of the best responses). A state with fewer than
-``MIN_VISITS`` visits keeps its row. The objective is the chance of losing the round; the cost
-of a peek (an open life card turned face down, so no peek later) lies outside it.
+Method. Each seat of a round is the table (:mod:`.equilibrium`) or, with probability
+``field_share``, one of the ``field`` bots (a population: the table meets itself, the common
+bots and, in the committed tables, responders the best-response meter found against earlier
+tables). One iteration plays a batch of rounds; at each decision a table seat explores (an
+action drawn uniformly among the legal ones) with probability ``explore``, else it follows the
+table. Each decision's abstract state, action and whether its seat lost the round are added to
+running totals, older iterations discounted by ``DECAY``, so the estimated loss rate of an
+action is its value against the recent tables and the field. The best response, per state, is
+the action with the lowest estimated loss; the table moves towards it with step ``2 / (k + 2)``
+(fictitious play: the table is a weighted average of the best responses). A state with fewer
+than ``MIN_VISITS`` visits keeps its row. The objective is the chance of losing the round; the
+cost of a peek (an open life card turned face down, so no peek later) lies outside it.
 
 Rounds are drawn to cover the situations of a game: the number of active seats is uniform on
 ``2..players``, each seat can peek (has an open life card) with probability ``P_CAN_PEEK``,
 the start player may not peek before opening (H7 default), a peeker must raise (H7), ties go to
-the bidder (H6). After the last iteration one more batch, without exploration, estimates the
-probability that a call wins in each bid state (the belief the bot states); sparse states borrow
-strength from all bid states with the same active seats and view-alone survival bucket (a
-prior of ``PRIOR`` rounds).
+the bidder (H6). After the last iteration one more batch, without exploration but with the
+same population, estimates the probability that a call wins in each bid state (the belief the
+bot states): a seat cannot tell which policy a bidder plays, so its belief is the mixture over
+the population, not self-play alone. Sparse states borrow strength from all bid states with the
+same active seats and view-alone survival bucket (a prior of ``PRIOR`` rounds). ``double``
+trains on the Double variant's deck (H4).
 
 Everything is seeded: iteration ``k`` plays from the stream ``block_state(seed, k)``, the
 kernel is sequential, so the same arguments give the same table, bit for bit.
@@ -25,6 +29,7 @@ kernel is sequential, so the same arguments give the same table, bit for bit.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -36,6 +41,7 @@ from headcount_lab.games.headcount import equilibrium as EQ
 from headcount_lab.games.headcount.agents import (
     CALL,
     N_PARAMS,
+    Beliefs,
     act_bid,
     act_peek,
     build_beliefs,
@@ -47,7 +53,9 @@ from headcount_lab.games.headcount.agents import (
     table_params,
     view_mask,
 )
+from headcount_lab.games.headcount.bots import Bot
 from headcount_lab.games.headcount.rules import (
+    DOUBLE_DECK,
     FREE_BID,
     PLAYERS_MAX,
     STANDARD_DECK,
@@ -66,6 +74,7 @@ MAX_BIDS = 200
 @njit(nogil=True, cache=True)
 def _selfplay(
     n_rounds,
+    n_deck,
     max_players,
     table,
     explore,
@@ -87,10 +96,10 @@ def _selfplay(
     policy as one row, read by :func:`.equilibrium.sample`) or, with probability
     ``field_share``, one of the field's bots (``f_pol`` int64[F], ``f_par`` float64[F,
     N_PARAMS], drawn uniformly), which :func:`.agents.act` plays from the beliefs ``row_of,
-    sf, lo, gain, safe``. Adds the table seats' visits and losses per (state, action) into
-    ``q_n``/``q_loss`` (float64[N_ROWS, N_ACT]) and, per bid state, would-be calls and their
-    wins into ``cw_n``/``cw_win`` (float64[BID_ROWS]). ``st``: uint64[4] stream."""
-    n_deck = STANDARD_DECK
+    sf, lo, gain, safe``; ``n_deck`` cards (18: the Double deck, H4). Adds the table seats'
+    visits and losses per (state, action) into ``q_n``/``q_loss`` (float64[N_ROWS, N_ACT])
+    and, per bid state, would-be calls and their wins into ``cw_n``/``cw_win``
+    (float64[BID_ROWS]). ``st``: uint64[4] stream."""
     deck = np.empty(n_deck, np.int64)
     cards = np.empty(max_players, np.int64)
     seen = np.empty(max_players, np.int64)
@@ -296,6 +305,49 @@ def call_win_table(cw_n: np.ndarray, cw_win: np.ndarray) -> np.ndarray:
     return ((w + PRIOR * pooled) / (n + PRIOR)).reshape(-1)
 
 
+@dataclass(frozen=True)
+class _Population:
+    """The field bots of a population and the belief tables they and the table play from."""
+
+    bots: list[Bot]
+    f_pol: np.ndarray
+    f_par: np.ndarray
+    bel: Beliefs
+    players: int
+    double: bool
+
+    @classmethod
+    def of(cls, field: tuple[str, ...], players: int, double: bool, flag: str) -> _Population:
+        bots = [parse_bot(f) for f in field]
+        if any(b.name == "equilibrium" for b in bots):
+            raise ValueError(f"{flag}: the table itself is the other part of the population")
+        levels, f_par = table_params(bots)
+        f_pol = np.array([b.policy for b in bots], dtype=np.int64)
+        bel = build_beliefs(double, max(players, 3), True, True, levels)
+        return cls(bots, f_pol, f_par.reshape(len(bots), N_PARAMS), bel, players, double)
+
+    def play(self, rounds, pol, explore, share, state, q_n, q_loss, cw_n, cw_win) -> None:  # type: ignore[no-untyped-def]
+        """:func:`_selfplay` of ``rounds`` rounds with the table ``pol`` and this field."""
+        b = self.bel
+        _selfplay(rounds, DOUBLE_DECK if self.double else STANDARD_DECK, self.players,
+                  pol.reshape(1, -1), explore, share, self.f_pol, self.f_par, state, b.row_of,
+                  b.sf, b.lo, b.gain, b.safe, q_n, q_loss, cw_n, cw_win)  # fmt: skip
+
+
+def stated_beliefs(
+    pol: np.ndarray, pop: _Population, rounds: int, share: float, state: np.ndarray
+) -> np.ndarray:
+    """Per bid state, the chance that a call wins (:func:`call_win_table`) in ``rounds`` rounds
+    without exploration, each seat the table ``pol`` or, with probability ``share``, one of the
+    population's field bots: a seat cannot tell which policy a bidder plays, so the belief is a
+    mixture over the bidders it expects."""
+    cw_n = np.zeros(EQ.BID_ROWS)
+    cw_win = np.zeros(EQ.BID_ROWS)
+    scratch = np.zeros((EQ.N_ROWS, EQ.N_ACT))
+    pop.play(rounds, pol, 0.0, share, state, scratch, scratch.copy(), cw_n, cw_win)
+    return call_win_table(cw_n, cw_win)
+
+
 def train(
     players: int,
     iterations: int,
@@ -304,8 +356,12 @@ def train(
     explore: float = 0.1,
     field: tuple[str, ...] = (),
     field_share: float = 0.0,
+    double: bool = False,
+    belief_field: tuple[str, ...] = (),
+    belief_share: float = 0.0,
 ) -> EQ.EquilibriumPolicy:
-    """Fictitious self-play for ``iterations`` batches of ``rounds`` rounds (module docstring)."""
+    """Fictitious self-play for ``iterations`` batches of ``rounds`` rounds (module docstring);
+    the stated beliefs from one more batch against ``belief_field`` (share ``belief_share``)."""
     if not 2 <= players <= PLAYERS_MAX:
         raise ValueError(f"--players must be between 2 and {PLAYERS_MAX}, got {players}")
     if iterations < 1:
@@ -316,86 +372,52 @@ def train(
         raise ValueError(f"--explore must be in [0, 1), got {explore}")
     if seed < 0:
         raise ValueError(f"--seed must be non-negative, got {seed}")
-    if not 0.0 <= field_share <= 1.0:
-        raise ValueError(f"--field-share must be in [0, 1], got {field_share}")
-    bots = [parse_bot(f) for f in field]
-    if any(b.name == "equilibrium" for b in bots):
-        raise ValueError("--field: the table itself is the other part of the population")
-    levels, f_par = table_params(bots)
-    f_par = f_par.reshape(len(bots), N_PARAMS)
-    f_pol = np.array([b.policy for b in bots], dtype=np.int64)
-    bel = build_beliefs(False, max(players, 3), True, True, levels)
+    for flag, share in (("--field-share", field_share), ("--belief-share", belief_share)):
+        if not 0.0 <= share <= 1.0:
+            raise ValueError(f"{flag} must be in [0, 1], got {share}")
+    pop = _Population.of(field, players, double, "--field")
+    believed = _Population.of(belief_field, players, double, "--belief-field")
     q_n = np.zeros((EQ.N_ROWS, EQ.N_ACT))
     q_loss = np.zeros((EQ.N_ROWS, EQ.N_ACT))
-    cw_n = np.zeros(EQ.BID_ROWS)
-    cw_win = np.zeros(EQ.BID_ROWS)
+    cw = np.zeros(EQ.BID_ROWS)  # the training batches' would-be calls are not used
     pol = initial_policy()
     for k in range(1, iterations + 1):
-        _selfplay(
-            rounds,
-            players,
-            pol.reshape(1, -1),
-            explore,
-            field_share,
-            f_pol,
-            f_par,
-            block_state(seed, k),
-            bel.row_of,
-            bel.sf,
-            bel.lo,
-            bel.gain,
-            bel.safe,
-            q_n,
-            q_loss,
-            cw_n,
-            cw_win,
-        )
+        pop.play(rounds, pol, explore, field_share, block_state(seed, k), q_n, q_loss, cw,
+                 cw.copy())  # fmt: skip
         pol = pol + (best_response(q_n, q_loss, pol) - pol) * (2.0 / (k + 2))
         q_n *= DECAY  # the field changes: older rounds count less
         q_loss *= DECAY
-    cw_n[:] = 0.0
-    cw_win[:] = 0.0
-    _selfplay(
-        rounds,
-        players,
-        pol.reshape(1, -1),
-        0.0,
-        0.0,
-        f_pol,
-        f_par,
-        block_state(seed, iterations + 1),
-        bel.row_of,
-        bel.sf,
-        bel.lo,
-        bel.gain,
-        bel.safe,
-        np.zeros_like(q_n),
-        np.zeros_like(q_n),
-        cw_n,
-        cw_win,
-    )
+    call_win = stated_beliefs(pol, believed, rounds, belief_share,
+                              block_state(seed, iterations + 1))  # fmt: skip
+    bots = pop.bots
     meta: dict[str, Any] = {
         "schema": EQ.SCHEMA,
         "rules_version": VERSION,
         "abstraction": EQ.ABSTRACTION,
         "method": "fictitious self-play over the abstraction, round-loss objective",
         "players": players,
+        "double": double,
         "iterations": iterations,
         "rounds": rounds,
         "seed": seed,
         "explore": explore,
         "field": [b.spec for b in bots],
         "field_share": field_share,
+        "belief_field": [b.spec for b in believed.bots],
+        "belief_share": belief_share,
         "command": (
-            f"headcount-lab headcount train-equilibrium --players {players} --iterations "
-            f"{iterations} --rounds {rounds} --explore {explore} "
+            f"headcount-lab headcount train-equilibrium --players {players} "
+            + ("--variant double " if double else "")
+            + f"--iterations {iterations} --rounds {rounds} --explore {explore} "
             + "".join(f"--field {b.spec} " for b in bots)
-            + f"--field-share {field_share} --seed {seed}"
+            + f"--field-share {field_share} "
+            + "".join(f"--belief-field {b.spec} " for b in believed.bots)
+            + f"--belief-share {belief_share} --seed {seed}"
         ),
         "visited_states": int((q_n.sum(axis=1) > 0).sum()),
         "states": EQ.N_ROWS,
     }
-    return EQ.EquilibriumPolicy(pol, call_win_table(cw_n, cw_win), meta)
+    return EQ.EquilibriumPolicy(pol, call_win, meta)
 
 
 track_sources(_selfplay)
