@@ -176,3 +176,16 @@ def test_cluster_wilson_is_wilson_for_one_game_per_deal_and_keeps_the_rate():
     assert rate == wilson(30, 60)[0] == 0.5
     assert (lo, hi) == pytest.approx(wilson(10, 20)[1:], rel=0.05)
     assert hi - lo > wilson(30, 60)[2] - wilson(30, 60)[1]
+
+
+def test_wilson_interval_holds_its_rate_at_zero_and_all():
+    """At k = 0 or k = n the interval ends exactly at 0 or 1: rounding once left the rate
+    just outside it (10 of 10: high 0.9999999999999999), which broke the report's check that
+    every rate lies inside its interval."""
+    from headcount_lab.core.stats import wilson
+
+    for n in range(1, 400):
+        for k in (0, n):
+            p, lo, hi = wilson(k, n)
+            assert lo <= p <= hi
+    assert wilson(10, 10)[2] == 1.0 and wilson(0, 3)[1] == 0.0

@@ -85,7 +85,10 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float, float]:
     den = 1 + z**2 / n
     centre = (p + z**2 / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z**2 / (4 * n * n)) / den
-    return (p, max(0.0, centre - half), min(1.0, centre + half))
+    # at k = 0 or k = n one end is exactly 0 or 1; rounding could leave the rate just outside
+    low = 0.0 if k == 0 else max(0.0, centre - half)
+    high = 1.0 if k == n else min(1.0, centre + half)
+    return (p, low, high)
 
 
 def cluster_wilson(
