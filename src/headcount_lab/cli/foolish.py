@@ -73,8 +73,10 @@ def odds(players: PlayersOpt = 4, json_out: JsonOpt = False) -> None:
 def ladder(
     bots: Annotated[
         str,
-        typer.Option("--bots", help="Bots from weakest to strongest: random,rules,pimc,ismcts."),
-    ] = "random,rules,pimc,ismcts",
+        typer.Option(
+            "--bots", help="Bots from weakest to strongest: random,rules,pimc,pimc-top,ismcts."
+        ),
+    ] = "random,rules,pimc,pimc-top,ismcts",
     players: PlayersOpt = 4,
     games: Annotated[int, typer.Option("--games", help="Games per rung.")] = 200,
     seed: Annotated[int, typer.Option("--seed", help="Seed (rung i uses seed + i).")] = 0,

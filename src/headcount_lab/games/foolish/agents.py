@@ -16,22 +16,24 @@ stream passed in, so a decision is a function of (observation, stream) only.
 - ``pimc`` (2): determinised Monte Carlo. For ``samples`` consistent deals of the unseen cards
   (into the others' hands and face-down plays, so each sample fixes the teams), every legal
   action is played and the round finished with ``rules`` for everyone; it takes the action with
-  the best mean round score minus the others' mean (F19: a round-level objective).
-- ``ismcts`` (3): single-observer information-set MCTS over ``samples`` iterations (200 by
-  default): each iteration samples the unseen cards like ``pimc``, descends a tree of *public*
-  edges (another seat's face-down plays are one edge) by UCB among the edges legal in that sample,
-  adds a node, finishes the round with ``rules`` and backs up each mover's round score minus the
-  others' mean; it plays its most visited action. One tree spans every sample, so unlike ``pimc``
-  it does not plan as if it knew the teams.
+  the best mean :func:`search_reward` (F19: a round-level objective unless ``win``). With
+  ``more`` the better half of the actions gets that many more deals (successive halving).
+- ``ismcts`` (3): information-set MCTS from one seat (:func:`ismcts_act`): the root like
+  ``pimc`` on the rule of thumb's ``top`` plays, ``samples`` deals each, and below each root play
+  a tree over my later information sets whose edges are public (another seat's face-down play
+  is one edge), the others played by ``rules``, my own later turns searched over the rule of
+  thumb's ``deep`` best plays (tried in its order, one more every ``widen`` visits, then UCB1).
+  One tree spans every sample, so it does not plan as if it knew the teams.
 
 Parameters (``float64[N_PARAMS]``, one meaning per slot for every bot): ``samples`` (pimc
-samples, ismcts iterations),
+samples, ismcts deals per root play),
 ``keep`` (weight of a card's worth), ``duck`` (share of the No Tricks bonus weighed when winning
 a first trick), ``deny`` (share of an opponent's bonus weighed when a King names them), ``crash``
 (1: show Party Crasher when allowed), ``ucb`` (ismcts: the exploration constant, for rewards
 in points / 40), ``top`` (pimc, ismcts: search only the ``top`` plays the rule of thumb values
-highest, :func:`rules_top`; 0 searches every legal play). The ``rules`` part is used by
-``pimc``'s rollouts too.
+highest, :func:`rules_top`; 0 searches every legal play), ``win`` (the search bots' objective,
+:func:`search_reward`), ``more`` (pimc), ``deep`` and ``widen`` (ismcts). The ``rules`` part is
+used by the search bots' rollouts too.
 """
 
 from __future__ import annotations

@@ -2,11 +2,11 @@
 numba so that ``--help`` can list them; the decisions are in :mod:`.agents` (one jitted ``act``
 reading a ``float64`` parameter array, one slot per parameter name, see :data:`SLOTS`).
 
-Specs: ``rules:keep=0.3,duck=0``, ``pimc:samples=16``, ``ismcts:iterations=500,ucb=0.3``. The
-defaults are the values the bots were measured with (``pimc`` 8 samples, ``ismcts`` 200
-iterations), so a seeded run with default bots plays the same games as before the names.
-``pimc-top`` is ``pimc:samples=32,top=6``: the same search on the rule of thumb's six best plays
-only, the top rung of the ladder.
+Specs: ``rules:keep=0.3,duck=0``, ``pimc:samples=16``, ``ismcts:iterations=128,ucb=0.3``. The
+defaults are the values the bots were measured with (``pimc`` 8 samples, so a seeded run with
+default bots plays the same games as before the names; ``ismcts`` 64 deals per root play, the
+ladder's top rung). ``pimc-top`` is ``pimc:samples=32,top=6``: the same search on the rule of
+thumb's six best plays only, the rung below ``ismcts``.
 """
 
 from __future__ import annotations
