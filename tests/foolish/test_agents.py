@@ -82,7 +82,8 @@ def test_f13_observation_hides_what_the_seat_cannot_see(n):
 @pytest.mark.parametrize(
     "bot",
     ["rules", "pimc:samples=3", "pimc:samples=3,top=4", "pimc:samples=3,top=4,win=50,more=3",
-     "ismcts:iterations=4", "ismcts:iterations=6,top=0,deep=4,widen=1,win=50"],
+     "ismcts:iterations=4", "ismcts:iterations=6,top=0,deep=4,widen=1,win=50",
+     "ismcts:iterations=8,deep=37,widen=1,crash=off"],
 )  # fmt: skip
 def test_f13_fair_play_decisions_do_not_depend_on_hidden_cards(bot):
     """Swap the hidden cards (teams included) and the bot, on the same stream, acts the same."""

@@ -647,7 +647,12 @@ def _descend(me, node, used, params, cov, pteam, trial, robs, tree, stats, path,
             visits = stats[node, 1]
             untried = cand & ~tried
             if untried and (tried == 0 or popcount(tried) < 1 + visits // widen):
-                a = rules_act(robs, untried, params, cov, pteam)
+                # rules_top keeps Party Crasher even for a bot with crash=0, which rules_act
+                # would then never pick: left alone it is tried as it is
+                if untried == CRASH_BIT:
+                    a = A_CRASH
+                else:
+                    a = rules_act(robs, untried, params, cov, pteam)
                 ch = -1
                 if used < cap:
                     ch = used
