@@ -709,14 +709,12 @@ def ismcts_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, scores, tr
     if params[P_TOP] > 0:
         mask = rules_top(obs, mask, params, cov, pteam, vals, int(params[P_TOP]))
     used = _new_node(tree, stats, 0)
-    n_act = 0
     m = mask
     while m:
         a = nth_bit(m, 0)
         m &= m - uint64(1)
         tree[0, a] = used
         used = _new_node(tree, stats, used)
-        n_act += 1
     for _ in range(k):
         determinise(rng, obs, samp, path[64:])
         m = mask
