@@ -81,8 +81,9 @@ def test_f13_observation_hides_what_the_seat_cannot_see(n):
 
 @pytest.mark.parametrize(
     "bot",
-    ["rules", "pimc:samples=3", "ismcts:iterations=30", "pimc:samples=3,top=4",
-     "ismcts:iterations=30,top=3"],
+    ["rules", "pimc:samples=3", "pimc:samples=3,top=4", "pimc:samples=3,top=4,win=50,more=3",
+     "ismcts:iterations=4", "ismcts:iterations=6,top=0,deep=4,widen=1,win=50",
+     "ismcts:iterations=8,deep=37,widen=1,crash=off"],
 )  # fmt: skip
 def test_f13_fair_play_decisions_do_not_depend_on_hidden_cards(bot):
     """Swap the hidden cards (teams included) and the bot, on the same stream, acts the same."""
@@ -105,6 +106,58 @@ def test_f13_fair_play_decisions_do_not_depend_on_hidden_cards(bot):
         assert acts[0] in legal
         checked += 1
     assert checked > 5
+
+
+@pytest.mark.parametrize("top", [0, 4])
+def test_ismcts_with_one_play_per_later_turn_is_pimc(top):
+    """With ``deep=1`` the tree below each root play only ever follows the rule of thumb, so
+    ``ismcts`` sees the same deals and the same played-out rounds as ``pimc`` with as many
+    samples, and must choose exactly the same plays (the tree walk, its public edges and the
+    backup are then checked against ``pimc``'s plain loop)."""
+    rules = FoolishRules(party_crasher=True)
+    _, params = agents.policy_params(
+        [f"ismcts:iterations=3,top={top},deep=1,win=30", f"pimc:samples=3,top={top},win=30"]
+    )
+    work = agents.Work()
+    obs = np.zeros(B.STATE_SIZE, dtype=np.int64)
+    checked = 0
+    for i, (_, seat, rnd) in enumerate(_positions(rules, 6, ["rules", "random"] * 2)[::5]):
+        legal = rnd.legal(seat, crash=True)
+        if len(legal) < 2:
+            continue
+        mask = sum(1 << a for a in legal)
+        B.observe(rnd.state_array(), seat, obs)
+        a_ism = work.call(agents.ISMCTS, params[0], block_state(7, i), obs.copy(), mask)
+        a_pimc = work.call(agents.PIMC, params[1], block_state(7, i), obs.copy(), mask)
+        assert a_ism == a_pimc
+        checked += 1
+    assert checked > 5
+
+
+def _final_round_state(scores_before, fools, rnd=4):
+    S = np.zeros(B.STATE_SIZE, dtype=np.int64)
+    S[B.S_N] = 4
+    S[B.S_ROUND] = rnd
+    S[B.S_ROUNDS] = 4
+    S[B.S_FOOLS] = fools
+    S[B.OFF_SCORES : B.OFF_SCORES + 4] = scores_before
+    return S
+
+
+def test_f17_f19_search_reward_plays_for_the_game_win_in_the_last_round():
+    """``win=0``: my round score minus the others' mean. ``win>0``: minus the other team's mean
+    only (my partner's bonus is no loss to me), plus ``win`` times my share of the game win in
+    the last round (F17: ties split), and no win term before it."""
+    round_scores = np.array([20, 25, 20, 15], dtype=np.int64)  # seats 0 and 2 are partners
+    S = _final_round_state([10, 0, 10, 0], fools=0b0101)
+    assert agents.search_reward(S, 0, round_scores, 0.0) == 20 - 60 / 3
+    # totals 30, 25, 30, 15: seats 0 and 2 share the win
+    assert agents.search_reward(S, 0, round_scores, 100.0) == 20 - 20 + 50
+    assert agents.search_reward(S, 1, round_scores, 100.0) == 25 - 20
+    S2 = _final_round_state([10, 0, 10, 0], fools=0b0101, rnd=3)
+    assert agents.search_reward(S2, 0, round_scores, 100.0) == 0.0
+    lone = _final_round_state([0, 40, 0, 0], fools=0b0010)
+    assert agents.search_reward(lone, 1, round_scores, 100.0) == 25 - 55 / 3 + 100
 
 
 def test_jitted_legal_moves_and_winners_equal_the_plain_verbs():
@@ -135,20 +188,25 @@ def test_policy_params_parse_and_refuse():
     bad_names = ("nobody", "random:1", "pimc:samples=0", "rules:samples=3", "rules:keep=x",
                  "pimc:samples=1.5", "rules:ucb=1", "pimc:16", "rules:crash=2",
                  "pimc:samples=8,samples=9")  # fmt: skip
-    for bad in (*bad_names, f"ismcts:iterations={agents.MAX_NODES}"):
+    for bad in (*bad_names, "ismcts:iterations=0", "ismcts:deep=0", "pimc:win=-1"):
         with pytest.raises(ValueError):
             agents.policy_params([bad])
 
 
 def test_named_defaults_are_the_measured_bots():
     """The menu's defaults are the parameter arrays the bots were measured with (pimc 8
-    samples, ismcts 200 iterations), so seeded runs and golden games did not change."""
+    samples with the round-score objective, so seeded runs and golden games did not change;
+    ismcts 64 deals on the rule of thumb's 6 best plays, 3 at my later turns, a game win
+    worth 100 points)."""
     _, params = agents.policy_params(["random", "rules", "pimc", "ismcts"])
     fill = [agents.DEFAULTS[k] for k in agents.PARAM_NAMES]
     assert list(params[0]) == fill and list(params[1]) == fill
     assert params[2, agents.P_SAMPLES] == agents.DEFAULT_SAMPLES == 8
-    assert params[3, agents.P_SAMPLES] == 200
-    assert list(params[2, 1:]) == fill[1:] and list(params[3, 1:]) == fill[1:]
+    assert list(params[2, 1:]) == fill[1:] and params[2, agents.P_WIN] == 0
+    ism = dict(zip(agents.PARAM_NAMES, params[3], strict=True))
+    assert ism["samples"] == agents.DEFAULT_ITERATIONS == 64
+    assert (ism["top"], ism["deep"], ism["widen"], ism["ucb"], ism["win"]) == (6, 3, 4, 0.3, 100)
+    assert list(params[3, 1:5]) == fill[1:5]  # the rule of thumb it rolls out with
 
 
 def test_random_never_crashes_and_rules_always_may():

@@ -98,7 +98,7 @@ def test_simulate_out_folder(tmp_path):
         ["--bots", "random,random,random,random", "--seed", "-1"],
         ["--bots", "random,random,random,random", "--record", "5", "--games", "2"],
         ["--bots", "pimc:8,random,random,random"],  # parameters are named: pimc:samples=8
-        ["--bots", "ismcts:iterations=5000,random,random,random"],
+        ["--bots", "ismcts:iterations=200000,random,random,random"],
     ],
 )
 def test_simulate_bad_input_one_error_line(args):

@@ -30,12 +30,12 @@ CASES = [
     (FoolishRules(players=5, rounds="single"), "pimc:samples=3,random,rules,random,rules", 2),
     (
         FoolishRules(rounds="single"),
-        "pimc:samples=3,top=4,rules,ismcts:iterations=20,top=3,rules",
+        "pimc:samples=3,top=4,win=40,rules,ismcts:iterations=4,top=3,win=40,rules",
         2,
     ),
     (
         FoolishRules(rounds="single", party_crasher=True),
-        "ismcts:iterations=40,rules,random,ismcts:iterations=7",
+        "ismcts:iterations=5,top=0,deep=3,widen=1,rules,random,pimc:samples=2,top=4,more=2",
         3,
     ),
 ]

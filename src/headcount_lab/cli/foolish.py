@@ -73,8 +73,12 @@ def odds(players: PlayersOpt = 4, json_out: JsonOpt = False) -> None:
 def ladder(
     bots: Annotated[
         str,
-        typer.Option("--bots", help="Bots from weakest to strongest: random,rules,pimc,ismcts."),
-    ] = "random,rules,pimc,ismcts",
+        typer.Option(
+            "--bots",
+            help="Bots from weakest to strongest; the whole ladder is "
+            "random,rules,pimc,pimc-top,ismcts (slow at the top).",
+        ),
+    ] = "random,rules,pimc",
     players: PlayersOpt = 4,
     games: Annotated[int, typer.Option("--games", help="Games per rung.")] = 200,
     seed: Annotated[int, typer.Option("--seed", help="Seed (rung i uses seed + i).")] = 0,

@@ -16,22 +16,24 @@ stream passed in, so a decision is a function of (observation, stream) only.
 - ``pimc`` (2): determinised Monte Carlo. For ``samples`` consistent deals of the unseen cards
   (into the others' hands and face-down plays, so each sample fixes the teams), every legal
   action is played and the round finished with ``rules`` for everyone; it takes the action with
-  the best mean round score minus the others' mean (F19: a round-level objective).
-- ``ismcts`` (3): single-observer information-set MCTS over ``samples`` iterations (200 by
-  default): each iteration samples the unseen cards like ``pimc``, descends a tree of *public*
-  edges (another seat's face-down plays are one edge) by UCB among the edges legal in that sample,
-  adds a node, finishes the round with ``rules`` and backs up each mover's round score minus the
-  others' mean; it plays its most visited action. One tree spans every sample, so unlike ``pimc``
-  it does not plan as if it knew the teams.
+  the best mean :func:`search_reward` (F19: a round-level objective unless ``win``). With
+  ``more`` the better half of the actions gets that many more deals (successive halving).
+- ``ismcts`` (3): information-set MCTS from one seat (:func:`ismcts_act`): the root like
+  ``pimc`` on the rule of thumb's ``top`` plays, ``samples`` deals each, and below each root play
+  a tree over my later information sets whose edges are public (another seat's face-down play
+  is one edge), the others played by ``rules``, my own later turns searched over the rule of
+  thumb's ``deep`` best plays (tried in its order, one more every ``widen`` visits, then UCB1).
+  One tree spans every sample, so it does not plan as if it knew the teams.
 
 Parameters (``float64[N_PARAMS]``, one meaning per slot for every bot): ``samples`` (pimc
-samples, ismcts iterations),
+samples, ismcts deals per root play),
 ``keep`` (weight of a card's worth), ``duck`` (share of the No Tricks bonus weighed when winning
 a first trick), ``deny`` (share of an opponent's bonus weighed when a King names them), ``crash``
 (1: show Party Crasher when allowed), ``ucb`` (ismcts: the exploration constant, for rewards
 in points / 40), ``top`` (pimc, ismcts: search only the ``top`` plays the rule of thumb values
-highest, :func:`rules_top`; 0 searches every legal play). The ``rules`` part is used by
-``pimc``'s rollouts too.
+highest, :func:`rules_top`; 0 searches every legal play), ``win`` (the search bots' objective,
+:func:`search_reward`), ``more`` (pimc), ``deep`` and ``widen`` (ismcts). The ``rules`` part is
+used by the search bots' rollouts too.
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ from headcount_lab.games.foolish.bits import (
     OFF_HELD,
     OFF_JOK,
     OFF_LEFT,
+    OFF_SCORES,
     OFF_SEEN,
     OFF_STOCK,
     OFF_TSEAT,
@@ -72,6 +75,7 @@ from headcount_lab.games.foolish.bits import (
     S_MULT,
     S_N,
     S_ROUND,
+    S_ROUNDS,
     S_SEAT,
     STATE_SIZE,
     close_trick,
@@ -108,15 +112,20 @@ P_DENY = 3
 P_CRASH = 4
 P_UCB = 5
 P_TOP = 6
-N_PARAMS = 7
-PARAM_NAMES = ("samples", "keep", "duck", "deny", "crash", "ucb", "top")
+P_WIN = 7
+P_MORE = 8
+P_DEEP = 9
+P_WIDEN = 10
+N_PARAMS = 11
+PARAM_NAMES = (
+    "samples", "keep", "duck", "deny", "crash", "ucb", "top", "win", "more", "deep", "widen"
+)  # fmt: skip
 DEFAULTS = dict(zip(PARAM_NAMES, FILL, strict=True))
 DEFAULT_SAMPLES = 8
-DEFAULT_ITERATIONS = 200
-#: tree columns: children by edge (37), then the seat that moved into the node
-T_MOVER = 37
-T_COLS = 38
-#: rewards are round points / REWARD_SCALE; the UCB exploration constant is the ``ucb`` parameter
+DEFAULT_ITERATIONS = 64
+#: tree columns: children by public edge (37 action ids; edge 0 is another seat's face-down play)
+T_COLS = 37
+#: UCB reads rewards as round points / REWARD_SCALE; the exploration constant is ``ucb``
 REWARD_SCALE = 40.0
 #: scratch ``cov``: the covered flags of a trick (``MAXN``), then :func:`trick_base`'s summary
 COV_SIZE = MAXN + 8
@@ -466,9 +475,19 @@ def determinise(rng, obs, samp, buf):
 
 
 @njit_fast
+def _step(S, seat, a, cov):
+    """Play ``a`` for ``seat`` in the full state ``S`` (Party Crasher ends the round, F18)."""
+    if a == A_CRASH:
+        S[S_CRASHED] = 1
+    else:
+        play(S, seat, a)
+        if S[S_LEN] == S[S_N]:
+            close_trick(S, cov)
+
+
+@njit_fast
 def rollout(S, params, cov, robs, pteam):
     """Finish the round in ``S`` with the rule of thumb in every seat."""
-    n = S[S_N]
     while not round_over(S):
         seat = to_move(S)
         mask = legal_mask(S, seat, cov)
@@ -477,51 +496,37 @@ def rollout(S, params, cov, robs, pteam):
         else:
             observe(S, seat, robs)
             a = rules_act(robs, mask, params, cov, pteam)
-        if a == A_CRASH:
-            S[S_CRASHED] = 1
-        else:
-            play(S, seat, a)
-            if S[S_LEN] == n:
-                close_trick(S, cov)
+        _step(S, seat, a, cov)
 
 
 @njit_fast
 def pimc_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, buf, vals, scores):
     """Determinised Monte Carlo over ``params[P_SAMPLES]`` samples (see the module docstring)."""
-    n = obs[S_N]
-    me = obs[S_SEAT]
     k = int(params[P_SAMPLES])
     if params[P_TOP] > 0:
         mask = rules_top(obs, mask, params, cov, pteam, vals, int(params[P_TOP]))
-    n_act = 0
-    m = mask
-    while m:
-        vals[n_act] = 0.0
-        n_act += 1
-        m &= m - uint64(1)
-    for _ in range(k):
-        determinise(rng, obs, samp, buf)
-        i = 0
-        m = mask
-        while m:
-            a = nth_bit(m, 0)
-            m &= m - uint64(1)
-            for x in range(STATE_SIZE):
-                trial[x] = samp[x]
-            if a == A_CRASH:
-                trial[S_CRASHED] = 1
-            else:
-                play(trial, me, a)
-                if trial[S_LEN] == n:
-                    close_trick(trial, cov)
-                rollout(trial, params, cov, robs, pteam)
-            score_round(trial, trial[S_FOOLS], scores)
-            others = 0.0
-            for s in range(n):
-                if s != me:
-                    others += scores[s]
-            vals[i] += scores[me] - others / (n - 1)
-            i += 1
+    n_act = popcount(mask)
+    for i in range(n_act):
+        vals[i] = 0.0
+    _pimc_pass(rng, obs, mask, mask, k, params, cov, pteam, samp, trial, robs, buf, vals, scores)
+    more = int(params[P_MORE])
+    if more > 0 and n_act > 2:
+        # successive halving: the better half gets ``more`` samples on top; every survivor has
+        # seen the same deals, so the comparison stays paired
+        keep = uint64(0)
+        for _ in range((n_act + 1) // 2):
+            b = -1
+            for i in range(n_act):
+                kept = (keep >> uint64(nth_bit(mask, i))) & uint64(1)
+                if not kept and (b < 0 or vals[i] > vals[b]):
+                    b = i
+            keep |= uint64(1) << uint64(nth_bit(mask, b))
+        _pimc_pass(
+            rng, obs, mask, keep, more, params, cov, pteam, samp, trial, robs, buf, vals, scores
+        )
+        for i in range(n_act):
+            if not (keep >> uint64(nth_bit(mask, i))) & uint64(1):
+                vals[i] = -1e300
     best = 0
     for i in range(1, n_act):
         if vals[i] > vals[best]:
@@ -530,136 +535,213 @@ def pimc_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, buf, vals, s
 
 
 @njit_fast
-def _edge_action(S, seat, me, e, mask):
-    """The action behind tree edge ``e``: another seat's face-down edge (0) plays its cheapest
-    card face down (I cannot tell their face-down cards apart, F13)."""
-    if seat == me or e != 0:
-        return e
-    downs = mask & uint64((1 << A_UP) - 1)
-    best = nth_bit(downs, 0)
-    d = downs
-    while d:
-        t = nth_bit(d, 0)
-        d &= d - uint64(1)
-        if KEEP[t] < KEEP[best]:
-            best = t
-    return best
+def _pimc_pass(rng, obs, mask, keep, k, params, cov, pteam, samp, trial, robs, buf, vals, scores):
+    """``k`` deals, each played out after every action of ``keep`` (a sub-mask of ``mask``);
+    adds each action's reward to ``vals`` at its position in ``mask``."""
+    me = obs[S_SEAT]
+    for _ in range(k):
+        determinise(rng, obs, samp, buf)
+        i = 0
+        m = mask
+        while m:
+            a = nth_bit(m, 0)
+            m &= m - uint64(1)
+            if (keep >> uint64(a)) & uint64(1):
+                for x in range(STATE_SIZE):
+                    trial[x] = samp[x]
+                _step(trial, me, a, cov)
+                rollout(trial, params, cov, robs, pteam)
+                score_round(trial, trial[S_FOOLS], scores)
+                vals[i] += search_reward(trial, me, scores, params[P_WIN])
+            i += 1
 
 
 @njit_fast
-def _edges(seat, me, mask):
-    """Tree edges for ``seat``'s legal ``mask``: my own actions as they are; another seat's
-    face-down plays are one edge (0), since I only see that a card went face down."""
-    if seat == me:
-        return mask
-    downs = mask & uint64((1 << A_UP) - 1)
-    e = mask & ~downs
-    if downs:
-        e |= uint64(1)
-    return e
+def search_reward(S, me, scores, win):
+    """What the search bots maximise for seat ``me`` at the end of a played-out round ``S``
+    (round ``scores``). ``win`` 0: my round score minus the others' mean. ``win`` > 0: my round
+    score minus the mean of the other team's (the sample fixes the teams; my partners' scores
+    and No Tricks bonuses are no loss to me), and in the game's last round plus ``win`` times my
+    share of the game win (F17, ties split), so that a bot that is behind or ahead plays for
+    the win, not for points (F19)."""
+    n = S[S_N]
+    if win <= 0.0:
+        others = 0.0
+        for s in range(n):
+            if s != me:
+                others += scores[s]
+        return scores[me] - others / (n - 1)
+    fools = S[S_FOOLS]
+    mine = (fools >> me) & 1
+    opp = 0.0
+    k = 0
+    for s in range(n):
+        if ((fools >> s) & 1) != mine:
+            opp += scores[s]
+            k += 1
+    v = float(scores[me]) - opp / k if k > 0 else 0.0
+    if S[S_ROUND] == S[S_ROUNDS]:
+        best = -(1 << 62)
+        ties = 0
+        for s in range(n):
+            t = S[OFF_SCORES + s] + scores[s]
+            if t > best:
+                best = t
+                ties = 1
+            elif t == best:
+                ties += 1
+        if S[OFF_SCORES + me] + scores[me] == best:
+            v += win / ties
+    return v
+
+
+@njit_fast
+def _new_node(tree, stats, used):
+    for c in range(T_COLS):
+        tree[used, c] = -1
+    stats[used, 0] = 0.0
+    stats[used, 1] = 0.0
+    return used + 1
+
+
+@njit_fast
+def _descend(me, node, used, params, cov, pteam, trial, robs, tree, stats, path, vals):
+    """One ISMCTS iteration below a root play, on the sample ``trial``: the others play the rule
+    of thumb from their own observation of the sample; the tree follows the public edges (a
+    face-down play of another seat is edge 0, F13), so each of my nodes is one of my information
+    sets. At my nodes the plays are the rule of thumb's ``deep`` best; a node tries its plays
+    in the rule of thumb's order, one more every ``widen`` visits, then chooses by UCB1. The
+    round is finished with ``rules``. Returns the nodes used; the path of nodes, for
+    the backup, is in ``path`` (its length in ``path[63]``)."""
+    depth = 0
+    cap = MAX_NODES - 64
+    deep = int(params[P_DEEP])
+    widen = params[P_WIDEN]
+    c_ucb = params[P_UCB]
+    while node >= 0 and not round_over(trial) and depth < 60:
+        seat = to_move(trial)
+        lm = legal_mask(trial, seat, cov)
+        if seat != me:
+            if lm & (lm - uint64(1)) == 0:
+                a = nth_bit(lm, 0)
+            else:
+                observe(trial, seat, robs)
+                a = rules_act(robs, lm, params, cov, pteam)
+            e = 0 if a < A_UP else a
+            ch = tree[node, e]
+            if ch < 0 and used < cap:
+                ch = used
+                used = _new_node(tree, stats, used)
+                tree[node, e] = ch
+            _step(trial, seat, a, cov)
+            node = ch
+        else:
+            observe(trial, me, robs)
+            cand = rules_top(robs, lm, params, cov, pteam, vals, deep)
+            tried = uint64(0)
+            m = cand
+            while m:
+                x = nth_bit(m, 0)
+                m &= m - uint64(1)
+                if tree[node, x] >= 0:
+                    tried |= uint64(1) << uint64(x)
+            visits = stats[node, 1]
+            untried = cand & ~tried
+            if untried and (tried == 0 or popcount(tried) < 1 + visits // widen):
+                # rules_top keeps Party Crasher even for a bot with crash=0, which rules_act
+                # would then never pick: left alone it is tried as it is
+                if untried == CRASH_BIT:
+                    a = A_CRASH
+                else:
+                    a = rules_act(robs, untried, params, cov, pteam)
+                ch = -1
+                if used < cap:
+                    ch = used
+                    used = _new_node(tree, stats, used)
+                    tree[node, a] = ch
+                _step(trial, seat, a, cov)
+                if ch >= 0:
+                    path[depth] = ch
+                    depth += 1
+                break  # expanded: the rule of thumb takes it from here
+            best_u = -1e300
+            a = -1
+            m = tried
+            log_v = np.log(max(visits, 1.0))
+            while m:
+                x = nth_bit(m, 0)
+                m &= m - uint64(1)
+                c = tree[node, x]
+                u = stats[c, 0] / (stats[c, 1] * REWARD_SCALE) + c_ucb * np.sqrt(
+                    log_v / stats[c, 1]
+                )
+                if u > best_u:
+                    best_u = u
+                    a = x
+            _step(trial, seat, a, cov)
+            node = tree[node, a]
+        if node >= 0:
+            path[depth] = node
+            depth += 1
+    path[63] = depth
+    if not round_over(trial):
+        rollout(trial, params, cov, robs, pteam)
+    return used
 
 
 @njit_fast
 def ismcts_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, scores, tree, stats, path):
-    """Single-observer information-set MCTS (Cowling, Powley and Whitehouse 2012) over
-    ``params[P_SAMPLES]`` iterations: each iteration deals a consistent sample (as ``pimc``),
-    walks the tree of public edges by UCB among the edges legal in that sample (counting
-    availability), adds one node, finishes the round with ``rules`` and backs up, for every
-    node, the mover's round score minus the others' mean. Plays the most visited legal action.
+    """Information-set MCTS from my seat (Cowling, Powley and Whitehouse 2012), with the rule of
+    thumb as the model of the others and as the prior of my own later plays.
 
-    ``tree`` (``int64[MAX_NODES, T_COLS]``), ``stats`` (``float64[MAX_NODES, 3]``: reward sum,
-    visits, availability) and ``path`` (``int64[64 * 2]``) are scratch."""
-    n = obs[S_N]
+    The root is searched like ``pimc``: each of ``params[P_SAMPLES]`` consistent deals is played
+    out after every one of the rule of thumb's ``top`` best plays, so the plays are compared on
+    the same deals. Below each root play a tree over my later information sets
+    (:func:`_descend`) improves my own later plays on the rule of thumb, so a root play is valued
+    by how I would go on, not by how ``rules`` would. It takes the root play with the best mean
+    :func:`search_reward`.
+
+    ``tree`` (``int64[MAX_NODES, T_COLS]``: children by public edge), ``stats``
+    (``float64[MAX_NODES, 3]``: reward sum, visits; the last 64 rows of the third column are
+    scratch) and ``path`` (``int64[128]``: the path, then the sampler's buffer) are scratch."""
     me = obs[S_SEAT]
-    iters = int(params[P_SAMPLES])
-    if params[P_TOP] > 0:  # the tree's first column is free until the root is set up below
-        mask = rules_top(obs, mask, params, cov, pteam, stats[:, 0], int(params[P_TOP]))
-    for c in range(T_COLS):
-        tree[0, c] = -1
-    stats[0, 0] = 0.0
-    stats[0, 1] = 0.0
-    stats[0, 2] = 0.0
-    used = 1
-    for _ in range(iters):
-        determinise(rng, obs, samp, path[64:])  # second half: the sampler's buffer
-        for x in range(STATE_SIZE):
-            trial[x] = samp[x]
-        node = 0
-        depth = 0
-        expanded = False
-        while not round_over(trial) and not expanded:
-            seat = to_move(trial)
-            lm = mask if depth == 0 else legal_mask(trial, seat, cov)
-            edges = _edges(seat, me, lm)
-            # availability, and the untried edges
-            untried = uint64(0)
-            e_all = edges
-            while e_all:
-                e = nth_bit(e_all, 0)
-                e_all &= e_all - uint64(1)
-                ch = tree[node, e]
-                if ch < 0:
-                    untried |= uint64(1) << uint64(e)
-                else:
-                    stats[ch, 2] += 1.0
-            if untried:
-                e = nth_bit(untried, below(rng, popcount(untried)))
-                ch = used
-                used += 1
-                for c in range(T_COLS):
-                    tree[ch, c] = -1
-                tree[ch, T_MOVER] = seat
-                stats[ch, 0] = 0.0
-                stats[ch, 1] = 0.0
-                stats[ch, 2] = 1.0
-                tree[node, e] = ch
-                expanded = True
-            else:
-                best_u = -1e300
-                e = -1
-                e_all = edges
-                while e_all:
-                    x = nth_bit(e_all, 0)
-                    e_all &= e_all - uint64(1)
-                    ch2 = tree[node, x]
-                    u = stats[ch2, 0] / stats[ch2, 1] + params[P_UCB] * np.sqrt(
-                        np.log(stats[ch2, 2]) / stats[ch2, 1]
-                    )
-                    if u > best_u:
-                        best_u = u
-                        e = x
-                ch = tree[node, e]
-            a = _edge_action(trial, seat, me, e, lm)
-            if a == A_CRASH:
-                trial[S_CRASHED] = 1
-            else:
-                play(trial, seat, a)
-                if trial[S_LEN] == n:
-                    close_trick(trial, cov)
-            path[depth] = ch
-            depth += 1
-            node = ch
-        if not round_over(trial):
-            rollout(trial, params, cov, robs, pteam)
-        score_round(trial, trial[S_FOOLS], scores)
-        total = 0.0
-        for s in range(n):
-            total += scores[s]
-        for k in range(depth):
-            ch = path[k]
-            p = tree[ch, T_MOVER]
-            r = (scores[p] - (total - scores[p]) / (n - 1)) / REWARD_SCALE
-            stats[ch, 0] += r
-            stats[ch, 1] += 1.0
-    best = -1
-    best_v = -1.0
+    k = int(params[P_SAMPLES])
+    vals = stats[MAX_NODES - 64 :, 2]
+    if params[P_TOP] > 0:
+        mask = rules_top(obs, mask, params, cov, pteam, vals, int(params[P_TOP]))
+    used = _new_node(tree, stats, 0)
     m = mask
     while m:
         a = nth_bit(m, 0)
         m &= m - uint64(1)
-        ch = tree[0, a]
-        if ch >= 0 and stats[ch, 1] > best_v:
-            best_v = stats[ch, 1]
+        tree[0, a] = used
+        used = _new_node(tree, stats, used)
+    for _ in range(k):
+        determinise(rng, obs, samp, path[64:])
+        m = mask
+        while m:
+            a = nth_bit(m, 0)
+            m &= m - uint64(1)
+            for x in range(STATE_SIZE):
+                trial[x] = samp[x]
+            _step(trial, me, a, cov)
+            root = tree[0, a]
+            used = _descend(
+                me, root, used, params, cov, pteam, trial, robs, tree, stats, path, vals
+            )
+            score_round(trial, trial[S_FOOLS], scores)
+            r = search_reward(trial, me, scores, params[P_WIN])
+            stats[root, 0] += r
+            stats[root, 1] += 1.0
+            for d in range(path[63]):
+                stats[path[d], 0] += r
+                stats[path[d], 1] += 1.0
+    best = -1
+    m = mask
+    while m:
+        a = nth_bit(m, 0)
+        m &= m - uint64(1)
+        if best < 0 or stats[tree[0, a], 0] > stats[tree[0, best], 0]:
             best = a
     return best
 
