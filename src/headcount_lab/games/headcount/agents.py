@@ -815,28 +815,27 @@ decide_peek, decide_bid, decide_point, decide_discard = (
 )
 
 
-@njit(nogil=True, cache=True, inline="always")
-def act_peek(
-    policy, params, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders, bid_peeked,
-    can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain, safe, work, u,
-):  # fmt: skip
-    """:func:`act` for PEEK."""
-    known, _ = view_mask(me, n, active, seen, -1)
-    return decide_peek(policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids,
-                       bidders, bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck,
-                       row_of, sf, lo, gain, safe, work, u)  # fmt: skip
+def _with_view(decide_kind, name: str):  # type: ignore[no-untyped-def]
+    """:func:`act` for one decision kind: the seat's view (:func:`view_mask`), then
+    ``decide_kind`` (``decide_peek``, ...) inlined; for callers that ask one kind at a site
+    (the table's training) and so should compile only that kind's body."""
+
+    def act_kind(
+        policy, params, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders, bid_peeked,
+        can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain, safe, work,
+        u,
+    ):  # fmt: skip
+        known, _ = view_mask(me, n, active, seen, -1)
+        return decide_kind(policy, params, known, me, n, active, seen, hidden_seen, peeked, nb,
+                           bids, bidders, bid_peeked, can_call, min_bid, caller, hidden_card,
+                           shift, n_deck, row_of, sf, lo, gain, safe, work, u)  # fmt: skip
+
+    act_kind.__name__ = act_kind.__qualname__ = name
+    return njit(nogil=True, inline="always")(act_kind)
 
 
-@njit(nogil=True, cache=True, inline="always")
-def act_bid(
-    policy, params, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders, bid_peeked,
-    can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain, safe, work, u,
-):  # fmt: skip
-    """:func:`act` for BID."""
-    known, _ = view_mask(me, n, active, seen, -1)
-    return decide_bid(policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids,
-                      bidders, bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck,
-                      row_of, sf, lo, gain, safe, work, u)  # fmt: skip
+act_peek = _with_view(decide_peek, "act_peek")
+act_bid = _with_view(decide_bid, "act_bid")
 
 
 track_module(globals())  # every cached function here is keyed on the files it reaches
