@@ -14,6 +14,12 @@ from headcount_lab.games.headcount.equilibrium_train import train
 from headcount_lab.games.headcount.rules import VERSION
 
 
+def _train(rounds, out, *extra):
+    """``headcount train-equilibrium``, one short iteration, writing ``out``."""
+    args = ["--iterations", "1", "--rounds", str(rounds), "--out", str(out), *extra]
+    return cli("headcount", "train-equilibrium", *args)
+
+
 def _tiny(seed: int) -> EQ.EquilibriumPolicy:
     return train(4, 2, 3000, seed, 0.1, ("reader", "odds"), 0.5)
 
@@ -188,17 +194,7 @@ def test_the_bot_plays_the_action_its_table_gives():
 
 def test_train_command_writes_the_table_and_reports_it(tmp_path):
     out = tmp_path / "eq.npz"
-    res = cli(
-        "headcount",
-        "train-equilibrium",
-        "--iterations",
-        "1",
-        "--rounds",
-        "500",
-        "--out",
-        str(out),
-        "--json",
-    )
+    res = _train(500, out, "--json")
     assert res.code == 0, res.stderr
     got = json.loads(res.stdout)
     assert got["written"] == str(out)
@@ -207,8 +203,7 @@ def test_train_command_writes_the_table_and_reports_it(tmp_path):
 
 def test_h4_train_command_trains_the_double_deck(tmp_path):
     out = tmp_path / "eq2.npz"
-    args = ["--iterations", "1", "--rounds", "500", "--out", str(out), "--json"]
-    res = cli("headcount", "train-equilibrium", "--variant", "double", *args)
+    res = _train(500, out, "--json", "--variant", "double")
     assert res.code == 0, res.stderr
     pol = EQ.load_policy(out, True)
     assert pol.meta["double"] is True
@@ -236,17 +231,7 @@ def test_h4_train_command_trains_the_double_deck(tmp_path):
 def test_train_command_refuses_bad_input(tmp_path, args, message):
     out = tmp_path / "eq.npz"
     out.write_bytes(b"keep me")
-    res = cli(
-        "headcount",
-        "train-equilibrium",
-        "--iterations",
-        "1",
-        "--rounds",
-        "300",
-        "--out",
-        str(out),
-        *args,
-    )
+    res = _train(300, out, *args)
     assert res.code == 2
     lines = res.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], lines
@@ -255,14 +240,5 @@ def test_train_command_refuses_bad_input(tmp_path, args, message):
 
 
 def test_train_command_refuses_an_out_in_a_missing_folder(tmp_path):
-    res = cli(
-        "headcount",
-        "train-equilibrium",
-        "--iterations",
-        "1",
-        "--rounds",
-        "300",
-        "--out",
-        str(tmp_path / "nope" / "eq.npz"),
-    )
+    res = _train(300, tmp_path / "nope" / "eq.npz")
     assert res.code == 2 and res.stderr.startswith("error: --out")
