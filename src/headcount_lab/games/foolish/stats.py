@@ -68,7 +68,7 @@ from headcount_lab.games.foolish.bits import (
     score_round,
     to_move,
 )
-from headcount_lab.games.foolish.kernels import DECK, deal
+from headcount_lab.games.foolish.kernels import COURT, DECK, LONE, PAIR, deal
 from headcount_lab.games.foolish.rules import (
     I_BONUS,
     I_MULT,
@@ -88,8 +88,6 @@ SCORE, WON, POINTS, KING_FIRST, JOKERS, JOKERS_UP, ROLE, CAN_CRASH = range(8)
 #: per round (``round`` array, ``int16[R, len]``)
 ROUND_FIELDS = ("fools", "stock_jokers", "crashed", "round_no", "start", "tricks")
 FOOLS, STOCK_JOKERS, CRASHED, ROUND_NO, START, TRICKS = range(6)
-#: roles (as in ``kernels``): Lone Fool, one of two Fools, Court
-LONE, PAIR, COURT = 0, 1, 2
 
 
 @njit(nogil=True, cache=True)
