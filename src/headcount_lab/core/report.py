@@ -543,6 +543,37 @@ def report_metadata(name: str, res: Any, sizes: Any, rules: tuple[str, Any]) -> 
     }
 
 
+@dataclass(frozen=True)
+class ReportPieces:
+    """The game-specific pieces a one-language report is written from; :meth:`write` puts them
+    together the same way for every game.
+
+    ``words(lang)`` its dictionaries; ``facts(tables)`` the numbers the prose and tips read;
+    ``charts(tables, chart_words)`` its figures by file name; ``tips(facts, tables, words)`` the
+    tip chart's blocks; ``readme(res, lang, facts)`` the Markdown; ``metadata(res)`` the
+    metadata dictionary; ``dpi`` the PNG resolution."""
+
+    words: Callable[[str], Words]
+    facts: Callable[[Any], Any]
+    charts: Callable[[Any, Any], Mapping[str, Any]]
+    tips: Callable[[Any, Any, Any], list[tuple[str, list[str]]]]
+    readme: Callable[[Any, str, Any], str]
+    metadata: Callable[[Any], dict[str, Any]]
+    dpi: float
+
+    def write(self, out_dir: Path, res: Any, started: float, lang: str = "en") -> list[Path]:
+        """CSV tables, charts, the tip chart (PNG and PDF), README.md and metadata.json into
+        ``out_dir`` (an existing, empty folder)."""
+        words = self.words(lang)
+        f = self.facts(res.tables)
+        figures = self.charts(res.tables, words.t["charts"])
+        tips = self.tips(f, res.tables, words)
+        text = self.readme(res, lang, f)
+        return write_report_files(
+            out_dir, res, started, words, figures, tips, text, lambda: self.metadata(res), self.dpi
+        )
+
+
 @dataclass
 class OneLanguageReport:
     """A report computed and written in one language into one folder under the reports' root:

@@ -16,12 +16,12 @@ platform's other reports have no German text for this game to share).
 from __future__ import annotations
 
 import math
-from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
 from headcount_lab.analysis.foolish.facts import CI, FoolishFacts, facts, sign_of
+from headcount_lab.analysis.foolish.figures import charts
 from headcount_lab.analysis.foolish.tables import (
     DUCKER,
     LEVELS,
@@ -386,21 +386,11 @@ def metadata(res: FoolishResults) -> dict[str, Any]:
     )
 
 
-def write_report(
-    out_dir: Path, res: FoolishResults, started: float, lang: str = "en"
-) -> list[Path]:
-    """CSV tables, charts, the tip chart (PNG and PDF), README.md and metadata.json into
-    ``out_dir`` (an existing, empty folder)."""
-    from headcount_lab.analysis.foolish.figures import charts
-
-    words = _Words(lang)
-    f = facts(res.tables)
-    figures = charts(res.tables, words.t["charts"])
-    tips = _tip_blocks(f, words)
-    text = readme(res, lang, f)
-    return core.write_report_files(
-        out_dir, res, started, words, figures, tips, text, lambda: metadata(res), PNG_DPI
-    )
+#: how the report is written: its words, facts, charts, tips, README and metadata
+PIECES = core.ReportPieces(
+    _Words, facts, charts, lambda f, tables, w: _tip_blocks(f, w), readme, metadata, PNG_DPI
+)
+write_report = PIECES.write
 
 
 #: the report's run (``foolish_report(out_dir, opts, progress)``) and what ``report all`` calls

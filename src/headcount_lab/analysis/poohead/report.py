@@ -16,12 +16,12 @@ Three steps, each a plain function of the one before:
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
 from headcount_lab.analysis.poohead.facts import CI, PooheadFacts, facts, sign_of
+from headcount_lab.analysis.poohead.figures import charts
 from headcount_lab.analysis.poohead.tables import (
     HOUSE_PLAYERS,
     MIN_TRIPLE_GAMES,
@@ -367,21 +367,9 @@ def metadata(res: PooheadResults) -> dict[str, Any]:
     return core.report_metadata(NAME, res, res.opts.sizes(), ("poohead_rules", VERSION))
 
 
-def write_report(
-    out_dir: Path, res: PooheadResults, started: float, lang: str = "en"
-) -> list[Path]:
-    """CSV tables, charts, the tip chart (PNG and PDF), README.md and metadata.json into
-    ``out_dir`` (an existing, empty folder)."""
-    from headcount_lab.analysis.poohead.figures import charts
-
-    words = _Words(lang)
-    f = facts(res.tables)
-    figures = charts(res.tables, words.t["charts"])
-    tips = _tip_blocks(f, res.tables, words)
-    text = readme(res, lang, f)
-    return core.write_report_files(
-        out_dir, res, started, words, figures, tips, text, lambda: metadata(res), PNG_DPI
-    )
+#: how the report is written: its words, facts, charts, tips, README and metadata
+PIECES = core.ReportPieces(_Words, facts, charts, _tip_blocks, readme, metadata, PNG_DPI)
+write_report = PIECES.write
 
 
 #: the report's run (``poohead_report(out_dir, opts, progress)``) and what ``report all`` calls

@@ -16,7 +16,6 @@ from the tables, and a difference is called real only when its 95% interval leav
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -30,6 +29,7 @@ from headcount_lab.analysis.whist.facts import (
     sign_of,
     tip_facts,
 )
+from headcount_lab.analysis.whist.figures import charts
 from headcount_lab.analysis.whist.tables import (
     EXACT_PLAYERS,
     LISTENING_BOT,
@@ -555,19 +555,11 @@ def metadata(res: WhistResults) -> dict[str, Any]:
     )
 
 
-def write_report(out_dir: Path, res: WhistResults, started: float, lang: str = "en") -> list[Path]:
-    """CSV tables, charts, the tip chart (PNG and PDF), README.md and metadata.json into
-    ``out_dir`` (an existing, empty folder)."""
-    from headcount_lab.analysis.whist.figures import charts
-
-    words = _Words(lang)
-    f = facts(res.tables)
-    figures = charts(res.tables, words.t["charts"])
-    tips = _tip_blocks(f.tips, words)
-    text = readme(res, lang, f)
-    return core.write_report_files(
-        out_dir, res, started, words, figures, tips, text, lambda: metadata(res), PNG_DPI
-    )
+#: how the report is written: its words, facts, charts, tips, README and metadata
+PIECES = core.ReportPieces(
+    _Words, facts, charts, lambda f, tables, w: _tip_blocks(f.tips, w), readme, metadata, PNG_DPI
+)
+write_report = PIECES.write
 
 
 #: the report's run (``whist_report(out_dir, opts, progress)``) and what ``report all`` calls
