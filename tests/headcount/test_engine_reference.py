@@ -60,7 +60,19 @@ CASES = [
         HeadcountRules(double=True, tie_goes_to="caller"),
         False,
     ),
-]
+    # the solved heads-up round (test_headsup_bot.py): with the table, the peek overrides, H10,
+    # and where the table plays instead (H6 ties to the caller, H4 Double)
+    ("equilibrium solved and table heads-up, rotated",
+     "equilibrium,equilibrium:headsup=table,reader", HeadcountRules(), True),
+    ("equilibrium heads-up peek never and always",
+     "equilibrium:peek=never,equilibrium:peek=always,odds", HeadcountRules(), False),
+    ("equilibrium heads-up H10", "equilibrium,equilibrium,tips", HeadcountRules(trickster=True),
+     False),
+    ("equilibrium heads-up H6: the table", "equilibrium,equilibrium,odds",
+     HeadcountRules(tie_goes_to="caller"), False),
+    ("equilibrium heads-up H4: the table", "equilibrium,equilibrium,odds",
+     HeadcountRules(double=True), False),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize("name,bots,rules,rotate", CASES, ids=[c[0] for c in CASES])

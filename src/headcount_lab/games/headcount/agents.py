@@ -50,7 +50,7 @@ peeking; 1: an open one first).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 import numpy as np
@@ -60,6 +60,7 @@ from headcount_lab.core.jitcache import track_module
 
 # the bot table lives in .bots (free of numba); "X as X" names are re-exported for callers
 from headcount_lab.games.headcount import equilibrium as EQ
+from headcount_lab.games.headcount import headsup_policy as HP
 from headcount_lab.games.headcount.bots import (
     BLUFFER,
     EQUILIBRIUM,
@@ -133,6 +134,8 @@ class Beliefs:
     that a bid of ``lo + t`` survives (0 for other rows). ``safe``: int32[levels, rows], the
     last column ``t`` with ``sf[r, t] >= levels[i]`` (so the highest bid surviving a call with
     probability >= level is ``lo + t - shift``).
+    ``headsup``: the ``equilibrium`` bot's solved heads-up round,
+    :func:`.headsup_policy.kernel_arrays` (empty arrays: none loaded, its table plays).
     """
 
     row_of: np.ndarray
@@ -141,6 +144,7 @@ class Beliefs:
     gain: np.ndarray
     levels: tuple[float, ...]
     safe: np.ndarray
+    headsup: tuple[np.ndarray, ...] = field(default_factory=lambda: HP.kernel_arrays(None))
 
 
 @cache
@@ -156,7 +160,8 @@ def build_beliefs(
     safe-bid columns for each survival level in ``levels``. ``equilibrium``: append the
     ``equilibrium`` bot's table (:func:`.equilibrium.pack`, widened to every table size by
     :func:`.equilibrium.widen`) as rows of ``gain`` after the belief rows (read from
-    :func:`.equilibrium.default_path`, the Double table when ``double``)."""
+    :func:`.equilibrium.default_path`, the Double table when ``double``), and on the standard deck
+    its solved heads-up round (:func:`.headsup_policy.load`; Double has none, its table plays)."""
     from headcount_lab.games.headcount.exact import belief_table
 
     n_deck = 18 if double else 17
@@ -201,12 +206,15 @@ def build_beliefs(
             acc[has] += np.abs(sf[child] - sf[parent[has]])
         gain[parent] = acc / (n_deck - t.n_known)
     safe = safe_columns(sf, levels)
+    headsup = HP.kernel_arrays(None)
     if equilibrium:
         pol = EQ.load_policy(EQ.default_path(double), double)
         gain = np.concatenate([gain, EQ.pack(*EQ.widen(pol), sf)])
+        if not double:
+            headsup = HP.kernel_arrays(HP.load())
     for a in (row_of, sf, gain, safe):
         a.setflags(write=False)
-    return Beliefs(row_of, sf, lo, gain, tuple(levels), safe)
+    return Beliefs(row_of, sf, lo, gain, tuple(levels), safe, headsup)
 
 
 def safe_columns(sf: np.ndarray, levels: tuple[float, ...]) -> np.ndarray:

@@ -24,6 +24,11 @@ _EQ_PEEK = Param(
     "peek", 0, 0, 2, True, "0: as its table says, 1: never, 2: whenever it may",
     (("table", 0), ("never", 1), ("always", 2)), quiet=True,
 )  # fmt: skip
+# the solved heads-up round or the table for two-player rounds; quiet: older specs keep their text
+_EQ_HEADSUP = Param(
+    "headsup", 0, 0, 1, True, "two seats left: 0 the solved round, 1 its table",
+    (("solved", 0), ("table", 1)), quiet=True,
+)  # fmt: skip
 _ODDS = (
     Param("call", 0.65, 0.0, 1.0 - 1e-9, help="call when P(bidder loses) is above this"),
     Param("quantile", 0.1, 1e-9, 1.0 - 1e-9, help="bid what survives with 1 - quantile"),
@@ -81,7 +86,7 @@ MENU = BotMenu(
             ),
         ),
         # trained by self-play (headcount train-equilibrium); its table is in data/
-        Policy("equilibrium", EQUILIBRIUM, (_DISCARD, _EQ_PEEK)),
+        Policy("equilibrium", EQUILIBRIUM, (_DISCARD, _EQ_PEEK, _EQ_HEADSUP)),
         Policy(
             "responder",
             RESPONDER,
