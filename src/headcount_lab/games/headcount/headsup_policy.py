@@ -217,9 +217,12 @@ def kernel_arrays(data: dict[str, Any] | None) -> tuple[np.ndarray, ...]:
 
 
 # ---------------------------------------------------------------- the lookup (numba)
+# One real call, :func:`solved_move`, with its helpers inlined into it: compiled once for the
+# engine's peek and bid sites; a separate compile per helper cost more (measured with
+# ``scripts/headcount_compile_profile.py --profile``).
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def applies(info, hidden_on, min_first, shift, start_peek, peek_raise, n_deck):
     """Whether the loaded policy was solved for these rules (False when none is loaded)."""
     if info.shape[0] == 0:
@@ -229,7 +232,7 @@ def applies(info, hidden_on, min_first, shift, start_peek, peek_raise, n_deck):
             and info[I_PEEK_RAISE] == peek_raise and info[I_DECK] == n_deck)  # fmt: skip
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def grid_level(info, b, lo):
     """The grid level for a bid ``b`` whose level must be at least ``lo``: the nearest one
     (ties to the lower), the top one above the grid; -1 if ``lo`` is past the top."""
@@ -245,7 +248,7 @@ def grid_level(info, b, lo):
     return np.int64(k - 1)
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def _child(node, edge, at, code):
     lo = node[at, 4]
     for e in range(lo, lo + node[at, 3]):
@@ -254,7 +257,7 @@ def _child(node, edge, at, code):
     return np.int64(-1)
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def _first_level(info, min_first):
     k = info[I_K]
     j = np.int64(0)
@@ -263,7 +266,7 @@ def _first_level(info, min_first):
     return j
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def walk(me, active, peeked, open_l, own_peek, nb, bids, bidders, bid_peeked, min_first, node,
          edge, info):  # fmt: skip
     """The public node of the solved round where seat ``me`` (one of the two active seats) is
@@ -303,7 +306,7 @@ def walk(me, active, peeked, open_l, own_peek, nb, bids, bidders, bid_peeked, mi
     return at
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def peeked_before(seat, i, bidders, bid_peeked):
     """Whether ``seat`` had peeked by one of its bids before bid ``i`` (public: H7)."""
     for j in range(i):  # noqa: SIM110 (numba: a plain loop)
@@ -312,27 +315,27 @@ def peeked_before(seat, i, bidders, bid_peeked):
     return False
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def _draw(node, edge, policy, at, row, first, u):
     """An edge index of node ``at`` drawn with ``u`` from information-set row ``row``, among
     the node's actions from ``first`` on (uniform if they all have weight 0)."""
     na = node[at, 3]
     base = node[at, 5] + row * na
-    s = 0
+    s = np.int64(0)
     for a in range(first, na):
-        s += policy[base + a]
+        s += np.int64(policy[base + a])
     if s == 0:
         return node[at, 4] + first + min(np.int64(u * (na - first)), na - first - 1)
-    x = u * s
-    acc = 0.0
+    x = np.int64(u * s)  # 0 <= x < s; the action whose 255ths cover x
+    acc = np.int64(0)
     for a in range(first, na - 1):
-        acc += policy[base + a]
+        acc += np.int64(policy[base + a])
         if x < acc:
             return node[at, 4] + a
     return node[at, 4] + na - 1
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def _row(node, at, me_seen, hidden_seen, n_deck):
     p = node[at, 1]
     if (node[at, 2] >> p) & 1:
@@ -340,7 +343,7 @@ def _row(node, at, me_seen, hidden_seen, n_deck):
     return me_seen
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def plays(on, n_active, policy, headsup):
     """Whether the solved round decides for a seat: a policy file that fits the rules is loaded
     (``on``), two seats are active, the seat's bot is ``equilibrium`` and its ``headsup``
