@@ -1,12 +1,12 @@
 """What the solved heads-up round is worth to the ``equilibrium`` bot, as paired games.
 
     PYTHONPATH=src python scripts/headcount_headsup_gain.py --players 2 --games 200000 --seed 1 \
-        [--focal equilibrium] [--field equilibrium:headsup=table] [--workers 1] [--json]
+        [--focal equilibrium:headsup=solved] [--field equilibrium] [--workers 1] [--json]
 
 Every deal is played twice with common random numbers (:func:`headcount_lab.analysis.headcount.
-play.paired_job`): once with ``--focal`` (default: ``equilibrium``, which plays two-player rounds
-from the solved round) in one seat and ``--field`` (default: the same bot playing its table
-everywhere, ``headsup=table``) in the others, once with the field's bot in that seat too; the
+play.paired_job`): once with ``--focal`` (default: ``equilibrium:headsup=solved``, which plays
+two-player rounds from the solved round) in one seat and ``--field`` (default: ``equilibrium``,
+its table everywhere) in the others, once with the field's bot in that seat too; the
 focal seat takes every seat in turn. Prints both game-win rates (Wilson 95%), their paired
 difference and the paired difference of the share of rounds lost (normal 95%). ``--players 2``
 plays two-player games from full lives: the heads-up endgame on its own (the ``simulate``
@@ -39,8 +39,8 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--games", type=int, default=200_000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--focal", default="equilibrium")
-    ap.add_argument("--field", default="equilibrium:headsup=table")
+    ap.add_argument("--focal", default="equilibrium:headsup=solved")
+    ap.add_argument("--field", default="equilibrium")
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()

@@ -132,7 +132,7 @@ def ask(setup, beliefs, kind, me, st, hidden, u):
 def test_h5_raises_after_off_grid_bids_are_legal_and_on_grid():
     """H5: after another seat's off-grid bid (at least half a step past the last level) the
     solved bot's raise is a grid level above it."""
-    setup = setup_for("equilibrium,equilibrium,equilibrium")
+    setup = setup_for(",".join(["equilibrium:headsup=solved"] * 3))
     beliefs = setup.beliefs()
     rng = np.random.default_rng(3)
     raises = 0
@@ -189,7 +189,7 @@ def random_headsup(rng, n):
 def test_h7_h8_solved_decisions_ignore_unseen_cards(n):
     """Swapping the seat's own card, the hidden card it did not peek at, or the draw pile never
     changes a decision; the others' open life cards (public, H7/H8) and the card it sees do."""
-    setup = setup_for(",".join(["equilibrium"] * n))
+    setup = setup_for(",".join(["equilibrium:headsup=solved"] * n))
     beliefs = setup.beliefs()
     rng = np.random.default_rng(11 + n)
     solved = checked = by_lives = by_seen = 0
@@ -268,7 +268,7 @@ def pure_cases(policy, rng, k):
 
 def test_bot_plays_the_pure_solved_action(policy):
     """Where the solved policy is pure, the engine's bot plays exactly that action, for any u."""
-    setup = setup_for("equilibrium,equilibrium")
+    setup = setup_for("equilibrium:headsup=solved,equilibrium:headsup=solved")
     beliefs = setup.beliefs()
     rng = np.random.default_rng(5)
     for c, path, row, code, kind in pure_cases(policy, rng, 150):
@@ -305,17 +305,17 @@ def test_bot_plays_the_pure_solved_action(policy):
 def test_solved_headsup_changes_play():
     """Teeth for the kernel-reference cases of the solved round (test_engine_reference.py): the
     same deals with ``headsup=table`` play otherwise."""
-    solved = kernel_games(setup_for("equilibrium,equilibrium,equilibrium"), 1, 20)
+    solved = kernel_games(setup_for(",".join(["equilibrium:headsup=solved"] * 3)), 1, 20)
     table = kernel_games(setup_for(",".join(["equilibrium:headsup=table"] * 3)), 1, 20)
     assert sum(a[1] != b[1] for a, b in zip(solved, table, strict=True)) > 10
 
 
 def test_headsup_param_words_and_quiet_default():
-    # quiet at its default: the canonical text of every older spec (and its outputs) is unchanged
+    # quiet at its default (the table): the canonical text of every older spec is unchanged
     assert "headsup" not in A.parse_bot("equilibrium").spec
-    assert A.parse_bot("equilibrium:headsup=solved").spec == A.parse_bot("equilibrium").spec
-    assert A.parse_bot("equilibrium:headsup=table").params[HP.P_HEADSUP] == 1
-    assert A.parse_bot("equilibrium:headsup=solved").params[HP.P_HEADSUP] == 0
+    assert A.parse_bot("equilibrium:headsup=table").spec == A.parse_bot("equilibrium").spec
+    assert A.parse_bot("equilibrium:headsup=table").params[HP.P_HEADSUP] == 0
+    assert A.parse_bot("equilibrium:headsup=solved").params[HP.P_HEADSUP] == 1
 
 
 # ---------------------------------------------------------------- Monte Carlo against exact
@@ -329,7 +329,8 @@ def test_h9_selfplay_headsup_rounds_match_the_exact_values(policy):
     assert spec and spec.loader
     hb = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(hb)
-    counts = hb.run("equilibrium", 3, 6000, 7, "left_of_loser")  # [sp, op, (rounds, lost)]
+    # [start player can peek, other can peek, (rounds, start player lost)]
+    counts = hb.run("equilibrium:headsup=solved", 3, 6000, 7, "left_of_loser")
     names = {(1, 1): "both", (1, 0): "starter", (0, 1): "other", (0, 0): "none"}
     tested = 0
     for key, name in names.items():
@@ -371,8 +372,9 @@ def test_cli_with_missing_file_prints_one_error_line(tmp_path, monkeypatch):
     monkeypatch.setattr(HP, "default_path", lambda step=HP.STEP: tmp_path / "none.npz")
     A.build_beliefs.cache_clear()
     try:
-        args = ["headcount", "simulate", "--players", "3", "--bots", "equilibrium,odds,odds",
-                "--games", "10", "--seed", "1"]  # fmt: skip
+        bots = "equilibrium:headsup=solved,odds,odds"
+        args = ["headcount", "simulate", "--players", "3", "--bots", bots, "--games", "10",
+                "--seed", "1"]  # fmt: skip
         r = CliRunner().invoke(app, args)
     finally:
         A.build_beliefs.cache_clear()

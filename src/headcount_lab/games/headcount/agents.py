@@ -155,13 +155,15 @@ def build_beliefs(
     reader: bool,
     levels: tuple[float, ...] = (),
     equilibrium: bool = False,
+    headsup: bool = False,
 ) -> Beliefs:
     """Stack the tables a game of ``players`` needs (active seats shrink down to 2), and the
     safe-bid columns for each survival level in ``levels``. ``equilibrium``: append the
     ``equilibrium`` bot's table (:func:`.equilibrium.pack`, widened to every table size by
     :func:`.equilibrium.widen`) as rows of ``gain`` after the belief rows (read from
-    :func:`.equilibrium.default_path`, the Double table when ``double``), and on the standard deck
-    its solved heads-up round (:func:`.headsup_policy.load`; Double has none, its table plays)."""
+    :func:`.equilibrium.default_path`, the Double table when ``double``). ``headsup``: also its
+    solved heads-up round (:func:`.headsup_policy.load`), on the standard deck (Double has none:
+    its table plays)."""
     from headcount_lab.games.headcount.exact import belief_table
 
     n_deck = 18 if double else 17
@@ -206,15 +208,13 @@ def build_beliefs(
             acc[has] += np.abs(sf[child] - sf[parent[has]])
         gain[parent] = acc / (n_deck - t.n_known)
     safe = safe_columns(sf, levels)
-    headsup = HP.kernel_arrays(None)
+    solved = HP.kernel_arrays(HP.load() if headsup and not double else None)
     if equilibrium:
         pol = EQ.load_policy(EQ.default_path(double), double)
         gain = np.concatenate([gain, EQ.pack(*EQ.widen(pol), sf)])
-        if not double:
-            headsup = HP.kernel_arrays(HP.load())
     for a in (row_of, sf, gain, safe):
         a.setflags(write=False)
-    return Beliefs(row_of, sf, lo, gain, tuple(levels), safe, headsup)
+    return Beliefs(row_of, sf, lo, gain, tuple(levels), safe, solved)
 
 
 def safe_columns(sf: np.ndarray, levels: tuple[float, ...]) -> np.ndarray:

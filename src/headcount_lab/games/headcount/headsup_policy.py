@@ -47,6 +47,7 @@ from numba import njit
 from headcount_lab.core.jitcache import track_module
 from headcount_lab.games.headcount import headsup as hu
 from headcount_lab.games.headcount.bots import EQUILIBRIUM
+from headcount_lab.games.headcount.bots import P_HEADSUP as BOT_P_HEADSUP
 from headcount_lab.games.headcount.rules import VERSION, HeadcountRules
 
 SCHEMA = "headcount-headsup-policy/1"
@@ -59,8 +60,8 @@ SITUATIONS = (("none", (False, False)), ("other", (False, True)), ("starter", (T
 Q = 255  # quantisation: probabilities in 255ths
 NO_MOVE = -(1 << 61)  # the lookup found no node: the table decides
 PEEK, BID = 0, 1  # decision kinds, as :mod:`.agents` numbers them
-#: the ``equilibrium`` bot's parameter slot of ``headsup`` (0 solved, 1 its table)
-P_HEADSUP = 2
+#: the ``equilibrium`` bot's parameter slot of ``headsup`` (0 its table, 1 the solved round)
+P_HEADSUP = BOT_P_HEADSUP
 #: ``info`` layout (int64): roots 0-3, then the solved rule flags, the deck size, the grid
 I_HIDDEN, I_MIN_FIRST, I_SHIFT, I_START_PEEK, I_PEEK_RAISE, I_DECK, I_K, I_BIDS = range(4, 12)
 
@@ -347,8 +348,8 @@ def _row(node, at, me_seen, hidden_seen, n_deck):
 def plays(on, n_active, policy, headsup):
     """Whether the solved round decides for a seat: a policy file that fits the rules is loaded
     (``on``), two seats are active, the seat's bot is ``equilibrium`` and its ``headsup``
-    parameter is ``solved`` (0)."""
-    return on and n_active == 2 and policy == EQUILIBRIUM and headsup == 0
+    parameter is ``solved`` (1)."""
+    return on and n_active == 2 and policy == EQUILIBRIUM and headsup == 1
 
 
 @njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
