@@ -50,7 +50,7 @@ peeking; 1: an open one first).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
@@ -135,7 +135,7 @@ class Beliefs:
     last column ``t`` with ``sf[r, t] >= levels[i]`` (so the highest bid surviving a call with
     probability >= level is ``lo + t - shift``).
     ``headsup``: the ``equilibrium`` bot's solved heads-up round,
-    :func:`.headsup_policy.kernel_arrays` (empty arrays: none loaded, its table plays).
+    :func:`.headsup_policy.kernel_arrays` (None: none loaded, its table plays).
     """
 
     row_of: np.ndarray
@@ -144,7 +144,7 @@ class Beliefs:
     gain: np.ndarray
     levels: tuple[float, ...]
     safe: np.ndarray
-    headsup: tuple[np.ndarray, ...] = field(default_factory=lambda: HP.kernel_arrays(None))
+    headsup: tuple[np.ndarray, ...] | None = None
 
 
 @cache
@@ -208,7 +208,7 @@ def build_beliefs(
             acc[has] += np.abs(sf[child] - sf[parent[has]])
         gain[parent] = acc / (n_deck - t.n_known)
     safe = safe_columns(sf, levels)
-    solved = HP.kernel_arrays(HP.load() if headsup and not double else None)
+    solved = HP.kernel_arrays(HP.load()) if headsup and not double else None
     if equilibrium:
         pol = EQ.load_policy(EQ.default_path(double), double)
         gain = np.concatenate([gain, EQ.pack(*EQ.widen(pol), sf)])

@@ -217,10 +217,11 @@ def _observe(me, active, cards, seen):
 
 @njit(nogil=True, cache=True, inline="always")
 def _headsup_on(headsup, rules):
-    """Whether the loaded heads-up policy (if any) was solved for these rules."""
+    """Whether a solved heads-up round is loaded (``headsup`` not None) and solved for these
+    rules (:func:`.headsup_policy.fits`)."""
     n_deck = DOUBLE_DECK if rules[R_DOUBLE] != 0 else STANDARD_DECK
-    return HP.applies(headsup[3], rules[R_HIDDEN], rules[R_MIN_FIRST], rules[R_SHIFT],
-                      rules[R_START_PEEK], rules[R_PEEK_RAISE], n_deck)  # fmt: skip
+    return HP.fits(headsup, rules[R_HIDDEN], rules[R_MIN_FIRST], rules[R_SHIFT],
+                   rules[R_START_PEEK], rules[R_PEEK_RAISE], n_deck)  # fmt: skip
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -229,13 +230,12 @@ def _solved(kind, hu_on, n_active, me, p, policies, params, active, seen, hidden
     """Seat ``me``'s peek or bid from the solved heads-up round when it plays there
     (:func:`.headsup_policy.plays`: two seats left, an ``equilibrium`` bot with
     ``headsup=solved``), else :data:`.headsup_policy.NO_MOVE` and its bot decides. One real
-    call (:func:`.headsup_policy.solved_move`), compiled once for both sites."""
-    if not HP.plays(hu_on, n_active, policies[p], params[p, HP.P_HEADSUP]):
-        return HP.NO_MOVE
-    node, edge, pol, info = headsup
-    return HP.solved_move(kind, me, active, seen, hidden_seen, peeked, open_l,
-                          np.int64(params[p, 1]), nb, bids, bidders, bid_peeked, can_call,
-                          min_first, CALL, node, edge, pol, info, u)  # fmt: skip
+    call (:func:`.headsup_policy.solved_move`), compiled once for both sites, and only when the
+    table has a seat that plays it (``headsup`` not None: :func:`.headsup_policy.engine_move`)."""
+    return HP.engine_move(kind, hu_on, n_active, policies[p], params[p, HP.P_HEADSUP], me,
+                          active, seen, hidden_seen, peeked, open_l, np.int64(params[p, 1]), nb,
+                          bids, bidders, bid_peeked, can_call, min_first, CALL, headsup,
+                          u)  # fmt: skip
 
 
 @njit(nogil=True, cache=True, inline="always")

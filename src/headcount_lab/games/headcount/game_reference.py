@@ -97,9 +97,9 @@ class Table:
         are left and it plays there (:mod:`.headsup_policy`), else None."""
         bot = self.bots[seat]
         r = self.rules
-        node, edge, pol, info = self.beliefs.headsup
-        if kind not in (A.PEEK, A.BID) or sum(self.active()) != 2:
+        if self.beliefs.headsup is None or kind not in (A.PEEK, A.BID) or sum(self.active()) != 2:
             return None
+        node, edge, pol, info = self.beliefs.headsup
         if bot.policy != A.EQUILIBRIUM or bot.params[HP.P_HEADSUP] != 1:
             return None
         flags = (int(r.hidden_card), r.min_first, r.shift, int(r.start_player_may_peek),

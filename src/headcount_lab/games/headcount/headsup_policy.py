@@ -42,7 +42,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
 from headcount_lab.core.jitcache import track_module
 from headcount_lab.games.headcount import headsup as hu
@@ -191,17 +192,11 @@ def load(path: Path | None = None) -> dict[str, Any]:
     return data
 
 
-def kernel_arrays(data: dict[str, Any] | None) -> tuple[np.ndarray, ...]:
-    """``(node, edge, policy, info)`` for the engine; empty arrays (the table decides) when
-    ``data`` is None. ``info`` int64: the four roots, the solved rule flags (hidden card,
+def kernel_arrays(data: dict[str, Any]) -> tuple[np.ndarray, ...]:
+    """``(node, edge, policy, info)`` for the engine (``None`` in its place: no solved round
+    loaded, the table decides). ``info`` int64: the four roots, the solved rule flags (hidden card,
     lowest opening bid as :attr:`.rules.HeadcountRules.min_first`, tie shift, start player may
     peek, peek must raise), the deck size, the number of grid levels and the grid."""
-    if data is None:
-        out = (np.zeros((0, 6), np.int64), np.zeros((0, 2), np.int64), np.zeros(0, np.uint8),
-               np.zeros(0, np.int64))  # fmt: skip
-        for a in out:  # read-only like a loaded policy: one array type, one compiled kernel
-            a.setflags(write=False)
-        return out
     r = data["meta"]["rules"]
     rules = HeadcountRules(**{k: r[k] for k in hu.ROUND_FLAGS})
     bids = data["bids"]
@@ -225,9 +220,7 @@ def kernel_arrays(data: dict[str, Any] | None) -> tuple[np.ndarray, ...]:
 
 @njit(nogil=True, cache=True, inline="always")
 def applies(info, hidden_on, min_first, shift, start_peek, peek_raise, n_deck):
-    """Whether the loaded policy was solved for these rules (False when none is loaded)."""
-    if info.shape[0] == 0:
-        return False
+    """Whether the loaded policy was solved for these rules."""
     return (info[I_HIDDEN] == hidden_on and info[I_MIN_FIRST] == min_first
             and info[I_SHIFT] == shift and info[I_START_PEEK] == start_peek
             and info[I_PEEK_RAISE] == peek_raise and info[I_DECK] == n_deck)  # fmt: skip
@@ -401,6 +394,64 @@ def solved_move(kind, me, active, seen, hidden_seen, peeked, open_l, peek_mode, 
     b = info[I_BIDS + code - hu.RAISE0]
     low = bids[nb - 1] + 1 if nb > 0 else min_first
     return b if b >= low else low
+
+
+# ---------------------------------------------------------------- the engine's two entry points
+# The engine holds the solved round as ``headsup``: the tuple of :func:`kernel_arrays`, or None
+# when no seat plays it. These two are chosen by its type when the engine is compiled: with None
+# they are constants and :func:`solved_move` is not compiled at all, so the engine's cold compile
+# for every other table stays what it was (the lookup's compile is paid only by a table that
+# uses it, measured with ``scripts/headcount_compile_profile.py``).
+
+
+def fits(headsup, hidden_on, min_first, shift, start_peek, peek_raise, n_deck):  # type: ignore[no-untyped-def]
+    """Whether ``headsup`` is a solved round for these rules (numba only, see above)."""
+    raise NotImplementedError("numba only")
+
+
+def engine_move(kind, on, n_active, policy, param, me, active, seen, hidden_seen, peeked,  # type: ignore[no-untyped-def]
+                open_l, peek_mode, nb, bids, bidders, bid_peeked, can_call, min_first, call,
+                headsup, u):  # fmt: skip
+    """:func:`solved_move` when :func:`plays` (``param``: the seat's ``headsup`` parameter),
+    else :data:`NO_MOVE` (numba only, see above)."""
+    raise NotImplementedError("numba only")
+
+
+@overload(fits)
+def _fits(headsup, hidden_on, min_first, shift, start_peek, peek_raise, n_deck):  # type: ignore[no-untyped-def]
+    if isinstance(headsup, types.NoneType):
+        return lambda headsup, hidden_on, min_first, shift, start_peek, peek_raise, n_deck: False
+
+    def impl(headsup, hidden_on, min_first, shift, start_peek, peek_raise, n_deck):  # type: ignore[no-untyped-def]
+        return applies(headsup[3], hidden_on, min_first, shift, start_peek, peek_raise, n_deck)
+
+    return impl
+
+
+@overload(engine_move)
+def _engine_move(kind, on, n_active, policy, param, me, active, seen, hidden_seen, peeked,  # type: ignore[no-untyped-def]
+                 open_l, peek_mode, nb, bids, bidders, bid_peeked, can_call, min_first, call,
+                 headsup, u):  # fmt: skip
+    if isinstance(headsup, types.NoneType):
+
+        def none(kind, on, n_active, policy, param, me, active, seen, hidden_seen, peeked,  # type: ignore[no-untyped-def]
+                 open_l, peek_mode, nb, bids, bidders, bid_peeked, can_call, min_first, call,
+                 headsup, u):  # fmt: skip
+            return NO_MOVE
+
+        return none
+
+    def impl(kind, on, n_active, policy, param, me, active, seen, hidden_seen, peeked, open_l,  # type: ignore[no-untyped-def]
+             peek_mode, nb, bids, bidders, bid_peeked, can_call, min_first, call, headsup,
+             u):  # fmt: skip
+        if not plays(on, n_active, policy, param):
+            return NO_MOVE
+        node, edge, pol, info = headsup
+        return solved_move(kind, me, active, seen, hidden_seen, peeked, open_l, peek_mode, nb,
+                           bids, bidders, bid_peeked, can_call, min_first, call, node, edge, pol,
+                           info, u)  # fmt: skip
+
+    return impl
 
 
 track_module(globals())  # every cached function here is keyed on the files it reaches
