@@ -37,7 +37,9 @@ Policies and their parameters (``name:key=value,...`` on the command line):
 - ``equilibrium``: plays a table trained by self-play over an abstraction of its view
   (:mod:`.equilibrium`, :mod:`.equilibrium_train`): peeks, opens, raises and calls with the
   table's probabilities for its abstract state, points (Trickster) at whoever its table says
-  is more likely to win the count.
+  is more likely to win the count. With ``headsup=solved`` its two-player peeks and bids come
+  from the solved heads-up round instead (:mod:`.headsup_policy`; the engine asks it first,
+  reading everyone's open life cards, which are public).
 - ``responder``: ``reader`` with more knobs, the family the best-response meter
   (:mod:`.exploit`) tunes against a fixed field: a raise goes only the fraction ``raise`` of
   the way from the lowest legal bid to its plan, an opening bid is ``shade`` below plan, and
