@@ -321,6 +321,7 @@ def test_headsup_param_words_and_quiet_default():
 # ---------------------------------------------------------------- Monte Carlo against exact
 
 
+@pytest.mark.slow  # a long statistical run (6,000 traced games)
 def test_h9_selfplay_headsup_rounds_match_the_exact_values(policy):
     """All-solved games: in their heads-up rounds the start player loses as often as the exact
     value of the (quantised) solved round says, per peek situation (binomial test, alpha 0.01,
