@@ -49,7 +49,8 @@ def situation(rng, n, rules):
     return active, cards, hidden, peeked, nb, bids, bidders, bid_peeked, me, deck
 
 
-def decide(setup, beliefs, kind, me, active, cards, hidden, peeked, nb, bids, bidders, bp, u):
+def decide(setup, beliefs, kind, me, active, cards, hidden, peeked, nb, bids, bidders, bp, u,
+           open_l=None):  # fmt: skip
     perms, pol, par, rules = setup.kernel_args()
     caller = -1
     if kind == A.POINT:  # the pointer is neither the caller nor the last bidder
@@ -58,6 +59,7 @@ def decide(setup, beliefs, kind, me, active, cards, hidden, peeked, nb, bids, bi
         kind, me, nb, nb > 0, caller, u, perms[0], pol, par, rules, beliefs.row_of, beliefs.sf,
         beliefs.lo, beliefs.gain, beliefs.safe, active, peeked, cards, hidden, bids, bidders, bp,
         np.empty(len(cards), np.int64), np.empty((2, 32)),
+        np.ones(len(cards), np.int64) if open_l is None else open_l, beliefs.headsup,
     )  # fmt: skip
 
 

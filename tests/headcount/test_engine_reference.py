@@ -8,6 +8,7 @@ from headcount_lab.games.headcount.game_reference import play_deals
 from headcount_lab.games.headcount.rules import HeadcountRules
 
 FIVE = "reader,odds,tips,random,bluffer"
+SOLVED = "equilibrium:headsup=solved"  # two-player rounds from the solved round
 
 CASES = [
     ("default rules, five bots", FIVE, HeadcountRules(), False),
@@ -60,7 +61,19 @@ CASES = [
         HeadcountRules(double=True, tie_goes_to="caller"),
         False,
     ),
-]
+    # the solved heads-up round (test_headsup_bot.py): with the table, the peek overrides, H10,
+    # and where the table plays instead (H6 ties to the caller, H4 Double)
+    ("equilibrium solved and table heads-up, rotated", f"{SOLVED},equilibrium,reader",
+     HeadcountRules(), True),
+    ("equilibrium heads-up peek never and always",
+     f"{SOLVED},peek=never,{SOLVED},peek=always,odds", HeadcountRules(), False),
+    ("equilibrium heads-up H10", f"{SOLVED},{SOLVED},tips", HeadcountRules(trickster=True),
+     False),
+    ("equilibrium heads-up H6: the table", f"{SOLVED},{SOLVED},odds",
+     HeadcountRules(tie_goes_to="caller"), False),
+    ("equilibrium heads-up H4: the table", f"{SOLVED},{SOLVED},odds",
+     HeadcountRules(double=True), False),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize("name,bots,rules,rotate", CASES, ids=[c[0] for c in CASES])

@@ -334,8 +334,8 @@ def trace_job(setup: Setup, games: int):  # type: ignore[no-untyped-def]
 
 
 @njit(nogil=True, cache=True)
-def _play_one(perm, pol, par, rules, row_of, sf, lo, gain, safe, block0, block_st, st_w, st_s,
-              st_c, st_r, st_o, st_rz, st_rh, st_b, trace, tn):  # fmt: skip
+def _play_one(perm, pol, par, rules, beliefs, block0, block_st, st_w, st_s, st_c, st_r, st_o,
+              st_rz, st_rh, st_b, trace, tn):  # fmt: skip
     """Play the one game the engine deals from the block state ``block0`` (copied into
     ``block_st``, which is left advanced past the deal) with seat order ``perm``
     (int64[1, n]); return (winning seat, rounds, rounds the focal slot 0 lost).
@@ -356,7 +356,7 @@ def _play_one(perm, pol, par, rules, row_of, sf, lo, gain, safe, block0, block_s
                np.empty(n, i8), np.empty(n, i8), np.empty(k, i8), np.empty(k, i8),
                np.empty(k, b1), np.empty(n, i8), np.empty(E.DECK_MAX, i8), np.empty(n + 1, i8),
                np.empty((2, 32), np.float64))  # E.new_scratch  # fmt: skip
-    E.play_deals(1, perm, pol, par, rules, (row_of, sf, lo, gain, safe), block_st,
+    E.play_deals(1, perm, pol, par, rules, beliefs, block_st,
                  (st_w, st_s, st_c, st_r, st_o, st_rz, st_rh, st_b), trace, tn,
                  scratch)  # fmt: skip
     w = -1
@@ -368,12 +368,12 @@ def _play_one(perm, pol, par, rules, row_of, sf, lo, gain, safe, block0, block_s
 
 @njit(nogil=True, cache=True)
 def play_pairs(
-    n_deals, n, pol_a, par_a, rules_a, row_a, sf_a, lo_a, gain_a, safe_a, pol_b, par_b,
-    rules_b, row_b, sf_b, lo_b, gain_b, safe_b, block_st, joint, rounds_sum, share_sum,
-    share_sq, wa, sa, ca, ra, oa, rza, rha, ba, wb, sb, cb, rb, ob, rzb, rhb, bb,
+    n_deals, n, pol_a, par_a, rules_a, bel_a, pol_b, par_b, rules_b, bel_b, block_st, joint,
+    rounds_sum, share_sum, share_sq, wa, sa, ca, ra, oa, rza, rha, ba, wb, sb, cb, rb, ob, rzb,
+    rhb, bb,
 ):  # fmt: skip
     """Play each deal twice, under A (policies ``pol_a``, params ``par_a``, rules ``rules_a``,
-    beliefs ``row_a`` ... ``safe_a`` as in :class:`.agents.Beliefs`) and under B, from the
+    beliefs ``bel_a`` of :func:`.engine.beliefs_tuple`) and under B, from the
     same deal and bot streams, with the focal bot (slot 0; slots 1.. are the field) in every
     seat ``f`` in turn.
 
@@ -397,12 +397,12 @@ def play_pairs(
                 else:
                     perm[0, s] = k
                     k += 1
-            w_a, rounds_a, lost_a = _play_one(perm, pol_a, par_a, rules_a, row_a, sf_a, lo_a,
-                                              gain_a, safe_a, block0, after, wa, sa, ca, ra,
-                                              oa, rza, rha, ba, trace, tn)  # fmt: skip
-            w_b, rounds_b, lost_b = _play_one(perm, pol_b, par_b, rules_b, row_b, sf_b, lo_b,
-                                              gain_b, safe_b, block0, after, wb, sb, cb, rb,
-                                              ob, rzb, rhb, bb, trace, tn)  # fmt: skip
+            w_a, rounds_a, lost_a = _play_one(perm, pol_a, par_a, rules_a, bel_a, block0, after,
+                                              wa, sa, ca, ra, oa, rza, rha, ba, trace,
+                                              tn)  # fmt: skip
+            w_b, rounds_b, lost_b = _play_one(perm, pol_b, par_b, rules_b, bel_b, block0, after,
+                                              wb, sb, cb, rb, ob, rzb, rhb, bb, trace,
+                                              tn)  # fmt: skip
             rounds_sum[0] += rounds_a
             rounds_sum[1] += rounds_b
             share = lost_a / rounds_a - lost_b / rounds_b
@@ -434,7 +434,7 @@ class Pair:
         setup = Setup((focal,) + (self.field,) * (self.players - 1), rules, False)
         b = setup.beliefs()
         _, policies, params, rules_arr = setup.kernel_args()
-        return policies, params, rules_arr, b.row_of, b.sf, b.lo, b.gain, b.safe
+        return policies, params, rules_arr, E.beliefs_tuple(b)
 
 
 PAIR_BLOCK_DEALS = 250

@@ -37,7 +37,9 @@ Policies and their parameters (``name:key=value,...`` on the command line):
 - ``equilibrium``: plays a table trained by self-play over an abstraction of its view
   (:mod:`.equilibrium`, :mod:`.equilibrium_train`): peeks, opens, raises and calls with the
   table's probabilities for its abstract state, points (Trickster) at whoever its table says
-  is more likely to win the count.
+  is more likely to win the count. With ``headsup=solved`` its two-player peeks and bids come
+  from the solved heads-up round instead (:mod:`.headsup_policy`; the engine asks it first,
+  reading everyone's open life cards, which are public).
 - ``responder``: ``reader`` with more knobs, the family the best-response meter
   (:mod:`.exploit`) tunes against a fixed field: a raise goes only the fraction ``raise`` of
   the way from the lowest legal bid to its plan, an opening bid is ``shade`` below plan, and
@@ -60,6 +62,7 @@ from headcount_lab.core.jitcache import track_module
 
 # the bot table lives in .bots (free of numba); "X as X" names are re-exported for callers
 from headcount_lab.games.headcount import equilibrium as EQ
+from headcount_lab.games.headcount import headsup_policy as HP
 from headcount_lab.games.headcount.bots import (
     BLUFFER,
     EQUILIBRIUM,
@@ -133,6 +136,8 @@ class Beliefs:
     that a bid of ``lo + t`` survives (0 for other rows). ``safe``: int32[levels, rows], the
     last column ``t`` with ``sf[r, t] >= levels[i]`` (so the highest bid surviving a call with
     probability >= level is ``lo + t - shift``).
+    ``headsup``: the ``equilibrium`` bot's solved heads-up round,
+    :func:`.headsup_policy.kernel_arrays` (None: none loaded, its table plays).
     """
 
     row_of: np.ndarray
@@ -141,6 +146,7 @@ class Beliefs:
     gain: np.ndarray
     levels: tuple[float, ...]
     safe: np.ndarray
+    headsup: tuple[np.ndarray, ...] | None = None
 
 
 @cache
@@ -151,12 +157,15 @@ def build_beliefs(
     reader: bool,
     levels: tuple[float, ...] = (),
     equilibrium: bool = False,
+    headsup: bool = False,
 ) -> Beliefs:
     """Stack the tables a game of ``players`` needs (active seats shrink down to 2), and the
     safe-bid columns for each survival level in ``levels``. ``equilibrium``: append the
     ``equilibrium`` bot's table (:func:`.equilibrium.pack`, widened to every table size by
     :func:`.equilibrium.widen`) as rows of ``gain`` after the belief rows (read from
-    :func:`.equilibrium.default_path`, the Double table when ``double``)."""
+    :func:`.equilibrium.default_path`, the Double table when ``double``). ``headsup``: also its
+    solved heads-up round (:func:`.headsup_policy.load`), on the standard deck (Double has none:
+    its table plays)."""
     from headcount_lab.games.headcount.exact import belief_table
 
     n_deck = 18 if double else 17
@@ -201,12 +210,13 @@ def build_beliefs(
             acc[has] += np.abs(sf[child] - sf[parent[has]])
         gain[parent] = acc / (n_deck - t.n_known)
     safe = safe_columns(sf, levels)
+    solved = HP.kernel_arrays(HP.load()) if headsup and not double else None
     if equilibrium:
         pol = EQ.load_policy(EQ.default_path(double), double)
         gain = np.concatenate([gain, EQ.pack(*EQ.widen(pol), sf)])
     for a in (row_of, sf, gain, safe):
         a.setflags(write=False)
-    return Beliefs(row_of, sf, lo, gain, tuple(levels), safe)
+    return Beliefs(row_of, sf, lo, gain, tuple(levels), safe, solved)
 
 
 def safe_columns(sf: np.ndarray, levels: tuple[float, ...]) -> np.ndarray:

@@ -24,6 +24,13 @@ _EQ_PEEK = Param(
     "peek", 0, 0, 2, True, "0: as its table says, 1: never, 2: whenever it may",
     (("table", 0), ("never", 1), ("always", 2)), quiet=True,
 )  # fmt: skip
+# two seats left: its table, or the solved heads-up round (headsup_policy.py; not the default:
+# the best-response meter gains more against it, docs/games/headcount.md); quiet: older specs
+# keep their text
+_EQ_HEADSUP = Param(
+    "headsup", 0, 0, 1, True, "two seats left: 0 its table, 1 the solved heads-up round",
+    (("table", 0), ("solved", 1)), quiet=True,
+)  # fmt: skip
 _ODDS = (
     Param("call", 0.65, 0.0, 1.0 - 1e-9, help="call when P(bidder loses) is above this"),
     Param("quantile", 0.1, 1e-9, 1.0 - 1e-9, help="bid what survives with 1 - quantile"),
@@ -81,7 +88,7 @@ MENU = BotMenu(
             ),
         ),
         # trained by self-play (headcount train-equilibrium); its table is in data/
-        Policy("equilibrium", EQUILIBRIUM, (_DISCARD, _EQ_PEEK)),
+        Policy("equilibrium", EQUILIBRIUM, (_DISCARD, _EQ_PEEK, _EQ_HEADSUP)),
         Policy(
             "responder",
             RESPONDER,
@@ -106,6 +113,8 @@ PARAMS: dict[str, tuple[tuple[str, float, float, float, bool], ...]] = {
 P_CALL, P_QUANT, P_PEEK, P_POINT, P_DISCARD, P_EXTRA, P_EXTRA2 = 0, 1, 2, 3, 4, 5, 6
 # the responder's own slots after the reader's (raise, shade, call2, quantile2, raise2)
 P_RAISE, P_SHADE, P_CALL2, P_QUANT2, P_RAISE2 = 7, 8, 9, 10, 11
+#: the equilibrium bot's slot of ``headsup`` (1: the solved heads-up round)
+P_HEADSUP = 2
 # index of the bot's own safe-bid level, and of the level it assumes for others (reader)
 P_LEVEL, P_MODEL_LEVEL = N_PARAMS - 2, N_PARAMS - 1
 DISCARD_SLOT = {name: [p[0] for p in ps].index("discard") for name, ps in PARAMS.items()}

@@ -43,9 +43,13 @@ from numba import njit
 
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import next_u64, partial_shuffle, uniform
+from headcount_lab.games.headcount import headsup_policy as HP
 from headcount_lab.games.headcount.agents import (
+    BID,
     CALL,
+    PEEK,
     Beliefs,
+    _n_active,
     decide,
     decide_bid,
     decide_discard,
@@ -127,10 +131,10 @@ def rules_array(rules: HeadcountRules) -> np.ndarray:
     return out
 
 
-def beliefs_tuple(beliefs: Beliefs) -> tuple[np.ndarray, np.ndarray, int, np.ndarray, np.ndarray]:
-    """The belief arrays the kernel takes: ``(row_of, sf, lo, gain, safe)`` of
+def beliefs_tuple(beliefs: Beliefs) -> tuple:  # type: ignore[type-arg]
+    """The belief arrays the kernel takes: ``(row_of, sf, lo, gain, safe, headsup)`` of
     :class:`~headcount_lab.games.headcount.agents.Beliefs`."""
-    return beliefs.row_of, beliefs.sf, beliefs.lo, beliefs.gain, beliefs.safe
+    return beliefs.row_of, beliefs.sf, beliefs.lo, beliefs.gain, beliefs.safe, beliefs.headsup
 
 
 def new_scratch(n: int) -> tuple[np.ndarray, ...]:
@@ -181,11 +185,11 @@ def _log(trace, tn, kind, seat, value):
 #   the top level of play_deals, not from inside a step (a bidding step holding the peek and
 #   bid decisions cost 1.5 s of compile, measured).
 # Names: ``slot_of`` int64[n] the bot slot of each seat, ``policies``/``params`` the bots,
-# ``row_of, sf, lo, gain, safe`` the beliefs (:func:`beliefs_tuple`); per seat ``open_l`` and
-# ``down_l`` (int64 life cards), ``active`` and ``peeked`` (bool), ``cards`` (int64 foreheads,
-# -1 when out), ``pointed`` (int64, -1); the round's ``hidden`` card (-1 without one) and its
-# bids so far: ``bids``, ``bidders`` (int64[MAX_BIDS]), ``bid_peeked`` (bool[MAX_BIDS]);
-# scratch ``seen`` int64[n] and ``work`` float64[2, 32].
+# ``row_of, sf, lo, gain, safe, headsup`` the beliefs (:func:`beliefs_tuple`); per seat
+# ``open_l`` and ``down_l`` (int64 life cards), ``active`` and ``peeked`` (bool), ``cards``
+# (int64 foreheads, -1 when out), ``pointed`` (int64, -1); the round's ``hidden`` card (-1
+# without one) and its bids so far: ``bids``, ``bidders`` (int64[MAX_BIDS]), ``bid_peeked``
+# (bool[MAX_BIDS]); scratch ``seen`` int64[n] and ``work`` float64[2, 32].
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -212,24 +216,56 @@ def _observe(me, active, cards, seen):
 
 
 @njit(nogil=True, cache=True, inline="always")
+def _headsup_on(headsup, rules):
+    """Whether a solved heads-up round is loaded (``headsup`` not None) and solved for these
+    rules (:func:`.headsup_policy.fits`)."""
+    n_deck = DOUBLE_DECK if rules[R_DOUBLE] != 0 else STANDARD_DECK
+    return HP.fits(headsup, rules[R_HIDDEN], rules[R_MIN_FIRST], rules[R_SHIFT],
+                   rules[R_START_PEEK], rules[R_PEEK_RAISE], n_deck)  # fmt: skip
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _solved(kind, hu_on, n_active, me, p, policies, params, active, seen, hidden_seen, peeked,
+            open_l, nb, bids, bidders, bid_peeked, can_call, min_first, headsup, u):  # fmt: skip
+    """Seat ``me``'s peek or bid from the solved heads-up round when it plays there
+    (:func:`.headsup_policy.plays`: two seats left, an ``equilibrium`` bot with
+    ``headsup=solved``), else :data:`.headsup_policy.NO_MOVE` and its bot decides. One real
+    call (:func:`.headsup_policy.solved_move`), compiled once for both sites, and only when the
+    table has a seat that plays it (``headsup`` not None: :func:`.headsup_policy.engine_move`)."""
+    return HP.engine_move(kind, hu_on, n_active, policies[p], params[p, HP.P_HEADSUP], me,
+                          active, seen, hidden_seen, peeked, open_l, np.int64(params[p, 1]), nb,
+                          bids, bidders, bid_peeked, can_call, min_first, CALL, headsup,
+                          u)  # fmt: skip
+
+
+@njit(nogil=True, cache=True, inline="always")
 def ask(kind, me, nb, can_call, caller, u, slot_of, policies, params, rules, row_of, sf, lo,
-        gain, safe, active, peeked, cards, hidden, bids, bidders, bid_peeked, seen,
-        work):  # fmt: skip
+        gain, safe, active, peeked, cards, hidden, bids, bidders, bid_peeked, seen, work, open_l,
+        headsup):  # fmt: skip
     """The one way the engine asks a bot: seat ``me``'s decision of ``kind`` (PEEK, BID, POINT,
     DISCARD) from its observation of the full state, by :func:`.agents.decide`.
 
     The state (names as above): every forehead in ``cards``, the ``hidden`` card, the ``nb``
     bids so far; ``can_call``: whether "Count!" is legal; ``caller``: the caller (POINT only);
-    ``u``: the decision's uniform number. What reaches the bot is only what the seat sees: the
-    other foreheads (``seen``) and the hidden card if it peeked.
+    ``u``: the decision's uniform number; ``open_l``: everyone's open life cards;
+    ``headsup``: the solved heads-up round (:attr:`.agents.Beliefs.headsup`). What reaches the
+    bot is only what the seat sees: the other foreheads (``seen``), the hidden card if it
+    peeked, and the public table (bids, peeks, open life cards).
 
     The kernel's decision sites do exactly this with their own ``kind``: :func:`_observe` (which
-    also returns the bitmask of what the seat sees), then the kind's body (``decide_peek``,
-    ``decide_bid``, ...; see :func:`.agents._act_as`). The fair-play tests call this function
-    from Python."""
+    also returns the bitmask of what the seat sees), the solved heads-up round where it plays
+    (:func:`_solved`), else the kind's body (``decide_peek``, ``decide_bid``, ...; see
+    :func:`.agents._act_as`). The fair-play tests call this function from Python."""
     n, n_deck, hidden_on, min_first, shift = _table(active, rules)
     known = _observe(me, active, cards, seen)
     p = slot_of[me]
+    if kind == PEEK or kind == BID:  # noqa: SIM109 (numba: scalars)
+        hu_on = _headsup_on(headsup, rules)
+        a = _solved(kind, hu_on, _n_active(active), me, p, policies, params, active, seen,
+                    hidden if peeked[me] and kind == BID else -1, peeked, open_l, nb, bids,
+                    bidders, bid_peeked, can_call, min_first, headsup, u)  # fmt: skip
+        if a != HP.NO_MOVE:
+            return a
     return decide(kind, policies[p], params[p], known, me, n, active, seen,
                   hidden if peeked[me] else -1, peeked, nb, bids, bidders, bid_peeked, can_call,
                   min_first, caller, hidden_on, shift, n_deck, row_of, sf, lo, gain, safe, work,
@@ -422,7 +458,7 @@ def play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stats
     One compiled function for the whole block: the steps of a game are the kernels above,
     inlined, and the bots are asked here, at one site per decision kind, as :func:`ask` does
     (see the note above :func:`_table` for why)."""
-    row_of, sf, lo, gain, safe = beliefs
+    row_of, sf, lo, gain, safe, headsup = beliefs
     wins, seated, slot_st, round_st, opening_hist, raise_hist, rounds_hist, bids_hist = stats
     (deal0, bot0, deal_st, bot_st, open_l, down_l, active, peeked, cards, pointed, bids, bidders,
      bid_peeked, seen, decks, in_play, work) = scratch  # fmt: skip
@@ -436,6 +472,8 @@ def play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stats
     # and numba compiles a called function once per combination of literal arguments
     nobody = np.int64(-1)
     no_call = np.bool_(False)
+    k_peek, k_bid = np.int64(PEEK), np.int64(BID)
+    hu_on = _headsup_on(headsup, rules)  # the equilibrium bot's solved heads-up round
 
     for g in range(n_deals * perms.shape[0]):
         q = g % perms.shape[0]
@@ -479,10 +517,14 @@ def play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stats
                     u = uniform(bot_st)
                     known = _observe(me, active, cards, seen)
                     p = slot_of[me]
-                    wants = decide_peek(policies[p], params[p], known, me, n, active, seen,
-                                        nobody, peeked, nb, bids, bidders, bid_peeked, nb > 0,
-                                        min_first, nobody, hidden_on, shift, n_deck, row_of, sf,
-                                        lo, gain, safe, work, u)  # fmt: skip
+                    wants = _solved(k_peek, hu_on, n_active, me, p, policies, params, active,
+                                    seen, nobody, peeked, open_l, nb, bids, bidders, bid_peeked,
+                                    nb > 0, min_first, headsup, u)  # fmt: skip
+                    if wants == HP.NO_MOVE:
+                        wants = decide_peek(policies[p], params[p], known, me, n, active, seen,
+                                            nobody, peeked, nb, bids, bidders, bid_peeked, nb > 0,
+                                            min_first, nobody, hidden_on, shift, n_deck, row_of,
+                                            sf, lo, gain, safe, work, u)  # fmt: skip
                     if wants == 1:
                         _peek(me, hidden, open_l, down_l, peeked, slot_of, slot_st, round_st,
                               trace, tn)  # fmt: skip
@@ -491,10 +533,14 @@ def play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stats
                 u = uniform(bot_st)
                 known = _observe(me, active, cards, seen)
                 p = slot_of[me]
-                a = decide_bid(policies[p], params[p], known, me, n, active, seen,
-                               hidden if peeked[me] else -1, peeked, nb, bids, bidders, bid_peeked,
-                               call_ok, min_first, nobody, hidden_on, shift, n_deck, row_of, sf,
-                               lo, gain, safe, work, u)  # fmt: skip
+                a = _solved(k_bid, hu_on, n_active, me, p, policies, params, active, seen,
+                            hidden if peeked[me] else -1, peeked, open_l, nb, bids, bidders,
+                            bid_peeked, call_ok, min_first, headsup, u)  # fmt: skip
+                if a == HP.NO_MOVE:
+                    a = decide_bid(policies[p], params[p], known, me, n, active, seen,
+                                   hidden if peeked[me] else -1, peeked, nb, bids, bidders,
+                                   bid_peeked, call_ok, min_first, nobody, hidden_on, shift,
+                                   n_deck, row_of, sf, lo, gain, safe, work, u)  # fmt: skip
                 if a == CALL:
                     if call_ok:
                         slot_st[p, S_CALLS] += 1

@@ -18,6 +18,7 @@ import numpy as np
 
 from headcount_lab.core.rng import PyStream
 from headcount_lab.games.headcount import agents as A
+from headcount_lab.games.headcount import headsup_policy as HP
 from headcount_lab.games.headcount import rules as R
 from headcount_lab.games.headcount.agents import Beliefs, Bot
 from headcount_lab.games.headcount.engine import MAX_BIDS, TRACE_NAMES
@@ -73,6 +74,10 @@ class Table:
         u = self.bot_stream.uniform()
         bot = self.bots[seat]
         r = self.rules
+        solved = self.solved_headsup(kind, seat, rnd, seen, hidden_seen, bids, bidders,
+                                     bid_peeked, can_call, u)  # fmt: skip
+        if solved is not None:
+            return solved
         return int(
             A.act(
                 kind, bot.policy, np.array(bot.params), seat, self.n, np.array(active),
@@ -84,6 +89,30 @@ class Table:
                 np.empty((2, 32)), u,
             )
         )  # fmt: skip
+
+    def solved_headsup(self, kind: int, seat: int, rnd: Round, seen: list[int], hidden_seen: int,
+                       bids: np.ndarray, bidders: np.ndarray, bid_peeked: np.ndarray,
+                       can_call: bool, u: float) -> int | None:  # fmt: skip
+        """The ``equilibrium`` bot's peek or bid from the solved heads-up round when two seats
+        are left and it plays there (:mod:`.headsup_policy`), else None."""
+        bot = self.bots[seat]
+        r = self.rules
+        if self.beliefs.headsup is None or kind not in (A.PEEK, A.BID) or sum(self.active()) != 2:
+            return None
+        node, edge, pol, info = self.beliefs.headsup
+        if bot.policy != A.EQUILIBRIUM or bot.params[HP.P_HEADSUP] != 1:
+            return None
+        flags = (int(r.hidden_card), r.min_first, r.shift, int(r.start_player_may_peek),
+                 int(r.peek_must_raise), r.deck_size)  # fmt: skip
+        if not HP.applies(info, *flags):
+            return None
+        a = int(HP.solved_move(
+            kind, seat, np.array(self.active()), np.array(seen, np.int64), hidden_seen,
+            np.array([s in rnd.peeked for s in range(self.n)]),
+            np.array(self.open_lives, np.int64), int(bot.params[1]), len(rnd.bids), bids,
+            bidders, bid_peeked, can_call, r.min_first, A.CALL, node, edge, pol, info, u,
+        ))  # fmt: skip
+        return None if a == HP.NO_MOVE else a
 
 
 @dataclass

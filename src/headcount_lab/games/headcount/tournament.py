@@ -28,6 +28,7 @@ from headcount_lab.games.headcount.agents import (
     build_beliefs,
     table_params,
 )
+from headcount_lab.games.headcount.bots import P_HEADSUP
 from headcount_lab.games.headcount.rules import PLAYERS_MAX, PLAYERS_MIN, VERSION, HeadcountRules
 
 BLOCK_GAMES = 2000  # games per runner block (rounded to whole deals); part of a run's identity
@@ -58,6 +59,7 @@ class Setup:
             any(b.policy in (READER, RESPONDER) for b in self.bots),
             levels,
             any(b.policy == EQUILIBRIUM for b in self.bots),
+            any(solved_headsup(b) for b in self.bots),
         )
 
     def kernel_args(self) -> tuple[np.ndarray, ...]:
@@ -66,6 +68,12 @@ class Setup:
         policies = np.array([b.policy for b in self.bots], dtype=np.int64)
         _, params = table_params(self.bots)
         return perms, policies, params, E.rules_array(self.rules)
+
+
+def solved_headsup(bot: Bot) -> bool:
+    """Whether ``bot`` plays two-player rounds from the solved heads-up round
+    (``equilibrium:headsup=solved``)."""
+    return bot.policy == EQUILIBRIUM and bot.params[P_HEADSUP] == 1
 
 
 def seat_orders(bots: tuple[Bot, ...] | list[Bot], rotate: bool) -> list[tuple[int, ...]]:
