@@ -151,7 +151,9 @@ def profile() -> None:
 
     from headcount_lab.games.headcount import engine as E
 
-    cres = next(iter(E.play_deals.overloads.values()))
+    # the engine the table compiled: the base bots' one where the tree has two (engine_for)
+    engines = [getattr(E, n, None) for n in ("play_deals_base", "play_deals")]
+    cres = next(c for e in engines if e is not None for c in e.overloads.values())
     cache: dict[str, list[tuple[int, int, str]]] = {}
     counts: collections.Counter[str] = collections.Counter()
     for block in cres.type_annotation.blocks.values():
