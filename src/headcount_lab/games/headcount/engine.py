@@ -27,8 +27,10 @@ The rules themselves are the verbs of :mod:`.rules` (``may_peek``, ``may_call``,
 ``settle_round``, ``settle_lives``, ``discard_life``, ``next_start``, ...), inlined here; the
 plain-Python reference engine, the replay checker and the bots call the same functions. Bots are
 asked in one way: the seat's observation (:func:`_observe`), then the bots' dispatch compiled
-for the decision's kind (:func:`.agents.decide`: ``decide_peek``, ``decide_bid``, ...);
-:func:`ask` does exactly that from Python, for the fair-play tests.
+for the decision's kind (:func:`.agents.decide`: ``decide_peek``, ``decide_bid``, ...; the
+engine of a table without ``equilibrium`` and ``responder`` bots uses ``base_peek``, ..., the
+same bodies without those bots, see :func:`engine_for`); :func:`ask` does exactly that from
+Python, for the fair-play tests.
 
 Kernel state: ``rules`` int64[N_RULES] (see :func:`rules_array`); ``perms`` int64[P, n] the bot
 slot of each seat for each seat order; ``policies`` int64[slots]; ``params`` float64[slots,
@@ -434,7 +436,8 @@ def _make_engine(every: bool):  # type: ignore[no-untyped-def]
 
         One compiled function for the whole block: the steps of a game are the kernels above,
         inlined, and the bots are asked here, at one site per decision kind, as :func:`ask` does
-        (see the note above :func:`_table` for why)."""
+        (see the note above :func:`_table` for why), through ``agents.decide_peek``, ... or, in
+        the base engine, ``agents.base_peek``, ... (:func:`_make_engine`)."""
         row_of, sf, lo, gain, safe = beliefs
         wins, seated, slot_st, round_st, opening_hist, raise_hist, rounds_hist, bids_hist = stats
         (deal0, bot0, deal_st, bot_st, open_l, down_l, active, peeked, cards, pointed, bids,
@@ -612,7 +615,7 @@ def _make_engine(every: bool):  # type: ignore[no-untyped-def]
 
 
 #: the engine with every bot; :func:`engine_for` picks the smaller base engine for tables
-#: without ``equilibrium`` and ``responder`` bots (a cold compile of about two thirds)
+#: without ``equilibrium`` and ``responder`` bots (its cold compile: about 60% of the full one)
 play_deals = _make_engine(True)
 play_deals_base = _make_engine(False)
 
