@@ -6,11 +6,14 @@ commits in alternating runs::
     NUMBA_CACHE_DIR=$(mktemp -d) PYTHONPATH=OTHER_TREE/src python scripts/headcount_compile_cpu.py
 
 Prints two numbers: seconds to import the modules, seconds to compile and warm up the engine.
-Works on trees from before the bot table moved to ``bots.py``.
+Works on trees from before the bot table moved to ``bots.py``. An argument replaces the five
+bots, e.g. ``equilibrium,reader,odds,tips,random`` (a table that compiles the engine with every
+bot).
 """
 
 from __future__ import annotations
 
+import sys
 import time
 
 t0 = time.process_time()
@@ -22,7 +25,8 @@ try:
 except ImportError:  # older trees
     from headcount_lab.games.headcount.agents import parse_bots  # type: ignore[no-redef]
 t1 = time.process_time()
-setup = T.Setup(tuple(parse_bots("reader,odds,tips,random,bluffer", 5)), HeadcountRules(), True)
+bots = sys.argv[1] if len(sys.argv) > 1 else "reader,odds,tips,random,bluffer"
+setup = T.Setup(tuple(parse_bots(bots, len(bots.split(",")))), HeadcountRules(), True)
 T.make_job(setup, 1).warmup()
 t2 = time.process_time()
 print(f"{t1 - t0:.2f} {t2 - t1:.2f}")

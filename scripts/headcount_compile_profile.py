@@ -24,6 +24,8 @@ Two modes (issue 10 item 4):
 Example::
 
     python scripts/headcount_compile_profile.py --compare /tmp/old05 . --reps 3
+    python scripts/headcount_compile_profile.py --compare /tmp/main . --reps 3 \
+        --bots equilibrium,reader,odds,tips,random
     NUMBA_CACHE_DIR=$(mktemp -d) PYTHONPATH=src \
         python scripts/headcount_compile_profile.py --profile
 """
@@ -46,14 +48,14 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 
 
-def compare(trees: list[str], reps: int) -> None:
+def compare(trees: list[str], reps: int, bots: list[str]) -> None:
     runs: dict[str, list[float]] = {t: [] for t in trees}
     for r in range(reps):
         for t in trees:
             with tempfile.TemporaryDirectory() as cache:
                 env = dict(os.environ, NUMBA_CACHE_DIR=cache,
                            PYTHONPATH=str(Path(t).resolve() / "src"))  # fmt: skip
-                cmd = [sys.executable, str(HERE / "headcount_compile_cpu.py")]
+                cmd = [sys.executable, str(HERE / "headcount_compile_cpu.py"), *bots]
                 out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True)
             seconds = float(out.stdout.split()[-1])
             runs[t].append(seconds)
@@ -151,7 +153,9 @@ def profile() -> None:
 
     from headcount_lab.games.headcount import engine as E
 
-    cres = next(iter(E.play_deals.overloads.values()))
+    # the engine the table compiled: the base bots' one where the tree has two (engine_for)
+    engines = [getattr(E, n, None) for n in ("play_deals_base", "play_deals")]
+    cres = next(c for e in engines if e is not None for c in e.overloads.values())
     cache: dict[str, list[tuple[int, int, str]]] = {}
     counts: collections.Counter[str] = collections.Counter()
     for block in cres.type_annotation.blocks.values():
@@ -168,9 +172,10 @@ def main() -> None:
     ap.add_argument("--speed", nargs="+", metavar="TREE")
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--bots", help="--compare: the table to compile (default: the five bots)")
     a = ap.parse_args()
     if a.compare:
-        compare(a.compare, a.reps)
+        compare(a.compare, a.reps, [a.bots] if a.bots else [])
     elif a.speed:
         speed(a.speed, a.reps)
     elif a.profile:

@@ -47,5 +47,8 @@ def test_every_engine_function_compiles_for_one_signature(tmp_path):
     out = subprocess.run([sys.executable, "-c", PROGRAM], env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     counts = json.loads(out.stdout.strip().splitlines()[-1])
-    assert "engine.play_deals" in counts and "agents.mixture_bid" in counts
+    assert "engine.play_deals_base" in counts and "agents.mixture_bid" in counts
     assert {k: v for k, v in counts.items() if v > 1} == {}
+    # the base bots' table compiles the base engine alone, without the other bots' code: not the
+    # full engine, nor the real call that holds the equilibrium bot's rare decisions
+    assert "engine.play_deals" not in counts and "agents.act_rare" not in counts

@@ -342,7 +342,7 @@ def _tips_estimate(mask, nu, n_deck):
     return total
 
 
-def _act_as(kind: int):  # type: ignore[no-untyped-def]
+def _act_as(kind: int, every: bool = True):  # type: ignore[no-untyped-def]
     """:func:`decide` for one decision ``kind``, for the engine to inline at that decision's
     site. Takes ``known``, the mask of the foreheads in ``seen`` (the engine gets it from the
     loop that builds ``seen``), then the arguments of :func:`act`.
@@ -357,12 +357,19 @@ def _act_as(kind: int):  # type: ignore[no-untyped-def]
     equilibrium bot's discard) are one real call, :func:`act_rare`, compiled once for all
     sites: inlined, their code was copied into the engine at each site, and the engine's compile
     grew with every bot added.
+
+    ``every``: with ``False`` the body has no ``equilibrium`` or ``responder`` code (the base
+    bots' dispatch, ``base_peek``, ...: the engine a table of base bots compiles, see
+    :func:`.engine.engine_for`); a policy of either then plays as ``odds``, so it must not sit
+    at that table.
     """
 
     choose = (peek_choice, bid_choice, point_choice, discard_choice)[kind]
     eq = (eq_peek, eq_bid, eq_peek, eq_peek)[kind]  # used for PEEK and BID only
     # constants of the closure: numba drops the branches they rule out before typing
     bid, point, discard = kind == BID, kind == POINT, kind == DISCARD
+    # act_rare is a real call: a None argument drops its equilibrium code (for a base table)
+    eq_rare = True if every else None
 
     def act_kind(
         policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
@@ -375,32 +382,38 @@ def _act_as(kind: int):  # type: ignore[no-untyped-def]
                 params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
                 can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
             )  # fmt: skip
-        if bid and policy == RESPONDER:
+        if every and bid and policy == RESPONDER:
             return responder_bid(
                 params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
                 can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
             )  # fmt: skip
-        if point or (discard and policy == EQUILIBRIUM):
+        if every and (point or (discard and policy == EQUILIBRIUM)):
             return act_rare(
                 np.int64(kind), policy, params, me, n, active, seen, hidden_seen, nb, bids,
                 bidders, bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck,
-                row_of, sf, lo, gain, safe, work, u,
+                row_of, sf, lo, gain, safe, work, u, eq_rare,
             )  # fmt: skip
         if discard:  # takes no view
             return discard_choice(policy, params, known, 1, nb, 0, -1, can_call, min_bid, caller,
                                   shift, n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
-        mask = known | (np.int64(1) << np.int64(hidden_seen)) if hidden_seen >= 0 else known
-        nu = 2 if hidden_card and hidden_seen < 0 else 1
-        if policy == EQUILIBRIUM:  # its frequent decisions stay inlined: a real call is slower
+        # the view without branches (each costs the engine a few blocks per decision site):
+        # the hidden card's bit if the seat saw it; two unseen cards in play if not, one if so
+        mask = known | (np.int64(hidden_seen >= 0) << np.int64(max(hidden_seen, 0)))
+        nu = np.int64(1) + np.int64((hidden_card != 0) & (hidden_seen < 0))
+        if point:  # the base bots' engine only (the other calls act_rare above); nb >= 1
+            return point_choice(policy, params, mask, nu, nb, bids[nb - 1], bidders[nb - 1],
+                                can_call, min_bid, caller, shift, n_deck, row_of, sf, lo, gain,
+                                safe, u)  # fmt: skip
+        if every and policy == EQUILIBRIUM:  # frequent, so inlined: a real call is slower
             return eq(params, np.int64(row_of[nu, mask]), n, active, nb, bids, bidders,
                       bid_peeked, hidden_seen >= 0, can_call, min_bid, caller, shift, sf, lo,
                       gain, u)  # fmt: skip
-        last = bids[nb - 1] if nb > 0 else 0
+        last = bids[max(nb - 1, 0)] * (nb > 0)  # 0 before the opening bid
         return choose(policy, params, mask, nu, nb, last, -1, can_call, min_bid, caller, shift,
                       n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
 
     act_kind.__name__ = act_kind.__qualname__ = (
-        f"decide_{('peek', 'bid', 'point', 'discard')[kind]}"
+        f"{'decide' if every else 'base'}_{('peek', 'bid', 'point', 'discard')[kind]}"
     )
     return njit(nogil=True, inline="always")(act_kind)
 
@@ -410,18 +423,20 @@ def _act_as(kind: int):  # type: ignore[no-untyped-def]
 def act_rare(
     kind, policy, params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
     can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain, safe, work, u,
+    eq_on,
 ):  # fmt: skip
     """The decisions :func:`_act_as` does not inline (arguments as :func:`act`), rare ones:
     pointing (Trickster; :func:`point_choice`, or the ``equilibrium`` table's
-    :func:`eq_point`) and the ``equilibrium`` bot's discard (:func:`eq_discard`)."""
+    :func:`eq_point`) and the ``equilibrium`` bot's discard (:func:`eq_discard`). ``eq_on``
+    None: compiled without the ``equilibrium`` bot's code (the base bots' engine)."""
     mask, _ = view_mask(me, n, active, seen, hidden_seen)
     nu = 2 if hidden_card and hidden_seen < 0 else 1
     row = np.int64(row_of[nu, mask])
     sp = hidden_seen >= 0
-    if kind == DISCARD:
+    if eq_on is not None and kind == DISCARD:
         return eq_discard(params, row, n, active, nb, bids, bidders, bid_peeked, sp, can_call,
                           min_bid, caller, shift, sf, lo, gain, u)  # fmt: skip
-    if policy == EQUILIBRIUM:
+    if eq_on is not None and policy == EQUILIBRIUM:
         return eq_point(params, row, n, active, nb, bids, bidders, bid_peeked, sp, can_call,
                         min_bid, caller, shift, sf, lo, gain, u)  # fmt: skip
     last = bids[nb - 1] if nb > 0 else 0
@@ -822,6 +837,11 @@ def responder_bid(
 #: choices they inline)
 decide_peek, decide_bid, decide_point, decide_discard = (
     _act_as(k) for k in (PEEK, BID, POINT, DISCARD)
+)
+#: the same for the base bots alone (``random``, ``tips``, ``odds``, ``reader``, ``bluffer``):
+#: no ``equilibrium`` or ``responder`` code, for the engine of a table that seats neither
+base_peek, base_bid, base_point, base_discard = (
+    _act_as(k, every=False) for k in (PEEK, BID, POINT, DISCARD)
 )
 
 

@@ -27,8 +27,10 @@ The rules themselves are the verbs of :mod:`.rules` (``may_peek``, ``may_call``,
 ``settle_round``, ``settle_lives``, ``discard_life``, ``next_start``, ...), inlined here; the
 plain-Python reference engine, the replay checker and the bots call the same functions. Bots are
 asked in one way: the seat's observation (:func:`_observe`), then the bots' dispatch compiled
-for the decision's kind (:func:`.agents.decide`: ``decide_peek``, ``decide_bid``, ...);
-:func:`ask` does exactly that from Python, for the fair-play tests.
+for the decision's kind (:func:`.agents.decide`: ``decide_peek``, ``decide_bid``, ...; the
+engine of a table without ``equilibrium`` and ``responder`` bots uses ``base_peek``, ..., the
+same bodies without those bots, see :func:`engine_for`); :func:`ask` does exactly that from
+Python, for the fair-play tests.
 
 Kernel state: ``rules`` int64[N_RULES] (see :func:`rules_array`); ``perms`` int64[P, n] the bot
 slot of each seat for each seat order; ``policies`` int64[slots]; ``params`` float64[slots,
@@ -47,9 +49,15 @@ from headcount_lab.games.headcount import headsup_policy as HP
 from headcount_lab.games.headcount.agents import (
     BID,
     CALL,
+    EQUILIBRIUM,
     PEEK,
+    RESPONDER,
     Beliefs,
     _n_active,
+    base_bid,
+    base_discard,
+    base_peek,
+    base_point,
     decide,
     decide_bid,
     decide_discard,
@@ -441,172 +449,232 @@ def _deal_ended(wins, by_deal):
             deal_slot_sq[a, b] += ta * tb
 
 
-# _nrt=False: the kernel allocates nothing (its scratch comes from new_scratch), so numba's
-# reference counting, which it would otherwise do for every array passed into the inlined steps
-# and bots, is switched off: rounds per second up by a third, same games (measured).
-@njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
-def play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stats, trace, tn,
-               scratch, by_deal=None):  # fmt: skip
-    """Play ``n_deals`` deals, each in every seat order of ``perms`` (int64[P, n]): complete
-    games, their statistics added into ``stats`` (the arrays of :func:`new_stats`, in order);
-    events are logged into ``trace`` (int64[T, 3], may have 0 rows) while ``tn`` (int64[1])
-    counts them. ``block_st``: uint64[4], the block's stream, advanced past the deals;
-    ``beliefs``: :func:`beliefs_tuple`; ``scratch``: :func:`new_scratch`. ``by_deal``: omitted,
-    or ``(deal_seat_sq, deal_slot_sq, before)``: the per-deal sums of :func:`new_deal_stats`
-    are added up too (``before`` int64[n, slots] scratch).
+def _make_engine(every: bool):  # type: ignore[no-untyped-def]
+    """:func:`play_deals` with every bot's code (``every``) or the base bots' alone (no
+    ``equilibrium`` or ``responder`` code: :data:`.agents.base_peek`, ...). ``every`` is a
+    constant of the closure: numba drops the branch it rules out before it inlines the bots, so
+    the base engine never copies the other bots' code, and numba's on-disk cache keys each
+    engine on it (a closure's cache key holds its cell values)."""
 
-    One compiled function for the whole block: the steps of a game are the kernels above,
-    inlined, and the bots are asked here, at one site per decision kind, as :func:`ask` does
-    (see the note above :func:`_table` for why)."""
-    row_of, sf, lo, gain, safe, headsup = beliefs
-    wins, seated, slot_st, round_st, opening_hist, raise_hist, rounds_hist, bids_hist = stats
-    (deal0, bot0, deal_st, bot_st, open_l, down_l, active, peeked, cards, pointed, bids, bidders,
-     bid_peeked, seen, decks, in_play, work) = scratch  # fmt: skip
-    n, n_deck, hidden_on, min_first, shift = _table(active, rules)
-    deck = decks[:n_deck]
-    trickster = rules[R_TRICKSTER] != 0
-    start_peek = rules[R_START_PEEK] != 0
-    peek_raise = rules[R_PEEK_RAISE] != 0
-    log = trace.shape[0] > 0
-    # typed, not literals: some bot decisions are real calls (agents.act_rare, mixture_bid),
-    # and numba compiles a called function once per combination of literal arguments
-    nobody = np.int64(-1)
-    no_call = np.bool_(False)
-    k_peek, k_bid = np.int64(PEEK), np.int64(BID)
-    hu_on = _headsup_on(headsup, rules)  # the equilibrium bot's solved heads-up round
+    # _nrt=False: the kernel allocates nothing (its scratch comes from new_scratch), so numba's
+    # reference counting, which it would otherwise do for every array passed into the inlined
+    # steps and bots, is switched off: rounds per second up by a third, same games (measured).
+    @njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
+    def play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stats, trace, tn,
+                   scratch, by_deal=None):  # fmt: skip
+        """Play ``n_deals`` deals, each in every seat order of ``perms`` (int64[P, n]): complete
+        games, their statistics added into ``stats`` (the arrays of :func:`new_stats`, in order);
+        events are logged into ``trace`` (int64[T, 3], may have 0 rows) while ``tn`` (int64[1])
+        counts them. ``block_st``: uint64[4], the block's stream, advanced past the deals;
+        ``beliefs``: :func:`beliefs_tuple`; ``scratch``: :func:`new_scratch`. ``by_deal``:
+        omitted, or ``(deal_seat_sq, deal_slot_sq, before)``: the per-deal sums of
+        :func:`new_deal_stats` are added up too (``before`` int64[n, slots] scratch).
 
-    for g in range(n_deals * perms.shape[0]):
-        q = g % perms.shape[0]
-        if q == 0:  # a new deal: its two streams, replayed in every seat order
-            _seed_from(block_st, deal0)
-            _seed_from(block_st, bot0)
-            if by_deal is not None:
-                _deal_started(wins, by_deal)
-        # element copies: a slice assignment compiles numba's shape-mismatch error path
-        # (string formatting), about 3 s of a cold start
-        for i in range(4):
-            deal_st[i] = deal0[i]
-            bot_st[i] = bot0[i]
-        slot_of = perms[q]
+        One compiled function for the whole block: the steps of a game are the kernels above,
+        inlined, and the bots are asked here, at one site per decision kind, as :func:`ask` does
+        (see the note above :func:`_table` for why), through ``agents.decide_peek``, ... or, in
+        the base engine, ``agents.base_peek``, ... (:func:`_make_engine`)."""
+        row_of, sf, lo, gain, safe, headsup = beliefs
+        wins, seated, slot_st, round_st, opening_hist, raise_hist, rounds_hist, bids_hist = stats
+        (deal0, bot0, deal_st, bot_st, open_l, down_l, active, peeked, cards, pointed, bids,
+         bidders, bid_peeked, seen, decks, in_play, work) = scratch  # fmt: skip
+        n, n_deck, hidden_on, min_first, shift = _table(active, rules)
+        deck = decks[:n_deck]
+        trickster = rules[R_TRICKSTER] != 0
+        start_peek = rules[R_START_PEEK] != 0
+        peek_raise = rules[R_PEEK_RAISE] != 0
+        log = trace.shape[0] > 0
+        # typed, not literals: some bot decisions are real calls (agents.act_rare, mixture_bid),
+        # and numba compiles a called function once per combination of literal arguments
+        nobody = np.int64(-1)
+        no_call = np.bool_(False)
+        no_view = np.int64(0)
+        k_peek, k_bid = np.int64(PEEK), np.int64(BID)
+        hu_on = _headsup_on(headsup, rules)  # the equilibrium bot's solved heads-up round
 
-        _start_game(rules, slot_of, open_l, down_l, active, seated)
-        n_active = n
-        # np.int64, not 0: a literal start would compile every helper taking a seat twice (for
-        # Literal[int](0) while typing reaches the loop, then for int64)
-        start = np.int64(0)
-        rounds = 0
-        while n_active > 1:
-            rounds += 1
-            round_st[G_ROUNDS] += 1
-            hidden, draw, n_in = _deal(deal_st, rules, n_active, active, peeked, cards, pointed,
-                                       deck, in_play, slot_of, slot_st)  # fmt: skip
-            if log:
-                _log_deal(trace, tn, start, rounds, active, cards, hidden, draw)
+        for g in range(n_deals * perms.shape[0]):
+            q = g % perms.shape[0]
+            if q == 0:  # a new deal: its two streams, replayed in every seat order
+                _seed_from(block_st, deal0)
+                _seed_from(block_st, bot0)
+                if by_deal is not None:
+                    _deal_started(wins, by_deal)
+            # element copies: a slice assignment compiles numba's shape-mismatch error path
+            # (string formatting), about 3 s of a cold start
+            for i in range(4):
+                deal_st[i] = deal0[i]
+                bot_st[i] = bot0[i]
+            slot_of = perms[q]
 
-            # the turns, from the start player until someone calls (H5, H7, H9)
-            nb = np.int64(0)  # typed, as start above
-            me = start
-            while True:
-                if nb >= MAX_BIDS - 1:  # safety valve: this seat must call (never seen in play)
-                    round_st[G_FORCED] += 1
-                    break
-                peeked_now = False
-                # the engine offers one peek a round (its bots' choice; H7 would allow more)
-                if not peeked[me] and may_peek(hidden_on, open_l[me], me == start and nb == 0,
-                                               start_peek):  # fmt: skip
-                    u = uniform(bot_st)
+            _start_game(rules, slot_of, open_l, down_l, active, seated)
+            n_active = n
+            # np.int64, not 0: a literal start would compile every helper taking a seat twice (for
+            # Literal[int](0) while typing reaches the loop, then for int64)
+            start = np.int64(0)
+            rounds = 0
+            while n_active > 1:
+                rounds += 1
+                round_st[G_ROUNDS] += 1
+                hidden, draw, n_in = _deal(deal_st, rules, n_active, active, peeked, cards,
+                                           pointed, deck, in_play, slot_of, slot_st)  # fmt: skip
+                if log:
+                    _log_deal(trace, tn, start, rounds, active, cards, hidden, draw)
+
+                # the turns, from the start player until someone calls (H5, H7, H9)
+                nb = np.int64(0)  # typed, as start above
+                me = start
+                while True:
+                    if nb >= MAX_BIDS - 1:  # safety valve: this seat must call (never in play)
+                        round_st[G_FORCED] += 1
+                        break
+                    peeked_now = False
+                    # the seat's view, once a turn: a peek shows the hidden card, no forehead
                     known = _observe(me, active, cards, seen)
                     p = slot_of[me]
-                    wants = _solved(k_peek, hu_on, n_active, me, p, policies, params, active,
-                                    seen, nobody, peeked, open_l, nb, bids, bidders, bid_peeked,
-                                    nb > 0, min_first, headsup, u)  # fmt: skip
-                    if wants == HP.NO_MOVE:
-                        wants = decide_peek(policies[p], params[p], known, me, n, active, seen,
-                                            nobody, peeked, nb, bids, bidders, bid_peeked, nb > 0,
-                                            min_first, nobody, hidden_on, shift, n_deck, row_of,
-                                            sf, lo, gain, safe, work, u)  # fmt: skip
-                    if wants == 1:
-                        _peek(me, hidden, open_l, down_l, peeked, slot_of, slot_st, round_st,
-                              trace, tn)  # fmt: skip
-                        peeked_now = True
-                call_ok = may_call(nb, peeked_now, peek_raise)
-                u = uniform(bot_st)
-                known = _observe(me, active, cards, seen)
-                p = slot_of[me]
-                a = _solved(k_bid, hu_on, n_active, me, p, policies, params, active, seen,
-                            hidden if peeked[me] else -1, peeked, open_l, nb, bids, bidders,
-                            bid_peeked, call_ok, min_first, headsup, u)  # fmt: skip
-                if a == HP.NO_MOVE:
-                    a = decide_bid(policies[p], params[p], known, me, n, active, seen,
-                                   hidden if peeked[me] else -1, peeked, nb, bids, bidders,
-                                   bid_peeked, call_ok, min_first, nobody, hidden_on, shift,
-                                   n_deck, row_of, sf, lo, gain, safe, work, u)  # fmt: skip
-                if a == CALL:
-                    if call_ok:
-                        slot_st[p, S_CALLS] += 1
-                        break
-                    round_st[G_ILLEGAL] += 1  # a bot bug: never happens with our policies
-                    a = bids[nb - 1] + 1 if nb > 0 else max(min_first, 0)
-                nb = _raise(a, me, nb, min_first, peeked, bids, bidders, bid_peeked, slot_of,
-                            slot_st, round_st, opening_hist, raise_hist, trace, tn)  # fmt: skip
-                me = next_active(active, me)
-            caller = me
-            if log:
-                _log(trace, tn, T_CALL, caller, 0)
-            bids_hist[nb] += 1
-            bidder = bidders[nb - 1]
-
-            # Trickster: everyone else points, simultaneously, before the count (H10)
-            if trickster:
-                for s in range(n):
-                    if active[s] and must_point(s, caller, bidder):
+                    # the engine offers one peek a round (its bots' choice; H7 would allow more)
+                    opens = me == start and nb == 0
+                    if not peeked[me] and may_peek(hidden_on, open_l[me], opens, start_peek):
                         u = uniform(bot_st)
-                        known = _observe(s, active, cards, seen)
-                        p = slot_of[s]
-                        pointed[s] = decide_point(policies[p], params[p], known, s, n, active,
-                                                  seen, hidden if peeked[s] else -1, peeked, nb,
-                                                  bids, bidders, bid_peeked, no_call, min_first,
-                                                  caller, hidden_on, shift, n_deck, row_of, sf,
-                                                  lo, gain, safe, work, u)  # fmt: skip
-                        slot_st[p, S_POINTS] += 1
-                        if log:
-                            _log(trace, tn, T_POINT, s, pointed[s])
+                        wants = _solved(k_peek, hu_on, n_active, me, p, policies, params, active,
+                                        seen, nobody, peeked, open_l, nb, bids, bidders,
+                                        bid_peeked, nb > 0, min_first, headsup, u)  # fmt: skip
+                        if wants == HP.NO_MOVE:
+                            if every:
+                                wants = decide_peek(
+                                    policies[p], params[p], known, me, n, active, seen, nobody,
+                                    peeked, nb, bids, bidders, bid_peeked, nb > 0, min_first,
+                                    nobody, hidden_on, shift, n_deck, row_of, sf, lo, gain, safe,
+                                    work, u,
+                                )  # fmt: skip
+                            else:
+                                wants = base_peek(
+                                    policies[p], params[p], known, me, n, active, seen, nobody,
+                                    peeked, nb, bids, bidders, bid_peeked, nb > 0, min_first,
+                                    nobody, hidden_on, shift, n_deck, row_of, sf, lo, gain, safe,
+                                    work, u,
+                                )  # fmt: skip
+                        if wants == 1:
+                            _peek(me, hidden, open_l, down_l, peeked, slot_of, slot_st, round_st,
+                                  trace, tn)  # fmt: skip
+                            peeked_now = True
+                    call_ok = may_call(nb, peeked_now, peek_raise)
+                    u = uniform(bot_st)
+                    hs = hidden if peeked[me] else -1  # the hidden card as the seat sees it
+                    a = _solved(k_bid, hu_on, n_active, me, p, policies, params, active, seen, hs,
+                                peeked, open_l, nb, bids, bidders, bid_peeked, call_ok, min_first,
+                                headsup, u)  # fmt: skip
+                    if a == HP.NO_MOVE:
+                        if every:
+                            a = decide_bid(
+                                policies[p], params[p], known, me, n, active, seen, hs, peeked,
+                                nb, bids, bidders, bid_peeked, call_ok, min_first, nobody,
+                                hidden_on, shift, n_deck, row_of, sf, lo, gain, safe, work, u,
+                            )  # fmt: skip
+                        else:
+                            a = base_bid(
+                                policies[p], params[p], known, me, n, active, seen, hs, peeked,
+                                nb, bids, bidders, bid_peeked, call_ok, min_first, nobody,
+                                hidden_on, shift, n_deck, row_of, sf, lo, gain, safe, work, u,
+                            )  # fmt: skip
+                    if a == CALL:
+                        if call_ok:
+                            slot_st[p, S_CALLS] += 1
+                            break
+                        round_st[G_ILLEGAL] += 1  # a bot bug: never happens with our policies
+                        a = bids[nb - 1] + 1 if nb > 0 else max(min_first, 0)
+                    nb = _raise(a, me, nb, min_first, peeked, bids, bidders, bid_peeked, slot_of,
+                                slot_st, round_st, opening_hist, raise_hist, trace, tn)  # fmt: skip
+                    me = next_active(active, me)
+                caller = me
+                if log:
+                    _log(trace, tn, T_CALL, caller, 0)
+                bids_hist[nb] += 1
+                bidder = bidders[nb - 1]
 
-            loser, winner = _count(in_play, n_in, draw, caller, bidder, bids[nb - 1], rules,
-                                   slot_of, slot_st, round_st, trace, tn)  # fmt: skip
-            if trickster:
-                for s in range(n):
-                    if pointed[s] == winner:
-                        slot_st[slot_of[s], S_POINTS_RIGHT] += 1
-            settle_lives(pointed, winner, open_l, down_l)  # H10, H8
+                # Trickster: everyone else points, simultaneously, before the count (H10)
+                if trickster:
+                    for s in range(n):
+                        if active[s] and must_point(s, caller, bidder):
+                            u = uniform(bot_st)
+                            known = _observe(s, active, cards, seen)
+                            p = slot_of[s]
+                            hs = hidden if peeked[s] else -1
+                            if every:
+                                pointed[s] = decide_point(
+                                    policies[p], params[p], known, s, n, active, seen, hs, peeked,
+                                    nb, bids, bidders, bid_peeked, no_call, min_first, caller,
+                                    hidden_on, shift, n_deck, row_of, sf, lo, gain, safe, work, u,
+                                )  # fmt: skip
+                            else:
+                                pointed[s] = base_point(
+                                    policies[p], params[p], known, s, n, active, seen, hs, peeked,
+                                    nb, bids, bidders, bid_peeked, no_call, min_first, caller,
+                                    hidden_on, shift, n_deck, row_of, sf, lo, gain, safe, work, u,
+                                )  # fmt: skip
+                            slot_st[p, S_POINTS] += 1
+                            if log:
+                                _log(trace, tn, T_POINT, s, pointed[s])
 
-            # H8: the loser discards, of its choice when it has both kinds
-            discard_open = only_discard(open_l[loser], down_l[loser])
-            if loser_chooses(open_l[loser], down_l[loser]):
-                u = uniform(bot_st)
-                known = _observe(loser, active, cards, seen)
-                p = slot_of[loser]
-                discard_open = decide_discard(policies[p], params[p], known, loser, n, active,
-                                              seen, hidden if peeked[loser] else -1, peeked, nb,
-                                              bids, bidders, bid_peeked, no_call, min_first,
-                                              nobody, hidden_on, shift, n_deck, row_of, sf, lo,
-                                              gain, safe, work, u)  # fmt: skip
-            start = _discard(loser, discard_open, rules, open_l, down_l, active, trace, tn)
-            if not active[loser]:
-                n_active -= 1
-        w = start  # the only active seat left
-        for s in range(n):
-            if active[s]:
-                w = s
-        wins[w, slot_of[w]] += 1
-        round_st[G_GAMES] += 1
-        rounds_hist[min(rounds, ROUNDS_N - 1)] += 1
-        if log:
-            _log(trace, tn, T_WIN, w, rounds)
-        # two ifs: numba drops the first when by_deal is omitted (and with it the second)
-        if by_deal is not None:  # noqa: SIM102
-            if q == perms.shape[0] - 1:
-                _deal_ended(wins, by_deal)
+                loser, winner = _count(in_play, n_in, draw, caller, bidder, bids[nb - 1], rules,
+                                       slot_of, slot_st, round_st, trace, tn)  # fmt: skip
+                if trickster:
+                    for s in range(n):
+                        if pointed[s] == winner:
+                            slot_st[slot_of[s], S_POINTS_RIGHT] += 1
+                settle_lives(pointed, winner, open_l, down_l)  # H10, H8
+
+                # H8: the loser discards, of its choice when it has both kinds
+                discard_open = only_discard(open_l[loser], down_l[loser])
+                if loser_chooses(open_l[loser], down_l[loser]):
+                    u = uniform(bot_st)
+                    p = slot_of[loser]
+                    if every:
+                        known = _observe(loser, active, cards, seen)
+                        hs = hidden if peeked[loser] else -1
+                        discard_open = decide_discard(
+                            policies[p], params[p], known, loser, n, active, seen, hs, peeked, nb,
+                            bids, bidders, bid_peeked, no_call, min_first, nobody, hidden_on, shift,
+                            n_deck, row_of, sf, lo, gain, safe, work, u,
+                        )  # fmt: skip
+                    else:  # the base bots' discard reads no view (agents.discard_choice)
+                        discard_open = base_discard(
+                            policies[p], params[p], no_view, loser, n, active, seen, nobody, peeked,
+                            nb, bids, bidders, bid_peeked, no_call, min_first, nobody, hidden_on,
+                            shift, n_deck, row_of, sf, lo, gain, safe, work, u,
+                        )  # fmt: skip
+                start = _discard(loser, discard_open, rules, open_l, down_l, active, trace, tn)
+                if not active[loser]:
+                    n_active -= 1
+            w = start  # the only active seat left
+            for s in range(n):
+                if active[s]:
+                    w = s
+            wins[w, slot_of[w]] += 1
+            round_st[G_GAMES] += 1
+            rounds_hist[min(rounds, ROUNDS_N - 1)] += 1
+            if log:
+                _log(trace, tn, T_WIN, w, rounds)
+            # two ifs: numba drops the first when by_deal is omitted (and with it the second)
+            if by_deal is not None:  # noqa: SIM102
+                if q == perms.shape[0] - 1:
+                    _deal_ended(wins, by_deal)
+
+    return play_deals
+
+
+#: the engine with every bot; :func:`engine_for` picks the smaller base engine for tables
+#: without ``equilibrium`` and ``responder`` bots (its cold compile: about 60% of the full one)
+play_deals = _make_engine(True)
+play_deals_base = _make_engine(False)
+
+
+def engine_for(policies: np.ndarray):  # type: ignore[no-untyped-def]
+    """The engine for a table of ``policies`` (int64[slots]): :data:`play_deals_base` when no
+    ``equilibrium`` or ``responder`` bot sits at it, else :data:`play_deals` (the same games:
+    the base engine is the full one without code those tables never reach)."""
+    if ((policies == EQUILIBRIUM) | (policies == RESPONDER)).any():
+        return play_deals
+    return play_deals_base
 
 
 def new_deal_stats(n: int, slots: int) -> dict[str, np.ndarray]:
@@ -622,4 +690,4 @@ def new_deal_stats(n: int, slots: int) -> dict[str, np.ndarray]:
 
 # numba's cache only watches this file; the kernels also inline the bots of agents.py and call
 # rules.py and core/rng.py, so their sources are part of the cache stamp too
-track_sources(play_deals, ask)
+track_sources(play_deals, play_deals_base, ask)

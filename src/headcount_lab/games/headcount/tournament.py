@@ -211,11 +211,12 @@ def play_block(n_deals, perms, policies, params, rules, beliefs, state, st, trac
     engine_stats = tuple(st[k] for k in E.new_stats(1, 1))
     args = (n_deals, perms, policies, params, rules, E.beliefs_tuple(beliefs), state,
             engine_stats, tr, tn, E.new_scratch(perms.shape[1]))  # fmt: skip
+    play_deals = E.engine_for(policies)  # the base bots compile a smaller engine
     if "deal_seat_sq" in st:  # the tournament's statistics (new_block_stats)
         before = np.empty_like(st["wins"])
-        E.play_deals(*args, (st["deal_seat_sq"], st["deal_slot_sq"], before))
+        play_deals(*args, (st["deal_seat_sq"], st["deal_slot_sq"], before))
     else:  # the engine's alone (E.new_stats), for callers that need no intervals
-        E.play_deals(*args)
+        play_deals(*args)
     return int(tn[0])
 
 

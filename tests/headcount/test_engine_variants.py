@@ -1,0 +1,49 @@
+"""The engine a table compiles holds only its bots' code (issue 10 item 4, compile time): tables
+without ``equilibrium`` and ``responder`` bots run the base engine, which must play exactly the
+games of the full one."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from engine_support import setup_for
+
+from headcount_lab.core.rng import block_state
+from headcount_lab.games.headcount import engine as E
+from headcount_lab.games.headcount import tournament as T
+from headcount_lab.games.headcount.rules import HeadcountRules
+
+
+@pytest.mark.parametrize(
+    ("bots", "full"),
+    [
+        ("reader,odds,tips,random,bluffer", False),
+        ("equilibrium,odds", True),
+        ("responder,reader,tips", True),
+        ("random,random,equilibrium,responder", True),
+    ],
+)
+def test_engine_for_compiles_other_bots_only_where_they_sit(bots, full):
+    policies = setup_for(bots).kernel_args()[1]
+    assert E.engine_for(policies) is (E.play_deals if full else E.play_deals_base)
+
+
+def _block(setup, monkeypatch, engine):
+    perms, pol, par, rules = setup.kernel_args()
+    monkeypatch.setattr(E, "engine_for", lambda policies: engine)
+    st = T.new_block_stats(setup)
+    trace = np.zeros((100_000, 3), np.int64)
+    n = T.play_block(40, perms, pol, par, rules, setup.beliefs(), block_state(8, 0), st, trace)
+    return st, trace[:n]
+
+
+# Trickster (H10) too: the base engine asks its pointing bots inline, the full one by a real call
+@pytest.mark.parametrize("trickster", [False, True])
+def test_base_engine_plays_the_full_engines_games(monkeypatch, trickster):
+    setup = setup_for("reader,odds,tips,random,bluffer", HeadcountRules(trickster=trickster))
+    base_st, base_trace = _block(setup, monkeypatch, E.play_deals_base)
+    full_st, full_trace = _block(setup, monkeypatch, E.play_deals)
+    assert base_trace.shape[0] > 1000 and (base_trace[:, 0] == E.T_POINT).any() == trickster
+    np.testing.assert_array_equal(base_trace, full_trace)
+    for key, value in full_st.items():
+        np.testing.assert_array_equal(base_st[key], value, err_msg=key)
