@@ -378,6 +378,13 @@ TRAIN_FIELD = [
     "call2=0.7875,quantile2=0.088,raise2=0.5",
     "responder:call=0.95,quantile=0.088,peek=0.15,sigma=5,model=0.088,shade=0,call2=0.625,"
     "quantile2=0.02",
+    # the meter's finds against the second table (its grid stage: a safe bidder that pushes
+    # its bid by 2 six times in ten; and a responder at 6 players)
+    "bluffer:call=0.8,quantile=0.05,rate=0.6,size=2",
+    "bluffer:quantile=0.05,rate=0.6,size=2",
+    "bluffer:call=0.8,rate=0.6,size=2",
+    "responder:call=0.8919,quantile=0.1274,peek=0.0804,sigma=7.023,model=0.04787,raise=0.3635,"
+    "shade=1,call2=0.7905,quantile2=0.2662,raise2=0.08462",
 ]
 TRAIN_FIELD_SHARE = 0.5
 #: the bidders the stated call-win belief expects besides the table itself, and their share
