@@ -82,8 +82,9 @@ def test_equilibrium_is_calibrated_within_3pp_in_self_play():
 @pytest.mark.slow
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 11 item 3 is not met in the mixed field: the second table understates the "
-    "calls' chances by up to 6.4 points there (docs/games/headcount.md); strict, so meeting the "
+    reason="issue 11 item 3 is not met in the mixed field: the third table understates the "
+    "calls' chances by up to 6.4 points there, most of it on tips's raises by one, which its "
+    "bid states cannot tell from its own (docs/games/headcount.md); strict, so meeting the "
     "target fails this test until the mark is removed",
 )
 def test_equilibrium_is_calibrated_within_3pp_in_the_mixed_field():
