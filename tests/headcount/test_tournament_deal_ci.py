@@ -48,3 +48,36 @@ def test_summary_rates_are_unchanged_and_intervals_are_by_deal():
     )
     for b in s1["per_bot"]:
         assert b["ci95"] == list(wilson(b["wins"], b["games"])[1:])
+
+
+def test_paired_difference_is_the_mean_of_the_per_deal_differences():
+    """The summary's ``pairs``: per deal, one bot's win rate over its games (every seat order,
+    every copy) minus the other's; mean and normal 95% interval over the deals, against the
+    deals played one at a time."""
+    from scipy.stats import norm
+
+    from headcount_lab.core.runner import run
+
+    setup = setup_for("reader,odds,tips,tips", rotate=True)  # 12 seat orders
+    deals = 60
+    s = T.summarize(setup, run(T.make_job(setup, 12 * deals), 3), 3)
+    perms, pol, par, rules = setup.kernel_args()
+    beliefs = setup.beliefs()
+    plain = E.new_stats(4, 4)
+    state = block_state(3, 0)
+    per_deal = []
+    for _ in range(deals):
+        before = plain["wins"].copy()
+        T.play_block(1, perms, pol, par, rules, beliefs, state, plain)
+        t = (plain["wins"] - before).sum(axis=0)  # games of the deal won by each slot
+        per_deal.append((t[0] / 12, t[1] / 12, (t[2] + t[3]) / 24))
+    rate = np.array(per_deal)
+    assert s["games"] == 12 * deals
+    got = {(p["a"].partition(":")[0], p["b"].partition(":")[0]): p for p in s["pairs"]}
+    assert set(got) == {("reader", "odds"), ("reader", "tips"), ("odds", "tips")}
+    for (a, b), (i, j) in {("reader", "odds"): (0, 1), ("reader", "tips"): (0, 2),
+                           ("odds", "tips"): (1, 2)}.items():  # fmt: skip
+        d = rate[:, i] - rate[:, j]
+        half = norm.ppf(0.975) * d.std(ddof=1) / np.sqrt(deals)
+        assert np.isclose(got[a, b]["difference"], d.mean(), rtol=0, atol=1e-12)
+        assert np.allclose(got[a, b]["ci95"], [d.mean() - half, d.mean() + half], atol=1e-6)

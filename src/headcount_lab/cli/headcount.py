@@ -363,6 +363,11 @@ TRAIN_ITERATIONS, TRAIN_ROUNDS, TRAIN_SEED, TRAIN_EXPLORE = 40, 1_000_000, 11, 0
 #: the population: the common bots and the responders the best-response meter found against
 #: earlier tables (docs/games/headcount.md, "The population is grown from the meter's finds")
 TRAIN_FIELD = [
+    # `reader` four times: a field bot is drawn uniformly from the list, and with reader once
+    # among 16 the table trained against the meter's finds no longer beat it 1 vs 3
+    "reader",
+    "reader",
+    "reader",
     "reader",
     "odds",
     "tips",
@@ -378,6 +383,20 @@ TRAIN_FIELD = [
     "call2=0.7875,quantile2=0.088,raise2=0.5",
     "responder:call=0.95,quantile=0.088,peek=0.15,sigma=5,model=0.088,shade=0,call2=0.625,"
     "quantile2=0.02",
+    # the meter's finds against the second table (its grid stage: a safe bidder that pushes
+    # its bid by 2 six times in ten; and a responder at 6 players)
+    "bluffer:call=0.8,quantile=0.05,rate=0.6,size=2",
+    "bluffer:quantile=0.05,rate=0.6,size=2",
+    "bluffer:call=0.8,rate=0.6,size=2",
+    "responder:call=0.8919,quantile=0.1274,peek=0.0804,sigma=7.023,model=0.04787,raise=0.3635,"
+    "shade=1,call2=0.7905,quantile2=0.2662,raise2=0.08462",
+    # the meter's finds against that table at its full budget (4 players, seeds 7 and 8;
+    # Double, seed 7): raise by about one, open far below plan, call seldom
+    "responder:call=0.625,quantile=0.36,peek=0.15,sigma=0.5,model=0.05,call2=0.3,quantile2=0.53",
+    "responder:call=0.828,quantile=0.02,peek=0.0302,sigma=3.636,model=0.05649,raise=0.348,"
+    "shade=23,call2=0.5174,quantile2=0.03137,raise2=0.4915",
+    "responder:call=0.8685,quantile=0.1573,peek=0.01435,sigma=6.137,model=0.07807,"
+    "raise=0.05192,shade=3,call2=0.8014,quantile2=0.04448,raise2=0.06406",
 ]
 TRAIN_FIELD_SHARE = 0.5
 #: the bidders the stated call-win belief expects besides the table itself, and their share

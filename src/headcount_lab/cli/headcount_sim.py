@@ -26,6 +26,14 @@ def print_summary(s: dict[str, Any]) -> None:
         calls = f"{b['calls_lost'] / b['calls']:.1%}" if b["calls"] else "-"
         peeks = b["peeks"] / b["rounds"] if b["rounds"] else 0.0
         typer.echo(f"{b['label']:<{width}} {_pct(b):>30}  {calls:>10}  {peeks:11.3f}")
+    labels = {b["bot"]: b["label"] for b in s["per_bot"]}
+    if s.get("pairs"):
+        typer.echo("differences, paired by deal [95% CI]:")
+    for d in s.get("pairs", []):
+        lo, hi = d["ci95"]
+        typer.echo(
+            f"  {labels[d['a']]} - {labels[d['b']]}: {d['difference']:+.2%}  [{lo:+.2%}, {hi:+.2%}]"
+        )
     typer.echo("by seat (seat 0 starts the first round):")
     for i, r in enumerate(s["per_seat"]):
         typer.echo(f"  seat {i}: {_pct(r)}")

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from headcount_lab.core.stats import cluster_wilson, wilson
+from headcount_lab.core.stats import cluster_wilson, paired_ci, wilson
 
 
 def seat_orders(specs: Sequence[Hashable], rotate: bool) -> list[tuple[int, ...]]:
@@ -48,6 +48,30 @@ def rate(k: int, n: int, sq: int | None = None, deals: int = 0) -> dict[str, Any
     (:func:`~headcount_lab.core.stats.cluster_wilson`)."""
     p, lo, hi = wilson(k, n) if sq is None else cluster_wilson(k, n, sq, deals)
     return {"wins": k, "games": n, "rate": p, "ci95": [lo, hi]}
+
+
+def paired_difference(
+    wins: np.ndarray,
+    seated: np.ndarray,
+    slot_sq: np.ndarray,
+    a: list[int],
+    b: list[int],
+    deals: int,
+) -> dict[str, Any]:
+    """Win rate of the bot holding slots ``a`` minus that of the bot holding ``b`` with a 95%
+    interval that takes the deal as the unit and pairs the two bots within it: per deal the
+    difference of their win rates over the deal's games (every seat order), whose noise from
+    the cards they share cancels; ``slot_sq`` (int[slot, slot]) holds the per-deal products of
+    the slots' wins (:func:`rate`). ``{"difference", "ci95"}``; needs the same number of games
+    of each bot in every deal (seats rotated, or one game a deal)."""
+    ka, kb = int(wins[:, a].sum()), int(wins[:, b].sum())
+    ga, gb = int(seated[:, a].sum()) / deals, int(seated[:, b].sum()) / deals  # games a deal
+    sq_aa = int(slot_sq[np.ix_(a, a)].sum())
+    sq_bb = int(slot_sq[np.ix_(b, b)].sum())
+    sq_ab = int(slot_sq[np.ix_(a, b)].sum())
+    diff_sq = sq_aa / ga**2 + sq_bb / gb**2 - 2 * sq_ab / (ga * gb)
+    d, lo, hi = paired_ci(ka / ga, kb / gb, diff_sq, deals)
+    return {"difference": d, "ci95": [lo, hi]}
 
 
 def distinct(specs: Sequence[Hashable]) -> dict[Hashable, list[int]]:

@@ -43,7 +43,9 @@ def stated_and_observed(
 ) -> pd.DataFrame:
     """One row per turn with a bid to answer, by a bot that states a belief: ``bot`` (its
     spec), ``stated`` (P(a call wins) as it believes), ``won`` (whether a call would have),
-    ``called`` (whether it called) and ``just_peeked`` (it peeked on this turn, H7)."""
+    ``called`` (whether it called), ``just_peeked`` (it peeked on this turn, H7), ``bidder``
+    (the spec of the bot whose bid it answers) and ``last_raise`` (that bid minus the one
+    before it; 0 for an opening bid)."""
     rules = rules or HeadcountRules()
     players = sum(1 for item in bots.split(",") if "=" not in item.partition(":")[0])
     setup = T.Setup(tuple(parse_bots(bots, players)), rules, False)
@@ -57,6 +59,8 @@ def stated_and_observed(
         "won": [],
         "called": [],
         "just_peeked": [],
+        "bidder": [],
+        "last_raise": [],
     }
     done = 0
     block = 0
@@ -89,8 +93,8 @@ def _replay(trace, slot_of, setup, pol, par, bel, rules, n_deck, shift, rows) ->
     work = np.zeros((2, 32))
     hidden = -1
     nb = 0
-    # (bot, stated, last bid, called, just peeked) until the count
-    pending: list[tuple[str, float, int, bool, bool]] = []
+    # (bot, stated, last bid, called, just peeked, bidder, last raise) until the count
+    pending: list[tuple[str, float, int, bool, bool, str, int]] = []
     just = -1  # the seat whose peek was the last event
 
     def ask(me: int, called: bool, just_peeked: bool) -> None:
@@ -121,7 +125,10 @@ def _replay(trace, slot_of, setup, pol, par, bel, rules, n_deck, shift, rows) ->
             work,
         )
         if got >= 0:
-            pending.append((setup.bots[p].spec, float(got), int(bids[nb - 1]), called, just_peeked))
+            bidder = setup.bots[int(slot_of[bidders[nb - 1]])].spec
+            rise = int(bids[nb - 1] - bids[nb - 2]) if nb > 1 else 0
+            pending.append((setup.bots[p].spec, float(got), int(bids[nb - 1]), called,
+                            just_peeked, bidder, rise))  # fmt: skip
 
     for kind, seat, value in trace.tolist():
         peek_before, just = just, -1
@@ -148,12 +155,14 @@ def _replay(trace, slot_of, setup, pol, par, bel, rules, n_deck, shift, rows) ->
         elif kind == E.T_CALL:
             ask(seat, True, peek_before == seat)
         elif kind == E.T_COUNT:
-            for bot, stated, last, called, just_peeked in pending:
+            for bot, stated, last, called, just_peeked, bidder, rise in pending:
                 rows["bot"].append(bot)
                 rows["stated"].append(stated)
                 rows["won"].append(value < last + shift)  # H6: the bidder loses
                 rows["called"].append(called)
                 rows["just_peeked"].append(just_peeked)
+                rows["bidder"].append(bidder)
+                rows["last_raise"].append(rise)
             pending.clear()
 
 

@@ -261,7 +261,8 @@ def summarize(setup: Setup, stats: dict[str, np.ndarray], seed: int) -> dict[str
     deals = games // len(setup.orders)
     seat_sq, slot_sq = stats["deal_seat_sq"], stats["deal_slot_sq"]
     per_bot = []
-    for spec, slots in seats.distinct([b.spec for b in setup.bots]).items():
+    held = seats.distinct([b.spec for b in setup.bots])
+    for spec, slots in held.items():
         k = int(wins[:, slots].sum())
         n = int(seated[:, slots].sum())
         sq = int(slot_sq[np.ix_(slots, slots)].sum())
@@ -286,6 +287,12 @@ def summarize(setup: Setup, stats: dict[str, np.ndarray], seed: int) -> dict[str
             }
         )
     per_seat = seats.per_seat(wins, games, seat_sq, deals)
+    specs = list(held)
+    pairs = [
+        {"a": x, "b": y, **seats.paired_difference(wins, seated, slot_sq, held[x], held[y], deals)}
+        for i, x in enumerate(specs)
+        for y in specs[i + 1 :]
+    ]
     rounds = r["rounds"]
     return {
         "schema": "headcount-simulate/1",
@@ -301,6 +308,7 @@ def summarize(setup: Setup, stats: dict[str, np.ndarray], seed: int) -> dict[str
         "rounds": rounds,
         "per_bot": per_bot,
         "per_seat": per_seat,
+        "pairs": pairs,
         "per_round": {
             "caller_loses": r["caller_lost"] / rounds,
             "peeks_per_round": r["peeks"] / rounds,
