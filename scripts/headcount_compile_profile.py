@@ -108,7 +108,7 @@ def _function_of(cache: dict[str, list[tuple[int, int, str]]], filename: str, li
     return f"{Path(filename).name}:{best[2] if best else '?'}"
 
 
-def profile() -> None:
+def profile(bots: list[str]) -> None:
     from numba.core import codegen
     from numba.core import compiler_machinery as cm
 
@@ -139,7 +139,8 @@ def profile() -> None:
     t0 = time.process_time()
     import runpy
 
-    runpy.run_path(str(HERE / "headcount_compile_cpu.py"), run_name="__main__")
+    sys.argv = [str(HERE / "headcount_compile_cpu.py"), *bots]  # the compile script's arguments
+    runpy.run_path(sys.argv[0], run_name="__main__")
     total = time.process_time() - t0
     per_fn: dict[str, float] = collections.defaultdict(float)
     for (fn, _), v in spent.items():
@@ -179,7 +180,7 @@ def main() -> None:
     elif a.speed:
         speed(a.speed, a.reps)
     elif a.profile:
-        profile()
+        profile([a.bots] if a.bots else [])
     else:
         ap.error("give --compare TREE..., --speed TREE... or --profile")
 
