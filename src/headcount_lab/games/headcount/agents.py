@@ -435,17 +435,17 @@ def decide_peek(
     bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
     safe, work, u,
 ):  # fmt: skip
-    """Every bot's peek: the ``equilibrium`` bot's (:func:`eq_peek`), else :func:`base_peek`."""
+    """Every bot's peek: the ``equilibrium`` bot's (:func:`eq_peek`), else as :func:`base_peek`
+    (written out, in the order of the one body before: the ``equilibrium`` bot played a tenth
+    fewer rounds a second with this body calling ``base_peek`` and ``base_bid``)."""
+    mask, nu = seat_view(known, hidden_seen, hidden_card)
     if policy == EQUILIBRIUM:
-        mask, nu = seat_view(known, hidden_seen, hidden_card)
         return eq_peek(params, np.int64(row_of[nu, mask]), n, active, nb, bids, bidders,
                        bid_peeked, hidden_seen >= 0, can_call, min_bid, caller, shift, sf, lo,
                        gain, u)  # fmt: skip
-    return base_peek(
-        policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
-        bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
-        safe, work, u,
-    )  # fmt: skip
+    last = bids[max(nb - 1, 0)] * (nb > 0)  # 0 before the opening bid
+    return peek_choice(policy, params, mask, nu, nb, last, -1, can_call, min_bid, caller, shift,
+                       n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -454,23 +454,27 @@ def decide_bid(
     bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
     safe, work, u,
 ):  # fmt: skip
-    """Every bot's bid or call: the responder's (:func:`responder_bid`), the ``equilibrium``
-    bot's (:func:`eq_bid`), else :func:`base_bid`."""
+    """Every bot's bid or call: the reader's (:func:`reader_bid`), the responder's
+    (:func:`responder_bid`), the ``equilibrium`` bot's (:func:`eq_bid`), else
+    :func:`bid_choice` (as :func:`decide_peek`, written out)."""
+    if policy == READER:
+        return reader_bid(
+            params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
+            min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
+        )  # fmt: skip
     if policy == RESPONDER:
         return responder_bid(
             params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
             min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
         )  # fmt: skip
+    mask, nu = seat_view(known, hidden_seen, hidden_card)
     if policy == EQUILIBRIUM:
-        mask, nu = seat_view(known, hidden_seen, hidden_card)
         return eq_bid(params, np.int64(row_of[nu, mask]), n, active, nb, bids, bidders,
                       bid_peeked, hidden_seen >= 0, can_call, min_bid, caller, shift, sf, lo,
                       gain, u)  # fmt: skip
-    return base_bid(
-        policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
-        bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
-        safe, work, u,
-    )  # fmt: skip
+    last = bids[max(nb - 1, 0)] * (nb > 0)  # 0 before the opening bid
+    return bid_choice(policy, params, mask, nu, nb, last, -1, can_call, min_bid, caller, shift,
+                      n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
 
 
 @njit(nogil=True, cache=True, inline="always")
