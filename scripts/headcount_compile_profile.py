@@ -12,7 +12,8 @@ Two modes (issue 10 item 4):
     the bench's kernel rates (:func:`.bench_engine.kernel_rate`, thousands of complete rounds
     per CPU second: four copies of each bot, the five-bot table, and four ``equilibrium`` bots
     where the tree has them), trees alternating, each tree with its own warm numba cache;
-    prints each tree's medians.
+    prints each tree's medians. ``--best N``: each rate is the best of N runs in its process
+    (less of the machine's load in the figure).
 
 ``--profile``
     compiles the engine of the tree on ``PYTHONPATH`` (with an empty numba cache, set
@@ -65,28 +66,31 @@ def compare(trees: list[str], reps: int, bots: list[str]) -> None:
 
 
 SPEED = """
-import json
+import json, sys
 from headcount_lab.games.headcount.bench_engine import _setup, kernel_rate
+best = int(sys.argv[1])  # each rate: the best of this many runs
+def rate(bots, n, deals):
+    setup = _setup(bots, n)
+    return max(kernel_rate(setup, deals) for _ in range(best))
 bots = ("random", "tips", "odds", "reader", "bluffer")
-out = {b: kernel_rate(_setup(",".join([b] * 4), 4), 60_000 // (20 if b == "reader" else 1))
-       for b in bots}
-out["five"] = kernel_rate(_setup(",".join(bots), 5), 12_000)
+out = {b: rate(",".join([b] * 4), 4, 60_000 // (20 if b == "reader" else 1)) for b in bots}
+out["five"] = rate(",".join(bots), 5, 12_000)
 try:  # four equilibrium bots (issue 11), in trees that have the bot
-    out["equilibrium"] = kernel_rate(_setup(",".join(["equilibrium"] * 4), 4), 20_000)
+    out["equilibrium"] = rate(",".join(["equilibrium"] * 4), 4, 20_000)
 except ValueError:
     pass
 print(json.dumps(out))
 """
 
 
-def speed(trees: list[str], reps: int) -> None:
+def speed(trees: list[str], reps: int, best: int) -> None:
     runs: dict[str, list[dict[str, float]]] = {t: [] for t in trees}
     with tempfile.TemporaryDirectory() as caches:
         for r in range(reps):
             for i, t in enumerate(trees):
                 env = dict(os.environ, NUMBA_CACHE_DIR=f"{caches}/{i}",
                            PYTHONPATH=str(Path(t).resolve() / "src"))  # fmt: skip
-                cmd = [sys.executable, "-c", SPEED]
+                cmd = [sys.executable, "-c", SPEED, str(best)]
                 out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True)
                 runs[t].append(json.loads(out.stdout.splitlines()[-1]))
                 print(f"round {r + 1} {t}: {runs[t][-1]}", flush=True)
@@ -108,7 +112,7 @@ def _function_of(cache: dict[str, list[tuple[int, int, str]]], filename: str, li
     return f"{Path(filename).name}:{best[2] if best else '?'}"
 
 
-def profile() -> None:
+def profile(bots: list[str]) -> None:
     from numba.core import codegen
     from numba.core import compiler_machinery as cm
 
@@ -139,7 +143,8 @@ def profile() -> None:
     t0 = time.process_time()
     import runpy
 
-    runpy.run_path(str(HERE / "headcount_compile_cpu.py"), run_name="__main__")
+    sys.argv = [str(HERE / "headcount_compile_cpu.py"), *bots]  # the compile script's arguments
+    runpy.run_path(sys.argv[0], run_name="__main__")
     total = time.process_time() - t0
     per_fn: dict[str, float] = collections.defaultdict(float)
     for (fn, _), v in spent.items():
@@ -171,15 +176,16 @@ def main() -> None:
     ap.add_argument("--compare", nargs="+", metavar="TREE")
     ap.add_argument("--speed", nargs="+", metavar="TREE")
     ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--best", type=int, default=1, help="--speed: each rate the best of N runs")
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--bots", help="--compare: the table to compile (default: the five bots)")
     a = ap.parse_args()
     if a.compare:
         compare(a.compare, a.reps, [a.bots] if a.bots else [])
     elif a.speed:
-        speed(a.speed, a.reps)
+        speed(a.speed, a.reps, a.best)
     elif a.profile:
-        profile()
+        profile([a.bots] if a.bots else [])
     else:
         ap.error("give --compare TREE..., --speed TREE... or --profile")
 

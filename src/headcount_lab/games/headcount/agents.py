@@ -342,80 +342,174 @@ def _tips_estimate(mask, nu, n_deck):
     return total
 
 
-def _act_as(kind: int, every: bool = True):  # type: ignore[no-untyped-def]
-    """:func:`decide` for one decision ``kind``, for the engine to inline at that decision's
-    site. Takes ``known``, the mask of the foreheads in ``seen`` (the engine gets it from the
-    loop that builds ``seen``), then the arguments of :func:`act`.
+# The bots' dispatch for one decision kind, for the engine to inline at that decision's site:
+# ``decide_peek``, ``decide_bid``, ``decide_point``, ``decide_discard`` (every bot) and
+# ``base_peek``, ... (the base bots alone: no ``equilibrium`` or ``responder`` code, the engine
+# a table of base bots compiles, see :func:`.engine.engine_for`; a policy of either would play
+# as ``odds`` there, so it must not sit at that table). Each takes ``known``, the mask of the
+# foreheads in ``seen`` (the engine gets it from the loop that builds ``seen``), then the
+# arguments of :func:`act`.
+#
+# The light policies (``random``, ``tips``, ``odds``, ``bluffer``, and the reader and the
+# responder outside their bids) decide right here: the seat's view (:func:`seat_view`), then the
+# kind's choice (:func:`peek_choice`, :func:`bid_choice`, :func:`point_choice`,
+# :func:`discard_choice`); the ``equilibrium`` bot's peek and bid are inlined too (a real call
+# played a quarter fewer rounds a second). The reader's and the responder's bids are one real
+# call to their shared body (:func:`mixture_bid`); the rare decisions (pointing, the
+# equilibrium bot's discard) are one real call, :func:`act_rare`, compiled once for all sites.
+#
+# One small function per kind and engine, not one body with the kind and the bot set as
+# constants of a closure: numba translates an inlined function's bytecode afresh at every site
+# and only then drops the branches the constants rule out, so the shared body cost the base
+# engine 0.4 CPU s of its cold compile (measured, scripts/headcount_compile_profile.py).
 
-    The light policies (``random``, ``tips``, ``odds``, ``bluffer``, and the reader and the
-    responder outside their bids) decide right here: the seat's view (``known`` and the hidden
-    card if it peeked), then the kind's choice (:func:`peek_choice`, :func:`bid_choice`,
-    :func:`point_choice`, :func:`discard_choice`), a constant of the closure, so each site
-    compiles only its own; the ``equilibrium`` bot's peek and bid are inlined too (a real call
-    played a quarter fewer rounds a second). The reader's and the responder's bids are one real
-    call to their shared body (:func:`mixture_bid`); the rare decisions (pointing, the
-    equilibrium bot's discard) are one real call, :func:`act_rare`, compiled once for all
-    sites: inlined, their code was copied into the engine at each site, and the engine's compile
-    grew with every bot added.
 
-    ``every``: with ``False`` the body has no ``equilibrium`` or ``responder`` code (the base
-    bots' dispatch, ``base_peek``, ...: the engine a table of base bots compiles, see
-    :func:`.engine.engine_for`); a policy of either then plays as ``odds``, so it must not sit
-    at that table.
-    """
+@njit(nogil=True, cache=True, inline="always")
+def seat_view(known, hidden_seen, hidden_card):
+    """``(mask, nu)`` of a seat's view without branches (each costs the engine a few blocks per
+    decision site): ``known`` and the hidden card's bit if the seat saw it; two unseen cards in
+    play if not and the round has a hidden card, else one."""
+    mask = known | (np.int64(hidden_seen >= 0) << np.int64(max(hidden_seen, 0)))
+    nu = np.int64(1) + np.int64((hidden_card != 0) & (hidden_seen < 0))
+    return mask, nu
 
-    choose = (peek_choice, bid_choice, point_choice, discard_choice)[kind]
-    eq = (eq_peek, eq_bid, eq_peek, eq_peek)[kind]  # used for PEEK and BID only
-    # constants of the closure: numba drops the branches they rule out before typing
-    bid, point, discard = kind == BID, kind == POINT, kind == DISCARD
-    # act_rare is a real call: a None argument drops its equilibrium code (for a base table)
-    eq_rare = True if every else None
 
-    def act_kind(
+@njit(nogil=True, cache=True, inline="always")
+def base_peek(
+    policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
+    bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
+    safe, work, u,
+):  # fmt: skip
+    """The base bots' peek (:func:`peek_choice`)."""
+    mask, nu = seat_view(known, hidden_seen, hidden_card)
+    last = bids[max(nb - 1, 0)] * (nb > 0)  # 0 before the opening bid
+    return peek_choice(policy, params, mask, nu, nb, last, -1, can_call, min_bid, caller, shift,
+                       n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
+
+
+@njit(nogil=True, cache=True, inline="always")
+def base_bid(
+    policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
+    bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
+    safe, work, u,
+):  # fmt: skip
+    """The base bots' bid or call: the reader's (:func:`reader_bid`), else :func:`bid_choice`."""
+    if policy == READER:
+        return reader_bid(
+            params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
+            min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
+        )  # fmt: skip
+    mask, nu = seat_view(known, hidden_seen, hidden_card)
+    last = bids[max(nb - 1, 0)] * (nb > 0)  # 0 before the opening bid
+    return bid_choice(policy, params, mask, nu, nb, last, -1, can_call, min_bid, caller, shift,
+                      n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
+
+
+@njit(nogil=True, cache=True, inline="always")
+def base_point(
+    policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
+    bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
+    safe, work, u,
+):  # fmt: skip
+    """The base bots' pointing (Trickster, ``nb`` >= 1: :func:`point_choice`), inlined: the
+    engine with every bot asks :func:`act_rare`."""
+    mask, nu = seat_view(known, hidden_seen, hidden_card)
+    return point_choice(policy, params, mask, nu, nb, bids[nb - 1], bidders[nb - 1], can_call,
+                        min_bid, caller, shift, n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
+
+
+@njit(nogil=True, cache=True, inline="always")
+def base_discard(
+    policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
+    bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
+    safe, work, u,
+):  # fmt: skip
+    """The base bots' discard (:func:`discard_choice`: takes no view)."""
+    return discard_choice(policy, params, known, 1, nb, 0, -1, can_call, min_bid, caller, shift,
+                          n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
+
+
+@njit(nogil=True, cache=True, inline="always")
+def decide_peek(
+    policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
+    bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
+    safe, work, u,
+):  # fmt: skip
+    """Every bot's peek: the ``equilibrium`` bot's (:func:`eq_peek`), else as :func:`base_peek`
+    (written out, in the order of the one body before: the ``equilibrium`` bot played a tenth
+    fewer rounds a second with this body calling ``base_peek`` and ``base_bid``)."""
+    mask, nu = seat_view(known, hidden_seen, hidden_card)
+    if policy == EQUILIBRIUM:
+        return eq_peek(params, np.int64(row_of[nu, mask]), n, active, nb, bids, bidders,
+                       bid_peeked, hidden_seen >= 0, can_call, min_bid, caller, shift, sf, lo,
+                       gain, u)  # fmt: skip
+    last = bids[max(nb - 1, 0)] * (nb > 0)  # 0 before the opening bid
+    return peek_choice(policy, params, mask, nu, nb, last, -1, can_call, min_bid, caller, shift,
+                       n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
+
+
+@njit(nogil=True, cache=True, inline="always")
+def decide_bid(
+    policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
+    bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
+    safe, work, u,
+):  # fmt: skip
+    """Every bot's bid or call: the reader's (:func:`reader_bid`), the responder's
+    (:func:`responder_bid`), the ``equilibrium`` bot's (:func:`eq_bid`), else
+    :func:`bid_choice` (as :func:`decide_peek`, written out)."""
+    if policy == READER:
+        return reader_bid(
+            params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
+            min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
+        )  # fmt: skip
+    if policy == RESPONDER:
+        return responder_bid(
+            params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
+            min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
+        )  # fmt: skip
+    mask, nu = seat_view(known, hidden_seen, hidden_card)
+    if policy == EQUILIBRIUM:
+        return eq_bid(params, np.int64(row_of[nu, mask]), n, active, nb, bids, bidders,
+                      bid_peeked, hidden_seen >= 0, can_call, min_bid, caller, shift, sf, lo,
+                      gain, u)  # fmt: skip
+    last = bids[max(nb - 1, 0)] * (nb > 0)  # 0 before the opening bid
+    return bid_choice(policy, params, mask, nu, nb, last, -1, can_call, min_bid, caller, shift,
+                      n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
+
+
+@njit(nogil=True, cache=True, inline="always")
+def decide_point(
+    policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
+    bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
+    safe, work, u,
+):  # fmt: skip
+    """Every bot's pointing: one real call (:func:`act_rare`)."""
+    return act_rare(
+        np.int64(POINT), policy, params, me, n, active, seen, hidden_seen, nb, bids, bidders,
+        bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
+        safe, work, u, True,
+    )  # fmt: skip
+
+
+@njit(nogil=True, cache=True, inline="always")
+def decide_discard(
+    policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
+    bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
+    safe, work, u,
+):  # fmt: skip
+    """Every bot's discard: the ``equilibrium`` bot's by the real call :func:`act_rare`, else
+    :func:`base_discard`."""
+    if policy == EQUILIBRIUM:
+        return act_rare(
+            np.int64(DISCARD), policy, params, me, n, active, seen, hidden_seen, nb, bids,
+            bidders, bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of,
+            sf, lo, gain, safe, work, u, True,
+        )  # fmt: skip
+    return base_discard(
         policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
         bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
         safe, work, u,
-    ):  # fmt: skip
-        # the reader's and the responder's bids: one real call each way (mixture_bid)
-        if bid and policy == READER:
-            return reader_bid(
-                params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
-                can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
-            )  # fmt: skip
-        if every and bid and policy == RESPONDER:
-            return responder_bid(
-                params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
-                can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
-            )  # fmt: skip
-        if every and (point or (discard and policy == EQUILIBRIUM)):
-            return act_rare(
-                np.int64(kind), policy, params, me, n, active, seen, hidden_seen, nb, bids,
-                bidders, bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck,
-                row_of, sf, lo, gain, safe, work, u, eq_rare,
-            )  # fmt: skip
-        if discard:  # takes no view
-            return discard_choice(policy, params, known, 1, nb, 0, -1, can_call, min_bid, caller,
-                                  shift, n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
-        # the view without branches (each costs the engine a few blocks per decision site):
-        # the hidden card's bit if the seat saw it; two unseen cards in play if not, one if so
-        mask = known | (np.int64(hidden_seen >= 0) << np.int64(max(hidden_seen, 0)))
-        nu = np.int64(1) + np.int64((hidden_card != 0) & (hidden_seen < 0))
-        if point:  # the base bots' engine only (the other calls act_rare above); nb >= 1
-            return point_choice(policy, params, mask, nu, nb, bids[nb - 1], bidders[nb - 1],
-                                can_call, min_bid, caller, shift, n_deck, row_of, sf, lo, gain,
-                                safe, u)  # fmt: skip
-        if every and policy == EQUILIBRIUM:  # frequent, so inlined: a real call is slower
-            return eq(params, np.int64(row_of[nu, mask]), n, active, nb, bids, bidders,
-                      bid_peeked, hidden_seen >= 0, can_call, min_bid, caller, shift, sf, lo,
-                      gain, u)  # fmt: skip
-        last = bids[max(nb - 1, 0)] * (nb > 0)  # 0 before the opening bid
-        return choose(policy, params, mask, nu, nb, last, -1, can_call, min_bid, caller, shift,
-                      n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
-
-    act_kind.__name__ = act_kind.__qualname__ = (
-        f"{'decide' if every else 'base'}_{('peek', 'bid', 'point', 'discard')[kind]}"
-    )
-    return njit(nogil=True, inline="always")(act_kind)
+    )  # fmt: skip
 
 
 # _nrt=False: nothing here allocates, so the call does no reference counting of its arrays
@@ -425,10 +519,10 @@ def act_rare(
     can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain, safe, work, u,
     eq_on,
 ):  # fmt: skip
-    """The decisions :func:`_act_as` does not inline (arguments as :func:`act`), rare ones:
-    pointing (Trickster; :func:`point_choice`, or the ``equilibrium`` table's
-    :func:`eq_point`) and the ``equilibrium`` bot's discard (:func:`eq_discard`). ``eq_on``
-    None: compiled without the ``equilibrium`` bot's code (the base bots' engine)."""
+    """The decisions the per-kind bodies (``decide_peek``, ...) do not inline (arguments as
+    :func:`act`), rare ones: pointing (Trickster; :func:`point_choice`, or the ``equilibrium``
+    table's :func:`eq_point`) and the ``equilibrium`` bot's discard (:func:`eq_discard`).
+    ``eq_on`` None: compiled without the ``equilibrium`` bot's code."""
     mask, _ = view_mask(me, n, active, seen, hidden_seen)
     nu = 2 if hidden_card and hidden_seen < 0 else 1
     row = np.int64(row_of[nu, mask])
@@ -466,7 +560,7 @@ def act(
     would make every call pay reference counting); ``u``: uniform [0, 1) for this decision.
 
     The seat's view of the foreheads (:func:`view_mask`), then :func:`decide`: the body is
-    :func:`_act_as`'s, compiled once per kind (``decide_peek``, ...): the engine calls the one
+    the kind's own (``decide_peek``, ... above), compiled once per kind: the engine calls the one
     of its decision site, inlined (a dispatch inlined whole at each site would compile every
     choice four times); this function picks the same one at run time, for Python callers.
     """
@@ -512,7 +606,7 @@ def decide(
     )  # fmt: skip
 
 
-# The choices take one argument list (what :func:`_act_as` derives from the observation) and
+# The choices take one argument list (what :func:`seat_view` derives from the observation) and
 # are inlined where the kernel asks for them: array arguments of a real call cost reference
 # counting, which took two thirds of the time; one site per choice keeps compiling cheap.
 
@@ -831,18 +925,6 @@ def responder_bid(
     return mixture_bid(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
                        can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
                        call, quantile, frac, np.int64(params[P_SHADE]))  # fmt: skip
-
-
-#: :func:`decide` for one decision kind each, the engine calls these (defined here, after the
-#: choices they inline)
-decide_peek, decide_bid, decide_point, decide_discard = (
-    _act_as(k) for k in (PEEK, BID, POINT, DISCARD)
-)
-#: the same for the base bots alone (``random``, ``tips``, ``odds``, ``reader``, ``bluffer``):
-#: no ``equilibrium`` or ``responder`` code, for the engine of a table that seats neither
-base_peek, base_bid, base_point, base_discard = (
-    _act_as(k, every=False) for k in (PEEK, BID, POINT, DISCARD)
-)
 
 
 def _with_view(decide_kind, name: str):  # type: ignore[no-untyped-def]

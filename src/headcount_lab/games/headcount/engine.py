@@ -490,7 +490,9 @@ def _make_engine(every: bool):  # type: ignore[no-untyped-def]
         no_call = np.bool_(False)
         no_view = np.int64(0)
         k_peek, k_bid = np.int64(PEEK), np.int64(BID)
-        hu_on = _headsup_on(headsup, rules)  # the equilibrium bot's solved heads-up round
+        hu_on = False  # the equilibrium bot's solved heads-up round (the full engine only)
+        if every:
+            hu_on = _headsup_on(headsup, rules)
 
         for g in range(n_deals * perms.shape[0]):
             q = g % perms.shape[0]
@@ -535,9 +537,12 @@ def _make_engine(every: bool):  # type: ignore[no-untyped-def]
                     opens = me == start and nb == 0
                     if not peeked[me] and may_peek(hidden_on, open_l[me], opens, start_peek):
                         u = uniform(bot_st)
-                        wants = _solved(k_peek, hu_on, n_active, me, p, policies, params, active,
-                                        seen, nobody, peeked, open_l, nb, bids, bidders,
-                                        bid_peeked, nb > 0, min_first, headsup, u)  # fmt: skip
+                        wants = HP.NO_MOVE
+                        if every:  # the base engine's tables seat no equilibrium bot
+                            wants = _solved(k_peek, hu_on, n_active, me, p, policies, params,
+                                            active, seen, nobody, peeked, open_l, nb, bids,
+                                            bidders, bid_peeked, nb > 0, min_first, headsup,
+                                            u)  # fmt: skip
                         if wants == HP.NO_MOVE:
                             if every:
                                 wants = decide_peek(
@@ -560,9 +565,11 @@ def _make_engine(every: bool):  # type: ignore[no-untyped-def]
                     call_ok = may_call(nb, peeked_now, peek_raise)
                     u = uniform(bot_st)
                     hs = hidden if peeked[me] else -1  # the hidden card as the seat sees it
-                    a = _solved(k_bid, hu_on, n_active, me, p, policies, params, active, seen, hs,
-                                peeked, open_l, nb, bids, bidders, bid_peeked, call_ok, min_first,
-                                headsup, u)  # fmt: skip
+                    a = HP.NO_MOVE
+                    if every:
+                        a = _solved(k_bid, hu_on, n_active, me, p, policies, params, active, seen,
+                                    hs, peeked, open_l, nb, bids, bidders, bid_peeked, call_ok,
+                                    min_first, headsup, u)  # fmt: skip
                     if a == HP.NO_MOVE:
                         if every:
                             a = decide_bid(
