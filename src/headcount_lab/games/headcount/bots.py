@@ -138,6 +138,12 @@ class Bot:
         policy = MENU.policies[self.name]
         return BotSpec(policy, self.params[: len(policy.params)], self.spec).label
 
+    @property
+    def solved_headsup(self) -> bool:
+        """Whether it plays two-player rounds from the solved heads-up round
+        (``equilibrium:headsup=solved``)."""
+        return self.policy == EQUILIBRIUM and self.params[P_HEADSUP] == 1
+
 
 def _bot(spec: BotSpec) -> Bot:
     params = spec.values + (0.0,) * (N_PARAMS - len(spec.values))

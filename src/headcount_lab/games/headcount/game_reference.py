@@ -100,7 +100,7 @@ class Table:
         if self.beliefs.headsup is None or kind not in (A.PEEK, A.BID) or sum(self.active()) != 2:
             return None
         node, edge, pol, info = self.beliefs.headsup
-        if bot.policy != A.EQUILIBRIUM or bot.params[HP.P_HEADSUP] != 1:
+        if not bot.solved_headsup:
             return None
         flags = (int(r.hidden_card), r.min_first, r.shift, int(r.start_player_may_peek),
                  int(r.peek_must_raise), r.deck_size)  # fmt: skip

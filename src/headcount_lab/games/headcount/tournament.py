@@ -28,7 +28,6 @@ from headcount_lab.games.headcount.agents import (
     build_beliefs,
     table_params,
 )
-from headcount_lab.games.headcount.bots import P_HEADSUP
 from headcount_lab.games.headcount.rules import PLAYERS_MAX, PLAYERS_MIN, VERSION, HeadcountRules
 
 BLOCK_GAMES = 2000  # games per runner block (rounded to whole deals); part of a run's identity
@@ -51,16 +50,7 @@ class Setup:
         return seat_orders(self.bots, self.rotate)
 
     def beliefs(self) -> Beliefs:
-        levels, _ = table_params(self.bots)
-        return build_beliefs(
-            self.rules.double,
-            self.players,
-            self.rules.hidden_card,
-            any(b.policy in (READER, RESPONDER) for b in self.bots),
-            levels,
-            any(b.policy == EQUILIBRIUM for b in self.bots),
-            any(solved_headsup(b) for b in self.bots),
-        )
+        return beliefs_for(self.rules, self.bots)
 
     def kernel_args(self) -> tuple[np.ndarray, ...]:
         """(perms int64[P, n], policies int64[slots], params float64[slots, N_PARAMS], rules)."""
@@ -70,10 +60,20 @@ class Setup:
         return perms, policies, params, E.rules_array(self.rules)
 
 
-def solved_headsup(bot: Bot) -> bool:
-    """Whether ``bot`` plays two-player rounds from the solved heads-up round
-    (``equilibrium:headsup=solved``)."""
-    return bot.policy == EQUILIBRIUM and bot.params[P_HEADSUP] == 1
+def beliefs_for(rules: HeadcountRules, bots: tuple[Bot, ...] | list[Bot]) -> Beliefs:
+    """The belief tables a table of ``bots`` needs under ``rules``: the readers' tables when a
+    bot reads bids, the ``equilibrium`` table when one seats it, the solved heads-up round when
+    one plays it."""
+    levels, _ = table_params(bots)
+    return build_beliefs(
+        rules.double,
+        len(bots),
+        rules.hidden_card,
+        any(b.policy in (READER, RESPONDER) for b in bots),
+        levels,
+        any(b.policy == EQUILIBRIUM for b in bots),
+        any(b.solved_headsup for b in bots),
+    )
 
 
 def seat_orders(bots: tuple[Bot, ...] | list[Bot], rotate: bool) -> list[tuple[int, ...]]:
