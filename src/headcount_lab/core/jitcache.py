@@ -28,6 +28,11 @@ from pathlib import Path
 from types import CodeType, ModuleType
 from typing import Any
 
+from headcount_lab.core import compiling
+
+# every module with kernels imports this one, so its compiles all run with the collector paused
+compiling.install_gc_pause()
+
 
 def _is_dispatcher(obj: Any) -> bool:
     return hasattr(obj, "py_func") and hasattr(obj, "targetoptions")

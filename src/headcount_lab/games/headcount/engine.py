@@ -43,6 +43,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from headcount_lab.core.compiling import LeanCompiler
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import next_u64, partial_shuffle, uniform
 from headcount_lab.games.headcount import headsup_policy as HP
@@ -262,8 +263,8 @@ def ask(kind, me, nb, can_call, caller, u, slot_of, policies, params, rules, row
 
     The kernel's decision sites do exactly this with their own ``kind``: :func:`_observe` (which
     also returns the bitmask of what the seat sees), the solved heads-up round where it plays
-    (:func:`_solved`), else the kind's body (``decide_peek``, ``decide_bid``, ...; see
-    :func:`.agents._act_as`). The fair-play tests call this function from Python."""
+    (:func:`_solved`), else the kind's body (``decide_peek``, ``decide_bid``, ...; see the note
+    above :func:`.agents.seat_view`). The fair-play tests call this function from Python."""
     n, n_deck, hidden_on, min_first, shift = _table(active, rules)
     known = _observe(me, active, cards, seen)
     p = slot_of[me]
@@ -459,7 +460,9 @@ def _make_engine(every: bool):  # type: ignore[no-untyped-def]
     # _nrt=False: the kernel allocates nothing (its scratch comes from new_scratch), so numba's
     # reference counting, which it would otherwise do for every array passed into the inlined
     # steps and bots, is switched off: rounds per second up by a third, same games (measured).
-    @njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
+    # LeanCompiler: numba's pipeline without the rewrites after typing, which find nothing in
+    # these scalar loops but cost a cold compile a few tenths of a second (core.compiling).
+    @njit(nogil=True, cache=True, _nrt=False, pipeline_class=LeanCompiler)  # type: ignore[call-overload]
     def play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stats, trace, tn,
                    scratch, by_deal=None):  # fmt: skip
         """Play ``n_deals`` deals, each in every seat order of ``perms`` (int64[P, n]): complete
@@ -643,7 +646,7 @@ def _make_engine(every: bool):  # type: ignore[no-untyped-def]
                             bids, bidders, bid_peeked, no_call, min_first, nobody, hidden_on, shift,
                             n_deck, row_of, sf, lo, gain, safe, work, u,
                         )  # fmt: skip
-                    else:  # the base bots' discard reads no view (agents.discard_choice)
+                    else:  # the base bots' discard reads no view (agents.base_discard)
                         discard_open = base_discard(
                             policies[p], params[p], no_view, loser, n, active, seen, nobody, peeked,
                             nb, bids, bidders, bid_peeked, no_call, min_first, nobody, hidden_on,
