@@ -343,20 +343,23 @@ def _tips_estimate(mask, nu, n_deck):
 
 
 # The bots' dispatch for one decision kind, for the engine to inline at that decision's site:
-# ``decide_peek``, ``decide_bid``, ``decide_point``, ``decide_discard`` (every bot) and
-# ``base_peek``, ... (the base bots alone: no ``equilibrium`` or ``responder`` code, the engine
-# a table of base bots compiles, see :func:`.engine.engine_for`; a policy of either would play
-# as ``odds`` there, so it must not sit at that table). Each takes ``known``, the mask of the
-# foreheads in ``seen`` (the engine gets it from the loop that builds ``seen``), then the
-# arguments of :func:`act`.
+# ``base_peek``, ``base_bid``, ``base_point``, ``base_discard`` (the base bots alone: no
+# ``equilibrium`` or ``responder`` code, the engine a table of base bots compiles, see
+# :func:`.engine.engine_for`; a policy of either would play as ``odds`` there, so it must not sit
+# at that table) and ``decide_peek``, ... (every bot: those two bots' decisions, else the base
+# body). Each takes ``known``, the mask of the foreheads in ``seen`` (the engine gets it from the
+# loop that builds ``seen``), then the arguments of :func:`act`.
 #
-# The light policies (``random``, ``tips``, ``odds``, ``bluffer``, and the reader and the
-# responder outside their bids) decide right here: the seat's view (:func:`seat_view`), then the
-# kind's choice (:func:`peek_choice`, :func:`bid_choice`, :func:`point_choice`,
-# :func:`discard_choice`); the ``equilibrium`` bot's peek and bid are inlined too (a real call
-# played a quarter fewer rounds a second). The reader's and the responder's bids are one real
-# call to their shared body (:func:`mixture_bid`); the rare decisions (pointing, the
-# equilibrium bot's discard) are one real call, :func:`act_rare`, compiled once for all sites.
+# The base bodies hold the light policies' choices themselves (``random``, ``tips``, ``odds``,
+# ``bluffer``, and the reader and the responder outside their bids): the seat's view
+# (:func:`seat_view`), then the kind's choice, written out in the body, not in a helper it
+# inlines: numba copies an inlined function's IR once into its caller and again, with the
+# caller's, into the engine, and the helpers cost the base engine about 0.15 CPU s (5%) of its
+# own compile (measured, ``scripts/headcount_compile_profile.py --body``). The ``equilibrium``
+# bot's peek and bid are inlined too (a real call played a quarter fewer rounds a second). The
+# reader's and the responder's bids are one real call to their shared body (:func:`mixture_bid`);
+# the rare decisions (pointing in the engine with every bot, the equilibrium bot's discard) are
+# one real call, :func:`act_rare`, compiled once for all sites.
 #
 # One small function per kind and engine, not one body with the kind and the bot set as
 # constants of a closure: numba translates an inlined function's bytecode afresh at every site
@@ -380,11 +383,25 @@ def base_peek(
     bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
     safe, work, u,
 ):  # fmt: skip
-    """The base bots' peek (:func:`peek_choice`)."""
+    """The base bots' peek: 1 to peek (H7; asked only when the seat may)."""
+    p0, p1, p2 = params[0], params[1], params[2]
+    qi = np.int64(params[P_LEVEL])
     mask, nu = seat_view(known, hidden_seen, hidden_card)
     last = bids[max(nb - 1, 0)] * (nb > 0)  # 0 before the opening bid
-    return peek_choice(policy, params, mask, nu, nb, last, -1, can_call, min_bid, caller, shift,
-                       n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
+    if policy == RANDOM:
+        return 1 if u < p1 else 0
+    if policy == TIPS:
+        return 1 if nb > 0 and abs(last - _tips_estimate(mask, nu, n_deck)) <= p2 else 0
+    row = np.int64(row_of[nu, mask])  # int64 like the reader's rows: one sf_at to compile
+    # only worth it when it would raise anyway: under H7 a peeker may not call, and with
+    # peek_must_raise off a seat that would call on its view calls without looking
+    if nb > 0 and can_call and 1.0 - sf_at(sf, row, lo, last + shift) > p0:
+        return 0
+    plan = lo + safe[qi, row] - shift
+    plan = max(plan, lowest_bid(nb, last, min_bid))
+    t = plan + shift - lo
+    moved = gain[row, t] if 0 < t < sf.shape[1] else 0.0
+    return 1 if moved > p2 else 0
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -393,7 +410,7 @@ def base_bid(
     bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
     safe, work, u,
 ):  # fmt: skip
-    """The base bots' bid or call: the reader's (:func:`reader_bid`), else :func:`bid_choice`."""
+    """The base bots' bid, or :data:`CALL`: the reader's (:func:`reader_bid`), else by policy."""
     if policy == READER:
         return reader_bid(
             params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
@@ -401,8 +418,36 @@ def base_bid(
         )  # fmt: skip
     mask, nu = seat_view(known, hidden_seen, hidden_card)
     last = bids[max(nb - 1, 0)] * (nb > 0)  # 0 before the opening bid
-    return bid_choice(policy, params, mask, nu, nb, last, -1, can_call, min_bid, caller, shift,
-                      n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
+    p0, p1, p2, p3, p4, p5, p6 = (params[0], params[1], params[2], params[3], params[4],
+                                  params[5], params[6])  # fmt: skip
+    qi = np.int64(params[P_LEVEL])
+    low = lowest_bid(nb, last, min_bid)  # H5
+    if policy == RANDOM:
+        if can_call:
+            if u < p0:
+                return CALL
+            u = (u - p0) / (1.0 - p0)
+        if nb == 0:
+            span = np.int64(p4) - np.int64(p3) + 1
+            return max(np.int64(p3) + min(np.int64(u * span), span - 1), low)
+        step = np.int64(p2)
+        return last + 1 + min(np.int64(u * step), step - 1)
+    if policy == TIPS:
+        e = _tips_estimate(mask, nu, n_deck)
+        if nb == 0:
+            return max(e, low)
+        if can_call and last > e + p0:
+            return CALL
+        return max(low, min(e, last + np.int64(p1)))
+    # the odds family: p0 call, p1 quantile, p2 peek, p3 point, p4 discard, p5/p6 extras
+    row = np.int64(row_of[nu, mask])  # int64 like the reader's rows: one sf_at to compile
+    if nb > 0 and can_call and 1.0 - sf_at(sf, row, lo, last + shift) > p0:
+        return CALL
+    b = lo + safe[qi, row] - shift
+    b = max(b, low)
+    if policy == BLUFFER and u < p5:
+        b += np.int64(p6)
+    return b
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -411,11 +456,11 @@ def base_point(
     bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
     safe, work, u,
 ):  # fmt: skip
-    """The base bots' pointing (Trickster, ``nb`` >= 1: :func:`point_choice`), inlined: the
-    engine with every bot asks :func:`act_rare`."""
+    """The base bots' pointing (Trickster, ``nb`` >= 1: :func:`point_choice`, which
+    :func:`act_rare` shares)."""
     mask, nu = seat_view(known, hidden_seen, hidden_card)
-    return point_choice(policy, params, mask, nu, nb, bids[nb - 1], bidders[nb - 1], can_call,
-                        min_bid, caller, shift, n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
+    return point_choice(policy, params, mask, nu, bids[nb - 1], bidders[nb - 1], caller, shift,
+                        n_deck, row_of, sf, lo, u)  # fmt: skip
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -424,9 +469,11 @@ def base_discard(
     bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
     safe, work, u,
 ):  # fmt: skip
-    """The base bots' discard (:func:`discard_choice`: takes no view)."""
-    return discard_choice(policy, params, known, 1, nb, 0, -1, can_call, min_bid, caller, shift,
-                          n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
+    """The base bots' discard (H8): 1 to give up an open life card, 0 a face-down one (reads
+    no view)."""
+    if policy == RANDOM:
+        return 1 if u < 0.5 else 0
+    return np.int64(params[3]) if policy == TIPS else np.int64(params[P_DISCARD])
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -435,17 +482,17 @@ def decide_peek(
     bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
     safe, work, u,
 ):  # fmt: skip
-    """Every bot's peek: the ``equilibrium`` bot's (:func:`eq_peek`), else as :func:`base_peek`
-    (written out, in the order of the one body before: the ``equilibrium`` bot played a tenth
-    fewer rounds a second with this body calling ``base_peek`` and ``base_bid``)."""
-    mask, nu = seat_view(known, hidden_seen, hidden_card)
+    """Every bot's peek: the ``equilibrium`` bot's (:func:`eq_peek`), else :func:`base_peek`."""
     if policy == EQUILIBRIUM:
+        mask, nu = seat_view(known, hidden_seen, hidden_card)
         return eq_peek(params, np.int64(row_of[nu, mask]), n, active, nb, bids, bidders,
                        bid_peeked, hidden_seen >= 0, can_call, min_bid, caller, shift, sf, lo,
                        gain, u)  # fmt: skip
-    last = bids[max(nb - 1, 0)] * (nb > 0)  # 0 before the opening bid
-    return peek_choice(policy, params, mask, nu, nb, last, -1, can_call, min_bid, caller, shift,
-                       n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
+    return base_peek(
+        policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
+        bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
+        safe, work, u,
+    )  # fmt: skip
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -454,27 +501,23 @@ def decide_bid(
     bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
     safe, work, u,
 ):  # fmt: skip
-    """Every bot's bid or call: the reader's (:func:`reader_bid`), the responder's
-    (:func:`responder_bid`), the ``equilibrium`` bot's (:func:`eq_bid`), else
-    :func:`bid_choice` (as :func:`decide_peek`, written out)."""
-    if policy == READER:
-        return reader_bid(
-            params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
-            min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
-        )  # fmt: skip
+    """Every bot's bid or call: the responder's (:func:`responder_bid`), the ``equilibrium``
+    bot's (:func:`eq_bid`), else :func:`base_bid`."""
     if policy == RESPONDER:
         return responder_bid(
             params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
             min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
         )  # fmt: skip
-    mask, nu = seat_view(known, hidden_seen, hidden_card)
     if policy == EQUILIBRIUM:
+        mask, nu = seat_view(known, hidden_seen, hidden_card)
         return eq_bid(params, np.int64(row_of[nu, mask]), n, active, nb, bids, bidders,
                       bid_peeked, hidden_seen >= 0, can_call, min_bid, caller, shift, sf, lo,
                       gain, u)  # fmt: skip
-    last = bids[max(nb - 1, 0)] * (nb > 0)  # 0 before the opening bid
-    return bid_choice(policy, params, mask, nu, nb, last, -1, can_call, min_bid, caller, shift,
-                      n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
+    return base_bid(
+        policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
+        bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
+        safe, work, u,
+    )  # fmt: skip
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -535,8 +578,20 @@ def act_rare(
                         min_bid, caller, shift, sf, lo, gain, u)  # fmt: skip
     last = bids[nb - 1] if nb > 0 else 0
     bidder = bidders[nb - 1] if nb > 0 else -1
-    return point_choice(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, caller,
-                        shift, n_deck, row_of, sf, lo, gain, safe, u)  # fmt: skip
+    return point_choice(policy, params, mask, nu, last, bidder, caller, shift, n_deck, row_of, sf,
+                        lo, u)  # fmt: skip
+
+
+@njit(nogil=True, cache=True, inline="always")
+def point_choice(policy, params, mask, nu, last, bidder, caller, shift, n_deck, row_of, sf, lo, u):
+    """Trickster (H10): the seat expected to win, the last ``bidder`` or the ``caller``, from
+    the view ``(mask, nu)``."""
+    p3 = params[P_POINT]
+    if policy == RANDOM:
+        return bidder if u < 0.5 else caller
+    if policy == TIPS:
+        return bidder if _tips_estimate(mask, nu, n_deck) >= last + shift else caller
+    return bidder if sf_at(sf, np.int64(row_of[nu, mask]), lo, last + shift) >= p3 else caller
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -604,90 +659,6 @@ def decide(
         bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
         safe, work, u,
     )  # fmt: skip
-
-
-# The choices take one argument list (what :func:`seat_view` derives from the observation) and
-# are inlined where the kernel asks for them: array arguments of a real call cost reference
-# counting, which took two thirds of the time; one site per choice keeps compiling cheap.
-
-
-@njit(nogil=True, cache=True, inline="always")
-def discard_choice(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, caller, shift,
-                   n_deck, row_of, sf, lo, gain, safe, u):  # fmt: skip
-    """H8: 1 to give up an open life card, 0 a face-down one."""
-    if policy == RANDOM:
-        return 1 if u < 0.5 else 0
-    return np.int64(params[3]) if policy == TIPS else np.int64(params[P_DISCARD])
-
-
-@njit(nogil=True, cache=True, inline="always")
-def point_choice(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, caller, shift,
-                 n_deck, row_of, sf, lo, gain, safe, u):  # fmt: skip
-    """Trickster (H10): the seat expected to win, the last ``bidder`` or the ``caller``."""
-    p3 = params[P_POINT]
-    if policy == RANDOM:
-        return bidder if u < 0.5 else caller
-    if policy == TIPS:
-        return bidder if _tips_estimate(mask, nu, n_deck) >= last + shift else caller
-    return bidder if sf_at(sf, np.int64(row_of[nu, mask]), lo, last + shift) >= p3 else caller
-
-
-@njit(nogil=True, cache=True, inline="always")
-def peek_choice(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, caller, shift,
-                n_deck, row_of, sf, lo, gain, safe, u):  # fmt: skip
-    """1 to peek (H7; asked only when the seat may)."""
-    p0, p1, p2 = params[0], params[1], params[2]
-    qi = np.int64(params[P_LEVEL])
-    if policy == RANDOM:
-        return 1 if u < p1 else 0
-    if policy == TIPS:
-        return 1 if nb > 0 and abs(last - _tips_estimate(mask, nu, n_deck)) <= p2 else 0
-    row = np.int64(row_of[nu, mask])  # int64 like the reader's rows: one sf_at to compile
-    # only worth it when it would raise anyway: under H7 a peeker may not call, and with
-    # peek_must_raise off a seat that would call on its view calls without looking
-    if nb > 0 and can_call and 1.0 - sf_at(sf, row, lo, last + shift) > p0:
-        return 0
-    plan = lo + safe[qi, row] - shift
-    plan = max(plan, lowest_bid(nb, last, min_bid))
-    t = plan + shift - lo
-    moved = gain[row, t] if 0 < t < sf.shape[1] else 0.0
-    return 1 if moved > p2 else 0
-
-
-@njit(nogil=True, cache=True, inline="always")
-def bid_choice(policy, params, mask, nu, nb, last, bidder, can_call, min_bid, caller, shift,
-               n_deck, row_of, sf, lo, gain, safe, u):  # fmt: skip
-    """A bid, or :data:`CALL` (the reader's bid is :func:`reader_bid`)."""
-    p0, p1, p2, p3, p4, p5, p6 = (params[0], params[1], params[2], params[3], params[4],
-                                  params[5], params[6])  # fmt: skip
-    qi = np.int64(params[P_LEVEL])
-    low = lowest_bid(nb, last, min_bid)  # H5
-    if policy == RANDOM:
-        if can_call:
-            if u < p0:
-                return CALL
-            u = (u - p0) / (1.0 - p0)
-        if nb == 0:
-            span = np.int64(p4) - np.int64(p3) + 1
-            return max(np.int64(p3) + min(np.int64(u * span), span - 1), low)
-        step = np.int64(p2)
-        return last + 1 + min(np.int64(u * step), step - 1)
-    if policy == TIPS:
-        e = _tips_estimate(mask, nu, n_deck)
-        if nb == 0:
-            return max(e, low)
-        if can_call and last > e + p0:
-            return CALL
-        return max(low, min(e, last + np.int64(p1)))
-    # the odds family: p0 call, p1 quantile, p2 peek, p3 point, p4 discard, p5/p6 extras
-    row = np.int64(row_of[nu, mask])  # int64 like the reader's rows: one sf_at to compile
-    if nb > 0 and can_call and 1.0 - sf_at(sf, row, lo, last + shift) > p0:
-        return CALL
-    b = lo + safe[qi, row] - shift
-    b = max(b, low)
-    if policy == BLUFFER and u < p5:
-        b += np.int64(p6)
-    return b
 
 
 @njit(nogil=True, cache=True, inline="always")
