@@ -9,13 +9,22 @@ Prints two numbers: seconds to import the modules, seconds to compile and warm u
 Works on trees from before the bot table moved to ``bots.py``. An argument replaces the five
 bots, e.g. ``equilibrium,reader,odds,tips,random`` (a table that compiles the engine with every
 bot).
+
+``GC=collect`` in the environment compiles with Python's cyclic collector running, as before the
+package paused it during compiles (:mod:`headcount_lab.core.compiling`; nothing to undo on older
+trees); ``GC=off`` switches the collector off for the whole process, on any tree: what the
+compile itself costs, to compare code without the collector's share.
 """
 
 from __future__ import annotations
 
+import gc
+import os
 import sys
 import time
 
+if os.environ.get("GC") == "off":
+    gc.disable()
 t0 = time.process_time()
 from headcount_lab.games.headcount import tournament as T  # noqa: E402
 from headcount_lab.games.headcount.rules import HeadcountRules  # noqa: E402
@@ -24,6 +33,13 @@ try:
     from headcount_lab.games.headcount.bots import parse_bots
 except ImportError:  # older trees
     from headcount_lab.games.headcount.agents import parse_bots  # type: ignore[no-redef]
+if os.environ.get("GC") == "collect":
+    try:
+        from headcount_lab.core import compiling
+
+        compiling.uninstall_gc_pause()
+    except ImportError:  # trees from before the pause
+        pass
 t1 = time.process_time()
 bots = sys.argv[1] if len(sys.argv) > 1 else "reader,odds,tips,random,bluffer"
 setup = T.Setup(tuple(parse_bots(bots, len(bots.split(",")))), HeadcountRules(), True)

@@ -2,11 +2,14 @@
 
 Two modes (issue 10 item 4):
 
-``--compare TREE [TREE ...] --reps N``
+``--compare TREE [TREE ...] --reps N [--gc MODES]``
     runs ``scripts/headcount_compile_cpu.py`` against each tree's ``src`` in turn, N rounds
     alternating the trees, each in a fresh process with an empty numba cache, and prints every
     run's compile CPU seconds and each tree's median (CPU seconds, ``time.process_time``: what
-    the compile costs, however loaded the machine is).
+    the compile costs, however loaded the machine is); each round starts one tree later.
+    ``--gc collect,default`` runs each tree both with Python's collector running during the
+    compile and as the tree compiles (with the pause of :mod:`headcount_lab.core.compiling`
+    where it has one); ``--gc off`` without any collector, which compares the code alone.
 
 ``--speed TREE [TREE ...] --reps N``
     the bench's kernel rates (:func:`.bench_engine.kernel_rate`, thousands of complete rounds
@@ -14,6 +17,17 @@ Two modes (issue 10 item 4):
     where the tree has them), trees alternating, each tree with its own warm numba cache;
     prints each tree's medians. ``--best N``: each rate is the best of N runs in its process
     (less of the machine's load in the figure).
+
+``--body TREE [TREE ...] --reps N [--full]``
+    the engine's own compile, precisely: in one process per tree, compiles the table (so every
+    function the engine calls is compiled and warm), then compiles the engine's ``play_deals``
+    N times afresh (a new dispatcher of the same Python function, options and pipeline, no disk
+    cache) and prints the median CPU seconds. Callees and imports are out of the figure, so it
+    separates two versions of the engine body where ``--compare`` cannot tell; processes of one
+    tree still differ by about 5%, so give a tree several times (``--body A B A B``).
+    ``--full``: the engine with every bot (``equilibrium`` and ``responder`` too), where the
+    tree has two. ``--default-pipeline``: with numba's own pipeline instead of the engine's
+    (:class:`.compiling.LeanCompiler`).
 
 ``--profile``
     compiles the engine of the tree on ``PYTHONPATH`` (with an empty numba cache, set
@@ -25,6 +39,7 @@ Two modes (issue 10 item 4):
 Example::
 
     python scripts/headcount_compile_profile.py --compare /tmp/old05 . --reps 3
+    python scripts/headcount_compile_profile.py --compare /tmp/old05 . --reps 5 --gc off
     python scripts/headcount_compile_profile.py --compare /tmp/main . --reps 3 \
         --bots equilibrium,reader,odds,tips,random
     NUMBA_CACHE_DIR=$(mktemp -d) PYTHONPATH=src \
@@ -49,20 +64,23 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 
 
-def compare(trees: list[str], reps: int, bots: list[str]) -> None:
-    runs: dict[str, list[float]] = {t: [] for t in trees}
+def compare(trees: list[str], reps: int, bots: list[str], gc_modes: list[str]) -> None:
+    configs = [(t, g) for t in trees for g in gc_modes]
+    runs: dict[tuple[str, str], list[float]] = {c: [] for c in configs}
     for r in range(reps):
-        for t in trees:
+        # each round starts one configuration later: a fixed order would put one tree in the
+        # same slot every round (just after the previous one's compile, say) and bias it
+        for t, g in configs[r % len(configs) :] + configs[: r % len(configs)]:
             with tempfile.TemporaryDirectory() as cache:
-                env = dict(os.environ, NUMBA_CACHE_DIR=cache,
+                env = dict(os.environ, NUMBA_CACHE_DIR=cache, GC=g,
                            PYTHONPATH=str(Path(t).resolve() / "src"))  # fmt: skip
                 cmd = [sys.executable, str(HERE / "headcount_compile_cpu.py"), *bots]
                 out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True)
             seconds = float(out.stdout.split()[-1])
-            runs[t].append(seconds)
-            print(f"round {r + 1} {t}: {seconds:.2f} CPU s", flush=True)
-    for t, xs in runs.items():
-        print(f"median {t}: {statistics.median(xs):.2f} CPU s over {len(xs)} runs")
+            runs[t, g].append(seconds)
+            print(f"round {r + 1} {t} (gc {g}): {seconds:.2f} CPU s", flush=True)
+    for (t, g), xs in runs.items():
+        print(f"median {t} (gc {g}): {statistics.median(xs):.2f} CPU s over {len(xs)} runs")
 
 
 SPEED = """
@@ -97,6 +115,49 @@ def speed(trees: list[str], reps: int, best: int) -> None:
     for t, xs in runs.items():
         med = {k: round(statistics.median(x[k] for x in xs) / 1e3) for k in xs[0]}
         print(f"median k rounds/CPU s {t}: {med}")
+
+
+BODY = """
+import statistics, sys, time, warnings
+import numba
+from numba.core.caching import NullCache
+from headcount_lab.games.headcount import engine as E
+from headcount_lab.games.headcount import tournament as T
+from headcount_lab.games.headcount.rules import HeadcountRules
+try:
+    from headcount_lab.games.headcount.bots import parse_bots
+except ImportError:  # older trees
+    from headcount_lab.games.headcount.agents import parse_bots
+reps, full, default = int(sys.argv[1]), sys.argv[2] == "full", sys.argv[3] == "default"
+bots = "reader,odds,tips,random,bluffer"
+T.make_job(T.Setup(tuple(parse_bots(bots, 5)), HeadcountRules(), True), 1).warmup()
+base = getattr(E, "play_deals_base", E.play_deals)
+(sig,) = base.overloads.keys()
+engine = E.play_deals if full else base
+opts = {k: v for k, v in engine.targetoptions.items() if k not in ("cache", "nopython")}
+times = []
+for _ in range(reps + full):  # the full engine's first compile also compiles its own callees
+    pipeline = numba.core.compiler.Compiler if default else engine._compiler.pipeline_class
+    fresh = numba.njit(**opts, pipeline_class=pipeline)(engine.py_func)
+    fresh._cache = NullCache()
+    t0 = time.process_time()
+    fresh.compile(sig)
+    times.append(time.process_time() - t0)
+print(statistics.median(times[full:]))
+"""
+
+
+def body(trees: list[str], reps: int, full: bool, default: bool) -> None:
+    for t in trees:
+        with tempfile.TemporaryDirectory() as cache:
+            src = str(Path(t).resolve() / "src")
+            env = dict(os.environ, NUMBA_CACHE_DIR=cache, PYTHONPATH=src)
+            kinds = ["full" if full else "base", "default" if default else "own"]
+            cmd = [sys.executable, "-W", "ignore", "-c", BODY, str(reps), *kinds]
+            out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True)
+        seconds = float(out.stdout.split()[-1])
+        kind = ("every bot" if full else "base bots") + (", numba's default pipeline" * default)
+        print(f"engine body ({kind}) {t}: {seconds:.2f} CPU s, median of {reps}", flush=True)
 
 
 def _function_of(cache: dict[str, list[tuple[int, int, str]]], filename: str, line: int) -> str:
@@ -175,19 +236,32 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--compare", nargs="+", metavar="TREE")
     ap.add_argument("--speed", nargs="+", metavar="TREE")
+    ap.add_argument("--body", nargs="+", metavar="TREE")
+    ap.add_argument("--full", action="store_true", help="--body: the engine with every bot")
+    ap.add_argument(
+        "--default-pipeline",
+        action="store_true",
+        help="--body: compile with numba's default pipeline, not the engine's own",
+    )
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--best", type=int, default=1, help="--speed: each rate the best of N runs")
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--bots", help="--compare: the table to compile (default: the five bots)")
+    ap.add_argument("--gc", default="default", help="--compare: comma-separated collector modes, "
+                    "each run per tree: default (as the tree compiles: with the collector paused "
+                    "where it has core.compiling), collect (the collector runs during compiles), "
+                    "off (no collector at all; any tree)")  # fmt: skip
     a = ap.parse_args()
     if a.compare:
-        compare(a.compare, a.reps, [a.bots] if a.bots else [])
+        compare(a.compare, a.reps, [a.bots] if a.bots else [], a.gc.split(","))
+    elif a.body:
+        body(a.body, a.reps, a.full, a.default_pipeline)
     elif a.speed:
         speed(a.speed, a.reps, a.best)
     elif a.profile:
         profile([a.bots] if a.bots else [])
     else:
-        ap.error("give --compare TREE..., --speed TREE... or --profile")
+        ap.error("give --compare TREE..., --speed TREE..., --body TREE... or --profile")
 
 
 if __name__ == "__main__":
