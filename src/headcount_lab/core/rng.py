@@ -114,8 +114,8 @@ def uniform(state):
 
 @njit(nogil=True, cache=True)
 def partial_shuffle(state, deck, k):
-    # the draws of below(), on the state in registers: kernels that shuffle then compile no
-    # below() of their own (0.1 s of the Headcount engine's cold compile, measured)
+    # the draws of below(), on the state in registers: a kernel that shuffles then compiles no
+    # below() of its own
     n = deck.shape[0]
     s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
     for i in range(k):
