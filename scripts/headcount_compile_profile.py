@@ -118,19 +118,14 @@ def speed(trees: list[str], reps: int, best: int) -> None:
 
 
 BODY = """
-import statistics, sys, time, warnings
+import runpy, statistics, sys, time
 import numba
 from numba.core.caching import NullCache
-from headcount_lab.games.headcount import engine as E
-from headcount_lab.games.headcount import tournament as T
-from headcount_lab.games.headcount.rules import HeadcountRules
-try:
-    from headcount_lab.games.headcount.bots import parse_bots
-except ImportError:  # older trees
-    from headcount_lab.games.headcount.agents import parse_bots
 reps, full, default = int(sys.argv[1]), sys.argv[2] == "full", sys.argv[3] == "default"
-bots = "reader,odds,tips,random,bluffer"
-T.make_job(T.Setup(tuple(parse_bots(bots, 5)), HeadcountRules(), True), 1).warmup()
+# the five-bot table, compiled and warmed as the cold-compile measure does it
+sys.argv = [sys.argv[4]]
+runpy.run_path(sys.argv[0], run_name="__main__")
+from headcount_lab.games.headcount import engine as E
 base = getattr(E, "play_deals_base", E.play_deals)
 (sig,) = base.overloads.keys()
 engine = E.play_deals if full else base
@@ -153,7 +148,8 @@ def body(trees: list[str], reps: int, full: bool, default: bool) -> None:
             src = str(Path(t).resolve() / "src")
             env = dict(os.environ, NUMBA_CACHE_DIR=cache, PYTHONPATH=src)
             kinds = ["full" if full else "base", "default" if default else "own"]
-            cmd = [sys.executable, "-W", "ignore", "-c", BODY, str(reps), *kinds]
+            compile_cpu = str(HERE / "headcount_compile_cpu.py")
+            cmd = [sys.executable, "-W", "ignore", "-c", BODY, str(reps), *kinds, compile_cpu]
             out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True)
         seconds = float(out.stdout.split()[-1])
         kind = ("every bot" if full else "base bots") + (", numba's default pipeline" * default)
