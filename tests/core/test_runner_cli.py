@@ -138,9 +138,11 @@ def test_compact_counts():
     ]
 
 
-# Large enough that the run is still going when the signal lands (about half a second on two cores
-# at the self-test job's ~100 M draws/s per core), small enough to finish quickly on resume.
-UNITS_SIGINT = "100000000"
+# Large enough that the run is still going when the signal lands (about two seconds on two cores
+# at the self-test job's ~70 M units/s per core; 100 M units were too few once partial_shuffle
+# kept the stream in registers: the run once ended before the signal), small enough to finish
+# quickly on resume.
+UNITS_SIGINT = "300000000"
 
 
 def run_args(out):
