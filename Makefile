@@ -1,15 +1,19 @@
 # Two commands do everything on a fresh machine: `make report` and `make test`.
+# Every install reads the lock, constraints.txt (exact versions, the build back-end included);
+# `make lock` regenerates it from pyproject.toml's ranges and runs the tests on it.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+LOCK := constraints.txt
+PIP := $(BIN)/python -m pip install -q -c $(LOCK)
 
-.PHONY: report test test-all lint bench venv clean
+.PHONY: report test test-all lint bench venv lock clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(LOCK)
 	$(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install -q -U pip
-	$(BIN)/python -m pip install -q -e ".[dask]" --group dev
+	$(PIP) -U pip setuptools wheel
+	$(PIP) --no-build-isolation -e ".[dask]" --group dev
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -18,10 +22,10 @@ report: $(STAMP)
 	$(BIN)/headcount-lab report all
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q --durations=25
 
 test-all: $(STAMP)
-	$(BIN)/python -m pytest -q -m ""
+	$(BIN)/python -m pytest -q -m "" --durations=25
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests scripts
@@ -30,6 +34,13 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/headcount-lab bench --json
+
+# A new lock: the newest releases pyproject.toml allows, then a fresh .venv from it and the
+# whole test suite; commit constraints.txt only if the tests pass.
+lock:
+	bash scripts/lock.sh $(PY)
+	rm -rf $(VENV)
+	$(MAKE) test
 
 clean:
 	rm -rf $(VENV)
