@@ -45,8 +45,8 @@ def intervals(obj: Any, path: str = "") -> list[tuple[str, Any]]:
 
 #: the places of proportions' and of differences' intervals in the summaries
 PROPORTION = re.compile(r"per_bot\[\d+\]\.ci95|per_seat|by_seat|p_poohead|capped_share|"
-                        r"win_share|made_rate|_share_ci95")  # fmt: skip
-DIFFERENCE = re.compile(r"pairs\[")
+                        r"made_rate|_share_ci95")  # fmt: skip
+DIFFERENCE = re.compile(r"pairs\[|win_share_diff")
 
 
 def check_json(text: str) -> dict[str, Any]:
@@ -115,6 +115,16 @@ def test_headcount_paired_differences_stay_within_100_percent(rotate):
     text, data = both("headcount", "simulate", "--rule", "min_first_bid=75", "--games", "2000",
                       *args)  # fmt: skip
     assert data["pairs"] and not re.search(r"[-+]1\d\d\.\d\d%|[-+][2-9]\d\d\.\d\d%", text)
+
+
+def test_foolish_ladder_of_two_games_keeps_the_win_share_difference_within_one():
+    """``foolish ladder --games 2``: a difference of two win shares over two games had a normal
+    interval past ±1, or none that was zero-width when both games agreed."""
+    _, data = both("foolish", "ladder", "--bots", "random,rules,random", "--games", "2")
+    for rung in data["rungs"]:
+        ci = rung["win_share_diff"]["ci95"]
+        assert ci is None or -1.0 <= ci[0] < ci[1] <= 1.0
+        assert rung["holds"] == (ci is not None and ci[0] > 0)
 
 
 @pytest.mark.parametrize("game", list(registered()), ids=list(registered()))

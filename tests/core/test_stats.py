@@ -1,3 +1,5 @@
+import math
+
 import numpy as np
 import pytest
 
@@ -290,3 +292,12 @@ def test_the_one_formatter_says_why_in_words():
     assert ci_text([None, None], ".1%", 0) == "no data"
     assert missing(1234, "chunk of 10 views") == "no spread in 1,234 chunks of 10 views"
     assert value_text(None, ".2f") == "no data" and value_text(0.5, "+.2f") == "+0.50"
+
+
+def test_an_interval_computed_elsewhere_is_held_to_the_same_rules():
+    from headcount_lab.core.stats import DIFFERENCE, interval
+
+    assert interval(0.5, 0.1, 0.9, 1).ci is None  # one game
+    assert interval(0.5, 0.5, 0.5, 9).ci is None  # no width
+    assert interval(0.5, math.nan, math.nan, 9).ci is None
+    assert interval(0.9, 0.2, 1.6, 3, bounds=DIFFERENCE).ci == (0.2, 1.0)

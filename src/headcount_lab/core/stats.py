@@ -198,6 +198,21 @@ def _bounded(
     return Estimate(float(value), (float(lo), float(hi)), n, unit)
 
 
+def interval(
+    value: float,
+    lo: float,
+    hi: float,
+    n: int,
+    unit: str = "game",
+    bounds: tuple[float, float] | None = None,
+) -> Estimate:
+    """An interval computed elsewhere, held to the same rules: none from fewer than two
+    observations or when it has no width (or is not a number), else cut to ``bounds``."""
+    if n < 2 or not lo < hi:  # a NaN end fails the comparison too
+        return Estimate(float(value), None, n, unit)
+    return _bounded(value, lo, hi, n, unit, bounds)
+
+
 def rate(k: float, n: int, unit: str = "game") -> Estimate:
     """``k`` successes in ``n`` trials with the Wilson interval (:func:`wilson`); no data at
     ``n = 0``. A single trial has a real interval: Wilson's is never zero-width."""
@@ -225,14 +240,9 @@ def mean(
     if n == 0:
         return Estimate(None, None, 0, unit)
     m, lo, hi = mean_ci(total, sq, n, z, scale)
-    if n < 2:
-        return Estimate(float(m), None, n, unit)
-    if lo == hi:  # no spread seen
-        if bounds == PROPORTION and scale == 1.0:
-            p, lo, hi = wilson(total, n, z)
-            return Estimate(float(m), (lo, hi), n, unit)
-        return Estimate(float(m), None, n, unit)
-    return _bounded(m, lo, hi, n, unit, bounds)
+    if n >= 2 and lo == hi and bounds == PROPORTION and scale == 1.0:  # no spread seen
+        _, lo, hi = wilson(total, n, z)
+    return interval(m, lo, hi, n, unit, bounds)
 
 
 def paired(
@@ -262,9 +272,7 @@ def chunk_mean(
     if k < 2:
         return Estimate(m, None, k, unit)
     half = float(stats.t.ppf(0.975, k - 1) * values.std(ddof=1) / math.sqrt(k))
-    if half == 0.0:  # every chunk the same: no spread seen, none known
-        return Estimate(m, None, k, unit)
-    return _bounded(m, m - half, m + half, k, unit, bounds)
+    return interval(m, m - half, m + half, k, unit, bounds)
 
 
 def chunk_ratio(
@@ -283,9 +291,7 @@ def chunk_ratio(
         return Estimate(r, None, k, unit)
     resid = (num - r * den) / den.mean()
     half = float(stats.t.ppf(0.975, k - 1) * resid.std(ddof=1) / math.sqrt(k))
-    if half == 0.0:
-        return Estimate(r, None, k, unit)
-    return _bounded(r, r - half, r + half, k, unit, bounds)
+    return interval(r, r - half, r + half, k, unit, bounds)
 
 
 def missing(n: int | None, unit: str = "game") -> str:
