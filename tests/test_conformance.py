@@ -205,3 +205,89 @@ def test_the_toy_game_is_registered_for_the_tests_but_does_not_ship():
     assert list(registered())[: len(GAMES)] == list(GAMES)
     with pytest.raises(ValueError, match="a game of the package already"):
         register(GAMES["whist"])
+
+
+# --- every game's replay checks the whole envelope (issue 26) ----------------------------------
+
+_RECORDS: dict[str, dict] = {}
+
+
+def simulated_record(game, tmp_path_factory):
+    """A record file of ``game`` from ``simulate --record 2`` (once per game)."""
+    from cli_support import cli
+
+    if game.name not in _RECORDS:
+        path = tmp_path_factory.mktemp("records") / f"{game.name}.json"
+        res = cli(game.name, "simulate", "--games", "6", "--seed", "3", "--record", "2",
+                  "--record-file", str(path), "--json", "--quiet")  # fmt: skip
+        assert res.code == 0, res.stderr
+        _RECORDS[game.name] = json.loads(path.read_text(encoding="utf-8"))
+    return copy.deepcopy(_RECORDS[game.name])
+
+
+def _envelope_faults(game, rec):
+    """(name, changed keys, words the one error line must hold) for every fault of issue 26."""
+    rules = rec["rules"]
+    first, value = next(iter(rules.items()))
+    wrong = 7 if isinstance(value, bool) else "many" if isinstance(value, int) else 12
+    menu = game.load("bots")
+    bots = rec.get("bots") or menu.split(game.default_bots)  # Headcount's records name none
+    other = next(name for name in registered() if name != game.name)
+    lo, hi = game.players
+    faults = [
+        ("wrong game name", {"game": other}, f"not a {game.title} record"),
+        ("game not a name", {"game": 3}, f"not a {game.title} record"),
+        ("NaN seed", {"seed": float("nan")}, "seed: must be a whole number or null, not NaN"),
+        ("string seed", {"seed": "3"}, "seed: must be a whole number"),
+        ("fractional seed", {"seed": 3.0}, "seed: must be a whole number"),
+        ("negative seed", {"seed": -1}, "seed: must be between 0 and"),
+        ("huge seed", {"seed": 2**70}, "seed: must be between 0 and"),
+        ("rules not an object", {"rules": [rules]}, "rules: must be an object"),
+        ("rules null", {"rules": None}, "rules: must be an object"),
+        ("unknown rule", {"rules": {**rules, "no_such_rule": 1}}, "unknown rule 'no_such_rule'"),
+        ("bad rule value", {"rules": {**rules, first: wrong}}, f"rules, {first}: "),
+        ("bots not a list", {"bots": bots[0]}, "bots: Input should be a valid list"),
+        ("bots not names", {"bots": [1] * len(bots)}, "bots[0]: Input should be a valid string"),
+        ("too many bots", {"bots": [bots[0]] * (hi + 1)}, "bots must name"),
+        ("unknown bot", {"bots": ["no_such_bot", *bots[1:]]}, "unknown bot 'no_such_bot'"),
+    ]
+    if "players" in rules:  # the rules know the table: one bot too few is wrong too
+        faults += [
+            ("a bot too few", {"bots": bots[:-1]}, "bots must name"),
+            ("players out of range", {"rules": {**rules, "players": hi + 5}}, "players must be"),
+        ]
+    return faults
+
+
+@pytest.mark.parametrize("game", ENTRIES, ids=IDS)
+def test_replay_checks_the_whole_envelope(game, tmp_path, tmp_path_factory):
+    """A wrong game name, a NaN, text, negative or huge seed, rules that are not an object or
+    hold an unknown flag or a bad value, bots that are not a list, too many or an unknown one:
+    each is refused by the game's replay, and through the CLI with one ``error:`` line, exit
+    2 and no traceback. The record as written still replays."""
+    from cli_support import cli, one_error_line
+
+    rec = simulated_record(game, tmp_path_factory)
+    replay = game.load("replay")
+    assert replay(copy.deepcopy(rec))
+    for name, change, words in _envelope_faults(game, rec):
+        bad = {**copy.deepcopy(rec), **change}
+        with pytest.raises(ValueError) as exc:
+            replay(bad)
+        assert words in str(exc.value), (name, str(exc.value))
+        path = tmp_path / "bad.json"
+        path.write_text(json.dumps(bad), encoding="utf-8")  # NaN written as the bare token
+        line = one_error_line(cli(game.name, "replay", str(path)))
+        assert words in line and "Traceback" not in line, (name, line)
+
+
+@pytest.mark.parametrize("game", ENTRIES, ids=IDS)
+def test_replay_takes_the_envelopes_bots_and_a_person(game, tmp_path_factory):
+    """``bots`` as ``simulate`` and ``play`` write them (a person's seat is ``person``) pass."""
+    rec = simulated_record(game, tmp_path_factory)
+    replay = game.load("replay")
+    assert replay({**rec, "seed": None})
+    if "bots" not in rec:  # Headcount's records name the bots in each game's seats only
+        assert replay({**rec, "bots": rec["games"][0]["seats"]})
+        return
+    assert replay({**rec, "bots": ["person", *rec["bots"][1:]]})

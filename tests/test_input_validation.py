@@ -245,7 +245,7 @@ def _hc_record():  # type: ignore[no-untyped-def]
         (lambda d: d["games"][0]["rounds"][0].__setitem__("peeks", []),
          "game 0, round 1, peeks: Extra inputs are not permitted"),
         (lambda d: d["rules"].__setitem__("open_lives", 12), "open_lives must be between 0 and 9"),
-        (lambda d: d.__setitem__("rules_version", 2), "rules_version must be 1, not 2"),
+        (lambda d: d.__setitem__("rules_version", 2), "rules version 2, this program 1"),
         (lambda d: d.__setitem__("format", "headcount-record/2"), "not a Headcount record"),
     ],
 )  # fmt: skip

@@ -81,20 +81,46 @@ def test_output_paths_are_checked_before_any_work(tmp_path):
 def test_open_envelope_checks_format_version_and_rules():
     from dataclasses import dataclass
 
-    from headcount_lab.core.record import open_envelope
+    from headcount_lab.core.botspec import BotMenu, Policy
+    from headcount_lab.core.record import SEED_MAX, open_envelope
 
     @dataclass(frozen=True)
     class Rules:
         players: int = 4
 
-    rec = envelope("toy", "toy/1", 2, {"players": 3}, 1, {"games": []})
-    assert open_envelope(rec, "toy/1", "Toy", 2, Rules) == Rules(3)
+        def __post_init__(self) -> None:
+            if not 2 <= self.players <= 5:
+                raise ValueError(f"players must be between 2 and 5, not {self.players}")
+
+    menu = BotMenu("toy", [Policy("a", 0), Policy("b", 1)])
+
+    def check(data):  # type: ignore[no-untyped-def]
+        return open_envelope(data, "toy/1", "Toy", 2, Rules, game="toy", bots=menu,
+                             players=(2, 5))  # fmt: skip
+
+    rec = envelope("toy", "toy/1", 2, {"players": 3}, 1, {"games": []}, ["a", "b", "person"])
+    assert check(rec) == Rules(3)
+    assert check({**rec, "seed": SEED_MAX, "bots": None}) == Rules(3)
     for bad, why in [
         ([], "not a Toy record"),
         ({**rec, "format": "x"}, "not a Toy record"),
         ({**rec, "rules_version": 1}, "rules version 1, this program 2"),
-        ({**rec, "rules": 5}, "bad rules"),
-        ({**rec, "rules": {"colour": 1}}, "bad rules"),
+        ({**rec, "rules_version": 2.0}, "rules version 2.0, this program 2"),
+        ({**rec, "game": "other"}, "it is a record of 'other', not 'toy'"),
+        ({**rec, "game": None}, "its game is null"),
+        ({**rec, "rules": 5}, "rules: must be an object"),
+        ({**rec, "rules": {"colour": 1}}, "unknown rule 'colour'"),
+        ({**rec, "rules": {"players": 9}}, "players must be between 2 and 5"),
+        ({**rec, "rules": {"players": "3"}}, "rules, players: Input should be a valid integer"),
+        ({**rec, "seed": float("nan")}, "seed: must be a whole number or null, not NaN"),
+        ({**rec, "seed": "1"}, 'seed: must be a whole number or null, not "1"'),
+        ({**rec, "seed": True}, "seed: must be a whole number or null, not true"),
+        ({**rec, "seed": -1}, "seed: must be between 0 and"),
+        ({**rec, "seed": SEED_MAX + 1}, "seed: must be between 0 and"),
+        ({**rec, "bots": "a"}, "bots: Input should be a valid list"),
+        ({**rec, "bots": ["a", 1, "b"]}, r"bots\[1\]: Input should be a valid string"),
+        ({**rec, "bots": ["a", "b"]}, "bots must name 3 bots, one per seat, not 2"),
+        ({**rec, "bots": ["a", "b", "c"]}, r"bots\[2\]: unknown bot 'c'"),
     ]:
         with pytest.raises(ValueError, match=why):
-            open_envelope(bad, "toy/1", "Toy", 2, Rules)
+            check(bad)

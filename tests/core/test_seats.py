@@ -28,3 +28,27 @@ def test_per_seat_and_per_bot_rates_add_up():
     assert [(r["wins"], r["games"]) for r in by_seat] == [(1, 5), (6, 8)]
     assert all(r["ci95"][0] <= r["rate"] <= r["ci95"][1] for r in seats + by_seat)
     assert distinct(["x", "y", "x"]) == {"x": [0, 2], "y": [1]}
+
+
+def test_a_seat_a_bot_never_sat_in_has_no_rate_not_nan():
+    wins = np.array([[1, 0], [0, 2]])  # seats not rotated: slot s always in seat s
+    seated = np.array([[3, 0], [0, 3]])
+    by_seat = per_bot_by_seat(wins, seated, [0])
+    assert by_seat[0]["rate"] == 1 / 3 and by_seat[1] == {
+        "wins": 0, "games": 0, "rate": None, "ci95": None,
+    }  # fmt: skip
+
+
+def test_a_paired_difference_of_one_deal_has_no_interval_and_others_stay_in_bounds():
+    from headcount_lab.core.seats import paired_difference
+
+    wins = np.array([[1, 0], [0, 0]])
+    seated = np.array([[1, 0], [0, 1]])
+    slot_sq = np.array([[1, 0], [0, 0]])
+    one = paired_difference(wins, seated, slot_sq, [0], [1], deals=1)
+    assert one == {"difference": 1.0, "ci95": None}
+    # 3 deals of one game each: slot 0 won two, slot 1 none; the normal interval passes +1
+    wins3, seated3 = np.array([[2, 0], [0, 0]]), np.array([[3, 0], [0, 3]])
+    three = paired_difference(wins3, seated3, np.array([[2, 0], [0, 0]]), [0], [1], deals=3)
+    lo, hi = three["ci95"]
+    assert three["difference"] == 2 / 3 and -1.0 <= lo < 2 / 3 < hi <= 1.0

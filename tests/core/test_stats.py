@@ -1,3 +1,5 @@
+import math
+
 import numpy as np
 import pytest
 
@@ -189,3 +191,113 @@ def test_wilson_interval_holds_its_rate_at_zero_and_all():
             p, lo, hi = wilson(k, n)
             assert lo <= p <= hi
     assert wilson(10, 10)[2] == 1.0 and wilson(0, 3)[1] == 0.0
+
+
+# --- the summaries' statistics: no NaN, no impossible interval (issue 26) ----------------------
+
+
+def test_rate_has_no_value_without_trials_and_a_real_interval_from_one():
+    from headcount_lab.core.stats import rate
+
+    none = rate(0, 0)
+    assert (none.value, none.ci, none.ci_json) == (None, None, None)
+    one = rate(1, 1)
+    assert one.value == 1.0 and one.ci is not None and one.ci[0] < one.ci[1] == 1.0
+    assert rate(0.5, 2).value == 0.25  # a shared success counts in part
+
+
+def test_mean_of_one_value_has_no_interval_and_none_has_no_value():
+    from headcount_lab.core.stats import mean
+
+    assert mean(0.0, 0.0, 0).value is None
+    one = mean(139.0, 139.0**2, 1, "match")
+    assert one.value == 139.0 and one.ci is None and one.ci_json is None
+    assert one.ci_text(".2f") == "too little data (1 match)"
+    flat = mean(8.0, 32.0, 2)  # two equal values: no spread seen
+    assert flat.ci is None and flat.ci_text(".2f") == "no spread in 2 games"
+
+
+def test_mean_keeps_the_bits_of_mean_ci_where_it_has_an_interval():
+    from headcount_lab.core.stats import mean, mean_ci
+
+    x = np.random.default_rng(5).normal(3.0, 2.0, size=50)
+    args = (float(x.sum()), float((x * x).sum()), x.size)
+    m, lo, hi = mean_ci(*args, z=1.96)
+    est = mean(*args, z=1.96)
+    assert (est.value, est.ci) == (m, (lo, hi))
+
+
+def test_a_share_stays_in_0_1_and_an_all_equal_share_takes_wilsons_interval():
+    from scipy.stats import binomtest
+
+    from headcount_lab.core.stats import PROPORTION, mean
+
+    # 2 games won out of 3: the normal interval of the 0/1 values runs past 1
+    wide = mean(2.0, 2.0, 3, bounds=PROPORTION)
+    assert wide.ci is not None and wide.ci[0] >= 0.0 and wide.ci[1] == 1.0
+    # both games lost: not [0, 0] but Wilson's [0, 0.66]
+    lost = mean(0.0, 0.0, 2, bounds=PROPORTION)
+    ci = binomtest(0, 2).proportion_ci(method="wilson")
+    assert lost.value == 0.0 and lost.ci == pytest.approx((ci.low, ci.high), abs=1e-12)
+
+
+def test_a_paired_difference_stays_within_plus_minus_one():
+    from headcount_lab.core.stats import DIFFERENCE, paired
+
+    # 3 deals with differences 1, 1, 0: the normal interval runs past +1
+    est = paired(2.0, 0.0, 2.0, 3, bounds=DIFFERENCE)
+    assert est.ci is not None and -1.0 <= est.ci[0] < est.ci[1] == 1.0
+    assert paired(1.0, 0.0, 1.0, 1).ci is None  # one deal
+
+
+def test_chunk_mean_is_scipys_t_interval_cut_to_its_bounds():
+    from scipy import stats
+
+    from headcount_lab.core.stats import PROPORTION, chunk_mean
+
+    x = np.array([0.71, 0.98])  # two chunks: t with 1 degree of freedom is wide
+    lo, hi = stats.t.interval(0.95, 1, loc=x.mean(), scale=stats.sem(x))
+    assert lo < 0.0 and hi > 1.0
+    free = chunk_mean(x)
+    assert free.ci == pytest.approx((lo, hi), rel=1e-12)
+    assert chunk_mean(x, bounds=PROPORTION).ci == (0.0, 1.0)
+    one = chunk_mean(x[:1], "chunk of 10 views")
+    assert one.value == 0.71 and one.ci is None
+    assert one.ci_text(".2%") == "too little data (1 chunk of 10 views)"
+    assert chunk_mean(np.array([0.5, 0.5, 0.5])).ci is None
+
+
+def test_chunk_ratio_has_no_value_when_nothing_divides():
+    from headcount_lab.core.stats import chunk_ratio
+
+    assert chunk_ratio(np.array([1.0, 2.0]), np.array([0, 0])).value is None
+    assert chunk_ratio(np.array([3.0]), np.array([2])).ci is None
+    est = chunk_ratio(np.array([3.0, 5.0, 4.0]), np.array([2, 3, 3]))
+    assert est.value == 1.5 and est.ci is not None and est.ci[0] < 1.5 < est.ci[1]
+
+
+def test_cluster_wilson_of_equal_clusters_is_not_a_point():
+    from headcount_lab.core.stats import cluster_wilson, wilson
+
+    # 10 deals of 4 games, the bot won 2 in each: no spread between deals to measure
+    assert cluster_wilson(20, 40, 10 * 2 * 2, 10) == wilson(20, 40)
+
+
+def test_the_one_formatter_says_why_in_words():
+    from headcount_lab.core.stats import ci_text, missing, value_text
+
+    assert ci_text([0.25, 0.5], ".1%") == "[25.0%, 50.0%]"
+    assert ci_text(None, ".1%", 0) == "no data"
+    assert ci_text(None, ".1%", 1, "deal") == "too little data (1 deal)"
+    assert ci_text([None, None], ".1%", 0) == "no data"
+    assert missing(1234, "chunk of 10 views") == "no spread in 1,234 chunks of 10 views"
+    assert value_text(None, ".2f") == "no data" and value_text(0.5, "+.2f") == "+0.50"
+
+
+def test_an_interval_computed_elsewhere_is_held_to_the_same_rules():
+    from headcount_lab.core.stats import DIFFERENCE, interval
+
+    assert interval(0.5, 0.1, 0.9, 1).ci is None  # one game
+    assert interval(0.5, 0.5, 0.5, 9).ci is None  # no width
+    assert interval(0.5, math.nan, math.nan, 9).ci is None
+    assert interval(0.9, 0.2, 1.6, 3, bounds=DIFFERENCE).ci == (0.2, 1.0)

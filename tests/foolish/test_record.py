@@ -91,3 +91,13 @@ def test_a_file_from_before_the_envelope_still_replays_and_is_checked():
     old["games"][0]["totals"][0] += 1
     with pytest.raises(ValueError, match="game 1"):
         record.replay(old)
+
+
+def test_a_file_from_before_the_envelope_has_its_seed_checked_too():
+    """Issue 26: the old ``{"seed", "games"}`` form is not a way round the envelope's checks."""
+    data = json.loads((GOLDEN / "game-4p-seed2026.json").read_text(encoding="utf-8"))
+    for seed in (float("nan"), "7", -1, 2**64):
+        with pytest.raises(ValueError, match="seed: must be"):
+            record.replay({"seed": seed, "games": data["games"]})
+    with pytest.raises(ValueError, match="not a Foolish Faces record"):
+        record.replay({"game": "whist", "games": data["games"]})  # an envelope key: checked

@@ -5,14 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from headcount_lab.core.cards import CardError
-from headcount_lab.core.record import open_envelope
-from highcard.rules import VERSION, HighCardRules, card_id, highest, score
+from highcard.rules import card_id, highest, score
 
 FORMAT = "highcard-record/1"
 
 
 def replay(data: Any) -> dict[str, Any]:
-    rules = open_envelope(data, FORMAT, "High Card", VERSION, HighCardRules)
+    from highcard.game import SPEC
+
+    rules = SPEC.open_record(data, FORMAT)  # the whole envelope, by the platform
     games = data.get("games")
     if not isinstance(games, list) or not games:
         raise ValueError("the record has no games")

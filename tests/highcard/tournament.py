@@ -12,7 +12,7 @@ from headcount_lab.core.botspec import BotSpec
 from headcount_lab.core.record import envelope
 from headcount_lab.core.rng import PyStream, block_state
 from headcount_lab.core.runner import Job
-from headcount_lab.core.stats import mean_ci, wilson
+from headcount_lab.core.stats import ci_text, mean, wilson
 from headcount_lab.core.tournament import Tournament
 from highcard.bots import MENU, act
 from highcard.reference import play_game
@@ -78,13 +78,13 @@ def tournament(
         n_games = int(st["games"][0])
         rows = []
         for slot, b in enumerate(specs):
-            mean, lo, hi = mean_ci(st["points"][slot], st["points_sq"][slot], n_games)
+            points = mean(st["points"][slot], st["points_sq"][slot], n_games)
             claims = int(st["claims"][slot])
             rows.append(
                 {
                     "bot": b.text,
-                    "mean": float(mean),
-                    "ci95": [float(lo), float(hi)],
+                    "mean": points.value,
+                    "ci95": points.ci_json,  # null from a single game
                     "claims": claims,
                     "claims_right": wilson(int(st["right"][slot]), claims)[0] if claims else None,
                 }
@@ -120,5 +120,4 @@ def tournament(
 def print_summary(res: dict[str, Any]) -> None:
     print(f"{res['games']} games, {res['players']} players, seed {res['seed']}")
     for r in res["bots"]:
-        lo, hi = r["ci95"]
-        print(f"{r['bot']:<20} mean {r['mean']:+.3f} [{lo:+.3f}, {hi:+.3f}]")
+        print(f"{r['bot']:<20} mean {r['mean']:+.3f} {ci_text(r['ci95'], '+.3f', res['games'])}")

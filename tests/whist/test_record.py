@@ -112,3 +112,23 @@ def test_w5_record_stores_bids_by_seat_while_the_log_keeps_bidding_order():
         differ += hand["bids"] != in_order
         pos += 4 + 4 * k  # the bids, then the cards played
     assert differ > 0  # the two orders really differ, so the test tells them apart
+
+
+def test_a_file_of_matches_has_its_envelope_checked(rec):
+    """Issue 26: the seed of the old ``{"seed", "matches"}`` form is checked, and a file with
+    any envelope key has the whole envelope checked; every match is under the file's rules."""
+    import math
+
+    for seed in (math.nan, "7", -1, 2**64):
+        with pytest.raises(ValueError, match="seed: must be"):
+            record.replay_file({"seed": seed, "matches": [rec]})
+    with pytest.raises(ValueError, match="not a Forehead Whist record"):
+        record.replay_file({"game": "whist", "matches": [rec]})  # no format: not a record file
+    from headcount_lab.core.record import envelope
+    from headcount_lab.games.whist.rules import VERSION
+    from headcount_lab.games.whist.schema import FILE_FORMAT
+
+    other = {**rec["rules"], "streak_bonus": rec["rules"]["streak_bonus"] + 1}
+    env = envelope("whist", FILE_FORMAT, VERSION, other, 1, {"matches": [rec]}, rec["bots"])
+    with pytest.raises(ValueError, match="match 1: its rules are not the record's rules"):
+        record.replay_file(env)

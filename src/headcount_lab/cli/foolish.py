@@ -106,11 +106,13 @@ def ladder(
     if json_out:
         print_json(res)
         return
+    from headcount_lab.core.stats import ci_text
+
     typer.echo(f"{players} players, {games} games per rung, seed {seed}")
     for r in res["rungs"]:
         w, s = r["win_share_diff"], r["score_diff"]
         typer.echo(
-            f"{r['a']} vs {r['b']}: win share {w['mean']:+.3f} [{w['ci95'][0]:+.3f}, "
-            f"{w['ci95'][1]:+.3f}], score {s['mean']:+.2f} [{s['ci95'][0]:+.2f}, "
-            f"{s['ci95'][1]:+.2f}]" + ("" if r["holds"] else "  (not separated)")
+            f"{r['a']} vs {r['b']}: win share {w['mean']:+.3f} {ci_text(w['ci95'], '+.3f', games)}"
+            f", score {s['mean']:+.2f} {ci_text(s['ci95'], '+.2f', games)}"
+            + ("" if r["holds"] else "  (not separated)")
         )

@@ -7,10 +7,11 @@ from typing import Any
 
 import typer
 
+from headcount_lab.core.stats import ci_text, value_text
+
 
 def _pct(r: dict[str, Any]) -> str:
-    lo, hi = r["ci95"]
-    return f"{r['rate']:7.2%}  [{lo:.2%}, {hi:.2%}]"
+    return f"{value_text(r['rate'], '7.2%')}  {ci_text(r['ci95'], '.2%', r['games'])}"
 
 
 def print_summary(s: dict[str, Any]) -> None:
@@ -29,19 +30,20 @@ def print_summary(s: dict[str, Any]) -> None:
     labels = {b["bot"]: b["label"] for b in s["per_bot"]}
     if s.get("pairs"):
         typer.echo("differences, paired by deal [95% CI]:")
+    deals = s["games"] // s["seat_orders"]  # the pairs' unit
     for d in s.get("pairs", []):
-        lo, hi = d["ci95"]
-        typer.echo(
-            f"  {labels[d['a']]} - {labels[d['b']]}: {d['difference']:+.2%}  [{lo:+.2%}, {hi:+.2%}]"
-        )
+        diff = value_text(d["difference"], "+.2%")
+        ci = ci_text(d["ci95"], "+.2%", deals, "deal")
+        typer.echo(f"  {labels[d['a']]} - {labels[d['b']]}: {diff}  {ci}")
     typer.echo("by seat (seat 0 starts the first round):")
     for i, r in enumerate(s["per_seat"]):
         typer.echo(f"  seat {i}: {_pct(r)}")
     pr = s["per_round"]
+    opening = pr["opening_bid"]
     typer.echo(
         f"per round: caller loses {pr['caller_loses']:.1%}, {pr['peeks_per_round']:.3f} peeks, "
-        f"{pr['bids_per_round']:.2f} bids, opening bid {pr['opening_bid']['mean']:.1f} "
-        f"(sd {pr['opening_bid']['sd']:.1f}), raise {pr['raise_size']['mean'] or 0:.2f} "
+        f"{pr['bids_per_round']:.2f} bids, opening bid {value_text(opening['mean'], '.1f')} "
+        f"(sd {value_text(opening['sd'], '.1f')}), raise {pr['raise_size']['mean'] or 0:.2f} "
         f"(sd {pr['raise_size']['sd'] or 0:.2f}); ties {pr['ties']:.1%}"
     )
     rpg = s["rounds_per_game"]

@@ -137,16 +137,17 @@ def score_file(file: Path, streak_mode: str | None, rule: list[str]) -> dict[str
 
 def print_summary(res: dict[str, Any]) -> None:
     """The text form of ``whist simulate``."""
+    from headcount_lab.core.stats import ci_text
+
     typer.echo(
         f"{res['matches']} matches, {res['players']} players, seed {res['seed']}"
         + (", seats rotated" if res["rotate_seats"] else "")
     )
     typer.echo(f"{'bot':<16} {'mean':>8}  {'95% CI':<19} {'wins':>6}  made by hand size 1..8")
     for r in res["bots"]:
-        lo, hi = r["ci95"]
         made = " ".join(f"{v:.2f}" for v in r["made_by_cards"].values())
-        ci = f"[{lo:>7.2f}, {hi:>7.2f}]"
-        typer.echo(f"{r['bot']:<16} {r['mean']:>8.2f}  {ci} {r['win_rate']:>6.3f}  {made}")
+        ci = ci_text(r["ci95"], ">7.2f", r["matches"], "match")
+        typer.echo(f"{r['bot']:<16} {r['mean']:>8.2f}  {ci:<18} {r['win_rate']:>6.3f}  {made}")
     if "record" in res:
         typer.echo(f"recorded {res['record']['games']} matches in {res['record']['file']}")
 
@@ -220,31 +221,39 @@ def blind_equilibrium(
     for i, s in enumerate(res["seats"]):
         name = "leader" if i == 0 else "dealer" if i == players - 1 else f"seat {i + 1}"
         typer.echo(
-            f"{name:<8} {_num(s, 'mean_score'):+8.4f} {_how(s, 'mean_score'):<16} "
-            f"{_num(s, 'made_rate'):7.2%} {_how(s, 'made_rate', True)}"
+            f"{name:<8} {_num(s, 'mean_score', '+8.4f')} {_how(res, s, 'mean_score'):<16} "
+            f"{_num(s, 'made_rate', '7.2%')} {_how(res, s, 'made_rate', True)}"
         )
     typer.echo(
-        f"dealer forced off its best bid: {_num(res, 'dealer_forced_share'):.2%} of deals "
-        f"{_how(res, 'dealer_forced_share', True)}"
+        f"dealer forced off its best bid: {_num(res, 'dealer_forced_share', '.2%')} of deals "
+        f"{_how(res, res, 'dealer_forced_share', True)}"
     )
     typer.echo(
-        f"dealer's cost of the restriction: {_num(res, 'dealer_cost'):+.4f} "
-        f"{_how(res, 'dealer_cost')} points per blind hand "
-        f"({_num(res, 'dealer_cost_when_forced'):+.4f} in the deals where it binds)"
+        f"dealer's cost of the restriction: {_num(res, 'dealer_cost', '+.4f')} "
+        f"{_how(res, res, 'dealer_cost')} points per blind hand "
+        f"({_num(res, 'dealer_cost_when_forced', '+.4f')} in the deals where it binds)"
     )
 
 
-def _num(res: dict[str, Any], key: str) -> float:
+def _num(res: dict[str, Any], key: str, spec: str) -> str:
+    """An exact fraction or a sampled value formatted by ``spec``, or ``no data``."""
+    from headcount_lab.core.stats import value_text
+
     v = res[key]
-    return _dec(v) if isinstance(v, str) else float(v)
+    return value_text(_dec(v) if isinstance(v, str) else v, spec)
 
 
-def _how(res: dict[str, Any], key: str, pct: bool = False) -> str:
-    """``= a/b`` for an exact value, ``[lo, hi]`` for a sampled one."""
+def _how(run: dict[str, Any], res: dict[str, Any], key: str, pct: bool = False) -> str:
+    """``= a/b`` for an exact value, ``[lo, hi]`` for a sampled one, or why there is none: the
+    interval is Student's t over chunks of :data:`~.equilibrium_sample.CHUNK` sampled views
+    (``run`` holds the number of samples)."""
+    from headcount_lab.core.stats import ci_text
+    from headcount_lab.games.whist.equilibrium_sample import CHUNK
+
     if isinstance(res[key], str):
         return f"= {res[key]}"
-    lo, hi = res[f"{key}_ci95"]
-    return f"[{lo:.2%}, {hi:.2%}]" if pct else f"[{lo:.4f}, {hi:.4f}]"
+    chunks = run.get("samples", 0) // CHUNK
+    return ci_text(res[f"{key}_ci95"], ".2%" if pct else ".4f", chunks, f"chunk of {CHUNK} views")
 
 
 def _dec(fraction: str) -> float:

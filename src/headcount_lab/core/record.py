@@ -14,9 +14,11 @@ version before reading further.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from headcount_lab.core.schema import MAX_DEPTH  # noqa: F401  (re-exported for the tests)
 
@@ -44,22 +46,127 @@ def envelope(
     return out
 
 
-def open_envelope(data: Any, fmt: str, title: str, version: int, rules_cls: Any) -> Any:
-    """Check a loaded record's envelope (format, rules version) and return its rules object;
-    raise ValueError saying what is wrong. The game's replay then checks the body."""
+#: the largest seed a record may carry: a run's seed is a whole number 0 .. 2^63 - 1 (int64)
+SEED_MAX = 2**63 - 1
+#: the label of a seat a person played (``play`` records name it among the bots)
+PERSON = "person"
+
+
+class BotNames(Protocol):
+    """What the envelope needs of a game's bot menu (:class:`~headcount_lab.core.botspec.
+    BotMenu`): ``parse`` raises ValueError for an unknown bot or a bad parameter."""
+
+    def parse(self, spec: str) -> Any: ...
+
+
+def open_envelope(
+    data: Any,
+    fmt: str,
+    title: str,
+    version: int,
+    rules_cls: Any,
+    *,
+    game: str,
+    bots: BotNames,
+    players: tuple[int, int],
+) -> Any:
+    """Check a loaded record's whole envelope against the platform's schema and return its
+    rules object; raise one ValueError saying what is wrong. The game's replay then checks the
+    body (the games, with extra keys of its own). Checked, in this order:
+
+    - ``format`` and ``rules_version`` (a record of another kind or version is named as such);
+    - ``game`` is this game (a record of another game says which one it is);
+    - ``rules``: an object of this game's house-rule flags, strictly typed, no unknown flag,
+      each value within its range (:func:`~headcount_lab.core.schema.rules_model`);
+    - ``seed``: ``null`` or a whole number 0 .. :data:`SEED_MAX` (not ``NaN``, not text);
+    - ``bots`` (if present): a list of one bot per seat (``rules.players`` of them where the
+      rules carry the player count, else ``players[0] .. players[1]``), each a bot of the
+      game's menu (``bots``) or :data:`PERSON`.
+    """
+    from headcount_lab.core.schema import validate
+
     if not isinstance(data, dict) or data.get("format") != fmt:
         raise ValueError(f"not a {title} record: the format must be {fmt!r}")
-    if data.get("rules_version") != version:
-        raise ValueError(
-            f"the record uses rules version {data.get('rules_version')!r}, this program {version}"
+    got = data.get("rules_version")
+    if got != version or type(got) is not int:
+        raise ValueError(f"the record uses rules version {_json(got)}, this program {version}")
+    other = data.get("game")
+    if other != game:
+        said = (
+            f"it is a record of {other!r}"
+            if isinstance(other, str)
+            else f"its game is {_json(other)}"
         )
-    rules = data.get("rules")
-    if not isinstance(rules, dict):
-        raise ValueError("bad rules in the record: expected an object of house-rule flags")
-    try:
-        return rules_cls(**rules)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"bad rules in the record: {exc}") from None
+        raise ValueError(f"not a {title} record: {said}, not {game!r}")
+    flags = data.get("rules")
+    if not isinstance(flags, dict):
+        raise ValueError(
+            f"record: rules: must be an object of house-rule flags, not {_json(flags)}"
+        )
+    known = [f.name for f in dataclasses.fields(rules_cls)]
+    for name in flags:
+        if name not in known:
+            raise ValueError(
+                f"record: rules: unknown rule {name!r} ({title}'s: {', '.join(known)})"
+            )
+    env = validate(_envelope_model(rules_cls), data, "record", {})
+    check_seed(data.get("seed"))
+    rules = rules_cls(**env.rules.model_dump())
+    if env.bots is not None:
+        n = getattr(rules, "players", None)
+        lo, hi = (n, n) if isinstance(n, int) else players
+        if not lo <= len(env.bots) <= hi:
+            want = str(lo) if lo == hi else f"{lo} to {hi}"
+            raise ValueError(
+                f"record: bots must name {want} bots, one per seat, not {len(env.bots)}"
+            )
+        for i, name in enumerate(env.bots):
+            if name != PERSON:
+                try:
+                    bots.parse(name)
+                except ValueError as exc:
+                    raise ValueError(f"record: bots[{i}]: {exc}") from None
+    return rules
+
+
+#: the keys of the envelope; a record's other keys are its game's body
+ENVELOPE = ("format", "game", "rules_version", "rules", "seed", "bots")
+
+
+def check_seed(seed: Any) -> None:
+    """A record's seed is ``null`` or a whole number 0 .. :data:`SEED_MAX`: what a run takes."""
+    if seed is None:
+        return
+    if type(seed) is not int:  # not a float (NaN, 4.0), not text, not true
+        raise ValueError(f"record: seed: must be a whole number or null, not {_json(seed)}")
+    if not 0 <= seed <= SEED_MAX:
+        raise ValueError(f"record: seed: must be between 0 and {SEED_MAX}, not {seed}")
+
+
+def _json(value: Any) -> str:
+    from headcount_lab.core.schema import _short
+
+    return _short(value)
+
+
+@functools.cache
+def _envelope_model(rules_cls: Any) -> Any:
+    """The envelope's pydantic model for a game's rules: strict types, the game's body keys
+    allowed (its replay checks them)."""
+    from pydantic import ConfigDict, create_model
+
+    from headcount_lab.core.schema import rules_model
+
+    return create_model(
+        f"{rules_cls.__name__}Envelope",
+        __config__=ConfigDict(strict=True, extra="allow", frozen=True),
+        format=(str, ...),
+        game=(str, ...),
+        rules_version=(int, ...),
+        rules=(rules_model(rules_cls), ...),
+        seed=(Any, None),  # check_seed
+        bots=(list[str] | None, None),
+    )
 
 
 def check_writable(path: Path, option: str = "--record-file") -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from headcount_lab.core.stats import cluster_wilson, paired_ci, wilson
+from headcount_lab.core.stats import DIFFERENCE, cluster_wilson, paired, wilson
 
 
 def seat_orders(specs: Sequence[Hashable], rotate: bool) -> list[tuple[int, ...]]:
@@ -45,7 +45,10 @@ def rotated(slots: Sequence[Any], match: int, rotate: bool) -> list[Any]:
 def rate(k: int, n: int, sq: int | None = None, deals: int = 0) -> dict[str, Any]:
     """``{"wins", "games", "rate", "ci95"}`` with a Wilson 95% interval; given the deals the
     games come from and the sum of squares ``sq`` of each deal's wins, the deal is the unit
-    (:func:`~headcount_lab.core.stats.cluster_wilson`)."""
+    (:func:`~headcount_lab.core.stats.cluster_wilson`). Without games (a bot that never sat in
+    a seat) the rate and interval are None."""
+    if n == 0:
+        return {"wins": k, "games": n, "rate": None, "ci95": None}
     p, lo, hi = wilson(k, n) if sq is None else cluster_wilson(k, n, sq, deals)
     return {"wins": k, "games": n, "rate": p, "ci95": [lo, hi]}
 
@@ -63,15 +66,16 @@ def paired_difference(
     difference of their win rates over the deal's games (every seat order), whose noise from
     the cards they share cancels; ``slot_sq`` (int[slot, slot]) holds the per-deal products of
     the slots' wins (:func:`rate`). ``{"difference", "ci95"}``; needs the same number of games
-    of each bot in every deal (seats rotated, or one game a deal)."""
+    of each bot in every deal (seats rotated, or one game a deal). One deal gives no interval
+    (``None``), and the interval stays within [-1, 1]."""
     ka, kb = int(wins[:, a].sum()), int(wins[:, b].sum())
     ga, gb = int(seated[:, a].sum()) / deals, int(seated[:, b].sum()) / deals  # games a deal
     sq_aa = int(slot_sq[np.ix_(a, a)].sum())
     sq_bb = int(slot_sq[np.ix_(b, b)].sum())
     sq_ab = int(slot_sq[np.ix_(a, b)].sum())
     diff_sq = sq_aa / ga**2 + sq_bb / gb**2 - 2 * sq_ab / (ga * gb)
-    d, lo, hi = paired_ci(ka / ga, kb / gb, diff_sq, deals)
-    return {"difference": d, "ci95": [lo, hi]}
+    est = paired(ka / ga, kb / gb, diff_sq, deals, bounds=DIFFERENCE)
+    return {"difference": est.value, "ci95": est.ci_json}
 
 
 def distinct(specs: Sequence[Hashable]) -> dict[Hashable, list[int]]:

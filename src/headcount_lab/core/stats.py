@@ -77,8 +77,9 @@ def chi_square_gof(
 Z95 = 1.959963984540054
 
 
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float, float]:
-    """(rate, low, high): Wilson score interval for ``k`` successes in ``n`` trials (NaN if n=0)."""
+def wilson(k: float, n: float, z: float = Z95) -> tuple[float, float, float]:
+    """(rate, low, high): Wilson score interval for ``k`` successes in ``n`` trials (NaN if n=0;
+    ``k`` may be fractional, a success shared between players)."""
     if n == 0:
         return (math.nan, math.nan, math.nan)
     p = k / n
@@ -100,14 +101,18 @@ def cluster_wilson(
     Wilson's with Kish's effective sample size ``p (1 - p) / var``, where ``var`` is the
     variance of the rate estimated from the clusters (their sample variance over
     ``clusters``), so games that share a deal count as much as they tell. With one trial per
-    cluster, a single cluster, or a rate of 0 or 1 it is :func:`wilson`."""
+    cluster, a single cluster, clusters of equal counts, or a rate of 0 or 1 it is
+    :func:`wilson`."""
     if n == 0 or clusters <= 1 or n == clusters or k in (0, n):
         return wilson(k, n, z)
     m = n / clusters  # trials per cluster
     p = k / n
     var_rate = max((sq / (m * m) - clusters * p * p) / (clusters - 1), 0.0) / clusters
     if var_rate == 0.0:
-        return (p, p, p)  # every cluster had the same count: no spread to measure
+        # every cluster had the same count: the clusters show no spread, which a few of them
+        # can by chance; a zero-width interval would claim the rate is known exactly, so the
+        # interval is that of independent trials
+        return wilson(k, n, z)
     n_eff = p * (1 - p) / var_rate
     den = 1 + z**2 / n_eff
     centre = (p + z**2 / (2 * n_eff)) / den
@@ -148,6 +153,175 @@ def paired_win_difference(n10: int, n01: int, n: int, z: float = Z95) -> tuple[f
     var = ((n10 + n01) / n - d * d) / max(n - 1, 1)
     half = z * math.sqrt(max(var, 0.0))
     return d, d - half, d + half
+
+
+# --------------------------------------------------------------------------- summaries
+#
+# The summaries of every command print a statistic through :class:`Estimate`: no data gives no
+# value, too little data (one game tells a mean but not its spread) gives no interval, and an
+# interval is cut to the values the statistic can take (a proportion stays in [0, 1], a
+# difference of two in [-1, 1]: the truth lies there, so the cut interval covers it as often).
+# In JSON the missing value or interval is ``null``; in text :func:`ci_text` says why in words.
+
+#: the values a proportion can take, and a difference of two proportions
+PROPORTION = (0.0, 1.0)
+DIFFERENCE = (-1.0, 1.0)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A statistic of ``n`` observations (``unit``) and its 95% interval: ``value`` is None
+    without data, ``ci`` None when the data cannot give an interval."""
+
+    value: float | None
+    ci: tuple[float, float] | None
+    n: int
+    unit: str = "game"
+
+    @property
+    def ci_json(self) -> list[float] | None:
+        return None if self.ci is None else [self.ci[0], self.ci[1]]
+
+    def text(self, spec: str) -> str:
+        """The value formatted by ``spec``, or why there is none."""
+        return value_text(self.value, spec, self.n, self.unit)
+
+    def ci_text(self, spec: str) -> str:
+        return ci_text(self.ci_json, spec, self.n, self.unit)
+
+
+def _bounded(
+    value: float, lo: float, hi: float, n: int, unit: str, bounds: tuple[float, float] | None
+) -> Estimate:
+    if bounds is not None:
+        lo, hi = max(lo, bounds[0]), min(hi, bounds[1])
+    return Estimate(float(value), (float(lo), float(hi)), n, unit)
+
+
+def interval(
+    value: float,
+    lo: float,
+    hi: float,
+    n: int,
+    unit: str = "game",
+    bounds: tuple[float, float] | None = None,
+) -> Estimate:
+    """An interval computed elsewhere, held to the same rules: none from fewer than two
+    observations or when it has no width (or is not a number), else cut to ``bounds``."""
+    if n < 2 or not lo < hi:  # a NaN end fails the comparison too
+        return Estimate(float(value), None, n, unit)
+    return _bounded(value, lo, hi, n, unit, bounds)
+
+
+def rate(k: float, n: int, unit: str = "game") -> Estimate:
+    """``k`` successes in ``n`` trials with the Wilson interval (:func:`wilson`); no data at
+    ``n = 0``. A single trial has a real interval: Wilson's is never zero-width."""
+    if n == 0:
+        return Estimate(None, None, 0, unit)
+    p, lo, hi = wilson(k, n)
+    return Estimate(p, (lo, hi), n, unit)
+
+
+def mean(
+    total: float,
+    sq: float,
+    n: int,
+    unit: str = "game",
+    z: float = Z95,
+    scale: float = 1.0,
+    bounds: tuple[float, float] | None = None,
+) -> Estimate:
+    """The mean of ``n`` values from their sum and sum of squares with the normal interval of
+    :func:`mean_ci` (cut to ``bounds``, in the scaled units); no data at ``n = 0``, no interval
+    from a single value or from values that are all equal (their spread is unknown, not zero).
+    A share (``bounds`` :data:`PROPORTION`, values in [0, 1]) whose values are all equal, say
+    every game lost, takes Wilson's interval of ``total`` successes in ``n`` trials instead,
+    which does not shrink to a point at 0 or 1."""
+    if n == 0:
+        return Estimate(None, None, 0, unit)
+    m, lo, hi = mean_ci(total, sq, n, z, scale)
+    if n >= 2 and lo == hi and bounds == PROPORTION and scale == 1.0:  # no spread seen
+        _, lo, hi = wilson(total, n, z)
+    return interval(m, lo, hi, n, unit, bounds)
+
+
+def paired(
+    sum_a: float,
+    sum_b: float,
+    diff_sq: float,
+    n: int,
+    unit: str = "deal",
+    bounds: tuple[float, float] | None = None,
+) -> Estimate:
+    """The mean paired difference ``a - b`` of :func:`paired_ci` over ``n`` pairs, as
+    :func:`mean` (no interval from one pair; cut to ``bounds``)."""
+    return mean(sum_a - sum_b, diff_sq, n, unit, bounds=bounds)
+
+
+def chunk_mean(
+    values: np.ndarray, unit: str = "chunk", bounds: tuple[float, float] | None = None
+) -> Estimate:
+    """The mean of independent ``values`` (one per chunk of samples) with Student's t interval
+    over them (``scipy.stats.t``); no interval from a single chunk or from equal chunks."""
+    from scipy import stats
+
+    k = int(values.shape[0])
+    if k == 0:
+        return Estimate(None, None, 0, unit)
+    m = float(values.mean())
+    if k < 2:
+        return Estimate(m, None, k, unit)
+    half = float(stats.t.ppf(0.975, k - 1) * values.std(ddof=1) / math.sqrt(k))
+    return interval(m, m - half, m + half, k, unit, bounds)
+
+
+def chunk_ratio(
+    num: np.ndarray, den: np.ndarray, unit: str = "chunk", bounds: tuple[float, float] | None = None
+) -> Estimate:
+    """``sum(num) / sum(den)`` over chunks with a delta-method t interval; no data when the
+    denominator is zero, no interval from a single chunk."""
+    from scipy import stats
+
+    k = int(num.shape[0])
+    total = float(den.sum())
+    if k == 0 or total == 0.0:
+        return Estimate(None, None, 0, unit)
+    r = float(num.sum() / total)
+    if k < 2:
+        return Estimate(r, None, k, unit)
+    resid = (num - r * den) / den.mean()
+    half = float(stats.t.ppf(0.975, k - 1) * resid.std(ddof=1) / math.sqrt(k))
+    return interval(r, r - half, r + half, k, unit, bounds)
+
+
+def missing(n: int | None, unit: str = "game") -> str:
+    """Why a statistic of ``n`` observations has no value or no interval, in words: none, a
+    single one, or (the one reason left for an interval the estimators of this module leave
+    out) several that were all equal."""
+    if not n:
+        return "no data"
+    if n == 1:
+        return f"too little data (1 {unit})"
+    first, _, rest = unit.partition(" ")  # "chunk of 10 views" -> "chunks of 10 views"
+    return f"no spread in {n:,} {first}s{' ' + rest if rest else ''}"
+
+
+def value_text(value: float | None, spec: str, n: int | None = None, unit: str = "game") -> str:
+    """``value`` formatted by ``spec`` (``".2%"``), or ``no data``."""
+    return missing(0) if value is None else format(value, spec)
+
+
+def ci_text(
+    ci: list[float] | tuple[float, float] | None,
+    spec: str,
+    n: int | None = None,
+    unit: str = "game",
+) -> str:
+    """The interval as ``[lo, hi]``, each end formatted by ``spec``, or in words why there is
+    none (``no data``, ``too little data (1 game)``): the one formatter of every summary."""
+    if ci is None or ci[0] is None or ci[1] is None:
+        return missing(n, unit)
+    return f"[{format(ci[0], spec)}, {format(ci[1], spec)}]"
 
 
 def sign_test_power(p_a: float, p_b: float, n: int, alpha: float = 0.05) -> float:

@@ -76,6 +76,17 @@ class GameSpec:
             set_by["players"] = f"--players {players}"
         return with_flags(cls(**kwargs), flags, set_by)
 
+    def open_record(self, data: Any, fmt: str) -> Any:
+        """Check a loaded record file's whole envelope (format ``fmt``, this game, rules
+        version, rules, seed, bots) by :func:`headcount_lab.core.record.open_envelope`; return
+        its rules. Every game's replay reads its record files through this."""
+        from headcount_lab.core.record import open_envelope
+
+        return open_envelope(
+            data, fmt, self.title, self.version, self.load("rules"),
+            game=self.name, bots=self.load("bots"), players=self.players,
+        )  # fmt: skip
+
 
 def _load(target: str) -> Any:
     module, _, attr = target.partition(":")

@@ -16,15 +16,21 @@ from typing import Any
 import numpy as np
 
 from headcount_lab.core.rng import block_state
+from headcount_lab.core.stats import DIFFERENCE, interval
 from headcount_lab.games.foolish import kernels
 from headcount_lab.games.foolish.agents import policy_params
 from headcount_lab.games.foolish.rules import FoolishRules
 
 
-def _ci(x: np.ndarray) -> dict[str, Any]:
+def _ci(x: np.ndarray, bounds: tuple[float, float] | None = None) -> dict[str, Any]:
+    """Mean with its normal 95% interval: ``None`` when the games show no spread, and cut to
+    ``bounds`` (a difference of win shares lies in [-1, 1])."""
     mean = float(x.mean())
     half = 1.96 * float(x.std(ddof=1)) / math.sqrt(len(x)) if len(x) > 1 else math.nan
-    return {"mean": mean, "ci95": [mean - half, mean + half]}
+    return {
+        "mean": mean,
+        "ci95": interval(mean, mean - half, mean + half, len(x), bounds=bounds).ci_json,
+    }
 
 
 def head_to_head(rules: FoolishRules, a: str, b: str, games: int, seed: int) -> dict[str, Any]:
@@ -47,13 +53,14 @@ def head_to_head(rules: FoolishRules, a: str, b: str, games: int, seed: int) -> 
         tot = st["score_sum"].astype(np.float64)
         share[g] = win[rot_a].sum() / k_a - win[~rot_a].sum() / k_b
         score[g] = tot[rot_a].sum() / k_a - tot[~rot_a].sum() / k_b
+    wins = _ci(share, DIFFERENCE)
     return {
         "a": a,
         "b": b,
         "games": games,
-        "win_share_diff": _ci(share),
+        "win_share_diff": wins,
         "score_diff": _ci(score),
-        "holds": bool(_ci(share)["ci95"][0] > 0),
+        "holds": wins["ci95"] is not None and wins["ci95"][0] > 0,
     }
 
 

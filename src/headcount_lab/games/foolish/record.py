@@ -332,11 +332,13 @@ def replay(data: Any) -> dict[str, Any]:
     every game, which must be played under the envelope's rules; a bad game names its number.
     A file written before the envelope (``{"seed": S, "games": [...]}``, each game carrying its
     own format, version and rules) is still read: its games are checked the same way."""
-    from headcount_lab.core.record import open_envelope
+    from headcount_lab.core.record import ENVELOPE, check_seed
+    from headcount_lab.games import GAMES
 
-    if isinstance(data, dict) and "format" not in data and "games" in data:
+    if isinstance(data, dict) and "games" in data and not set(data) & (set(ENVELOPE) - {"seed"}):
+        check_seed(data.get("seed"))
         return replay_file(data)
-    rules = open_envelope(data, FILE_FORMAT, "Foolish Faces", VERSION, FoolishRules)
+    rules = GAMES["foolish"].open_record(data, FILE_FORMAT)
     games = data.get("games")
     if not isinstance(games, list) or not games:
         raise ValueError("no recorded games in the file")

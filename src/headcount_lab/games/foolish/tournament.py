@@ -77,16 +77,17 @@ def print_summary(res: dict[str, Any]) -> None:
         f"{'bot':<14} {'win share':>9}  {'95% CI':<16} {'mean':>7}  {'95% CI':<17}"
         "  round score: lone / two-fool / court"
     )
+    from headcount_lab.core.stats import ci_text
+
     for r in res["bots"]:
-        lo, hi = r["win_share_ci95"]
-        slo, shi = r["ci95"]
+        g = r["games"]
         roles = " / ".join(
             "-" if v["mean"] is None else f"{v['mean']:.2f}"
             for v in r["round_score_by_role"].values()
         )
         print(
-            f"{r['bot']:<14} {r['win_share']:>9.3f}  [{lo:.3f}, {hi:.3f}]  {r['mean']:>7.2f}"
-            f"  [{slo:.2f}, {shi:.2f}]  {roles}"
+            f"{r['bot']:<14} {r['win_share']:>9.3f}  {ci_text(r['win_share_ci95'], '.3f', g):<14}"
+            f"  {r['mean']:>7.2f}  {ci_text(r['ci95'], '.2f', g)}  {roles}"
         )
     if "record" in res:
         print(f"recorded {res['record']['games']} games in {res['record']['file']}")
@@ -108,7 +109,8 @@ def make_job(rules: FoolishRules, bots: list[str], games: int, rotate: bool) -> 
 
 def mean_ci(total: float, sq: float, count: int) -> tuple[float | None, list[float] | None]:
     """Mean and normal 95% interval from a sum and a sum of squares (``None`` without data, so
-    that the JSON stays valid)."""
+    that the JSON stays valid), for the report's tables of many games; the summary's statistics
+    come from :func:`headcount_lab.core.stats.mean`, which gives no interval from one game."""
     if count == 0:
         return None, None
     mean = total / count
@@ -119,25 +121,29 @@ def mean_ci(total: float, sq: float, count: int) -> tuple[float | None, list[flo
 
 def summarize(stats: dict[str, np.ndarray], bots: list[str]) -> list[dict[str, Any]]:
     """One row per bot: mean game score and win share with 95% CIs, mean round score by role."""
+    from headcount_lab.core.stats import PROPORTION, mean
+
     rows = []
     for j, name in enumerate(bots):
         g = int(stats["games"][j])
-        mean, ci = mean_ci(float(stats["score_sum"][j]), float(stats["score_sq"][j]), g)
-        win, wci = mean_ci(stats["win60"][j] / 60, stats["win60_sq"][j] / 3600, g)
+        score = mean(float(stats["score_sum"][j]), float(stats["score_sq"][j]), g, z=1.96)
+        win = mean(stats["win60"][j] / 60, stats["win60_sq"][j] / 3600, g, z=1.96,
+                   bounds=PROPORTION)  # fmt: skip
         roles = {}
         for k, role in enumerate(ROLES):
             c = int(stats["role_rounds"][j, k])
-            m, rci = mean_ci(float(stats["role_sum"][j, k]), float(stats["role_sq"][j, k]), c)
-            roles[role] = {"rounds": c, "mean": m, "ci95": rci}
+            m = mean(float(stats["role_sum"][j, k]), float(stats["role_sq"][j, k]), c, "round",
+                     z=1.96)  # fmt: skip
+            roles[role] = {"rounds": c, "mean": m.value, "ci95": m.ci_json}
         rows.append(
             {
                 "seat_bot": j,
                 "bot": name,
                 "games": g,
-                "mean": mean,
-                "ci95": ci,
-                "win_share": win,
-                "win_share_ci95": wci,
+                "mean": score.value,
+                "ci95": score.ci_json,
+                "win_share": win.value,
+                "win_share_ci95": win.ci_json,
                 "round_score_by_role": roles,
             }
         )

@@ -15,8 +15,8 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from headcount_lab.core.schema import Strict, check_header, rules_model, validate
-from headcount_lab.games.headcount.rules import PLAYERS_MAX, PLAYERS_MIN, VERSION, HeadcountRules
+from headcount_lab.core.schema import Strict, rules_model, validate
+from headcount_lab.games.headcount.rules import PLAYERS_MAX, PLAYERS_MIN, HeadcountRules
 
 FORMAT = "headcount-record/1"
 
@@ -113,11 +113,24 @@ class Record(Strict):
     rules_version: int
     rules: RulesJson  # type: ignore[valid-type]
     seed: int | None = None
+    bots: list[str] | None = None  # as listed, before any seat rotation
     games: list[Game] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _seats_are_the_bots(self) -> Record:
+        if self.bots is not None:
+            for i, g in enumerate(self.games):
+                if sorted(g.seats) != sorted(self.bots):
+                    raise ValueError(f"game {i}: its seats are not the record's bots")
+        return self
 
 
 def check_record(data: Any) -> HeadcountRules:
-    """Validate ``data`` against :class:`Record` (format and version first); return its rules."""
-    check_header(data, {"format": FORMAT, "rules_version": VERSION}, "a Headcount record")
+    """Validate ``data``: the platform's envelope first (format, version, game, rules, seed,
+    bots: :meth:`~headcount_lab.games.GameSpec.open_record`), then :class:`Record`; return its
+    rules."""
+    from headcount_lab.games import GAMES
+
+    GAMES["headcount"].open_record(data, FORMAT)
     rec = validate(Record, data, "", PLACES)
     return HeadcountRules(**rec.rules.model_dump())  # type: ignore[attr-defined]

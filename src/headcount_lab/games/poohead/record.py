@@ -287,12 +287,12 @@ def file_record(
 def replay_file(data: Any) -> dict[str, Any]:
     """Replay a record file (the envelope of :func:`file_record`), or one game record alone; a
     bad game names its number. Every game must be played under the file's rules."""
-    from headcount_lab.core.record import open_envelope
+    from headcount_lab.games import GAMES
 
     if isinstance(data, dict) and data.get("format") == FORMAT:
         games = [data]
     else:
-        rules = open_envelope(data, FILE_FORMAT, "Poohead", VERSION, PooheadRules)
+        rules = GAMES["poohead"].open_record(data, FILE_FORMAT)
         games = data.get("games")
         if not isinstance(games, list) or not games:
             raise ValueError("no recorded games in the file")

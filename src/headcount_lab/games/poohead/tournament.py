@@ -7,11 +7,11 @@ apart and, with ``cap_outcome=none``, left out of every rate.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import numpy as np
 
+from headcount_lab.core import stats
 from headcount_lab.core.runner import Job
 from headcount_lab.core.tournament import KernelBlock, Tournament, kernel_job
 from headcount_lab.games.poohead.bots import MENU
@@ -70,21 +70,17 @@ def make_job(rules: PooheadRules, bots: list[str], games: int, rotate: bool) -> 
 
 
 def wilson(k: float, n: float) -> tuple[float, float, float]:
-    """Share ``k / n`` with its 95% Wilson interval (``k`` may be fractional: shared Pooheads)."""
+    """Share ``k / n`` with its 95% Wilson interval (``k`` may be fractional: shared Pooheads;
+    NaN without games)."""
     if n <= 0:
         return float("nan"), float("nan"), float("nan")
-    z = 1.959963984540054
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    lo = 0.0 if k <= 0 else max(0.0, centre - half)
-    hi = 1.0 if k >= n else min(1.0, centre + half)
-    return p, lo, hi
+    return stats.wilson(k, n)
 
 
 def _rate(k: float, n: float) -> dict[str, Any]:
-    p, lo, hi = wilson(k, n)
-    return {"p": p, "ci95": [lo, hi]}
+    """``{"p", "ci95"}``, both None without a counted game (every game capped, P20)."""
+    est = stats.rate(k, int(n))
+    return {"p": est.value, "ci95": est.ci_json}
 
 
 def turn_quantiles(hist: np.ndarray) -> dict[str, int]:
@@ -158,15 +154,20 @@ def print_summary(res: dict[str, Any]) -> None:
     )
     print(f"{'bot':<16} {'P(Poohead)':>10}  {'95% CI':<17} places 1..{res['players']}")
     for r in res["bots"]:
-        p = r["p_poohead"]
         print(
-            f"{r['bot']:<16} {p['p']:>10.4f}  [{p['ci95'][0]:.4f}, {p['ci95'][1]:.4f}] "
-            + " ".join(str(x) for x in r["places"])
+            f"{r['bot']:<16} {_p_text(r['p_poohead'], '>10.4f')} " + " ".join(map(str, r["places"]))
         )
     print("seat from the starter (0 = starter):")
     for i, p in enumerate(res["p_poohead_by_seat"]):
-        print(f"  {i}: {p['p']:.4f}  [{p['ci95'][0]:.4f}, {p['ci95'][1]:.4f}]")
+        print(f"  {i}: {_p_text(p, '.4f')}")
     t = res["turns"]
     print(f"turns: mean {t['mean']:.1f}, median {t['q0.5']}, 99% {t['q0.99']}, max {t['max']}")
     if "record" in res:
         print(f"recorded {res['record']['games']} games in {res['record']['file']}")
+
+
+def _p_text(p: dict[str, Any], spec: str) -> str:
+    """A P(Poohead) and its interval, or ``no data`` when no game counts (all capped, P20)."""
+    if p["p"] is None:
+        return f"{stats.missing(0):>{len(format(0.0, spec))}}  (every game capped)"
+    return f"{p['p']:{spec}}  {stats.ci_text(p['ci95'], '.4f')}"

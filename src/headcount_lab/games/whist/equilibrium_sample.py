@@ -28,7 +28,6 @@ Cost grows about ``(7n)^(n-2)``: milliseconds per sample at 4 players, about 0.1
 from __future__ import annotations
 
 import json
-import math
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,8 +35,8 @@ from typing import Any
 
 import numpy as np
 from numba import njit, uint64
-from scipy import stats
 
+from headcount_lab.core import stats as core_stats
 from headcount_lab.core.jitcache import track_module
 from headcount_lab.games.whist.bits import trick_winner
 from headcount_lab.games.whist.blind_table import _best, next_deal
@@ -351,32 +350,29 @@ def sample_chunks(
 
 @dataclass(frozen=True)
 class Estimate:
-    """A mean per deal and its 95% interval (t over chunks)."""
+    """A mean per deal and its 95% interval (t over chunks); ``lo`` and ``hi`` are None from a
+    single chunk, and ``mean`` too when a ratio has nothing to divide by."""
 
-    mean: float
-    lo: float
-    hi: float
+    mean: float | None
+    lo: float | None
+    hi: float | None
 
     def to_json(self) -> dict[str, Any]:
-        return {"mean": self.mean, "ci95": [self.lo, self.hi]}
+        return {"mean": self.mean, "ci95": None if self.lo is None else [self.lo, self.hi]}
 
 
-def _t_interval(per_chunk: np.ndarray) -> Estimate:
-    k = per_chunk.shape[0]
-    m = float(per_chunk.mean())
-    if k < 2:
-        return Estimate(m, math.nan, math.nan)
-    half = float(stats.t.ppf(0.975, k - 1) * per_chunk.std(ddof=1) / math.sqrt(k))
-    return Estimate(m, m - half, m + half)
+def _estimate(e: core_stats.Estimate) -> Estimate:
+    lo, hi = (None, None) if e.ci is None else e.ci
+    return Estimate(e.value, lo, hi)
+
+
+def _t_interval(per_chunk: np.ndarray, bounds: tuple[float, float] | None = None) -> Estimate:
+    return _estimate(core_stats.chunk_mean(per_chunk, bounds=bounds))
 
 
 def _ratio(num: np.ndarray, den: np.ndarray) -> Estimate:
     """``sum(num) / sum(den)`` with a delta-method interval over chunks."""
-    r = float(num.sum() / den.sum())
-    k = num.shape[0]
-    resid = (num - r * den) / den.mean()
-    half = float(stats.t.ppf(0.975, k - 1) * resid.std(ddof=1) / math.sqrt(k))
-    return Estimate(r, r - half, r + half)
+    return _estimate(core_stats.chunk_ratio(num, den))
 
 
 @dataclass(frozen=True)
@@ -405,14 +401,18 @@ class SampledEquilibrium:
             return self.chunks[:, at[name] + r * n + seat]
         return self.chunks[:, 8 * n + ("forced", "restricted", "card_forced").index(name)]
 
-    def mean(self, x: np.ndarray) -> Estimate:
-        return _t_interval(x / self._per_deal)
+    def mean(self, x: np.ndarray, bounds: tuple[float, float] | None = None) -> Estimate:
+        return _t_interval(x / self._per_deal, bounds)
+
+    def share(self, x: np.ndarray) -> Estimate:
+        """A share of the deals: its interval stays within [0, 1]."""
+        return self.mean(x, core_stats.PROPORTION)
 
     def mean_score(self, seat: int, restriction: bool = True) -> Estimate:
         return self.mean(self.field("score", int(restriction), seat))
 
     def made_rate(self, seat: int, restriction: bool = True) -> Estimate:
-        return self.mean(self.field("made", int(restriction), seat))
+        return self.share(self.field("made", int(restriction), seat))
 
     def _cost(self, prefix: str = "") -> np.ndarray:
         d = self.players - 1
@@ -424,11 +424,11 @@ class SampledEquilibrium:
 
     @property
     def forced_share(self) -> Estimate:
-        return self.mean(self.field("forced"))
+        return self.share(self.field("forced"))
 
     @property
     def restricted_share(self) -> Estimate:
-        return self.mean(self.field("restricted"))
+        return self.share(self.field("restricted"))
 
     @property
     def forced_cost(self) -> Estimate:
@@ -442,7 +442,7 @@ class SampledEquilibrium:
 
     @property
     def card_forced_share(self) -> Estimate:
-        return self.mean(self.field("card_forced"))
+        return self.share(self.field("card_forced"))
 
     @property
     def card_forced_cost(self) -> Estimate:
@@ -482,7 +482,7 @@ class SampledEquilibrium:
 
 
 def _with_ci(name: str, e: Estimate) -> dict[str, Any]:
-    return {name: e.mean, f"{name}_ci95": [e.lo, e.hi]}
+    return {name: e.mean, f"{name}_ci95": e.to_json()["ci95"]}
 
 
 def sampled_equilibrium(

@@ -80,15 +80,12 @@ class Match(Strict):
 
 
 class MatchFile(Strict):
-    """``simulate --record`` output: the record envelope (game, rules and their version, seed,
-    bots) and the run's first matches."""
+    """The body of a record file (``simulate --record``, ``play``): the run's first matches. Its
+    envelope (game, rules and their version, seed, bots) is the platform's
+    (:func:`headcount_lab.core.record.open_envelope`); a file written before the envelope,
+    ``{"seed": S, "matches": [...]}``, has the seed alone."""
 
-    format: str | None = None
-    game: str | None = None
-    rules_version: int | None = None
-    rules: dict[str, Any] | None = None
-    seed: int | None = None
-    bots: list[str] | None = None
+    seed: Any = None  # core.record.check_seed
     matches: list[Any] = Field(min_length=1)  # each checked by :func:`check_match`
 
 
@@ -144,14 +141,23 @@ def check_match(data: Any) -> WhistRules:
 
 
 def matches_of(data: Any) -> list[Any]:
-    """The matches of a record file: ``{"seed", "matches": [...]}`` or a single match."""
-    if isinstance(data, dict) and "matches" in data:
-        if "format" in data or "rules_version" in data:
-            check_header(
-                data, {"format": FILE_FORMAT, "rules_version": VERSION}, "a whist record file"
-            )
-        return validate(MatchFile, data, "record", PLACES).matches
-    return [data]
+    """The matches of a record file (its whole envelope checked, and every match played under
+    the envelope's rules) or of a single match."""
+    from headcount_lab.core.record import ENVELOPE, check_seed
+    from headcount_lab.games import GAMES
+
+    if not isinstance(data, dict) or "matches" not in data:
+        return [data]
+    if set(data) & (set(ENVELOPE) - {"seed"}):  # a record file: the platform's envelope
+        rules = GAMES["whist"].open_record(data, FILE_FORMAT).as_dict()
+        body = {k: v for k, v in data.items() if k not in ENVELOPE}
+        matches = validate(MatchFile, body, "record", PLACES).matches
+        for i, m in enumerate(matches, start=1):
+            if not isinstance(m, dict) or m.get("rules") != rules:
+                raise ValueError(f"match {i}: its rules are not the record's rules")
+        return matches
+    check_seed(data.get("seed"))
+    return validate(MatchFile, data, "record", PLACES).matches
 
 
 def check_score_sheet(data: Any, schedule: bool = True) -> Sheet:

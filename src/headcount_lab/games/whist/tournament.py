@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from headcount_lab.core.runner import Job
-from headcount_lab.core.stats import mean_ci, mean_sd
+from headcount_lab.core.stats import mean, mean_sd
 from headcount_lab.core.tournament import KernelBlock, kernel_job
 from headcount_lab.games.whist.agents import MONTECARLO, policy_params
 from headcount_lab.games.whist.rules import MAX_CARDS, VERSION, WhistRules
@@ -70,11 +70,13 @@ def make_job(rules: WhistRules, bots: list[str], matches: int, rotate: bool) -> 
 
 
 def summarize(stats: dict[str, np.ndarray], bots: list[str]) -> list[dict[str, Any]]:
-    """One row per bot: mean score, 95% CI, standard deviation, win rate, bids made by size."""
+    """One row per bot: mean score, 95% CI, standard deviation, win rate, bids made by size
+    (the interval and the standard deviation are None from a single match)."""
     rows = []
     for j, name in enumerate(bots):
         m = int(stats["matches"][j])
-        mean, lo, hi = mean_ci(stats["score_sum"][j], stats["score_sq"][j], m, z=1.96)
+        score = mean(stats["score_sum"][j], stats["score_sq"][j], m, "match", z=1.96)
+        sd = float(mean_sd(stats["score_sum"][j], stats["score_sq"][j], m)[1]) if m > 1 else None
         made = {
             str(k): float(stats["made"][j, k] / stats["hands"][j, k])
             for k in range(1, MAX_CARDS + 1)
@@ -85,9 +87,9 @@ def summarize(stats: dict[str, np.ndarray], bots: list[str]) -> list[dict[str, A
                 "seat_bot": j,
                 "bot": name,
                 "matches": m,
-                "mean": float(mean),
-                "ci95": [float(lo), float(hi)],
-                "sd": float(mean_sd(stats["score_sum"][j], stats["score_sq"][j], m)[1]),
+                "mean": float(score.value),  # type: ignore[arg-type]  # m >= 1
+                "ci95": None if score.ci is None else [float(v) for v in score.ci],
+                "sd": sd,
                 "win_rate": float(stats["win60"][j] / 60 / m),
                 "made_by_cards": made,
             }
