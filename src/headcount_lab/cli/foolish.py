@@ -27,7 +27,8 @@ def trick(
         str,
         typer.Argument(
             help='The plays in order, player 1 leading: "7 down Q@1 K@2" (A 2..10 J JK face '
-            "up, down, Q@k covers player k's card, K@k names player k)."
+            "up, T for 10, down, Q@k covers player k's card, K@k names player k; Q on k and "
+            "K names k, as in play, mean the same)."
         ),
     ],
     players: PlayersOpt = 4,
