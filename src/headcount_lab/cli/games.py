@@ -276,8 +276,11 @@ def play_command(spec: GameSpec):  # type: ignore[no-untyped-def]
         from headcount_lab.core.play import Console
 
         console = Console(read=_read_line, write=typer.echo)
-        with user_errors():
-            play(spec, bots, seat, seed, variant, rule or [], record_file, console)
+        try:
+            with user_errors():
+                play(spec, bots, seat, seed, variant, rule or [], record_file, console)
+        except KeyboardInterrupt as exc:  # Ctrl-C at a prompt or while the bots think
+            interrupted_play(spec, record_file, exc)
 
     command.__doc__ = (
         f"Play one seat of {spec.title} against bots in the terminal: you see exactly what "
@@ -286,6 +289,21 @@ def play_command(spec: GameSpec):  # type: ignore[no-untyped-def]
         f"Example: headcount-lab {spec.name} play --bots {default_others} --seat 1 --seed 7"
     )  # fmt: skip
     return command
+
+
+def interrupted_play(spec: GameSpec, record_file: Path, exc: KeyboardInterrupt) -> None:
+    """One line on stderr for a game stopped by Ctrl-C (or SIGTERM, SIGHUP): the record is
+    written only when a game ends, so nothing was saved; exit 128 + the signal's number."""
+    from headcount_lab.core.interrupts import exit_status, signum_of
+
+    # the prompt's line (on stdout) is still open: end it, so the message stands on its own
+    typer.echo("")
+    typer.echo(
+        f"interrupted: the {spec.title} game was not finished; nothing saved "
+        f"({record_file} is written only at the end of a game)",
+        err=True,
+    )
+    raise typer.Exit(exit_status(signum_of(exc)))
 
 
 def _read_line(prompt: str) -> str:
