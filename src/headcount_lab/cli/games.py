@@ -244,12 +244,17 @@ def bench_command(spec: GameSpec):  # type: ignore[no-untyped-def]
         quick: Annotated[bool, typer.Option("--quick", help="Small sizes, for a smoke test.")] = (
             False
         ),
-        json_out: JsonOpt = False,
+        json_out: Annotated[
+            bool, typer.Option("--json", help="Print the figures as JSON (default: one per line).")
+        ] = False,
     ) -> None:
-        print_json(bench(spec, quick))
+        from headcount_lab.cli.bench import show
+
+        show(bench(spec, quick), json_out)
 
     command.__doc__ = (
-        f"Measure {spec.title}'s speed against baselines in the same run (JSON).\n\n"
+        f"Measure {spec.title}'s speed against baselines in the same run: one line per figure, "
+        "or JSON.\n\n"
         f"Example: headcount-lab {spec.name} bench --quick"
     )
     return command
