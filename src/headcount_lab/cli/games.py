@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from headcount_lab.cli import run_options
-from headcount_lab.cli.common import UserError, print_json, user_errors
+from headcount_lab.cli.common import UserError, print_json, user_errors, warn
 from headcount_lab.cli.run_options import (
     BackendOpt,
     ForceOpt,
@@ -88,6 +88,8 @@ def simulate(
     if record:
         write_record(record_file, t.record(seed, record))
         out["record"] = {"file": str(record_file), "games": record}
+    elif record_file != Path(f"{spec.name}-record.json"):  # said once the run has succeeded
+        warn(f"--record-file {record_file} has no effect without --record K: nothing recorded")
     return out
 
 

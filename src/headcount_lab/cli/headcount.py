@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from headcount_lab.cli import run_options
-from headcount_lab.cli.common import UserError, print_json, user_errors
+from headcount_lab.cli.common import UserError, print_json, user_errors, warn
 from headcount_lab.cli.run_options import (
     BackendOpt,
     ForceOpt,
@@ -346,6 +346,8 @@ def headsup(
     ab = hu.HeadsUpAbstraction(rules, hu.default_bids(step), PEEK_CHOICES[peeks])
     if write and Path(data_dir).exists() and not Path(data_dir).is_dir():
         raise UserError(f"--data-dir {data_dir} is not a folder")  # say so before solving
+    if not write and data_dir != "data":
+        warn(f"--data-dir {data_dir} has no effect without --write: nothing is saved")
     t0 = time.perf_counter()
     with advancing(quiet, False, iterations, "iterations", "headcount headsup") as advance:
         solver, result = hu.solve(ab, iterations, advance)
