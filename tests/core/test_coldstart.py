@@ -124,3 +124,14 @@ def test_warm_runs_each_games_steps_and_refuses_an_unknown_game():
     assert res.stderr.startswith("warm: 1 kernel sets compiled or loaded in ")
     res = runner.invoke(app, ["warm", "chess"])
     assert res.exit_code == 2 and res.stderr.startswith("error: unknown game 'chess'")
+
+
+def test_warm_watches_what_compiles_in_a_step():
+    from headcount_lab.cli.warm import _watching
+
+    seen: list[tuple[str, int]] = []
+    f = _fresh("deal_kernel", "headcount_lab.games.headcount.dealing")
+    with _watching(lambda fn, done: seen.append((fn, done))):
+        f(3)
+    f(4)  # outside the block: no longer watched
+    assert seen == [("deal_kernel", 0), ("inner", 0)]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Annotated
 
 import typer
@@ -65,14 +65,33 @@ def warm(
     todo = [s for spec in (known[g] for g in games or known) for s in steps(spec)]
     coldstart.disable()  # the bar below says what compiles
     bar = progress.Bar(len(todo), "steps", "warm") if progress.wanted(quiet, False) else None
+    label = ""
+
+    def compiling(function: str, done: int) -> None:
+        if bar is not None:  # the bar moves within a step too: what compiles, how many done
+            bar.progress.update(bar.task, description=f"{label}: {done} compiled, {function}")
+
     t0 = time.perf_counter()
-    with bar or contextlib.nullcontext():
+    with bar or contextlib.nullcontext(), _watching(compiling):
         for label, run in todo:
             if bar is not None:
                 bar.progress.update(bar.task, description=label)
             run()
             if bar is not None:
-                bar.advance(1)
+                bar.progress.update(bar.task, description=label, advance=1)
     if not quiet:
         seconds = time.perf_counter() - t0
         typer.echo(f"warm: {len(todo)} kernel sets compiled or loaded in {seconds:.1f} s", err=True)
+
+
+@contextlib.contextmanager
+def _watching(compiling: Callable[[str, int], None]) -> Iterator[None]:
+    """Tell ``compiling`` each function numba starts to compile while the block runs."""
+    from numba.core import event
+
+    from headcount_lab.core.coldstart import CompileWatch
+
+    event.Listener.register(CompileWatch)
+    watch = CompileWatch(lambda game: None, compiling, lambda game, seconds: None)
+    with event.install_listener("numba:compile", watch):
+        yield
