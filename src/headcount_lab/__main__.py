@@ -3,4 +3,5 @@ numba cache (kernels are cached next to their source files, whichever way they a
 
 from headcount_lab.cli.app import main
 
-main()
+if __name__ == "__main__":  # importing the module (a walk over the package) runs nothing
+    main()
