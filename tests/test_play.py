@@ -206,3 +206,20 @@ def test_ctrl_c_says_the_game_was_interrupted_and_nothing_saved_exit_130(game, t
     ]
     assert "interrupted" not in res.stdout and len(typed) == moves
     assert not path.exists()
+
+
+def test_sigterm_in_play_says_so_too_exit_143(tmp_path, monkeypatch):
+    import signal
+
+    from headcount_lab.cli import games
+    from headcount_lab.core.interrupts import Terminated
+
+    def read(prompt):
+        raise Terminated(signal.SIGTERM)
+
+    monkeypatch.setattr(games, "_read_line", read)
+    path = tmp_path / "r.json"
+    res = runner.invoke(app, ["whist", "play", "--record-file", str(path)])
+    assert res.exit_code == 143, res.output
+    assert res.stderr.startswith("interrupted: the Forehead Whist game was not finished; nothing")
+    assert not path.exists()

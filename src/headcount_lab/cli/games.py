@@ -280,11 +280,12 @@ def play_command(spec: GameSpec):  # type: ignore[no-untyped-def]
             Path, typer.Option("--record-file", help="Where the game's record is written.")
         ] = Path(f"{spec.name}-play.json"),
     ) -> None:
+        from headcount_lab.core.interrupts import signals_as_interrupts
         from headcount_lab.core.play import Console
 
         console = Console(read=_read_line, write=typer.echo)
         try:
-            with user_errors():
+            with user_errors(), signals_as_interrupts():
                 play(spec, bots, seat, seed, variant, rule or [], record_file, console)
         except KeyboardInterrupt as exc:  # Ctrl-C at a prompt or while the bots think
             interrupted_play(spec, record_file, exc)
