@@ -176,3 +176,50 @@ def test_whist_tells_every_trick_and_the_scores_agree_with_the_record():
     assert len(told) == sum(len(h["tricks"]) for h in match["hands"])
     last_scores = [line for line in out if line.startswith("scores: ")][-1]
     assert last_scores == "scores: " + " ".join(str(t) for t in match["totals"])  # W7, W8
+
+
+@pytest.mark.parametrize("game", list(CASES))
+def test_ctrl_c_says_the_game_was_interrupted_and_nothing_saved_exit_130(game, tmp_path,
+                                                                          monkeypatch):  # fmt: skip
+    """Issue 26: Ctrl-C at a prompt exited 130 without a word. Two moves are typed, then Ctrl-C
+    (at the first prompt of the toy game, which asks once)."""
+    from headcount_lab.cli import games
+
+    driver, typed = Driver(), []
+    moves = 0 if game == "highcard" else 2
+
+    def read(prompt):
+        if len(typed) == moves:
+            raise KeyboardInterrupt
+        typed.append(driver(prompt))
+        return typed[-1]
+
+    monkeypatch.setattr(games, "_read_line", read)
+    path = tmp_path / "r.json"
+    _, _, _, _, others = CASES[game]
+    res = runner.invoke(app, [game, "play", "--bots", others, "--record-file", str(path)])
+    assert res.exit_code == 130, res.output
+    title = registered()[game].title
+    assert res.stderr.splitlines() == [
+        f"interrupted: the {title} game was not finished; nothing saved ({path} is written only "
+        "at the end of a game)"
+    ]
+    assert "interrupted" not in res.stdout and len(typed) == moves
+    assert not path.exists()
+
+
+def test_sigterm_in_play_says_so_too_exit_143(tmp_path, monkeypatch):
+    import signal
+
+    from headcount_lab.cli import games
+    from headcount_lab.core.interrupts import Terminated
+
+    def read(prompt):
+        raise Terminated(signal.SIGTERM)
+
+    monkeypatch.setattr(games, "_read_line", read)
+    path = tmp_path / "r.json"
+    res = runner.invoke(app, ["whist", "play", "--record-file", str(path)])
+    assert res.exit_code == 143, res.output
+    assert res.stderr.startswith("interrupted: the Forehead Whist game was not finished; nothing")
+    assert not path.exists()

@@ -42,3 +42,20 @@ def test_parse_cards_splits_on_spaces_and_commas_and_rejects_repeats():
 def test_print_then_parse_is_identity(rank, suit, ascii):
     c = Card(rank, suit)
     assert parse_card(c.text(ascii)) == c
+
+
+def test_t_is_10_in_every_games_card_reader():
+    """Issue 26: ``T`` worked in three games but not Foolish Faces; every game's card input now
+    reads rank names with :func:`core.cards.rank_of`, or parses whole cards with parse_card."""
+    from headcount_lab.core.cards import rank_of
+    from headcount_lab.games.foolish.rules import NAMES, parse_type
+    from headcount_lab.games.headcount import rules as hc
+    from headcount_lab.games.poohead.rules import RANK_NAMES, parse_rank
+    from headcount_lab.games.whist import rules as wh
+
+    assert [rank_of(t) for t in ("T", "t", "10", "2", "A", "k")] == [10, 10, 10, 2, 14, 13]
+    assert [rank_of(t) for t in ("1", "11", "02", "TT", "", "JK")] == [None] * 6
+    assert hc.parse_ids("TH 5S") == hc.parse_ids("10H 5S")
+    assert wh.parse_ids("TS tc", 12) == wh.parse_ids("10S 10C", 12)
+    assert RANK_NAMES[parse_rank("T")] == RANK_NAMES[parse_rank("t♥")] == "10"
+    assert NAMES[parse_type("T")] == NAMES[parse_type("t")] == "10"

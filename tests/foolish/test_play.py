@@ -87,3 +87,35 @@ def test_f18_the_person_may_show_party_crasher_and_the_record_replays():
         assert replay(rec)["games"] == 1
         crashes += any(line == "you: party crasher (F18): the round ends" for line in out)
     assert crashes >= 2
+
+
+def test_the_referees_notation_and_t_work_at_the_table():
+    """``foolish trick``'s ``Q@k``/``K@k``, any case and ``T`` for 10 are the same moves as the
+    records' notation: a person typing only those finishes the game with the same record."""
+    from headcount_lab.games.foolish.record import typed_play
+
+    assert typed_play("q@2") == "Q on 2" and typed_play("K@3") == "K names 3"
+    assert typed_play("q ON 2") == "Q on 2" and typed_play("t DOWN") == "t down"
+
+    def as_referee(move):
+        if move.startswith(("Q on ", "K names ")):
+            return move[0].lower() + "@" + move.split()[-1]
+        return move.replace("10", "T").replace("down", "DOWN")
+
+    spec = registered()["foolish"]
+    bots = ["rules", None, "random", "rules"]
+    records, typed = [], []
+    for translate in (lambda m: m, as_referee):
+
+        def read(prompt, translate=translate):
+            move = prompt.removeprefix("play: ").removesuffix("> ").split(", ")[-1]
+            typed.append(translate(move))
+            return typed[-1]
+
+        out: list[str] = []
+        t = spec.load("play")(spec.make_rules("standard", [], 4), bots, 1, 3,
+                              Console(read=read, write=out.append))  # fmt: skip
+        records.append(t.play())
+        assert not [line for line in out if line.startswith("not a legal move")]
+    assert records[0] == records[1]
+    assert any("@" in m for m in typed) and any(m.startswith("T") for m in typed)

@@ -307,3 +307,39 @@ def test_flags_defaults_and_validation():
                 ["first_start=4"], ["party_crasher=maybe"]):  # fmt: skip
         with pytest.raises(ValueError):
             r.with_flags(bad)
+
+
+# --- one notation with `play` (issue 26): Q on k / K names k, and T for 10 --------------------
+
+
+@pytest.mark.parametrize(
+    ("words", "at"),
+    [
+        ("JK Q on 1 Q on 2 down", "JK Q@1 Q@2 down"),  # G5 in play's words
+        ("jk q ON 1 q@2 DOWN", "JK Q@1 Q@2 down"),  # mixed, any case
+        ("7 K names 1 down 3", "7 K@1 down 3"),
+        ("T down t 10", "10 down 10 10"),  # T is 10 (G1's tens)
+    ],
+)
+def test_referee_reads_plays_notation_and_t_as_its_own(words, at):
+    assert referee(4, words) == referee(4, at)
+
+
+def test_referee_keeps_a_queen_and_a_king_to_their_own_words():
+    # "Q names 2" is no play in either notation: refused, not read as Q@2
+    assert referee(4, "3 Q@1 down 4") == referee(4, "3 Q on 1 down 4")
+    with pytest.raises(ValueError, match="4-player trick has 4 plays"):
+        referee(4, "3 Q names 1 down 4")
+    with pytest.raises(ValueError, match="4-player trick has 4 plays"):
+        referee(4, "3 K on 1 down")
+
+
+def test_card_types_take_t_for_10_in_any_case():
+    from headcount_lab.games.foolish.rules import NAMES, parse_type
+
+    assert [NAMES[parse_type(t)] for t in ("T", "t", "10", "1", "a", "joker")] == [
+        "10", "10", "10", "A", "A", "JK"
+    ]  # fmt: skip
+    for bad in ("11", "0", "02", "TT", "1T"):
+        with pytest.raises(ValueError, match="unknown card"):
+            parse_type(bad)

@@ -59,6 +59,23 @@ def test_simulate_text_and_record(tmp_path):
     assert out.stdout.strip().endswith("3 games replayed: every action legal")
 
 
+def test_identical_bots_sharing_a_row_are_said_out_loud():
+    """Issue 26: ``--bots odds,odds,tips,random`` printed one ``odds`` row without a word."""
+    args = ("simulate", "--bots", "odds,odds,tips,random", "--games", "40")
+    r = invoke(*args)
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert sum(line.startswith("odds ") for line in lines) == 1
+    note = "note: identical bots share one row, their seats pooled (win rate per seat taken): "
+    assert f"{note}odds holds 2 seats" in lines
+    s = json.loads(invoke(*args, "--json").stdout)
+    assert [(b["label"], b["copies"], b["games"]) for b in s["per_bot"]] == [
+        ("odds", 2, 2 * s["games"]), ("tips", 1, s["games"]), ("random", 1, s["games"])
+    ]  # fmt: skip
+    plain = invoke("simulate", "--bots", "odds,tips,random", "--players", "3", "--games", "40")
+    assert "note:" not in plain.stdout
+
+
 def test_replay_golden_json():
     r = invoke("replay", str(GOLDEN), "--json")
     assert r.exit_code == 0

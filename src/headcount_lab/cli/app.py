@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from headcount_lab.cli import bench, games, report
+from headcount_lab.cli import bench, games, report, warm
 from headcount_lab.cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, one_line
 
 
@@ -58,6 +58,7 @@ def build_app() -> typer.Typer:
         report.build(), name="report", help="Generate the reports with charts and tables."
     )
     app.command("bench")(bench.bench)
+    app.command("warm")(warm.warm)
     return app
 
 
@@ -70,6 +71,11 @@ def main(argv: list[str] | None = None) -> None:
     Typer vendors its own copy of click in recent releases, so click's exceptions are recognised
     by their interface (``format_message``/``exit_code``) rather than by class.
     """
+    args = sys.argv[1:] if argv is None else argv
+    if sys.stderr.isatty() and "--quiet" not in args:
+        from headcount_lab.core import coldstart
+
+        coldstart.enable()  # a cold compile says so on the terminal (never on stdout)
     command = typer.main.get_command(app)
     try:
         rv = command.main(args=argv, prog_name="headcount-lab", standalone_mode=False)

@@ -26,6 +26,11 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(EXIT_BAD_INPUT)
 
 
+def warn(message: str) -> None:
+    """One ``warning: ...`` line on stderr: for an option that was given but has no effect."""
+    typer.echo(f"warning: {one_line(message)}", err=True)
+
+
 def one_line(text: str) -> str:
     """``text`` with every unprintable character escaped (a newline, or a U+0085 in a key of
     the user's JSON file, would otherwise break the one error line in two)."""

@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 
 from headcount_lab.cli.common import UserError, print_json, user_errors
+from headcount_lab.cli.run_options import QuietOpt
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -27,7 +28,8 @@ def trick(
         str,
         typer.Argument(
             help='The plays in order, player 1 leading: "7 down Q@1 K@2" (A 2..10 J JK face '
-            "up, down, Q@k covers player k's card, K@k names player k)."
+            "up, T for 10, down, Q@k covers player k's card, K@k names player k; Q on k and "
+            "K names k, as in play, mean the same)."
         ),
     ],
     players: PlayersOpt = 4,
@@ -86,11 +88,13 @@ def ladder(
         list[str] | None, typer.Option("--rule", help="House rule NAME=VALUE (repeatable).")
     ] = None,
     json_out: JsonOpt = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """Each bot head to head against the one below it: win-share and score differences (CIs).
 
     Example: headcount-lab foolish ladder --bots random,rules,pimc --games 200 --seed 1
     """
+    from headcount_lab.core.progress import advancing
     from headcount_lab.games.foolish.bots import MENU
     from headcount_lab.games.foolish.ladder import ladder as run_ladder
     from headcount_lab.games.foolish.rules import FoolishRules, check_players
@@ -102,7 +106,10 @@ def ladder(
             raise UserError("set the number of players with --players, not --rule players=...")
         if seed < 0:
             raise UserError(f"--seed must not be negative, got {seed}")
-        res = run_ladder(rules, MENU.split(bots), games, seed)
+        names = MENU.split(bots)
+        total = games * max(0, len(names) - 1)
+        with advancing(quiet, json_out, total, "games", "foolish ladder") as advance:
+            res = run_ladder(rules, names, games, seed, advance)
     if json_out:
         print_json(res)
         return

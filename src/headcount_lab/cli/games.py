@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from headcount_lab.cli import run_options
-from headcount_lab.cli.common import UserError, print_json, user_errors
+from headcount_lab.cli.common import UserError, print_json, user_errors, warn
 from headcount_lab.cli.run_options import (
     BackendOpt,
     ForceOpt,
@@ -88,6 +88,8 @@ def simulate(
     if record:
         write_record(record_file, t.record(seed, record))
         out["record"] = {"file": str(record_file), "games": record}
+    elif record_file != Path(f"{spec.name}-record.json"):  # said once the run has succeeded
+        warn(f"--record-file {record_file} has no effect without --record K: nothing recorded")
     return out
 
 
@@ -244,12 +246,17 @@ def bench_command(spec: GameSpec):  # type: ignore[no-untyped-def]
         quick: Annotated[bool, typer.Option("--quick", help="Small sizes, for a smoke test.")] = (
             False
         ),
-        json_out: JsonOpt = False,
+        json_out: Annotated[
+            bool, typer.Option("--json", help="Print the figures as JSON (default: one per line).")
+        ] = False,
     ) -> None:
-        print_json(bench(spec, quick))
+        from headcount_lab.cli.bench import show
+
+        show(bench(spec, quick), json_out)
 
     command.__doc__ = (
-        f"Measure {spec.title}'s speed against baselines in the same run (JSON).\n\n"
+        f"Measure {spec.title}'s speed against baselines in the same run: one line per figure, "
+        "or JSON.\n\n"
         f"Example: headcount-lab {spec.name} bench --quick"
     )
     return command
@@ -273,11 +280,15 @@ def play_command(spec: GameSpec):  # type: ignore[no-untyped-def]
             Path, typer.Option("--record-file", help="Where the game's record is written.")
         ] = Path(f"{spec.name}-play.json"),
     ) -> None:
+        from headcount_lab.core.interrupts import signals_as_interrupts
         from headcount_lab.core.play import Console
 
         console = Console(read=_read_line, write=typer.echo)
-        with user_errors():
-            play(spec, bots, seat, seed, variant, rule or [], record_file, console)
+        try:
+            with user_errors(), signals_as_interrupts():
+                play(spec, bots, seat, seed, variant, rule or [], record_file, console)
+        except KeyboardInterrupt as exc:  # Ctrl-C at a prompt or while the bots think
+            interrupted_play(spec, record_file, exc)
 
     command.__doc__ = (
         f"Play one seat of {spec.title} against bots in the terminal: you see exactly what "
@@ -286,6 +297,21 @@ def play_command(spec: GameSpec):  # type: ignore[no-untyped-def]
         f"Example: headcount-lab {spec.name} play --bots {default_others} --seat 1 --seed 7"
     )  # fmt: skip
     return command
+
+
+def interrupted_play(spec: GameSpec, record_file: Path, exc: KeyboardInterrupt) -> None:
+    """One line on stderr for a game stopped by Ctrl-C (or SIGTERM, SIGHUP): the record is
+    written only when a game ends, so nothing was saved; exit 128 + the signal's number."""
+    from headcount_lab.core.interrupts import exit_status, signum_of
+
+    # the prompt's line (on stdout) is still open: end it, so the message stands on its own
+    typer.echo("")
+    typer.echo(
+        f"interrupted: the {spec.title} game was not finished; nothing saved "
+        f"({record_file} is written only at the end of a game)",
+        err=True,
+    )
+    raise typer.Exit(exit_status(signum_of(exc)))
 
 
 def _read_line(prompt: str) -> str:

@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from headcount_lab.cli import run_options
-from headcount_lab.cli.common import UserError, print_json, user_errors
+from headcount_lab.cli.common import UserError, print_json, user_errors, warn
 from headcount_lab.cli.run_options import (
     BackendOpt,
     ForceOpt,
@@ -296,13 +296,14 @@ def headsup_cmd(
     ] = False,
     data_dir: Annotated[str, typer.Option("--data-dir", help="Folder for --write.")] = "data",
     json_out: JsonOpt = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """Solve a two-player round by CFR+: the start player's equilibrium chance of losing it.
 
     Example: headcount-lab headcount headsup --step 10 --iterations 100
     """
     with user_errors():
-        result = headsup(rule, iterations, step, peeks, write, data_dir)
+        result = headsup(rule, iterations, step, peeks, write, data_dir, quiet or json_out)
     if json_out:
         print_json(result)
         return
@@ -322,10 +323,17 @@ def headsup_cmd(
 
 
 def headsup(
-    rule: list[str] | None, iterations: int, step: int, peeks: str, write: bool, data_dir: str
+    rule: list[str] | None,
+    iterations: int,
+    step: int,
+    peeks: str,
+    write: bool,
+    data_dir: str,
+    quiet: bool = True,
 ) -> dict:
     from pathlib import Path
 
+    from headcount_lab.core.progress import advancing
     from headcount_lab.games.headcount import headsup as hu
 
     rules = _rules(None, rule)
@@ -338,8 +346,11 @@ def headsup(
     ab = hu.HeadsUpAbstraction(rules, hu.default_bids(step), PEEK_CHOICES[peeks])
     if write and Path(data_dir).exists() and not Path(data_dir).is_dir():
         raise UserError(f"--data-dir {data_dir} is not a folder")  # say so before solving
+    if not write and data_dir != "data":
+        warn(f"--data-dir {data_dir} has no effect without --write: nothing is saved")
     t0 = time.perf_counter()
-    solver, result = hu.solve(ab, iterations)
+    with advancing(quiet, False, iterations, "iterations", "headcount headsup") as advance:
+        solver, result = hu.solve(ab, iterations, advance)
     result["seconds"] = time.perf_counter() - t0
     result["peeks"] = peeks
     # H9: the round game is the same under both values; the flag only picks who opens it
@@ -452,6 +463,7 @@ def train_equilibrium_cmd(
         ),
     ] = None,
     json_out: JsonOpt = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """Train the equilibrium bot's table by fictitious self-play (seats of the population are
     the table or, with --field-share, the --field bots) and write it (npz).
@@ -471,6 +483,7 @@ def train_equilibrium_cmd(
             _rules(variant, None).double,
             TRAIN_BELIEF_FIELD if belief_field is None else belief_field,
             belief_share,
+            quiet or json_out,
         )
     if json_out:
         print_json(result)
@@ -495,10 +508,12 @@ def train_equilibrium(
     double: bool = False,
     belief_field: list[str] | None = None,
     belief_share: float = 0.0,
+    quiet: bool = True,
 ) -> dict:
     from pathlib import Path
 
     from headcount_lab.core.paths import check_file
+    from headcount_lab.core.progress import advancing
     from headcount_lab.games.headcount import equilibrium as eq
 
     path = eq.default_path(double) if out is None else Path(out)
@@ -508,18 +523,21 @@ def train_equilibrium(
     from headcount_lab.games.headcount.equilibrium_train import train
 
     t0 = time.perf_counter()
-    pol = train(
-        players,
-        iterations,
-        rounds,
-        seed,
-        explore,
-        tuple(f for f in field if f),
-        field_share,
-        double,
-        tuple(f for f in belief_field or [] if f),
-        belief_share,
-    )
+    total = (iterations + 1) * rounds
+    with advancing(quiet, False, total, "rounds", "headcount train-equilibrium") as advance:
+        pol = train(
+            players,
+            iterations,
+            rounds,
+            seed,
+            explore,
+            tuple(f for f in field if f),
+            field_share,
+            double,
+            tuple(f for f in belief_field or [] if f),
+            belief_share,
+            advance,
+        )
     seconds = time.perf_counter() - t0
     try:
         eq.save_policy(path, pol)
@@ -552,6 +570,7 @@ def exploit_cmd(
     ] = 20_000,
     seed: Annotated[int, typer.Option("--seed", help="Seed: same seed, same numbers.")] = 1,
     json_out: JsonOpt = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """Best-response meter: tune a responder against a fixed field, measure its win rate.
 
@@ -561,6 +580,7 @@ def exploit_cmd(
 
     Example: headcount-lab headcount exploit --players 4 --field reader --games 4000 --seed 1
     """
+    from headcount_lab.core.progress import advancing
     from headcount_lab.games.headcount.exploit import exploit, parse_field
     from headcount_lab.games.headcount.rules import rules_for_variant
 
@@ -569,7 +589,8 @@ def exploit_cmd(
         specs = parse_field(field, players)
         if budget < 1 or games < 1:
             raise UserError("--budget and --games must be positive")
-        result = exploit(players, specs, rules, budget, games, seed).as_dict()
+        with advancing(quiet, json_out, budget + games, "games", "headcount exploit") as on_games:
+            result = exploit(players, specs, rules, budget, games, seed, on_games).as_dict()
     if json_out:
         print_json(result)
         return

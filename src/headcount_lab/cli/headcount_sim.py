@@ -14,6 +14,17 @@ def _pct(r: dict[str, Any]) -> str:
     return f"{value_text(r['rate'], '7.2%')}  {ci_text(r['ci95'], '.2%', r['games'])}"
 
 
+def merged_note(per_bot: list[dict[str, Any]]) -> str | None:
+    """The line saying which rows pool identical bots (JSON: ``per_bot[].copies``), or None."""
+    merged = [f"{b['label']} holds {b['copies']} seats" for b in per_bot if b["copies"] > 1]
+    if not merged:
+        return None
+    return (
+        "note: identical bots share one row, their seats pooled (win rate per seat taken): "
+        + ", ".join(merged)
+    )
+
+
 def print_summary(s: dict[str, Any]) -> None:
     rules = ", ".join(f"{k}={v}" for k, v in s["rules"].items())
     typer.echo(
@@ -27,6 +38,8 @@ def print_summary(s: dict[str, Any]) -> None:
         calls = f"{b['calls_lost'] / b['calls']:.1%}" if b["calls"] else "-"
         peeks = b["peeks"] / b["rounds"] if b["rounds"] else 0.0
         typer.echo(f"{b['label']:<{width}} {_pct(b):>30}  {calls:>10}  {peeks:11.3f}")
+    if note := merged_note(s["per_bot"]):
+        typer.echo(note)
     labels = {b["bot"]: b["label"] for b in s["per_bot"]}
     if s.get("pairs"):
         typer.echo("differences, paired by deal [95% CI]:")

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from headcount_lab.cli.common import UserError, print_json, user_errors
+from headcount_lab.cli.common import UserError, print_json, user_errors, warn
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -200,6 +200,8 @@ def blind_equilibrium(
                 "(6 players would take 9.2e10 deals): add --samples K for an exact "
                 "evaluation over K sampled dealer views"
             )
+    if samples is None and seed != 1:
+        warn(f"--seed {seed} has no effect without --samples: every deal is enumerated")
     if samples is not None:
         res = sampled_equilibrium(players, samples, seed, bonus).to_json(rules.dealer_restriction)
     else:

@@ -56,6 +56,18 @@ class Card:
         return self.text()
 
 
+def rank_of(name: str) -> int | None:
+    """The rank (2..14, ace high) a rank name stands for: 2-10, ``T`` for 10, J, Q, K, A, any
+    case; ``None`` if ``name`` names no rank. Games that write ranks without suits (Poohead,
+    Foolish Faces) read them with this, so ``T`` means 10 in every game."""
+    t = name.strip().upper()
+    if t in _RANK_FROM_NAME:
+        return _RANK_FROM_NAME[t]
+    if t.isdigit() and t.isascii() and 2 <= int(t) <= 10 and t == str(int(t)):
+        return int(t)
+    return None
+
+
 def parse_card(token: str) -> Card:
     """Parse one token; raise :class:`CardError` naming it and listing what is accepted."""
     raw = token

@@ -28,10 +28,12 @@ from pathlib import Path
 from types import CodeType, ModuleType
 from typing import Any
 
-from headcount_lab.core import compiling
+from headcount_lab.core import coldstart, compiling
 
 # every module with kernels imports this one, so its compiles all run with the collector paused
+# and, when the CLI asked for it, say on the terminal that a first run is compiling
 compiling.install_gc_pause()
+coldstart.install()
 
 
 def _is_dispatcher(obj: Any) -> bool:

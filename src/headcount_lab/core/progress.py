@@ -7,7 +7,8 @@ each chunk, so the bar never slows the workers.
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from types import TracebackType
 from typing import Any
 
@@ -92,3 +93,18 @@ class Bar(AbstractContextManager["Bar"]):
     def skip(self, units: int) -> None:
         """Count units done earlier (a resumed run) without letting them inflate the rate."""
         self.progress.reset(self.task, completed=units)
+
+
+@contextmanager
+def advancing(
+    quiet: bool, json: bool, total: int, unit: str, label: str
+) -> Iterator[Callable[[int], None] | None]:
+    """For a command's long loop: a :class:`Bar`'s ``advance`` while the block runs when a bar
+    is :func:`wanted`, else ``None`` (the loop then reports nothing). The bar's total may be an
+    estimate: it is shown complete when the block ends without an error."""
+    if not wanted(quiet, json):
+        yield None
+        return
+    with Bar(total, unit, label) as bar:
+        yield bar.advance
+        bar.progress.update(bar.task, completed=total)

@@ -35,6 +35,9 @@ class GameSpec:
     report: str | None = None  #: "module:build_all" (root, options, progress) -> written paths;
     #: the module also has ``FOLDERS`` (language -> folder under the root)
     bench: dict[str, str] = field(default_factory=dict)  #: area -> module with run_benchmarks
+    #: "module:NAME_kernels" functions compiling the kernels of the game's own commands, for
+    #: ``headcount-lab warm`` (which compiles ``simulate``'s kernels of every game by itself)
+    warm: tuple[str, ...] = ()
     players: tuple[int, int] = (3, 6)
     default_players: int = 4
     default_bots: str = ""
@@ -113,6 +116,7 @@ GAMES: dict[str, GameSpec] = {
         cli="headcount_lab.cli.headcount:app",
         report="headcount_lab.analysis.headcount.report:build_all",
         bench={"headcount": f"{_HC}.bench", "headcount-engine": f"{_HC}.bench_engine"},
+        warm=(f"{_HC}.dealing:deal_kernels",),
         default_bots="reader,odds,tips,random",
         variants={
             "standard": {"double": False, "trickster": False},

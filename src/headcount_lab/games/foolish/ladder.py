@@ -11,6 +11,7 @@ the win-share difference lies above zero.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -33,8 +34,16 @@ def _ci(x: np.ndarray, bounds: tuple[float, float] | None = None) -> dict[str, A
     }
 
 
-def head_to_head(rules: FoolishRules, a: str, b: str, games: int, seed: int) -> dict[str, Any]:
-    """Bot ``a`` against bot ``b`` over ``games`` games (see the module docstring)."""
+def head_to_head(
+    rules: FoolishRules,
+    a: str,
+    b: str,
+    games: int,
+    seed: int,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Bot ``a`` against bot ``b`` over ``games`` games (see the module docstring);
+    ``progress(1)`` after each game (a progress bar)."""
     n = rules.players
     names = [a if s % 2 == 0 else b for s in range(n)]
     ids, params = policy_params(names)
@@ -53,6 +62,8 @@ def head_to_head(rules: FoolishRules, a: str, b: str, games: int, seed: int) -> 
         tot = st["score_sum"].astype(np.float64)
         share[g] = win[rot_a].sum() / k_a - win[~rot_a].sum() / k_b
         score[g] = tot[rot_a].sum() / k_a - tot[~rot_a].sum() / k_b
+        if progress is not None:
+            progress(1)
     wins = _ci(share, DIFFERENCE)
     return {
         "a": a,
@@ -64,15 +75,22 @@ def head_to_head(rules: FoolishRules, a: str, b: str, games: int, seed: int) -> 
     }
 
 
-def ladder(rules: FoolishRules, bots: list[str], games: int, seed: int) -> dict[str, Any]:
-    """Each bot against the one below it (``bots`` from weakest to strongest)."""
+def ladder(
+    rules: FoolishRules,
+    bots: list[str],
+    games: int,
+    seed: int,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Each bot against the one below it (``bots`` from weakest to strongest);
+    ``progress(1)`` after each game of every rung (a progress bar)."""
     if len(bots) < 2:
         raise ValueError("a ladder needs at least two bots, weakest first")
     policy_params(bots)
     if games < 2:
         raise ValueError(f"--games must be at least 2, got {games}")
     rungs = [
-        head_to_head(rules, upper, lower, games, seed + i)
+        head_to_head(rules, upper, lower, games, seed + i, progress)
         for i, (lower, upper) in enumerate(zip(bots, bots[1:], strict=False))
     ]
     return {

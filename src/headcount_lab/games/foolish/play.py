@@ -6,7 +6,8 @@ that seat sees (F13): its hand and its Jokers (so whether it is a Fool, and a Lo
 can tell, F3), the stock, the trick in play (the others' face-down cards as ``down``), tricks
 and points taken, hats and scores. Moves are written as in records, seats from 0: ``7`` (face
 up), ``7 down``, ``Q on 2`` (a face-up Queen on seat 2's card), ``K names 3``, and ``party
-crasher`` where F18 allows it. ``hint`` asks the rule-of-thumb bot (``rules``) and gives the
+crasher`` where F18 allows it; ``foolish trick``'s ``Q@2`` and ``K@3`` mean the same, and ``T``
+is 10. ``hint`` asks the rule-of-thumb bot (``rules``) and gives the
 numbers it starts from: the chance that each other seat is on your team.
 """
 
@@ -17,7 +18,7 @@ from typing import Any
 from headcount_lab.core.play import Console, IllegalMove, percent
 from headcount_lab.core.rng import PyStream, block_state
 from headcount_lab.games.foolish import reference as R
-from headcount_lab.games.foolish.record import CRASH_TEXT, parse_record_play, play_text
+from headcount_lab.games.foolish.record import CRASH_TEXT, parse_record_play, play_text, typed_play
 from headcount_lab.games.foolish.rules import (
     A_CRASH,
     N_TYPES,
@@ -181,7 +182,7 @@ class FoolishTable:
                     raise IllegalMove("only a Lone Fool holding nothing but J, Q, K may (F18)")
                 return A_CRASH
             try:
-                p = parse_record_play(words, self.seat, n, "your play")
+                p = parse_record_play(typed_play(words), self.seat, n, "your play")
             except ValueError as exc:
                 raise IllegalMove(str(exc)) from None
             if p is None or rnd.hands[self.seat][p.card] == 0:
@@ -196,8 +197,9 @@ class FoolishTable:
             f"play: {moves}> ",
             parse,
             lambda: (
-                "7 = a card face up, 7 down = face down, Q on 2 = a face-up Queen on seat 2's "
-                "card (F8), K names 3 = a face-up King naming seat 3 (F11), party crasher (F18); "
+                "7 = a card face up, 7 down = face down, Q on 2 (or Q@2) = a face-up Queen on "
+                "seat 2's card (F8), K names 3 (or K@3) = a face-up King naming seat 3 (F11), "
+                "party crasher (F18); T is 10; "
                 f"legal now: {moves}"
             ),
             lambda: self.hint(rnd),

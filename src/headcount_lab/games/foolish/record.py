@@ -30,6 +30,7 @@ from headcount_lab.games.foolish.rules import (
     N_TYPES,
     NAMES,
     QUEEN,
+    TARGET_WORDS,
     VERSION,
     FoolishRules,
     Play,
@@ -58,6 +59,24 @@ def play_text(p: Play) -> str:
     if p.card == KING:
         return f"K names {p.target}"
     return NAMES[p.card]
+
+
+def typed_play(text: str) -> str:
+    """A play typed at the table in the records' notation: the referee's ``Q@2`` and ``K@3``
+    (``foolish trick``) read as ``Q on 2`` and ``K names 3``, and the card names and keywords in
+    any case (``q on 2``, ``7 DOWN``, ``t``). The number is still a seat, from 0."""
+    words = text.split()
+    if len(words) == 1 and "@" in words[0]:
+        name, _, k = words[0].partition("@")
+        if name.upper() in TARGET_WORDS:
+            words = [name, TARGET_WORDS[name.upper()], k]
+    if len(words) == 3 and words[0].upper() in TARGET_WORDS:
+        return f"{words[0].upper()} {words[1].lower()} {words[2]}"
+    if len(words) == 2 and words[1].lower() == "down":
+        return f"{words[0]} down"
+    if len(words) == 1 and words[0].upper() in TARGET_WORDS:
+        return words[0].upper()
+    return " ".join(words)
 
 
 def parse_record_play(text: Any, seat: int, n: int, where: str) -> Play | None:

@@ -35,6 +35,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from headcount_lab.core.cards import rank_of
 from headcount_lab.core.flags import with_flags
 
 #: Rules version: bumped only when outcomes change (see docs/games/foolish-faces.md).
@@ -379,15 +380,14 @@ def type_name(t: int) -> str:
 
 
 def parse_type(text: str) -> int:
-    """A card type by name: A, 2..10, J, Q, K, JK (or Joker); case does not matter."""
+    """A card type by name: A, 2..10 (or T), J, Q, K, JK (or Joker); case does not matter."""
     t = text.strip().upper()
-    if t == "JOKER":
-        t = "JK"
-    if t == "1":
-        t = "A"
-    if t not in NAMES:
-        raise ValueError(f"unknown card {text!r}: use A, 2..10, J, Q, K or JK")
-    return NAMES.index(t)
+    if t in ("JK", "JOKER"):
+        return JOKER
+    rank = 14 if t == "1" else rank_of(t)  # the platform's rank names: T is 10 in every game
+    if rank is None:
+        raise ValueError(f"unknown card {text!r}: use A, 2..10 (or T), J, Q, K or JK")
+    return 0 if rank == 14 else rank - 1  # the order of NAMES: A, 2..10, J, Q, K
 
 
 def play_text(p: Play) -> str:
@@ -422,10 +422,33 @@ def parse_play(token: str, seat: int, n: int) -> Play:
     return Play(seat, card, True)
 
 
+#: the word between a Queen or a King and its number in the records' and ``play``'s notation
+TARGET_WORDS = {"Q": "on", "K": "names"}
+
+
+def trick_tokens(text: str) -> list[str]:
+    """The plays of a trick, one token each. ``Q on k`` and ``K names k``, the notation of
+    ``play`` and of records, stand for the referee's ``Q@k`` and ``K@k``, so a trick may be
+    written either way. A face-down play stays ``down``: the referee never needs the card, and
+    ``7 down`` already means a face-up 7 followed by a face-down card."""
+    words = text.split()
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        name = words[i].upper()
+        if i + 2 < len(words) and words[i + 1].lower() == TARGET_WORDS.get(name):
+            out.append(f"{name}@{words[i + 2]}")
+            i += 3
+        else:
+            out.append(words[i])
+            i += 1
+    return out
+
+
 def parse_trick(text: str, n: int) -> list[Play]:
     """A complete trick written in play order, player 1 leading, checked play by play."""
     check_players(n)
-    tokens = text.split()
+    tokens = trick_tokens(text)
     if len(tokens) != n:
         raise ValueError(f"a {n}-player trick has {n} plays, got {len(tokens)}")
     trick: list[Play] = []

@@ -57,6 +57,11 @@ class DealBlock:
         self(np.array([1, 2, 3, 4], dtype=np.uint64), 1)
 
 
+def deal_kernels() -> None:
+    """Compile (or load) ``headcount deal``'s kernel: ``headcount-lab warm`` calls this."""
+    DealBlock(4).warmup()
+
+
 def deal_job(players: int, hands: int, double: bool = False, hidden_card: bool = True) -> Job:
     """The job that deals and counts ``hands`` hands for ``players`` players."""
     check_players(players)

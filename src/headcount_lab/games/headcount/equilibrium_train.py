@@ -29,6 +29,7 @@ kernel is sequential, so the same arguments give the same table, bit for bit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -359,9 +360,11 @@ def train(
     double: bool = False,
     belief_field: tuple[str, ...] = (),
     belief_share: float = 0.0,
+    progress: Callable[[int], None] | None = None,
 ) -> EQ.EquilibriumPolicy:
     """Fictitious self-play for ``iterations`` batches of ``rounds`` rounds (module docstring);
-    the stated beliefs from one more batch against ``belief_field`` (share ``belief_share``)."""
+    the stated beliefs from one more batch against ``belief_field`` (share ``belief_share``).
+    ``progress(rounds)`` after each of the ``iterations + 1`` batches (a progress bar)."""
     if not 2 <= players <= PLAYERS_MAX:
         raise ValueError(f"--players must be between 2 and {PLAYERS_MAX}, got {players}")
     if iterations < 1:
@@ -387,8 +390,12 @@ def train(
         pol = pol + (best_response(q_n, q_loss, pol) - pol) * (2.0 / (k + 2))
         q_n *= DECAY  # the field changes: older rounds count less
         q_loss *= DECAY
+        if progress is not None:
+            progress(rounds)
     call_win = stated_beliefs(pol, believed, rounds, belief_share,
                               block_state(seed, iterations + 1))  # fmt: skip
+    if progress is not None:
+        progress(rounds)
     bots = pop.bots
     meta: dict[str, Any] = {
         "schema": EQ.SCHEMA,

@@ -40,6 +40,7 @@ Actions are coded as :data:`NO_PEEK`, :data:`PEEK`, :data:`CALL` and ``RAISE0 + 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -500,12 +501,18 @@ def evaluate(tree: HeadsUpTree, deals: Deals, policy: np.ndarray,
 # ---------------------------------------------------------------- solve, save, load
 
 
-def solve(ab: HeadsUpAbstraction, iterations: int) -> tuple[Solver, dict[str, Any]]:
-    """Run CFR+ for ``iterations`` and return the solver and its JSON-able summary."""
+def solve(
+    ab: HeadsUpAbstraction, iterations: int, progress: Callable[[int], None] | None = None
+) -> tuple[Solver, dict[str, Any]]:
+    """Run CFR+ for ``iterations`` and return the solver and its JSON-able summary;
+    ``progress(1)`` after each iteration (a progress bar)."""
     if iterations < 1:
         raise ValueError(f"iterations must be at least 1, got {iterations}")
     solver = Solver(ab)
-    solver.run(iterations)
+    for _ in range(iterations):
+        solver.run(1)  # one at a time is the same run: iteration t adds weight t either way
+        if progress is not None:
+            progress(1)
     ev = solver.evaluate(solver.average_policy())
     return solver, {
         "schema": SCHEMA,

@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from headcount_lab.core.cards import rank_of
 from headcount_lab.core.flags import with_flags
 
 #: Rules version: bumped only when outcomes change (see docs/games/poohead.md).
@@ -208,7 +209,6 @@ def check_players(n: Any) -> int:
 
 # --- ranks and their text -----------------------------------------------------------------------
 
-_RANK_FROM_TEXT = {name: r for r, name in enumerate(RANK_NAMES)} | {"T": TEN}
 _SUITS = set("SHDC♠♥♦♣♤♡♢♧")
 
 
@@ -217,13 +217,13 @@ def parse_rank(token: str) -> int:
     t = token.strip().upper()
     if len(t) >= 2 and t[-1] in _SUITS:
         t = t[:-1]
-    r = _RANK_FROM_TEXT.get(t, -1)
-    if r < 0:
+    rank = rank_of(t)  # the platform's rank names, T for 10 included
+    if rank is None:
         raise ValueError(
             f"unknown card {token!r}: expected a rank 2-10, J, Q, K, A (or T for 10), "
             "with or without a suit (QH, 10♠)"
         )
-    return r
+    return rank - 2  # 2 -> 0 ... A (14) -> 12, the order of RANK_NAMES
 
 
 def parse_ranks(text: str) -> list[int]:

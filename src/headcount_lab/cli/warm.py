@@ -1,0 +1,97 @@
+"""``headcount-lab warm``: compile every game's kernels into numba's on-disk cache, ahead.
+
+A fresh clone's first ``simulate`` compiles its game's kernels (10-60 s on two cores); ``make
+venv`` runs ``headcount-lab warm --quiet`` once so that no command a newcomer types waits for a
+compiler. Each game's steps are its ``simulate`` kernels (the default bots and players; every bot
+runs in the same kernel) and the extra ones its :class:`~headcount_lab.games.GameSpec` names in
+``warm``. A warm cache makes the command a few seconds of loading.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable, Iterator
+from typing import Annotated
+
+import typer
+
+from headcount_lab.cli.common import fail
+from headcount_lab.games import GameSpec
+
+
+def simulate_kernels(spec: GameSpec) -> None:
+    """Compile (or load) the kernels of ``spec``'s ``simulate`` for its default table."""
+    rules = spec.make_rules(None, [], spec.default_players)
+    t = spec.load("tournament")(rules, spec.default_bots, spec.default_players, 1, False)
+    t.job.warmup()
+
+
+def steps(spec: GameSpec) -> list[tuple[str, Callable[[], None]]]:
+    """What ``warm`` runs for ``spec``: (label, function) in order. A ``GameSpec.warm`` entry is
+    a ``"module:NAME_kernels"`` function compiling the kernels of the game's command NAME."""
+    from headcount_lab.games import _load
+
+    out: list[tuple[str, Callable[[], None]]] = [
+        (f"{spec.title} simulate", lambda: simulate_kernels(spec))
+    ]
+    for target in spec.warm:
+        name = target.rpartition(":")[2].removesuffix("_kernels")
+        out.append((f"{spec.title} {name}", _load(target)))
+    return out
+
+
+def warm(
+    games: Annotated[
+        list[str] | None,
+        typer.Argument(help="Games to compile (default: every game).", show_default=False),
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
+) -> None:
+    """Compile every game's kernels into numba's on-disk cache (once after installing).
+
+    The first run of a command in a fresh clone otherwise compiles its game's kernels (10-60 s
+    on two cores). With a warm cache this takes a few seconds. `make venv` runs it.
+
+    Example: headcount-lab warm whist foolish
+    """
+    from headcount_lab.core import coldstart, progress
+    from headcount_lab.games import registered
+
+    known = registered()
+    for g in games or []:
+        if g not in known:
+            fail(f"unknown game {g!r}: choose from {', '.join(known)}")
+    todo = [s for spec in (known[g] for g in games or known) for s in steps(spec)]
+    coldstart.disable()  # the bar below says what compiles
+    bar = progress.Bar(len(todo), "steps", "warm") if progress.wanted(quiet, False) else None
+    label = ""
+
+    def compiling(function: str, done: int) -> None:
+        if bar is not None:  # the bar moves within a step too: what compiles, how many done
+            bar.progress.update(bar.task, description=f"{label}: {done} compiled, {function}")
+
+    t0 = time.perf_counter()
+    with bar or contextlib.nullcontext(), _watching(compiling):
+        for label, run in todo:
+            if bar is not None:
+                bar.progress.update(bar.task, description=label)
+            run()
+            if bar is not None:
+                bar.progress.update(bar.task, description=label, advance=1)
+    if not quiet:
+        seconds = time.perf_counter() - t0
+        typer.echo(f"warm: {len(todo)} kernel sets compiled or loaded in {seconds:.1f} s", err=True)
+
+
+@contextlib.contextmanager
+def _watching(compiling: Callable[[str, int], None]) -> Iterator[None]:
+    """Tell ``compiling`` each function numba starts to compile while the block runs."""
+    from numba.core import event
+
+    from headcount_lab.core.coldstart import CompileWatch
+
+    event.Listener.register(CompileWatch)
+    watch = CompileWatch(lambda game: None, compiling, lambda game, seconds: None)
+    with event.install_listener("numba:compile", watch):
+        yield
