@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 
 from headcount_lab.cli.common import UserError, print_json, user_errors
+from headcount_lab.cli.run_options import YesOpt, count_option
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -80,12 +81,13 @@ def ladder(
         ),
     ] = "random,rules,pimc",
     players: PlayersOpt = 4,
-    games: Annotated[int, typer.Option("--games", help="Games per rung.")] = 200,
+    games: Annotated[int, count_option("--games", help="Games per rung.")] = 200,
     seed: Annotated[int, typer.Option("--seed", help="Seed (rung i uses seed + i).")] = 0,
     rule: Annotated[
         list[str] | None, typer.Option("--rule", help="House rule NAME=VALUE (repeatable).")
     ] = None,
     json_out: JsonOpt = False,
+    yes: YesOpt = False,
 ) -> None:
     """Each bot head to head against the one below it: win-share and score differences (CIs).
 
@@ -102,7 +104,7 @@ def ladder(
             raise UserError("set the number of players with --players, not --rule players=...")
         if seed < 0:
             raise UserError(f"--seed must not be negative, got {seed}")
-        res = run_ladder(rules, MENU.split(bots), games, seed)
+        res = run_ladder(rules, MENU.split(bots), games, seed, yes)
     if json_out:
         print_json(res)
         return

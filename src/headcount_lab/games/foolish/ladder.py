@@ -11,6 +11,7 @@ the win-share difference lies above zero.
 from __future__ import annotations
 
 import math
+import time
 from typing import Any
 
 import numpy as np
@@ -57,16 +58,36 @@ def head_to_head(rules: FoolishRules, a: str, b: str, games: int, seed: int) -> 
     }
 
 
-def ladder(rules: FoolishRules, bots: list[str], games: int, seed: int) -> dict[str, Any]:
-    """Each bot against the one below it (``bots`` from weakest to strongest)."""
+#: games (over every rung) no ladder takes a day over: the slowest bots play a few a second
+UNMEASURED_GAMES = 100_000
+
+
+def ladder(
+    rules: FoolishRules, bots: list[str], games: int, seed: int, yes: bool = True
+) -> dict[str, Any]:
+    """Each bot against the one below it (``bots`` from weakest to strongest). Without ``yes``
+    a ladder estimated to take over a day is refused (:mod:`headcount_lab.core.limits`)."""
+    from headcount_lab.core.limits import check_run_time
+
     if len(bots) < 2:
         raise ValueError("a ladder needs at least two bots, weakest first")
     policy_params(bots)
     if games < 2:
         raise ValueError(f"--games must be at least 2, got {games}")
+    pairs = list(zip(bots, bots[1:], strict=False))
+
+    def seconds_per_game() -> float:
+        ladder(rules, bots, 2, seed)  # compiles
+        t0 = time.perf_counter()
+        ladder(rules, bots, 2, seed)
+        return (time.perf_counter() - t0) / (2 * len(pairs))
+
+    check_run_time(
+        f"{len(pairs)} rungs of {games:,} games", games * len(pairs), UNMEASURED_GAMES,
+        seconds_per_game, yes, "games",
+    )  # fmt: skip
     rungs = [
-        head_to_head(rules, upper, lower, games, seed + i)
-        for i, (lower, upper) in enumerate(zip(bots, bots[1:], strict=False))
+        head_to_head(rules, upper, lower, games, seed + i) for i, (lower, upper) in enumerate(pairs)
     ]
     return {
         "players": rules.players,
