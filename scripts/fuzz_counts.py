@@ -47,6 +47,9 @@ def main(argv: list[str]) -> int:
         print(f"{len(rows)} inputs: " + ", ".join(f"{total[k]} {k}" for k in OUTCOMES))
         for c, v in sorted(by_command.items()):
             print(f"  {c:<36} " + ", ".join(f"{v[k]} {k}" for k in OUTCOMES if v[k]))
+        for r in rows:
+            if r["outcome"] not in ("clean error", "success"):
+                print(f"{r['outcome']}: headcount-lab {' '.join(r['args'])}")
         print(f"pytest exit status {done.returncode}")
     return done.returncode
 

@@ -168,7 +168,7 @@ PH_GAMES = st.one_of(
 )
 PH_CARDS = ["2", "3", "5", "8", "9", "10", "J", "Q", "K", "A", "QH", "10♠", "T", "Z", "1", "4♥"]
 FF_BOTS = ["random", "rules", "pimc:samples=1", "ismcts:iterations=3", "rules:keep=0.5,duck=0"]
-FF_ODD = ["pimc:8", "ismcts:iterations=5000", "rules:crash=2", "nobot", "", "random:keep=1"]
+FF_ODD = ["pimc:8", "ismcts:iterations=100001", "rules:crash=2", "nobot", "", "random:keep=1"]
 FF_RULES = {
     "players": ["4", "5", "6"], "rounds": ["full", "single", "x"],
     "no_tricks_bonus": ["0", "5", "10", "-1"], "lone_multiplier": ["none", "1", "3", "0"],
@@ -494,9 +494,9 @@ def check(args: list[str], command: tuple[str, ...] = ()) -> Result:
         with alarm(HANG_SECONDS):
             res = cli(*args)
     except Hang:
-        count(command or tuple(args[:2]), "hang")
+        count(command or tuple(args[:2]), "hang", args)
         raise
-    count(command or tuple(args[:2]), outcome(res))
+    count(command or tuple(args[:2]), outcome(res), args)
     judge(args, res)
     return res
 
@@ -512,12 +512,14 @@ def outcome(res: Result) -> str:
     return "clean error" if clean else "other failure"
 
 
-def count(command: tuple[str, ...], how: str) -> None:
-    """With ``FUZZ_COUNTS=FILE``, append one JSON line per input tried."""
+def count(command: tuple[str, ...], how: str, args: list[str]) -> None:
+    """With ``FUZZ_COUNTS=FILE``, append one JSON line per input tried (its arguments too, so
+    a hang or a traceback can be rerun by hand)."""
     path = os.environ.get("FUZZ_COUNTS")
     if path:
+        line = {"command": " ".join(command), "outcome": how, "args": args}
         with open(path, "a", encoding="utf-8") as f:
-            f.write(json.dumps({"command": " ".join(command), "outcome": how}) + "\n")
+            f.write(json.dumps(line, ensure_ascii=False) + "\n")
 
 
 def judge(args: list[str], res: Result) -> None:

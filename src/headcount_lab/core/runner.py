@@ -569,7 +569,7 @@ def run_chunked(
 
     started = time.perf_counter()
 
-    def record(chunk: Chunk, stats: Stats, seconds: float) -> None:
+    def record(chunk: Chunk, stats: Stats, seconds: float, timed: bool = True) -> None:
         nonlocal blocks_done
         first, count = chunk
         if store is not None:
@@ -582,7 +582,7 @@ def run_chunked(
         absorb()
         if on_chunk is not None:
             on_chunk(chunk)
-        if time_limit is not None:
+        if time_limit is not None and timed:
             _check_time(job, plan, n_blocks - blocks_done, time.perf_counter() - started,
                         time_limit)  # fmt: skip
 
@@ -606,8 +606,8 @@ def run_chunked(
             backend.cancel(pending)
             try:
                 for handle, chunk in list(pending.items()):
-                    if _finished_ok(handle):
-                        record(chunk, *backend.result(handle))
+                    if _finished_ok(handle):  # saved; the interrupt, not the estimate, speaks
+                        record(chunk, *backend.result(handle), timed=False)
             except KeyboardInterrupt:
                 pass
             raise Interrupted(blocks_done, n_blocks, signum_of(exc)) from None
