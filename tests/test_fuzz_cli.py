@@ -470,6 +470,18 @@ RECORD_OPTION = {
 }
 
 
+@pytest.fixture(autouse=True)
+def built_once(monkeypatch):
+    """Every call of the entry point builds the click command from the typer app again (about
+    30 ms, more than most refusals take); here it is built once and reused, as a shell user's
+    one call would use it, which lets the guard try int64's edges everywhere in its budget."""
+    import functools
+
+    import typer
+
+    monkeypatch.setattr(typer.main, "get_command", functools.cache(typer.main.get_command))
+
+
 class Hang(BaseException):
     """Raised by the alarm: a BaseException, so no ``except Exception`` in the CLI can eat it."""
 
