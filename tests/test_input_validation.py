@@ -472,7 +472,8 @@ def test_every_simulate_of_2_to_the_53_games_stops_after_its_first_chunks_unless
     [["headcount", "train-equilibrium", "--rounds", str(2**53), "--iterations", "1"],
      ["headcount", "headsup", "--step", "40", "--iterations", str(2**53)],
      ["headcount", "deal", "--hands", str(2**53)],
-     ["foolish", "ladder", "--bots", "random,rules", "--games", str(2**53)]],
+     ["foolish", "ladder", "--bots", "random,rules", "--games", str(2**53)],
+     ["headcount", "exploit", "--budget", str(10**9), "--games", "10"]],
     ids=lambda a: " ".join(a[:2]),
 )  # fmt: skip
 def test_runs_over_a_day_outside_simulate_are_refused_with_their_estimate(argv, tmp_path):

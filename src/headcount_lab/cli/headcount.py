@@ -605,6 +605,7 @@ def exploit_cmd(
     ] = 20_000,
     seed: Annotated[int, typer.Option("--seed", help="Seed: same seed, same numbers.")] = 1,
     json_out: JsonOpt = False,
+    yes: YesOpt = False,
 ) -> None:
     """Best-response meter: tune a responder against a fixed field, measure its win rate.
 
@@ -622,7 +623,7 @@ def exploit_cmd(
         specs = parse_field(field, players)
         if budget < 1 or games < 1:
             raise UserError("--budget and --games must be positive")
-        result = exploit(players, specs, rules, budget, games, seed).as_dict()
+        result = exploit(players, specs, rules, budget, games, seed, yes).as_dict()
     if json_out:
         print_json(result)
         return
