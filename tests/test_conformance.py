@@ -291,3 +291,97 @@ def test_replay_takes_the_envelopes_bots_and_a_person(game, tmp_path_factory):
         assert replay({**rec, "bots": rec["games"][0]["seats"]})
         return
     assert replay({**rec, "bots": ["person", *rec["bots"][1:]]})
+
+
+# --------------------------------------------------------------------------- rule ranges (issue 26)
+
+
+@pytest.mark.parametrize("game", ENTRIES, ids=IDS)
+def test_every_whole_number_rule_has_a_range_and_values_past_it_are_refused(game):
+    """Every ``int`` field of the rules is declared with ``core.flags.ranged``; the default lies
+    inside, and one past either end (or at int64's end) is refused whether it comes by
+    ``--rule`` or by building the rules (a record's way)."""
+    from headcount_lab.core.flags import whole_number_fields, with_flags
+
+    cls = game.load("rules")
+    ranges = game.rule_ranges
+    assert set(whole_number_fields(cls)) == set(ranges), "a whole-number rule has no range"
+    for name, (lo, hi) in ranges.items():
+        default = getattr(cls(), name)
+        assert default is None or lo <= default <= hi, name
+        for bad in (lo - 1, hi + 1, 2**63 - 1, -(2**63) - 1, 10**30):
+            with pytest.raises(ValueError, match=name):
+                with_flags(cls(), [f"{name}={bad}"])
+            with pytest.raises(ValueError, match=name):
+                cls(**{name: bad})
+
+
+def _rules_with(game, name, value):
+    """The game's rules with ``name=value``, in the first variant and player count that allow
+    it (a seat number needs enough players, a high bid the Double deck); None if none does."""
+    cls = game.load("rules")
+    has_players = "players" in {f.name for f in dataclasses.fields(cls)}
+    counts = range(game.players[1], game.players[0] - 1, -1) if has_players else [None]
+    for variant in game.variants.values():
+        for n in counts:
+            extra = {} if n is None or name == "players" else {"players": n}
+            try:
+                return cls(**{**variant, **extra, name: value})
+            except ValueError:
+                continue
+    return None
+
+
+def _players(game, rules):
+    return getattr(rules, "players", game.default_players)
+
+
+@pytest.mark.parametrize("game", ENTRIES, ids=IDS)
+def test_rule_ranges_keep_the_kernels_integer_sums_far_from_overflow(game):
+    """At each end of every declared range the game's tournament runs, and its integer sums per
+    unit, times the units of a day's run at the rate measured here on every core, stay below
+    2^62: half of int64, so a run the one-day limit lets start cannot overflow them (Foolish
+    Faces' lone_multiplier once could: 2^63-1 printed means near -4.6e16)."""
+    import time
+
+    import numpy as np
+
+    from headcount_lab.core import runner
+
+    menu = game.load("bots")
+    day = 86_400 * runner.default_workers()
+    for name, (lo, hi) in game.rule_ranges.items():
+        for value in (lo, hi):
+            rules = _rules_with(game, name, value)
+            assert rules is not None, f"{name}={value} is in the range but no table allows it"
+            n = _players(game, rules)
+            bots = ",".join(["random" if "random" in menu.policies else menu.names[0]] * n)
+            t = game.load("tournament")(rules, bots, n, 200, False)
+            runner.run(t.job, 1)  # compiles
+            t0 = time.perf_counter()
+            stats = runner.run(t.job, 1)
+            rate = t.job.units / max(time.perf_counter() - t0, 1e-9)
+            for key, a in stats.items():
+                if a.dtype.kind in "iu":
+                    per_unit = float(np.abs(a).max()) / t.job.units
+                    assert per_unit * rate * day < 2**62, (name, value, key, per_unit, rate)
+
+
+@pytest.mark.parametrize("game", ENTRIES, ids=IDS)
+def test_every_bot_parameter_is_bounded_and_its_ends_parse(game):
+    """Issue 26: every bot parameter has a finite range holding its default; a whole-number one
+    stays within 2^31, so what a kernel computes from it (samples x deals, iterations x plays)
+    keeps far from int64. Both ends parse and one past the top is refused."""
+    import math
+
+    menu = game.load("bots")
+    for policy in menu.policies.values():
+        for p in policy.params:
+            where = f"{policy.name}:{p.name}"
+            assert math.isfinite(p.lo) and math.isfinite(p.hi) and p.lo <= p.default <= p.hi, where
+            if p.integer:
+                assert p.lo >= -(2**31) and p.hi <= 2**31, where
+            for end in (p.lo, p.hi):
+                assert p.parse(policy.name, f"{end:.17g}") == end, where
+            with pytest.raises(ValueError, match="out of range"):
+                p.parse(policy.name, f"{p.hi + max(1.0, abs(p.hi)):.17g}")

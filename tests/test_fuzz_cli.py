@@ -10,8 +10,17 @@ nesting. Budget: 40 examples per command (about 30 s in all; ``FUZZ_EXAMPLES=300
 longer hunt by hand), derandomised so CI sees the same examples every run, each under an alarm
 that fails the test if a command does not return.
 
+Integers at and past int64's ends (:data:`INT_EDGES`: 2^63 - 1, 2^63, -2^63 - 1, 10^30 and
+2^53 + 1) are among the garbage every option and rule may draw, and
+:func:`test_every_whole_number_option_and_rule_takes_int64_edges` tries each of them on every
+whole-number option of every fuzzed command and on every rule of every game, one at a time on a
+small valid call (issue 26). ``FUZZ_COUNTS=FILE`` appends one line per input tried (its command
+and how it ended: clean error, success, traceback, hang); ``scripts/fuzz_counts.py`` runs the
+guard with it and prints the counts.
+
 Left out on purpose, each covered elsewhere: the sizes of runs are drawn small (a valid
-``--games 10**23`` is a run that never ends, not a crash); ``--out``, ``--backend`` and
+``--games 2**53`` is refused after its first chunks as a run of years, which
+``test_input_validation.py`` checks for every game); ``--out``, ``--backend`` and
 ``--scheduler`` (results folders and Dask have their own tests); ``report`` and ``bench`` (each
 valid call is minutes of work; their argument checks are in ``test_input_validation.py``).
 """
@@ -19,6 +28,7 @@ valid call is minutes of work; their argument checks are in ``test_input_validat
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import os
 import signal
@@ -38,9 +48,11 @@ HANG_SECONDS = 60
 
 # --------------------------------------------------------------------------- values
 
+#: whole numbers at and past what a kernel's int64 holds, and the first count past 2^53
+INT_EDGES = [str(2**63 - 1), str(2**63), str(-(2**63) - 1), str(10**30), str(2**53 + 1)]
 GARBAGE = st.sampled_from(
     ["", " ", "-1", "0", "x", "1.5", "10**23", "9" * 30, "-" + "9" * 30, "é", "none", "?", "=",
-     "a=b", "\t", "on", "1e3", "0x10"]
+     "a=b", "\t", "on", "1e3", "0x10", *INT_EDGES]
 )  # fmt: skip
 
 
@@ -65,7 +77,7 @@ def flag(name: str) -> st.SearchStrategy[list[str]]:
 def rules(values: dict[str, list[str]]) -> st.SearchStrategy[list[str]]:
     """Up to two ``--rule NAME=VALUE``, mostly known names with values near their ranges."""
     known = st.sampled_from(sorted(values)).flatmap(
-        lambda name: st.sampled_from(values[name]).map(lambda v: f"{name}={v}")
+        lambda name: st.sampled_from([*values[name], *INT_EDGES]).map(lambda v: f"{name}={v}")
     )
     return st.lists(mostly(known), max_size=2).map(lambda a: [x for r in a for x in ("--rule", r)])
 
@@ -151,10 +163,12 @@ PH_RULES = {
     "dealer": ["0", "3", "4"],
 }  # fmt: skip
 #: poohead runs always name their size: the default 10,000 games with a search bot take minutes
-PH_GAMES = st.one_of(st.integers(1, 12).map(str), st.sampled_from(["0", "-1", "x", "1.5", ""]))
+PH_GAMES = st.one_of(
+    st.integers(1, 12).map(str), st.sampled_from(["0", "-1", "x", "1.5", "", *INT_EDGES])
+)
 PH_CARDS = ["2", "3", "5", "8", "9", "10", "J", "Q", "K", "A", "QH", "10♠", "T", "Z", "1", "4♥"]
 FF_BOTS = ["random", "rules", "pimc:samples=1", "ismcts:iterations=3", "rules:keep=0.5,duck=0"]
-FF_ODD = ["pimc:8", "ismcts:iterations=5000", "rules:crash=2", "nobot", "", "random:keep=1"]
+FF_ODD = ["pimc:8", "ismcts:iterations=100001", "rules:crash=2", "nobot", "", "random:keep=1"]
 FF_RULES = {
     "players": ["4", "5", "6"], "rounds": ["full", "single", "x"],
     "no_tricks_bonus": ["0", "5", "10", "-1"], "lone_multiplier": ["none", "1", "3", "0"],
@@ -347,7 +361,7 @@ ARGS: dict[tuple[str, str], st.SearchStrategy[list[str]]] = {
         # always a coarse grid and few iterations: the defaults solve for over a minute
         st.builds(
             lambda step, its: ["--step", step, "--iterations", its],
-            st.sampled_from(["20", "40", "0", "-5", "x"]),
+            st.sampled_from(["20", "40", "0", "-5", "x", *INT_EDGES]),
             number(0, 5),
         ),
         option("--peeks", mostly(st.sampled_from(["both", "starter", "other", "none"]))),
@@ -359,7 +373,7 @@ ARGS: dict[tuple[str, str], st.SearchStrategy[list[str]]] = {
         st.builds(
             lambda its, rounds: ["--iterations", its, "--rounds", rounds],
             number(0, 2),
-            st.sampled_from(["300", "0", "-4", "x"]),
+            st.sampled_from(["300", "0", "-4", "x", *INT_EDGES]),
         ),
         option("--players", number(1, 7)),
         option("--field", mostly(st.sampled_from(["reader", "odds", "tips"]))),
@@ -384,7 +398,8 @@ ARGS: dict[tuple[str, str], st.SearchStrategy[list[str]]] = {
     ("foolish", "odds"): argv(option("--players", number(3, 6)), JSON),
     ("foolish", "simulate"): argv(
         table(FF_BOTS, FF_ODD),
-        option("--games", number(1, 3)),
+        # always a size: the default 10,000 games with a search bot take minutes
+        number(1, 3).map(lambda v: ["--games", v]),
         SEED,
         flag("--rotate-seats"),
         rules(FF_RULES),
@@ -419,7 +434,7 @@ ARGS: dict[tuple[str, str], st.SearchStrategy[list[str]]] = {
     ("headcount", "exploit"): argv(
         st.builds(
             lambda budget, games: ["--budget", budget, "--games", games],
-            st.sampled_from(["24", "60", "0", "-5", "x", "9" * 30]),
+            st.sampled_from(["24", "60", "0", "-5", "x", *INT_EDGES]),
             number(0, 12),
         ),
         PLAYERS,
@@ -455,6 +470,18 @@ RECORD_OPTION = {
 }
 
 
+@pytest.fixture(autouse=True)
+def built_once(monkeypatch):
+    """Every call of the entry point builds the click command from the typer app again (about
+    30 ms, more than most refusals take); here it is built once and reused, as a shell user's
+    one call would use it, which lets the guard try int64's edges everywhere in its budget."""
+    import functools
+
+    import typer
+
+    monkeypatch.setattr(typer.main, "get_command", functools.cache(typer.main.get_command))
+
+
 class Hang(BaseException):
     """Raised by the alarm: a BaseException, so no ``except Exception`` in the CLI can eat it."""
 
@@ -473,12 +500,38 @@ def alarm(seconds: int) -> Iterator[None]:
         signal.signal(signal.SIGALRM, old)
 
 
-def check(args: list[str]) -> None:
-    """Run ``headcount-lab ARGS`` under the alarm and :func:`judge` what it did."""
-    with alarm(HANG_SECONDS):
-        res = cli(*args)
-    event(f"exit {res.code}")
+def check(args: list[str], command: tuple[str, ...] = ()) -> Result:
+    """Run ``headcount-lab ARGS`` under the alarm, count and :func:`judge` what it did."""
+    try:
+        with alarm(HANG_SECONDS):
+            res = cli(*args)
+    except Hang:
+        count(command or tuple(args[:2]), "hang", args)
+        raise
+    count(command or tuple(args[:2]), outcome(res), args)
     judge(args, res)
+    return res
+
+
+def outcome(res: Result) -> str:
+    """How a run ended, as the counts name it."""
+    if "Traceback" in res.stderr:
+        return "traceback"
+    if res.code == 0:
+        return "success"
+    lines = res.stderr.splitlines()
+    clean = res.code == 2 and len(lines) == 1 and lines[0].startswith("error: ")
+    return "clean error" if clean else "other failure"
+
+
+def count(command: tuple[str, ...], how: str, args: list[str]) -> None:
+    """With ``FUZZ_COUNTS=FILE``, append one JSON line per input tried (its arguments too, so
+    a hang or a traceback can be rerun by hand)."""
+    path = os.environ.get("FUZZ_COUNTS")
+    if path:
+        line = {"command": " ".join(command), "outcome": how, "args": args}
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(json.dumps(line, ensure_ascii=False) + "\n")
 
 
 def judge(args: list[str], res: Result) -> None:
@@ -528,9 +581,97 @@ def test_command_never_crashes(command, tmp_path_factory):
             extra.append(materialise(folder, *file))
         if command in RECORD_OPTION:
             extra += [RECORD_OPTION[command], str(folder / "record.json")]
-        check([*command, *extra, *args])
+        res = check([*command, *extra, *args], command)
+        event(f"exit {res.code}")
 
     run()
+
+
+#: a small valid call of each command with whole-number options, which one option at a time is
+#: then given each of :data:`INT_EDGES` (appended, the last value of an option wins); an edge
+#: that is accepted (a seed) must then run quickly
+SMALL: dict[tuple[str, str], list[str]] = {
+    ("headcount", "odds"): ["--see", "7♥ K♥ 5♠"],
+    ("headcount", "deal"): ["--hands", "1000", "--quiet"],
+    ("headcount", "simulate"): ["--games", "4", "--quiet"],
+    ("headcount", "headsup"): ["--step", "40", "--iterations", "1"],
+    ("headcount", "train-equilibrium"): ["--iterations", "1", "--rounds", "300"],
+    ("headcount", "exploit"): ["--budget", "24", "--games", "2"],
+    ("whist", "blind-odds"): ["--players", "3", "--see", "A♠ ? K♥", "--trump-card", "Q♦"],
+    ("whist", "schedule"): [],
+    ("whist", "simulate"): ["--matches", "2", "--quiet", "--bots", "random,random,random,random"],
+    ("whist", "blind-equilibrium"): ["--players", "3"],
+    ("poohead", "start-odds"): [],
+    ("poohead", "simulate"): ["--games", "2", "--quiet", "--bots", "random,random,random,random"],
+    ("foolish", "trick"): ["JK Q@1 Q@2 down"],
+    ("foolish", "odds"): [],
+    ("foolish", "simulate"): ["--games", "2", "--quiet", "--bots", "random,random,random,random"],
+    ("foolish", "ladder"): ["--bots", "random,rules", "--games", "2"],
+}
+#: the call each game's rules are tried on (High Card is not fuzzed, but its rules are)
+RULES_CALL = {
+    "highcard": ["simulate", "--games", "4", "--quiet"],
+    **{
+        g: ["simulate", *SMALL[(g, "simulate")]]
+        for g in ("headcount", "whist", "poohead", "foolish")
+    },
+}
+
+
+def whole_number_options(command: tuple[str, str]) -> list[str]:
+    """The options of ``command`` that take a whole number (``int`` or a count)."""
+    import typer
+
+    from headcount_lab.cli.app import app
+
+    group = typer.main.get_command(app)
+    leaf = group.commands[command[0]].commands[command[1]]  # type: ignore[attr-defined]
+    # typer keeps the annotation the option was declared with (int, or int | None)
+    return [
+        p.opts[0]
+        for p in leaf.params
+        if p.opts[0].startswith("--") and p.type_descriptor.annotation in (int, int | None)
+    ]
+
+
+def edge_cases() -> list[tuple[tuple[str, ...], list[str]]]:
+    """(command, argv) for every whole-number option of every command in :data:`SMALL` and
+    every rule of every game, each given every value of :data:`INT_EDGES`."""
+    from headcount_lab.games import registered
+
+    cases = []
+    for command, small in SMALL.items():
+        for opt in whole_number_options(command):
+            cases += [(command, [*command, *small, opt, v]) for v in INT_EDGES]
+    for name, spec in registered().items():
+        for f in dataclasses.fields(spec.load("rules")):
+            # an on/off or named rule refuses any number alike: its two ends of int64 stand for
+            # the rest (each call costs about 50 ms, and the guard keeps to its budget)
+            values = INT_EDGES if "int" in str(f.type) else INT_EDGES[1:3]
+            cases += [
+                ((name, "--rule"), [name, *RULES_CALL[name], "--rule", f"{f.name}={v}"])
+                for v in values
+            ]
+    return cases
+
+
+def test_every_command_with_whole_number_options_has_a_small_call():
+    """A new command with a whole-number option gets its edges tried: it needs a SMALL call."""
+    with_numbers = {c for c in ARGS if whole_number_options(c)}
+    assert with_numbers == set(SMALL)
+
+
+def test_every_whole_number_option_and_rule_takes_int64_edges(tmp_path):
+    """Issue 26: 2^63 - 1, 2^63, -2^63 - 1, 10^30 and 2^53 + 1 on every whole-number option and
+    every rule: each is refused with one line or runs a small call, never a traceback or a
+    hang (lone_multiplier=2^63-1 once printed wrapped means; --rounds 10^30 a traceback)."""
+    for command, args in edge_cases():
+        extra = []
+        if command == ("headcount", "train-equilibrium"):
+            extra = ["--out", str(tmp_path / "eq.npz")]
+        if command in RECORD_OPTION or command[1] == "--rule":
+            extra = ["--record-file", str(tmp_path / "record.json")]
+        check([*args, *extra], command)
 
 
 @pytest.mark.parametrize(

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 
 import numpy as np
 import pytest
 from cli_support import cli, one_error_line, strict_json
+
+from headcount_lab.games import registered
 
 ROOT = Path(__file__).resolve().parents[1]
 HC_GOLDEN = ROOT / "tests" / "headcount" / "golden" / "golden_trickster.json"
@@ -405,3 +408,94 @@ def test_an_error_quoting_the_users_text_stays_one_line(tmp_path):
     assert "odd\\nkey\\x85: Extra inputs are not permitted" in line
     line = refused("headcount", "count", "--bo\ngus")  # click's own message, one line too
     assert "No such option: --bo" in line and line.endswith("--help')")
+
+
+# --------------------------------------------------------------------------- issue 26: sizes
+
+
+INT64_MAX = str(2**63 - 1)
+HUGE = str(10**30)
+
+
+@pytest.mark.parametrize("value", [INT64_MAX, HUGE, "11", "0"])
+@pytest.mark.parametrize(
+    "command",
+    [["foolish", "simulate", "--games", "4"], ["foolish", "ladder", "--games", "4"],
+     ["foolish", "play"]],
+    ids=["simulate", "ladder", "play"],
+)  # fmt: skip
+def test_foolish_lone_multiplier_past_its_range_is_refused_not_wrapped(command, value):
+    """lone_multiplier=2^63-1 printed means near -4.6e16 (int64 sums wrapped); 10^30 ended in
+    an OverflowError in simulate, ladder and play. The range 1..10 is checked first."""
+    line = refused(*command, "--rule", f"lone_multiplier={value}")
+    assert f"lone_multiplier must be between 1 and 10 or none, not {value}" in line
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["headcount", "train-equilibrium", "--rounds", HUGE, "--iterations", "1"],
+     ["headcount", "deal", "--hands", INT64_MAX],
+     ["headcount", "headsup", "--iterations", HUGE],
+     ["headcount", "exploit", "--budget", HUGE],
+     ["whist", "blind-equilibrium", "--samples", HUGE],
+     ["report", "foolish", "--games", HUGE]],
+    ids=lambda a: " ".join(a[:3]),
+)  # fmt: skip
+def test_counts_past_2_to_the_53_are_refused_with_the_reason(argv, tmp_path):
+    """train-equilibrium --rounds 10^30 ended in a numba traceback; the others ran until
+    interrupted. One option parser refuses every count past 2^53 and says why."""
+    line = refused(*argv)
+    assert "is past 2^53 = 9007199254740992: no run that size can finish" in line
+
+
+def _games_option(game):
+    return "--matches" if game.unit == "matches" else "--games"
+
+
+@pytest.mark.parametrize("game", list(registered().values()), ids=lambda g: g.name)
+def test_every_simulate_refuses_10_to_the_30_games(game):
+    line = refused(game.name, "simulate", _games_option(game), HUGE)
+    assert "is past 2^53" in line
+
+
+@pytest.mark.parametrize("game", list(registered().values()), ids=lambda g: g.name)
+def test_every_simulate_of_2_to_the_53_games_stops_after_its_first_chunks_unless_yes(game):
+    """2^53 games pass the count check but take years: the runner measures the first chunks
+    and stops with the estimate and the way to run it anyway."""
+    line = refused(game.name, "simulate", _games_option(game), str(2**53), "--quiet")
+    assert re.search(r"would take about [\d,.]+ years at the rate measured on this machine", line)
+    assert "pass --yes to run it anyway" in line
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["headcount", "train-equilibrium", "--rounds", str(2**53), "--iterations", "1"],
+     ["headcount", "headsup", "--step", "40", "--iterations", str(2**53)],
+     ["headcount", "deal", "--hands", str(2**53)],
+     ["foolish", "ladder", "--bots", "random,rules", "--games", str(2**53)],
+     ["headcount", "exploit", "--budget", str(10**9), "--games", "10"]],
+    ids=lambda a: " ".join(a[:2]),
+)  # fmt: skip
+def test_runs_over_a_day_outside_simulate_are_refused_with_their_estimate(argv, tmp_path):
+    if "train-equilibrium" in argv:
+        argv = [*argv, "--out", str(tmp_path / "eq.npz")]
+    line = refused(*argv)
+    assert "would take about" in line and "pass --yes" in line
+    assert not (tmp_path / "eq.npz").exists()
+
+
+def test_yes_runs_what_the_time_limit_would_stop(monkeypatch):
+    """With the limit shrunk to a microsecond, a small deal is refused; --yes runs it."""
+    from headcount_lab.core import limits
+
+    monkeypatch.setattr(limits, "LONG_RUN_SECONDS", 1e-6)
+    argv = ["headcount", "deal", "--hands", "2000000", "--quiet", "--json"]
+    assert "pass --yes to run it anyway" in refused(*argv)
+    res = cli(*argv, "--yes")
+    assert res.code == 0, res.stderr
+    assert strict_json(res.stdout)["hands"] == 2_000_000
+
+
+def test_workers_past_the_limit_are_refused():
+    line = refused("headcount", "deal", "--hands", "1000", "--workers", str(2**53))
+    assert "--workers must be at most 1024" in line

@@ -94,3 +94,17 @@ def test_a_quiet_parameter_is_left_out_of_the_canonical_spec_at_its_default():
     assert menu.parse("later:b=2").canonical == "later:a=1,b=2"
     assert menu.parse("only").canonical == "only"
     assert menu.parse(menu.parse("later:b=2").canonical).values == (1.0, 2.0)
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["9223372036854775807", "9223372036854775808", "-9223372036854775809", str(10**30),
+     "9007199254740993", "1e308", "-1e308", "1e309", "inf", "-inf", "nan", "Infinity", "1" * 400],
+)  # fmt: skip
+@pytest.mark.parametrize("key", ["rate", "samples"])
+def test_values_at_or_past_int64_and_huge_or_missing_floats_are_refused(key, value):
+    """Issue 26: a whole-number and a fractional parameter alike refuse int64's ends, 2^53 + 1,
+    the largest floats, infinities and NaN with a ValueError naming the key (no OverflowError
+    from ``int(inf)``, nothing reaching a kernel's int64)."""
+    with pytest.raises(ValueError, match=rf"bot tuned: {key}"):
+        MENU.parse(f"tuned:{key}={value}")

@@ -282,3 +282,20 @@ def test_a_failed_session_is_logged_with_its_error(job, tmp_path, monkeypatch):
     assert session["error"].endswith("No space left on device") and "end" in session
     # the folder is not left locked: the run can be resumed
     same_bits(runner.run_job(job, SEED, workers=2, out=out, resume=True), runner.run(job, SEED))
+
+
+def test_a_run_estimated_past_the_time_limit_stops_after_its_first_chunks(job, reference, tmp_path):
+    """Issue 26: the first chunks measure the rate; a run estimated past ``time_limit`` raises
+    TooLong (a ValueError, so the CLI prints one line) naming the estimate and --yes, with the
+    chunks done saved; resumed without a limit it is the same run to the bit."""
+    from headcount_lab.core.limits import TooLong
+
+    out = tmp_path / "run"
+    with pytest.raises(TooLong, match=r"1,000,003 draws would take about .* pass --yes"):
+        runner.run_job(job, SEED, workers=2, out=out, chunk_blocks=2, time_limit=1e-9)
+    saved = ResultsFolder(
+        out, run_identity(job.name, job.params, SEED, job.units, job.block_size), False
+    )
+    assert 0 < sum(c for c, _ in saved.load_chunks().values()) < job.n_blocks
+    same_bits(runner.run_job(job, SEED, workers=1, out=out, resume=True), reference)
+    same_bits(runner.run_job(job, SEED, workers=2, time_limit=3600.0), reference)

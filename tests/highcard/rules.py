@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from headcount_lab.core.cards import Card, CardError, parse_card
-from headcount_lab.core.flags import with_flags
+from headcount_lab.core.flags import check_ranges, ranged, with_flags
 
 VERSION = 1
 PLAYERS_MIN, PLAYERS_MAX = 3, 6
@@ -23,17 +23,16 @@ PLAYERS_MIN, PLAYERS_MAX = 3, 6
 
 @dataclass(frozen=True)
 class HighCardRules:
-    players: int = 4
-    ranks: int = 13  #: the pack: the ``ranks`` highest spades (13: 2♠..A♠)
-    reward: int = 1  #: points for a right claim; a wrong claim loses as many
+    players: int = ranged(4, PLAYERS_MIN, PLAYERS_MAX)
+    #: the pack: the ``ranks`` highest spades (13: 2♠..A♠), more than ``players``
+    ranks: int = ranged(13, PLAYERS_MIN + 1, 13)
+    #: points for a right claim; a wrong claim loses as many
+    reward: int = ranged(1, 1, 1000, "the scores are summed in int64")
 
     def __post_init__(self) -> None:
-        if not PLAYERS_MIN <= self.players <= PLAYERS_MAX:
-            raise ValueError(f"players must be between {PLAYERS_MIN} and {PLAYERS_MAX}")
-        if not self.players < self.ranks <= 13:
+        check_ranges(self)
+        if not self.players < self.ranks:
             raise ValueError(f"ranks must be between {self.players + 1} and 13, not {self.ranks}")
-        if not 1 <= self.reward <= 1000:
-            raise ValueError(f"reward must be between 1 and 1000, not {self.reward}")
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)

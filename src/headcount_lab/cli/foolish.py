@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from headcount_lab.cli.common import UserError, print_json, user_errors
-from headcount_lab.cli.run_options import QuietOpt
+from headcount_lab.cli.run_options import QuietOpt, YesOpt, count_option
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -82,13 +82,14 @@ def ladder(
         ),
     ] = "random,rules,pimc",
     players: PlayersOpt = 4,
-    games: Annotated[int, typer.Option("--games", help="Games per rung.")] = 200,
+    games: Annotated[int, count_option("--games", help="Games per rung.")] = 200,
     seed: Annotated[int, typer.Option("--seed", help="Seed (rung i uses seed + i).")] = 0,
     rule: Annotated[
         list[str] | None, typer.Option("--rule", help="House rule NAME=VALUE (repeatable).")
     ] = None,
     json_out: JsonOpt = False,
     quiet: QuietOpt = False,
+    yes: YesOpt = False,
 ) -> None:
     """Each bot head to head against the one below it: win-share and score differences (CIs).
 
@@ -109,7 +110,7 @@ def ladder(
         names = MENU.split(bots)
         total = games * max(0, len(names) - 1)
         with advancing(quiet, json_out, total, "games", "foolish ladder") as advance:
-            res = run_ladder(rules, names, games, seed, advance)
+            res = run_ladder(rules, names, games, seed, advance, yes)
     if json_out:
         print_json(res)
         return

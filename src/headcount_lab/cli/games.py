@@ -24,6 +24,8 @@ from headcount_lab.cli.run_options import (
     RunOptions,
     SchedulerOpt,
     WorkersOpt,
+    YesOpt,
+    count_option,
 )
 from headcount_lab.games import GameSpec
 
@@ -42,7 +44,7 @@ RuleOpt = Annotated[
     typer.Option("--rule", help="House rule NAME=VALUE (repeatable); the game's docs list them."),
 ]
 RecordOpt = Annotated[
-    int, typer.Option("--record", help="Also write the first K games, every action, as JSON.")
+    int, count_option("--record", help="Also write the first K games, every action, as JSON.")
 ]
 
 
@@ -179,7 +181,7 @@ def simulate_command(spec: GameSpec):  # type: ignore[no-untyped-def]
         ] = spec.default_players,
         bots: Annotated[str, typer.Option("--bots", help=_bots_help(spec))] = spec.default_bots,
         games: Annotated[
-            int, typer.Option(*names, help=f"{unit.capitalize()} to play.")
+            int, count_option(*names, help=f"{unit.capitalize()} to play.")
         ] = DEFAULT_GAMES,
         seed: SeedOpt = DEFAULT_SEED,
         rotate: RotateOpt = False,
@@ -197,8 +199,9 @@ def simulate_command(spec: GameSpec):  # type: ignore[no-untyped-def]
         backend: BackendOpt = "local",
         scheduler: SchedulerOpt = None,
         quiet: QuietOpt = False,
+        yes: YesOpt = False,
     ) -> None:
-        opts = RunOptions(workers, out, resume, force, backend, scheduler, quiet, json_out)
+        opts = RunOptions(workers, out, resume, force, backend, scheduler, quiet, json_out, yes=yes)
         with user_errors():
             res = simulate(
                 spec, players, bots, games, seed, rotate, variant, rule or [], record,

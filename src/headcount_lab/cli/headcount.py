@@ -22,6 +22,8 @@ from headcount_lab.cli.run_options import (
     RunOptions,
     SchedulerOpt,
     WorkersOpt,
+    YesOpt,
+    count_option,
 )
 
 app = typer.Typer(no_args_is_help=True)
@@ -196,7 +198,7 @@ def _echo_columns(header: str, cells: list[str], n_cols: int = 4) -> None:
 @app.command("deal")
 def deal_cmd(
     players: Annotated[int, typer.Option("--players", help="Players at the table, 3-6.")] = 4,
-    hands: Annotated[int, typer.Option("--hands", help="Hands to deal and count.")] = 10_000_000,
+    hands: Annotated[int, count_option("--hands", help="Hands to deal and count.")] = 10_000_000,
     seed: Annotated[int, typer.Option("--seed", help="Seed: same seed, same numbers.")] = 1,
     variant: VariantOpt = None,
     rule: RuleOpt = None,
@@ -208,6 +210,7 @@ def deal_cmd(
     backend: BackendOpt = "local",
     scheduler: SchedulerOpt = None,
     quiet: QuietOpt = False,
+    yes: YesOpt = False,
 ) -> None:
     """Deal and count many random hands with the numba kernel; histogram of the totals.
 
@@ -222,6 +225,7 @@ def deal_cmd(
         scheduler=scheduler,
         quiet=quiet,
         json=json_out,
+        yes=yes,
     )
     with user_errors():
         result = deal(players, hands, seed, variant, rule, opts)
@@ -286,7 +290,7 @@ PEEK_CHOICES = {"both": (True, True), "starter": (True, False), "other": (False,
 @app.command("headsup")
 def headsup_cmd(
     rule: RuleOpt = None,
-    iterations: Annotated[int, typer.Option("--iterations", help="CFR+ iterations.")] = 200,
+    iterations: Annotated[int, count_option("--iterations", help="CFR+ iterations.")] = 200,
     step: Annotated[int, typer.Option("--step", help="Bid grid: every STEP from 0 to 40.")] = 5,
     peeks: Annotated[
         str, typer.Option("--peeks", help="Who can peek: both, starter, other or none.")
@@ -297,13 +301,14 @@ def headsup_cmd(
     data_dir: Annotated[str, typer.Option("--data-dir", help="Folder for --write.")] = "data",
     json_out: JsonOpt = False,
     quiet: QuietOpt = False,
+    yes: YesOpt = False,
 ) -> None:
     """Solve a two-player round by CFR+: the start player's equilibrium chance of losing it.
 
     Example: headcount-lab headcount headsup --step 10 --iterations 100
     """
     with user_errors():
-        result = headsup(rule, iterations, step, peeks, write, data_dir, quiet or json_out)
+        result = headsup(rule, iterations, step, peeks, write, data_dir, quiet or json_out, yes)
     if json_out:
         print_json(result)
         return
@@ -322,6 +327,10 @@ def headsup_cmd(
         typer.echo(f"wrote {result['written']}")
 
 
+#: CFR+ iterations no grid takes a day over (the finest, --step 1, takes a few seconds each)
+HEADSUP_UNMEASURED = 10_000
+
+
 def headsup(
     rule: list[str] | None,
     iterations: int,
@@ -330,9 +339,11 @@ def headsup(
     write: bool,
     data_dir: str,
     quiet: bool = True,
+    yes: bool = False,
 ) -> dict:
     from pathlib import Path
 
+    from headcount_lab.core.limits import check_run_time
     from headcount_lab.core.progress import advancing
     from headcount_lab.games.headcount import headsup as hu
 
@@ -346,6 +357,14 @@ def headsup(
     ab = hu.HeadsUpAbstraction(rules, hu.default_bids(step), PEEK_CHOICES[peeks])
     if write and Path(data_dir).exists() and not Path(data_dir).is_dir():
         raise UserError(f"--data-dir {data_dir} is not a folder")  # say so before solving
+    check_run_time(
+        f"{iterations:,} CFR+ iterations",
+        iterations,
+        HEADSUP_UNMEASURED,
+        lambda: hu.seconds_per_iteration(ab),
+        yes,
+        "iterations",
+    )
     if not write and data_dir != "data":
         warn(f"--data-dir {data_dir} has no effect without --write: nothing is saved")
     t0 = time.perf_counter()
@@ -413,6 +432,9 @@ TRAIN_FIELD_SHARE = 0.5
 #: the bidders the stated call-win belief expects besides the table itself, and their share
 TRAIN_BELIEF_FIELD = ["reader", "odds", "tips"]
 TRAIN_BELIEF_SHARE = 0.25
+#: rounds no training takes a day over (about 4 µs a round at 4 players, 1e9 take about an hour;
+#: more are timed first on a small training of TRAIN_CALIBRATION_ROUNDS a batch)
+TRAIN_UNMEASURED, TRAIN_CALIBRATION_ROUNDS = 10**9, 100_000
 
 
 @app.command("train-equilibrium")
@@ -421,10 +443,10 @@ def train_equilibrium_cmd(
         int, typer.Option("--players", help="Most active seats the rounds are drawn with.")
     ] = 4,
     iterations: Annotated[
-        int, typer.Option("--iterations", help="Fictitious-play iterations.")
+        int, count_option("--iterations", help="Fictitious-play iterations.")
     ] = TRAIN_ITERATIONS,
     rounds: Annotated[
-        int, typer.Option("--rounds", help="Self-play rounds per iteration.")
+        int, count_option("--rounds", help="Self-play rounds per iteration.")
     ] = TRAIN_ROUNDS,
     explore: Annotated[
         float, typer.Option("--explore", help="Chance of a uniform exploring action.")
@@ -464,6 +486,7 @@ def train_equilibrium_cmd(
     ] = None,
     json_out: JsonOpt = False,
     quiet: QuietOpt = False,
+    yes: YesOpt = False,
 ) -> None:
     """Train the equilibrium bot's table by fictitious self-play (seats of the population are
     the table or, with --field-share, the --field bots) and write it (npz).
@@ -484,6 +507,7 @@ def train_equilibrium_cmd(
             TRAIN_BELIEF_FIELD if belief_field is None else belief_field,
             belief_share,
             quiet or json_out,
+            yes,
         )
     if json_out:
         print_json(result)
@@ -509,9 +533,11 @@ def train_equilibrium(
     belief_field: list[str] | None = None,
     belief_share: float = 0.0,
     quiet: bool = True,
+    yes: bool = False,
 ) -> dict:
     from pathlib import Path
 
+    from headcount_lab.core.limits import check_run_time
     from headcount_lab.core.paths import check_file
     from headcount_lab.core.progress import advancing
     from headcount_lab.games.headcount import equilibrium as eq
@@ -522,6 +548,28 @@ def train_equilibrium(
         raise UserError(f"--players must be between 2 and 6, got {players}")
     from headcount_lab.games.headcount.equilibrium_train import train
 
+    fields = tuple(f for f in field if f)
+    believed = tuple(f for f in belief_field or [] if f)
+
+    def seconds_per_round() -> float:
+        # a tiny training compiles (and raises what train would), then two iterations and the
+        # beliefs' batch of a small one are timed
+        args = (seed, explore, fields, field_share, double, believed, belief_share)
+        train(players, 1, 10, *args)
+        cal = min(rounds, TRAIN_CALIBRATION_ROUNDS)
+        t0 = time.perf_counter()
+        train(players, 2, cal, *args)
+        return (time.perf_counter() - t0) / (3 * cal)
+
+    # every iteration plays --rounds rounds, and the stated beliefs one batch more
+    check_run_time(
+        f"{iterations:,} iterations of {rounds:,} rounds",
+        (iterations + 1) * rounds,
+        TRAIN_UNMEASURED,
+        seconds_per_round,
+        yes,
+        "rounds",
+    )
     t0 = time.perf_counter()
     total = (iterations + 1) * rounds
     with advancing(quiet, False, total, "rounds", "headcount train-equilibrium") as advance:
@@ -531,10 +579,10 @@ def train_equilibrium(
             rounds,
             seed,
             explore,
-            tuple(f for f in field if f),
+            fields,
             field_share,
             double,
-            tuple(f for f in belief_field or [] if f),
+            believed,
             belief_share,
             advance,
         )
@@ -563,14 +611,15 @@ def exploit_cmd(
     variant: GameVariantOpt = None,
     rule: RuleOpt = None,
     budget: Annotated[
-        int, typer.Option("--budget", help="Training games, all candidates together.")
+        int, count_option("--budget", help="Training games, all candidates together.")
     ] = 1_500_000,
     games: Annotated[
-        int, typer.Option("--games", help="Fresh games that measure the responder.")
+        int, count_option("--games", help="Fresh games that measure the responder.")
     ] = 20_000,
     seed: Annotated[int, typer.Option("--seed", help="Seed: same seed, same numbers.")] = 1,
     json_out: JsonOpt = False,
     quiet: QuietOpt = False,
+    yes: YesOpt = False,
 ) -> None:
     """Best-response meter: tune a responder against a fixed field, measure its win rate.
 
@@ -590,7 +639,7 @@ def exploit_cmd(
         if budget < 1 or games < 1:
             raise UserError("--budget and --games must be positive")
         with advancing(quiet, json_out, budget + games, "games", "headcount exploit") as on_games:
-            result = exploit(players, specs, rules, budget, games, seed, on_games).as_dict()
+            result = exploit(players, specs, rules, budget, games, seed, on_games, yes).as_dict()
     if json_out:
         print_json(result)
         return

@@ -19,7 +19,7 @@ from typing import Annotated, Any
 import typer
 
 from headcount_lab.cli.common import EXIT_INTERRUPTED, UserError, user_errors
-from headcount_lab.cli.run_options import output_folder
+from headcount_lab.cli.run_options import count_option, output_folder
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -45,7 +45,7 @@ LangOpt = Annotated[
     str, typer.Option("--lang", help="en (reports/headcount) or de (reports/kopfrechnen).")
 ]
 GamesOpt = Annotated[
-    int, typer.Option("--games", help="Simulated games per set-up (default 300000).")
+    int, count_option("--games", help="Simulated games per set-up (default 300000).")
 ]
 QuickOpt = Annotated[
     bool,
@@ -156,7 +156,7 @@ def headcount_cmd(
 def whist_cmd(
     matches: Annotated[
         int | None,
-        typer.Option("--games", "--matches", help="Matches per simulated set-up (default 100000)."),
+        count_option("--games", "--matches", help="Matches per simulated set-up (default 100000)."),
     ] = None,
     quick: Annotated[
         bool, typer.Option("--quick", help="Small runs (3000 matches) into data/quick-reports/.")
@@ -191,7 +191,7 @@ def all_cmd(
     ] = None,
     games: Annotated[
         int | None,
-        typer.Option(
+        count_option(
             "--games",
             help="Games (or matches) per simulated set-up for every report (default: each "
             "report's own).",
@@ -239,7 +239,7 @@ def _generic(name: str):  # type: ignore[no-untyped-def]
         out: ReportsDirOpt = None,
         games: Annotated[
             int | None,
-            typer.Option("--games", help="Games per simulated set-up (default: the report's)."),
+            count_option("--games", help="Games per simulated set-up (default: the report's)."),
         ] = None,
         quick: QuickOpt = False,
         seed: SeedOpt = DEFAULT_SEED,

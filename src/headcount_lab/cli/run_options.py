@@ -5,6 +5,11 @@ Commands declare these parameters (``workers: WorkersOpt = None`` ...) and pass 
 to write parse with :func:`output_path`, which refuses an empty name (``--out ''`` would
 otherwise be the current folder); :mod:`headcount_lab.core.paths` checks the rest before any
 work starts.
+
+Every option that counts something (``--games``, ``--hands``, ``--rounds``, ``--workers`` ...)
+of every command is declared with :func:`count_option`, whose parser refuses a count past 2^53
+with the reason (:func:`headcount_lab.core.limits.check_count`); ``--yes`` (:data:`YesOpt`) lets
+a run go on that is estimated to take over a day (:mod:`headcount_lab.core.limits`).
 """
 
 from __future__ import annotations
@@ -42,9 +47,32 @@ def output_folder(text: str | Path) -> Path:
         raise typer.BadParameter(str(exc)) from None
 
 
+def count(text: str | int) -> int:
+    """Parser for an option that counts something: a whole number no larger than 2^53."""
+    from headcount_lab.core.limits import check_count
+
+    try:
+        value = int(str(text).strip())
+    except ValueError:
+        raise typer.BadParameter(f"{str(text)!r} is not a valid integer.") from None
+    try:
+        return check_count(value)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
+def count_option(*names: str, help: str, **kwargs: object) -> typer.models.OptionInfo:  # noqa: A002
+    """``typer.Option(*names, ...)`` for a count: parsed by :func:`count`, shown as ``N``."""
+    return typer.Option(*names, help=help, parser=count, metavar="N", **kwargs)  # type: ignore[arg-type]
+
+
 WorkersOpt = Annotated[
     int | None,
-    typer.Option("--workers", help="Worker threads, or dask-local processes (default: all cores)."),
+    count_option("--workers", help="Worker threads, or dask-local processes (default: all cores)."),
+]
+YesOpt = Annotated[
+    bool,
+    typer.Option("--yes", help="Run even if the run is estimated to take over a day."),
 ]
 OutOpt = Annotated[
     Path | None,
@@ -78,6 +106,8 @@ class RunOptions:
     json: bool = False
     #: Seconds to wait for a Dask scheduler (not a CLI option; tests shorten it).
     connect_timeout: float | None = None
+    #: ``--yes``: no limit on the estimated run time (:mod:`headcount_lab.core.limits`)
+    yes: bool = False
 
 
 def execute(job, seed: int, opts: RunOptions, on_chunk=None):  # type: ignore[no-untyped-def]
@@ -87,11 +117,13 @@ def execute(job, seed: int, opts: RunOptions, on_chunk=None):  # type: ignore[no
     (not for chunks read back from a checkpoint), e.g. to time only the work done now.
 
     Bad options, a damaged or busy results folder: one line on stderr, exit 2, nothing written.
+    A run estimated to take over a day stops after its first chunks with one line saying how
+    long it would take, unless ``opts.yes``.
     Ctrl-C, SIGTERM, SIGHUP: the completed chunks are saved in ``--out`` (if given), one line
     says how to resume; the exit status is the shell's for the signal, 128 + its number (130
     for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP).
     """
-    from headcount_lab.core import interrupts, progress, runner
+    from headcount_lab.core import interrupts, limits, progress, runner
 
     try:
         return runner.run_job(
@@ -106,6 +138,7 @@ def execute(job, seed: int, opts: RunOptions, on_chunk=None):  # type: ignore[no
             show_progress=progress.wanted(opts.quiet, opts.json),
             connect_timeout=opts.connect_timeout or runner.DASK_CONNECT_TIMEOUT,
             on_chunk=on_chunk,
+            time_limit=None if opts.yes else limits.LONG_RUN_SECONDS,
         )
     except ValueError as exc:
         raise UserError(str(exc)) from None

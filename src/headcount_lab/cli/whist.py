@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from headcount_lab.cli.common import UserError, print_json, user_errors, warn
+from headcount_lab.cli.run_options import count_option
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -164,7 +165,7 @@ def blind_equilibrium(
     ] = None,
     samples: Annotated[
         int | None,
-        typer.Option(
+        count_option(
             "--samples",
             help="Evaluate the equilibrium exactly on this many sampled dealer views (7n deals "
             "each; a multiple of 10) instead of every deal: 95% intervals, any table size.",

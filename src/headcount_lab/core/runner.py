@@ -87,9 +87,14 @@ Stats = dict[str, np.ndarray]
 
 #: Chunk sizes adapt so that a chunk takes about this long on one worker.
 TARGET_CHUNK_SECONDS = 1.0
+#: A run's first seconds, whose chunks measure its rate for the run-time limit (``time_limit``).
+CALIBRATION_SECONDS = 5.0
 #: Seconds to wait for a Dask scheduler before giving up with a clear error.
 DASK_CONNECT_TIMEOUT = 10.0
 BACKENDS = ("local", "dask-local", "dask")
+#: the most ``--workers`` a run takes: each is a thread (or a dask-local process) and a pair of
+#: chunks in flight, and no machine this runs on has more cores
+MAX_WORKERS = 1024
 
 
 def default_workers() -> int:
@@ -518,9 +523,15 @@ def run_chunked(
     chunk_blocks: int | None = None,
     target_seconds: float = TARGET_CHUNK_SECONDS,
     on_chunk: Callable[[Chunk], None] | None = None,
+    time_limit: float | None = None,
 ) -> Stats:
     """Run ``job`` in chunks on ``backend`` (default: a thread pool of ``workers`` threads, all
     cores if ``None``) and return the statistics merged in block order.
+
+    With ``time_limit`` (seconds), the chunks of the first :data:`CALIBRATION_SECONDS` measure
+    the run's rate, and a run estimated to take longer raises
+    :class:`~headcount_lab.core.limits.TooLong` (a ``ValueError``) after them (issue 26); the
+    chunks done so far are saved in ``store`` like those of an interrupted run.
 
     With ``store``, completed chunks already in the folder are skipped and each newly completed
     chunk is checkpointed there. Ctrl-C (``KeyboardInterrupt``) stops submitting, lets running
@@ -556,7 +567,9 @@ def run_chunked(
             total = merge_chunk(total, stats)
             at += count
 
-    def record(chunk: Chunk, stats: Stats, seconds: float) -> None:
+    started = time.perf_counter()
+
+    def record(chunk: Chunk, stats: Stats, seconds: float, timed: bool = True) -> None:
         nonlocal blocks_done
         first, count = chunk
         if store is not None:
@@ -569,6 +582,9 @@ def run_chunked(
         absorb()
         if on_chunk is not None:
             on_chunk(chunk)
+        if time_limit is not None and timed:
+            _check_time(job, plan, n_blocks - blocks_done, time.perf_counter() - started,
+                        time_limit)  # fmt: skip
 
     pending: dict[Any, Chunk] = {}
     try:
@@ -590,8 +606,8 @@ def run_chunked(
             backend.cancel(pending)
             try:
                 for handle, chunk in list(pending.items()):
-                    if _finished_ok(handle):
-                        record(chunk, *backend.result(handle))
+                    if _finished_ok(handle):  # saved; the interrupt, not the estimate, speaks
+                        record(chunk, *backend.result(handle), timed=False)
             except KeyboardInterrupt:
                 pass
             raise Interrupted(blocks_done, n_blocks, signum_of(exc)) from None
@@ -599,6 +615,21 @@ def run_chunked(
         backend.close()
     assert at == n_blocks and total is not None, (at, n_blocks)
     return total
+
+
+def _check_time(job: Job, plan: ChunkPlan, blocks_left: int, elapsed: float, limit: float) -> None:
+    """While the run is young (its first :data:`CALIBRATION_SECONDS`), raise ``TooLong`` if the
+    blocks left at the seconds per block measured so far, spread over the backend's slots, would
+    take the run past ``limit``."""
+    from headcount_lab.core.limits import TooLong
+
+    if elapsed > CALIBRATION_SECONDS or plan.blocks == 0:
+        return
+    per_block = plan.seconds / plan.blocks
+    total = elapsed + per_block * blocks_left / plan.slots
+    if total > limit:
+        rate = job.block_size * plan.slots / per_block if per_block > 0 else 0.0
+        raise TooLong(f"{job.units:,} {job.unit}", total, limit, f"{rate:,.0f} {job.unit} a second")
 
 
 def _finished_ok(handle: Any) -> bool:
@@ -619,6 +650,8 @@ def check_options(
     """Raise ``ValueError`` (one line) for option combinations that cannot work."""
     if workers is not None and workers < 1:
         raise ValueError(f"--workers must be at least 1, got {workers}")
+    if workers is not None and workers > MAX_WORKERS:
+        raise ValueError(f"--workers must be at most {MAX_WORKERS}, got {workers}")
     if backend not in BACKENDS:
         raise ValueError(f"unknown --backend {backend!r}: choose from {', '.join(BACKENDS)}")
     if backend == "dask" and not scheduler:
@@ -648,6 +681,7 @@ def run_job(
     connect_timeout: float = DASK_CONNECT_TIMEOUT,
     chunk_blocks: int | None = None,
     on_chunk: Callable[[Chunk], None] | None = None,
+    time_limit: float | None = None,
 ) -> Stats:
     """Run ``job`` as the command-line options say and return the merged statistics.
 
@@ -656,7 +690,8 @@ def run_job(
     chunks complete; ``resume`` continues an interrupted run there (or reads a finished one
     back). The folder is locked for the whole run: a second run on it gets a ``ValueError``.
     Ctrl-C, SIGTERM and SIGHUP raise :class:`Interrupted` (with the signal) after saving the
-    completed chunks; before the first chunk they raise ``KeyboardInterrupt``.
+    completed chunks; before the first chunk they raise ``KeyboardInterrupt``. A run estimated
+    to take over ``time_limit`` seconds stops after its first chunks (:func:`run_chunked`).
     """
     from pathlib import Path
 
@@ -675,7 +710,7 @@ def run_job(
                 return st.load_results(folder.path)[0]
             return _run_session(
                 job, seed, identity, folder, workers, backend, scheduler, show_progress, argv,
-                connect_timeout, chunk_blocks, on_chunk,
+                connect_timeout, chunk_blocks, on_chunk, time_limit,
             )  # fmt: skip
     finally:
         if folder is not None:
@@ -695,6 +730,7 @@ def _run_session(
     connect_timeout: float,
     chunk_blocks: int | None,
     on_chunk: Callable[[Chunk], None] | None,
+    time_limit: float | None,
 ) -> Stats:
     """One session of :func:`run_job` once the folder (if any) is open and locked."""
     import shlex
@@ -766,6 +802,7 @@ def _run_session(
             progress=bar,
             chunk_blocks=chunk_blocks,
             on_chunk=on_chunk,
+            time_limit=time_limit,
         )
     except Interrupted as exc:
         from headcount_lab.core.interrupts import signal_name

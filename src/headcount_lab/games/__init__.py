@@ -16,7 +16,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from headcount_lab.core.flags import with_flags
+from headcount_lab.core.flags import rule_ranges, with_flags
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,12 @@ class GameSpec:
     def package(self) -> str:
         """The game's package: where its rules module lives."""
         return self.rules.partition(":")[0].rpartition(".")[0]
+
+    @property
+    def rule_ranges(self) -> dict[str, tuple[int, int]]:
+        """``{flag: (lo, hi)}``: the range every whole-number rule is checked against before any
+        work (declared with :func:`headcount_lab.core.flags.ranged` on the rules dataclass)."""
+        return rule_ranges(self.load("rules"))
 
     @property
     def version(self) -> int:

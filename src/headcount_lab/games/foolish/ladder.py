@@ -11,6 +11,7 @@ the win-share difference lies above zero.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -75,23 +76,43 @@ def head_to_head(
     }
 
 
+#: games (over every rung) no ladder takes a day over: the slowest bots play a few a second
+UNMEASURED_GAMES = 100_000
+
+
 def ladder(
     rules: FoolishRules,
     bots: list[str],
     games: int,
     seed: int,
     progress: Callable[[int], None] | None = None,
+    yes: bool = True,
 ) -> dict[str, Any]:
     """Each bot against the one below it (``bots`` from weakest to strongest);
-    ``progress(1)`` after each game of every rung (a progress bar)."""
+    ``progress(1)`` after each game of every rung (a progress bar). Without ``yes`` a ladder
+    estimated to take over a day is refused (:mod:`headcount_lab.core.limits`)."""
+    from headcount_lab.core.limits import check_run_time
+
     if len(bots) < 2:
         raise ValueError("a ladder needs at least two bots, weakest first")
     policy_params(bots)
     if games < 2:
         raise ValueError(f"--games must be at least 2, got {games}")
+    pairs = list(zip(bots, bots[1:], strict=False))
+
+    def seconds_per_game() -> float:
+        ladder(rules, bots, 2, seed)  # compiles
+        t0 = time.perf_counter()
+        ladder(rules, bots, 2, seed)
+        return (time.perf_counter() - t0) / (2 * len(pairs))
+
+    check_run_time(
+        f"{len(pairs)} rungs of {games:,} games", games * len(pairs), UNMEASURED_GAMES,
+        seconds_per_game, yes, "games",
+    )  # fmt: skip
     rungs = [
         head_to_head(rules, upper, lower, games, seed + i, progress)
-        for i, (lower, upper) in enumerate(zip(bots, bots[1:], strict=False))
+        for i, (lower, upper) in enumerate(pairs)
     ]
     return {
         "players": rules.players,

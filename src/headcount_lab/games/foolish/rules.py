@@ -36,7 +36,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from headcount_lab.core.cards import rank_of
-from headcount_lab.core.flags import with_flags
+from headcount_lab.core.flags import check_ranges, ranged, with_flags
 
 #: Rules version: bumped only when outcomes change (see docs/games/foolish-faces.md).
 VERSION = 1
@@ -55,6 +55,8 @@ A_CRASH = 36
 N_ACTIONS = 37
 
 ROUNDS = ("full", "single")
+#: why the scoring flags stop where they do (see ``FoolishRules.no_tricks_bonus``)
+SCORE_SUMS = "the kernels sum each game's score and its square in 64-bit integers"
 
 # Layout of the int64 rules array the kernels read (see :meth:`FoolishRules.array`).
 I_PLAYERS = 0
@@ -72,24 +74,24 @@ N_RULE_FIELDS = 8
 class FoolishRules:
     """House-rule flags (plain data). Defaults are the rule text as decided by F1-F19."""
 
-    players: int = 4  # F1
+    players: int = ranged(4, min(PLAYERS), max(PLAYERS))  # F1
     rounds: str = "full"  # F1, F4: "full" (one round per player) or "single"
-    no_tricks_bonus: int = 5  # F16: 5 here, 10 in the published rules
-    lone_multiplier: int | None = None  # F15: None = 2 with 4 players, 3 with 5
+    #: F16: 5 here, 10 in the published rules. With ``lone_multiplier`` at most 10 a game scores
+    #: at most 5 rounds x 54 points x 10 + 100 x (1 + ... + 5) = 4,200, whose square the kernels
+    #: sum in int64: room for 5e11 such games, past any run the one-day limit lets start
+    no_tricks_bonus: int = ranged(5, 0, 100, SCORE_SUMS)
+    #: F15: None = 2 with 4 players, 3 with 5 (see ``no_tricks_bonus`` for the bound)
+    lone_multiplier: int | None = ranged(None, 1, 10, SCORE_SUMS)
     party_crasher: bool = False  # F18
     pc_keeps_stock: bool = True  # F18: the stock still counts after a Party Crasher
     pc_no_tricks_bonus: bool = True  # F18: the No Tricks bonus is paid after a Party Crasher
-    first_start: int | None = None  # F4: None = random seat each game, else the seat
+    #: F4: None = random seat each game, else the seat (below ``players``)
+    first_start: int | None = ranged(None, 0, max(PLAYERS) - 1)
 
     def __post_init__(self) -> None:
-        if self.players not in PLAYERS:
-            raise ValueError(f"players must be 4 or 5, not {self.players}")
+        check_ranges(self)
         if self.rounds not in ROUNDS:
             raise ValueError(f"rounds must be one of {', '.join(ROUNDS)}, not {self.rounds!r}")
-        if self.no_tricks_bonus < 0:
-            raise ValueError(f"no_tricks_bonus must not be negative, not {self.no_tricks_bonus}")
-        if self.lone_multiplier is not None and self.lone_multiplier < 1:
-            raise ValueError(f"lone_multiplier must be at least 1, not {self.lone_multiplier}")
         if self.first_start is not None and not 0 <= self.first_start < self.players:
             raise ValueError(
                 f"first_start must be a seat 0..{self.players - 1} or none, not {self.first_start}"

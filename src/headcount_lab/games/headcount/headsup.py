@@ -530,6 +530,18 @@ def solve(
     }
 
 
+def seconds_per_iteration(ab: HeadsUpAbstraction) -> float:
+    """One CFR+ iteration's seconds on this machine, timed after a first one that compiles (the
+    run-time limit's calibration, :func:`headcount_lab.core.limits.check_run_time`)."""
+    import time
+
+    solver = Solver(ab)
+    solver.run(1)
+    t0 = time.perf_counter()
+    solver.run(1)
+    return time.perf_counter() - t0
+
+
 def information_sets(tree: HeadsUpTree, n_deck: int) -> int:
     """Information sets that can occur: a peeked row pairs the other forehead with a different
     hidden card, so ``n_deck * (n_deck - 1)`` of a node's ``n_deck ** 2`` rows are used."""

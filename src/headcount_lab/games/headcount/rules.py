@@ -39,7 +39,7 @@ import numpy as np
 from numba import njit
 
 from headcount_lab.core.cards import Card, CardError, parse_cards
-from headcount_lab.core.flags import with_flags
+from headcount_lab.core.flags import check_ranges, ranged, with_flags
 from headcount_lab.core.jitcache import track_module
 
 #: Rules version: bumped only when outcomes change (see docs/games/headcount.md).
@@ -347,13 +347,17 @@ class HeadcountRules:
     double: bool = False  # H4: Double variant, the ×2 joker is in the deck
     trickster: bool = False  # H10: pointing before the count
     hidden_card: bool = True  # the middle card; off = 2003 original, foreheads only
-    min_first_bid: int | None = None  # H5: opening bid is free by default
+    #: H5: opening bid is free by default; the range spans both decks' totals (the deck in use
+    #: narrows it in __post_init__)
+    min_first_bid: int | None = ranged(
+        None, *total_bounds(True, PLAYERS_MAX + 1), "the lowest and highest total of any deal"
+    )
     tie_goes_to: str = "bidder"  # H6: "bidder" (rule text) or "caller"
     start_player_may_peek: bool = False  # H7
     peek_must_raise: bool = True  # H7: a peeker must raise; off = it may also call
     next_start: str = "loser"  # H9: "loser" (rule text) or "left_of_loser" (next active seat)
-    open_lives: int | None = None  # H8: None = 2 (Trickster 1)
-    hidden_lives: int | None = None  # H8: None = 1 (Trickster 2)
+    open_lives: int | None = ranged(None, 0, 9)  # H8: None = 2 (Trickster 1)
+    hidden_lives: int | None = ranged(None, 0, 9)  # H8: None = 1 (Trickster 2)
 
     def __post_init__(self) -> None:
         if self.tie_goes_to not in ("bidder", "caller"):
@@ -363,10 +367,6 @@ class HeadcountRules:
                 f"next_start must be one of {', '.join(map(repr, NEXT_START))}, "
                 f"not {self.next_start!r}"
             )
-        for name in ("open_lives", "hidden_lives"):
-            v = getattr(self, name)
-            if v is not None and not 0 <= v <= 9:
-                raise ValueError(f"{name} must be between 0 and 9, not {v}")
         if self.lives == (0, 0):
             raise ValueError("a player needs at least one life card")
         if self.min_first_bid is not None:
@@ -377,6 +377,7 @@ class HeadcountRules:
                     f"of any deal{' in the Double variant' if self.double else ''}), "
                     f"not {self.min_first_bid}"
                 )
+        check_ranges(self)  # the outer bounds; the checks above say more where they apply
 
     @property
     def lives(self) -> tuple[int, int]:

@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 
 from headcount_lab.core.cards import rank_of
-from headcount_lab.core.flags import with_flags
+from headcount_lab.core.flags import check_ranges, ranged, with_flags
 
 #: Rules version: bumped only when outcomes change (see docs/games/poohead.md).
 VERSION = 1
@@ -102,7 +102,7 @@ LATER_FLAGS: dict[str, Any] = {"no_nine_on_empty": False}
 class PooheadRules:
     """House-rule flags (plain data). Defaults are the rulings P1-P22."""
 
-    players: int = 4  # P1 (the rulings' n_players)
+    players: int = ranged(4, PLAYERS_MIN, PLAYERS_MAX)  # P1 (the rulings' n_players)
     swap: bool = True  # P3
     mix_sources: bool = False  # P5: a play may add matching face-up cards to the last hand cards
     pickup_takes_faceup: bool = False  # P5: picking up on face-up cards also takes one of them
@@ -115,10 +115,12 @@ class PooheadRules:
     eight_skip: str = "per_play"  # P13: "per_play" or "per_card"
     failed_flip_public: bool = False  # P17
     finish_on_special: bool = True  # P18
-    turn_cap: int = 5000  # P20
+    turn_cap: int = ranged(5000, 1, 1_000_000, "the repetition table holds twice the cap")  # P20
     cap_outcome: str = "none"  # P20: "none" or "most_cards"
-    repetition_limit: int = 0  # P20: 0 = off, else end as capped when a state recurs this often
-    dealer: int = 0  # P22: the dealer's seat (matters only for start_tiebreak=seat)
+    #: P20: 0 = off, else end as capped when a state recurs this often
+    repetition_limit: int = ranged(0, 0, 1000)
+    #: P22: the dealer's seat (matters only for start_tiebreak=seat), a seat below players
+    dealer: int = ranged(0, 0, PLAYERS_MAX - 1)
     no_nine_on_empty: bool = False  # house rule against stalls: no 9 led onto an empty pile
 
     def __post_init__(self) -> None:
@@ -146,17 +148,10 @@ class PooheadRules:
         ):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} takes on/off, not {getattr(self, name)!r}")
-        if not isinstance(self.turn_cap, int) or not 1 <= self.turn_cap <= 1_000_000:
-            raise ValueError(f"turn_cap must be between 1 and 1000000, not {self.turn_cap!r}")
-        if not isinstance(self.repetition_limit, int) or self.repetition_limit not in range(
-            0, 1001
-        ):
-            raise ValueError(
-                f"repetition_limit must be 0 (off) or 2..1000, not {self.repetition_limit!r}"
-            )
+        check_ranges(self)  # whole numbers within their outer bounds; the seat below
         if self.repetition_limit == 1:
             raise ValueError("repetition_limit must be 0 (off) or at least 2, not 1")
-        if not isinstance(self.dealer, int) or not 0 <= self.dealer < self.players:
+        if not 0 <= self.dealer < self.players:
             raise ValueError(f"dealer must be a seat 0..{self.players - 1}, not {self.dealer!r}")
 
     @property

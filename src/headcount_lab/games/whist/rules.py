@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from headcount_lab.core.cards import SUITS, Card, CardError, parse_cards
-from headcount_lab.core.flags import with_flags
+from headcount_lab.core.flags import check_ranges, ranged, with_flags
 
 #: Rules version: bumped only when outcomes change (see docs/games/forehead-whist.md).
 VERSION = 1
@@ -57,14 +57,17 @@ N_RULE_FIELDS = 8
 class WhistRules:
     """House-rule flags (plain data). Defaults are the rule text as decided by W1-W10."""
 
-    players: int = 4
+    players: int = ranged(4, PLAYERS_MIN, PLAYERS_MAX)
     dealer_restriction: bool = True  # W5
     must_trump: bool = True  # W6: a void player must trump if able
     streak_mode: str = "every_five"  # W8: "every_five" (counter restarts) or "once" per run
-    streak_bonus: int = 10  # W8: +bonus for a made run, -bonus for a missed run
-    streak_length: int = 5  # W8: hands in a run (house rule; the text says five)
+    #: W8: +bonus for a made run, -bonus for a missed run
+    streak_bonus: int = ranged(10, 0, STREAK_BONUS_MAX, "a match's total must fit the match log")
+    #: W8: hands in a run (house rule; the text says five): at most the n + 12 counted hands of
+    #: the largest table, the table's own in __post_init__
+    streak_length: int = ranged(5, 1, PLAYERS_MAX + 12)
     blind_one_card_hands: bool = True  # W9
-    first_dealer: int = 0  # W3
+    first_dealer: int = ranged(0, 0, PLAYERS_MAX - 1)  # W3: a seat below players
 
     def __post_init__(self) -> None:
         if not PLAYERS_MIN <= self.players <= PLAYERS_MAX:
@@ -85,10 +88,7 @@ class WhistRules:
                 f"streak_length must be between 1 and {counted} (the hands of two or more cards "
                 f"in a {self.players}-player match), not {self.streak_length}"
             )
-        if not 0 <= self.streak_bonus <= STREAK_BONUS_MAX:
-            raise ValueError(
-                f"streak_bonus must be between 0 and {STREAK_BONUS_MAX}, not {self.streak_bonus}"
-            )
+        check_ranges(self)  # the outer bounds; the checks above say more where they apply
 
     @property
     def ranks(self) -> int:
