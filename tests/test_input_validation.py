@@ -499,3 +499,39 @@ def test_yes_runs_what_the_time_limit_would_stop(monkeypatch):
 def test_workers_past_the_limit_are_refused():
     line = refused("headcount", "deal", "--hands", "1000", "--workers", str(2**53))
     assert "--workers must be at most 1024" in line
+
+
+def _seeded_commands() -> list[list[str]]:
+    """Every command path (``["whist", "simulate"]``, ...) whose options include ``--seed``."""
+    import typer
+
+    from headcount_lab.cli.app import build_app
+
+    out: list[list[str]] = []
+
+    def walk(cmd, path: list[str]) -> None:  # type: ignore[no-untyped-def]
+        # typer may vendor its own click: a group is known by its commands, not its class
+        if hasattr(cmd, "commands"):
+            for name, sub in cmd.commands.items():
+                walk(sub, [*path, name])
+        elif any("--seed" in p.opts for p in cmd.params):
+            out.append(path)
+
+    walk(typer.main.get_command(build_app()), [])
+    return out
+
+
+SEEDED = _seeded_commands()
+
+
+def test_seeded_commands_are_found():
+    assert len(SEEDED) >= 8 and ["whist", "simulate"] in SEEDED and ["report", "all"] in SEEDED
+
+
+@pytest.mark.parametrize("path", SEEDED, ids=" ".join)
+@pytest.mark.parametrize("value", ["-1", str(2**63), str(10**30)])
+def test_every_seed_option_is_a_whole_number_a_record_can_hold(path, value):
+    # issue 26: a record's seed is 0 .. 2^63 - 1 (core.record.SEED_MAX); a run whose seed is
+    # outside it could not be replayed, so every --seed refuses it before any work
+    line = one_error_line(cli(*path, "--seed", value))
+    assert "a seed is a whole number from 0 to 2^63 - 1" in line

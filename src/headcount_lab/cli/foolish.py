@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from headcount_lab.cli.common import UserError, print_json, user_errors
-from headcount_lab.cli.run_options import QuietOpt, YesOpt, count_option
+from headcount_lab.cli.run_options import QuietOpt, YesOpt, count_option, seed_option
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -83,7 +83,7 @@ def ladder(
     ] = "random,rules,pimc",
     players: PlayersOpt = 4,
     games: Annotated[int, count_option("--games", help="Games per rung.")] = 200,
-    seed: Annotated[int, typer.Option("--seed", help="Seed (rung i uses seed + i).")] = 0,
+    seed: Annotated[int, seed_option("--seed", help="Seed (rung i uses seed + i).")] = 0,
     rule: Annotated[
         list[str] | None, typer.Option("--rule", help="House rule NAME=VALUE (repeatable).")
     ] = None,

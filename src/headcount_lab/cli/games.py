@@ -26,6 +26,7 @@ from headcount_lab.cli.run_options import (
     WorkersOpt,
     YesOpt,
     count_option,
+    seed_option,
 )
 from headcount_lab.games import GameSpec
 
@@ -34,7 +35,7 @@ DEFAULT_SEED = 1
 DEFAULT_GAMES = 10_000
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON only.")]
-SeedOpt = Annotated[int, typer.Option("--seed", help="Seed of the run: same seed, same output.")]
+SeedOpt = Annotated[int, seed_option("--seed", help="Seed of the run: same seed, same output.")]
 RotateOpt = Annotated[
     bool,
     typer.Option("--rotate-seats", help="Rotate the bots round the seats to remove seat luck."),

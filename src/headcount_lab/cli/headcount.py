@@ -24,6 +24,7 @@ from headcount_lab.cli.run_options import (
     WorkersOpt,
     YesOpt,
     count_option,
+    seed_option,
 )
 
 app = typer.Typer(no_args_is_help=True)
@@ -199,7 +200,7 @@ def _echo_columns(header: str, cells: list[str], n_cols: int = 4) -> None:
 def deal_cmd(
     players: Annotated[int, typer.Option("--players", help="Players at the table, 3-6.")] = 4,
     hands: Annotated[int, count_option("--hands", help="Hands to deal and count.")] = 10_000_000,
-    seed: Annotated[int, typer.Option("--seed", help="Seed: same seed, same numbers.")] = 1,
+    seed: Annotated[int, seed_option("--seed", help="Seed: same seed, same numbers.")] = 1,
     variant: VariantOpt = None,
     rule: RuleOpt = None,
     json_out: JsonOpt = False,
@@ -474,7 +475,7 @@ def train_equilibrium_cmd(
         float,
         typer.Option("--belief-share", help="Chance a seat is a --belief-field bot."),
     ] = TRAIN_BELIEF_SHARE,
-    seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = TRAIN_SEED,
+    seed: Annotated[int, seed_option("--seed", help="Random seed.")] = TRAIN_SEED,
     variant: VariantOpt = None,
     out: Annotated[
         str | None,
@@ -616,7 +617,7 @@ def exploit_cmd(
     games: Annotated[
         int, count_option("--games", help="Fresh games that measure the responder.")
     ] = 20_000,
-    seed: Annotated[int, typer.Option("--seed", help="Seed: same seed, same numbers.")] = 1,
+    seed: Annotated[int, seed_option("--seed", help="Seed: same seed, same numbers.")] = 1,
     json_out: JsonOpt = False,
     quiet: QuietOpt = False,
     yes: YesOpt = False,

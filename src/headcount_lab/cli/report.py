@@ -19,7 +19,7 @@ from typing import Annotated, Any
 import typer
 
 from headcount_lab.cli.common import EXIT_INTERRUPTED, UserError, user_errors
-from headcount_lab.cli.run_options import count_option, output_folder
+from headcount_lab.cli.run_options import count_option, output_folder, seed_option
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -53,7 +53,7 @@ QuickOpt = Annotated[
         "--quick", help="Small runs (2000 games per set-up) into data/quick-reports/ for tests."
     ),
 ]
-SeedOpt = Annotated[int, typer.Option("--seed", help="Seed of every simulation.")]
+SeedOpt = Annotated[int, seed_option("--seed", help="Seed of every simulation.")]
 
 
 def _echo_written(paths: list[Path]) -> None:
@@ -162,7 +162,7 @@ def whist_cmd(
         bool, typer.Option("--quick", help="Small runs (3000 matches) into data/quick-reports/.")
     ] = False,
     out: ReportsDirOpt = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of every simulation.")] = DEFAULT_SEED,
+    seed: Annotated[int, seed_option("--seed", help="Seed of every simulation.")] = DEFAULT_SEED,
 ) -> None:
     """Forehead Whist report: dealer's restriction, exact blind hands, bots, seats, streaks.
 

@@ -61,6 +61,25 @@ def count(text: str | int) -> int:
         raise typer.BadParameter(str(exc)) from None
 
 
+def seed(text: str | int) -> int:
+    """Parser for ``--seed``: a whole number 0 .. 2^63 - 1, what a record file's ``seed`` may
+    hold (:data:`headcount_lab.core.record.SEED_MAX`), so every seeded run can be replayed."""
+    from headcount_lab.core.record import SEED_MAX
+
+    try:
+        value = int(str(text).strip())
+    except ValueError:
+        raise typer.BadParameter(f"{str(text)!r} is not a valid integer.") from None
+    if not 0 <= value <= SEED_MAX:
+        raise typer.BadParameter(f"a seed is a whole number from 0 to 2^63 - 1, not {value}")
+    return value
+
+
+def seed_option(*names: str, help: str, **kwargs: object) -> typer.models.OptionInfo:  # noqa: A002
+    """``typer.Option(*names, ...)`` for a seed: parsed by :func:`seed`, shown as ``SEED``."""
+    return typer.Option(*names, help=help, parser=seed, metavar="SEED", **kwargs)  # type: ignore[arg-type]
+
+
 def count_option(*names: str, help: str, **kwargs: object) -> typer.models.OptionInfo:  # noqa: A002
     """``typer.Option(*names, ...)`` for a count: parsed by :func:`count`, shown as ``N``."""
     return typer.Option(*names, help=help, parser=count, metavar="N", **kwargs)  # type: ignore[arg-type]

@@ -13,7 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from headcount_lab.cli.common import UserError, print_json, user_errors, warn
-from headcount_lab.cli.run_options import count_option
+from headcount_lab.cli.run_options import count_option, seed_option
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -171,7 +171,7 @@ def blind_equilibrium(
             "each; a multiple of 10) instead of every deal: 95% intervals, any table size.",
         ),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the sampled views.")] = 1,
+    seed: Annotated[int, seed_option("--seed", help="Seed of the sampled views.")] = 1,
     json_out: JsonOpt = False,
 ) -> None:
     """Equilibrium of blind one-card bidding: every seat bids best from what it sees and the
