@@ -7,8 +7,6 @@ Tests drive it through ``typer.testing.CliRunner`` and, for real signals, as a s
 from __future__ import annotations
 
 import dataclasses
-import functools
-import time
 from typing import Annotated
 
 import typer
@@ -34,7 +32,6 @@ def selftest(
     quiet: ro.QuietOpt = False,
     json_out: Annotated[bool, typer.Option("--json")] = False,
     timeout: Annotated[float | None, typer.Option("--connect-timeout")] = None,
-    pause: Annotated[float, typer.Option("--pause-per-block", help="Seconds (tests).")] = 0.0,
 ) -> None:
     from headcount_lab.core.selftest import selftest_job
 
@@ -42,21 +39,11 @@ def selftest(
         job = selftest_job(units, block_size)
         if name:
             job = dataclasses.replace(job, name=name)
-        if pause > 0:
-            job = dataclasses.replace(job, block_fn=functools.partial(_paused, job.block_fn, pause))
         opts = ro.RunOptions(
             workers, out, resume, force, backend, scheduler, quiet, json_out, timeout
         )
         stats = ro.execute(job, seed, opts)
     print_json({k: v.tolist() for k, v in stats.items()})
-
-
-def _paused(block_fn, pause, state, n_units):  # type: ignore[no-untyped-def]
-    """The block, after a pause: a run that a signal test interrupts must not end before the
-    signal lands, however fast the kernel or however busy the machine (the pause only slows it;
-    the statistics are the same, so a resume without it gives the same results)."""
-    time.sleep(pause)
-    return block_fn(state, n_units)
 
 
 if __name__ == "__main__":

@@ -138,8 +138,10 @@ def test_compact_counts():
     ]
 
 
-# 4,578 blocks of 65,536: with start_run's pause per block a run outlasts any signal's delivery,
-# and the resume (no pause) still finishes in seconds.
+# Large enough that the run is still going when the signal lands (about two seconds on two cores
+# at the self-test job's ~70 M units/s per core; 100 M units were too few once partial_shuffle
+# kept the stream in registers: the run once ended before the signal), small enough to finish
+# quickly on resume.
 UNITS_SIGINT = "300000000"
 
 
@@ -160,15 +162,9 @@ def run_args(out):
 
 
 def start_run(out):
-    """The self-test command in a subprocess, returned once its first checkpoint is saved. Its
-    blocks pause 5 ms each, so the run lasts at least 11 s: on a busy machine the test process
-    could be descheduled for the 2-4 s the bare run took, and the run ended before the signal
-    landed (exit 0 instead of 130)."""
+    """The self-test command in a subprocess, returned once its first checkpoint is saved."""
     proc = subprocess.Popen(
-        [*run_args(out), "--pause-per-block", "0.005"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+        run_args(out), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
     chunks = out / "chunks"
     deadline = time.monotonic() + 60
