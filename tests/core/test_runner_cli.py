@@ -161,10 +161,22 @@ def run_args(out):
     ]
 
 
+def _default_sigint() -> None:
+    # A shell without job control starts background commands with SIGINT ignored, and a Python
+    # started with SIGINT ignored installs no KeyboardInterrupt handler: `make test &` (or a CI
+    # runner that does the same) then saw the run finish with status 0 despite the signal. The
+    # run a user interrupts has SIGINT at its default, so the test gives it that.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start_run(out):
     """The self-test command in a subprocess, returned once its first checkpoint is saved."""
     proc = subprocess.Popen(
-        run_args(out), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        run_args(out),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_default_sigint,
     )
     chunks = out / "chunks"
     deadline = time.monotonic() + 60

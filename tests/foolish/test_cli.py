@@ -95,7 +95,6 @@ def test_simulate_out_folder(tmp_path):
         ["--bots", "random,random,random,random", "--rule", "no_tricks_bonus=x"],
         ["--bots", "random,random,random,random", "--rule", "players=5"],
         ["--bots", "random,random,random,random", "--players", "6"],
-        ["--bots", "random,random,random,random", "--seed", "-1"],
         ["--bots", "random,random,random,random", "--record", "5", "--games", "2"],
         ["--bots", "pimc:8,random,random,random"],  # parameters are named: pimc:samples=8
         ["--bots", "ismcts:iterations=200000,random,random,random"],

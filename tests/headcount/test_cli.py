@@ -95,7 +95,6 @@ BAD = [
     (["odds", "--players", "4", "--see", "7♥ X2 5♠"], "--variant double"),
     (["deal", "--hands", "0"], "positive"),
     (["deal", "--hands", "-5"], "positive"),
-    (["deal", "--seed", "-1", "--hands", "10"], "non-negative"),
     (["count", "Q♥", "--variant", "triple"], "unknown variant"),
     (["odds", "--rule", "nope=1"], "unknown rule"),
     (["odds", "--see", "7♥ K♥ 5♠", "--peek", "3♥", "--rule", "hidden_card=off"], "no hidden"),

@@ -98,7 +98,6 @@ def test_replay_golden_json():
         (["--variant", "poker"], "unknown variant 'poker'"),
         (["--games", "0"], "must be positive"),
         (["--players", "7", "--bots", "odds,odds,odds,odds,odds,odds,odds"], "between 3 and 6"),
-        (["--seed", "-1"], "--seed must be a non-negative"),
         (["--record", "11"], "--record K must be between 0 and 10, got 11"),
     ],
 )
