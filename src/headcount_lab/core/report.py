@@ -658,15 +658,20 @@ def table_csv(df: Any, float_format: str | None) -> str:
 
 
 def read_table_csv(text: str) -> Any:
-    """A report's CSV text as a DataFrame, every float as it was written."""
+    """A report's CSV text as a DataFrame (pandas' parser reads every float back as written);
+    an empty cell of a text column is empty text, as it was written from."""
     import io
 
     import pandas as pd
 
     try:
-        return pd.read_csv(io.StringIO(text), float_precision="round_trip")
+        df = pd.read_csv(io.StringIO(text))
     except pd.errors.EmptyDataError:  # a table with no rows and no columns
         return pd.DataFrame()
+    for col in df.columns:
+        if not pd.api.types.is_numeric_dtype(df[col]) and not pd.api.types.is_bool_dtype(df[col]):
+            df[col] = df[col].astype(object).where(df[col].notna(), "")
+    return df
 
 
 def write_csv_texts(folder: Path, csv: Mapping[str, str]) -> list[Path]:

@@ -903,7 +903,7 @@ def _tournament(opts: WhistReportOptions, res: WhistResults, tick: Ticker) -> No
 SECTIONS = (
     Section(
         "blind",
-        "q1, q2: exact blind one-card hands and the blind-bidding equilibrium, 3-6 players",
+        "q2: exact blind one-card hands; q1: the blind-bidding equilibrium, 3-6 players",
         (
             "q1_equilibrium",
             "q2_blind_views",
