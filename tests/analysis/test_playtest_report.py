@@ -246,11 +246,18 @@ def test_cli_defaults_are_the_report_defaults():
     # the CLI cannot import the report module (pandas) at start-up, so it repeats the numbers
     import inspect
 
-    from headcount_lab.analysis.headcount.report import DEFAULT_GAMES, DEFAULT_SEED, FOLDERS
+    from headcount_lab.analysis.headcount.report import (
+        DEFAULT_GAMES,
+        DEFAULT_SEED,
+        FOLDERS,
+        QUICK_GAMES,
+    )
     from headcount_lab.cli import report as cli
 
     params = inspect.signature(cli.headcount_cmd).parameters
-    assert params["games"].default == DEFAULT_GAMES
+    # no --games: the report's default, or its quick size with --quick (named in the help)
+    assert params["games"].default is None
+    assert (cli.HEADCOUNT_GAMES, cli.HEADCOUNT_QUICK_GAMES) == (DEFAULT_GAMES, QUICK_GAMES)
     assert params["seed"].default == DEFAULT_SEED
     assert inspect.signature(cli.all_cmd).parameters["seed"].default == DEFAULT_SEED
     # report all: each report at its own default size
@@ -271,7 +278,7 @@ def _extra_section_module():
         title = {"en": "12. Extra", "de": "12. Zusatz"}[w.lang]
         return [f"## {title}", w.table(w.tables["q12_extra"]), w.field("strong")]
 
-    mod.compute, mod.render = compute, render
+    mod.compute, mod.render, mod.TABLES = compute, render, ("q12_extra",)
     return mod
 
 

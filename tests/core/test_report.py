@@ -234,3 +234,55 @@ def test_estimate_of_reads_its_own_interval_columns_or_lo_hi():
     assert core.estimate_of(gain, "gain") == (1.0, 0.5, 2.0)
     assert all(type(x) is float for x in core.estimate_of(gain, "gain"))
     assert core.estimate_of(pd.Series({"p": 0.25, "lo": 0.2, "hi": 0.3}), "p") == (0.25, 0.2, 0.3)
+
+
+def test_a_step_with_its_amount_of_work_shows_a_bar_on_a_terminal_only(monkeypatch):
+    # issue 26 item 4: every long section shows a bar with its time left
+    from headcount_lab.core import progress as bars
+
+    made = []
+
+    class FakeBar:
+        def __init__(self, total, unit, label, console=None, transient=False):
+            self.args, self.done, self.open = (total, unit, label, transient), 0, False
+            made.append(self)
+
+        def __enter__(self):
+            self.open = True
+            return self
+
+        def __exit__(self, *exc):
+            self.open = False
+
+        def advance(self, n):
+            self.done += n
+
+    class Job:  # a runner job of 10 units in blocks of 3 (the last one holds 1)
+        units, block_size = 10, 3
+
+        def units_in(self, first, count):
+            return min(10, (first + count) * 3) - first * 3
+
+    monkeypatch.setattr(bars, "Bar", FakeBar)
+    monkeypatch.setattr(bars, "wanted", lambda quiet, json: True)  # stderr is a terminal
+    silent = io.StringIO()
+    with core.Progress().step("whist", "q3: the tournament", 200, "matches") as tick:
+        assert made[0].open and made[0].args == (200, "matches", "whist", True)
+        advance = tick.on_chunk(Job(), 100)  # its 10 units count as 100 matches
+        for chunk in ((0, 1), (1, 2), (3, 1)):
+            advance(chunk)
+            tick.advance(0)
+        assert made[0].done == 100
+        tick.advance(100)
+    assert made[0].done == 200 and not made[0].open
+    with core.Progress().step("whist", "no amount of work"):
+        pass
+    with core.Progress(enabled=False).step("whist", "quiet", 5):
+        pass
+    with core.Progress(stream=silent).step("whist", "a stream of its own", 5):
+        pass
+    assert len(made) == 1
+    monkeypatch.setattr(bars, "wanted", lambda quiet, json: False)  # a pipe or a log file
+    with core.Progress().step("whist", "piped", 5) as tick:
+        tick.advance(5)
+    assert len(made) == 1

@@ -29,6 +29,7 @@ QUICK_ROOT = Path("data") / "quick-reports"
 #: the default of ``--games`` and ``--seed`` of ``report headcount`` (the CLI repeats the
 #: report module's numbers so that ``--help`` needs no pandas; a test keeps them equal)
 HEADCOUNT_GAMES = 300_000
+HEADCOUNT_QUICK_GAMES = 2_000
 DEFAULT_SEED = 1
 HEADCOUNT_FOLDERS = {"en": "headcount", "de": "kopfrechnen"}
 ReportsDirOpt = Annotated[
@@ -45,7 +46,13 @@ LangOpt = Annotated[
     str, typer.Option("--lang", help="en (reports/headcount) or de (reports/kopfrechnen).")
 ]
 GamesOpt = Annotated[
-    int, count_option("--games", help="Simulated games per set-up (default 300000).")
+    int | None,
+    count_option(
+        "--games",
+        help=f"Simulated games per set-up (default {HEADCOUNT_GAMES}; {HEADCOUNT_QUICK_GAMES} "
+        "with --quick). The exploitability and calibration sections keep their own sizes "
+        "(smaller with --quick).",
+    ),
 ]
 QuickOpt = Annotated[
     bool,
@@ -54,6 +61,16 @@ QuickOpt = Annotated[
     ),
 ]
 SeedOpt = Annotated[int, seed_option("--seed", help="Seed of every simulation.")]
+OnlyOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--only",
+        metavar="SECTION[,SECTION...]",
+        help="Rebuild only these sections and keep the rest of the report in its folder "
+        "(written earlier with the same options); 'headcount-lab report sections' lists them.",
+    ),
+]
+QuietOpt = Annotated[bool, typer.Option("--quiet", help="No progress lines or bars on stderr.")]
 
 
 def _echo_written(paths: list[Path]) -> None:
@@ -108,10 +125,10 @@ def _interruptible(progress: Any, done: list[str]) -> Iterator[None]:
             signal.signal(signal.SIGTERM, old)
 
 
-def _progress():  # type: ignore[no-untyped-def]
+def _progress(quiet: bool = False):  # type: ignore[no-untyped-def]
     from headcount_lab.core.report import Progress
 
-    return Progress()
+    return Progress(enabled=not quiet)
 
 
 def report_modules() -> dict[str, str]:
@@ -120,6 +137,24 @@ def report_modules() -> dict[str, str]:
     from headcount_lab.games import registered
 
     return {g.name: g.report.partition(":")[0] for g in registered().values() if g.report}
+
+
+def report_sections(name: str) -> tuple[Any, ...]:
+    """The sections (:class:`~headcount_lab.core.report.Section`) of game ``name``'s report:
+    its module's ``sections()``, or its ``REPORT``'s."""
+    mod = importlib.import_module(report_modules()[name])
+    if callable(getattr(mod, "sections", None)):
+        return tuple(mod.sections())
+    return tuple(mod.REPORT.sections)
+
+
+def _only(text: str | None, name: str) -> frozenset[str] | None:
+    """``--only``'s sections of game ``name``'s report (``None`` without it)."""
+    if text is None:
+        return None
+    from headcount_lab.core.report import parse_only
+
+    return parse_only(text, report_sections(name), name)
 
 
 def report_builder(name: str) -> Callable[..., list[Path]]:
@@ -132,24 +167,27 @@ def report_builder(name: str) -> Callable[..., list[Path]]:
 @app.command("headcount")
 def headcount_cmd(
     lang: LangOpt = "en",
-    games: GamesOpt = HEADCOUNT_GAMES,
+    games: GamesOpt = None,
     quick: QuickOpt = False,
     out: ReportsDirOpt = None,
     seed: SeedOpt = DEFAULT_SEED,
+    only: OnlyOpt = None,
+    quiet: QuietOpt = False,
 ) -> None:
     """The Headcount playtest report: thirteen questions, charts, CSV tables, tip chart.
 
     Example: headcount-lab report headcount --quick --out /tmp/report-headcount
     """
-    progress = _progress()
+    progress = _progress(quiet)
     with user_errors(), _interruptible(progress, []):
         if lang not in HEADCOUNT_FOLDERS:
             raise UserError(f"unknown --lang {lang!r}: choose {', '.join(HEADCOUNT_FOLDERS)}")
         opts = _options(games, seed, quick)
+        sections = _only(only, "headcount")
         folder = out if out is not None else _root(None, quick) / HEADCOUNT_FOLDERS[lang]
         from headcount_lab.analysis.headcount.report import build
 
-        _echo_written(build(folder, opts, progress, lang))
+        _echo_written(build(folder, opts, progress, lang, sections))
 
 
 @app.command("whist")
@@ -163,18 +201,21 @@ def whist_cmd(
     ] = False,
     out: ReportsDirOpt = None,
     seed: Annotated[int, seed_option("--seed", help="Seed of every simulation.")] = DEFAULT_SEED,
+    only: OnlyOpt = None,
+    quiet: QuietOpt = False,
 ) -> None:
     """Forehead Whist report: dealer's restriction, exact blind hands, bots, seats, streaks.
 
     Example: headcount-lab report whist --quick --out /tmp/report-whist
     """
-    progress = _progress()
+    progress = _progress(quiet)
     with user_errors(), _interruptible(progress, []):
         opts = _options(matches, seed, quick, "--games")
+        sections = _only(only, "whist")
         from headcount_lab.analysis.whist.report import FOLDER, build
 
         folder = out if out is not None else _root(None, quick) / FOLDER
-        _echo_written(build(folder, opts, progress))
+        _echo_written(build(folder, opts, progress, sections))
 
 
 @app.command("all")
@@ -206,12 +247,13 @@ def all_cmd(
         ),
     ] = False,
     seed: SeedOpt = DEFAULT_SEED,
+    quiet: QuietOpt = False,
 ) -> None:
     """Every game's report in every language, each into its own folder under --out (reports/).
 
     Example: headcount-lab report all --quick --out /tmp/reports
     """
-    progress = _progress()
+    progress = _progress(quiet)
     done: list[str] = []
     with user_errors(), _interruptible(progress, done):
         opts = _options(games, seed, quick)
@@ -243,17 +285,47 @@ def _generic(name: str):  # type: ignore[no-untyped-def]
         ] = None,
         quick: QuickOpt = False,
         seed: SeedOpt = DEFAULT_SEED,
+        only: OnlyOpt = None,
+        quiet: QuietOpt = False,
     ) -> None:
-        progress = _progress()
+        progress = _progress(quiet)
         with user_errors(), _interruptible(progress, []):
             opts = _options(games, seed, quick)
-            _write_reports({name: report_modules()[name]}, _root(out, quick), opts, progress, [])
+            sections = _only(only, name)
+            if sections is None:
+                modules = {name: report_modules()[name]}
+                _write_reports(modules, _root(out, quick), opts, progress, [])
+                return
+            mod = importlib.import_module(report_modules()[name])
+            folder = _root(out, quick) / mod.REPORT.folder
+            _echo_written(mod.REPORT.build(folder, opts, progress, sections))
 
     command.__doc__ = (
         f"The {name} report into its folder under --out (reports/).\n\n"
         f"Example: headcount-lab report {name} --quick --out /tmp/reports"
     )
     return command
+
+
+@app.command("sections")
+def sections_cmd(
+    game: Annotated[
+        str | None, typer.Argument(help="A game with a report (default: every one).")
+    ] = None,
+) -> None:
+    """The sections of each report, for --only: name, what it computes, its tables.
+
+    Example: headcount-lab report sections whist
+    """
+    with user_errors():
+        names = list(report_modules())
+        if game is not None and game not in names:
+            raise UserError(f"unknown game {game!r}: choose {', '.join(names)}")
+        for name in names if game is None else [game]:
+            typer.echo(f"{name}:")
+            for s in report_sections(name):
+                typer.echo(f"  {s.name:<15} {s.what}")
+                typer.echo(f"  {'':<15} tables: {', '.join(s.tables)}")
 
 
 def build() -> typer.Typer:

@@ -59,9 +59,17 @@ def wanted(quiet: bool, json: bool, console: Console | None = None) -> bool:
 
 
 class Bar(AbstractContextManager["Bar"]):
-    """``with Bar(total, "hands", "headcount deal") as bar: bar.advance(n)``."""
+    """``with Bar(total, "hands", "headcount deal") as bar: bar.advance(n)``. ``transient``: the
+    bar is erased when it stops (a report's step prints its own line with the time it took)."""
 
-    def __init__(self, total: int, unit: str, label: str, console: Console | None = None):
+    def __init__(
+        self,
+        total: int,
+        unit: str,
+        label: str,
+        console: Console | None = None,
+        transient: bool = False,
+    ):
         self.progress = Progress(
             TextColumn("[bold]{task.description}"),
             BarColumn(bar_width=20),
@@ -70,7 +78,7 @@ class Bar(AbstractContextManager["Bar"]):
             TimeRemainingColumn(),
             TextColumn("left"),
             console=console or Console(stderr=True),
-            transient=False,
+            transient=transient,
         )
         self.task = self.progress.add_task(label, total=total)
 

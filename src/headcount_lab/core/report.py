@@ -24,6 +24,7 @@ do not depend on the game:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import platform
@@ -283,13 +284,49 @@ class Words:
 # --- progress ---------------------------------------------------------------------------------
 
 
+class Ticker:
+    """What a step of a report advances as its work gets done: a progress bar with the time left
+    on a terminal (:class:`headcount_lab.core.progress.Bar`), nothing elsewhere."""
+
+    def __init__(self, bar: Any = None) -> None:
+        self.bar = bar
+
+    def advance(self, units: int = 1) -> None:
+        if self.bar is not None:
+            self.bar.advance(units)
+
+    def on_chunk(self, job: Any, size: int | None = None) -> Callable[[tuple[int, int]], None]:
+        """An ``on_chunk`` for the runner: advances by each finished chunk (blocks ``first,
+        count``) of ``job``, its units counted as ``size`` in all (``job.units`` if ``None``:
+        a tournament's job counts deals, its report games)."""
+        whole = job.units if size is None else size
+        done = [0, 0]  # the job's units done, the units shown
+
+        def advance(chunk: tuple[int, int]) -> None:
+            done[0] += job.units_in(*chunk)
+            shown = done[0] * whole // job.units
+            self.advance(shown - done[1])
+            done[1] = shown
+
+        return advance
+
+
+#: a ticker that shows nothing (the default of every step function)
+NO_TICKS = Ticker()
+
+
 class Progress:
     """Progress lines on stderr: ``[report] step ...`` when a step starts and the seconds it
-    took when it ends. Silent with ``enabled=False``."""
+    took when it ends, and while a step with a known amount of work runs, a progress bar with
+    the time left (on a terminal only, erased when the step ends). Silent with
+    ``enabled=False``; no bars with ``bars=False`` or a ``stream`` of its own."""
 
-    def __init__(self, enabled: bool = True, stream: IO[str] | None = None) -> None:
+    def __init__(
+        self, enabled: bool = True, stream: IO[str] | None = None, bars: bool | None = None
+    ) -> None:
         self.enabled = enabled
         self.stream = stream
+        self.bars = bars
         #: the step under way (``report: step``), named when a run is interrupted
         self.current: str | None = None
 
@@ -299,12 +336,33 @@ class Progress:
             stream.write(message + "\n")
             stream.flush()
 
+    def _bars_wanted(self) -> bool:
+        if not self.enabled or self.stream is not None or self.bars is False:
+            return False
+        from headcount_lab.core.progress import wanted
+
+        return wanted(quiet=False, json=False)
+
     @contextmanager
-    def step(self, report: str, what: str) -> Iterator[None]:
+    def step(
+        self, report: str, what: str, total: int | None = None, unit: str = "set-ups"
+    ) -> Iterator[Ticker]:
+        """``with progress.step("whist", "q3: the tournament", total=n, unit="matches") as
+        tick:`` ... ``tick.advance(k)``: a bar over ``total`` units while the step runs."""
         self.current = f"{report}: {what}"
         self.say(f"[{report}] {what} ...")
         t0 = time.perf_counter()
-        yield
+        bar = None
+        if total and self._bars_wanted():
+            from headcount_lab.core.progress import Bar
+
+            bar = Bar(total, unit, report, transient=True)
+            bar.__enter__()
+        try:
+            yield Ticker(bar)
+        finally:
+            if bar is not None:
+                bar.__exit__(None, None, None)
         self.say(f"[{report}] {what}: {time.perf_counter() - t0:.1f} s")
         self.current = None
 
@@ -380,6 +438,82 @@ def _same_report(new: Path, old: Path) -> bool:
     )
 
 
+#: a staging folder younger than this is left alone even when unlocked: its writer may not
+#: have locked it yet (it locks it right after creating it)
+STALE_AFTER_SECONDS = 60.0
+
+
+def _lock_folder(path: Path) -> int | None:
+    """An open descriptor of the folder ``path`` holding an exclusive lock on it (released
+    when it is closed or the process ends), or ``None`` if another process holds it (or the
+    platform has no ``flock``)."""
+    try:
+        import fcntl
+    except ImportError:  # no flock: no staging folder is ever taken for stale
+        return None
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return None
+    return fd
+
+
+def _staging_name(target: Path) -> Any:
+    import re
+
+    # tempfile.mkdtemp's eight characters, and the ``.old`` of a swap under way
+    return re.compile(rf"\.{re.escape(target.name)}\.[a-z0-9_]{{8}}(\.old)?")
+
+
+def clean_stale(target: Path, now: float | None = None) -> list[Path]:
+    """Delete the staging folders of ``target`` that a killed run left next to it (hidden
+    ``.NAME.xxxxxxxx`` folders, and ``.NAME.xxxxxxxx.old`` ones of a swap cut short), and only
+    those whose writer is gone: every writer holds a lock on its staging folder while it runs,
+    so a report running at the same time into the same folder keeps its own. A ``.old`` folder
+    whose target is missing (killed between the two renames of a swap) is renamed back to the
+    target instead. Returns the folders deleted or restored."""
+    parent = target.parent
+    if not parent.is_dir():
+        return []
+    pattern = _staging_name(target)
+    now = time.time() if now is None else now
+    done = []
+    for p in sorted(parent.iterdir()):
+        if not pattern.fullmatch(p.name) or p.is_symlink() or not p.is_dir():
+            continue
+        if p.name.endswith(".old"):
+            writer = p.with_name(p.name.removesuffix(".old"))
+            if writer.exists() and not _gone(writer, now):
+                continue  # its writer is between the two renames of its swap
+            if not target.exists():
+                with contextlib.suppress(OSError):
+                    os.rename(p, target)
+                    done.append(p)
+                continue
+        elif not _gone(p, now):
+            continue
+        shutil.rmtree(p, ignore_errors=True)
+        done.append(p)
+    return done
+
+
+def _gone(folder: Path, now: float) -> bool:
+    """Whether the writer of the staging folder ``folder`` is gone: the folder is not new and
+    no process holds its lock."""
+    try:
+        if now - folder.stat().st_mtime < STALE_AFTER_SECONDS:
+            return False
+        fd = _lock_folder(folder)
+    except OSError:
+        return False
+    if fd is None:
+        return False
+    os.close(fd)
+    return True
+
+
 class StagedFolder:
     """``with StagedFolder(target) as tmp:`` write the report into ``tmp`` (a fresh folder
     next to ``target``); on a normal exit it replaces ``target`` in two renames, on any
@@ -391,11 +525,15 @@ class StagedFolder:
         check_target(target)
         self.target = target
         self.tmp: Path | None = None
+        self.lock: int | None = None
 
     def __enter__(self) -> Path:
         try:
             self.target.parent.mkdir(parents=True, exist_ok=True)
+            clean_stale(self.target)
             tmp = Path(tempfile.mkdtemp(prefix=f".{self.target.name}.", dir=self.target.parent))
+            # held until the swap: the mark of a live writer (clean_stale)
+            self.lock = _lock_folder(tmp)
         except OSError as exc:
             raise ValueError(f"cannot write the report next to {self.target}: {exc}") from None
         tmp.chmod(0o777 & ~_umask())
@@ -409,17 +547,22 @@ class StagedFolder:
         tb: TracebackType | None,
     ) -> None:
         assert self.tmp is not None
-        if kind is not None:
-            shutil.rmtree(self.tmp, ignore_errors=True)
-            return
-        if _same_report(self.tmp, self.target):
-            shutil.copyfile(self.target / METADATA_FILE, self.tmp / METADATA_FILE)
-        old = self.target.parent / f"{self.tmp.name}.old"
-        with _signals_held():
-            if self.target.exists():
-                os.rename(self.target, old)
-            os.rename(self.tmp, self.target)
-        shutil.rmtree(old, ignore_errors=True)
+        try:
+            if kind is not None:
+                shutil.rmtree(self.tmp, ignore_errors=True)
+                return
+            if _same_report(self.tmp, self.target):
+                shutil.copyfile(self.target / METADATA_FILE, self.tmp / METADATA_FILE)
+            old = self.target.parent / f"{self.tmp.name}.old"
+            with _signals_held():
+                if self.target.exists():
+                    os.rename(self.target, old)
+                os.rename(self.tmp, self.target)
+            shutil.rmtree(old, ignore_errors=True)
+        finally:
+            if self.lock is not None:
+                os.close(self.lock)
+                self.lock = None
 
     def final(self, paths: Iterable[Path]) -> list[Path]:
         """The paths the files written into the temporary folder have after the swap."""
@@ -474,18 +617,207 @@ def staged_report(
     return staged.final(written)
 
 
+# --- sections: a report rebuilt in parts ------------------------------------------------------
+
+#: how the one-language reports write floats into their CSV files
+CSV_FLOATS = "%.6g"
+
+
+@dataclass(frozen=True)
+class Section:
+    """A part of a report that ``--only`` rebuilds alone. ``compute(opts, results, tick)`` adds
+    the tables named in ``tables`` to ``results.tables`` (it may read the tables of the sections
+    before it there) and advances ``tick``; ``work(opts)`` is its amount of work for the
+    progress bar, ``(total, unit)``."""
+
+    name: str
+    what: str
+    tables: tuple[str, ...]
+    compute: Callable[[Any, Any, Ticker], None]
+    work: Callable[[Any], tuple[int, str]] | None = None
+
+
+def parse_only(text: str | None, sections: Iterable[Section], report: str) -> frozenset[str] | None:
+    """The section names of ``--only A,B`` (``None`` without ``--only``); an unknown or missing
+    name is a ``ValueError`` that lists the report's sections."""
+    if text is None:
+        return None
+    valid = [s.name for s in sections]
+    names = [x.strip() for x in text.split(",") if x.strip()]
+    bad = [n for n in names if n not in valid] or ([] if names else [text])
+    if bad:
+        raise ValueError(
+            f"unknown section {bad[0]!r} of the {report} report: choose from {', '.join(valid)}"
+        )
+    return frozenset(names)
+
+
+def table_csv(df: Any, float_format: str | None) -> str:
+    """The CSV text a report writes for the DataFrame ``df``."""
+    return str(df.to_csv(index=False, float_format=float_format))
+
+
+def read_table_csv(text: str) -> Any:
+    """A report's CSV text as a DataFrame (pandas' parser reads every float back as written);
+    an empty cell of a text column is empty text, as it was written from."""
+    import io
+
+    import pandas as pd
+
+    try:
+        df = pd.read_csv(io.StringIO(text))
+    except pd.errors.EmptyDataError:  # a table with no rows and no columns
+        return pd.DataFrame()
+    for col in df.columns:
+        if not pd.api.types.is_numeric_dtype(df[col]) and not pd.api.types.is_bool_dtype(df[col]):
+            df[col] = df[col].astype(object).where(df[col].notna(), "")
+    return df
+
+
+def write_csv_texts(folder: Path, csv: Mapping[str, str]) -> list[Path]:
+    """Each CSV text of ``csv`` as ``folder/<name>.csv``; return the paths."""
+    out = []
+    for name, text in csv.items():
+        path = folder / f"{name}.csv"
+        with open(path, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+        out.append(path)
+    return out
+
+
+def previous_report(folder: Path, report: str, command: str) -> dict[str, Any]:
+    """The metadata of the report in ``folder`` that ``--only`` rebuilds part of: it must be a
+    ``report`` written by ``command`` (the same options), else a ``ValueError`` says why."""
+    again = "run the whole report first (without --only)"
+    try:
+        meta = json.loads((folder / METADATA_FILE).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ValueError(
+            f"--only rebuilds part of a report, and {folder} holds none: {again}"
+        ) from None
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"--only: cannot read {folder / METADATA_FILE} ({exc}): {again}") from None
+    if not isinstance(meta, dict) or meta.get("report") != report:
+        raise ValueError(f"--only: {folder} does not hold a {report} report: {again}")
+    if meta.get("command") != command:
+        raise ValueError(
+            f"--only: the report in {folder} was written by `{meta.get('command')}`, not "
+            f"`{command}`: give the options it was written with, or {again}"
+        )
+    return meta
+
+
+def _read_csv_file(path: Path) -> str:
+    with open(path, encoding="utf-8", newline="") as fh:
+        return fh.read()
+
+
+def compute_sections(
+    report: str,
+    sections: Iterable[Section],
+    opts: Any,
+    res: Any,
+    progress: Progress,
+    float_format: str | None,
+    only: frozenset[str] | None = None,
+    folder: Path | None = None,
+    command: str = "",
+    after_each: Callable[[Any], None] | None = None,
+    restore: Callable[[dict[str, Any]], None] | None = None,
+) -> dict[str, Any] | None:
+    """Compute the sections of a report into ``res`` (``tables``, ``csv``: the CSV text of each
+    table, ``seconds``: each section's), or with ``only`` the named ones, the others' tables read
+    from the earlier report in ``folder`` (:func:`previous_report`, refused before any work
+    unless written by ``command``). Return that report's metadata (``None`` for a whole run).
+
+    Every table is read back from its CSV text before anything uses it, in a whole run too, so
+    that a report rebuilt in part has the bytes of the same report rebuilt whole; ``after_each``
+    does the same for anything else a section leaves in ``res``, and ``restore(metadata)``
+    takes back from the earlier report what its sections left beyond their tables."""
+    sections = list(sections)
+    names = {s.name for s in sections}
+    partial = only is not None and not names <= only
+    previous = None
+    if partial:
+        assert folder is not None
+        previous = previous_report(folder, report, command)
+        if restore is not None:
+            restore(previous)
+        for s in sections:  # every kept table is there before any work starts
+            for t in s.tables if s.name not in only else ():  # type: ignore[operator]
+                if not (folder / f"{t}.csv").is_file():
+                    raise ValueError(
+                        f"--only: {folder} has no {t}.csv (section {s.name}): run the whole "
+                        "report first (without --only)"
+                    )
+    for s in sections:
+        if partial and s.name not in only:  # type: ignore[operator]
+            assert folder is not None and previous is not None
+            for t in s.tables:
+                res.csv[t] = _read_csv_file(folder / f"{t}.csv")
+                res.tables[t] = read_table_csv(res.csv[t])
+            old = previous.get("seconds", {})
+            if isinstance(old, dict) and s.name in old:
+                res.seconds[s.name] = old[s.name]
+            continue
+        total, unit = s.work(opts) if s.work is not None else (None, "set-ups")
+        t0 = time.perf_counter()
+        before = set(res.tables)
+        with progress.step(report, s.what, total, unit) as tick:
+            s.compute(opts, res, tick)
+        res.seconds[s.name] = time.perf_counter() - t0
+        made = set(res.tables) - before
+        if made != set(s.tables):
+            raise RuntimeError(f"section {s.name} made {sorted(made)}, not {sorted(s.tables)}")
+        for t in s.tables:
+            res.csv[t] = table_csv(res.tables[t], float_format)
+            res.tables[t] = read_table_csv(res.csv[t])
+        if after_each is not None:
+            after_each(res)
+    order = [t for s in sections for t in s.tables]
+    res.tables = {t: res.tables[t] for t in order}
+    res.csv = {t: res.csv[t] for t in order}
+    return previous
+
+
+def sectioned(
+    report: str,
+    sections: tuple[Section, ...],
+    results: Callable[[Any], Any],
+    check: Callable[[Any], None] | None = None,
+) -> Callable[..., Any]:
+    """The ``compute(opts, progress=QUIET, only=None, folder=None)`` of a one-language report
+    made of ``sections``: ``check(opts)``, then ``results(opts)`` filled by
+    :func:`compute_sections` (CSV floats :data:`CSV_FLOATS`; the earlier report in ``folder``
+    must have been written by ``opts.command()``)."""
+
+    def compute(
+        opts: Any,
+        progress: Progress = QUIET,
+        only: frozenset[str] | None = None,
+        folder: Path | None = None,
+    ) -> Any:
+        if check is not None:
+            check(opts)
+        res = results(opts)
+        compute_sections(report, sections, opts, res, progress, CSV_FLOATS, only, folder,
+                         opts.command())  # fmt: skip
+        return res
+
+    compute.__doc__ = (
+        f"Every table of the {report} report, with the time each section took; with ``only``, "
+        "those sections' tables and the others' from the report in ``folder``."
+    )
+    return compute
+
+
 # --- one game's report in one language ----------------------------------------------------------
 
 
 def write_tables(folder: Path, tables: Mapping[str, Any]) -> list[Path]:
     """Each DataFrame of ``tables`` as ``folder/<name>.csv`` (floats to six significant
-    digits); return the paths."""
-    out = []
-    for name, df in tables.items():
-        path = folder / f"{name}.csv"
-        df.to_csv(path, index=False, float_format="%.6g")
-        out.append(path)
-    return out
+    digits, :data:`CSV_FLOATS`); return the paths."""
+    return write_csv_texts(folder, {k: table_csv(df, CSV_FLOATS) for k, df in tables.items()})
 
 
 def write_report_files(
@@ -500,13 +832,13 @@ def write_report_files(
     dpi: float,
 ) -> list[Path]:
     """A report's files in ``folder`` (an existing, empty folder), in the order every report
-    writes them: a CSV per table of ``res.tables``, the ``figures`` (PNG), the tip chart on an
-    A4 page (PNG and PDF; ``tips``: its blocks, its title and footer from ``words``),
+    writes them: a CSV per table (the texts of ``res.csv``), the ``figures`` (PNG), the tip
+    chart on an A4 page (PNG and PDF; ``tips``: its blocks, its title and footer from ``words``),
     ``README.md`` and ``metadata.json``, whose ``metadata()`` is called after
     ``res.seconds["total"]`` is set from ``started``."""
     from headcount_lab.core.charts import A4, TipChart, new_axes
 
-    written = write_tables(folder, res.tables)
+    written = write_csv_texts(folder, res.csv)
     for name, fig in figures.items():
         written += save_figure(fig, folder, name, dpi=dpi)
     fig, ax = new_axes(size=A4)
@@ -580,29 +912,51 @@ class OneLanguageReport:
     its staged run and the ``build``/``build_all`` the game registry and ``report all`` call.
 
     ``options(size, quick, seed)`` makes the report's options; ``compute(options, progress)``
-    its numbers; ``write(folder, results, started)`` its files; ``check(options)`` refuses bad
-    options before anything is written. (Not frozen: a test may swap a step.)"""
+    its numbers (``compute(options, progress, only, folder)`` for the sections ``only`` of
+    ``sections``, the others read from the report in ``folder``: :func:`compute_sections`);
+    ``write(folder, results, started)`` its files; ``check(options)`` refuses bad options
+    before anything is written. (Not frozen: a test may swap a step.)"""
 
     name: str
     folder: str
     options: Callable[..., Any]
-    compute: Callable[[Any, Progress], Any]
+    compute: Callable[..., Any]
     write: Callable[[Path, Any, float], list[Path]]
     check: Callable[[Any], None] | None = None
+    sections: tuple[Section, ...] = ()
 
-    def run(self, out_dir: Path, opts: Any = None, progress: Progress = QUIET) -> list[Path]:
+    def run(
+        self,
+        out_dir: Path,
+        opts: Any = None,
+        progress: Progress = QUIET,
+        only: frozenset[str] | None = None,
+    ) -> list[Path]:
         """Compute the report and write it into ``out_dir`` (swapped in whole when complete);
-        return the files written. ``opts``: the report's options (its defaults if ``None``)."""
+        return the files written. ``opts``: the report's options (its defaults if ``None``);
+        ``only``: the sections to rebuild, the rest kept from the report in ``out_dir``."""
         if opts is None:
             opts = self.options()
         if self.check is not None:
             self.check(opts)
-        return staged_report(out_dir, self.name, lambda: self.compute(opts, progress),
-                             self.write, progress)  # fmt: skip
 
-    def build(self, folder: Path, options: ReportOptions, progress: Progress = QUIET) -> list[Path]:
+        def numbers() -> Any:
+            if only is None:
+                return self.compute(opts, progress)
+            return self.compute(opts, progress, only, out_dir)
+
+        return staged_report(out_dir, self.name, numbers, self.write, progress)
+
+    def build(
+        self,
+        folder: Path,
+        options: ReportOptions,
+        progress: Progress = QUIET,
+        only: frozenset[str] | None = None,
+    ) -> list[Path]:
         """The report into ``folder``."""
-        return self.run(folder, self.options(options.size, options.quick, options.seed), progress)
+        opts = self.options(options.size, options.quick, options.seed)
+        return self.run(folder, opts, progress, only)
 
     def build_all(
         self, root: Path, options: ReportOptions, progress: Progress = QUIET

@@ -27,6 +27,7 @@ from headcount_lab.analysis.foolish.tables import (
     LEVELS,
     NAME,
     RUNGS,
+    SECTIONS,
     FoolishReportOptions,
     FoolishResults,
     check,
@@ -394,7 +395,9 @@ write_report = PIECES.write
 
 
 #: the report's run (``foolish_report(out_dir, opts, progress)``) and what ``report all`` calls
-REPORT = core.OneLanguageReport(NAME, FOLDER, FoolishReportOptions, compute, write_report, check)
+REPORT = core.OneLanguageReport(
+    NAME, FOLDER, FoolishReportOptions, compute, write_report, check, SECTIONS
+)
 foolish_report = REPORT.run
 build = REPORT.build
 build_all = REPORT.build_all

@@ -11,14 +11,19 @@ the interval of the mean paired difference.
 from __future__ import annotations
 
 import math
-import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from headcount_lab.core.report import QUIET, Progress, report_command
+from headcount_lab.core.report import (
+    NO_TICKS,
+    Section,
+    Ticker,
+    report_command,
+    sectioned,
+)
 from headcount_lab.core.stats import Z95, wilson
 from headcount_lab.games.foolish import stats as st
 from headcount_lab.games.foolish.exact import lone_fool_by_chain
@@ -79,6 +84,8 @@ class FoolishResults:
     opts: FoolishReportOptions
     tables: dict[str, pd.DataFrame] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)
+    #: the CSV text of each table (the tables are read back from it)
+    csv: dict[str, str] = field(default_factory=dict)
 
 
 def check(opts: FoolishReportOptions) -> None:
@@ -578,7 +585,7 @@ def luck_table(rungs: list[tuple[dict[str, object], np.ndarray, np.ndarray]]) ->
 
 
 def head_to_head_games(
-    rules: FoolishRules, a: str, b: str, games: int, seed: int
+    rules: FoolishRules, a: str, b: str, games: int, seed: int, tick: Ticker = NO_TICKS
 ) -> tuple[dict[str, object], np.ndarray, np.ndarray]:
     """Per-game leads of ``a`` over ``b`` (win share and score), seats alternating and rotated
     as in ``foolish ladder`` (:func:`headcount_lab.games.foolish.ladder.head_to_head`)."""
@@ -603,29 +610,16 @@ def head_to_head_games(
         tot = res["score_sum"].astype(np.float64)
         share[g] = win[ra].mean() - win[~ra].mean()
         score[g] = tot[ra].mean() - tot[~ra].mean()
+        tick.advance()
     return {"a": a, "b": b}, share, score
 
 
 # --- everything -------------------------------------------------------------------------------
 
 
-def compute(opts: FoolishReportOptions, progress: Progress = QUIET) -> FoolishResults:
-    """Every table of the report, with the time each group of simulations took."""
-    from headcount_lab.core.rng import block_state
-    from headcount_lab.games.foolish import kernels
-    from headcount_lab.games.foolish.agents import policy_params
-
-    check(opts)
-    res = FoolishResults(opts)
+def _bots(opts: FoolishReportOptions, res: FoolishResults, tick: Ticker) -> None:
     R = opts.n_rounds
     seed = opts.seed
-
-    def timed(key: str, what: str, fn: Callable[[], None]) -> None:
-        t0 = time.perf_counter()
-        with progress.step(NAME, what):
-            fn()
-        res.seconds[key] = time.perf_counter() - t0
-
     levels: dict[tuple[int, str], Run] = {}
     b10: dict[int, Run] = {}
     base_duck: dict[tuple[int, int], Run] = {}
@@ -634,52 +628,35 @@ def compute(opts: FoolishReportOptions, progress: Progress = QUIET) -> FoolishRe
     jdown: dict[int, Run] = {}
     pc_on: dict[int, Run] = {}
     checks: dict[int, Run] = {}
-    games: dict[int, dict[str, np.ndarray]] = {}
 
-    def bot_levels() -> None:
-        for n in PLAYERS:
-            for level in LEVELS:
-                size = opts.n_search if level == SEARCH else R
-                levels[(n, level)] = run(FoolishRules(players=n), [level] * n, size, seed,
-                                         hands=True)  # fmt: skip
+    def traced(rules: FoolishRules, bots: list[str], size: int, dev: Any = None,
+               hands: bool = False) -> Run:  # fmt: skip
+        r = run(rules, bots, size, seed, dev, hands)
+        tick.advance()
+        return r
 
-    def rules_setups() -> None:
-        for n in PLAYERS:
-            plain = FoolishRules(players=n)
-            rules_bots = ["rules"] * n
-            base = levels[(n, "rules")]
-            b10[n] = run(FoolishRules(players=n, no_tricks_bonus=10), rules_bots, R, seed)
-            for bonus, b in ((5, base), (10, b10[n])):
-                base_duck[(n, bonus)] = b
-                r = FoolishRules(players=n, no_tricks_bonus=bonus)
-                duck[(n, bonus)] = run(r, [DUCKER] + rules_bots[1:], R, seed)
-            oracle[n] = run(plain, rules_bots, R, seed, [st.ORACLE] + [0] * (n - 1))
-            jdown[n] = run(plain, rules_bots, R, seed, [st.JOKER_DOWN] + [0] * (n - 1))
-            pc_on[n] = run(FoolishRules(players=n, party_crasher=True), rules_bots, R, seed)
-            mult = max(1, round(fair_multiplier(base)[0]))
-            checks[n] = (
-                base
-                if mult == plain.multiplier  # the same rules, deals and bots: the same rounds
-                else run(FoolishRules(players=n, lone_multiplier=mult), rules_bots, R, seed)
-            )
-
-    def seat_games() -> None:
-        for n in PLAYERS:
-            ids, params = policy_params(["rules"] * n)
-            rules = FoolishRules(players=n, first_start=0).array()
-            games[n] = kernels.run_block(block_state(seed, 2), R // n, rules, ids, params, False)
-
-    rungs: list[tuple[dict[str, object], np.ndarray, np.ndarray]] = []
-
-    def ladder() -> None:
-        for i, (lower, upper) in enumerate(RUNGS):
-            g = opts.ladder_games(i)
-            rungs.append(head_to_head_games(FoolishRules(), upper, lower, g, seed + 10 + i))
-
-    timed("bot_levels", "q1, q3, q5: every bot level at 4 and 5 players", bot_levels)
-    timed("rule_setups", "q1, q2, q6, q7: paired rule and bot set-ups", rules_setups)
-    timed("seat_games", "q4: whole games from seat 0", seat_games)
-    timed("ladder", "q8: the bot ladder, game by game", ladder)
+    for n in PLAYERS:
+        for level in LEVELS:
+            size = opts.n_search if level == SEARCH else R
+            levels[(n, level)] = traced(FoolishRules(players=n), [level] * n, size, hands=True)
+    for n in PLAYERS:
+        plain = FoolishRules(players=n)
+        rules_bots = ["rules"] * n
+        base = levels[(n, "rules")]
+        b10[n] = traced(FoolishRules(players=n, no_tricks_bonus=10), rules_bots, R)
+        for bonus, b in ((5, base), (10, b10[n])):
+            base_duck[(n, bonus)] = b
+            r = FoolishRules(players=n, no_tricks_bonus=bonus)
+            duck[(n, bonus)] = traced(r, [DUCKER] + rules_bots[1:], R)
+        oracle[n] = traced(plain, rules_bots, R, [st.ORACLE] + [0] * (n - 1))
+        jdown[n] = traced(plain, rules_bots, R, [st.JOKER_DOWN] + [0] * (n - 1))
+        pc_on[n] = traced(FoolishRules(players=n, party_crasher=True), rules_bots, R)
+        mult = max(1, round(fair_multiplier(base)[0]))
+        if mult == plain.multiplier:  # the same rules, deals and bots: the same rounds
+            checks[n] = base
+            tick.advance()
+        else:
+            checks[n] = traced(FoolishRules(players=n, lone_multiplier=mult), rules_bots, R)
     rules_runs = {n: levels[(n, "rules")] for n in PLAYERS}
     res.tables.update(
         {
@@ -690,12 +667,77 @@ def compute(opts: FoolishReportOptions, progress: Progress = QUIET) -> FoolishRe
             "q2_ducking": duck_table(base_duck, duck),
             "q3_roles": role_table(levels),
             "q4_positions": position_table(rules_runs),
-            "q4_seats": seat_game_table(games),
             "q5_cards": card_table({k: v for k, v in levels.items() if k[1] != SEARCH}),
             "q6_devices": device_table(rules_runs, oracle, jdown),
             "q6_jokers": joker_table(rules_runs),
             "q7_party_crasher": crash_table(rules_runs, pc_on),
-            "q8_luck": luck_table(rungs),
         }
     )
-    return res
+
+
+def _seats(opts: FoolishReportOptions, res: FoolishResults, tick: Ticker) -> None:
+    from headcount_lab.core.rng import block_state
+    from headcount_lab.games.foolish import kernels
+    from headcount_lab.games.foolish.agents import policy_params
+
+    games: dict[int, dict[str, np.ndarray]] = {}
+    for n in PLAYERS:
+        ids, params = policy_params(["rules"] * n)
+        rules = FoolishRules(players=n, first_start=0).array()
+        R = opts.n_rounds
+        games[n] = kernels.run_block(block_state(opts.seed, 2), R // n, rules, ids, params, False)
+        tick.advance()
+    res.tables["q4_seats"] = seat_game_table(games)
+
+
+def _ladder(opts: FoolishReportOptions, res: FoolishResults, tick: Ticker) -> None:
+    rungs = [
+        head_to_head_games(
+            FoolishRules(), upper, lower, opts.ladder_games(i), opts.seed + 10 + i, tick
+        )  # fmt: skip
+        for i, (lower, upper) in enumerate(RUNGS)
+    ]
+    res.tables["q8_luck"] = luck_table(rungs)
+
+
+#: the report's sections (``report foolish --only NAME``), in the order they run
+SECTIONS = (
+    Section(
+        "bots",
+        "q1, q2, q3, q5, q6, q7: every bot level and the paired rule and bot set-ups, 4 and 5 "
+        "players",
+        (
+            "q1_lone_fool",
+            "q1_multipliers",
+            "q1_check",
+            "q2_no_tricks",
+            "q2_ducking",
+            "q3_roles",
+            "q4_positions",
+            "q5_cards",
+            "q6_devices",
+            "q6_jokers",
+            "q7_party_crasher",
+        ),  # fmt: skip
+        _bots,
+        lambda o: (len(PLAYERS) * (len(LEVELS) + 7), "set-ups"),
+    ),
+    Section(
+        "seats",
+        "q4: whole games from seat 0",
+        ("q4_seats",),
+        _seats,
+        lambda o: (len(PLAYERS), "set-ups"),
+    ),  # fmt: skip
+    Section(
+        "ladder",
+        "q8: the bot ladder, game by game",
+        ("q8_luck",),
+        _ladder,
+        lambda o: (sum(o.ladder_games(i) for i in range(len(RUNGS))), "games"),
+    ),  # fmt: skip
+)
+
+
+#: every table of the report (``compute(opts, progress, only, folder)``)
+compute = sectioned(NAME, SECTIONS, FoolishResults, check)

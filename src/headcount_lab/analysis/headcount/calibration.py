@@ -197,16 +197,19 @@ def by_decile(turns: pd.DataFrame) -> pd.DataFrame:
 
 
 def calibration_table(
-    games: int = 4000, seed: int = 1, fields: dict[str, str] | None = None
+    games: int = 4000, seed: int = 1, fields: dict[str, str] | None = None, tick: Any = None
 ) -> pd.DataFrame:
     """Stated against observed by decile, for every bot that states a belief, in each field
     (default :data:`FIELDS`: self-play of ``equilibrium`` and of ``reader``, and the mixed
-    field); ``games`` 4-seat games per field, seeded."""
+    field); ``games`` 4-seat games per field, seeded. ``tick`` (a report step's ticker)
+    advances by ``games`` per field."""
     parts = []
     for i, (field, bots) in enumerate((fields or FIELDS).items()):
         t = by_decile(stated_and_observed(bots, games, seed + i))
         t.insert(0, "field", field)
         parts.append(t)
+        if tick is not None:
+            tick.advance(games)
     return pd.concat(parts, ignore_index=True)
 
 
@@ -249,6 +252,8 @@ def calibration_section(games: int = 4000, seed: int = 1) -> tuple[pd.DataFrame,
 # A section module of report.EXTRA_SECTIONS: compute() adds the table, render() writes it.
 
 TABLE = "q13_calibration"
+TABLES = (TABLE,)
+WHAT = "q13: calibration, stated against observed call wins"
 GAMES, QUICK_GAMES = 4000, 300  #: 4-seat games per field
 
 TEXT: dict[str, dict[str, str]] = {
@@ -292,8 +297,14 @@ TEXT: dict[str, dict[str, str]] = {
 }
 
 
-def compute(pt: Any, quick: bool) -> None:
-    pt.tables[TABLE] = calibration_table(QUICK_GAMES if quick else GAMES, int(pt.meta["seed"]))
+def work(quick: bool) -> tuple[int, str]:
+    """The section's work for its progress bar: games in all."""
+    return len(FIELDS) * (QUICK_GAMES if quick else GAMES), "games"
+
+
+def compute(pt: Any, quick: bool, tick: Any = None) -> None:
+    games = QUICK_GAMES if quick else GAMES
+    pt.tables[TABLE] = calibration_table(games, int(pt.meta["seed"]), tick=tick)
 
 
 def render(w: Any) -> list[str]:

@@ -538,19 +538,30 @@ def paired_summary(stats: dict[str, np.ndarray]) -> dict[str, Any]:
     }
 
 
-def run(job: Any, seed: int, workers: int | None = None) -> dict[str, np.ndarray]:
-    """Run a job on the thread pool (every core unless ``workers``) and return its statistics."""
+def run(
+    job: Any, seed: int, workers: int | None = None, tick: Any = None, size: int | None = None
+) -> dict[str, np.ndarray]:
+    """Run a job on the thread pool (every core unless ``workers``) and return its statistics;
+    ``tick`` (a report step's :class:`~headcount_lab.core.report.Ticker`) advances by ``size``
+    units over the run (``job.units`` if ``None``)."""
     from headcount_lab.core.runner import run_chunked
 
-    return run_chunked(job, seed, workers=workers)
+    on_chunk = None if tick is None else tick.on_chunk(job, size)
+    return run_chunked(job, seed, workers=workers, on_chunk=on_chunk)
 
 
 def tournament_summary(
-    bots: list[Bot], rules: HeadcountRules, games: int, seed: int, rotate: bool = True
+    bots: list[Bot],
+    rules: HeadcountRules,
+    games: int,
+    seed: int,
+    rotate: bool = True,
+    tick: Any = None,
 ) -> dict[str, Any]:
-    """The engine's tournament summary (win rates with 95 % intervals, per-round statistics)."""
+    """The engine's tournament summary (win rates with 95 % intervals, per-round statistics);
+    ``tick`` advances by ``games`` over the run."""
     setup = Setup(tuple(bots), rules, rotate)
-    return summarize(setup, run(make_job(setup, games), seed), seed)
+    return summarize(setup, run(make_job(setup, games), seed, tick=tick, size=games), seed)
 
 
 track_module(globals())  # every cached function here is keyed on the files it reaches

@@ -1,8 +1,9 @@
 """The numbers of the Headcount playtest report (issue 5), as tidy tables and named facts.
 
 :func:`exact_tables` computes questions 1 and 2 and the exact part of 5 by enumeration;
-:func:`simulate_tables` plays the tournaments, traced games and paired games of questions 2-8
-through the runner with one recorded seed. Both return plain pandas tables; the report module
+:func:`rules_section`, :func:`field_section`, :func:`traced_section` and
+:func:`paired_section` play the tournaments, traced games and paired games of questions 2-8 and
+11 through the runner with one recorded seed. Both return plain pandas tables; the report module
 only renders them. Every simulated rate carries a 95 % interval (``lo``, ``hi``); differences
 between two set-ups are paired (common random numbers) where the engine allows it.
 """
@@ -10,8 +11,6 @@ between two set-ups are paired (common random numbers) where the engine allows i
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,6 +58,9 @@ class Playtest:
     tables: dict[str, pd.DataFrame] = field(default_factory=dict)
     facts: dict[str, Any] = field(default_factory=dict)
     meta: dict[str, Any] = field(default_factory=dict)
+    #: the CSV text of each table (the tables are read back from it), and each section's time
+    csv: dict[str, str] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
 
 
 def _rate_row(k: int, n: int, **keys: Any) -> dict[str, Any]:
@@ -159,12 +161,12 @@ def _bots(spec: str, players: int):  # type: ignore[no-untyped-def]
     return parse_bots(spec, players)
 
 
-def _mixed_tournaments(pt: Playtest, games: int, seed: int) -> None:
+def _mixed_tournaments(pt: Playtest, games: int, seed: int, tick: Any = None) -> None:
     """Question 8 (standard rules) and the rule comparisons of questions 5 and 7."""
     bots = _bots(",".join(FIELD), PLAYERS)
     rows, per_rule = [], []
     for key in RULE_SETS:
-        s = play.tournament_summary(bots, rules_of(key), games, seed, rotate=True)
+        s = play.tournament_summary(bots, rules_of(key), games, seed, rotate=True, tick=tick)
         if key == "standard":
             pt.tables["q4_mixed_field_by_seat"] = pd.DataFrame(
                 [
@@ -243,14 +245,14 @@ def strong_name() -> str:
     return STRONG_FIELD.split(":")[0]
 
 
-def _against_the_field(pt: Playtest, games: int, seed: int) -> None:
+def _against_the_field(pt: Playtest, games: int, seed: int, tick: Any = None) -> None:
     """Question 8: each bot alone against three ``odds`` bots, every seat order."""
     from headcount_lab.games.headcount.rules import HeadcountRules
 
     rows = []
     for bot in ALL_BOTS:
         spec = ",".join([bot] + [FIELD_BOT] * (PLAYERS - 1))
-        s = play.tournament_summary(_bots(spec, PLAYERS), HeadcountRules(), games, seed)
+        s = play.tournament_summary(_bots(spec, PLAYERS), HeadcountRules(), games, seed, tick=tick)
         # the focal bot is listed first; with bot == FIELD_BOT all four are one entry (25 %)
         b = s["per_bot"][0]
         rows.append(
@@ -305,7 +307,7 @@ def _strong_table(n: int) -> str:
     return ",".join([STRONG_FIELD] * n)
 
 
-def _position_tables(pt: Playtest, games: int, seed: int) -> None:
+def _position_tables(pt: Playtest, games: int, seed: int, tick: Any = None) -> None:
     """Questions 2 (calls in play), 3 (peeks), 4 (positions, seats, comeback), 10 (sitting out)
     and 11 (heads-up rounds) from traced games of the strong bot in every seat, at 3 to 6
     players, and at 4 players under ``next_start=left_of_loser`` too."""
@@ -316,7 +318,7 @@ def _position_tables(pt: Playtest, games: int, seed: int) -> None:
     four: dict[str, np.ndarray] = {}
     for n in odds.PLAYERS:
         setup = Setup(tuple(_bots(_strong_table(n), n)), HeadcountRules(), False)
-        st = play.run(play.trace_job(setup, games), seed)
+        st = play.run(play.trace_job(setup, games), seed, tick=tick, size=games)
         if n == PLAYERS:
             four = st
         for k in range(n):
@@ -342,7 +344,7 @@ def _position_tables(pt: Playtest, games: int, seed: int) -> None:
     # question 4: the same comeback rate when the next seat after the loser starts (H9 flag)
     left = Setup(tuple(_bots(_strong_table(PLAYERS), PLAYERS)),
                  HeadcountRules(next_start="left_of_loser"), False)  # fmt: skip
-    left_st = play.run(play.trace_job(left, games), seed)
+    left_st = play.run(play.trace_job(left, games), seed, tick=tick, size=games)
     fl = left_st["first_loser"]
     left_row = _rate_row(int(fl[1]), int(fl[0]), players=PLAYERS,
                          measure="first_loser_wins_game_left_of_loser")  # fmt: skip
@@ -574,7 +576,7 @@ def paired_comparisons() -> dict[str, tuple[str, str]]:
 PAIRED_COLUMNS = ("comparison", "a", "b", "games", "measure", "seat", "value", "lo", "hi")
 
 
-def _paired_tables(pt: Playtest, games: int, seed: int) -> None:
+def _paired_tables(pt: Playtest, games: int, seed: int, tick: Any = None) -> None:
     """Questions 3 (eager, default and never peeking) and 6 (discard open or face-down) as
     paired games: the strong bot with one setting against three copies of itself."""
     from headcount_lab.games.headcount.agents import parse_bot
@@ -584,7 +586,7 @@ def _paired_tables(pt: Playtest, games: int, seed: int) -> None:
     rows = []
     for name, (a, b) in paired_comparisons().items():
         pair = play.Pair(PLAYERS, parse_bot(a), parse_bot(b), parse_bot(STRONG_FIELD), std, std)
-        s = play.paired_summary(play.run(play.paired_job(pair, games), seed))
+        s = play.paired_summary(play.run(play.paired_job(pair, games), seed, tick=tick, size=games))
         base = {"comparison": name, "a": pair.focal_a.spec, "b": pair.focal_b.spec,
                 "games": s["games"]}  # fmt: skip
         rows.append({**base, **_ci_row(s["diff"], measure="game_win", seat="all")})
@@ -600,39 +602,33 @@ def _paired_tables(pt: Playtest, games: int, seed: int) -> None:
     pt.tables["q6_discard_paired"] = paired[~q3].reset_index(drop=True)
 
 
-#: names a step of the computation while it runs (progress lines): ``with step("q4 ..."):``
-Step = Callable[[str], AbstractContextManager[None]]
+def new_playtest(games: int, seed: int) -> Playtest:
+    """An empty playtest of ``games`` games per simulated set-up, its sizes in ``meta``."""
+    return Playtest(meta={"games_per_setup": games, "seed": seed, "players": PLAYERS,
+                          "strong_field": STRONG_FIELD, "field": list(FIELD)})  # fmt: skip
 
 
-def _no_step(what: str) -> AbstractContextManager[None]:
-    return nullcontext()
+def rules_section(pt: Playtest, games: int, seed: int, tick: Any = None) -> None:
+    """Questions 5, 7 and 8: the rule sets and the mixed field."""
+    _mixed_tournaments(pt, games, seed, tick)
+    _skill_and_length(pt)
+    _games_needed(pt)
 
 
-def simulate_tables(pt: Playtest, games: int, seed: int, step: Step = _no_step) -> None:
-    """Questions 2-8 from ``games`` games per set-up (tournaments, traces and pairs)."""
-    with step("q5, q7, q8: rule sets and the mixed field"):
-        _mixed_tournaments(pt, games, seed)
-        _skill_and_length(pt)
-        _games_needed(pt)
-    with step("q8: each bot against the odds field"):
-        _against_the_field(pt, games, seed)
-    with step("q2, q3, q4: seats, positions and traced games"):
-        _position_tables(pt, games, seed)
-    with step("q3, q6: paired peek and discard games"):
-        _paired_tables(pt, games, seed)
+def field_section(pt: Playtest, games: int, seed: int, tick: Any = None) -> None:
+    """Question 8: each bot against the odds field."""
+    _against_the_field(pt, games, seed, tick)
 
 
-def run_playtest(games: int, seed: int, step: Step = _no_step, quick: bool = False) -> Playtest:
-    """Everything the report shows, exact and simulated; ``step`` names each part as it runs."""
-    pt = Playtest()
-    pt.meta = {"games_per_setup": games, "seed": seed, "players": PLAYERS,
-               "strong_field": STRONG_FIELD, "field": list(FIELD)}  # fmt: skip
-    with step("q1, q2, q5: exact odds"):
-        exact_tables(pt)
-    simulate_tables(pt, games, seed, step)
-    with step("q11: the exact heads-up round (cached)"):
-        heads_up_tables(pt, quick)
-    return pt
+def traced_section(pt: Playtest, games: int, seed: int, quick: bool, tick: Any = None) -> None:
+    """Questions 2, 3, 4, 10 and 11: traced games, and the exact heads-up round beside them."""
+    _position_tables(pt, games, seed, tick)
+    heads_up_tables(pt, quick)
+
+
+def paired_section(pt: Playtest, games: int, seed: int, tick: Any = None) -> None:
+    """Questions 3 and 6: paired peek and discard games."""
+    _paired_tables(pt, games, seed, tick)
 
 
 def heads_up_tables(pt: Playtest, quick: bool) -> None:

@@ -19,6 +19,7 @@ renders every language, each into its folder. The three steps:
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from dataclasses import dataclass
@@ -52,9 +53,12 @@ NAME = "headcount"
 #: Sections kept in their own modules, written after question 11 in this order: each entry is
 #: a module path. Adding a section is one line here. The module provides
 #:
-#: - ``compute(pt: Playtest, quick: bool) -> None``: adds its tables to ``pt.tables`` (each is
-#:   saved as ``<name>.csv``; start the names with the section's own prefix) and any numbers to
-#:   ``pt.facts``; called once by :func:`compute` for every language;
+#: - ``TABLES``: the names of the tables it adds (each is saved as ``<name>.csv``; start the
+#:   names with the section's own prefix); the module's last name is the section's name for
+#:   ``--only``, and ``WHAT`` (optional) its progress line;
+#: - ``compute(pt: Playtest, quick: bool[, tick]) -> None``: adds its tables to ``pt.tables``
+#:   and any numbers to ``pt.facts``; called once by :func:`compute` for every language; with
+#:   ``work(quick) -> (total, unit)`` it also takes a ticker to advance (the progress bar);
 #: - ``render(w: SectionWriter) -> list[str]``: the section's Markdown parts in ``w.lang``,
 #:   laid out like every question's by ``w.block`` (``w.tables``, ``w.facts``, ``w.strong``,
 #:   ``w.table(df)``, ``w.pct(x)``, ``w.holds(field)``, ``w.save_fig``);
@@ -67,38 +71,149 @@ EXTRA_SECTIONS: tuple[str, ...] = (
 
 @dataclass(frozen=True)
 class ReportOptions:
-    games: int = DEFAULT_GAMES
+    """``games`` per simulated set-up (``None``: :data:`DEFAULT_GAMES`, or
+    :data:`QUICK_GAMES` with ``quick``; ``quick`` also shrinks the sections with sizes of
+    their own)."""
+
+    games: int | None = None
     seed: int = DEFAULT_SEED
     quick: bool = False
 
     @property
     def sim_games(self) -> int:
-        return QUICK_GAMES if self.quick else self.games
+        if self.games is not None:
+            return self.games
+        return QUICK_GAMES if self.quick else DEFAULT_GAMES
 
     def command(self, lang: str) -> str:
         cmd = f"headcount-lab report headcount --lang {lang} --seed {self.seed}"
-        return cmd + (" --quick" if self.quick else f" --games {self.games}")
+        if self.quick:
+            return cmd + " --quick" + ("" if self.games is None else f" --games {self.games}")
+        return cmd + f" --games {self.sim_games}"
 
     @classmethod
     def of(cls, o: core.ReportOptions) -> ReportOptions:
         """This report's options from the options every report takes (size: games)."""
-        return cls(games=DEFAULT_GAMES if o.size is None else o.size, seed=o.seed, quick=o.quick)
+        return cls(games=o.size, seed=o.seed, quick=o.quick)
 
 
-def compute(opts: ReportOptions, progress: Progress = QUIET) -> Any:
-    """Every number of the Headcount report (exact and simulated), timed."""
-    from headcount_lab.analysis.headcount.playtest import run_playtest
-
-    if opts.games < 100:
-        raise ValueError(f"--games must be at least 100, got {opts.games}")
+def _check(opts: ReportOptions) -> None:
+    if opts.sim_games < 100:
+        raise ValueError(f"--games must be at least 100, got {opts.sim_games}")
     if opts.seed < 0:
         raise ValueError(f"--seed must be non-negative, got {opts.seed}")
-    t0 = time.perf_counter()
-    pt = run_playtest(opts.sim_games, opts.seed, lambda what: progress.step(NAME, what),
-                      opts.quick)  # fmt: skip
+
+
+def sections() -> tuple[core.Section, ...]:
+    """The report's sections (``report headcount --only NAME``), in the order they run."""
+    from headcount_lab.analysis.headcount import playtest as P
+
+    def games(runs: int) -> Any:
+        return lambda o: (runs * o.sim_games, "games")
+
+    def paired_work(o: ReportOptions) -> tuple[int, str]:
+        return len(P.paired_comparisons()) * o.sim_games, "games"
+
+    out = [
+        core.Section("exact", "q1, q2, q5: exact odds", EXACT_TABLES,
+                     lambda o, pt, tick: P.exact_tables(pt)),
+        core.Section("rules", "q5, q7, q8: rule sets and the mixed field", RULES_TABLES,
+                     lambda o, pt, tick: P.rules_section(pt, o.sim_games, o.seed, tick),
+                     games(len(P.RULE_SETS))),
+        core.Section("field", "q8: each bot against the odds field", ("q8_against_odds_field",),
+                     lambda o, pt, tick: P.field_section(pt, o.sim_games, o.seed, tick),
+                     games(len(P.ALL_BOTS))),
+        core.Section("traced", "q2, q3, q4, q10, q11: seats, positions and traced games, and the "
+                     "exact heads-up round", TRACED_TABLES,
+                     lambda o, pt, tick: P.traced_section(pt, o.sim_games, o.seed, o.quick, tick),
+                     games(len(P.odds.PLAYERS) + 1)),
+        core.Section("paired", "q3, q6: paired peek and discard games",
+                     ("q3_peek_paired", "q6_discard_paired"),
+                     lambda o, pt, tick: P.paired_section(pt, o.sim_games, o.seed, tick),
+                     paired_work),
+    ]  # fmt: skip
     for module in extra_sections():
-        with progress.step(NAME, f"section {module.__name__.rsplit('.', 1)[-1]}"):
-            module.compute(pt, opts.quick)
+        name = module.__name__.rsplit(".", 1)[-1]
+        work = getattr(module, "work", None)
+        out.append(
+            core.Section(
+                name,
+                getattr(module, "WHAT", f"section {name}"),
+                tuple(module.TABLES),
+                _extra_compute(module),
+                None if work is None else _extra_work(work),
+            )
+        )
+    return tuple(out)
+
+
+#: the tables of the sections ``exact``, ``rules`` and ``traced``, in the order they are made
+EXACT_TABLES = ("q1_safe_bids_by_view", "q1_safe_bids_nothing_seen", "q2_call_odds_by_gap",
+                "q2_call_thresholds", "q5_far_from_estimates")  # fmt: skip
+RULES_TABLES = ("q4_mixed_field_by_seat", "q5_q7_win_rates", "q5_q7_rules", "q8_win_rates",
+                "q5_variants_vs_standard", "q7_house_rules_vs_standard",
+                "q8_games_needed")  # fmt: skip
+TRACED_TABLES = ("q4_round_loss_by_position", "q4_game_win_by_seat", "q4_comeback",
+                 "q4_loser_starts_again", "q10_sitting_out", "q11_heads_up_in_play",
+                 "q2_bot_calls_by_gap", "q2_calls_in_play", "q3_peeks_by_position_and_lives",
+                 "q3_peeks_by_gap", "q3_heads_up_values", "q11_heads_up_exact")  # fmt: skip
+
+
+def _extra_work(work: Any) -> Any:
+    return lambda o: work(o.quick)
+
+
+def _extra_compute(module: Any) -> Any:
+    if getattr(module, "work", None) is None:
+        return lambda o, pt, tick: module.compute(pt, o.quick)
+    return lambda o, pt, tick: module.compute(pt, o.quick, tick)
+
+
+def _plain_facts(facts: dict[str, Any]) -> dict[str, Any]:
+    """The facts as ``metadata.json`` keeps them and reads them back: numbers, text, ``None``
+    and tuples of numbers."""
+    import numpy as np
+
+    def default(x: Any) -> Any:
+        if isinstance(x, np.integer):
+            return int(x)
+        raise TypeError(f"a fact of type {type(x).__name__} cannot be kept")
+
+    back = json.loads(json.dumps(facts, default=default))
+    return {k: tuple(v) if isinstance(v, list) else v for k, v in back.items()}
+
+
+def compute(
+    opts: ReportOptions,
+    progress: Progress = QUIET,
+    only: frozenset[str] | None = None,
+    folder: Path | None = None,
+    lang: str = "en",
+) -> Any:
+    """Every number of the Headcount report (exact and simulated), timed; with ``only``, those
+    sections' and the others' from the report in ``folder`` (written in ``lang``; its facts
+    from its metadata): :func:`~headcount_lab.core.report.compute_sections`."""
+    from headcount_lab.analysis.headcount.playtest import new_playtest
+
+    _check(opts)
+    t0 = time.perf_counter()
+    pt = new_playtest(opts.sim_games, opts.seed)
+
+    def restore(meta: dict[str, Any]) -> None:
+        if not isinstance(meta.get("facts"), dict):
+            raise ValueError(
+                f"--only: the report in {folder} was written before reports kept their facts "
+                "in metadata.json: run the whole report first (without --only)"
+            )
+        pt.facts.update(_plain_facts(meta["facts"]))
+        if "heads_up_grid" in meta:
+            pt.meta["heads_up_grid"] = meta["heads_up_grid"]
+
+    def plain(res: Any) -> None:
+        res.facts = _plain_facts(res.facts)
+
+    core.compute_sections(NAME, sections(), opts, pt, progress, None, only, folder,
+                          opts.command(lang), plain, restore)  # fmt: skip
     pt.meta["compute_seconds"] = round(time.perf_counter() - t0, 1)
     return pt
 
@@ -116,17 +231,18 @@ def headcount_report(
     opts: ReportOptions | None = None,
     pt: Any = None,
     progress: Progress = QUIET,
+    only: frozenset[str] | None = None,
 ) -> list[Path]:
     """Write the Headcount playtest report in ``lang`` into ``out_dir`` (swapped in whole when
-    complete); return the files. ``pt``: numbers already computed by :func:`compute`."""
+    complete); return the files. ``pt``: numbers already computed by :func:`compute`;
+    ``only``: the sections to rebuild, the rest kept from the report in ``out_dir``."""
     if lang not in TEXT:
         raise ValueError(f"unknown language {lang!r}: choose {', '.join(TEXT)}")
     o = opts or ReportOptions()
-    if o.games < 100:
-        raise ValueError(f"--games must be at least 100, got {o.games}")
+    _check(o)
 
     def numbers() -> Any:
-        return compute(o, progress) if pt is None else pt
+        return compute(o, progress, only, out_dir, lang) if pt is None else pt
 
     def write(folder: Path, res: Any, started: float) -> list[Path]:
         return _Writer(folder, lang, o, res).write()
@@ -135,10 +251,14 @@ def headcount_report(
 
 
 def build(
-    folder: Path, options: core.ReportOptions, progress: Progress = QUIET, lang: str = "en"
+    folder: Path,
+    options: core.ReportOptions,
+    progress: Progress = QUIET,
+    lang: str = "en",
+    only: frozenset[str] | None = None,
 ) -> list[Path]:
     """The report in one language into ``folder``."""
-    return headcount_report(folder, lang, ReportOptions.of(options), progress=progress)
+    return headcount_report(folder, lang, ReportOptions.of(options), progress=progress, only=only)
 
 
 def build_all(root: Path, options: core.ReportOptions, progress: Progress = QUIET) -> list[Path]:
@@ -175,6 +295,8 @@ def metadata(lang: str, opts: ReportOptions, pt: Any) -> dict[str, Any]:
             ("headcount-lab", "numpy", "numba", "pandas", "scipy", "matplotlib")
         ),
         **{k: v for k, v in pt.meta.items() if k not in ("seed",)},
+        # what the text quotes beyond the tables, for a later run with --only
+        "facts": pt.facts,
     }
 
 
@@ -249,10 +371,8 @@ class _Writer:
         return str(self.t["not_measured"].format(strong=self.f.strong_spec, param=param))
 
     def save_csv(self, name: str) -> str:
-        path = self.out / f"{name}.csv"
-        self.pt.tables[name].to_csv(path, index=False)
-        self.written.append(path)
-        return path.name
+        self.written += core.write_csv_texts(self.out, {name: self.pt.csv[name]})
+        return f"{name}.csv"
 
     def save_fig(self, fig: Any, name: str, pdf: bool = False) -> str:
         paths = core.save_figure(fig, self.out, name, ("png", "pdf") if pdf else ("png",))

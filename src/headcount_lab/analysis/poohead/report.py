@@ -27,6 +27,7 @@ from headcount_lab.analysis.poohead.tables import (
     MIN_TRIPLE_GAMES,
     NAME,
     SEARCH,
+    SECTIONS,
     PooheadReportOptions,
     PooheadResults,
     compute,
@@ -373,7 +374,9 @@ write_report = PIECES.write
 
 
 #: the report's run (``poohead_report(out_dir, opts, progress)``) and what ``report all`` calls
-REPORT = core.OneLanguageReport(NAME, FOLDER, PooheadReportOptions, compute, write_report)
+REPORT = core.OneLanguageReport(
+    NAME, FOLDER, PooheadReportOptions, compute, write_report, sections=SECTIONS
+)
 poohead_report = REPORT.run
 build = REPORT.build
 build_all = REPORT.build_all

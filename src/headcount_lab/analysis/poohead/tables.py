@@ -14,7 +14,6 @@ counted apart and left out of every P(Poohead).
 from __future__ import annotations
 
 import math
-import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,7 +22,12 @@ import numpy as np
 import pandas as pd
 
 from headcount_lab.core import stats
-from headcount_lab.core.report import QUIET, Progress, report_command
+from headcount_lab.core.report import (
+    Section,
+    Ticker,
+    report_command,
+    sectioned,
+)
 from headcount_lab.core.rng import block_state
 from headcount_lab.games.poohead.rules import (
     EIGHT,
@@ -127,8 +131,10 @@ class PooheadReportOptions:
 @dataclass
 class PooheadResults:
     opts: PooheadReportOptions
-    tables: dict[str, pd.DataFrame]
+    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)
+    #: the CSV text of each table (the tables are read back from it)
+    csv: dict[str, str] = field(default_factory=dict)
 
 
 #: the runs of :func:`compute`, by key (a tuple naming the set-up)
@@ -200,47 +206,64 @@ def faceup_counts(players: int, games: int, seed: int) -> tuple[np.ndarray, np.n
     return sum(p[0] for p in parts), sum(p[1] for p in parts)  # type: ignore[return-value]
 
 
-def _compute_runs(opts: PooheadReportOptions, progress: Progress) -> Runs:
+def _main_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
+    """cheap and cheap+ tables at every size, each deal played without and with the rule on
+    9s (:data:`NINE_RULE`); random and search tables for the seats of question 1."""
     runs: Runs = {}
     seed = opts.seed
-    with progress.step(NAME, f"main tables: cheap and cheap+, 2-4 players, {opts.n_main:,} deals"):
-        for n in PLAYERS:
-            for bot in ("cheap", "cheap+"):
-                runs[("main", n, bot)] = run_set(
-                    n,
-                    [Variant((), (bot,) * n), Variant((NINE_RULE,), (bot,) * n)],
-                    opts.n_main,
-                    seed,
-                )
-    with progress.step(NAME, f"random and search tables, {opts.n_random:,} / {opts.n_search:,}"):
-        for n in PLAYERS:
-            runs[("seats", n, "random")] = run_set(
-                n, [Variant((), ("random",) * n)], opts.n_random, seed
-            )
-            runs[("seats", n, "pimc")] = run_set(
-                n, [Variant((), (SEARCH,) * n)], opts.n_search, seed
-            )
-    with progress.step(NAME, f"the swap's worth, paired, {opts.n_swap:,} deals"):
-        for n in PLAYERS:
-            rest = ("cheap+",) * (n - 1)
-            runs[("swap", n)] = run_set(
+    for n in PLAYERS:
+        for bot in ("cheap", "cheap+"):
+            runs[("main", n, bot)] = run_set(
                 n,
-                [Variant((), (f"cheap+:swap={s}", *rest)) for s in SWAPS],
-                opts.n_swap,
+                [Variant((), (bot,) * n), Variant((NINE_RULE,), (bot,) * n)],
+                opts.n_main,
                 seed,
             )
-    with progress.step(NAME, f"face-up triples, {opts.n_faceup:,} games per table size"):
-        for n in PLAYERS:
-            runs[("faceup", n)] = faceup_counts(n, opts.n_faceup, seed)
-    with progress.step(NAME, f"house rules, paired flips, {opts.n_house:,} deals"):
-        n = HOUSE_PLAYERS
-        flags = [(), *[(f,) for f in FLIPS]]
-        runs[("house", "cheap")] = run_set(
-            n, [Variant(f, ("cheap",) * n) for f in flags], opts.n_house, seed
+            tick.advance(opts.n_main)
+    for n in PLAYERS:
+        runs[("seats", n, "random")] = run_set(
+            n, [Variant((), ("random",) * n)], opts.n_random, seed
         )
-        runs[("house", "skill")] = run_set(
-            n, [Variant(f, SKILL_BOTS) for f in flags], opts.n_house, seed
+        tick.advance(opts.n_random)
+        runs[("seats", n, "pimc")] = run_set(n, [Variant((), (SEARCH,) * n)], opts.n_search, seed)
+        tick.advance(opts.n_search)
+    return runs
+
+
+def _swap_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
+    runs: Runs = {}
+    for n in PLAYERS:
+        rest = ("cheap+",) * (n - 1)
+        runs[("swap", n)] = run_set(
+            n,
+            [Variant((), (f"cheap+:swap={s}", *rest)) for s in SWAPS],
+            opts.n_swap,
+            opts.seed,
         )
+        tick.advance(opts.n_swap)
+    return runs
+
+
+def _faceup_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
+    runs: Runs = {}
+    for n in PLAYERS:
+        runs[("faceup", n)] = faceup_counts(n, opts.n_faceup, opts.seed)
+        tick.advance(opts.n_faceup)
+    return runs
+
+
+def _house_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
+    n = HOUSE_PLAYERS
+    flags = [(), *[(f,) for f in FLIPS]]
+    runs: Runs = {}
+    runs[("house", "cheap")] = run_set(
+        n, [Variant(f, ("cheap",) * n) for f in flags], opts.n_house, opts.seed
+    )
+    tick.advance(opts.n_house)
+    runs[("house", "skill")] = run_set(
+        n, [Variant(f, SKILL_BOTS) for f in flags], opts.n_house, opts.seed
+    )
+    tick.advance(opts.n_house)
     return runs
 
 
@@ -711,29 +734,78 @@ def holding_table(runs: Runs) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def tables_from_runs(runs: Runs) -> dict[str, pd.DataFrame]:
+def _main(opts: PooheadReportOptions, res: PooheadResults, tick: Ticker) -> None:
+    runs = _main_runs(opts, tick)
     coefs, tenths = rank_value_table(runs)
-    return {
-        "q1_seats": seat_table(runs),
-        "q2_swap": swap_table(runs),
-        "q3_faceup_triples": faceup_table(runs),
-        "q3_faceup_ranks": faceup_rank_table(runs),
-        "q4_house_rules": house_table(runs),
-        "q5_stalls": stall_table(runs),
-        "q5_stall_patterns": stall_pattern_table(runs),
-        "q6_wild_cards": deal_table(runs),
-        "q6_q7_rank_values": coefs,
-        "q6_deal_tenths": tenths,
-        "q7_forced_pickups": nine_table(runs),
-        "q7_nines_and_eights": holding_table(runs),
-    }
+    res.tables.update(
+        {
+            "q1_seats": seat_table(runs),
+            "q5_stalls": stall_table(runs),
+            "q5_stall_patterns": stall_pattern_table(runs),
+            "q6_wild_cards": deal_table(runs),
+            "q6_q7_rank_values": coefs,
+            "q6_deal_tenths": tenths,
+            "q7_forced_pickups": nine_table(runs),
+            "q7_nines_and_eights": holding_table(runs),
+        }
+    )
 
 
-def compute(opts: PooheadReportOptions, progress: Progress = QUIET) -> PooheadResults:
-    """Run every simulation of the report and return its tables."""
-    t0 = time.perf_counter()
-    runs = _compute_runs(opts, progress)
-    t1 = time.perf_counter()
-    with progress.step(NAME, "tables"):
-        tables = tables_from_runs(runs)
-    return PooheadResults(opts, tables, {"simulate": t1 - t0, "tables": time.perf_counter() - t1})
+def _swap(opts: PooheadReportOptions, res: PooheadResults, tick: Ticker) -> None:
+    res.tables["q2_swap"] = swap_table(_swap_runs(opts, tick))
+
+
+def _faceup(opts: PooheadReportOptions, res: PooheadResults, tick: Ticker) -> None:
+    runs = _faceup_runs(opts, tick)
+    res.tables["q3_faceup_triples"] = faceup_table(runs)
+    res.tables["q3_faceup_ranks"] = faceup_rank_table(runs)
+
+
+def _house(opts: PooheadReportOptions, res: PooheadResults, tick: Ticker) -> None:
+    res.tables["q4_house_rules"] = house_table(_house_runs(opts, tick))
+
+
+#: the report's sections (``report poohead --only NAME``), in the order they run
+SECTIONS = (
+    Section(
+        "main",
+        "q1, q5, q6, q7: cheap and cheap+ tables, 2-4 players, and the random and search seats",
+        (
+            "q1_seats",
+            "q5_stalls",
+            "q5_stall_patterns",
+            "q6_wild_cards",
+            "q6_q7_rank_values",
+            "q6_deal_tenths",
+            "q7_forced_pickups",
+            "q7_nines_and_eights",
+        ),  # fmt: skip
+        _main,
+        lambda o: (len(PLAYERS) * (2 * o.n_main + o.n_random + o.n_search), "deals"),
+    ),
+    Section(
+        "swap",
+        "q2: the swap's worth, paired",
+        ("q2_swap",),
+        _swap,
+        lambda o: (len(PLAYERS) * o.n_swap, "deals"),
+    ),  # fmt: skip
+    Section(
+        "faceup",
+        "q3: face-up triples",
+        ("q3_faceup_triples", "q3_faceup_ranks"),
+        _faceup,
+        lambda o: (len(PLAYERS) * o.n_faceup, "games"),
+    ),  # fmt: skip
+    Section(
+        "house",
+        "q4: house rules, paired flips",
+        ("q4_house_rules",),
+        _house,
+        lambda o: (2 * o.n_house, "deals"),
+    ),  # fmt: skip
+)
+
+
+#: every table of the report (``compute(opts, progress, only, folder)``)
+compute = sectioned(NAME, SECTIONS, PooheadResults)

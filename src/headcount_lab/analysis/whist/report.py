@@ -35,6 +35,7 @@ from headcount_lab.analysis.whist.tables import (
     LISTENING_BOT,
     NAME,
     PLAYERS,
+    SECTIONS,
     TOURNAMENT_BOTS,
     WhistReportOptions,
     WhistResults,
@@ -563,7 +564,9 @@ write_report = PIECES.write
 
 
 #: the report's run (``whist_report(out_dir, opts, progress)``) and what ``report all`` calls
-REPORT = core.OneLanguageReport(NAME, FOLDER, WhistReportOptions, compute, write_report, check)
+REPORT = core.OneLanguageReport(
+    NAME, FOLDER, WhistReportOptions, compute, write_report, check, SECTIONS
+)
 whist_report = REPORT.run
 build = REPORT.build
 build_all = REPORT.build_all

@@ -9,7 +9,6 @@ off these tables. A difference is called real only when its 95% interval leaves 
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -17,7 +16,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from headcount_lab.core.report import QUIET, Progress, report_command
+from headcount_lab.core.report import (
+    NO_TICKS,
+    Section,
+    Ticker,
+    report_command,
+    sectioned,
+)
 from headcount_lab.games.whist import blind_table, handstats
 from headcount_lab.games.whist import equilibrium_sample as es
 from headcount_lab.games.whist.equilibrium import LISTEN_PLAYERS, Equilibrium, equilibrium
@@ -103,15 +108,23 @@ def _frac(p: Fraction) -> str:
 
 
 def _run(
-    rules_a: WhistRules, rules_b: WhistRules | None, bots: list[str], matches: int, seed: int
+    rules_a: WhistRules,
+    rules_b: WhistRules | None,
+    bots: list[str],
+    matches: int,
+    seed: int,
+    tick: Ticker = NO_TICKS,
 ) -> dict[str, np.ndarray]:
     from headcount_lab.core.runner import run_job
 
     # a thread per local core; the merged statistics are the same for any number of workers
-    return run_job(handstats.make_job(rules_a, rules_b, bots, matches, rotate=True), seed)
+    job = handstats.make_job(rules_a, rules_b, bots, matches, rotate=True)
+    return run_job(job, seed, on_chunk=tick.on_chunk(job))
 
 
-def restriction_runs(opts: WhistReportOptions) -> dict[tuple[int, bool], dict[str, np.ndarray]]:
+def restriction_runs(
+    opts: WhistReportOptions, tick: Ticker = NO_TICKS
+) -> dict[tuple[int, bool], dict[str, np.ndarray]]:
     """Heuristic tables at every player count, each match played with the dealer's restriction
     on (``a``) and off (``b``); plus 4 players with the one-card hands not blind."""
     out = {}
@@ -123,6 +136,7 @@ def restriction_runs(opts: WhistReportOptions) -> dict[tuple[int, bool], dict[st
             [CARD_ONLY_BOT] * n,
             opts.n_matches,
             opts.seed,
+            tick,
         )
     seen = WhistRules(players=4, blind_one_card_hands=False)
     out[(4, False)] = _run(
@@ -131,11 +145,14 @@ def restriction_runs(opts: WhistReportOptions) -> dict[tuple[int, bool], dict[st
         [CARD_ONLY_BOT] * 4,
         opts.n_matches,
         opts.seed,
+        tick,
     )
     return out
 
 
-def listening_runs(opts: WhistReportOptions) -> dict[tuple[int, bool], dict[str, np.ndarray]]:
+def listening_runs(
+    opts: WhistReportOptions, tick: Ticker = NO_TICKS
+) -> dict[tuple[int, bool], dict[str, np.ndarray]]:
     """Tables of :data:`LISTENING_BOT` at the sizes with equilibrium tables, each match played
     with the restriction on (``a``) and off (``b``) from the same stream (the bots draw nothing
     but the deal, so the pairs see the same cards)."""
@@ -146,12 +163,13 @@ def listening_runs(opts: WhistReportOptions) -> dict[tuple[int, bool], dict[str,
             [LISTENING_BOT] * n,
             opts.n_matches,
             opts.seed,
+            tick,
         )
         for n in LISTEN_PLAYERS
     }
 
 
-def tournament_run(opts: WhistReportOptions) -> dict[str, np.ndarray]:
+def tournament_run(opts: WhistReportOptions, tick: Ticker = NO_TICKS) -> dict[str, np.ndarray]:
     """The bot table, seats rotated, each match scored with streaks ``every_five`` (``a``) and
     ``once`` (``b``); streaks change no decision, so both plays are the same match."""
     rules = WhistRules(players=4)
@@ -161,6 +179,7 @@ def tournament_run(opts: WhistReportOptions) -> dict[str, np.ndarray]:
         list(TOURNAMENT_BOTS),
         opts.n_tournament,
         opts.seed,
+        tick,
     )
 
 
@@ -816,6 +835,8 @@ class WhistResults:
     opts: WhistReportOptions
     tables: dict[str, pd.DataFrame] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)
+    #: the CSV text of each table (the tables are read back from it)
+    csv: dict[str, str] = field(default_factory=dict)
 
 
 def check(opts: WhistReportOptions) -> None:
@@ -825,43 +846,16 @@ def check(opts: WhistReportOptions) -> None:
         raise ValueError(f"--seed must be non-negative, got {opts.seed}")
 
 
-def compute(opts: WhistReportOptions, progress: Progress = QUIET) -> WhistResults:
-    """Every table of the report (simulations and exact enumeration), with the time each took."""
-    check(opts)
-    res = WhistResults(opts)
-    t0 = time.perf_counter()
-    with progress.step(NAME, "q2: exact blind one-card hands"):
-        exact = {n: blind_table.blind_tables(n) for n in EXACT_PLAYERS}
-        listen = {n: blind_table.listening_tables(n) for n in EXACT_PLAYERS}
-    res.seconds["exact_blind"] = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    with progress.step(NAME, "q1, q2: the blind-bidding equilibrium, 3-6 players"):
-        eq = equilibrium_inputs()
-    res.seconds["equilibrium"] = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    with progress.step(NAME, "q1, q4, q5: the dealer's restriction on and off, 3-6 players"):
-        runs = restriction_runs(opts)
-    res.seconds["restriction_runs"] = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    with progress.step(NAME, "q1: listening bots, restriction on and off"):
-        heard = listening_runs(opts)
-    res.seconds["listening_runs"] = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    with progress.step(NAME, "q3, q5: the bot tournament"):
-        tour = tournament_run(opts)
-    res.seconds["tournament"] = time.perf_counter() - t0
+def _blind(opts: WhistReportOptions, res: WhistResults, tick: Ticker) -> None:
+    exact = {n: blind_table.blind_tables(n) for n in EXACT_PLAYERS}
+    tick.advance()
+    listen = {n: blind_table.listening_tables(n) for n in EXACT_PLAYERS}
+    tick.advance()
+    eq = equilibrium_inputs()
+    tick.advance()
     res.tables.update(
         {
-            "q1_dealer_gap": dealer_gap_table(runs),
-            "q1_match_gap": match_gap_table(runs),
-            "q1_q4_seats": seat_table(runs),
             "q1_equilibrium": equilibrium_table(eq, exact),
-            "q1_listening_gap": dealer_gap_table(heard),
-            "q1_listening_seats": seat_table(heard),
-            "q1_who_pays": pd.concat(
-                [who_pays_table(runs, CARD_ONLY_BOT), who_pays_table(heard, LISTENING_BOT)],
-                ignore_index=True,
-            ),
             "q2_blind_views": blind_bid_table(exact),
             "q2_blind_positions": blind_position_table(exact),
             "q2_blind_scores": blind_score_table(exact),
@@ -871,10 +865,84 @@ def compute(opts: WhistReportOptions, progress: Progress = QUIET) -> WhistResult
             "q2_equilibrium_seats": equilibrium_seat_table(eq),
             "q2_equilibrium_rule": equilibrium_rule_table(eq),
             "q2_equilibrium_forced": equilibrium_forced_table(eq),
-            "q3_bots": bot_table(tour),
-            "q3_bots_by_size": bot_size_table(tour),
-            "q5_streaks": streak_table(tour),
+        }
+    )
+
+
+def _restriction(opts: WhistReportOptions, res: WhistResults, tick: Ticker) -> None:
+    runs = restriction_runs(opts, tick)
+    heard = listening_runs(opts, tick)
+    res.tables.update(
+        {
+            "q1_dealer_gap": dealer_gap_table(runs),
+            "q1_match_gap": match_gap_table(runs),
+            "q1_q4_seats": seat_table(runs),
+            "q1_listening_gap": dealer_gap_table(heard),
+            "q1_listening_seats": seat_table(heard),
+            "q1_who_pays": pd.concat(
+                [who_pays_table(runs, CARD_ONLY_BOT), who_pays_table(heard, LISTENING_BOT)],
+                ignore_index=True,
+            ),
             "q5_streaks_by_players": streaks_by_players(runs),
         }
     )
-    return res
+
+
+def _tournament(opts: WhistReportOptions, res: WhistResults, tick: Ticker) -> None:
+    tour = tournament_run(opts, tick)
+    res.tables.update(
+        {
+            "q3_bots": bot_table(tour),
+            "q3_bots_by_size": bot_size_table(tour),
+            "q5_streaks": streak_table(tour),
+        }
+    )
+
+
+#: the report's sections (``report whist --only NAME``), in the order they run
+SECTIONS = (
+    Section(
+        "blind",
+        "q2: exact blind one-card hands; q1: the blind-bidding equilibrium, 3-6 players",
+        (
+            "q1_equilibrium",
+            "q2_blind_views",
+            "q2_blind_positions",
+            "q2_blind_scores",
+            "q2_blind_dealer",
+            "q2_listening",
+            "q2_listening_pattern",
+            "q2_equilibrium_seats",
+            "q2_equilibrium_rule",
+            "q2_equilibrium_forced",
+        ),  # fmt: skip
+        _blind,
+        lambda o: (3, "parts"),
+    ),
+    Section(
+        "restriction",
+        "q1, q4, q5: the dealer's restriction on and off, 3-6 players, and listening bots",
+        (
+            "q1_dealer_gap",
+            "q1_match_gap",
+            "q1_q4_seats",
+            "q1_listening_gap",
+            "q1_listening_seats",
+            "q1_who_pays",
+            "q5_streaks_by_players",
+        ),  # fmt: skip
+        _restriction,
+        lambda o: ((len(PLAYERS) + 1 + len(LISTEN_PLAYERS)) * o.n_matches, "matches"),
+    ),
+    Section(
+        "tournament",
+        "q3, q5: the bot tournament",
+        ("q3_bots", "q3_bots_by_size", "q5_streaks"),
+        _tournament,
+        lambda o: (o.n_tournament, "matches"),
+    ),
+)
+
+
+#: every table of the report (``compute(opts, progress, only, folder)``)
+compute = sectioned(NAME, SECTIONS, WhistResults, check)
