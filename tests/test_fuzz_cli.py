@@ -444,6 +444,11 @@ ARGS: dict[tuple[str, str], st.SearchStrategy[list[str]]] = {
         rules(HC_RULES),
         JSON,
     ),
+    # lists the sections --only takes: a game name, or garbage (one error line naming the games)
+    ("report", "sections"): st.one_of(
+        st.just([]),
+        mostly(st.sampled_from(["headcount", "whist", "poohead", "foolish"])).map(lambda g: [g]),
+    ),
 }
 #: a valid call run before fuzzing, outside the alarm, for commands whose first call compiles
 #: for a long time (the heads-up solver: tens of seconds on a loaded 2-core machine)
