@@ -15,6 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from game_cases import piece, piece_or
 
 from headcount_lab.games import GAMES
 
@@ -136,10 +137,9 @@ def test_game_page_links_a_rules_page_that_names_every_flag(game):
 
 # --- the examples in the docs print what the docs say -------------------------------------------
 
-#: commands quick enough to run on every test run (no simulations, no 10^9-hand deals)
-FAST = {("headcount", "count"), ("headcount", "odds"), ("whist", "blind-odds")}
-FAST |= {("whist", "schedule"), ("whist", "score"), ("poohead", "legal"), ("poohead", "start-odds")}
-FAST |= {("foolish", "trick"), ("foolish", "odds")}
+#: commands quick enough to run on every test run (no simulations, no 10^9-hand deals): each
+#: game's ``DOCS_FAST`` in its tests/<game>/cases.py
+FAST = {(game, command) for game in GAMES for command in piece_or(game, "DOCS_FAST", set())}
 
 _HEAD = re.compile(r"\s*\|\s*head -(\d+)\s*$")
 
@@ -178,6 +178,13 @@ def _argv(command: str) -> tuple[list[str], int | None]:
 
 
 EXAMPLES = [e for e in console_examples() if tuple(e[1].split()[1:3]) in FAST]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_game_names_its_quick_commands(game):
+    """A shipped game says which of its commands the docs' examples may run (``DOCS_FAST``, a
+    set, empty if none is quick; else this fails naming tests/<game>/cases.py)."""
+    assert isinstance(piece(game, "DOCS_FAST"), set)
 
 
 def test_the_docs_have_runnable_examples():
