@@ -30,12 +30,18 @@ OUTSIDE = re.compile(
     rb"|\brules/[\w.-]+\.txt"  # a rule text file
 )
 
-#: The games' ruling letters: Headcount H1.., Forehead Whist W1.., Poohead P1.., Foolish Faces F1..
-GAME_LETTERS = "HWPF"
+#: The games' ruling letters (Headcount H1.., Forehead Whist W1.., ...): each shipped game's
+#: ``RULING_LETTER`` in its tests/<game>/cases.py
+GAME_LETTERS = "".join(piece_or(game, "RULING_LETTER", "") for game in GAMES)
+#: Letters that lint codes use too: a ruling of theirs has one or two digits (ruff's F401 is no
+#: ruling)
+LINT_LETTERS = "F"
 
 #: A ruling cited anywhere: ``H7``, ``W10``, ``P20``, ``F8``, or in a test name ``test_h7_...``
-#: (F only with one or two digits: ruff's codes such as F401 are not rulings).
-CITED = re.compile(r"\b([HWP][1-9]\d*|F[1-9]\d?)\b|\btest_([hwpf][1-9]\d*)_")
+CITED = re.compile(
+    rf"\b([{''.join(c for c in GAME_LETTERS if c not in LINT_LETTERS)}][1-9]\d*"
+    rf"|[{LINT_LETTERS}][1-9]\d?)\b|\btest_([{GAME_LETTERS.lower()}][1-9]\d*)_"
+)
 
 #: A ruling defined in the docs: a heading ``### H7. Peeking``.
 DEFINED = re.compile(rf"^#{{2,4}} ([{GAME_LETTERS}][1-9]\d*)\. \S", re.MULTILINE)
@@ -100,6 +106,13 @@ def test_no_file_points_at_rules_or_rulings_outside_the_repo():
             found = m.group().decode(errors="replace")
             offenders.append(f"{path.relative_to(ROOT)}:{line}: {found}")
     assert not offenders, "points outside the repository:\n" + "\n".join(offenders)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_game_has_a_ruling_letter(game):
+    """A shipped game names the letter of its rulings (else this fails naming its cases.py)."""
+    letter = piece(game, "RULING_LETTER")
+    assert len(letter) == 1 and letter.isupper() and GAME_LETTERS.count(letter) == 1
 
 
 def test_every_ruling_is_defined_once_in_the_docs():

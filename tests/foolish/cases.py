@@ -88,3 +88,5 @@ PLAY = PlayCase(
 )
 #: commands quick enough to run the docs' examples of on every test run
 DOCS_FAST = {"trick", "odds"}
+#: the letter of the game's rulings in docs/rules/ (F1, F2, ...; tests/test_docs.py)
+RULING_LETTER = "F"

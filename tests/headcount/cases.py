@@ -156,3 +156,5 @@ PLAY = PlayCase(
 )  # fmt: skip
 #: commands quick enough to run the docs' examples of on every test run
 DOCS_FAST = {"count", "odds"}
+#: the letter of the game's rulings in docs/rules/ (H1, H2, ...; tests/test_docs.py)
+RULING_LETTER = "H"

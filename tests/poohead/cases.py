@@ -75,3 +75,5 @@ JSON_CALLS = {
 PLAY = PlayCase("standard", ["cheap+", None, "random"], 1, 5, "cheap+,random", {"face", "play"})
 #: commands quick enough to run the docs' examples of on every test run
 DOCS_FAST = {"legal", "start-odds"}
+#: the letter of the game's rulings in docs/rules/ (P1, P2, ...; tests/test_docs.py)
+RULING_LETTER = "P"

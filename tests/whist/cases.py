@@ -101,3 +101,5 @@ PLAY = PlayCase(
 )
 #: commands quick enough to run the docs' examples of on every test run
 DOCS_FAST = {"blind-odds", "schedule", "score"}
+#: the letter of the game's rulings in docs/rules/ (W1, W2, ...; tests/test_docs.py)
+RULING_LETTER = "W"
