@@ -90,3 +90,5 @@ PLAY = PlayCase(
 DOCS_FAST = {"trick", "odds"}
 #: the letter of the game's rulings in docs/rules/ (F1, F2, ...; tests/test_docs.py)
 RULING_LETTER = "F"
+#: its own commands that run long and so take --quiet (tests/test_long_progress.py)
+LONG_COMMANDS = {"ladder"}

@@ -39,3 +39,5 @@ JSON_CALLS = {
 PLAY = PlayCase("standard", ["odds", None, "random"], 1, 2, "odds,random", {"claim"}, 0)
 #: the toy game has no docs page under docs/ (its README is not scanned for examples)
 DOCS_FAST: set[str] = set()
+#: its own commands that run long and so take --quiet (tests/test_long_progress.py)
+LONG_COMMANDS: set[str] = set()

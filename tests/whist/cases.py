@@ -103,3 +103,5 @@ PLAY = PlayCase(
 DOCS_FAST = {"blind-odds", "schedule", "score"}
 #: the letter of the game's rulings in docs/rules/ (W1, W2, ...; tests/test_docs.py)
 RULING_LETTER = "W"
+#: its own commands that run long and so take --quiet (tests/test_long_progress.py)
+LONG_COMMANDS: set[str] = set()
