@@ -2,7 +2,8 @@
 
 A driver answers each prompt with a legal move (it reads only the prompt, as a person would read
 the screen); the lines it typed are then fed as standard input to the real command, which must
-play the same game and write a record that ``replay`` accepts.
+play the same game and write a record that ``replay`` accepts. Every registered game is played,
+with the scripted game of its ``tests/<game>/cases.py`` (``PLAY``); one without it fails.
 """
 
 import json
