@@ -15,6 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from game_cases import piece, piece_or
 
 from headcount_lab.games import GAMES
 
@@ -29,12 +30,18 @@ OUTSIDE = re.compile(
     rb"|\brules/[\w.-]+\.txt"  # a rule text file
 )
 
-#: The games' ruling letters: Headcount H1.., Forehead Whist W1.., Poohead P1.., Foolish Faces F1..
-GAME_LETTERS = "HWPF"
+#: The games' ruling letters (Headcount H1.., Forehead Whist W1.., ...): each shipped game's
+#: ``RULING_LETTER`` in its tests/<game>/cases.py
+GAME_LETTERS = "".join(piece_or(game, "RULING_LETTER", "") for game in GAMES)
+#: Letters that lint codes use too: a ruling of theirs has one or two digits (ruff's F401 is no
+#: ruling)
+LINT_LETTERS = "F"
 
 #: A ruling cited anywhere: ``H7``, ``W10``, ``P20``, ``F8``, or in a test name ``test_h7_...``
-#: (F only with one or two digits: ruff's codes such as F401 are not rulings).
-CITED = re.compile(r"\b([HWP][1-9]\d*|F[1-9]\d?)\b|\btest_([hwpf][1-9]\d*)_")
+CITED = re.compile(
+    rf"\b([{''.join(c for c in GAME_LETTERS if c not in LINT_LETTERS)}][1-9]\d*"
+    rf"|[{LINT_LETTERS}][1-9]\d?)\b|\btest_([{GAME_LETTERS.lower()}][1-9]\d*)_"
+)
 
 #: A ruling defined in the docs: a heading ``### H7. Peeking``.
 DEFINED = re.compile(rf"^#{{2,4}} ([{GAME_LETTERS}][1-9]\d*)\. \S", re.MULTILINE)
@@ -101,6 +108,13 @@ def test_no_file_points_at_rules_or_rulings_outside_the_repo():
     assert not offenders, "points outside the repository:\n" + "\n".join(offenders)
 
 
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_game_has_a_ruling_letter(game):
+    """A shipped game names the letter of its rulings (else this fails naming its cases.py)."""
+    letter = piece(game, "RULING_LETTER")
+    assert len(letter) == 1 and letter.isupper() and GAME_LETTERS.count(letter) == 1
+
+
 def test_every_ruling_is_defined_once_in_the_docs():
     defined = defined_rulings()
     twice = sorted(r for r, n in defined.items() if n > 1)
@@ -136,10 +150,9 @@ def test_game_page_links_a_rules_page_that_names_every_flag(game):
 
 # --- the examples in the docs print what the docs say -------------------------------------------
 
-#: commands quick enough to run on every test run (no simulations, no 10^9-hand deals)
-FAST = {("headcount", "count"), ("headcount", "odds"), ("whist", "blind-odds")}
-FAST |= {("whist", "schedule"), ("whist", "score"), ("poohead", "legal"), ("poohead", "start-odds")}
-FAST |= {("foolish", "trick"), ("foolish", "odds")}
+#: commands quick enough to run on every test run (no simulations, no 10^9-hand deals): each
+#: game's ``DOCS_FAST`` in its tests/<game>/cases.py
+FAST = {(game, command) for game in GAMES for command in piece_or(game, "DOCS_FAST", set())}
 
 _HEAD = re.compile(r"\s*\|\s*head -(\d+)\s*$")
 
@@ -178,6 +191,13 @@ def _argv(command: str) -> tuple[list[str], int | None]:
 
 
 EXAMPLES = [e for e in console_examples() if tuple(e[1].split()[1:3]) in FAST]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_game_names_its_quick_commands(game):
+    """A shipped game says which of its commands the docs' examples may run (``DOCS_FAST``, a
+    set, empty if none is quick; else this fails naming tests/<game>/cases.py)."""
+    assert isinstance(piece(game, "DOCS_FAST"), set)
 
 
 def test_the_docs_have_runnable_examples():

@@ -4,8 +4,10 @@ shows it as a bar only where a bar is wanted (a terminal, no --quiet, no --json)
 
 import numpy as np
 import pytest
+from game_cases import piece
 
 from headcount_lab.core import progress
+from headcount_lab.games import registered
 
 
 class Count:
@@ -87,13 +89,15 @@ def test_the_bar_advances_and_ends_complete(monkeypatch):
     assert "foolish ladder" in out.getvalue() and "10/10 games" in out.getvalue()
 
 
-def test_the_long_commands_take_quiet():
+@pytest.mark.parametrize("group", list(registered()))
+def test_the_long_commands_take_quiet(group):
+    """Each game's long commands (``LONG_COMMANDS`` in its tests/<game>/cases.py) take
+    --quiet."""
     import typer
 
     from headcount_lab.cli.app import app
 
     root = typer.main.get_command(app)
-    for group, name in [("headcount", "headsup"), ("headcount", "exploit"),
-                        ("headcount", "train-equilibrium"), ("foolish", "ladder")]:  # fmt: skip
+    for name in piece(group, "LONG_COMMANDS"):
         cmd = root.commands[group].commands[name]  # type: ignore[attr-defined]
         assert any("--quiet" in p.opts for p in cmd.params), name

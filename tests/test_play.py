@@ -2,13 +2,15 @@
 
 A driver answers each prompt with a legal move (it reads only the prompt, as a person would read
 the screen); the lines it typed are then fed as standard input to the real command, which must
-play the same game and write a record that ``replay`` accepts.
+play the same game and write a record that ``replay`` accepts. Every registered game is played,
+with the scripted game of its ``tests/<game>/cases.py`` (``PLAY``); one without it fails.
 """
 
 import json
 import re
 
 import pytest
+from game_cases import piece
 from typer.testing import CliRunner
 
 from headcount_lab.cli.app import app
@@ -61,28 +63,15 @@ def drive(game, variant, bots, seat, seed):
     return record, console.log, driver.prompts, out
 
 
-CASES = {
-    "headcount": ("trickster", ["odds", "tips", None, "random"], 2, 4, "odds,tips,random"),
-    "whist": ("standard", ["heuristic", None, "random"], 1, 3, "heuristic,random"),
-    "highcard": ("standard", ["odds", None, "random"], 1, 2, "odds,random"),  # the toy game
-    "poohead": ("standard", ["cheap+", None, "random"], 1, 5, "cheap+,random"),
-    "foolish": ("standard", ["rules", None, "random", "rules"], 1, 5, "rules,random,rules"),
-}
-KINDS = {
-    "headcount": {"peek,", "bid", "point", "give"},
-    "whist": {"bid", "play"},
-    "highcard": {"claim"},
-    "poohead": {"face", "play"},
-    "foolish": {"play:"},
-}
-
-
-@pytest.mark.parametrize("game", list(CASES))
+@pytest.mark.parametrize("game", list(registered()))
 def test_scripted_stdin_plays_a_whole_game_and_replay_accepts_the_record(game, tmp_path):
-    variant, bots, seat, seed, others = CASES[game]
-    record, typed, prompts, _ = drive(game, variant, bots, seat, seed)
+    """Every registered game, with the scripted game of its tests/<game>/cases.py (``PLAY``; a
+    game without it fails here, naming the file)."""
+    case = piece(game, "PLAY")
+    variant, seat, seed, others = case.variant, case.seat, case.seed, case.others
+    record, typed, prompts, _ = drive(game, variant, case.bots, seat, seed)
     kinds = {re.split(r"[ >]", p)[0] for p in prompts}
-    assert kinds >= KINDS[game]
+    assert kinds >= case.kinds
     # help, hint and a nonsense move change nothing: they are answered and asked again
     script = ["help", "hint", "no such move", *typed]
     path = tmp_path / "rec.json"
@@ -178,15 +167,16 @@ def test_whist_tells_every_trick_and_the_scores_agree_with_the_record():
     assert last_scores == "scores: " + " ".join(str(t) for t in match["totals"])  # W7, W8
 
 
-@pytest.mark.parametrize("game", list(CASES))
+@pytest.mark.parametrize("game", list(registered()))
 def test_ctrl_c_says_the_game_was_interrupted_and_nothing_saved_exit_130(game, tmp_path,
                                                                           monkeypatch):  # fmt: skip
     """Issue 26: Ctrl-C at a prompt exited 130 without a word. Two moves are typed, then Ctrl-C
-    (at the first prompt of the toy game, which asks once)."""
+    (at the first prompt of the toy game, which asks once: its ``PLAY.interrupt_after``)."""
     from headcount_lab.cli import games
 
+    case = piece(game, "PLAY")
     driver, typed = Driver(), []
-    moves = 0 if game == "highcard" else 2
+    moves = case.interrupt_after
 
     def read(prompt):
         if len(typed) == moves:
@@ -196,8 +186,7 @@ def test_ctrl_c_says_the_game_was_interrupted_and_nothing_saved_exit_130(game, t
 
     monkeypatch.setattr(games, "_read_line", read)
     path = tmp_path / "r.json"
-    _, _, _, _, others = CASES[game]
-    res = runner.invoke(app, [game, "play", "--bots", others, "--record-file", str(path)])
+    res = runner.invoke(app, [game, "play", "--bots", case.others, "--record-file", str(path)])
     assert res.exit_code == 130, res.output
     title = registered()[game].title
     assert res.stderr.splitlines() == [

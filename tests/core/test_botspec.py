@@ -4,6 +4,7 @@ and 16)."""
 import pytest
 
 from headcount_lab.core.botspec import BotMenu, Param, Policy
+from headcount_lab.games import registered
 
 MENU = BotMenu(
     "toy",
@@ -70,11 +71,9 @@ def test_help_lists_every_parameter_with_its_default_and_range():
     assert "side=0 (whole number 0..1, left=0, right=1)" in text
 
 
-@pytest.mark.parametrize("game", ["headcount", "whist", "foolish"])
+@pytest.mark.parametrize("game", list(registered()))
 def test_every_game_menu_has_defaults_inside_their_ranges(game):
-    from headcount_lab.games import GAMES
-
-    menu = GAMES[game].load("bots")
+    menu = registered()[game].load("bots")
     for policy in menu.policies.values():
         assert MENU.parse is not menu.parse
         bot = menu.parse(policy.name)  # the defaults pass their own checks
