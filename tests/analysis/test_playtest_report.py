@@ -19,11 +19,8 @@ GERMAN_TERMS = ("Nachzählen!", "Spicken", "Lebenskarten", "Überraschung", "Hö
 
 
 @pytest.fixture(scope="module")
-def report_run(tmp_path_factory):
-    out = tmp_path_factory.mktemp("reports")
-    r = CliRunner().invoke(app, ["report", "all", "--quick", "--out", str(out), "--seed", "3"])
-    assert r.exit_code == 0, r.output
-    return out, r.stderr
+def report_run(quick_reports_seed3):
+    return quick_reports_seed3
 
 
 @pytest.fixture(scope="module")

@@ -33,11 +33,8 @@ def _files(folder):
 
 
 @pytest.fixture(scope="module")
-def whole(tmp_path_factory):
-    out = tmp_path_factory.mktemp("whole")
-    r = CliRunner().invoke(app, ["report", "all", "--quick", "--seed", "3", "--out", str(out)])
-    assert r.exit_code == 0, r.output
-    return out
+def whole(quick_reports_seed3):
+    return quick_reports_seed3[0]
 
 
 @pytest.mark.parametrize("game", list(GAMES))
