@@ -17,8 +17,8 @@ import numpy as np
 from numba import njit, uint64
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from headcount_lab.core.bitops import popcount  # noqa: F401 (one ctpop; agents use it)
 from headcount_lab.core.jitcache import track_module
-from headcount_lab.games.whist.bits import popcount  # noqa: F401 (one ctpop; agents use it)
 
 njit_fast = njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
 njit_inlined = njit(nogil=True, cache=True, _nrt=False, inline="always")  # type: ignore[call-overload]

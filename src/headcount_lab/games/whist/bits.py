@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit, uint64
-from numba.core import errors, types
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
-from numba.extending import intrinsic
 
+from headcount_lab.core.bitops import popcount  # noqa: F401 (the bots and kernels import it here)
 from headcount_lab.core.jitcache import track_module
 
 O_SEAT = 0
@@ -91,18 +90,6 @@ def bit(c):
     return uint64(1) << uint64(c)
 
 
-@intrinsic
-def _popcnt(typingctx, src):
-    """LLVM's ctpop: one ``popcnt`` instruction on the CPUs numba compiles for."""
-    if not isinstance(src, types.Integer):
-        raise errors.NumbaTypeError(f"_popcnt needs an integer, got {src}")
-
-    def codegen(context, builder, signature, args):
-        return builder.ctpop(args[0])
-
-    return src(src), codegen
-
-
 @njit_without_refcounts
 def lowest(mask):
     """Index of the lowest set bit of a non-zero ``uint64`` (0 for 0, as a table lookup gave)."""
@@ -113,11 +100,6 @@ def lowest(mask):
 def highest(mask):
     """Index of the highest set bit of a non-zero ``uint64``."""
     return 63 - np.int64(leading_zeros(uint64(mask)))
-
-
-@njit_without_refcounts
-def popcount(mask):
-    return np.int64(_popcnt(uint64(mask)))
 
 
 @njit_without_refcounts
