@@ -8,7 +8,7 @@ import pytest
 
 from headcount_lab.cli import run_options
 from headcount_lab.cli.app import main
-from headcount_lab.core import paths, store
+from headcount_lab.core import paths
 
 
 @pytest.fixture
@@ -76,7 +76,7 @@ def test_record_write_failure_after_the_run_is_one_line(tmp_path, monkeypatch, c
     def disk_full(path, data):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(store, "atomic_write_bytes", disk_full)
+    monkeypatch.setattr(paths, "atomic_write_bytes", disk_full)
     err = one_line_error([*HEADCOUNT_SIM, "--record-file", tmp_path / "x.json"], capsys)
     assert "cannot write it (No space left on device)" in err
     assert not (tmp_path / "x.json").exists()

@@ -17,8 +17,12 @@ The rules:
 
 from __future__ import annotations
 
+import json
 import os
+import secrets
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 
 def check_named(text: str, option: str) -> str:
@@ -75,9 +79,35 @@ def check_file(path: Path, option: str) -> Path:
 def write_file(path: Path, text: str, option: str) -> None:
     """Write ``text`` to ``path`` atomically (the old file stays whole if this fails), with a
     one-line ``ValueError`` for what the checks could not foresee (a full disk)."""
-    from headcount_lab.core.store import atomic_write_bytes
-
     try:
         atomic_write_bytes(Path(path), text.encode("utf-8"))
     except OSError as exc:
         raise ValueError(f"{option} {path}: cannot write it ({exc.strerror or exc})") from None
+
+
+# --- atomic files (core.store writes its results folders with these) -------------------------
+
+
+def atomic_write(path: Path, write: Callable[[Path], object]) -> None:
+    """Call ``write(tmp)`` on a hidden temporary path next to ``path``, then rename it over
+    ``path``. On any error the temporary file is removed and ``path`` is left as it was."""
+    path = Path(path)
+    # A fresh hidden name in the same folder (same file system, so the rename is atomic); the
+    # writer creates the file, so it gets the usual permissions from the umask.
+    tmp = path.parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(6)}.tmp"
+    try:
+        write(tmp)
+        with open(tmp, "rb+") as f:
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    atomic_write(path, lambda tmp: tmp.write_bytes(data))
+
+
+def atomic_write_json(path: Path, obj: Any) -> None:
+    atomic_write_bytes(path, (json.dumps(obj, indent=2, ensure_ascii=False) + "\n").encode())

@@ -32,19 +32,23 @@ import io
 import json
 import os
 import re
-import secrets
 import shutil
 import subprocess
 import sys
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from headcount_lab.core.paths import check_folder
+from headcount_lab.core.paths import (  # noqa: F401 (atomic_write_json re-exported)
+    atomic_write,
+    atomic_write_bytes,
+    atomic_write_json,
+    check_folder,
+)
 
 #: 2: checkpoints carry the run's digest and a checksum, metadata a checksum per Parquet file.
 FORMAT = 2
@@ -69,34 +73,6 @@ class DamagedFolder(ValueError):
             "add --force to start the run again (this discards the folder's run)"
         )
         self.file = file
-
-
-# --- atomic files ----------------------------------------------------------------------------
-
-
-def atomic_write(path: Path, write: Callable[[Path], object]) -> None:
-    """Call ``write(tmp)`` on a hidden temporary path next to ``path``, then rename it over
-    ``path``. On any error the temporary file is removed and ``path`` is left as it was."""
-    path = Path(path)
-    # A fresh hidden name in the same folder (same file system, so the rename is atomic); the
-    # writer creates the file, so it gets the usual permissions from the umask.
-    tmp = path.parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(6)}.tmp"
-    try:
-        write(tmp)
-        with open(tmp, "rb+") as f:
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-
-
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    atomic_write(path, lambda tmp: tmp.write_bytes(data))
-
-
-def atomic_write_json(path: Path, obj: Any) -> None:
-    atomic_write_bytes(path, (json.dumps(obj, indent=2, ensure_ascii=False) + "\n").encode())
 
 
 # --- statistics as Parquet -------------------------------------------------------------------

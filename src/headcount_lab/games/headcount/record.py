@@ -96,10 +96,9 @@ def record_games(setup, seed: int, k: int) -> dict[str, Any]:  # type: ignore[no
     engine on the same streams as the kernel (so the record is what the run played)."""
     from headcount_lab.core.rng import PyStream, block_state
     from headcount_lab.games.headcount.game_reference import play_deals
-    from headcount_lab.games.headcount.tournament import BLOCK_GAMES
 
     orders = [list(o) for o in setup.orders]
-    per_block = max(1, BLOCK_GAMES // len(orders))
+    per_block = setup.deals_per_block
     beliefs = setup.beliefs()
     out: list[tuple[list[str], list]] = []
     block = 0

@@ -49,6 +49,12 @@ class Setup:
     def orders(self) -> list[tuple[int, ...]]:
         return seat_orders(self.bots, self.rotate)
 
+    @property
+    def deals_per_block(self) -> int:
+        """Deals in one runner block (each played in every seat order): about
+        :data:`BLOCK_GAMES` games. The record replays the same blocks, so it reads this too."""
+        return max(1, BLOCK_GAMES // len(self.orders))
+
     def beliefs(self) -> Beliefs:
         return beliefs_for(self.rules, self.bots)
 
@@ -109,7 +115,7 @@ def make_job(setup: Setup, games: int, trace_rows: int = 0):  # type: ignore[no-
         raise ValueError(f"--games must be positive, got {games}")
     n_orders = len(setup.orders)
     deals = -(-games // n_orders)
-    block = max(1, BLOCK_GAMES // n_orders)
+    block = setup.deals_per_block
     block_fn = SimulateBlock.of(setup)
 
     params_id = {
