@@ -47,14 +47,19 @@ def output_folder(text: str | Path) -> Path:
         raise typer.BadParameter(str(exc)) from None
 
 
+def _whole(text: str | int) -> int:
+    """The option's text as a whole number, or typer's one-line refusal."""
+    try:
+        return int(str(text).strip())
+    except ValueError:
+        raise typer.BadParameter(f"{str(text)!r} is not a valid integer.") from None
+
+
 def count(text: str | int) -> int:
     """Parser for an option that counts something: a whole number no larger than 2^53."""
     from headcount_lab.core.limits import check_count
 
-    try:
-        value = int(str(text).strip())
-    except ValueError:
-        raise typer.BadParameter(f"{str(text)!r} is not a valid integer.") from None
+    value = _whole(text)
     try:
         return check_count(value)
     except ValueError as exc:
@@ -66,10 +71,7 @@ def seed(text: str | int) -> int:
     hold (:data:`headcount_lab.core.record.SEED_MAX`), so every seeded run can be replayed."""
     from headcount_lab.core.record import SEED_MAX
 
-    try:
-        value = int(str(text).strip())
-    except ValueError:
-        raise typer.BadParameter(f"{str(text)!r} is not a valid integer.") from None
+    value = _whole(text)
     if not 0 <= value <= SEED_MAX:
         raise typer.BadParameter(f"a seed is a whole number from 0 to 2^63 - 1, not {value}")
     return value
