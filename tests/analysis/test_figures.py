@@ -12,7 +12,9 @@ from headcount_lab.analysis.headcount.figures import (
     tip_sheet,
 )
 from headcount_lab.analysis.headcount.odds import call_odds_by_gap_table, safe_bids_by_view_table
-from headcount_lab.analysis.headcount.text import TEXT
+from headcount_lab.core.words import texts
+
+TEXT = texts("headcount")
 
 
 @pytest.fixture(scope="module")

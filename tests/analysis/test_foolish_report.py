@@ -13,10 +13,10 @@ import pytest
 from typer.testing import CliRunner
 
 from headcount_lab.analysis.foolish import tables as ft
-from headcount_lab.analysis.foolish.text import TEXT
 from headcount_lab.cli.app import app
 from headcount_lab.core.report import text_mismatches
 from headcount_lab.core.rng import block_state
+from headcount_lab.core.words import texts
 from headcount_lab.games.foolish import kernels
 from headcount_lab.games.foolish import stats as st
 from headcount_lab.games.foolish.agents import policy_params
@@ -32,6 +32,8 @@ STEMS = (
     "q7_party_crasher",
     "q8_luck",
 )
+
+TEXT = texts("foolish")
 
 
 @pytest.fixture(scope="module")

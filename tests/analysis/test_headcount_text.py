@@ -1,7 +1,9 @@
 """The Headcount report's German words (the same keys and placeholders in both languages are
-checked for every report in tests/core/test_report.py, with this module's FREE_KEYS)."""
+checked for every report in tests/core/test_report.py)."""
 
-from headcount_lab.analysis.headcount.text import TEXT
+from headcount_lab.core.words import texts
+
+TEXT = texts("headcount")
 
 
 def test_german_deals_are_austeilungen_not_verteilungen():

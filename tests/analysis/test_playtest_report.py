@@ -321,13 +321,14 @@ def test_every_finding_names_the_field_it_holds_against(reports):
 def test_german_tables_have_german_headers_and_decimal_commas(reports):
     """Issue 11: the German report's tables name their columns in German and write numbers
     with a decimal comma, as its prose does; the CSV files keep the plain names."""
-    from headcount_lab.analysis.headcount.text import TEXT
+    from headcount_lab.core.words import texts
 
     lines = (reports / "kopfrechnen" / "README.md").read_text(encoding="utf-8").split("\n")
     rows = [ln for ln in lines if ln.startswith("| ")]
     headers = {ln for ln, nxt in zip(lines, lines[1:], strict=False) if nxt.startswith("|---")}
     assert len(headers) >= 12
-    english = set(TEXT["de"]["columns"]) - set(TEXT["de"]["columns"].values())
+    columns = texts("headcount")["de"]["columns"]
+    english = set(columns) - set(columns.values())
     for h in headers:
         cells = {c.strip() for c in h.strip("|").split("|")}
         assert not cells & english, cells & english

@@ -13,9 +13,11 @@ from typer.testing import CliRunner
 
 from headcount_lab.analysis.poohead import report as pr
 from headcount_lab.analysis.poohead import tables as pt
-from headcount_lab.analysis.poohead.text import TEXT
 from headcount_lab.cli.app import app
 from headcount_lab.core import report as core
+from headcount_lab.core.words import texts
+
+TEXT = texts("poohead")
 
 
 @pytest.fixture(scope="module")

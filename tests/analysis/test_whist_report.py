@@ -13,11 +13,13 @@ from typer.testing import CliRunner
 from headcount_lab.analysis.whist import report as wr
 from headcount_lab.analysis.whist import tables as wt
 from headcount_lab.analysis.whist.figures import TipChart, charts
-from headcount_lab.analysis.whist.text import TEXT
 from headcount_lab.cli.app import app
+from headcount_lab.core.words import texts
 from headcount_lab.games.whist import blind_table
 from headcount_lab.games.whist.exact import best_bid, blind_win_cards
 from headcount_lab.games.whist.rules import ranks_per_suit
+
+TEXT = texts("whist")
 
 
 @pytest.fixture(scope="module")

@@ -9,25 +9,59 @@ import pandas as pd
 import pytest
 
 from headcount_lab.core import report as core
+from headcount_lab.core import words
 
 
-@pytest.mark.parametrize(
-    "module",
-    [
-        "headcount_lab.analysis.headcount.text",
-        "headcount_lab.analysis.whist.text",
-        "headcount_lab.analysis.poohead.text",
-        "headcount_lab.analysis.foolish.text",
-        "headcount_lab.analysis.headcount.exploitability",
-        "headcount_lab.analysis.headcount.calibration",
-    ],
-)
-def test_every_language_of_a_report_has_the_same_keys_and_placeholders(module):
-    import importlib
+def test_every_language_of_a_report_has_the_same_keys_and_placeholders():
+    # the shipped language files: every report in English, the Headcount report also in German
+    assert words.reports() == ("headcount", "whist", "poohead", "foolish")
+    assert words.languages("headcount") == ("en", "de")
+    assert all(words.languages(r) == ("en",) for r in ("whist", "poohead", "foolish"))
+    assert words.mismatches() == []
 
-    mod = importlib.import_module(module)
-    free = getattr(mod, "FREE_KEYS", ())
-    assert mod.TEXT and core.text_mismatches(mod.TEXT, free) == []
+
+def _broken_copy(folder, edit):
+    """The shipped language files in ``folder``, ``de.toml`` changed by ``edit``."""
+    folder.mkdir()
+    for lang in ("en", "de"):
+        text = words.folder().joinpath(f"{lang}.toml").read_text(encoding="utf-8")
+        (folder / f"{lang}.toml").write_text(edit(text) if lang == "de" else text, "utf-8")
+    return folder
+
+
+def test_a_translation_missing_a_key_or_a_placeholder_is_reported(tmp_path):
+    def edit(text):
+        text = text.replace('title = "Kopfrechnen: Bericht zum Testspiel"\n', "", 1)
+        text = text.replace("(Seed {seed})", "(Seed {Saat})", 1)  # the first: the intro
+        text = text.replace('reproduce = "Nachrechnen:"', 'reproduce = "Nachrechnen: {"', 1)
+        return text + '\n[kopfrechnen]\ntitle = "a report English does not have"\n'
+
+    found = words.mismatches(_broken_copy(tmp_path / "broken", edit))
+    assert "[headcount] de: title is in en only" in found
+    assert (
+        "[headcount] de: intro: placeholders {Saat, command, games, strong} where en has "
+        "placeholders {command, games, seed, strong}" in found
+    )
+    assert any(m.startswith("[headcount] de: reproduce: ") for m in found)  # the broken brace
+    assert "de.toml: [kopfrechnen] is not a report of en.toml" in found
+    # the unchanged copy has none: the check reads the folder it is given
+    assert words.mismatches(_broken_copy(tmp_path / "same", lambda t: t)) == []
+
+
+def test_a_language_file_that_is_not_toml_names_itself(tmp_path):
+    folder = _broken_copy(
+        tmp_path / "de", lambda t: t.replace("[headcount.q1]", "[headcount.q1", 1)
+    )
+    with pytest.raises(ValueError, match=r"words/de\.toml: .*line"):
+        words.texts("headcount", folder)
+
+
+def test_the_words_are_read_once_and_keep_their_order():
+    en = words.texts("headcount")["en"]
+    assert words.texts("headcount")["en"] is en
+    assert list(en)[:3] == ["title", "thousands", "intro"]
+    assert list(en["q11"]["peeks"]) == ["both", "starter", "other", "none", "all"]
+    assert en["q3"]["seat_label"] == ["focal seat {seat}", "all seats"]
 
 
 def test_text_check_names_a_missing_key_a_placeholder_and_a_list_length():

@@ -7,7 +7,8 @@ Three steps, each a plain function of the one before:
    :func:`~headcount_lab.analysis.foolish.facts.facts` (the numbers the text quotes);
 2. charts: :func:`~headcount_lab.analysis.foolish.figures.charts`, labels from the text;
 3. text: :func:`readme` and :func:`tips` fill the words of
-   :mod:`~headcount_lab.analysis.foolish.text` from the facts.
+   ``[foolish]`` in ``headcount_lab/words/en.toml`` (:mod:`~headcount_lab.core.words`)
+   from the facts.
 
 :func:`build_all` writes the report under a root folder for ``report all`` (English only: the
 platform's other reports have no German text for this game to share).
@@ -33,12 +34,14 @@ from headcount_lab.analysis.foolish.tables import (
     check,
     compute,
 )
-from headcount_lab.analysis.foolish.text import TEXT
 from headcount_lab.core import report as core
+from headcount_lab.core.words import texts
 from headcount_lab.games.foolish.rules import VERSION
 
 #: the report's folder under the reports' root, by language
 FOLDERS = {"en": "foolish-faces"}
+#: language -> the report's words (headcount_lab/words/<lang>.toml, [foolish])
+TEXT = texts("foolish")
 FOLDER = FOLDERS["en"]
 PNG_DPI = 120
 

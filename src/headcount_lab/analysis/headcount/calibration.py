@@ -256,46 +256,6 @@ TABLES = (TABLE,)
 WHAT = "q13: calibration, stated against observed call wins"
 GAMES, QUICK_GAMES = 4000, 300  #: 4-seat games per field
 
-TEXT: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "13. Calibration: when a bot believes a call wins, does it?",
-        "method": (
-            "Every bot that reads the bids states, at each turn with a bid to answer, the "
-            "probability that a call would win. {games} traced games per field (seed {seed}); "
-            "each turn is replayed from the trace as the seat saw it and paired with what a "
-            "call would have done. Turns are cut into ten equal groups by the stated "
-            "probability; each group's mean stated probability stands beside the share of "
-            "would-be calls that won (Wilson 95% interval). The column "
-            "`stated_minus_observed_pp` is the miscalibration in percentage points."
-        ),
-        "finding": (
-            "`{bot}` in {field}: stated minus observed lies between {lo} and {hi} points over "
-            "the deciles (issue 11's target for the new bot: within ±3)."
-        ),
-        "holds": "the field named in each row",
-        "figure": "Stated against observed, by decile",
-    },
-    "de": {
-        "title": "13. Kalibrierung: Wenn ein Bot glaubt, dass Anzweifeln gewinnt, stimmt das?",
-        "method": (
-            "Jeder Bot, der die Gebote liest, nennt in jedem Zug mit einem Gebot vor sich die "
-            "Wahrscheinlichkeit, dass Anzweifeln gewinnen würde. {games} aufgezeichnete Spiele "
-            "je Feld (Seed {seed}); jeder Zug wird aus der Aufzeichnung so nachgespielt, wie der "
-            "Platz ihn sah, und dem gegenübergestellt, was Anzweifeln ergeben hätte. Die Züge "
-            "werden nach der genannten Wahrscheinlichkeit in zehn gleich große Gruppen geteilt; "
-            "neben dem Mittel der genannten Wahrscheinlichkeit steht der Anteil gewonnener "
-            "Zweifel (Wilson-95-%-Intervall). Die Spalte `stated_minus_observed_pp` ist die "
-            "Abweichung in Prozentpunkten."
-        ),
-        "finding": (
-            "`{bot}` in {field}: genannt minus beobachtet liegt über die Dezile zwischen {lo} "
-            "und {hi} Punkten (Ziel von Issue 11 für den neuen Bot: innerhalb von ±3)."
-        ),
-        "holds": "das in jeder Zeile genannte Feld",
-        "figure": "Genannt gegen beobachtet, nach Dezilen",
-    },
-}
-
 
 def work(quick: bool) -> tuple[int, str]:
     """The section's work for its progress bar: games in all."""
@@ -308,7 +268,7 @@ def compute(pt: Any, quick: bool, tick: Any = None) -> None:
 
 
 def render(w: Any) -> list[str]:
-    t = TEXT[w.lang]
+    t = w.t["calibration"]  # [headcount.calibration] of the language files
     table = w.tables[TABLE]
     games = QUICK_GAMES if w.opts.quick else GAMES
     chart = w.save_fig(calibration_figure(table), TABLE)

@@ -5,7 +5,8 @@ facts.
 :class:`HeadcountFacts`: plain numbers, estimates with their 95 % interval as
 ``(value, lo, hi)``, and the outcome of each comparison as a key that picks a sentence of the
 text (``"up"`` / ``"down"`` / ``"none"``, ``"real"`` / ``"small"``, ...). No words here: the
-text (:mod:`~headcount_lab.analysis.headcount.text`) holds them, in every language.
+text (``[headcount]`` in ``headcount_lab/words/<lang>.toml``) holds them, in every
+language.
 """
 
 from __future__ import annotations

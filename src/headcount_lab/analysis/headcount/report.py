@@ -13,8 +13,8 @@ renders every language, each into its folder. The three steps:
    :func:`~headcount_lab.analysis.headcount.facts.facts` (the typed numbers the text quotes);
 2. charts: :func:`~headcount_lab.analysis.headcount.figures.charts`, chart objects with their
    labels from the text;
-3. text: :class:`_Writer` fills the words of :mod:`~headcount_lab.analysis.headcount.text`
-   (one dictionary per language) from the facts.
+3. text: :class:`_Writer` fills the words of ``[headcount]`` in
+   ``headcount_lab/words/<lang>.toml`` (:mod:`~headcount_lab.core.words`) from the facts.
 """
 
 from __future__ import annotations
@@ -38,9 +38,10 @@ from headcount_lab.analysis.headcount.facts import (
 )
 from headcount_lab.analysis.headcount.figures import PLAYERS_DEFAULT, RULES_Q5, RULES_Q7
 from headcount_lab.analysis.headcount.playtest import paired_table
-from headcount_lab.analysis.headcount.text import TEXT, fmt_num, fmt_pct, fmt_pp
+from headcount_lab.analysis.headcount.text import fmt_num, fmt_pct, fmt_pp
 from headcount_lab.core import report as core
 from headcount_lab.core.report import QUIET, Progress
+from headcount_lab.core.words import texts
 
 #: games per simulated set-up: default (``make report``) and ``--quick`` (tests, under a minute)
 DEFAULT_GAMES = 300_000
@@ -48,6 +49,8 @@ QUICK_GAMES = 2_000
 DEFAULT_SEED = 1
 #: language -> folder of the report under the reports' root
 FOLDERS = {"en": "headcount", "de": "kopfrechnen"}
+#: language -> the report's words (headcount_lab/words/<lang>.toml, [headcount])
+TEXT = texts("headcount")
 NAME = "headcount"
 
 #: Sections kept in their own modules, written after question 11 in this order: each entry is
@@ -717,7 +720,7 @@ class _Writer:
         need = self.pt.tables["q8_games_needed"]
         f = self.f
         finding = t["finding"].format(
-            lead=t["lead"][f.best_beats_fair],
+            lead=t["lead"]["counts" if f.best_beats_fair else "hidden"],
             best=f.mixed_top,
             rate=self.pct(f.best_rate[0]),
             ci=self.ci(f.best_rate[1], f.best_rate[2]),
@@ -875,7 +878,7 @@ def designer_findings(w: _Writer) -> list[tuple[str, str]]:
     out.append(
         (
             t["beginner_tip"].format(
-                lead=t["tip_lead"][f.median_offset < 9.5],
+                lead=t["tip_lead"]["high" if f.median_offset < 9.5 else "holds"],
                 each=round(f.median_offset / 2),
                 off=fmt_num(f.median_offset, w.lang, 1, sign=True),
                 gap=f.call_gap["none"],

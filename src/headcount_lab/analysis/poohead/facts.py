@@ -3,7 +3,8 @@
 :func:`facts` turns the tables of :func:`~headcount_lab.analysis.poohead.tables.compute` into
 a :class:`PooheadFacts`: plain numbers, 95% intervals as ``(estimate, lo, hi)`` and the
 outcome of each comparison as a key (``"up"``, ``"down"``, ``"none"``) that picks a sentence
-of the text. No words here: :mod:`~headcount_lab.analysis.poohead.text` holds them.
+of the text. No words here: ``[poohead]`` in ``headcount_lab/words/en.toml`` holds
+them.
 """
 
 from __future__ import annotations

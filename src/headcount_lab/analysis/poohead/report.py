@@ -8,7 +8,8 @@ Three steps, each a plain function of the one before:
 2. charts: :func:`~headcount_lab.analysis.poohead.figures.charts`, chart objects with their
    labels from the text;
 3. text: :func:`readme` and :func:`tips` fill the words of
-   :mod:`~headcount_lab.analysis.poohead.text` (English) from the facts.
+   ``[poohead]`` in ``headcount_lab/words/en.toml`` (:mod:`~headcount_lab.core.words`)
+   from the facts.
 
 :func:`build` writes the report into a folder (swapped in whole when complete) and
 :func:`build_all` writes it under a root folder for ``report all``.
@@ -32,12 +33,14 @@ from headcount_lab.analysis.poohead.tables import (
     PooheadResults,
     compute,
 )
-from headcount_lab.analysis.poohead.text import TEXT
 from headcount_lab.core import report as core
+from headcount_lab.core.words import texts
 from headcount_lab.games.poohead.rules import VERSION
 
 #: the report's folder under the reports' root, by language
 FOLDERS = {"en": "poohead"}
+#: language -> the report's words (headcount_lab/words/<lang>.toml, [poohead])
+TEXT = texts("poohead")
 FOLDER = FOLDERS["en"]
 PNG_DPI = 110
 

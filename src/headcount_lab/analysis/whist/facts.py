@@ -4,7 +4,7 @@
 :class:`WhistFacts`: plain numbers, exact fractions (as text), 95% intervals as
 ``(estimate, lo, hi)`` and the outcome of each comparison as a key (``"apart"`` /
 ``"overlap"``, ``"zero"`` / ``"other"``, ...) that picks a sentence of the text. No words here:
-the text (:mod:`~headcount_lab.analysis.whist.text`) holds them.
+the text (``[whist]`` in ``headcount_lab/words/<lang>.toml``) holds them.
 """
 
 from __future__ import annotations

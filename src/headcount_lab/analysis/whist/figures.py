@@ -21,8 +21,8 @@ from headcount_lab.core.charts import (  # noqa: F401  (TipChart re-exported for
 
 def charts(tables: dict[str, pd.DataFrame], labels: dict[str, str]) -> dict[str, Any]:
     """The report's figures by file stem, drawn by the platform's chart objects from the report's
-    tables; ``labels``: the axis labels and titles in the report's language (``charts`` of
-    :mod:`~headcount_lab.analysis.whist.text`)."""
+    tables; ``labels``: the axis labels and titles in the report's language (``[whist.charts]``
+    of ``headcount_lab/words/<lang>.toml``)."""
     L = labels
 
     figs: dict[str, Any] = {}

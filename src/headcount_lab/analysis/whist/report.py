@@ -7,7 +7,8 @@ Three steps, each a plain function of the one before:
 2. charts: :func:`~headcount_lab.analysis.whist.figures.charts`, chart objects with their labels
    from the text;
 3. text: :func:`readme` and :func:`tips` fill the words of
-   :mod:`~headcount_lab.analysis.whist.text` (one dictionary per language) from the facts.
+   ``[whist]`` in ``headcount_lab/words/<lang>.toml`` (:mod:`~headcount_lab.core.words`)
+   from the facts.
 
 :func:`build` writes one report into a folder (swapped in whole when complete) and
 :func:`build_all` writes it under a root folder for ``report all``. Numbers in the text come
@@ -42,13 +43,15 @@ from headcount_lab.analysis.whist.tables import (
     check,
     compute,
 )
-from headcount_lab.analysis.whist.text import TEXT
 from headcount_lab.core import report as core
+from headcount_lab.core.words import texts
 from headcount_lab.games.whist import blind_table
 from headcount_lab.games.whist.rules import VERSION
 
 #: the report's folder under the reports' root, by language
 FOLDERS = {"en": "forehead-whist"}
+#: language -> the report's words (headcount_lab/words/<lang>.toml, [whist])
+TEXT = texts("whist")
 FOLDER = FOLDERS["en"]
 #: one view of the blind-odds command, quoted in question 2
 ONE_VIEW = 'headcount-lab whist blind-odds --players 4 --see "K♠ ? 8♥ A♦" --trump-card 9♦'
