@@ -31,6 +31,7 @@ import numpy as np
 
 from headcount_lab.core import runner
 from headcount_lab.core.rng import block_state
+from headcount_lab.core.stats import t95
 from headcount_lab.games.whist.bots import MENU
 from headcount_lab.games.whist.rules import WhistRules
 from headcount_lab.games.whist.tournament import make_job
@@ -43,12 +44,6 @@ def montecarlo_bot(bid_samples: int, play_samples: int, **options: int) -> str:
     named = "montecarlo:" + ",".join(f"{k}={v}" for k, v in keys.items())
     MENU.parse(named)  # a ValueError names what the bot does not take
     return named
-
-
-def _t95(df: int) -> float:
-    from scipy.stats import t
-
-    return float(t.ppf(0.975, df))
 
 
 class HeadToHead:
@@ -92,7 +87,7 @@ class HeadToHead:
         g = np.asarray(self.gains, dtype=np.float64)
         b = len(g)
         mean = float(g.mean())
-        half = _t95(b - 1) * float(g.std(ddof=1)) / math.sqrt(b) if b > 1 else math.inf
+        half = t95(b - 1) * float(g.std(ddof=1)) / math.sqrt(b) if b > 1 else math.inf
         return {
             "challenger": self.challenger,
             "field": self.field,
