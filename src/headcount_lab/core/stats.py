@@ -330,11 +330,10 @@ def chunk_mean(
     k = int(values.shape[0])
     if k == 0:
         return Estimate(None, None, 0, unit)
-    m = float(values.mean())
     if k < 2:
-        return Estimate(m, None, k, unit)
-    half = float(t95(k - 1) * values.std(ddof=1) / math.sqrt(k))
-    return interval(m, m - half, m + half, k, unit, bounds)
+        return Estimate(float(values.mean()), None, k, unit)
+    m, lo, hi = sample_mean_ci(values, t95(k - 1))
+    return interval(m, lo, hi, k, unit, bounds)
 
 
 def chunk_ratio(

@@ -31,7 +31,7 @@ import numpy as np
 
 from headcount_lab.core import runner
 from headcount_lab.core.rng import block_state
-from headcount_lab.core.stats import t95
+from headcount_lab.core.stats import sample_mean_ci, t95
 from headcount_lab.games.whist.bots import MENU
 from headcount_lab.games.whist.rules import WhistRules
 from headcount_lab.games.whist.tournament import make_job
@@ -86,8 +86,10 @@ class HeadToHead:
         """Gain with its 95% t interval over blocks, and both sides' mean scores."""
         g = np.asarray(self.gains, dtype=np.float64)
         b = len(g)
-        mean = float(g.mean())
-        half = t95(b - 1) * float(g.std(ddof=1)) / math.sqrt(b) if b > 1 else math.inf
+        # Student's t over the blocks; one block: the gain with no bound on its error
+        mean, lo, hi = (
+            sample_mean_ci(g, t95(b - 1)) if b > 1 else (float(g.mean()), -math.inf, math.inf)
+        )
         return {
             "challenger": self.challenger,
             "field": self.field,
@@ -95,7 +97,7 @@ class HeadToHead:
             "matches": b * self.block_size,
             "blocks": b,
             "gain": mean,
-            "ci95": [mean - half, mean + half],
+            "ci95": [lo, hi],
             "challenger_mean": float(np.mean(self.own)),
             "field_mean": float(np.mean(self.others)),
         }
