@@ -315,5 +315,5 @@ def test_listening_match_agrees_with_the_exact_equilibrium_cost(quick_report):
     gap = _csv(quick_report, "q1_listening_gap")
     for n in (3, 4):
         r = _row_of(gap, players=n, cards=1)
-        se = (r["effect_hi"] - r["effect_lo"]) / (2 * wt.Z95)
+        se = (r["effect_hi"] - r["effect_lo"]) / (2 * Z95)
         assert abs(r["effect"] + float(equilibrium(n).dealer_cost)) < 2.576 * se, n
