@@ -24,10 +24,11 @@ import json
 import numpy as np
 
 from headcount_lab.core.rng import block_state
+from headcount_lab.core.stats import wilson
 from headcount_lab.games.headcount import engine as E
 from headcount_lab.games.headcount.agents import parse_bots
 from headcount_lab.games.headcount.rules import HeadcountRules
-from headcount_lab.games.headcount.tournament import Setup, play_block, wilson
+from headcount_lab.games.headcount.tournament import Setup, play_block
 
 BLOCK = 500  # games per traced block
 ROWS_PER_GAME = 400

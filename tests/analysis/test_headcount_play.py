@@ -181,21 +181,6 @@ def test_paired_games_share_their_deals():
     assert s["win_a"][0] - s["win_b"][0] == pytest.approx(s["diff"][0])
 
 
-def test_paired_difference_is_the_mean_and_interval_of_per_game_differences():
-    diffs = np.array([1] * 30 + [-1] * 10 + [0] * 60, dtype=float)
-    d, lo, hi = P.paired_difference(30, 10, 100)
-    half = 1.959963984540054 * diffs.std(ddof=1) / math.sqrt(diffs.size)
-    assert d == pytest.approx(diffs.mean())
-    assert (lo, hi) == pytest.approx((d - half, d + half))
-
-
-def test_mean_ci_matches_numpy():
-    x = np.array([3.0, 5.0, 4.0, 10.0, 1.0])
-    m, lo, hi = P.mean_ci(x.sum(), (x * x).sum(), x.size)
-    half = 1.959963984540054 * x.std(ddof=1) / math.sqrt(x.size)
-    assert (m, lo, hi) == pytest.approx((x.mean(), x.mean() - half, x.mean() + half))
-
-
 def test_heads_up_values_compare_states_that_differ_in_one_card():
     from headcount_lab.analysis.headcount.playtest import heads_up_values
 

@@ -14,6 +14,7 @@ from headcount_lab.analysis.whist import report as wr
 from headcount_lab.analysis.whist import tables as wt
 from headcount_lab.analysis.whist.figures import TipChart, charts
 from headcount_lab.cli.app import app
+from headcount_lab.core.stats import Z95
 from headcount_lab.core.words import texts
 from headcount_lab.games.whist import blind_table
 from headcount_lab.games.whist.exact import best_bid, blind_win_cards
@@ -110,7 +111,7 @@ def test_simulated_blind_hands_agree_with_the_exact_gap(quick_report):
         e = exact[(exact["players"] == n) & (exact["bonus"] == 5)].iloc[0]
         s = s.iloc[0]
         for col in ("gap_on", "gap_off"):
-            se = (s[f"{col}_hi"] - s[f"{col}_lo"]) / (2 * wt.Z95)
+            se = (s[f"{col}_hi"] - s[f"{col}_lo"]) / (2 * Z95)
             assert abs(s[col] - e[col]) < 2.576 * se, (n, col)
 
 
@@ -151,16 +152,6 @@ def test_difference_wording_never_claims_a_difference_whose_interval_holds_zero(
     assert wr.compare_word(-0.1, 0.2).startswith("no clear difference")
     assert wr.compare_word(0.1, 0.2) == "a gain"
     assert wr.compare_word(-0.3, -0.2) == "a loss"
-    assert wt.excludes_zero(0.01, 1.0) and not wt.excludes_zero(-0.01, 1.0)
-
-
-def test_mean_ci_and_paired_ci():
-    # values 1, 2, 3: mean 2, sd 1
-    m, lo, hi = wt.mean_ci(6, 14, 3)
-    assert m == 2 and hi - m == pytest.approx(wt.Z95 / 3**0.5)
-    # pairs (3, 1), (4, 1): differences 2, 3
-    m, lo, hi = wt.paired_ci(7, 2, 13, 2)
-    assert m == 2.5 and lo < 2.5 < hi
 
 
 def test_report_charts_have_labels_with_units(quick_report):
@@ -326,5 +317,5 @@ def test_listening_match_agrees_with_the_exact_equilibrium_cost(quick_report):
     gap = _csv(quick_report, "q1_listening_gap")
     for n in (3, 4):
         r = _row_of(gap, players=n, cards=1)
-        se = (r["effect_hi"] - r["effect_lo"]) / (2 * wt.Z95)
+        se = (r["effect_hi"] - r["effect_lo"]) / (2 * Z95)
         assert abs(r["effect"] + float(equilibrium(n).dealer_cost)) < 2.576 * se, n

@@ -80,6 +80,60 @@ def test_source_files_follow_calls_inlining_and_package_imports():
     assert [p.name for p in source_files(rng.next_u64)] == ["rng.py"]
 
 
+DATA_TABLE = """
+import json
+import pathlib
+
+import numpy as np
+
+JIT_DATA = ("value.json",)
+VALUE = np.array(json.loads((pathlib.Path(__file__).parent / "value.json").read_text()))
+"""
+
+DATA_KERNEL = """
+from numba import njit
+
+from headcount_lab.core.jitcache import track_sources
+from jdpkg.table import VALUE
+
+
+@njit(cache=True)
+def kernel():
+    return int(VALUE[0])
+
+
+track_sources(kernel)
+"""
+
+
+def test_a_new_data_file_named_in_jit_data_recompiles_the_kernel_that_froze_it(tmp_path):
+    pkg = tmp_path / "jdpkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "table.py").write_text(DATA_TABLE)
+    (pkg / "kernel.py").write_text(DATA_KERNEL)
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), env.get("PYTHONPATH", "")])
+
+    def run() -> int:
+        code = "import jdpkg.kernel as m; print(m.kernel())"
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
+        return int(out.stdout.strip())
+
+    (pkg / "value.json").write_text("[7]")
+    assert run() == 7
+    (pkg / "value.json").write_text("[42]")  # no source file changes
+    assert run() == 42
+
+
+def test_the_poohead_agents_are_keyed_on_the_face_up_table():
+    from headcount_lab.games.poohead import agents, faceup
+
+    files = source_files(agents._value)
+    assert (Path(faceup.__file__).parent / faceup.DATA).resolve() in files
+
+
 def test_the_engine_kernels_cache_stamp_includes_the_digest():
     from headcount_lab.games.headcount import engine
 

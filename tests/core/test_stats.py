@@ -301,3 +301,178 @@ def test_an_interval_computed_elsewhere_is_held_to_the_same_rules():
     assert interval(0.5, 0.5, 0.5, 9).ci is None  # no width
     assert interval(0.5, math.nan, math.nan, 9).ci is None
     assert interval(0.9, 0.2, 1.6, 3, bounds=DIFFERENCE).ci == (0.2, 1.0)
+
+
+# --- every interval of the project against scipy (issue 25: statistics in one home) ------------
+
+
+def test_the_z_and_t_quantiles_are_scipys():
+    from scipy.stats import norm, t
+
+    from headcount_lab.core.stats import Z80, Z95, Z95_ROUNDED, t95
+
+    assert pytest.approx(norm.ppf(0.975), abs=1e-15) == Z95
+    assert pytest.approx(norm.ppf(0.8), abs=1e-15) == Z80
+    assert Z95_ROUNDED == 1.96 == round(float(norm.ppf(0.975)), 2)
+    for dof in (1, 2, 9, 120):
+        assert t95(dof) == float(t.ppf(0.975, dof))
+
+
+@pytest.mark.parametrize(("k", "n"), [(0, 7), (2, 7), (7, 7), (517, 2000), (0.5, 3)])
+def test_wilson_is_the_closed_form_with_scipys_quantile(k, n):
+    from scipy.stats import norm
+
+    from headcount_lab.core.stats import wilson
+
+    z = norm.ppf(0.975)
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    assert wilson(k, n) == pytest.approx((p, centre - half, centre + half), abs=1e-12)
+    assert all(math.isnan(v) for v in wilson(0, 0))
+
+
+def test_cluster_wilson_is_wilsons_closed_form_at_the_effective_size():
+    from scipy.stats import norm
+
+    from headcount_lab.core.stats import cluster_wilson
+
+    counts = np.array([3, 0, 2, 3, 1, 0, 3, 2, 0, 3])  # wins of 10 deals of 3 games
+    k, n, clusters, m = int(counts.sum()), counts.size * 3, counts.size, 3
+    p = k / n
+    var_rate = np.var(counts / m, ddof=1) / clusters  # the variance of the rate, from the deals
+    n_eff = p * (1 - p) / var_rate
+    z = norm.ppf(0.975)
+    centre = (p + z * z / (2 * n_eff)) / (1 + z * z / n_eff)
+    half = z / (1 + z * z / n_eff) * math.sqrt(p * (1 - p) / n_eff + z * z / (4 * n_eff**2))
+    got = cluster_wilson(k, n, int((counts * counts).sum()), clusters)
+    assert got == pytest.approx((p, centre - half, centre + half), abs=1e-12)
+    assert n_eff < n  # shared luck: the deals tell less than the games
+
+
+def _normal_interval(x):
+    from scipy import stats
+
+    lo, hi = stats.norm.interval(0.95, loc=np.mean(x), scale=stats.sem(x))
+    return float(np.mean(x)), float(lo), float(hi)
+
+
+def test_every_mean_interval_is_scipys_normal_interval_of_the_sample():
+    from headcount_lab.core.stats import (
+        histogram_mean_ci,
+        mean_ci,
+        mean_ci_of_moments,
+        sample_mean_ci,
+    )
+
+    rng = np.random.default_rng(25)
+    x = rng.integers(0, 40, size=300).astype(np.float64)
+    want = _normal_interval(x)
+    total, sq = float(x.sum()), float((x * x).sum())
+    assert mean_ci(total, sq, x.size) == pytest.approx(want, rel=1e-12)
+    assert mean_ci_of_moments(total, sq, x.size) == pytest.approx(want, rel=1e-12)
+    assert sample_mean_ci(x) == pytest.approx(want, rel=1e-12)
+    assert histogram_mean_ci(np.bincount(x.astype(np.int64))) == pytest.approx(want, rel=1e-12)
+    # scaled: the interval of the mean of x * 0.25
+    assert mean_ci(total, sq, x.size, scale=0.25) == pytest.approx(_normal_interval(x * 0.25))
+    # the 1.96 of the published summaries widens the interval by 1.96 / Z95 only
+    from headcount_lab.core.stats import Z95, Z95_ROUNDED
+
+    m, lo, hi = sample_mean_ci(x, Z95_ROUNDED)
+    assert (hi - m) / (want[2] - want[0]) == pytest.approx(Z95_ROUNDED / Z95, rel=1e-12)
+    # one value: no spread; none: no mean
+    assert math.isnan(sample_mean_ci(x[:1])[1]) and math.isnan(sample_mean_ci(x[:0])[0])
+
+
+def test_the_headcount_moments_form_keeps_its_own_bits():
+    """The headcount report's tables were made with the variance through the second moment;
+    :func:`mean_ci` (whist's) subtracts first. They agree to rounding, not to the bit, which is
+    why both exist (the seeded outputs must not change)."""
+    from headcount_lab.core.stats import mean_ci, mean_ci_of_moments
+
+    rng = np.random.default_rng(9)
+    differ = 0
+    for _ in range(200):
+        x = rng.random(50)
+        a = mean_ci(float(x.sum()), float((x * x).sum()), x.size)
+        b = mean_ci_of_moments(float(x.sum()), float((x * x).sum()), x.size)
+        assert a == pytest.approx(b, rel=1e-12)
+        differ += a != b
+    assert differ > 0
+
+
+def test_paired_win_difference_is_scipys_normal_interval_of_the_per_game_differences():
+    from headcount_lab.core.stats import paired_win_difference
+
+    x = np.array([1] * 57 + [-1] * 31 + [0] * 412, dtype=float)
+    assert paired_win_difference(57, 31, x.size) == pytest.approx(_normal_interval(x), rel=1e-12)
+
+
+def test_paired_ci_is_scipys_normal_interval_of_the_differences():
+    from headcount_lab.core.stats import paired_ci
+
+    rng = np.random.default_rng(6)
+    a = rng.normal(2.0, 1.0, size=250)
+    b = a + rng.normal(0.1, 0.3, size=250)
+    d = a - b
+    got = paired_ci(float(a.sum()), float(b.sum()), float((d * d).sum()), d.size)
+    assert got == pytest.approx(_normal_interval(d), rel=1e-9)
+
+
+def test_independent_difference_adds_the_standard_errors_in_quadrature():
+    from scipy import stats
+
+    from headcount_lab.core.stats import independent_difference, sample_mean_ci
+
+    rng = np.random.default_rng(8)
+    x, y = rng.normal(1.0, 2.0, size=400), rng.normal(0.7, 1.0, size=900)
+    se = math.hypot(stats.sem(x), stats.sem(y))
+    lo, hi = stats.norm.interval(0.95, loc=x.mean() - y.mean(), scale=se)
+    got = independent_difference(sample_mean_ci(x), sample_mean_ci(y))
+    assert got == pytest.approx((x.mean() - y.mean(), lo, hi), rel=1e-9)
+
+
+def test_chi_square_gof_is_scipys_chisquare_on_the_pooled_bins():
+    from scipy.stats import chisquare
+
+    observed = np.array([9, 31, 48, 62, 40, 6, 3, 1])
+    p = np.array([0.05, 0.15, 0.25, 0.3, 0.17, 0.05, 0.02, 0.01])
+    got = chi_square_gof(observed, p)
+    groups = pool_bins(observed.sum() * p)  # the last three bins pool into one
+    obs = np.bincount(groups, weights=observed)
+    exp = np.bincount(groups, weights=observed.sum() * p)
+    want = chisquare(obs, exp)
+    assert got.bins == obs.size < p.size
+    assert (got.statistic, got.p_value) == pytest.approx((want.statistic, want.pvalue), rel=1e-12)
+
+
+def test_mean_sd_is_scipys_sample_standard_deviation():
+    from scipy.stats import tstd
+
+    from headcount_lab.core.stats import mean_sd
+
+    x = np.random.default_rng(2).normal(4.0, 3.0, size=80)
+    m, sd = mean_sd(float(x.sum()), float((x * x).sum()), x.size)
+    assert (m, sd) == pytest.approx((x.mean(), tstd(x)), rel=1e-10)
+
+
+def test_chunk_ratio_is_the_delta_method_t_interval():
+    from scipy import stats
+
+    from headcount_lab.core.stats import chunk_ratio
+
+    rng = np.random.default_rng(12)
+    den = rng.integers(50, 80, size=12).astype(np.float64)
+    num = rng.binomial(den.astype(np.int64), 0.3).astype(np.float64)
+    r = num.sum() / den.sum()
+    resid = (num - r * den) / den.mean()
+    lo, hi = stats.t.interval(0.95, den.size - 1, loc=r, scale=stats.sem(resid))
+    est = chunk_ratio(num, den)
+    assert est.value == pytest.approx(r) and est.ci == pytest.approx((lo, hi), rel=1e-12)
+
+
+def test_excludes_zero_needs_the_whole_interval_on_one_side():
+    from headcount_lab.core.stats import excludes_zero
+
+    assert excludes_zero(0.01, 1.0) and excludes_zero(-1.0, -0.01)
+    assert not excludes_zero(-0.01, 1.0) and not excludes_zero(0.0, 1.0)

@@ -6,7 +6,8 @@ copy of them after that module is edited, until its own file changes. :func:`tra
 closes the gap: it walks the jitted functions a kernel refers to, recursively, adds the modules
 of the package that those modules import (constants such as card values are frozen into the
 machine code), and puts a digest of all these source files into the kernel's cache stamp, so an
-edit anywhere in them makes the next run compile afresh.
+edit anywhere in them makes the next run compile afresh. A module that reads a table at import
+names its files in ``JIT_DATA`` (see :func:`_data_files`); their bytes count as source too.
 
 Use it once per cached entry point, at the bottom of the module (after every jitted function it
 names is defined)::
@@ -121,7 +122,25 @@ def source_files(dispatcher: Any) -> list[Path]:
         if m not in modules:
             modules.add(m)
             todo += _local_imports(m)
-    return sorted({f for m in modules if (f := _module_file(m)) is not None})
+    files = {f for m in modules if (f := _module_file(m)) is not None}
+    return sorted(files | {d for m in modules for d in _data_files(m)})
+
+
+@cache
+def _data_files(module: str) -> frozenset[Path]:
+    """The data files ``module`` names in a top-level ``JIT_DATA = ("data/x.json", ...)`` (paths
+    relative to its folder): tables it reads at import and its kernels freeze into machine code
+    like constants, so their bytes count as source."""
+    path = _module_file(module)
+    if path is None:
+        return frozenset()
+    for node in ast.parse(path.read_bytes()).body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "JIT_DATA" for t in node.targets
+        ):
+            names = ast.literal_eval(node.value)
+            return frozenset((path.parent / n).resolve() for n in names)
+    return frozenset()
 
 
 def source_digest(dispatcher: Any) -> str:

@@ -75,6 +75,25 @@ def chi_square_gof(
 
 #: two-sided 95% normal quantile, ``scipy.stats.norm.ppf(0.975)``
 Z95 = 1.959963984540054
+#: :data:`Z95` to two decimals, the 1.96 of the textbooks: the summaries of ``whist simulate``
+#: and ``foolish simulate``, foolish's bot ladder and poohead's tables of seats and house rules
+#: were published with it, and their seeded outputs stay bit-identical while they keep it
+Z95_ROUNDED = round(Z95, 2)
+#: one-sided 80% normal quantile, ``scipy.stats.norm.ppf(0.8)``: the z of 80% power
+Z80 = 0.8416212335729143
+
+
+def t95(dof: int) -> float:
+    """Two-sided 95% quantile of Student's t with ``dof`` degrees of freedom,
+    ``scipy.stats.t.ppf(0.975, dof)`` (scipy is imported when it is called)."""
+    from scipy.stats import t
+
+    return float(t.ppf(0.975, dof))
+
+
+def excludes_zero(lo: float, hi: float) -> bool:
+    """True when the interval [lo, hi] lies wholly above or wholly below zero."""
+    return bool(lo > 0 or hi < 0)
 
 
 def wilson(k: float, n: float, z: float = Z95) -> tuple[float, float, float]:
@@ -131,6 +150,40 @@ def mean_ci(
     return mean * scale, (mean - half) * scale, (mean + half) * scale
 
 
+def mean_ci_of_moments(
+    total: float, sq: float, n: float, z: float = Z95
+) -> tuple[float, float, float]:
+    """(mean, low, high) as :func:`mean_ci`, with the variance taken through the second moment,
+    ``(sq / n - mean**2) * n / (n - 1)``: the same interval up to rounding, and the bits that the
+    headcount report's tables were made with (its paired and traced tables use this one)."""
+    m = total / n
+    var = max(sq / n - m * m, 0.0) * n / max(n - 1, 1)
+    half = z * math.sqrt(var / n)
+    return m, m - half, m + half
+
+
+def sample_mean_ci(x: np.ndarray, z: float = Z95) -> tuple[float, float, float]:
+    """(mean, low, high): the normal interval of the mean of the values ``x`` (sample standard
+    deviation, n - 1); NaN ends from a single value, all NaN from none."""
+    x = np.asarray(x, dtype=np.float64)
+    if len(x) == 0:
+        return (math.nan, math.nan, math.nan)
+    m = float(x.mean())
+    half = z * float(x.std(ddof=1)) / math.sqrt(len(x)) if len(x) > 1 else math.nan
+    return m, m - half, m + half
+
+
+def histogram_mean_ci(hist: np.ndarray, z: float = Z95) -> tuple[float, float, float]:
+    """(mean, low, high): the normal interval of the mean of a value ``i`` counted ``hist[i]``
+    times (sample variance, n - 1)."""
+    t = np.arange(hist.size)
+    n = hist.sum()
+    m = float((hist * t).sum() / n)
+    var = float((hist * (t - m) ** 2).sum() / max(1, n - 1))
+    half = z * math.sqrt(var / n)
+    return m, m - half, m + half
+
+
 def mean_sd(total: float, sq: float, n: float) -> tuple[float, float]:
     """(mean, sample standard deviation) from a count, a sum and a sum of squares."""
     mean = total / n
@@ -144,6 +197,17 @@ def paired_ci(
     """Mean of the paired difference ``a - b`` over ``n`` pairs (``diff_sq`` = sum of
     ``(a - b)**2``) with its normal interval: the pairs share their deal, so their noise cancels."""
     return mean_ci(sum_a - sum_b, diff_sq, n, z, scale)
+
+
+def independent_difference(
+    a: tuple[float, float, float], b: tuple[float, float, float]
+) -> tuple[float, float, float]:
+    """(a - b, low, high) for two independent estimates given as (value, low, high) normal
+    intervals, combining their half-widths in quadrature (conservative for runs that share
+    their seed, whose estimates are positively correlated)."""
+    half = math.hypot((a[2] - a[1]) / 2, (b[2] - b[1]) / 2)
+    d = a[0] - b[0]
+    return d, d - half, d + half
 
 
 def paired_win_difference(n10: int, n01: int, n: int, z: float = Z95) -> tuple[float, float, float]:
@@ -262,17 +326,14 @@ def chunk_mean(
     values: np.ndarray, unit: str = "chunk", bounds: tuple[float, float] | None = None
 ) -> Estimate:
     """The mean of independent ``values`` (one per chunk of samples) with Student's t interval
-    over them (``scipy.stats.t``); no interval from a single chunk or from equal chunks."""
-    from scipy import stats
-
+    over them (:func:`t95`); no interval from a single chunk or from equal chunks."""
     k = int(values.shape[0])
     if k == 0:
         return Estimate(None, None, 0, unit)
-    m = float(values.mean())
     if k < 2:
-        return Estimate(m, None, k, unit)
-    half = float(stats.t.ppf(0.975, k - 1) * values.std(ddof=1) / math.sqrt(k))
-    return interval(m, m - half, m + half, k, unit, bounds)
+        return Estimate(float(values.mean()), None, k, unit)
+    m, lo, hi = sample_mean_ci(values, t95(k - 1))
+    return interval(m, lo, hi, k, unit, bounds)
 
 
 def chunk_ratio(
@@ -280,8 +341,6 @@ def chunk_ratio(
 ) -> Estimate:
     """``sum(num) / sum(den)`` over chunks with a delta-method t interval; no data when the
     denominator is zero, no interval from a single chunk."""
-    from scipy import stats
-
     k = int(num.shape[0])
     total = float(den.sum())
     if k == 0 or total == 0.0:
@@ -290,7 +349,7 @@ def chunk_ratio(
     if k < 2:
         return Estimate(r, None, k, unit)
     resid = (num - r * den) / den.mean()
-    half = float(stats.t.ppf(0.975, k - 1) * resid.std(ddof=1) / math.sqrt(k))
+    half = float(t95(k - 1) * resid.std(ddof=1) / math.sqrt(k))
     return interval(r, r - half, r + half, k, unit, bounds)
 
 

@@ -24,7 +24,7 @@ from headcount_lab.core.report import (
     report_command,
     sectioned,
 )
-from headcount_lab.core.stats import Z95, wilson
+from headcount_lab.core.stats import Z80, Z95, Z95_ROUNDED, mean_ci, sample_mean_ci, wilson
 from headcount_lab.games.foolish import stats as st
 from headcount_lab.games.foolish.exact import lone_fool_by_chain
 from headcount_lab.games.foolish.rules import JACK, JOKER, KING, NAMES, QUEEN, FoolishRules
@@ -50,8 +50,6 @@ CARDS = (0, 9, JACK, QUEEN, KING, JOKER)
 RUNGS = (("random", "rules"), ("rules", "pimc"))
 LADDER_SHARE = (50, 600)
 LADDER_MIN = (100, 6)
-#: z of 80% power (one-sided normal quantile of 0.8)
-Z80 = 0.8416212335729143
 
 
 @dataclass(frozen=True)
@@ -98,22 +96,8 @@ def check(opts: FoolishReportOptions) -> None:
 # --- statistics -------------------------------------------------------------------------------
 
 
-def ci(x: np.ndarray) -> tuple[float, float, float]:
-    """(mean, low, high): the normal 95% interval of the mean of ``x`` (NaN if empty)."""
-    x = np.asarray(x, dtype=np.float64)
-    if len(x) == 0:
-        return (math.nan, math.nan, math.nan)
-    m = float(x.mean())
-    half = Z95 * float(x.std(ddof=1)) / math.sqrt(len(x)) if len(x) > 1 else math.nan
-    return m, m - half, m + half
-
-
 def ci_cols(name: str, est: tuple[float, float, float]) -> dict[str, float]:
     return {name: est[0], f"{name}_lo": est[1], f"{name}_hi": est[2]}
-
-
-def excludes_zero(lo: float, hi: float) -> bool:
-    return bool(lo > 0 or hi < 0)
 
 
 Trace = dict[str, np.ndarray]
@@ -226,7 +210,7 @@ def lone_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
                 "rounds": len(lone),
                 "lone_rounds": int(lone.sum()),
                 "multiplier": r.rules.multiplier,
-                **ci_cols("lone_minus_court", ci(gap)),
+                **ci_cols("lone_minus_court", sample_mean_ci(gap)),
                 **ci_cols("fair_multiplier", fair_multiplier(r)),
             }
         )
@@ -244,7 +228,7 @@ def multiplier_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
                     "players": n,
                     "bots": level,
                     "multiplier": m,
-                    **ci_cols("lone_minus_court", ci(gap)),
+                    **ci_cols("lone_minus_court", sample_mean_ci(gap)),
                 }
             )
     return pd.DataFrame(rows)
@@ -262,7 +246,7 @@ def check_table(checks: dict[int, Run]) -> pd.DataFrame:
                 "bots": "rules",
                 "multiplier": r.rules.multiplier,
                 "lone_rounds": int(role_masks(r.trace)[0].sum()),
-                **ci_cols("lone_minus_court", ci(gap)),
+                **ci_cols("lone_minus_court", sample_mean_ci(gap)),
             }
         )
     return pd.DataFrame(rows)
@@ -291,11 +275,11 @@ def no_trick_table(b5: dict[int, Run], b10: dict[int, Run]) -> pd.DataFrame:
                     "rounds": int(sel.sum()),
                     "at_stake_5": b5[n].rules.no_tricks_bonus * k,
                     "at_stake_10": b10[n].rules.no_tricks_bonus * k,
-                    **ci_cols("no_trick_5", ci(za)),
-                    **ci_cols("no_trick_10", ci(zb)),
-                    **ci_cols("difference", ci(zb - za)),
-                    **ci_cols("king_first_5", ci(ka)),
-                    **ci_cols("king_first_10", ci(kb)),
+                    **ci_cols("no_trick_5", sample_mean_ci(za)),
+                    **ci_cols("no_trick_10", sample_mean_ci(zb)),
+                    **ci_cols("difference", sample_mean_ci(zb - za)),
+                    **ci_cols("king_first_5", sample_mean_ci(ka)),
+                    **ci_cols("king_first_10", sample_mean_ci(kb)),
                 }
             )
     return pd.DataFrame(rows)
@@ -308,7 +292,10 @@ def seat0_gain(base: Run, other: Run, by_round: bool = True) -> list[dict[str, f
     ].astype(np.float64)
     rno = base.trace["round"][:, st.ROUND_NO]
     keys = sorted(set(rno.tolist())) if by_round else [0]
-    return [{"round": k, **ci_cols("gain", ci(d[rno == k] if by_round else d))} for k in keys]
+    return [
+        {"round": k, **ci_cols("gain", sample_mean_ci(d[rno == k] if by_round else d))}
+        for k in keys
+    ]
 
 
 def duck_table(base: dict[tuple[int, int], Run], duck: dict[tuple[int, int], Run]) -> pd.DataFrame:
@@ -354,8 +341,8 @@ def role_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
             "lone_share_exact_fraction": str(exact),
         }
         for code, name in enumerate(ROLE_NAMES):
-            row.update(ci_cols(name, ci(s[:, :, st.SCORE][s[:, :, st.ROLE] == code])))
-        row.update(ci_cols("two_fools_minus_court", ci(np.asarray(pair_gap))))
+            row.update(ci_cols(name, sample_mean_ci(s[:, :, st.SCORE][s[:, :, st.ROLE] == code])))
+        row.update(ci_cols("two_fools_minus_court", sample_mean_ci(np.asarray(pair_gap))))
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -378,8 +365,8 @@ def position_table(runs: dict[int, Run]) -> pd.DataFrame:
                 {
                     "players": n,
                     "position": pos,
-                    **ci_cols("round_score", ci(x)),
-                    **ci_cols("minus_table", ci(x - mean)),
+                    **ci_cols("round_score", sample_mean_ci(x)),
+                    **ci_cols("minus_table", sample_mean_ci(x - mean)),
                 }
             )
     return pd.DataFrame(rows)
@@ -388,26 +375,26 @@ def position_table(runs: dict[int, Run]) -> pd.DataFrame:
 def seat_game_table(games: dict[int, dict[str, np.ndarray]]) -> pd.DataFrame:
     """Whole games with the first start at seat 0 (F4): win share (F17) and mean game score by
     seat, ``rules`` bots in every seat."""
-    from headcount_lab.games.foolish.tournament import mean_ci
-
     rows = []
     for n, g in games.items():
         for s in range(n):
-            w, wci = mean_ci(g["win60"][s] / 60, g["win60_sq"][s] / 3600, int(g["games"][s]))
-            m, mci = mean_ci(float(g["score_sum"][s]), float(g["score_sq"][s]), int(g["games"][s]))
-            assert wci is not None and mci is not None and w is not None and m is not None
+            count = int(g["games"][s])
+            w, w_lo, w_hi = mean_ci(g["win60"][s] / 60, g["win60_sq"][s] / 3600, count, Z95_ROUNDED)
+            m, m_lo, m_hi = mean_ci(
+                float(g["score_sum"][s]), float(g["score_sq"][s]), count, Z95_ROUNDED
+            )
             rows.append(
                 {
                     "players": n,
                     "seat": s,
-                    "games": int(g["games"][s]),
+                    "games": count,
                     "win_share": w,
-                    "win_share_lo": wci[0],
-                    "win_share_hi": wci[1],
+                    "win_share_lo": w_lo,
+                    "win_share_hi": w_hi,
                     "fair_share": 1 / n,
                     "game_score": m,
-                    "game_score_lo": mci[0],
-                    "game_score_hi": mci[1],
+                    "game_score_lo": m_lo,
+                    "game_score_hi": m_hi,
                 }
             )
     return pd.DataFrame(rows)
@@ -477,7 +464,7 @@ def device_table(
                         "device": name,
                         "seat0_role": rname,
                         "rounds": int(sel.sum()),
-                        **ci_cols("gain", ci(d[sel])),
+                        **ci_cols("gain", sample_mean_ci(d[sel])),
                     }
                 )
     return pd.DataFrame(rows)
@@ -506,8 +493,8 @@ def joker_table(base: dict[int, Run]) -> pd.DataFrame:
                     "share_face_up": p,
                     "share_face_up_lo": lo,
                     "share_face_up_hi": hi,
-                    **ci_cols("score_if_shown", ci(s[:, :, st.SCORE][shown])),
-                    **ci_cols("score_if_not", ci(s[:, :, st.SCORE][hidden])),
+                    **ci_cols("score_if_shown", sample_mean_ci(s[:, :, st.SCORE][shown])),
+                    **ci_cols("score_if_not", sample_mean_ci(s[:, :, st.SCORE][hidden])),
                 }
             )
     return pd.DataFrame(rows)
@@ -544,10 +531,10 @@ def crash_table(off: dict[int, Run], on: dict[int, Run]) -> pd.DataFrame:
                 "used": pu[0],
                 "used_lo": pu[1],
                 "used_hi": pu[2],
-                **ci_cols("lone_gain", ci(dl)),
-                **ci_cols("court_gain", ci(dc)),
-                **ci_cols("lead_gain", ci(dl - dc)),
-                **ci_cols("lone_gain_when_used", ci(dl[used])),
+                **ci_cols("lone_gain", sample_mean_ci(dl)),
+                **ci_cols("court_gain", sample_mean_ci(dc)),
+                **ci_cols("lead_gain", sample_mean_ci(dl - dc)),
+                **ci_cols("lone_gain_when_used", sample_mean_ci(dl[used])),
             }
         )
     return pd.DataFrame(rows)
@@ -572,7 +559,7 @@ def luck_table(rungs: list[tuple[dict[str, object], np.ndarray, np.ndarray]]) ->
     for rung, share, score in rungs:
         row: dict[str, object] = {"stronger": rung["a"], "weaker": rung["b"], "games": len(share)}
         for name, x in (("win_share", share), ("score", score)):
-            m, lo, hi = ci(x)
+            m, lo, hi = sample_mean_ci(x)
             sd = float(np.std(x, ddof=1))
             row.update(ci_cols(f"{name}_lead", (m, lo, hi)))
             row[f"{name}_sd"] = sd

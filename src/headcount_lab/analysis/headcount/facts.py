@@ -17,6 +17,7 @@ from typing import Any
 
 from headcount_lab.analysis.headcount.figures import PLAYERS_DEFAULT, RULES_Q5, RULES_Q7
 from headcount_lab.analysis.headcount.playtest import differences_table, paired_table
+from headcount_lab.core import stats
 
 #: an estimate with its 95 % interval
 Est = tuple[float, float, float]
@@ -34,7 +35,8 @@ def est(row: Any, value: str = "value") -> Est:
 
 
 def excludes_zero(e: Est) -> bool:
-    return bool(e[1] > 0 or e[2] < 0)
+    """:func:`headcount_lab.core.stats.excludes_zero` of the estimate's interval."""
+    return stats.excludes_zero(e[1], e[2])
 
 
 def sign_word(e: Est) -> str:

@@ -17,7 +17,6 @@ seed. Three kinds of job:
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +24,7 @@ import numpy as np
 from numba import njit
 
 from headcount_lab.core.jitcache import track_module
+from headcount_lab.core.stats import mean_ci_of_moments, paired_win_difference, wilson
 from headcount_lab.games.headcount import engine as E
 from headcount_lab.games.headcount.agents import Bot
 from headcount_lab.games.headcount.rules import (
@@ -36,12 +36,10 @@ from headcount_lab.games.headcount.rules import (
     settle_lives,
 )
 from headcount_lab.games.headcount.tournament import (
-    Z95,
     Setup,
     make_job,
     play_block,
     summarize,
-    wilson,
 )
 
 # ----------------------------------------------------------------------------- trace folding
@@ -486,35 +484,6 @@ def paired_job(pair: Pair, games: int):  # type: ignore[no-untyped-def]
 # ----------------------------------------------------------------------------- estimates
 
 
-def paired_difference(n10: int, n01: int, n: int) -> tuple[float, float, float]:
-    """(difference, low, high): P(A wins) - P(B wins) from ``n`` paired games of which ``n10``
-    A won and B lost and ``n01`` the reverse; normal 95 % interval of the mean of the per-game
-    differences (values -1, 0, 1)."""
-    d = (n10 - n01) / n
-    var = ((n10 + n01) / n - d * d) / max(n - 1, 1)
-    half = Z95 * math.sqrt(max(var, 0.0))
-    return d, d - half, d + half
-
-
-def mean_ci(total: float, sq: float, n: int) -> tuple[float, float, float]:
-    """(mean, low, high) from the sum and the sum of squares of ``n`` values (normal 95 %)."""
-    m = total / n
-    var = max(sq / n - m * m, 0.0) * n / max(n - 1, 1)
-    half = Z95 * math.sqrt(var / n)
-    return m, m - half, m + half
-
-
-def independent_difference(
-    a: tuple[float, float, float], b: tuple[float, float, float]
-) -> tuple[float, float, float]:
-    """(a - b, low, high) for two independent estimates given as (value, low, high) 95 %
-    intervals, combining their half-widths in quadrature (conservative for runs that share
-    their seed, whose estimates are positively correlated)."""
-    half = math.hypot((a[2] - a[1]) / 2, (b[2] - b[1]) / 2)
-    d = a[0] - b[0]
-    return d, d - half, d + half
-
-
 def paired_summary(stats: dict[str, np.ndarray]) -> dict[str, Any]:
     """Game-win rates of the focal bot under A and B, their paired difference (overall and by
     focal seat), and the paired difference of the share of rounds lost."""
@@ -525,14 +494,16 @@ def paired_summary(stats: dict[str, np.ndarray]) -> dict[str, Any]:
     by_seat = []
     for f in range(joint.shape[0]):
         j = joint[f]
-        by_seat.append(paired_difference(int(j[1, 0]), int(j[0, 1]), int(j.sum())))
+        by_seat.append(paired_win_difference(int(j[1, 0]), int(j[0, 1]), int(j.sum())))
     return {
         "games": n,
         "win_a": wilson(win_a, n),
         "win_b": wilson(win_b, n),
-        "diff": paired_difference(int(joint[:, 1, 0].sum()), int(joint[:, 0, 1].sum()), n),
+        "diff": paired_win_difference(int(joint[:, 1, 0].sum()), int(joint[:, 0, 1].sum()), n),
         "diff_by_seat": by_seat,
-        "round_loss_diff": mean_ci(float(stats["share_sum"][0]), float(stats["share_sq"][0]), n),
+        "round_loss_diff": mean_ci_of_moments(
+            float(stats["share_sum"][0]), float(stats["share_sq"][0]), n
+        ),
         "rounds_a": int(stats["rounds_sum"][0]) / n,
         "rounds_b": int(stats["rounds_sum"][1]) / n,
     }

@@ -19,6 +19,7 @@ import pandas as pd
 
 from headcount_lab.analysis.headcount import odds as odds
 from headcount_lab.analysis.headcount import play as play
+from headcount_lab.core.stats import Z95, independent_difference, mean_ci_of_moments, wilson
 
 #: players at the simulated tables (question 4 also runs 3..6)
 PLAYERS = 4
@@ -64,7 +65,7 @@ class Playtest:
 
 
 def _rate_row(k: int, n: int, **keys: Any) -> dict[str, Any]:
-    p, lo, hi = play.wilson(k, n)
+    p, lo, hi = wilson(k, n)
     return {**keys, "n": n, "k": k, "value": p, "lo": lo, "hi": hi}
 
 
@@ -176,7 +177,7 @@ def _mixed_tournaments(pt: Playtest, games: int, seed: int, tick: Any = None) ->
             )
         rpg = s["rounds_per_game"]
         n = s["games"]
-        half = play.Z95 * rpg["sd"] / math.sqrt(n)
+        half = Z95 * rpg["sd"] / math.sqrt(n)
         rounds_ci = (rpg["mean"], rpg["mean"] - half, rpg["mean"] + half)
         by_bot = {b["bot"].split(":")[0]: b for b in s["per_bot"]}
         for name, b in by_bot.items():
@@ -227,7 +228,7 @@ def _skill_and_length(pt: Playtest) -> None:
             ("best_bot_wins", lambda k: tuple(wins.loc[(k, best), ["value", "lo", "hi"]])),
             ("random_bot_wins", lambda k: tuple(wins.loc[(k, "random"), ["value", "lo", "hi"]])),
         ):
-            d = play.independent_difference(est_of(key), est_of("standard"))
+            d = independent_difference(est_of(key), est_of("standard"))
             rows.append(_ci_row(d, rules=key, measure=measure))
     diff = pd.DataFrame(rows)
     variants = diff["rules"].isin(VARIANTS)
@@ -284,7 +285,7 @@ def _games_needed(pt: Playtest) -> None:
         pb = float(wins.loc[other, "value"])
         delta = pa - pb
         var = pa + pb - delta * delta
-        half = play.Z95 * math.sqrt(var / n)
+        half = Z95 * math.sqrt(var / n)
         rows.append(
             {
                 "better": best,
@@ -355,7 +356,7 @@ def _position_tables(pt: Playtest, games: int, seed: int, tick: Any = None) -> N
         if r["players"] == PLAYERS and r["measure"] == "first_loser_wins_game"
     )
     # independent intervals: conservative, the two runs share their seed and first rounds
-    pt.facts["q4_left_of_loser_comeback_diff"] = play.independent_difference(
+    pt.facts["q4_left_of_loser_comeback_diff"] = independent_difference(
         (left_row["value"], left_row["lo"], left_row["hi"]),
         (std_row["value"], std_row["lo"], std_row["hi"]),
     )
@@ -393,12 +394,12 @@ def sit_out_rows(sit: np.ndarray, players: int) -> list[dict[str, Any]]:
         g, s, q = (int(x) for x in sit[place - 1])
         tot += sit[place - 1]
         if g:
-            rows.append(_ci_row(play.mean_ci(s, q, g), players=players, place=str(place),
+            rows.append(_ci_row(mean_ci_of_moments(s, q, g), players=players, place=str(place),
                                 games=g))  # fmt: skip
     g, s, q = (int(x) for x in tot)
     if g:
         # seats of one game are not independent: the interval counts seat-games as units
-        rows.append(_ci_row(play.mean_ci(s, q, g), players=players, place="all", games=g))
+        rows.append(_ci_row(mean_ci_of_moments(s, q, g), players=players, place="all", games=g))
     return rows
 
 
@@ -436,7 +437,7 @@ def _trace_tables(pt: Playtest, st: dict[str, np.ndarray]) -> None:
     usual = bot[bot["value"] > 0.5]
     pt.facts["q2_bot_call_gap"] = int(usual["gap"].min()) if not usual.empty else None
     calls = int(st["calls"][n].sum())
-    pt.facts["q2_bot_call_win"] = play.wilson(int(st["calls_won"][n].sum()), calls)
+    pt.facts["q2_bot_call_win"] = wilson(int(st["calls_won"][n].sum()), calls)
     _calls_in_play(pt, st)
 
     peek_rows = []
@@ -508,7 +509,7 @@ def _calls_in_play(pt: Playtest, st: dict[str, np.ndarray]) -> None:
     after = above[above["gap"] > losing["gap"].max()] if not losing.empty else above
     pt.facts["q2_play_gap_50"] = int(after["gap"].min()) if not after.empty else None
     pt.facts["q2_play_win_above"] = (
-        play.wilson(int(above["k"].sum()), int(above["n"].sum())) if not above.empty else None
+        wilson(int(above["k"].sum()), int(above["n"].sum())) if not above.empty else None
     )
     at = four[four["gap"] == threshold] if not four.empty else four
     pt.facts["q2_play_win_at_exact_gap"] = (
@@ -549,7 +550,7 @@ def heads_up_values(hu: np.ndarray) -> pd.DataFrame:
         if den == 0:
             continue
         diff = num / den
-        half = play.Z95 * math.sqrt(var) / den
+        half = Z95 * math.sqrt(var) / den
         rows.append({"compare": name, "value": diff, "lo": diff - half, "hi": diff + half})
     return pd.DataFrame(rows)
 

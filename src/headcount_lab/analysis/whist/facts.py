@@ -20,7 +20,6 @@ from headcount_lab.analysis.whist.tables import (
     LISTENING_BOT,
     MAX_CARDS,
     PLAYERS,
-    excludes_zero,
     overlap,
     position_name,
     threshold_wins,
@@ -542,4 +541,4 @@ def facts(tables: dict[str, pd.DataFrame]) -> WhistFacts:
     )
 
 
-__all__ = ["CI", "WhistFacts", "excludes_zero", "facts", "row", "sign_of"]
+__all__ = ["CI", "WhistFacts", "facts", "row", "sign_of"]

@@ -8,7 +8,6 @@ off these tables. A difference is called real only when its 95% interval leaves 
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -23,6 +22,7 @@ from headcount_lab.core.report import (
     report_command,
     sectioned,
 )
+from headcount_lab.core.stats import mean_ci, paired_ci
 from headcount_lab.games.whist import blind_table, handstats
 from headcount_lab.games.whist import equilibrium_sample as es
 from headcount_lab.games.whist.equilibrium import LISTEN_PLAYERS, Equilibrium, equilibrium
@@ -48,7 +48,6 @@ LISTENING_BOT = "heuristic:listen=1"
 #: table sizes whose equilibrium the report computes on every run (seconds); larger ones are
 #: read from ``data/whist-blind-equilibrium.json`` (scripts/whist_blind_equilibrium.py)
 LIVE_EQUILIBRIUM = (3, 4)
-Z95 = 1.959963984540054
 COMMAND = "headcount-lab report whist"
 NAME = "forehead-whist"
 
@@ -77,23 +76,6 @@ class WhistReportOptions:
 
 
 # --- statistics -------------------------------------------------------------------------------
-
-
-def mean_ci(total: float, sq: float, n: float, scale: float = 1.0) -> tuple[float, float, float]:
-    """Mean and normal 95% interval from a count, a sum and a sum of squares (times ``scale``)."""
-    mean = total / n
-    var = max((sq - n * mean * mean) / (n - 1), 0.0) if n > 1 else 0.0
-    half = Z95 * math.sqrt(var / n)
-    return mean * scale, (mean - half) * scale, (mean + half) * scale
-
-
-def paired_ci(sum_a: float, sum_b: float, diff_sq: float, n: float, scale: float = 1.0):  # type: ignore[no-untyped-def]
-    """Mean of the paired difference ``a - b`` with its 95% interval."""
-    return mean_ci(sum_a - sum_b, diff_sq, n, scale)
-
-
-def excludes_zero(lo: float, hi: float) -> bool:
-    return lo > 0 or hi < 0
 
 
 def overlap(a: tuple[float, float], b: tuple[float, float]) -> bool:
@@ -197,9 +179,11 @@ def _gap_columns(row: np.ndarray, count: int, n: int) -> dict[str, float]:
     s = 1.0 / (n - 1)
     G = handstats
     return {
-        **ci_columns("gap_on", mean_ci(row[G.G_GAP], row[G.G_GAP_SQ], count, s)),
-        **ci_columns("gap_off", mean_ci(row[G.G_GAP_B], row[G.G_GAP_B_SQ], count, s)),
-        **ci_columns("effect", paired_ci(row[G.G_GAP], row[G.G_GAP_B], row[G.G_DIFF_SQ], count, s)),
+        **ci_columns("gap_on", mean_ci(row[G.G_GAP], row[G.G_GAP_SQ], count, scale=s)),
+        **ci_columns("gap_off", mean_ci(row[G.G_GAP_B], row[G.G_GAP_B_SQ], count, scale=s)),
+        **ci_columns(
+            "effect", paired_ci(row[G.G_GAP], row[G.G_GAP_B], row[G.G_DIFF_SQ], count, scale=s)
+        ),
     }
 
 
@@ -259,7 +243,7 @@ def seat_table(runs: dict[tuple[int, bool], dict[str, np.ndarray]]) -> pd.DataFr
         for r in range(n):
             dealt = [k for h, k in enumerate(sizes) if h % n == r]
             tot = mean_ci(ps[r, handstats.S_TOTAL], ps[r, handstats.S_TOTAL_SQ], m)
-            lead = mean_ci(ps[r, handstats.S_DEV], ps[r, handstats.S_DEV_SQ], m, 1.0 / n)
+            lead = mean_ci(ps[r, handstats.S_DEV], ps[r, handstats.S_DEV_SQ], m, scale=1.0 / n)
             eff = paired_ci(
                 ps[r, handstats.S_TOTAL], ps[r, handstats.S_TOTAL_B], ps[r, handstats.S_DIFF_SQ], m
             )
@@ -301,7 +285,7 @@ def bot_table(st: dict[str, np.ndarray], bots: tuple[str, ...] = TOURNAMENT_BOTS
     for j, label in enumerate(_bot_labels(bots)):
         m = pb[j, handstats.B_MATCHES]
         tot = mean_ci(pb[j, handstats.B_TOTAL], pb[j, handstats.B_TOTAL_SQ], m)
-        lead = mean_ci(pb[j, handstats.B_DEV], pb[j, handstats.B_DEV_SQ], m, 1.0 / n)
+        lead = mean_ci(pb[j, handstats.B_DEV], pb[j, handstats.B_DEV_SQ], m, scale=1.0 / n)
         size = st["per_bot_size"][j]
         rows.append(
             {

@@ -10,7 +10,6 @@ the win-share difference lies above zero.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from typing import Any
@@ -18,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from headcount_lab.core.rng import block_state
-from headcount_lab.core.stats import DIFFERENCE, interval
+from headcount_lab.core.stats import DIFFERENCE, Z95_ROUNDED, interval, sample_mean_ci
 from headcount_lab.games.foolish import kernels
 from headcount_lab.games.foolish.agents import policy_params
 from headcount_lab.games.foolish.rules import FoolishRules
@@ -27,12 +26,8 @@ from headcount_lab.games.foolish.rules import FoolishRules
 def _ci(x: np.ndarray, bounds: tuple[float, float] | None = None) -> dict[str, Any]:
     """Mean with its normal 95% interval: ``None`` when the games show no spread, and cut to
     ``bounds`` (a difference of win shares lies in [-1, 1])."""
-    mean = float(x.mean())
-    half = 1.96 * float(x.std(ddof=1)) / math.sqrt(len(x)) if len(x) > 1 else math.nan
-    return {
-        "mean": mean,
-        "ci95": interval(mean, mean - half, mean + half, len(x), bounds=bounds).ci_json,
-    }
+    mean, lo, hi = sample_mean_ci(x, Z95_ROUNDED)
+    return {"mean": mean, "ci95": interval(mean, lo, hi, len(x), bounds=bounds).ci_json}
 
 
 def head_to_head(

@@ -8,7 +8,6 @@ Party Crashers.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import numpy as np
@@ -107,33 +106,21 @@ def make_job(rules: FoolishRules, bots: list[str], games: int, rotate: bool) -> 
     )
 
 
-def mean_ci(total: float, sq: float, count: int) -> tuple[float | None, list[float] | None]:
-    """Mean and normal 95% interval from a sum and a sum of squares (``None`` without data, so
-    that the JSON stays valid), for the report's tables of many games; the summary's statistics
-    come from :func:`headcount_lab.core.stats.mean`, which gives no interval from one game."""
-    if count == 0:
-        return None, None
-    mean = total / count
-    var = (sq - count * mean * mean) / (count - 1) if count > 1 else 0.0
-    half = 1.96 * math.sqrt(max(var, 0.0) / count)
-    return mean, [mean - half, mean + half]
-
-
 def summarize(stats: dict[str, np.ndarray], bots: list[str]) -> list[dict[str, Any]]:
     """One row per bot: mean game score and win share with 95% CIs, mean round score by role."""
-    from headcount_lab.core.stats import PROPORTION, mean
+    from headcount_lab.core.stats import PROPORTION, Z95_ROUNDED, mean
 
     rows = []
     for j, name in enumerate(bots):
         g = int(stats["games"][j])
-        score = mean(float(stats["score_sum"][j]), float(stats["score_sq"][j]), g, z=1.96)
-        win = mean(stats["win60"][j] / 60, stats["win60_sq"][j] / 3600, g, z=1.96,
+        score = mean(float(stats["score_sum"][j]), float(stats["score_sq"][j]), g, z=Z95_ROUNDED)
+        win = mean(stats["win60"][j] / 60, stats["win60_sq"][j] / 3600, g, z=Z95_ROUNDED,
                    bounds=PROPORTION)  # fmt: skip
         roles = {}
         for k, role in enumerate(ROLES):
             c = int(stats["role_rounds"][j, k])
             m = mean(float(stats["role_sum"][j, k]), float(stats["role_sq"][j, k]), c, "round",
-                     z=1.96)  # fmt: skip
+                     z=Z95_ROUNDED)  # fmt: skip
             roles[role] = {"rounds": c, "mean": m.value, "ci95": m.ci_json}
         rows.append(
             {

@@ -16,8 +16,6 @@ import numpy as np
 
 from headcount_lab.core import seats
 from headcount_lab.core.guard import require
-from headcount_lab.core.stats import Z95 as Z95  # re-exported for the analysis modules
-from headcount_lab.core.stats import wilson as wilson  # re-exported
 from headcount_lab.games.headcount import engine as E
 from headcount_lab.games.headcount.agents import (
     EQUILIBRIUM,

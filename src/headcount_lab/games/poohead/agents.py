@@ -61,7 +61,7 @@ from headcount_lab.games.poohead.engine import (
     apply_call,
     legal_mask_call,
 )
-from headcount_lab.games.poohead.faceup_data import VALUES as FACEUP_VALUES
+from headcount_lab.games.poohead.faceup import table as faceup_table
 from headcount_lab.games.poohead.rules import (
     CHEAPEST_FIRST,
     COPIES,
@@ -120,8 +120,9 @@ for _a in range(N_RANKS):
             TRIPLE[_a, _b, _c] = _t
             _t += 1
 N_TRIPLES = _t
-#: the learned face-up table, ``[players - 2, triple]`` (see ``faceup.py``)
-_FACEUP = np.array([FACEUP_VALUES[n] for n in (2, 3, 4)], dtype=np.float64)
+#: the learned face-up table, ``[players - 2, triple]`` (see ``faceup.py``; a copy: numba
+#: freezes a global array into the machine code, and core.jitcache keys it on faceup.JIT_DATA)
+_FACEUP = np.array(faceup_table(), dtype=np.float64)
 # subset index of the positions (a, b, c), a < b < c < 6, in rules.swap_subsets() order
 _SUBSET_INDEX = np.full((6, 6, 6), -1, dtype=np.int64)
 _k = 0

@@ -13,13 +13,13 @@ the function call with its arguments.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from headcount_lab.core import runner
+from headcount_lab.core.stats import Z95_ROUNDED, histogram_mean_ci, wilson
 from headcount_lab.games.poohead import tournament
 from headcount_lab.games.poohead.kernels import SHARE
 from headcount_lab.games.poohead.rules import PooheadRules
@@ -44,7 +44,7 @@ def seat_effect(
             counted = stats["place_rel"].sum(axis=1)
             for rel in range(n):
                 k = stats["poohead_rel"][rel] / SHARE
-                p, lo, hi = tournament.wilson(float(k), float(counted[rel]))
+                p, lo, hi = wilson(float(k), float(counted[rel]))
                 rows.append(
                     {
                         "players": n,
@@ -61,15 +61,6 @@ def seat_effect(
     return pd.DataFrame(rows)
 
 
-def _turns(hist: np.ndarray) -> tuple[float, float]:
-    """Mean game length and the half-width of its normal 95% interval, from the histogram."""
-    t = np.arange(hist.size)
-    n = hist.sum()
-    mean = float((hist * t).sum() / n)
-    var = float((hist * (t - mean) ** 2).sum() / max(1, n - 1))
-    return mean, 1.96 * math.sqrt(var / n)
-
-
 def house_rules(
     flag_sets: list[list[str]],
     players: int = 4,
@@ -83,11 +74,11 @@ def house_rules(
     for flags in [[], *flag_sets]:
         rules = PooheadRules(players=players).with_flags(flags)
         stats = _run(rules, [bot] * players, games, seed)
-        mean, half = _turns(stats["turns_hist"])
+        mean, mean_lo, mean_hi = histogram_mean_ci(stats["turns_hist"], Z95_ROUNDED)
         capped = int(stats["capped"][0])
-        c, c_lo, c_hi = tournament.wilson(capped, games)
+        c, c_lo, c_hi = wilson(capped, games)
         counted = stats["place_rel"].sum(axis=1)
-        s, s_lo, s_hi = tournament.wilson(float(stats["poohead_rel"][0] / SHARE), float(counted[0]))
+        s, s_lo, s_hi = wilson(float(stats["poohead_rel"][0] / SHARE), float(counted[0]))
         rows.append(
             {
                 "rules": ", ".join(flags) or "defaults",
@@ -95,8 +86,8 @@ def house_rules(
                 "bot": bot,
                 "games": games,
                 "mean_turns": mean,
-                "mean_turns_lo": mean - half,
-                "mean_turns_hi": mean + half,
+                "mean_turns_lo": mean_lo,
+                "mean_turns_hi": mean_hi,
                 "capped": capped,
                 "capped_share": c,
                 "capped_lo": c_lo,

@@ -7,12 +7,16 @@ estimates how good the triple is; it is shrunk toward the seat's overall rate by
 pseudo-games, so that rare triples (three 10s) do not swing on a handful of games. ``cheap+``
 then chooses, of its 20 possible swaps, the one whose face-up triple has the lowest value.
 
-The values live in ``faceup_data.py``, written by ``scripts/poohead_faceup_table.py`` (its
-command line, seed and game count are in that file).
+The values are data, not code: ``data/faceup.json`` in this package (read by :func:`table`),
+written by :func:`write_table` from ``scripts/poohead_faceup_table.py`` (its command line, seed
+and game count are in the file).
 """
 
 from __future__ import annotations
 
+import json
+from functools import cache
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +27,36 @@ from headcount_lab.games.poohead.rules import N_RANKS, PLAYERS_MAX, PLAYERS_MIN,
 TRIPLES = [(a, b, c) for a in range(N_RANKS) for b in range(a, N_RANKS) for c in range(b, N_RANKS)]
 PRIOR = 50.0
 BLOCK = 20_000
+#: data files, relative to this module's folder, whose numbers the jitted agents freeze into
+#: machine code: core.jitcache keys their cache on these files' bytes as on source files, so a
+#: new table recompiles the agents (a literal: jitcache reads it without importing the module)
+JIT_DATA = ("data/faceup.json",)
+#: the learned table (pyproject.toml ships it as package data)
+DATA = JIT_DATA[0]
+#: decimals of a written value (the estimates are good to about 0.001)
+DECIMALS = 4
+
+
+def _data_text() -> str:
+    return files(__package__).joinpath(*DATA.split("/")).read_text(encoding="utf-8")
+
+
+@cache
+def document() -> dict[str, Any]:
+    """The table's file as written by :func:`write_table`: ``command``, ``games``, ``seed``,
+    ``prior`` and ``values`` (a list of 455 floats per player count, keyed ``"2"``..``"4"``)."""
+    doc: dict[str, Any] = json.loads(_data_text())
+    return doc
+
+
+@cache
+def table() -> np.ndarray:
+    """P(Poohead) by player count and face-up triple: float64[players - PLAYERS_MIN, triple]
+    (:data:`TRIPLES` order, shape (3, 455)), read-only, read from :data:`DATA` once."""
+    values = document()["values"]
+    t = np.array([values[str(n)] for n in range(PLAYERS_MIN, PLAYERS_MAX + 1)], dtype=np.float64)
+    t.setflags(write=False)
+    return t
 
 
 def learn(players: int, games: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -46,8 +80,24 @@ def values(n_games: np.ndarray, n_pooh: np.ndarray) -> np.ndarray:
     return (n_pooh + PRIOR * base) / (n_games + PRIOR)
 
 
-def write_module(path: Path, games: int, seed: int, command: str) -> dict[str, Any]:
-    """Learn the tables for 2-4 players and write them as ``faceup_data.py``."""
+def table_text(rows: dict[int, np.ndarray], games: int, seed: int, command: str) -> str:
+    """The text of :data:`DATA` for the value ``rows`` by player count: JSON, each value with
+    :data:`DECIMALS` decimals (``0.5655``, read back as the float of that literal), eight to a
+    line so that a new table diffs by line."""
+    head = {"about": "the cheap+ face-up table (games/poohead/faceup.py); generated, do not edit",
+            "command": command, "games": games, "seed": seed, "prior": PRIOR}  # fmt: skip
+    lines = ["{"] + [f"  {json.dumps(k)}: {json.dumps(v)}," for k, v in head.items()]
+    lines.append('  "values": {')
+    for j, (n, v) in enumerate(rows.items()):
+        chunks = [", ".join(f"{x:.{DECIMALS}f}" for x in v[i : i + 8]) for i in range(0, len(v), 8)]
+        body = ",\n      ".join(chunks)
+        lines.append(f'    "{n}": [\n      {body}\n    ]' + ("," if j < len(rows) - 1 else ""))
+    lines += ["  }", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def write_table(path: Path, games: int, seed: int, command: str) -> dict[str, Any]:
+    """Learn the tables for 2-4 players and write them to ``path`` (:func:`table_text`)."""
     rows = {}
     counts = {}
     rates = {}
@@ -56,22 +106,5 @@ def write_module(path: Path, games: int, seed: int, command: str) -> dict[str, A
         rows[n] = values(g, p)
         counts[n] = int(g.sum())
         rates[n] = float(p.sum() / g.sum())
-    lines = [
-        '"""The ``cheap+`` face-up table (see ``faceup.py``). Generated, do not edit:',
-        "",
-        f"    {command}",
-        '"""',
-        "",
-        f"GAMES = {games}",
-        f"SEED = {seed}",
-        "#: P(Poohead) by face-up triple (``faceup.TRIPLES`` order), by number of players",
-        "VALUES = {",
-    ]
-    for n, v in rows.items():
-        lines.append(f"    {n}: (")
-        for i in range(0, len(v), 8):
-            lines.append("        " + " ".join(f"{x:.4f}," for x in v[i : i + 8]))
-        lines.append("    ),")
-    lines.append("}")
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path.write_text(table_text(rows, games, seed, command), encoding="utf-8")
     return {"games_counted": counts, "random_swapper_poohead_rate": rates, "path": str(path)}

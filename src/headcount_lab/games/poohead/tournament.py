@@ -69,14 +69,6 @@ def make_job(rules: PooheadRules, bots: list[str], games: int, rotate: bool) -> 
     )
 
 
-def wilson(k: float, n: float) -> tuple[float, float, float]:
-    """Share ``k / n`` with its 95% Wilson interval (``k`` may be fractional: shared Pooheads;
-    NaN without games)."""
-    if n <= 0:
-        return float("nan"), float("nan"), float("nan")
-    return stats.wilson(k, n)
-
-
 def _rate(k: float, n: float) -> dict[str, Any]:
     """``{"p", "ci95"}``, both None without a counted game (every game capped, P20)."""
     est = stats.rate(k, int(n))

@@ -31,6 +31,7 @@ import numpy as np
 
 from headcount_lab.core import runner
 from headcount_lab.core.rng import block_state
+from headcount_lab.core.stats import sample_mean_ci, t95
 from headcount_lab.games.whist.bots import MENU
 from headcount_lab.games.whist.rules import WhistRules
 from headcount_lab.games.whist.tournament import make_job
@@ -43,12 +44,6 @@ def montecarlo_bot(bid_samples: int, play_samples: int, **options: int) -> str:
     named = "montecarlo:" + ",".join(f"{k}={v}" for k, v in keys.items())
     MENU.parse(named)  # a ValueError names what the bot does not take
     return named
-
-
-def _t95(df: int) -> float:
-    from scipy.stats import t
-
-    return float(t.ppf(0.975, df))
 
 
 class HeadToHead:
@@ -91,8 +86,10 @@ class HeadToHead:
         """Gain with its 95% t interval over blocks, and both sides' mean scores."""
         g = np.asarray(self.gains, dtype=np.float64)
         b = len(g)
-        mean = float(g.mean())
-        half = _t95(b - 1) * float(g.std(ddof=1)) / math.sqrt(b) if b > 1 else math.inf
+        # Student's t over the blocks; one block: the gain with no bound on its error
+        mean, lo, hi = (
+            sample_mean_ci(g, t95(b - 1)) if b > 1 else (float(g.mean()), -math.inf, math.inf)
+        )
         return {
             "challenger": self.challenger,
             "field": self.field,
@@ -100,7 +97,7 @@ class HeadToHead:
             "matches": b * self.block_size,
             "blocks": b,
             "gain": mean,
-            "ci95": [mean - half, mean + half],
+            "ci95": [lo, hi],
             "challenger_mean": float(np.mean(self.own)),
             "field_mean": float(np.mean(self.others)),
         }

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from headcount_lab.core.runner import Job
-from headcount_lab.core.stats import mean, mean_sd
+from headcount_lab.core.stats import Z95_ROUNDED, mean, mean_sd
 from headcount_lab.core.tournament import KernelBlock, kernel_job
 from headcount_lab.games.whist.agents import MONTECARLO, policy_params
 from headcount_lab.games.whist.rules import MAX_CARDS, VERSION, WhistRules
@@ -75,7 +75,7 @@ def summarize(stats: dict[str, np.ndarray], bots: list[str]) -> list[dict[str, A
     rows = []
     for j, name in enumerate(bots):
         m = int(stats["matches"][j])
-        score = mean(stats["score_sum"][j], stats["score_sq"][j], m, "match", z=1.96)
+        score = mean(stats["score_sum"][j], stats["score_sq"][j], m, "match", z=Z95_ROUNDED)
         sd = float(mean_sd(stats["score_sum"][j], stats["score_sq"][j], m)[1]) if m > 1 else None
         made = {
             str(k): float(stats["made"][j, k] / stats["hands"][j, k])
