@@ -6,7 +6,7 @@ import shlex
 import sys
 from pathlib import Path
 
-from headcount_lab.games.poohead.faceup import write_module
+from headcount_lab.research.poohead.faceup import write_module
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__)

@@ -3,11 +3,12 @@
 import numpy as np
 import pytest
 
-from headcount_lab.games.poohead import agents, faceup
+from headcount_lab.games.poohead import agents
 from headcount_lab.games.poohead import layout as L
 from headcount_lab.games.poohead.faceup_data import VALUES
 from headcount_lab.games.poohead.reference import SUBSETS, Table
 from headcount_lab.games.poohead.rules import PooheadRules, parse_ranks
+from headcount_lab.research.poohead import faceup
 
 
 def test_the_table_has_a_value_for_every_triple_and_player_count():

@@ -181,8 +181,8 @@ def blind_equilibrium(
     Example: headcount-lab whist blind-equilibrium --players 6 --samples 100 --seed 1 --json
     """
     from headcount_lab.games.whist.equilibrium import EXACT_PLAYERS, equilibrium
-    from headcount_lab.games.whist.equilibrium_sample import check_inputs, sampled_equilibrium
     from headcount_lab.games.whist.rules import WhistRules, check_players
+    from headcount_lab.research.whist.equilibrium_sample import check_inputs, sampled_equilibrium
 
     with user_errors():
         check_players(players)
@@ -251,7 +251,7 @@ def _how(run: dict[str, Any], res: dict[str, Any], key: str, pct: bool = False) 
     interval is Student's t over chunks of :data:`~.equilibrium_sample.CHUNK` sampled views
     (``run`` holds the number of samples)."""
     from headcount_lab.core.stats import ci_text
-    from headcount_lab.games.whist.equilibrium_sample import CHUNK
+    from headcount_lab.research.whist.equilibrium_sample import CHUNK
 
     if isinstance(res[key], str):
         return f"= {res[key]}"

@@ -302,8 +302,8 @@ def _subset(six: list[int], chosen: list[int]) -> int:
 
 def _table_value(players: int, up: list[int]) -> float:
     """The learned face-up table's P(Poohead) for these three face-up ranks (``faceup.py``)."""
-    from headcount_lab.games.poohead.faceup import TRIPLES
+    from headcount_lab.games.poohead.agents import TRIPLE
     from headcount_lab.games.poohead.faceup_data import VALUES
 
     a, b, c = sorted(up)
-    return float(VALUES[players][TRIPLES.index((a, b, c))])
+    return float(VALUES[players][int(TRIPLE[a, b, c])])

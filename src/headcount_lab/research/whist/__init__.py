@@ -1,0 +1,1 @@
+"""Forehead Whist research: the sampled blind equilibrium and the best-challenger meter."""
