@@ -136,23 +136,6 @@ def score_file(file: Path, streak_mode: str | None, rule: list[str]) -> dict[str
     return score_match(sheet, base.with_flags(rule, set_by))
 
 
-def print_summary(res: dict[str, Any]) -> None:
-    """The text form of ``whist simulate``."""
-    from headcount_lab.core.stats import ci_text
-
-    typer.echo(
-        f"{res['matches']} matches, {res['players']} players, seed {res['seed']}"
-        + (", seats rotated" if res["rotate_seats"] else "")
-    )
-    typer.echo(f"{'bot':<16} {'mean':>8}  {'95% CI':<19} {'wins':>6}  made by hand size 1..8")
-    for r in res["bots"]:
-        made = " ".join(f"{v:.2f}" for v in r["made_by_cards"].values())
-        ci = ci_text(r["ci95"], ">7.2f", r["matches"], "match")
-        typer.echo(f"{r['bot']:<16} {r['mean']:>8.2f}  {ci:<18} {r['win_rate']:>6.3f}  {made}")
-    if "record" in res:
-        typer.echo(f"recorded {res['record']['games']} matches in {res['record']['file']}")
-
-
 @app.command("blind-equilibrium")
 def blind_equilibrium(
     players: PlayersOpt = 4,

@@ -136,13 +136,7 @@ def policy_params(names: list[str]) -> tuple[np.ndarray, np.ndarray]:
     """Policy ids (``int64[n]``) and parameters (``float64[n, N_PARAMS]``) for bot specs such as
     ``pimc:samples=32,horizon=300`` (:data:`~headcount_lab.games.poohead.bots.MENU`): a bot's
     values, in the order of its parameters, fill the start of its row."""
-    ids = np.empty(len(names), dtype=np.int64)
-    params = np.zeros((len(names), N_PARAMS), dtype=np.float64)
-    for i, raw in enumerate(names):
-        bot = MENU.parse(raw)
-        ids[i] = bot.policy.id
-        params[i, : len(bot.values)] = bot.values
-    return ids, params
+    return MENU.arrays(names, N_PARAMS)
 
 
 @L.njit_fast

@@ -30,6 +30,7 @@ from numba import njit, uint64
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import below, next_u64, partial_shuffle
 from headcount_lab.core.seat_kernels import seat_bots
+from headcount_lab.core.tournament import run_kernel_block
 from headcount_lab.games.poohead import layout as L
 from headcount_lab.games.poohead.agents import (
     CHEAP,
@@ -495,20 +496,16 @@ def run_block(
     rotate: bool,
     record: np.ndarray | None = None,
 ) -> dict[str, np.ndarray]:
-    """Plain-Python wrapper: allocate the outputs, run :func:`simulate_block`, return the dict."""
+    """Plain-Python wrapper (:func:`~headcount_lab.core.tournament.run_kernel_block`): allocate
+    the outputs and the position table, run :func:`simulate_block`, return the dict."""
     n = int(rules[I_PLAYERS])
     cap = int(rules[I_TURN_CAP])
-    out = new_stats(n, cap)
-    if record is None:
-        record = np.empty((0, log_length(n, cap)), dtype=np.int16)
     size = hash_size(rules)
-    simulate_block(
-        state, n_games, rules, bot_policies, bot_params, rotate, record,
-        np.zeros(size, dtype=np.uint64), np.zeros(size, dtype=np.int64),
-        out["games"], out["capped"], out["turns_hist"], out["poohead_bot"], out["poohead_rel"],
-        out["games_bot_rel"], out["poohead_bot_rel"], out["place_bot"], out["place_rel"],
+    return run_kernel_block(
+        simulate_block, state, n_games, rules, bot_policies, bot_params, rotate, record,
+        log_width=log_length(n, cap), stats=lambda: new_stats(n, cap),
+        before=(np.zeros(size, dtype=np.uint64), np.zeros(size, dtype=np.int64)),
     )  # fmt: skip
-    return out
 
 
 @njit(nogil=True, cache=True)

@@ -24,6 +24,7 @@ from headcount_lab.core.guard import require
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import partial_shuffle
 from headcount_lab.core.seat_kernels import seat_bots, win60
+from headcount_lab.core.tournament import run_kernel_block
 from headcount_lab.games.whist.agents import P_LISTEN, UWORK_SIZE, WORK_SIZE, act, play_card
 from headcount_lab.games.whist.bits import (  # noqa: F401  (legal moves and winners re-exported)
     O_BLIND,
@@ -450,28 +451,14 @@ def run_block(
     rotate: bool,
     record: np.ndarray | None = None,
 ) -> dict[str, np.ndarray]:
-    """Plain-Python wrapper: allocate the outputs, run :func:`simulate_block`, return the dict."""
-    if record is None:
-        record = np.empty((0, log_length(int(rules[I_PLAYERS]))), dtype=np.int16)
-    n = check_block_inputs(state, rules, bot_policies, bot_params, record)
-    out = new_stats(n)
-    simulate_block(
-        state,
-        n_matches,
-        rules,
-        bot_policies,
-        bot_params,
-        rotate,
-        record,
-        out["matches"],
-        out["score_sum"],
-        out["score_sq"],
-        out["win60"],
-        out["made"],
-        out["hands"],
-        bot_table(n, bot_params),
-    )
-    return out
+    """Plain-Python wrapper (:func:`~headcount_lab.core.tournament.run_kernel_block`): check the
+    arrays, allocate the outputs, run :func:`simulate_block`, return the dict."""
+    n = int(rules[I_PLAYERS])
+    return run_kernel_block(
+        simulate_block, state, n_matches, rules, bot_policies, bot_params, rotate, record,
+        log_width=log_length(n), stats=lambda: new_stats(n),
+        after=lambda: (bot_table(n, bot_params),), check=check_block_inputs,
+    )  # fmt: skip
 
 
 def bot_table(players: int, bot_params: np.ndarray) -> np.ndarray:
