@@ -23,7 +23,7 @@ from headcount_lab.core.report import (
     report_command,
     sectioned,
 )
-from headcount_lab.games.whist import blind_table, handstats
+from headcount_lab.games.whist import blind_table
 from headcount_lab.games.whist.equilibrium import LISTEN_PLAYERS, Equilibrium, equilibrium
 from headcount_lab.games.whist.rules import (
     MAX_CARDS,
@@ -33,6 +33,7 @@ from headcount_lab.games.whist.rules import (
     hand_sizes,
 )
 from headcount_lab.research.whist import equilibrium_sample as es
+from headcount_lab.research.whist import handstats
 
 DEFAULT_MATCHES = 100_000
 QUICK_MATCHES = 3_000
