@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from headcount_lab.games.poohead import agents
-from headcount_lab.games.poohead import layout as L
+from headcount_lab.games.poohead import bits as L
 from headcount_lab.games.poohead.faceup_data import VALUES
 from headcount_lab.games.poohead.reference import SUBSETS, Table
 from headcount_lab.games.poohead.rules import PooheadRules, parse_ranks

@@ -1,7 +1,7 @@
 """Poohead bots as ``(policy id, parameter array)``, decided by the jitted :func:`act` and
 :func:`choose_swap`.
 
-A bot sees only its observation (``layout.py``, P21): its own hand and failed flips, the pile,
+A bot sees only its observation (``bits.py``, P21): its own hand and failed flips, the pile,
 the burnt cards, every face-up card, hand and face-down counts, the draw pile's size and the cards
 publicly known in each hand. Randomness comes from the block state passed in, so a decision is a
 function of (observation, legal mask, stream) only.
@@ -39,18 +39,8 @@ from numba import uint64
 
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import below, partial_shuffle
-from headcount_lab.games.poohead import layout as L
-from headcount_lab.games.poohead.bots import (
-    CHEAP,
-    CHEAP_PLUS,
-    MAX_ITERATIONS,
-    MENU,
-    PIMC,
-    RANDOM,
-    SWAP_NONE,
-    SWAP_RANDOM,
-)
-from headcount_lab.games.poohead.engine import (
+from headcount_lab.games.poohead import bits as L
+from headcount_lab.games.poohead.bits import (
     G_CUR,
     G_N_ACTIVE,
     G_N_OUT,
@@ -60,6 +50,16 @@ from headcount_lab.games.poohead.engine import (
     G_TURNS,
     apply_call,
     legal_mask_call,
+)
+from headcount_lab.games.poohead.bots import (
+    CHEAP,
+    CHEAP_PLUS,
+    MAX_ITERATIONS,
+    MENU,
+    PIMC,
+    RANDOM,
+    SWAP_NONE,
+    SWAP_RANDOM,
 )
 from headcount_lab.games.poohead.faceup_data import VALUES as FACEUP_VALUES
 from headcount_lab.games.poohead.rules import (
