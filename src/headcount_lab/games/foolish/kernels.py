@@ -92,11 +92,6 @@ from headcount_lab.games.foolish.rules import (
 DECK = np.array(deck_types(), dtype=np.int64)
 #: roles for the per-role statistics
 LONE, PAIR, COURT = 0, 1, 2
-#: Statistics one block returns (by bot, by bot and role, or for the whole block).
-STAT_KEYS = (
-    "games", "score_sum", "score_sq", "win60", "win60_sq", "role_rounds", "role_sum", "role_sq",
-    "rounds", "lone_fool_rounds", "crashes",
-)  # fmt: skip
 
 
 def log_length(n: int, rounds: int) -> int:
