@@ -20,8 +20,8 @@ import time
 
 from headcount_lab.core.rng import block_state
 from headcount_lab.games.foolish import agents, kernels
-from headcount_lab.games.foolish.ladder import head_to_head
 from headcount_lab.games.foolish.rules import FoolishRules
+from headcount_lab.research.foolish.ladder import head_to_head
 
 DEFAULT_BOTS = (
     "ismcts:iterations=8,ismcts:iterations=16,ismcts:iterations=32,ismcts,ismcts:iterations=128"

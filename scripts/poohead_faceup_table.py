@@ -6,7 +6,8 @@ import shlex
 import sys
 from pathlib import Path
 
-from headcount_lab.games.poohead.faceup import DATA, write_table
+from headcount_lab.games.poohead.faceup_table import DATA
+from headcount_lab.research.poohead.faceup import write_table
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__)

@@ -4,19 +4,19 @@ Searches a grid of bots (heuristic and montecarlo sample counts, with ``--listen
 reading the bids) for the one that gains most against ``players - 1`` copies of the field bot:
 successive halving on the selection seed, then the winner measured again on a fresh seed (95% t
 interval over blocks). Progress on stderr.
-See headcount_lab.games.whist.challenge.best_challenger.
+See headcount_lab.research.whist.challenge.best_challenger.
 """
 
 import argparse
 import sys
 
-from headcount_lab.games.whist.challenge import (
+from headcount_lab.games.whist.rules import WhistRules
+from headcount_lab.research.whist.challenge import (
     OneLineParser,
     best_challenger,
     montecarlo_bot,
     print_json,
 )
-from headcount_lab.games.whist.rules import WhistRules
 
 #: (bid samples, play samples) of the montecarlo candidates; extend when bots gain options
 GRID = [

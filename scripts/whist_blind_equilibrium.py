@@ -17,8 +17,8 @@ import argparse
 import shlex
 import sys
 
-from headcount_lab.games.whist import equilibrium_sample as es
 from headcount_lab.games.whist.equilibrium import equilibrium
+from headcount_lab.research.whist import equilibrium_sample as es
 
 
 def main() -> None:

@@ -10,7 +10,7 @@ samples as well by the tricks the others still need. At 5 and 6 players there ar
 tables, so there ``listen=2`` and ``3`` measure the weighting alone.
 
 Prints JSON: per table size and pair, the challenger's gain in points per match with its 95%
-interval (:func:`headcount_lab.games.whist.challenge.head_to_head`: its match score minus the
+interval (:func:`headcount_lab.research.whist.challenge.head_to_head`: its match score minus the
 field's mean score in the same matches, a t interval over blocks) and ``listening_worth``, the
 gain of the listening side (the gain itself, or minus it when the field listens).
 """
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import sys
 
-from headcount_lab.games.whist.challenge import OneLineParser, head_to_head, print_json
 from headcount_lab.games.whist.rules import WhistRules
+from headcount_lab.research.whist.challenge import OneLineParser, head_to_head, print_json
 
 
 def _ints(text: str) -> list[int]:

@@ -4,14 +4,14 @@ For every (bid samples, play samples) pair: the points per match one such bot ga
 three montecarlo bots with the defaults the curve replaced (24 bid samples, none for play; seats
 rotated, 95% t interval over blocks, one seed for all) and the matches per second of one core's
 CPU time with that bot at every seat. Progress on stderr.
-See headcount_lab.games.whist.challenge.montecarlo_curve.
+See headcount_lab.research.whist.challenge.montecarlo_curve.
 """
 
 import argparse
 import sys
 
-from headcount_lab.games.whist.challenge import OneLineParser, montecarlo_curve, print_json
 from headcount_lab.games.whist.rules import WhistRules
+from headcount_lab.research.whist.challenge import OneLineParser, montecarlo_curve, print_json
 
 
 def _counts(text: str) -> list[int]:

@@ -20,9 +20,17 @@ ROOT = Path(__file__).resolve().parents[1]
 CASES = "cases.py"
 
 
+def game_root(game: str) -> Path:
+    """The checkout holding ``tests/<game>/`` and the paths of the game's registry entry: the
+    repository, or for the game ``tests/test_guide.py`` writes, its temporary checkout."""
+    from extra_game import root_of
+
+    return root_of(game) or ROOT
+
+
 def cases_path(game: str) -> Path:
     """``tests/<game>/cases.py``: the game's pieces of the shared tests."""
-    return ROOT / "tests" / game / CASES
+    return game_root(game) / "tests" / game / CASES
 
 
 @cache
@@ -42,7 +50,7 @@ def piece(game: str, name: str) -> Any:
     """``NAME`` of ``tests/<game>/cases.py``; fails (never skips) naming the file and the name
     to add when the game lacks it."""
     module = load_cases(game)
-    rel = cases_path(game).relative_to(ROOT)
+    rel = cases_path(game).relative_to(game_root(game))
     if module is None:
         pytest.fail(f"game {game!r} has no {rel}: add it with {name} (see docs/adding-a-game.md)")
     if not hasattr(module, name):

@@ -7,19 +7,18 @@ import dataclasses
 import importlib
 import json
 import re
-from pathlib import Path
 
 import pytest
+from game_cases import game_root
 
 from headcount_lab.games import registered
 
-ROOT = Path(__file__).resolve().parents[1]
 ENTRIES = list(registered().values())
 IDS = [g.name for g in ENTRIES]
 
 
 def goldens(game):
-    return sorted((ROOT / "tests" / game.name / "golden").glob("*.json"))
+    return sorted((game_root(game.name) / "tests" / game.name / "golden").glob("*.json"))
 
 
 @pytest.mark.parametrize("game", ENTRIES, ids=IDS)
@@ -45,7 +44,7 @@ def test_rules_are_frozen_plain_data_with_a_version(game):
 
 @pytest.mark.parametrize("game", ENTRIES, ids=IDS)
 def test_docs_page_lists_every_flag_and_the_current_version(game):
-    text = (ROOT / game.docs).read_text(encoding="utf-8")
+    text = (game_root(game.name) / game.docs).read_text(encoding="utf-8")
     for f in dataclasses.fields(game.load("rules")):
         assert f"`{f.name}" in text, f"{game.docs} does not document the flag {f.name}"
     history = text.split("## Version history", 1)
@@ -177,7 +176,7 @@ def test_every_entry_of_the_game_record_loads(game):
     hint_bot = importlib.import_module(f"{game.package}.play").HINT_BOT  # what `hint` asks
     assert hint_bot in game.load("bots").policies
     game.load("bots").parse_list(game.default_bots, game.default_players)
-    assert (ROOT / game.docs).is_file()
+    assert (game_root(game.name) / game.docs).is_file()
     for module in game.bench.values():
         assert callable(importlib.import_module(module).run_benchmarks)
     if game.report:

@@ -42,7 +42,7 @@ from typing import Any
 import pytest
 from cli_support import Result, cli, one_error_line, strict_json
 from fuzz_support import INT_EDGES, mostly
-from game_cases import ROOT, cases_path, piece, piece_or
+from game_cases import cases_path, game_root, piece, piece_or
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -201,7 +201,7 @@ def test_every_command_is_fuzzed():
     }
     missing = sorted(leaves - NOT_FUZZED - set(ARGS))
     assert not missing, "\n".join(
-        f"{g} {c} is not fuzzed: add FUZZ[{c!r}] to {cases_path(g).relative_to(ROOT)}"
+        f"{g} {c} is not fuzzed: add FUZZ[{c!r}] to {cases_path(g).relative_to(game_root(g))}"
         for g, c in missing
     )
     assert leaves - NOT_FUZZED == set(ARGS)

@@ -57,8 +57,8 @@ def test_train_equilibrium_counts_each_batch_and_trains_the_same():
 
 
 def test_foolish_ladder_counts_every_game_of_every_rung_and_plays_the_same():
-    from headcount_lab.games.foolish.ladder import ladder
     from headcount_lab.games.foolish.rules import FoolishRules
+    from headcount_lab.research.foolish.ladder import ladder
 
     count = Count()
     a = ladder(FoolishRules(), ["random", "rules", "random"], 6, 4, count)

@@ -18,9 +18,9 @@ from headcount_lab.core.report import text_mismatches
 from headcount_lab.core.rng import block_state
 from headcount_lab.core.words import texts
 from headcount_lab.games.foolish import kernels
-from headcount_lab.games.foolish import stats as st
 from headcount_lab.games.foolish.agents import policy_params
 from headcount_lab.games.foolish.rules import FoolishRules, round_scores
+from headcount_lab.research.foolish import traces as st
 
 STEMS = (
     "q1_lone_fool",

@@ -225,8 +225,8 @@ def test_regenerating_with_the_same_inputs_changes_no_byte(quick_report, tmp_pat
 
 
 def test_w5_equilibrium_table_is_the_exact_solver_and_the_cache(quick_report):
-    from headcount_lab.games.whist import equilibrium_sample as es
     from headcount_lab.games.whist.equilibrium import equilibrium
+    from headcount_lab.research.whist import equilibrium_sample as es
 
     table = _csv(quick_report, "q1_equilibrium")
     assert table["players"].tolist() == list(wt.PLAYERS)

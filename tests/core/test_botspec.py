@@ -107,3 +107,13 @@ def test_values_at_or_past_int64_and_huge_or_missing_floats_are_refused(key, val
     from ``int(inf)``, nothing reaching a kernel's int64)."""
     with pytest.raises(ValueError, match=rf"bot tuned: {key}"):
         MENU.parse(f"tuned:{key}={value}")
+
+
+def test_arrays_put_each_value_in_its_slot_or_in_order_over_the_fill():
+    ids, params = MENU.arrays(["plain", "tuned:samples=20"], 5, {"rate": 4, "samples": 0,
+                              "side": 2}, fill=(9, 9, 9, 9, 9))  # fmt: skip
+    assert ids.tolist() == [0, 1] and ids.dtype.name == "int64"
+    assert params.dtype.name == "float64"
+    assert params.tolist() == [[9, 9, 9, 9, 9], [20, 9, 0, 9, 0.5]]
+    _, ordered = MENU.arrays(["tuned:side=1", "plain"], 4)
+    assert ordered.tolist() == [[0.5, 8, 1, 0], [0, 0, 0, 0]]

@@ -230,7 +230,7 @@ def test_ladder_rules_beats_random():
 
 
 def test_ladder_head_to_head_separates_rules_from_random_and_refuses_bad_input():
-    from headcount_lab.games.foolish.ladder import ladder
+    from headcount_lab.research.foolish.ladder import ladder
 
     res = ladder(FoolishRules(), ["random", "rules"], 60, 4)
     rung = res["rungs"][0]

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import fuzz_support as fz
-from game_cases import ROOT, PlayCase
+from game_cases import PlayCase
+
+#: the golden record, found next to this file (so a copy of the folder finds its own)
+GOLDEN = Path(__file__).resolve().parent / "golden" / "seed5-two-games.json"
 
 HC_BOTS = ["random", "odds", "random:claim=0.2", "odds:threshold=0.9"]
 HC_ODD = ["nobot", "odds:threshold=2", "random:claim=-1", "", "odds:threshold", "odds:claim=1"]
@@ -11,7 +16,7 @@ HC_RULES = {"players": ["3", "4", "6", "7"], "ranks": ["3", "4", "13", "14"],
             "reward": ["0", "1", "1000", "1001"]}  # fmt: skip
 
 #: generated input files of the commands that read one (fuzz guard)
-FUZZ_FILES = {"replay": fz.input_file(fz.load("tests/highcard/golden/seed5-two-games.json"))}
+FUZZ_FILES = {"replay": fz.input_file(fz.load(str(GOLDEN)))}
 #: generated arguments of every command of the game but ``play`` and ``bench`` (fuzz guard)
 FUZZ = {
     "simulate": fz.argv(
@@ -33,7 +38,7 @@ RULES_CALL = ["simulate", *SMALL["simulate"]]
 #: one small, valid call of every command with --json
 JSON_CALLS = {
     "simulate": ["--games", "20", "--seed", "3"],
-    "replay": [str(ROOT / "tests/highcard/golden/seed5-two-games.json")],
+    "replay": [str(GOLDEN)],
 }
 #: the toy game asks once per game: Ctrl-C comes at its first prompt
 PLAY = PlayCase("standard", ["odds", None, "random"], 1, 2, "odds,random", {"claim"}, 0)

@@ -5,22 +5,23 @@ import json
 import numpy as np
 import pytest
 
-from headcount_lab.games.poohead import agents, faceup
-from headcount_lab.games.poohead import layout as L
+from headcount_lab.games.poohead import agents, faceup_table
+from headcount_lab.games.poohead import bits as L
 from headcount_lab.games.poohead.reference import SUBSETS, Table
 from headcount_lab.games.poohead.rules import PooheadRules, parse_ranks
+from headcount_lab.research.poohead import faceup
 
 
 def test_the_table_has_a_value_for_every_triple_and_player_count():
-    assert len(faceup.TRIPLES) == 455 == agents.N_TRIPLES
-    t = faceup.table()
+    assert len(faceup_table.TRIPLES) == 455 == agents.N_TRIPLES
+    t = faceup_table.table()
     assert t.shape == (3, 455) and t.dtype == np.float64 and not t.flags.writeable
     assert np.array_equal(agents._FACEUP, t)  # the agents freeze the file's numbers
     for n in (2, 3, 4):
         v = t[n - 2]
         assert ((v > 0) & (v < 1)).all()
         # three 10s face up beat three 3s, whatever the hand
-        assert v[faceup.TRIPLES.index((8, 8, 8))] < v[faceup.TRIPLES.index((1, 1, 1))]
+        assert v[faceup_table.TRIPLES.index((8, 8, 8))] < v[faceup_table.TRIPLES.index((1, 1, 1))]
 
 
 def test_values_shrink_rare_triples_toward_the_overall_rate():
@@ -37,10 +38,10 @@ def test_cheap_plus_swaps_to_the_lowest_valued_face_up_triple():
     t = Table.position(PooheadRules(players=4), ["3 4 9", "5", "6", "7"], ["J K 2", "", "", ""])
     obs = t.observation(0, L.PHASE_SWAP)
     six = t.six(0)
-    table = faceup.table()[4 - 2]
+    table = faceup_table.table()[4 - 2]
 
     def value(i):
-        return table[faceup.TRIPLES.index(tuple(sorted(six[j] for j in SUBSETS[i])))]
+        return table[faceup_table.TRIPLES.index(tuple(sorted(six[j] for j in SUBSETS[i])))]
 
     got = agents.choose_swap(agents.CHEAP_PLUS, np.zeros(2), np.ones(4, np.uint64), obs)
     assert value(got) == min(value(i) for i in range(20))
@@ -59,8 +60,8 @@ def test_the_table_file_is_what_the_writer_writes_and_reads_back_to_the_bit(tmp_
     changes numbers, never the layout), and a written table reads back bit for bit."""
     from importlib.resources import files
 
-    doc = faceup.document()
-    t = faceup.table()
+    doc = faceup_table.document()
+    t = faceup_table.table()
     rows = {n: t[n - 2] for n in (2, 3, 4)}
     text = faceup.table_text(rows, doc["games"], doc["seed"], doc["command"])
     shipped = files("headcount_lab.games.poohead").joinpath("data", "faceup.json")
@@ -91,8 +92,8 @@ def test_pyproject_ships_the_table_as_package_data():
 def test_the_generator_reproduces_the_shipped_two_player_row_to_the_bit():
     """The file's command, rerun for 2 players (about 15 s), gives the shipped row exactly:
     the table is the generator's output, not numbers edited by hand."""
-    doc = faceup.document()
+    doc = faceup_table.document()
     games, pooh = faceup.learn(2, doc["games"], doc["seed"])
     row = faceup.table_text({2: faceup.values(games, pooh)}, doc["games"], doc["seed"], "")
     again = np.array(json.loads(row)["values"]["2"], dtype=np.float64)
-    assert np.array_equal(again.view(np.uint64), faceup.table()[0].view(np.uint64))
+    assert np.array_equal(again.view(np.uint64), faceup_table.table()[0].view(np.uint64))

@@ -380,7 +380,7 @@ def test_finished_players_are_skipped_in_the_turn_order():
 
 def test_the_observation_never_shows_a_face_down_card():
     t = Table.position(peer(), ["K", "Q"], ["4 5", "6"], ["A A", "A A"], draw="2 2", pile="3 9 9")
-    from headcount_lab.games.poohead import layout as L
+    from headcount_lab.games.poohead import bits as L
 
     obs = t.observation(0)
     assert obs[L.OFF_DOWN_N] == 2 and obs[L.OFF_DOWN_N + 1] == 2

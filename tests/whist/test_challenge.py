@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 
 from headcount_lab.core import runner
-from headcount_lab.games.whist import agents, challenge
+from headcount_lab.games.whist import agents
 from headcount_lab.games.whist.rules import WhistRules
 from headcount_lab.games.whist.tournament import make_job
+from headcount_lab.research.whist import challenge
 
 RULES = WhistRules(players=3)
 ROOT = Path(__file__).resolve().parents[2]

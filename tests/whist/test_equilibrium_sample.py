@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from headcount_lab.games.whist import equilibrium_sample as es
 from headcount_lab.games.whist.equilibrium import equilibrium, solve, view_key
 from headcount_lab.games.whist.rules import ranks_per_suit, trick_winner
+from headcount_lab.research.whist import equilibrium_sample as es
 
 
 def _random_deal(players: int, rng: random.Random) -> tuple[int, np.ndarray]:

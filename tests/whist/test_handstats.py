@@ -4,8 +4,9 @@ import numpy as np
 import pytest
 
 from headcount_lab.core.rng import PyStream, block_state
-from headcount_lab.games.whist import agents, handstats, kernels, reference
+from headcount_lab.games.whist import agents, kernels, reference
 from headcount_lab.games.whist.rules import WhistRules, hand_score, hand_sizes, streak_step
+from headcount_lab.research.whist import handstats
 
 
 def _run(rules_a, rules_b, bots, seed, n, rotate=True):

@@ -97,8 +97,8 @@ def ladder(
     """
     from headcount_lab.core.progress import advancing
     from headcount_lab.games.foolish.bots import MENU
-    from headcount_lab.games.foolish.ladder import ladder as run_ladder
     from headcount_lab.games.foolish.rules import FoolishRules, check_players
+    from headcount_lab.research.foolish.ladder import ladder as run_ladder
 
     with user_errors():
         check_players(players)

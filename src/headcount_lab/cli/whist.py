@@ -136,23 +136,6 @@ def score_file(file: Path, streak_mode: str | None, rule: list[str]) -> dict[str
     return score_match(sheet, base.with_flags(rule, set_by))
 
 
-def print_summary(res: dict[str, Any]) -> None:
-    """The text form of ``whist simulate``."""
-    from headcount_lab.core.stats import ci_text
-
-    typer.echo(
-        f"{res['matches']} matches, {res['players']} players, seed {res['seed']}"
-        + (", seats rotated" if res["rotate_seats"] else "")
-    )
-    typer.echo(f"{'bot':<16} {'mean':>8}  {'95% CI':<19} {'wins':>6}  made by hand size 1..8")
-    for r in res["bots"]:
-        made = " ".join(f"{v:.2f}" for v in r["made_by_cards"].values())
-        ci = ci_text(r["ci95"], ">7.2f", r["matches"], "match")
-        typer.echo(f"{r['bot']:<16} {r['mean']:>8.2f}  {ci:<18} {r['win_rate']:>6.3f}  {made}")
-    if "record" in res:
-        typer.echo(f"recorded {res['record']['games']} matches in {res['record']['file']}")
-
-
 @app.command("blind-equilibrium")
 def blind_equilibrium(
     players: PlayersOpt = 4,
@@ -181,8 +164,8 @@ def blind_equilibrium(
     Example: headcount-lab whist blind-equilibrium --players 6 --samples 100 --seed 1 --json
     """
     from headcount_lab.games.whist.equilibrium import EXACT_PLAYERS, equilibrium
-    from headcount_lab.games.whist.equilibrium_sample import check_inputs, sampled_equilibrium
     from headcount_lab.games.whist.rules import WhistRules, check_players
+    from headcount_lab.research.whist.equilibrium_sample import check_inputs, sampled_equilibrium
 
     with user_errors():
         check_players(players)
@@ -251,7 +234,7 @@ def _how(run: dict[str, Any], res: dict[str, Any], key: str, pct: bool = False) 
     interval is Student's t over chunks of :data:`~.equilibrium_sample.CHUNK` sampled views
     (``run`` holds the number of samples)."""
     from headcount_lab.core.stats import ci_text
-    from headcount_lab.games.whist.equilibrium_sample import CHUNK
+    from headcount_lab.research.whist.equilibrium_sample import CHUNK
 
     if isinstance(res[key], str):
         return f"= {res[key]}"

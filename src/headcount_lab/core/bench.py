@@ -15,10 +15,12 @@ operating system, because the machine is shared and noisy:
   How free the cores were is measured, not assumed: ``/proc/stat`` gives all CPU time used on
   the machine during the run, the process's own CPU time is subtracted, and what is left is the
   average number of cores other programs kept busy (``other_busy_cores``).
-- ``memory``: peak resident memory (``ru_maxrss`` of a child process) of a large ``headcount
-  deal`` run written to a results folder, against a run 100x smaller: flat memory means the two
-  peaks are close. Target: under 300 MB for 10^9 hands. The deal runs through the public command
-  line (core does not import games); without it the self-test job stands in.
+- ``memory``: peak resident memory (``ru_maxrss`` of a child process) of a large run written to
+  a results folder, against a run 100x smaller: flat memory means the two peaks are close.
+  Target: under 300 MB for 10^9 hands. The run is the first :class:`MemoryProbe` a registered
+  game's bench module declares (``MEMORY_PROBE``; Headcount's ``deal``), run through the public
+  command line: core knows no game, it reads them from the registry. Without a probe the
+  self-test job stands in.
 
 Timings (wall and CPU seconds) alternate the variants over ``reps`` repetitions. Ratios are
 given best-to-best, and for the overhead, which is small enough for noise to matter, also
@@ -34,6 +36,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -269,10 +272,28 @@ def _child_peak(args: list[str]) -> dict[str, Any]:
     }
 
 
-def _deal_available() -> bool:
-    import importlib.util
+@dataclass(frozen=True)
+class MemoryProbe:
+    """A game's large run for the ``memory`` benchmark, declared as ``MEMORY_PROBE`` in one of
+    the modules its registry entry lists under ``bench``."""
 
-    return importlib.util.find_spec("headcount_lab.games.headcount.dealing") is not None
+    job: str  #: what the figures call the run
+    argv: tuple[str, ...]  #: ``headcount-lab`` words; ``{units}`` and ``{out}`` are filled in
+    rate: str  #: the key of the command's ``--json`` output giving units per second
+
+
+def memory_probe() -> MemoryProbe | None:
+    """The first ``MEMORY_PROBE`` among the registered games' bench modules (registry order)."""
+    import importlib
+
+    from headcount_lab.games import registered  # the registry only: core imports no game
+
+    for spec in registered().values():
+        for module in spec.bench.values():
+            probe = getattr(importlib.import_module(module), "MEMORY_PROBE", None)
+            if isinstance(probe, MemoryProbe):
+                return probe
+    return None
 
 
 def memory(units: int) -> dict[str, Any]:
@@ -282,24 +303,22 @@ def memory(units: int) -> dict[str, Any]:
         "import sys; from headcount_lab.core import runner, selftest;"
         "runner.run_job(selftest.selftest_job(int(sys.argv[1]), 1 << 20), 1, out=sys.argv[2])"
     )
-    deal = _deal_available()
+    probe = memory_probe()
     rows = {}
     with tempfile.TemporaryDirectory() as tmp:
         for label, n in (("small", units // 100), ("large", units)):
             out = str(Path(tmp) / label)
-            if deal:
-                args = [sys.executable, "-c", cli, "headcount", "deal", "--hands", str(n),
-                        "--seed", "1", "--quiet", "--json", "--out", out]  # fmt: skip
+            if probe is not None:
+                words = [w.format(units=n, out=out) for w in probe.argv]
+                args = [sys.executable, "-c", cli, *words]
             else:
                 args = [sys.executable, "-c", selftest, str(n), out]
             r = _child_peak(args)
             rows[label] = {"units": n, "seconds": r["seconds"], "peak_rss_mb": r["peak_rss_mb"]}
-            if deal:
-                rows[label]["hands_per_second"] = round(json.loads(r["stdout"])["hands_per_second"])
+            if probe is not None:
+                rows[label][probe.rate] = round(json.loads(r["stdout"])[probe.rate])
     return {
-        "job": "headcount deal (4 players), all cores, --out"
-        if deal
-        else "selftest, all cores, --out",
+        "job": probe.job if probe is not None else "selftest, all cores, --out",
         **rows,
         "growth_mb": round(rows["large"]["peak_rss_mb"] - rows["small"]["peak_rss_mb"], 1),
         "target": "< 300 MB at 1e9 hands",

@@ -15,8 +15,12 @@ positional values (``montecarlo:24:32``): every parameter is named.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 @dataclass(frozen=True)
@@ -181,6 +185,32 @@ class BotMenu:
             else:
                 seats.append(item)
         return seats
+
+    def arrays(
+        self,
+        names: list[str],
+        width: int,
+        slots: dict[str, int] | None = None,
+        fill: Sequence[float] | None = None,
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """What a game's jitted ``act`` reads for bot specs ``names``: policy ids (``int64[k]``)
+        and parameters (``float64[k, width]``). Each row starts as ``fill`` (zeros if None); a
+        bot's values go to ``slots[key]`` by parameter name, or without ``slots`` fill the start
+        of its row in the order of its parameters."""
+        import numpy as np  # not at import: the menus are read by --help
+
+        ids = np.empty(len(names), dtype=np.int64)
+        row = np.zeros(width) if fill is None else np.array(fill, dtype=np.float64)
+        params = np.tile(row.astype(np.float64), (len(names), 1))
+        for i, raw in enumerate(names):
+            bot = self.parse(raw)
+            ids[i] = bot.policy.id
+            if slots is None:
+                params[i, : len(bot.values)] = bot.values
+            else:
+                for key, value in zip(bot.policy.keys, bot.values, strict=True):
+                    params[i, slots[key]] = value
+        return ids, params
 
     def parse_list(self, text: str, players: int) -> list[BotSpec]:
         """One bot per seat; the count must equal ``players``."""

@@ -53,6 +53,37 @@ class KernelBlock:
         self(block_state(0, 0), 1)
 
 
+def run_kernel_block(
+    kernel: Callable[..., Any],
+    state: np.ndarray,
+    n_units: int,
+    rules: np.ndarray,
+    ids: np.ndarray,
+    params: np.ndarray,
+    rotate: bool,
+    record: np.ndarray | None,
+    *,
+    log_width: int,
+    stats: Callable[[], dict[str, np.ndarray]],
+    before: tuple[np.ndarray, ...] = (),
+    after: Callable[[], tuple[np.ndarray, ...]] | None = None,
+    check: Callable[..., Any] | None = None,
+) -> dict[str, np.ndarray]:
+    """The plain-Python side of every game's ``kernels.run_block``: an empty record
+    (``int16[0, log_width]``) when none is asked for, the game's ``check(state, rules, ids,
+    params, record)`` of what the kernel indexes, the statistics ``stats()`` allocates, then
+    ``kernel(state, n_units, rules, ids, params, rotate, record, *before, *stats, *after())``
+    with the statistics in their dict order; returns the statistics."""
+    if record is None:
+        record = np.empty((0, log_width), dtype=np.int16)
+    if check is not None:
+        check(state, rules, ids, params, record)
+    out = stats()
+    kernel(state, n_units, rules, ids, params, rotate, record, *before, *out.values(),
+           *(after() if after is not None else ()))  # fmt: skip
+    return out
+
+
 def kernel_job(
     name: str,
     block: KernelBlock,

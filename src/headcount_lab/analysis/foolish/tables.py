@@ -1,7 +1,7 @@
 """The Foolish Faces report's tables: the simulations and the tidy tables every question quotes.
 
 Round-level questions (F19: their objective is the expected round score) come from per-round
-traces (:mod:`headcount_lab.games.foolish.stats`): every set-up of a player count plays the
+traces (:mod:`headcount_lab.research.foolish.traces`): every set-up of a player count plays the
 same deals (block 0 of the seed), so two set-ups are compared deal by deal (paired). Game-level
 questions (seats and the start player, the ladder) come from whole games of the kernels. An
 interval is a normal 95% interval over rounds (or games); for a difference of two set-ups it is
@@ -25,9 +25,9 @@ from headcount_lab.core.report import (
     sectioned,
 )
 from headcount_lab.core.stats import Z80, Z95, Z95_ROUNDED, mean_ci, sample_mean_ci, wilson
-from headcount_lab.games.foolish import stats as st
 from headcount_lab.games.foolish.exact import lone_fool_by_chain
 from headcount_lab.games.foolish.rules import JACK, JOKER, KING, NAMES, QUEEN, FoolishRules
+from headcount_lab.research.foolish import traces as st
 
 COMMAND = "headcount-lab report foolish"
 NAME = "foolish-faces"
@@ -575,7 +575,7 @@ def head_to_head_games(
     rules: FoolishRules, a: str, b: str, games: int, seed: int, tick: Ticker = NO_TICKS
 ) -> tuple[dict[str, object], np.ndarray, np.ndarray]:
     """Per-game leads of ``a`` over ``b`` (win share and score), seats alternating and rotated
-    as in ``foolish ladder`` (:func:`headcount_lab.games.foolish.ladder.head_to_head`)."""
+    as in ``foolish ladder`` (:func:`headcount_lab.research.foolish.ladder.head_to_head`)."""
     from headcount_lab.core.rng import block_state
     from headcount_lab.games.foolish import kernels
     from headcount_lab.games.foolish.agents import policy_params

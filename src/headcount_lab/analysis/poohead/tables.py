@@ -189,8 +189,8 @@ def faceup_counts(players: int, games: int, seed: int) -> tuple[np.ndarray, np.n
     with its blocks on a thread pool: the same sums in any order."""
     from headcount_lab.core.runner import default_workers
     from headcount_lab.games.poohead.agents import N_TRIPLES
-    from headcount_lab.games.poohead.faceup import BLOCK as FACEUP_BLOCK
     from headcount_lab.games.poohead.kernels import faceup_block
+    from headcount_lab.research.poohead.faceup import BLOCK as FACEUP_BLOCK
 
     rules = PooheadRules(players=players).array()
 
@@ -409,7 +409,7 @@ _VALUE_ORDER = (1, 2, 3, 4, 5, 6, 7, 0, 8, 9, 10, 11, 12)
 def faceup_table(runs: Runs) -> pd.DataFrame:
     """Q3: P(Poohead) of a seat (among cheap bots) that put three of its six cards face up at
     random, by the triple it put up (every triple that occurred)."""
-    from headcount_lab.games.poohead.faceup import TRIPLES
+    from headcount_lab.games.poohead.faceup_table import TRIPLES
 
     rows = []
     for n in PLAYERS:
@@ -433,7 +433,7 @@ def faceup_table(runs: Runs) -> pd.DataFrame:
 def faceup_rank_table(runs: Runs) -> pd.DataFrame:
     """Q3 in brief: P(Poohead) of the random-swapping seat by how many copies of each rank it
     put face up (0 is the baseline of that rank)."""
-    from headcount_lab.games.poohead.faceup import TRIPLES
+    from headcount_lab.games.poohead.faceup_table import TRIPLES
 
     rows = []
     for n in PLAYERS:

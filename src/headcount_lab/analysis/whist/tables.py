@@ -23,8 +23,7 @@ from headcount_lab.core.report import (
     sectioned,
 )
 from headcount_lab.core.stats import mean_ci, paired_ci
-from headcount_lab.games.whist import blind_table, handstats
-from headcount_lab.games.whist import equilibrium_sample as es
+from headcount_lab.games.whist import blind_table
 from headcount_lab.games.whist.equilibrium import LISTEN_PLAYERS, Equilibrium, equilibrium
 from headcount_lab.games.whist.rules import (
     MAX_CARDS,
@@ -33,6 +32,8 @@ from headcount_lab.games.whist.rules import (
     WhistRules,
     hand_sizes,
 )
+from headcount_lab.research.whist import equilibrium_sample as es
+from headcount_lab.research.whist import handstats
 
 DEFAULT_MATCHES = 100_000
 QUICK_MATCHES = 3_000

@@ -144,14 +144,7 @@ def policy_params(names: list[str]) -> tuple[np.ndarray, np.ndarray]:
     unknown or out-of-range ones refused)."""
     from headcount_lab.games.foolish.bots import MENU, SLOTS
 
-    ids = np.empty(len(names), dtype=np.int64)
-    params = np.tile(np.array(FILL, dtype=np.float64), (len(names), 1))
-    for i, raw in enumerate(names):
-        bot = MENU.parse(raw)
-        ids[i] = bot.policy.id
-        for key, value in zip(bot.policy.keys, bot.values, strict=True):
-            params[i, SLOTS[key]] = value
-    return ids, params
+    return MENU.arrays(names, N_PARAMS, SLOTS, FILL)
 
 
 # --- random -------------------------------------------------------------------------------------

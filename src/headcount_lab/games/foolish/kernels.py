@@ -20,6 +20,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import below, below_step
 from headcount_lab.core.seat_kernels import seat_bots, win60
+from headcount_lab.core.tournament import run_kernel_block
 from headcount_lab.games.foolish.agents import (
     COV_SIZE,
     ISMCTS,
@@ -91,11 +92,6 @@ from headcount_lab.games.foolish.rules import (
 DECK = np.array(deck_types(), dtype=np.int64)
 #: roles for the per-role statistics
 LONE, PAIR, COURT = 0, 1, 2
-#: Statistics one block returns (by bot, by bot and role, or for the whole block).
-STAT_KEYS = (
-    "games", "score_sum", "score_sq", "win60", "win60_sq", "role_rounds", "role_sum", "role_sq",
-    "rounds", "lone_fool_rounds", "crashes",
-)  # fmt: skip
 
 
 def log_length(n: int, rounds: int) -> int:
@@ -540,16 +536,13 @@ def run_block(
     rotate: bool,
     record: np.ndarray | None = None,
 ) -> dict[str, np.ndarray]:
-    """Plain-Python wrapper: allocate the outputs, run :func:`simulate_block`, return the dict."""
+    """Plain-Python wrapper (:func:`~headcount_lab.core.tournament.run_kernel_block`): allocate
+    the outputs, run :func:`simulate_block`, return the dict."""
     n = int(rules[I_PLAYERS])
-    out = new_stats(n)
-    if record is None:
-        record = np.empty((0, log_length(n, int(rules[I_ROUNDS]))), dtype=np.int16)
-    simulate_block(
-        state, n_games, rules, bot_policies, bot_params, rotate, record,
-        *(out[k] for k in STAT_KEYS),
+    return run_kernel_block(
+        simulate_block, state, n_games, rules, bot_policies, bot_params, rotate, record,
+        log_width=log_length(n, int(rules[I_ROUNDS])), stats=lambda: new_stats(n),
     )  # fmt: skip
-    return out
 
 
 @njit(nogil=True, cache=True)

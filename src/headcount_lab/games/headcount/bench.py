@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from headcount_lab.core.bench import MemoryProbe
 from headcount_lab.core.timing import median_seconds
 from headcount_lab.games.headcount.rules import (
     JOKER,
@@ -41,6 +42,24 @@ TARGETS = {
     "help_cold_seconds": 0.5,
     "count_cold_seconds": 1.0,
 }
+
+#: the runner's ``memory`` benchmark (``core.bench``): a large ``deal`` to a results folder
+MEMORY_PROBE = MemoryProbe(
+    job="headcount deal (4 players), all cores, --out",
+    argv=(
+        "headcount",
+        "deal",
+        "--hands",
+        "{units}",
+        "--seed",
+        "1",
+        "--quiet",
+        "--json",
+        "--out",
+        "{out}",
+    ),  # fmt: skip
+    rate="hands_per_second",
+)
 
 
 def numpy_count(sel: np.ndarray, n_in_play: int) -> np.ndarray:

@@ -1,7 +1,7 @@
 """Poohead bots as ``(policy id, parameter array)``, decided by the jitted :func:`act` and
 :func:`choose_swap`.
 
-A bot sees only its observation (``layout.py``, P21): its own hand and failed flips, the pile,
+A bot sees only its observation (``bits.py``, P21): its own hand and failed flips, the pile,
 the burnt cards, every face-up card, hand and face-down counts, the draw pile's size and the cards
 publicly known in each hand. Randomness comes from the block state passed in, so a decision is a
 function of (observation, legal mask, stream) only.
@@ -14,7 +14,8 @@ function of (observation, legal mask, stream) only.
   emergencies (after a 10 with ``ten_replay=may`` it passes rather than spend one), never picks
   up by choice.
 - ``cheap+`` (2): ``cheap`` with a learned swap and a loop-breaker. The swap takes the face-up
-  triple with the lowest P(Poohead) in the table of ``faceup.py`` (learned from our own games).
+  triple with the lowest P(Poohead) in the face-up table (``faceup_table.py``, learned from
+  our own games).
   The loop-breaker (section 6 of the rulings): right after a pick-up of a pile topped by a 9,
   it does not lead a 9 it picked up itself (publicly known in its hand) onto the empty pile if
   it holds another ordinary rank. Between ``cheap`` bots 9s led onto an empty pile against
@@ -39,18 +40,8 @@ from numba import uint64
 
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import below, partial_shuffle
-from headcount_lab.games.poohead import layout as L
-from headcount_lab.games.poohead.bots import (
-    CHEAP,
-    CHEAP_PLUS,
-    MAX_ITERATIONS,
-    MENU,
-    PIMC,
-    RANDOM,
-    SWAP_NONE,
-    SWAP_RANDOM,
-)
-from headcount_lab.games.poohead.engine import (
+from headcount_lab.games.poohead import bits as L
+from headcount_lab.games.poohead.bits import (
     G_CUR,
     G_N_ACTIVE,
     G_N_OUT,
@@ -61,7 +52,17 @@ from headcount_lab.games.poohead.engine import (
     apply_call,
     legal_mask_call,
 )
-from headcount_lab.games.poohead.faceup import table as faceup_table
+from headcount_lab.games.poohead.bots import (
+    CHEAP,
+    CHEAP_PLUS,
+    MAX_ITERATIONS,
+    MENU,
+    PIMC,
+    RANDOM,
+    SWAP_NONE,
+    SWAP_RANDOM,
+)
+from headcount_lab.games.poohead.faceup_table import table as faceup_table
 from headcount_lab.games.poohead.rules import (
     CHEAPEST_FIRST,
     COPIES,
@@ -111,7 +112,7 @@ def new_work() -> np.ndarray:
 
 
 _CHEAPEST = np.array(CHEAPEST_FIRST, dtype=np.int64)
-# index of a sorted rank triple a <= b <= c among the 455 (``faceup.TRIPLES`` order)
+# index of a sorted rank triple a <= b <= c among the 455 (``faceup_table.TRIPLES`` order)
 TRIPLE = np.full((N_RANKS, N_RANKS, N_RANKS), -1, dtype=np.int64)
 _t = 0
 for _a in range(N_RANKS):
@@ -121,7 +122,7 @@ for _a in range(N_RANKS):
             _t += 1
 N_TRIPLES = _t
 #: the learned face-up table, ``[players - 2, triple]`` (see ``faceup.py``; a copy: numba
-#: freezes a global array into the machine code, and core.jitcache keys it on faceup.JIT_DATA)
+#: freezes a global array into the machine code, and core.jitcache keys it on faceup_table.JIT_DATA)
 _FACEUP = np.array(faceup_table(), dtype=np.float64)
 # subset index of the positions (a, b, c), a < b < c < 6, in rules.swap_subsets() order
 _SUBSET_INDEX = np.full((6, 6, 6), -1, dtype=np.int64)
@@ -137,13 +138,7 @@ def policy_params(names: list[str]) -> tuple[np.ndarray, np.ndarray]:
     """Policy ids (``int64[n]``) and parameters (``float64[n, N_PARAMS]``) for bot specs such as
     ``pimc:samples=32,horizon=300`` (:data:`~headcount_lab.games.poohead.bots.MENU`): a bot's
     values, in the order of its parameters, fill the start of its row."""
-    ids = np.empty(len(names), dtype=np.int64)
-    params = np.zeros((len(names), N_PARAMS), dtype=np.float64)
-    for i, raw in enumerate(names):
-        bot = MENU.parse(raw)
-        ids[i] = bot.policy.id
-        params[i, : len(bot.values)] = bot.values
-    return ids, params
+    return MENU.arrays(names, N_PARAMS)
 
 
 @L.njit_fast

@@ -1,5 +1,5 @@
 """Poohead kernels: deal, swap, start and whole games with a bot per seat (the rules of play,
-legal moves and applying an action, are in ``engine.py``, shared with the search bots).
+legal moves and applying an action, are in ``bits.py``, shared with the search bots).
 
 Encoding (``rules.py``): rank index 0..12 for 2 .. A; actions ``r * 4 + k - 1`` (play ``k`` of
 rank ``r``), 52 flip, 53 pick up, 54 pass. Rules arrive as the ``int64[N_RULE_FIELDS]`` array of
@@ -7,7 +7,7 @@ rank ``r``), 52 flip, 53 pick up, 54 pass. Rules arrive as the ``int64[N_RULE_FI
 
 State of a game (allocated once per block):
 
-- ``obs`` (``int64[OBS_SIZE]``, ``layout.py``): the public state itself (pile, burnt cards,
+- ``obs`` (``int64[OBS_SIZE]``, ``bits.py``): the public state itself (pile, burnt cards,
   face-up cards, hand and face-down counts, known cards, active seats). Before a bot decides, the
   kernel writes the acting seat's own hand and failed flips into it; nothing else is private.
 - ``hand`` (``int64[n, 13]``) hands by rank; ``failed`` (``int64[n, 13]``) private failed flips;
@@ -30,7 +30,8 @@ from numba import njit, uint64
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import below, next_u64, partial_shuffle
 from headcount_lab.core.seat_kernels import seat_bots
-from headcount_lab.games.poohead import layout as L
+from headcount_lab.core.tournament import run_kernel_block
+from headcount_lab.games.poohead import bits as L
 from headcount_lab.games.poohead.agents import (
     CHEAP,
     N_PARAMS,
@@ -40,7 +41,7 @@ from headcount_lab.games.poohead.agents import (
     act,
     choose_swap,
 )
-from headcount_lab.games.poohead.engine import (  # noqa: F401  (re-exported)
+from headcount_lab.games.poohead.bits import (  # noqa: F401  (re-exported)
     G_CAPPED,
     G_CUR,
     G_N_ACTIVE,
@@ -495,20 +496,16 @@ def run_block(
     rotate: bool,
     record: np.ndarray | None = None,
 ) -> dict[str, np.ndarray]:
-    """Plain-Python wrapper: allocate the outputs, run :func:`simulate_block`, return the dict."""
+    """Plain-Python wrapper (:func:`~headcount_lab.core.tournament.run_kernel_block`): allocate
+    the outputs and the position table, run :func:`simulate_block`, return the dict."""
     n = int(rules[I_PLAYERS])
     cap = int(rules[I_TURN_CAP])
-    out = new_stats(n, cap)
-    if record is None:
-        record = np.empty((0, log_length(n, cap)), dtype=np.int16)
     size = hash_size(rules)
-    simulate_block(
-        state, n_games, rules, bot_policies, bot_params, rotate, record,
-        np.zeros(size, dtype=np.uint64), np.zeros(size, dtype=np.int64),
-        out["games"], out["capped"], out["turns_hist"], out["poohead_bot"], out["poohead_rel"],
-        out["games_bot_rel"], out["poohead_bot_rel"], out["place_bot"], out["place_rel"],
+    return run_kernel_block(
+        simulate_block, state, n_games, rules, bot_policies, bot_params, rotate, record,
+        log_width=log_length(n, cap), stats=lambda: new_stats(n, cap),
+        before=(np.zeros(size, dtype=np.uint64), np.zeros(size, dtype=np.int64)),
     )  # fmt: skip
-    return out
 
 
 @njit(nogil=True, cache=True)
@@ -717,7 +714,7 @@ def start_block(state, n_deals, rules, out_rank, out_ties, out_starter):
                 out_ties[0] += 1
 
 
-# numba's cache only watches this file; the kernels also inline agents.py and layout.py
+# numba's cache only watches this file; the kernels also inline agents.py and bits.py
 # Every cached function of this module, not only the entry points: a callee keeps its own cache
 # entry, keyed on its own file, and a caller recompiled after an edit elsewhere links it as cached.
 track_sources(

@@ -302,8 +302,9 @@ def _subset(six: list[int], chosen: list[int]) -> int:
 
 def _table_value(players: int, up: list[int]) -> float:
     """The learned face-up table's P(Poohead) for these three face-up ranks (``faceup.py``)."""
-    from headcount_lab.games.poohead.faceup import TRIPLES, table
+    from headcount_lab.games.poohead.agents import TRIPLE
+    from headcount_lab.games.poohead.faceup_table import table
     from headcount_lab.games.poohead.rules import PLAYERS_MIN
 
     a, b, c = sorted(up)
-    return float(table()[players - PLAYERS_MIN, TRIPLES.index((a, b, c))])
+    return float(table()[players - PLAYERS_MIN, int(TRIPLE[a, b, c])])

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from headcount_lab.core.rng import PyStream
-from headcount_lab.games.poohead import layout as L
+from headcount_lab.games.poohead import bits as L
 from headcount_lab.games.poohead.rules import (
     CHEAPEST_FIRST,
     COPIES,
@@ -266,7 +266,7 @@ class Table:
         return out
 
     def observation(self, seat: int, phase: int = L.PHASE_PLAY) -> np.ndarray:
-        """What ``seat`` sees (P21), in the layout of ``layout.py``."""
+        """What ``seat`` sees (P21), in the layout of ``bits.py``."""
         n = self.rules.players
         obs = np.zeros(L.OBS_SIZE, dtype=np.int64)
         obs[L.O_PLAYERS] = n

@@ -93,14 +93,7 @@ def policy_params(names: list[str]) -> tuple[np.ndarray, np.ndarray]:
     """Policy ids (``int64[n]``) and parameters (``float64[n, N_PARAMS]``) for bot specs such as
     ``montecarlo:bid_samples=64,play_samples=8`` (:class:`~headcount_lab.core.botspec.BotMenu`).
     """
-    ids = np.empty(len(names), dtype=np.int64)
-    params = np.zeros((len(names), N_PARAMS), dtype=np.float64)
-    for i, raw in enumerate(names):
-        bot = MENU.parse(raw)
-        ids[i] = bot.policy.id
-        for key, value in zip(bot.policy.keys, bot.values, strict=True):
-            params[i, SLOTS[key]] = value
-    return ids, params
+    return MENU.arrays(names, N_PARAMS, SLOTS)
 
 
 # --- shared pieces ----------------------------------------------------------------------------

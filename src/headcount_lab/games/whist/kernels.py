@@ -24,6 +24,7 @@ from headcount_lab.core.guard import require
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import partial_shuffle
 from headcount_lab.core.seat_kernels import seat_bots, win60
+from headcount_lab.core.tournament import run_kernel_block
 from headcount_lab.games.whist.agents import P_LISTEN, UWORK_SIZE, WORK_SIZE, act, play_card
 from headcount_lab.games.whist.bits import (  # noqa: F401  (legal moves and winners re-exported)
     O_BLIND,
@@ -235,9 +236,9 @@ def play_match(
     policies,
     params,
     schedule,
-    totals,
+    scores,
+    extras,
     made,
-    counted,
     hands,
     obs,
     work,
@@ -247,19 +248,15 @@ def play_match(
     log,
     table,
 ):
-    """Play one match; ``totals`` (``int64[n]``) get the final scores by seat.
-
-    ``made`` and ``counted`` (``int64[n, MAX_CARDS + 1]``) get, by seat and hand size, the
-    contracts made and played. ``runs`` is ``int64[n, 2]`` scratch (made run, missed run).
-    """
+    """Play one match of the hands ``schedule`` (``int64[H]``, :func:`rules.hand_sizes`, W2):
+    ``scores``, ``extras`` (streak bonuses, W8) and ``made`` (1 if the bid was made) are
+    ``int64[H, n]`` by hand and seat. ``runs`` is ``int64[n, 2]`` scratch (made run, missed
+    run). The one match loop: the tournament and the report's hand statistics both play it."""
     n = rules[I_PLAYERS]
     once = rules[I_STREAK_ONCE] != 0
     bonus = rules[I_STREAK_BONUS]
     length = rules[I_STREAK_LENGTH]
-    for s in range(n):
-        totals[s] = 0
-        runs[s, 0] = 0
-        runs[s, 1] = 0
+    runs[:, :] = 0
     pos = 0
     for h in range(schedule.shape[0]):
         k = schedule[h]
@@ -284,13 +281,12 @@ def play_match(
             bid = obs[OFF_BIDS + s]
             took = obs[OFF_TRICKS + s]
             score, extra = settle_seat(bid, took, k, runs, s, once, bonus, length)
-            totals[s] += score + extra
-            counted[s, k] += 1
-            if bid == took:
-                made[s, k] += 1
+            scores[h, s] = score
+            extras[h, s] = extra
+            made[h, s] = 1 if bid == took else 0
     if log.shape[0] > 0:
         for s in range(n):
-            log[pos + s] = totals[s]
+            log[pos + s] = scores[:, s].sum() + extras[:, s].sum()
 
 
 @njit(nogil=True, cache=True)
@@ -302,6 +298,7 @@ def simulate_block(
     bot_params,
     rotate,
     record,
+    schedule,
     out_matches,
     out_score_sum,
     out_score_sq,
@@ -317,34 +314,19 @@ def simulate_block(
     bot: ``out_matches``, ``out_score_sum``, ``out_score_sq`` and ``out_win60`` (60 / number of
     tied winners per win, W10) are ``int64[n]``; ``out_made`` and ``out_hands`` are
     ``int64[n, MAX_CARDS + 1]`` by hand size. ``record`` (``int16[K, log_length(n)]``) receives
-    the logs of the first ``K`` matches. ``table``: the listening bots' blind bids
-    (:func:`bot_table`).
+    the logs of the first ``K`` matches. ``schedule``: the hand sizes (``int64[H]``,
+    :func:`rules.hand_sizes`). ``table``: the listening bots' blind bids (:func:`bot_table`).
     """
     n = rules[I_PLAYERS]
     ranks = 2 * n
-    schedule = np.empty(3 * n + 12, dtype=np.int64)
-    pos = 0
-    for _ in range(n):
-        schedule[pos] = 1
-        pos += 1
-    for k in range(2, MAX_CARDS):
-        schedule[pos] = k
-        pos += 1
-    for _ in range(n):
-        schedule[pos] = MAX_CARDS
-        pos += 1
-    for k in range(MAX_CARDS - 1, 1, -1):
-        schedule[pos] = k
-        pos += 1
-    for _ in range(n):
-        schedule[pos] = 1
-        pos += 1
+    n_hands = schedule.shape[0]
     policies = np.empty(n, dtype=np.int64)
     params = np.empty((n, bot_params.shape[1]), dtype=np.float64)
     seat_bot = np.empty(n, dtype=np.int64)
     totals = np.zeros(n, dtype=np.int64)
-    made = np.zeros((n, MAX_CARDS + 1), dtype=np.int64)
-    counted = np.zeros((n, MAX_CARDS + 1), dtype=np.int64)
+    scores = np.zeros((n_hands, n), dtype=np.int64)
+    extras = np.zeros((n_hands, n), dtype=np.int64)
+    made = np.zeros((n_hands, n), dtype=np.int64)
     hands = np.zeros(n, dtype=np.uint64)
     obs = np.zeros(OBS_SIZE, dtype=np.int64)
     work = np.zeros(WORK_SIZE, dtype=np.int64)
@@ -354,8 +336,6 @@ def simulate_block(
     no_log = np.empty(0, dtype=np.int16)
     for m in range(n_matches):
         seat_bots(m, rotate, bot_policies, bot_params, seat_bot, policies, params)
-        made[:, :] = 0
-        counted[:, :] = 0
         log = record[m] if m < record.shape[0] else no_log
         play_match(
             state,
@@ -363,9 +343,9 @@ def simulate_block(
             policies,
             params,
             schedule,
-            totals,
+            scores,
+            extras,
             made,
-            counted,
             hands,
             obs,
             work,
@@ -376,14 +356,23 @@ def simulate_block(
             table,
         )
         for s in range(n):
+            totals[s] = scores[:, s].sum() + extras[:, s].sum()
+        for s in range(n):
             j = seat_bot[s]
             out_matches[j] += 1
             out_score_sum[j] += totals[s]
             out_score_sq[j] += totals[s] * totals[s]
             out_win60[j] += win60(totals, s)  # W10
-            for k in range(MAX_CARDS + 1):
-                out_made[j, k] += made[s, k]
-                out_hands[j, k] += counted[s, k]
+            for h in range(n_hands):
+                k = schedule[h]
+                out_made[j, k] += made[h, s]
+                out_hands[j, k] += 1
+
+
+def match_schedule(n: int) -> np.ndarray:
+    """The hand sizes of a match (``int64[H]``), from the rules' verb :func:`rules.hand_sizes`
+    (W2): the kernels build no schedule of their own."""
+    return np.asarray(hand_sizes(n), dtype=np.int64)
 
 
 def new_stats(n: int) -> dict[str, np.ndarray]:
@@ -450,28 +439,14 @@ def run_block(
     rotate: bool,
     record: np.ndarray | None = None,
 ) -> dict[str, np.ndarray]:
-    """Plain-Python wrapper: allocate the outputs, run :func:`simulate_block`, return the dict."""
-    if record is None:
-        record = np.empty((0, log_length(int(rules[I_PLAYERS]))), dtype=np.int16)
-    n = check_block_inputs(state, rules, bot_policies, bot_params, record)
-    out = new_stats(n)
-    simulate_block(
-        state,
-        n_matches,
-        rules,
-        bot_policies,
-        bot_params,
-        rotate,
-        record,
-        out["matches"],
-        out["score_sum"],
-        out["score_sq"],
-        out["win60"],
-        out["made"],
-        out["hands"],
-        bot_table(n, bot_params),
-    )
-    return out
+    """Plain-Python wrapper (:func:`~headcount_lab.core.tournament.run_kernel_block`): check the
+    arrays, allocate the outputs, run :func:`simulate_block`, return the dict."""
+    n = int(rules[I_PLAYERS])
+    return run_kernel_block(
+        simulate_block, state, n_matches, rules, bot_policies, bot_params, rotate, record,
+        log_width=log_length(n), stats=lambda: new_stats(n), before=(match_schedule(n),),
+        after=lambda: (bot_table(n, bot_params),), check=check_block_inputs,
+    )  # fmt: skip
 
 
 def bot_table(players: int, bot_params: np.ndarray) -> np.ndarray:

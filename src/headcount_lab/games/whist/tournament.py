@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from headcount_lab.core.runner import Job
-from headcount_lab.core.stats import Z95_ROUNDED, mean, mean_sd
+from headcount_lab.core.stats import Z95_ROUNDED, ci_text, mean, mean_sd
 from headcount_lab.core.tournament import KernelBlock, kernel_job
 from headcount_lab.games.whist.agents import MONTECARLO, policy_params
 from headcount_lab.games.whist.rules import MAX_CARDS, VERSION, WhistRules
@@ -95,3 +95,18 @@ def summarize(stats: dict[str, np.ndarray], bots: list[str]) -> list[dict[str, A
             }
         )
     return rows
+
+
+def print_summary(res: dict[str, Any]) -> None:
+    """The text form of ``whist simulate``."""
+    print(
+        f"{res['matches']} matches, {res['players']} players, seed {res['seed']}"
+        + (", seats rotated" if res["rotate_seats"] else "")
+    )
+    print(f"{'bot':<16} {'mean':>8}  {'95% CI':<19} {'wins':>6}  made by hand size 1..8")
+    for r in res["bots"]:
+        made = " ".join(f"{v:.2f}" for v in r["made_by_cards"].values())
+        ci = ci_text(r["ci95"], ">7.2f", r["matches"], "match")
+        print(f"{r['bot']:<16} {r['mean']:>8.2f}  {ci:<18} {r['win_rate']:>6.3f}  {made}")
+    if "record" in res:
+        print(f"recorded {res['record']['games']} matches in {res['record']['file']}")

@@ -7,7 +7,8 @@ estimates how good the triple is; it is shrunk toward the seat's overall rate by
 pseudo-games, so that rare triples (three 10s) do not swing on a handful of games. ``cheap+``
 then chooses, of its 20 possible swaps, the one whose face-up triple has the lowest value.
 
-The values are data, not code: ``data/faceup.json`` in this package (read by :func:`table`),
+The values are data, not code: ``games/poohead/data/faceup.json`` (read by
+:func:`headcount_lab.games.poohead.faceup_table.table`),
 written by :func:`write_table` from ``scripts/poohead_faceup_table.py`` (its command line, seed
 and game count are in the file).
 """
@@ -15,48 +16,16 @@ and game count are in the file).
 from __future__ import annotations
 
 import json
-from functools import cache
-from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from headcount_lab.games.poohead.rules import N_RANKS, PLAYERS_MAX, PLAYERS_MIN, PooheadRules
+from headcount_lab.games.poohead.faceup_table import DECIMALS
+from headcount_lab.games.poohead.rules import PLAYERS_MAX, PLAYERS_MIN, PooheadRules
 
-TRIPLES = [(a, b, c) for a in range(N_RANKS) for b in range(a, N_RANKS) for c in range(b, N_RANKS)]
 PRIOR = 50.0
 BLOCK = 20_000
-#: data files, relative to this module's folder, whose numbers the jitted agents freeze into
-#: machine code: core.jitcache keys their cache on these files' bytes as on source files, so a
-#: new table recompiles the agents (a literal: jitcache reads it without importing the module)
-JIT_DATA = ("data/faceup.json",)
-#: the learned table (pyproject.toml ships it as package data)
-DATA = JIT_DATA[0]
-#: decimals of a written value (the estimates are good to about 0.001)
-DECIMALS = 4
-
-
-def _data_text() -> str:
-    return files(__package__).joinpath(*DATA.split("/")).read_text(encoding="utf-8")
-
-
-@cache
-def document() -> dict[str, Any]:
-    """The table's file as written by :func:`write_table`: ``command``, ``games``, ``seed``,
-    ``prior`` and ``values`` (a list of 455 floats per player count, keyed ``"2"``..``"4"``)."""
-    doc: dict[str, Any] = json.loads(_data_text())
-    return doc
-
-
-@cache
-def table() -> np.ndarray:
-    """P(Poohead) by player count and face-up triple: float64[players - PLAYERS_MIN, triple]
-    (:data:`TRIPLES` order, shape (3, 455)), read-only, read from :data:`DATA` once."""
-    values = document()["values"]
-    t = np.array([values[str(n)] for n in range(PLAYERS_MIN, PLAYERS_MAX + 1)], dtype=np.float64)
-    t.setflags(write=False)
-    return t
 
 
 def learn(players: int, games: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -84,7 +53,8 @@ def table_text(rows: dict[int, np.ndarray], games: int, seed: int, command: str)
     """The text of :data:`DATA` for the value ``rows`` by player count: JSON, each value with
     :data:`DECIMALS` decimals (``0.5655``, read back as the float of that literal), eight to a
     line so that a new table diffs by line."""
-    head = {"about": "the cheap+ face-up table (games/poohead/faceup.py); generated, do not edit",
+    about = "the cheap+ face-up table (research/poohead/faceup.py); generated, do not edit"
+    head = {"about": about,
             "command": command, "games": games, "seed": seed, "prior": PRIOR}  # fmt: skip
     lines = ["{"] + [f"  {json.dumps(k)}: {json.dumps(v)}," for k, v in head.items()]
     lines.append('  "values": {')

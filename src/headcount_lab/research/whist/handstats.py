@@ -21,7 +21,8 @@ Statistics (``int64``, merged by addition), with ``n`` players and ``K = MAX_CAR
   whole), its square under ``a`` and ``b`` and the square of the paired difference;
 - ``match_gap[len(GAP_FIELDS)]``: the same for the sum of ``G`` over a match's hands.
 
-Fields ending in ``_b`` are zero unless the run is paired.
+Fields ending in ``_b`` are zero unless the run is paired. Matches are played by the game's one
+match loop, ``kernels.play_match``, on the schedule of ``rules.hand_sizes``.
 """
 
 from __future__ import annotations
@@ -33,23 +34,19 @@ from headcount_lab.core.jitcache import track_module
 from headcount_lab.core.runner import Job
 from headcount_lab.core.seat_kernels import seat_bots, win60
 from headcount_lab.games.whist.agents import UWORK_SIZE, WORK_SIZE
-from headcount_lab.games.whist.bits import OBS_SIZE, OFF_BIDS, OFF_TRICKS
+from headcount_lab.games.whist.bits import OBS_SIZE
 from headcount_lab.games.whist.kernels import (
     bot_table,
     check_block_inputs,
     log_length,
-    play_hand,
-    settle_seat,
+    match_schedule,
+    play_match,
 )
 from headcount_lab.games.whist.rules import (
     I_FIRST_DEALER,
     I_PLAYERS,
-    I_STREAK_BONUS,
-    I_STREAK_LENGTH,
-    I_STREAK_ONCE,
     MAX_CARDS,
     WhistRules,
-    hand_sizes,
 )
 
 BOT_FIELDS = (
@@ -112,60 +109,6 @@ BLOCK_MONTECARLO = 60
 
 
 @njit(nogil=True, cache=True)
-def _play(
-    state,
-    rules,
-    policies,
-    params,
-    schedule,
-    scores,
-    extras,
-    made,
-    hands,
-    obs,
-    work,
-    uwork,
-    deck,
-    runs,
-    table,
-):
-    """Play one match: ``scores``, ``extras`` (streak bonuses) and ``made`` are
-    ``int64[H, n]`` by hand and seat."""
-    n = rules[I_PLAYERS]
-    once = rules[I_STREAK_ONCE] != 0
-    bonus = rules[I_STREAK_BONUS]
-    length = rules[I_STREAK_LENGTH]
-    no_log = np.empty(0, dtype=np.int16)
-    runs[:, :] = 0
-    for h in range(schedule.shape[0]):
-        k = schedule[h]
-        dealer = (rules[I_FIRST_DEALER] + h) % n
-        play_hand(
-            state,
-            rules,
-            k,
-            dealer,
-            policies,
-            params,
-            hands,
-            obs,
-            work,
-            uwork,
-            deck,
-            no_log,
-            0,
-            table,
-        )
-        for s in range(n):
-            bid = obs[OFF_BIDS + s]
-            took = obs[OFF_TRICKS + s]
-            sc, ex = settle_seat(bid, took, k, runs, s, once, bonus, length)
-            scores[h, s] = sc
-            extras[h, s] = ex
-            made[h, s] = 1 if bid == took else 0
-
-
-@njit(nogil=True, cache=True)
 def study_block(
     state,
     n_matches,
@@ -207,6 +150,7 @@ def study_block(
     start = np.empty(4, dtype=np.uint64)
     g = np.zeros(2, dtype=np.int64)
     mg = np.zeros(2, dtype=np.int64)
+    no_log = np.empty(0, dtype=np.int16)
     plays = 2 if paired else 1
     for m in range(n_matches):
         seat_bots(m, rotate, bot_policies, bot_params, seat_bot, policies, params)
@@ -214,7 +158,7 @@ def study_block(
         for p in range(plays):
             if p == 1:
                 state[:] = start[:]  # rewind: the second play sees the same stream
-            _play(
+            play_match(
                 state,
                 rules_a if p == 0 else rules_b,
                 policies,
@@ -229,6 +173,7 @@ def study_block(
                 uwork,
                 deck,
                 runs,
+                no_log,
                 table,
             )
             for s in range(n):
@@ -350,7 +295,7 @@ def run_block(
         bot_policies,
         bot_params,
         rotate,
-        np.asarray(hand_sizes(n), dtype=np.int64),
+        match_schedule(n),
         out["per_bot"],
         out["per_seat"],
         out["per_bot_size"],

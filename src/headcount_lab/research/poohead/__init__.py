@@ -1,0 +1,1 @@
+"""Poohead research: the trainer of the ``cheap+`` face-up table."""
