@@ -128,7 +128,8 @@ def test_a_new_data_file_named_in_jit_data_recompiles_the_kernel_that_froze_it(t
 
 
 def test_the_poohead_agents_are_keyed_on_the_face_up_table():
-    from headcount_lab.games.poohead import agents, faceup
+    from headcount_lab.games.poohead import agents
+    from headcount_lab.games.poohead import faceup_table as faceup
 
     files = source_files(agents._value)
     assert (Path(faceup.__file__).parent / faceup.DATA).resolve() in files

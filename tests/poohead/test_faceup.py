@@ -85,7 +85,7 @@ def test_pyproject_ships_the_table_as_package_data():
     root = Path(__file__).resolve().parents[2]
     conf = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
     patterns = conf["tool"]["setuptools"]["package-data"]["headcount_lab.games.poohead"]
-    assert any(fnmatch.fnmatch(faceup.DATA, p) for p in patterns)
+    assert any(fnmatch.fnmatch(faceup_table.DATA, p) for p in patterns)
 
 
 @pytest.mark.slow
