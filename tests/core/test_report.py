@@ -63,6 +63,25 @@ def test_markdown_table_formats_floats_and_booleans():
     assert words.splitlines()[2:] == ["| 3 | 0.5 | yes |", "| 4 | 0.3 | no |"]
 
 
+def test_numbers_read_as_python_writes_them_in_english_and_with_a_comma_in_german():
+    """Babel writes each language's numbers; English is byte for byte ``f"{x:.{d}f}"`` (ties
+    rounded on the float's exact value, so 2.675 -> 2.67), German has a decimal comma and a
+    thousands point, and NaN stays Python's."""
+    rng = np.random.default_rng(7)
+    for x in [*rng.normal(0, 50, 300), 2.675, -0.04, -0.0, 0.0, 0.125, 1e-12]:
+        for d in range(5):
+            plain, signed = f"{x:.{d}f}", f"{x:+.{d}f}"
+            assert core.number(x, "en", d) == plain
+            assert core.number(x, "en", d, sign=True) == signed
+            assert core.number(x, "de", d) == plain.replace(".", ",")
+            assert core.number(x, "de", d, sign=True) == signed.replace(".", ",")
+    assert core.number(300_000, "de", 0, group=True) == "300.000"
+    assert core.number(300_000, "en", 0, group=True) == "300,000"
+    assert core.number(float("nan"), "de", 2) == "nan"
+    assert core.percent(0.4581, "de") == "45,8 %" and core.percent(0.4581, "en") == "45.8%"
+    assert core.points(-0.012, "de") == "-1,2 Pp." and core.points(0.012, "en") == "+1.2 pp"
+
+
 def test_progress_names_each_step_and_its_time():
     out = io.StringIO()
     p = core.Progress(stream=out)

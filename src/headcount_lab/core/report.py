@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import platform
 import shutil
@@ -80,23 +81,66 @@ def report_command(command: str, quick: bool, size_flag: str, size: int | None, 
     return " ".join(parts)
 
 
+# --- numbers in each language ----------------------------------------------------------------
+
+#: the locale whose notation (decimal sign, thousands separator, signs) each report language
+#: writes numbers in (:func:`number`)
+LOCALES = {"en": "en_US", "de": "de_DE"}
+#: a percentage and a difference in percentage points, by language: the unit after the number
+UNITS = {"en": {"pct": "{}%", "pp": "{} pp"}, "de": {"pct": "{} %", "pp": "{} Pp."}}
+
+
+def number(
+    x: float, lang: str = "en", digits: int = 1, sign: bool = False, group: bool = False
+) -> str:
+    """``x`` to ``digits`` decimals in the notation of ``lang`` (Babel, :data:`LOCALES`): a
+    decimal comma in German; ``sign``: a ``+`` before positive numbers; ``group``: thousands
+    separated (``300,000``, ``300.000``). Rounded as Python rounds (half to even on the float's
+    exact value), so English reads as ``f"{x:.1f}"``; NaN and infinity as Python writes them."""
+    from decimal import Decimal
+
+    from babel.numbers import format_decimal
+
+    if not math.isfinite(x):
+        return f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
+    body = ("#,##0" if group else "0") + ("." + "0" * digits if digits > 0 else "")
+    pattern = f"+{body};-{body}" if sign else body
+    # Decimal of the float's exact value (Babel would round its shortest repr instead)
+    exact = Decimal(x) if isinstance(x, int) else Decimal(float(x))
+    return str(format_decimal(exact, format=pattern, locale=LOCALES[lang]))
+
+
+def percent(x: float, lang: str = "en", digits: int = 1) -> str:
+    """A share as a percentage: ``45.8%``, ``45,8 %``."""
+    return UNITS[lang]["pct"].format(number(100 * x, lang, digits))
+
+
+def points(x: float, lang: str = "en", digits: int = 1) -> str:
+    """A difference of shares in percentage points, signed: ``+1.2 pp``, ``+1,2 Pp.``."""
+    return UNITS[lang]["pp"].format(number(100 * x, lang, digits, sign=True))
+
+
 # --- tables and figures -----------------------------------------------------------------------
 
 
 def markdown_table(
-    df: Any, float_format: str = "{:.3f}", bool_words: tuple[str, str] | None = None
+    df: Any,
+    float_format: str | Callable[[float], str] = "{:.3f}",
+    bool_words: tuple[str, str] | None = None,
 ) -> str:
     """A GitHub-flavoured Markdown table of a DataFrame (pandas' own needs ``tabulate``).
-    Floats use ``float_format``; booleans print as ``bool_words`` (true, false) if given."""
+    Floats use ``float_format`` (a format string, or a function such as a language's
+    :func:`number`); booleans print as ``bool_words`` (true, false) if given."""
     import numpy as np
 
     cols = list(df.columns)
+    fmt = float_format.format if isinstance(float_format, str) else float_format
 
     def cell(v: object) -> str:
         if bool_words is not None and isinstance(v, bool | np.bool_):
             return bool_words[0] if v else bool_words[1]
         if isinstance(v, float | np.floating):
-            return float_format.format(v)
+            return fmt(float(v))
         return str(v)
 
     lines = ["| " + " | ".join(map(str, cols)) + " |", "|" + "|".join("---:" for _ in cols) + "|"]

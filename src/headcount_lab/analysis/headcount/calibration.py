@@ -319,7 +319,7 @@ def render(w: Any) -> list[str]:
         findings.append(
             "- " + t["finding"].format(bot=bot.partition(":")[0], field=field, lo=lo, hi=hi)
         )
-    method = t["method"].format(games=f"{games:,}".replace(",", w.t["thousands"]), seed=w.opts.seed)
+    method = t["method"].format(games=w.count(games), seed=w.opts.seed)
     shown = w.table(table.drop(columns=["ci95_low", "ci95_high"]))
     # the finding is the list alone, after the sentence naming the fields
     return list(w.block(t["title"], method, shown, chart, "\n\n" + "\n".join(findings),

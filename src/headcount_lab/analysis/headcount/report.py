@@ -20,7 +20,6 @@ renders every language, each into its folder. The three steps:
 from __future__ import annotations
 
 import json
-import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,7 +37,7 @@ from headcount_lab.analysis.headcount.facts import (
 )
 from headcount_lab.analysis.headcount.figures import PLAYERS_DEFAULT, RULES_Q5, RULES_Q7
 from headcount_lab.analysis.headcount.playtest import paired_table
-from headcount_lab.analysis.headcount.text import TEXT, fmt_num, fmt_pct, fmt_pp
+from headcount_lab.analysis.headcount.text import TEXT
 from headcount_lab.core import report as core
 from headcount_lab.core.report import QUIET, Progress
 
@@ -318,7 +317,7 @@ class _Writer:
 
     # ------------------------------------------------------------------ helpers
     def pct(self, x: float, digits: int = 1) -> str:
-        return fmt_pct(x, self.lang, digits)
+        return core.percent(x, self.lang, digits)
 
     def ci(self, lo: float, hi: float, digits: int = 1) -> str:
         return f"[{self.pct(lo, digits)}, {self.pct(hi, digits)}]"
@@ -326,18 +325,23 @@ class _Writer:
     def pp(self, e: Est, digits: int = 1) -> str:
         """A difference in percentage points with its interval."""
         v, lo, hi = (float(e[0]), float(e[1]), float(e[2]))
-        return (
-            f"{fmt_pp(v, self.lang, digits)} "
-            f"[{fmt_pp(lo, self.lang, digits)}, {fmt_pp(hi, self.lang, digits)}]"
-        )
+        return f"{self.points(v, digits)} [{self.points(lo, digits)}, {self.points(hi, digits)}]"
 
-    def num(self, x: float, digits: int = 1) -> str:
-        return fmt_num(x, self.lang, digits)
+    def points(self, x: float, digits: int = 1) -> str:
+        """A difference of shares in percentage points, signed."""
+        return core.points(x, self.lang, digits)
 
-    def table(self, df: pd.DataFrame, float_format: str = "{:.3f}") -> str:
+    def num(self, x: float, digits: int = 1, sign: bool = False) -> str:
+        return core.number(x, self.lang, digits, sign)
+
+    def count(self, n: int) -> str:
+        """A whole number with its thousands separated: ``300,000``, ``300.000``."""
+        return core.number(n, self.lang, 0, group=True)
+
+    def table(self, df: pd.DataFrame, digits: int = 3) -> str:
         """A Markdown table in this language: headers from ``columns``, labels from ``cells``,
-        rule and peek names translated, decimal commas in German (the CSV files keep the
-        plain names and numbers)."""
+        rule and peek names translated, numbers to ``digits`` decimals in the language's
+        notation (the CSV files keep the plain names and numbers)."""
         t = self.t
         out = df.copy()
         for col in out.columns:
@@ -345,12 +349,7 @@ class _Writer:
                 names = {"rules": t["rule_names"], "peeks": t["q11"]["peeks"]}.get(col, t["cells"])
                 out[col] = out[col].map(lambda v, m=names: m.get(v, v) if isinstance(v, str) else v)
         out.columns = [t["columns"].get(c, c) for c in out.columns]
-        md = core.markdown_table(out, float_format)
-        if self.lang == "de":
-            md = "\n".join(
-                line if i < 2 else _decimal_commas(line) for i, line in enumerate(md.split("\n"))
-            )
-        return md
+        return core.markdown_table(out, lambda x: self.num(x, digits))
 
     def holds(self, field: str) -> str:
         """The sentence that says a finding holds against ``field`` (words of the field)."""
@@ -423,7 +422,7 @@ class _Writer:
         self.parts = [
             f"# {t['title']}",
             t["intro"].format(
-                games=f"{self.opts.sim_games:,}".replace(",", t["thousands"]),
+                games=self.count(self.opts.sim_games),
                 seed=self.opts.seed,
                 command=self.opts.command(self.lang),
                 strong=self.f.strong_spec,
@@ -470,8 +469,8 @@ class _Writer:
         f = self.f
         at = f.play_win_at_gap
         return {
-            "off4": fmt_num(f.offset75[4], self.lang, 0, sign=True),
-            "off6": fmt_num(f.offset75[6], self.lang, 0, sign=True),
+            "off4": self.num(f.offset75[4], 0, sign=True),
+            "off6": self.num(f.offset75[6], 0, sign=True),
             "gap": f.call_gap["none"],
             "gap_top": f.call_gap["A♠"],
             "gap_jk": f.call_gap["JK"],
@@ -480,7 +479,7 @@ class _Writer:
             "play_gap": "—" if f.play_gap_50 is None else f.play_gap_50,
             "peek_tip": self.t["peek_tip" if f.tip_peek_gain is not None else "peek_tip_none"],
             "call_tip": self.t["call_tip" if f.play_gap_50 is not None else "call_tip_never"],
-            "peek_gain": "" if f.tip_peek_gain is None else fmt_pp(f.tip_peek_gain, self.lang, 0),
+            "peek_gain": "" if f.tip_peek_gain is None else self.points(f.tip_peek_gain, 0),
             "start_loss": self.pct(f.start[0], 0),
         }
 
@@ -497,10 +496,10 @@ class _Writer:
         finding = t["finding"].format(
             **{f"sum{n}": f.typical_sum[n] for n in (3, 4, 5, 6)},
             **{f"bid{n}": self.num(f.typical_bid75[n], 1) for n in (3, 4, 5, 6)},
-            top=fmt_num(f.top_shift, self.lang, 1, sign=True),
-            joker=fmt_num(f.joker_shift, self.lang, 1, sign=True),
+            top=self.num(f.top_shift, 1, sign=True),
+            joker=self.num(f.joker_shift, 1, sign=True),
         )
-        table = t["table_note"] + "\n\n" + self.table(four, "{:.1f}")
+        table = t["table_note"] + "\n\n" + self.table(four, 1)
         self.section("q1", table, "q1_safe_bids.png", finding, self.opts.command(self.lang),
                      "exact")  # fmt: skip
         self.parts.append(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
@@ -645,9 +644,9 @@ class _Writer:
         for measure, r, small in self.f.rules[key].changes:
             if measure == "rounds_per_game":
                 v = (
-                    f"{fmt_num(r[0], self.lang, 2, sign=True)} "
-                    f"[{fmt_num(r[1], self.lang, 2, sign=True)}, "
-                    f"{fmt_num(r[2], self.lang, 2, sign=True)}]"
+                    f"{self.num(r[0], 2, sign=True)} "
+                    f"[{self.num(r[1], 2, sign=True)}, "
+                    f"{self.num(r[2], 2, sign=True)}]"
                 )
             else:
                 v = self.pp(r)
@@ -689,7 +688,7 @@ class _Writer:
             finding = t["finding"].format(
                 best=f.best_bot, diff=self.pp(f.discard), verdict=t["verdict"][sign_word(f.discard)]
             )
-        table = self.table(pd.concat([d, wins])[["measure", "seat", "value", "lo", "hi"]], "{:.4f}")
+        table = self.table(pd.concat([d, wins])[["measure", "seat", "value", "lo", "hi"]], 4)
         self.section("q6", table, "q6_discard.png", finding, self.opts.command(self.lang),
                      "strong")  # fmt: skip
 
@@ -763,7 +762,7 @@ class _Writer:
             all_ci=f"[{self.num(every[1], 2)}, {self.num(every[2], 2)}]",
             six="—" if six.empty else self.num(float(six["value"].iloc[0]), 2),
         )
-        table = t["table_note"] + "\n\n" + self.table(sit, "{:.2f}")
+        table = t["table_note"] + "\n\n" + self.table(sit, 2)
         self.section("q10", table, "q10_sitting_out.png", finding,
                      self.opts.command(self.lang), "strong")  # fmt: skip
 
@@ -796,9 +795,9 @@ class _Writer:
         table = (
             t["table_note"]
             + "\n\n"
-            + self.table(exact.drop(columns=["iterations"]), "{:.4f}")
+            + self.table(exact.drop(columns=["iterations"]), 4)
             + "\n\n"
-            + self.table(play[play["n"] > 0], "{:.3f}")
+            + self.table(play[play["n"] > 0], 3)
         )
         self.section("q11", table, "q11_heads_up.png", finding, meta["command"],
                      "strong_exact", method)  # fmt: skip
@@ -806,11 +805,6 @@ class _Writer:
 
 #: the exact odds of one view: the rule text's worked example, Anna's view
 ONE_VIEW_COMMAND = 'headcount-lab headcount odds --players 4 --see "7♥ K♥ 5♠"'
-
-
-def _decimal_commas(line: str) -> str:
-    """German numbers in a table row: the decimal point between two digits becomes a comma."""
-    return re.sub(r"(?<=\d)\.(?=\d)", ",", line)
 
 
 def designer_findings(w: _Writer) -> list[tuple[str, str]]:
@@ -867,7 +861,7 @@ def designer_findings(w: _Writer) -> list[tuple[str, str]]:
                 hi=3 * (n - 1) + 2,
                 mean=w.num(f.rounds_standard, 2),
                 rule=w.t["rule_names"][f.widest_rule],
-                diff=fmt_num(f.widest_rounds, w.lang, 2, sign=True),
+                diff=w.num(f.widest_rounds, 2, sign=True),
             ),
             "mixed",
         )
@@ -877,9 +871,9 @@ def designer_findings(w: _Writer) -> list[tuple[str, str]]:
             t["beginner_tip"].format(
                 lead=t["tip_lead"][f.median_offset < 9.5],
                 each=round(f.median_offset / 2),
-                off=fmt_num(f.median_offset, w.lang, 1, sign=True),
+                off=w.num(f.median_offset, 1, sign=True),
                 gap=f.call_gap["none"],
-                top=fmt_num(f.top_shift, w.lang, 1, sign=True),
+                top=w.num(f.top_shift, 1, sign=True),
             ),
             "exact",
         )
