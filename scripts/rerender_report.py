@@ -87,7 +87,8 @@ def main() -> int:
     failed = False
     with tempfile.TemporaryDirectory() as tmp:
         for folder in args.folders:
-            out = (args.out or Path(tmp)) / folder.name
+            root = args.out or Path(tempfile.mkdtemp(dir=tmp))
+            out = root / folder.name
             out.mkdir(parents=True, exist_ok=False)
             rerender(folder, out)
             bad = compare(folder, out)

@@ -82,6 +82,30 @@ def test_numbers_read_as_python_writes_them_in_english_and_with_a_comma_in_germa
     assert core.points(-0.012, "de") == "-1,2 Pp." and core.points(0.012, "en") == "+1.2 pp"
 
 
+def test_one_renderer_lays_out_a_question_after_or_before_its_finding():
+    """A question is a value; the renderer writes its title, method, finding, tables, charts
+    and paragraphs, field and command in the layout's order, leaving out what is ``None``."""
+    df = pd.DataFrame({"p": [0.25]})
+    parts = (core.Table(df, 1), core.Chart("c.png", "alt"), "more")
+    q = core.Question("## Q", "how", "what", parts, "bots", "**Reproduce:** `x`", ("note",))
+    bare = core.Question("## T", "tips", None, ("- a",))
+    layout = core.Layout("**Method.** {text}", "**Finding.** {text}", "**Bots.** {text}")
+
+    def table(d: pd.DataFrame, digits: int | None) -> str:
+        return core.markdown_table(d, f"{{:.{digits}f}}")
+
+    md = core.render(["# R"], [q, bare], layout, table, ["end"])
+    assert md.split("\n\n") == [
+        "# R", "## Q", "**Method.** how", "**Finding.** what", "| p |\n|---:|\n| 0.2 |",
+        "![alt](c.png)", "more", "**Bots.** bots", "**Reproduce:** `x`", "note",
+        "## T", "**Method.** tips", "- a", "end\n",
+    ]  # fmt: skip
+    first = core.Layout("{text}", "F: {text}", title="## {text}", parts_first=True)
+    parts = core.render([], [q], first, table).split("\n\n")
+    assert parts[:6] == ["## ## Q", "how", "| p |\n|---:|\n| 0.2 |", "![alt](c.png)", "more",
+                         "F: what"]  # fmt: skip
+
+
 def test_progress_names_each_step_and_its_time():
     out = io.StringIO()
     p = core.Progress(stream=out)

@@ -324,6 +324,131 @@ class Words:
         d = self.digits if digits is None else digits
         return markdown_table(df, f"{{:.{d}f}}", (yes, no))
 
+    def question(
+        self,
+        key: str,
+        finding: str,
+        tables: Iterable[Any],
+        chart: str | None,
+        method: str | None = None,
+        field: str | None = None,
+        **reproduce: Any,
+    ) -> Question:
+        """Question ``key`` of these words in the shape most questions have: its title, its
+        ``method`` (the words' own if ``None``), the ``finding``, the ``tables`` (DataFrames or
+        :class:`Table`), the chart ``<chart>.png`` (alternative text: the words' ``image``),
+        its ``field`` (the words' own if ``None``) and the line ``reproduce`` filled with the
+        words' ``files`` and the fields ``reproduce``."""
+        q = self.t[key]
+        charts = () if chart is None else (Chart(f"{chart}.png", q["image"]),)
+        tabs = tuple(x if isinstance(x, Table) else Table(x) for x in tables)
+        return Question(q["title"], q["method"] if method is None else method, finding,
+                        tabs + charts, q["field"] if field is None else field,
+                        self.t["reproduce"].format(files=q["files"], **reproduce))  # fmt: skip
+
+    def render(self, head: Iterable[str], questions: Iterable[Question]) -> str:
+        """The README of ``head`` and ``questions`` in this language's layout (the templates
+        ``method``, ``finding``, ``field`` and ``image``)."""
+        t = self.t
+        layout = Layout(t["method"], t["finding"], t.get("field", "{text}"), t["image"])
+        return render(head, questions, layout, self.table)
+
+
+# --- a report's text as data ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table of a question: a DataFrame written in its report's language (``digits``: its
+    floats' decimals, the language's default if ``None``)."""
+
+    df: Any
+    digits: int | None = None
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A chart of a question: its file and its alternative text."""
+
+    file: str
+    alt: str
+
+
+#: a question's part after its finding: a paragraph, a table or a chart
+Part = str | Table | Chart
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question of a report as a value, in one language: its title, method and finding
+    (the language's words filled from the facts), its tables, charts and further paragraphs in
+    order, the field its finding holds against, the command that reproduces it (the filled
+    line) and notes after that. :func:`render` writes it; a part that is ``None`` is left out."""
+
+    title: str
+    method: str
+    finding: str | None = None
+    parts: tuple[Part, ...] = ()
+    field: str | None = None
+    reproduce: str | None = None
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How a report writes the parts of its questions: templates of the title, method, finding
+    and field (``{text}``) and of a chart (``{alt}``, ``{file}``), and whether the tables and
+    charts come before the finding (Headcount) or after it."""
+
+    method: str
+    finding: str
+    field: str = "{text}"
+    image: str = "![{alt}]({file})"
+    title: str = "{text}"
+    parts_first: bool = False
+
+
+def render(
+    head: Iterable[str],
+    questions: Iterable[Question],
+    layout: Layout,
+    table: Callable[[Any, int | None], str],
+    tail: Iterable[str] = (),
+) -> str:
+    """A report's README: the paragraphs of ``head``, each question laid out by ``layout``
+    (``table(df, digits)`` writes a table in the report's language), then ``tail``."""
+
+    def part(p: Part) -> str:
+        if isinstance(p, Table):
+            return table(p.df, p.digits)
+        if isinstance(p, Chart):
+            return layout.image.format(alt=p.alt, file=p.file)
+        return p
+
+    out = list(head)
+    for q in questions:
+        out.append(layout.title.format(text=q.title))
+        out.append(layout.method.format(text=q.method))
+        parts = [part(p) for p in q.parts]
+        finding = [] if q.finding is None else [layout.finding.format(text=q.finding)]
+        out += parts + finding if layout.parts_first else finding + parts
+        if q.field is not None:
+            out.append(layout.field.format(text=q.field))
+        if q.reproduce is not None:
+            out.append(q.reproduce)
+        out += q.notes
+    out += tail
+    return "\n\n".join(out) + "\n"
+
+
+def tip_list(blocks: Iterable[tuple[str, list[str]]], block: str, item: str) -> list[str]:
+    """The tip chart's blocks ``(heading, lines)`` as Markdown paragraphs: each the template
+    ``block`` (``{head}``) and its lines as ``item`` (``{text}``)."""
+    return [
+        block.format(head=head) + "\n\n" + "\n".join(item.format(text=x) for x in lines)
+        for head, lines in blocks
+    ]
+
 
 # --- progress ---------------------------------------------------------------------------------
 

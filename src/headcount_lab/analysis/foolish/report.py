@@ -123,23 +123,11 @@ def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None)
     tab = res.tables
     o = res.opts
     cmd = f"`{o.command()}`"
-    out: list[str] = []
-    add = out.append
+    out: list[core.Question] = []
 
-    def section(key: str, findings: list[str], tables: list[pd.DataFrame], stem: str,
-                **method_args: Any) -> None:  # fmt: skip
-        q = t[key]
-        add(q["title"])
-        add(t["method"].format(text=q["method"].format(**method_args)))
-        add(t["finding"].format(text=" ".join(findings)))
-        for df in tables:
-            add(w.table(df))
-        add(t["image"].format(alt=q["image"], file=f"{stem}.png"))
-        add(t["field"].format(text=q["field"]))
-        add(t["reproduce"].format(command=cmd, files=q["files"]))
+    def section(key: str, findings: list[str], tables: list[pd.DataFrame], stem: str) -> None:
+        out.append(w.question(key, " ".join(findings), tables, stem, command=cmd))
 
-    add(t["title"])
-    add(t["intro"].format(command=cmd, rounds=o.n_rounds, search=o.n_search))
     ps = list(f.players.values())
     search = LEVELS[-1]
 
@@ -350,17 +338,12 @@ def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None)
     )
 
     q = t["q9"]
-    add(q["title"])
-    add(t["method"].format(text=q["method"]))
-    for head, lines in _tip_blocks(f, w):
-        add(
-            q["block"].format(head=head)
-            + "\n\n"
-            + "\n".join(q["item"].format(text=x) for x in lines)
-        )
-    add(t["image"].format(alt=t["tips"]["title"], file="tips.png"))
-    add(t["reproduce"].format(command=cmd, files="`tips.png`, `tips.pdf`"))
-    return "\n\n".join(out) + "\n"
+    blocks = core.tip_list(_tip_blocks(f, w), q["block"], q["item"])
+    tips = core.Chart("tips.png", t["tips"]["title"])
+    files = t["reproduce"].format(command=cmd, files="`tips.png`, `tips.pdf`")
+    out.append(core.Question(q["title"], q["method"], None, (*blocks, tips), reproduce=files))
+    head = [t["title"], t["intro"].format(command=cmd, rounds=o.n_rounds, search=o.n_search)]
+    return w.render(head, out)
 
 
 # --- writing the folder -----------------------------------------------------------------------
