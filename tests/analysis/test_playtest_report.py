@@ -272,8 +272,10 @@ def _extra_section_module():
         pt.tables["q12_extra"] = pd.DataFrame({"bot": [pt.facts["best_bot"]], "value": [0.5]})
 
     def render(w):
+        from headcount_lab.core.report import Question
+
         title = {"en": "12. Extra", "de": "12. Zusatz"}[w.lang]
-        return [f"## {title}", w.table(w.tables["q12_extra"]), w.field("strong")]
+        return [Question(title, None, None, (w.table(w.tables["q12_extra"]), w.field("strong")))]
 
     mod.compute, mod.render, mod.TABLES = compute, render, ("q12_extra",)
     return mod

@@ -386,7 +386,7 @@ class Question:
     line) and notes after that. :func:`render` writes it; a part that is ``None`` is left out."""
 
     title: str
-    method: str
+    method: str | None
     finding: str | None = None
     parts: tuple[Part, ...] = ()
     field: str | None = None
@@ -428,7 +428,8 @@ def render(
     out = list(head)
     for q in questions:
         out.append(layout.title.format(text=q.title))
-        out.append(layout.method.format(text=q.method))
+        if q.method is not None:
+            out.append(layout.method.format(text=q.method))
         parts = [part(p) for p in q.parts]
         finding = [] if q.finding is None else [layout.finding.format(text=q.finding)]
         out += parts + finding if layout.parts_first else finding + parts

@@ -307,7 +307,7 @@ def compute(pt: Any, quick: bool, tick: Any = None) -> None:
     pt.tables[TABLE] = calibration_table(games, int(pt.meta["seed"]), tick=tick)
 
 
-def render(w: Any) -> list[str]:
+def render(w: Any) -> list[Any]:
     t = TEXT[w.lang]
     table = w.tables[TABLE]
     games = QUICK_GAMES if w.opts.quick else GAMES
@@ -322,5 +322,5 @@ def render(w: Any) -> list[str]:
     method = t["method"].format(games=w.count(games), seed=w.opts.seed)
     shown = w.table(table.drop(columns=["ci95_low", "ci95_high"]))
     # the finding is the list alone, after the sentence naming the fields
-    return list(w.block(t["title"], method, shown, chart, "\n\n" + "\n".join(findings),
-                        w.holds(t["holds"]), alt=t["figure"]))  # fmt: skip
+    return [w.block(t["title"], method, shown, chart, "\n\n" + "\n".join(findings),
+                        w.holds(t["holds"]), alt=t["figure"])]  # fmt: skip

@@ -19,6 +19,7 @@ renders every language, each into its folder. The three steps:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from dataclasses import dataclass
@@ -58,9 +59,10 @@ NAME = "headcount"
 #: - ``compute(pt: Playtest, quick: bool[, tick]) -> None``: adds its tables to ``pt.tables``
 #:   and any numbers to ``pt.facts``; called once by :func:`compute` for every language; with
 #:   ``work(quick) -> (total, unit)`` it also takes a ticker to advance (the progress bar);
-#: - ``render(w: SectionWriter) -> list[str]``: the section's Markdown parts in ``w.lang``,
-#:   laid out like every question's by ``w.block`` (``w.tables``, ``w.facts``, ``w.strong``,
-#:   ``w.table(df)``, ``w.pct(x)``, ``w.holds(field)``, ``w.save_fig``);
+#: - ``render(w: SectionWriter) -> list[Question]``: the section's questions in ``w.lang``
+#:   (:class:`~headcount_lab.core.report.Question`), made like every question's by
+#:   ``w.block`` (``w.tables``, ``w.facts``, ``w.strong``, ``w.table(df)``, ``w.pct(x)``,
+#:   ``w.holds(field)``, ``w.save_fig``);
 #:   its words live in the module, one dictionary per language, like :mod:`.text`.
 EXTRA_SECTIONS: tuple[str, ...] = (
     "headcount_lab.analysis.headcount.exploitability",  # 12: the best-response meter per bot
@@ -310,7 +312,7 @@ class _Writer:
         self.t = TEXT[lang]
         self.f: HeadcountFacts = facts(pt)
         self.written: list[Path] = []
-        self.parts: list[str] = []
+        self.questions: list[core.Question] = []
         self.tables = pt.tables
         self.facts = pt.facts
         self.strong = self.f.best_bot
@@ -338,7 +340,7 @@ class _Writer:
         """A whole number with its thousands separated: ``300,000``, ``300.000``."""
         return core.number(n, self.lang, 0, group=True)
 
-    def table(self, df: pd.DataFrame, digits: int = 3) -> str:
+    def table(self, df: pd.DataFrame, digits: int | None = 3) -> str:
         """A Markdown table in this language: headers from ``columns``, labels from ``cells``,
         rule and peek names translated, numbers to ``digits`` decimals in the language's
         notation (the CSV files keep the plain names and numbers)."""
@@ -349,7 +351,7 @@ class _Writer:
                 names = {"rules": t["rule_names"], "peeks": t["q11"]["peeks"]}.get(col, t["cells"])
                 out[col] = out[col].map(lambda v, m=names: m.get(v, v) if isinstance(v, str) else v)
         out.columns = [t["columns"].get(c, c) for c in out.columns]
-        return core.markdown_table(out, lambda x: self.num(x, digits))
+        return core.markdown_table(out, lambda x: self.num(x, 3 if digits is None else digits))
 
     def holds(self, field: str) -> str:
         """The sentence that says a finding holds against ``field`` (words of the field)."""
@@ -387,28 +389,29 @@ class _Writer:
         reproduces it."""
         q = self.t[key]
         method = self.method(q) if method is None else method
-        self.parts += self.block(q["title"], method, table, chart, finding, self.field(field),
-                                 command)  # fmt: skip
+        self.questions.append(self.block(q["title"], method, table, chart, finding,
+                                         self.field(field), command))  # fmt: skip
+
+    def note(self, text: str) -> None:
+        """A paragraph after the last question's command."""
+        q = self.questions[-1]
+        self.questions[-1] = dataclasses.replace(q, notes=(*q.notes, text))
 
     def block(
         self, title: str, method: str, table: str, chart: str | None, finding: str, holds: str,
         command: str | None = None, alt: str | None = None, reproduce: str | None = None,
-    ) -> list[str]:  # fmt: skip
-        """A section's Markdown parts: its title, method, table, chart (none if ``chart`` is
+    ) -> core.Question:  # fmt: skip
+        """A section as a value: its title, method, table, chart (none if ``chart`` is
         ``None``; ``alt``: its alternative text, the title if ``None``), the finding followed
         by the sentence ``holds`` (:meth:`holds`; a list after the finding's first paragraph
         follows that sentence, and a finding that is only a list comes after it), and the
         command that reproduces it (none if ``None``; ``reproduce``: its label)."""
         head, sep, rest = finding.partition("\n\n")
-        parts = [f"## {title}", f"**{self.t['method']}** {method}", table]
-        if chart is not None:
-            parts.append(f"![{title if alt is None else alt}]({chart})")
+        charts = () if chart is None else (core.Chart(chart, title if alt is None else alt),)
         said = " ".join(s for s in (head, holds) if s)
-        parts.append(f"**{self.t['finding']}** {said}{sep}{rest}")
-        if command is not None:
-            label = self.t["reproduce"] if reproduce is None else reproduce
-            parts.append(f"**{label}** `{command}`")
-        return parts
+        label = self.t["reproduce"] if reproduce is None else reproduce
+        line = None if command is None else f"**{label}** `{command}`"
+        return core.Question(title, method, f"{said}{sep}{rest}", (table, *charts), None, line)
 
     # ------------------------------------------------------------------ the report
     def write(self) -> list[Path]:
@@ -419,7 +422,7 @@ class _Writer:
         for name, fig in charts(self.pt, self.t).items():
             self.save_fig(fig, name)
         t = self.t
-        self.parts = [
+        head = [
             f"# {t['title']}",
             t["intro"].format(
                 games=self.count(self.opts.sim_games),
@@ -430,22 +433,16 @@ class _Writer:
             f"![{t['tips']['title']}](strategy_tips.png) — [PDF](strategy_tips.pdf)",
         ]
         self.tips()
-        self.q1()
-        self.q2()
-        self.q3()
-        self.q4()
-        self.q5()
-        self.q6()
-        self.q7()
-        self.q8()
-        self.q9()
-        self.q10()
-        self.q11()
+        for ask in (self.q1, self.q2, self.q3, self.q4, self.q5, self.q6, self.q7, self.q8,
+                    self.q9, self.q10, self.q11):  # fmt: skip
+            ask()
         for module in extra_sections():
-            self.parts += module.render(self)
-        self.parts.append(t["files"])
+            self.questions += module.render(self)
+        layout = core.Layout(f"**{t['method']}** {{text}}", f"**{t['finding']}** {{text}}",
+                             title="## {text}", parts_first=True)  # fmt: skip
+        text = core.render(head, self.questions, layout, self.table, [t["files"]])
         md = self.out / "README.md"
-        md.write_text("\n\n".join(self.parts) + "\n", encoding="utf-8")
+        md.write_text(text, encoding="utf-8")
         self.written.append(md)
         self.written.append(
             core.write_json(self.out / core.METADATA_FILE, metadata(self.lang, self.opts, self.pt))
@@ -502,7 +499,7 @@ class _Writer:
         table = t["table_note"] + "\n\n" + self.table(four, 1)
         self.section("q1", table, "q1_safe_bids.png", finding, self.opts.command(self.lang),
                      "exact")  # fmt: skip
-        self.parts.append(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
+        self.note(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
 
     def q2(self) -> None:
         t = self.t["q2"]
@@ -527,7 +524,7 @@ class _Writer:
         table = t["table_note"] + "\n\n" + self.table(wide)
         self.section("q2", table, "q2_call_odds.png", finding, self.opts.command(self.lang),
                      "strong_exact")  # fmt: skip
-        self.parts.append(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
+        self.note(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
         self.calls_in_play()
 
     def calls_in_play(self) -> None:
@@ -547,12 +544,13 @@ class _Writer:
             else f"{self.pct(ab[0])} {self.ci(ab[1], ab[2])}",
             half=t["never"] if f.play_gap_50 is None else t["half"].format(play_gap=f.play_gap_50),
         )
-        self.parts += [
+        for text in [
             t["play_method"].format(strong=f.best_bot),
             t["play_table_note"] + "\n\n" + self.table(four.drop(columns="players_left")),
             f"![{t['play_title']}](q2_calls_in_play.png)",
             f"**{self.t['finding']}** {finding} {self.field('strong_exact')}",
-        ]
+        ]:
+            self.note(text)
 
     def q3(self) -> None:
         t = self.t["q3"]
@@ -668,7 +666,7 @@ class _Writer:
         )
         md = t["table_note"] + "\n\n" + self.table(self._rule_table(RULES_Q5))
         self.section("q5", md, "q5_variants.png", finding, f.rules["trickster"].command, "mixed")
-        self.parts.append(f"`{f.rules['double'].command}`")
+        self.note(f"`{f.rules['double'].command}`")
 
     def q6(self) -> None:
         t = self.t["q6"]
@@ -707,7 +705,7 @@ class _Writer:
         md = self.t["q5"]["table_note"] + "\n\n" + self.table(self._rule_table(RULES_Q7))
         self.section("q7", md, "q7_house_rules.png", finding, f.rules[RULES_Q7[0]].command,
                      "mixed")  # fmt: skip
-        self.parts.append("\n".join(f"`{f.rules[k].command}`" for k in RULES_Q7[1:]))
+        self.note("\n".join(f"`{f.rules[k].command}`" for k in RULES_Q7[1:]))
 
     def q8(self) -> None:
         t = self.t["q8"]
@@ -732,15 +730,13 @@ class _Writer:
             [self.table(wins), self.table(need), self.table(field.drop(columns="command"))]
         )
         self.section("q8", table, "q8_skill.png", finding, f.command_q8, "mixed_odds")
-        self.parts.append(f"`{field['command'].iloc[0]}`")
+        self.note(f"`{field['command'].iloc[0]}`")
 
     def q9(self) -> None:
         t = self.t["q9"]
-        self.parts.append(f"## {t['title']}")
-        self.parts.append(t["intro"])
         items = designer_findings(self)
-        self.parts.append("\n".join(f"{i}. {s} {self.field(k)}" for i, (s, k) in
-                                    enumerate(items, 1)))  # fmt: skip
+        found = "\n".join(f"{i}. {s} {self.field(k)}" for i, (s, k) in enumerate(items, 1))
+        self.questions.append(core.Question(t["title"], None, None, (t["intro"], found)))
 
     def q10(self) -> None:
         t = self.t["q10"]
