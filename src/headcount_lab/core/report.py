@@ -10,8 +10,13 @@ do not depend on the game:
 - :func:`markdown_table` and :func:`save_figure` (PNG and PDF with no dates or software
   versions inside, so the same numbers give the same bytes);
 - :func:`versions` and :func:`source_state` for ``metadata.json``;
+- :func:`number`, :func:`percent`, :func:`points`: a number in a report language's notation
+  (Babel: decimal comma and thousands point in German);
 - :func:`text_mismatches`: every language of a report has the same keys and placeholders;
   :class:`Words`: one language's dictionary and the fillers every report uses;
+- :class:`Question`: one question of a report as a value (title, method, finding, tables,
+  charts, field, command), and :func:`render`, the one function that writes every report's
+  README from its questions (:class:`Layout`: the order and templates of a report's parts);
 - :class:`Progress`: one line per report step on stderr;
 - :class:`StagedFolder`: a report is written into a temporary folder next to its target and
   swapped in only when complete, so an interrupted run leaves the old report as it was; and a
