@@ -318,6 +318,10 @@ class Words:
         mean, lo, hi = est if scale == 1 else (scale * est[0], scale * est[1], scale * est[2])
         return str(self.t[key].format(mean=mean, lo=lo, hi=hi, **more))
 
+    def ci(self, est: CI, digits: int = 2) -> str:
+        """An estimate with its interval, to ``digits`` decimals (the sentence ``ci``)."""
+        return self.estimate("ci", est, d=digits)
+
     def pct(self, x: float) -> str:
         """A share as a percentage (the sentence ``pct``)."""
         return str(self.t["pct"].format(p=100 * x))

@@ -48,9 +48,6 @@ class _Words(core.Words):
 
     texts = TEXT
 
-    def ci(self, est: CI, digits: int = 2) -> str:
-        return self.estimate("ci", est, d=digits)
-
     def plain(self, est: CI, digits: int = 2) -> str:
         return self.estimate("plain_ci", est, d=digits)
 
@@ -113,6 +110,16 @@ def _tip_blocks(f: FoolishFacts, w: _Words) -> list[tuple[str, list[str]]]:
         (t["bonus_head"], bonus),
         (t["luck_head"], luck),
     ]
+
+
+#: the columns of the README's tables
+_NO_TRICKS_COLUMNS = ["players", "round", "no_trick_5", "no_trick_10", "difference",
+                      "difference_lo", "difference_hi", "king_first_5",
+                      "king_first_10"]  # fmt: skip
+_ROLES_COLUMNS = ["players", "bots", "rounds", "lone_share",
+                  "lone_share_exact_fraction", "lone_fool", "two_fool_member", "court",
+                  "two_fools_minus_court", "two_fools_minus_court_lo",
+                  "two_fools_minus_court_hi"]  # fmt: skip
 
 
 def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None) -> str:
@@ -182,19 +189,7 @@ def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None)
             for p in ps
         ],
         [
-            tab["q2_no_tricks"][
-                [
-                    "players",
-                    "round",
-                    "no_trick_5",
-                    "no_trick_10",
-                    "difference",
-                    "difference_lo",
-                    "difference_hi",
-                    "king_first_5",
-                    "king_first_10",
-                ]
-            ],  # fmt: skip
+            tab["q2_no_tricks"][_NO_TRICKS_COLUMNS],
             tab["q2_ducking"],
         ],
         "q2_no_tricks",
@@ -216,23 +211,7 @@ def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None)
             )
             for p in ps
         ],
-        [
-            tab["q3_roles"][
-                [
-                    "players",
-                    "bots",
-                    "rounds",
-                    "lone_share",
-                    "lone_share_exact_fraction",
-                    "lone_fool",
-                    "two_fool_member",
-                    "court",
-                    "two_fools_minus_court",
-                    "two_fools_minus_court_lo",
-                    "two_fools_minus_court_hi",
-                ]
-            ]  # fmt: skip
-        ],
+        [tab["q3_roles"][_ROLES_COLUMNS]],
         "q3_roles",
     )
 

@@ -140,6 +140,11 @@ def _tip_blocks(
     ]
 
 
+#: the columns of the README's tables
+_SWAP_COLUMNS = ["players", "swap", "games", "p", "lo", "hi", "vs_own", "vs_own_lo",
+                 "vs_own_hi", "vs_keep", "vs_keep_lo", "vs_keep_hi"]  # fmt: skip
+
+
 def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None) -> str:
     """The report's Markdown: per question the method, finding, table, chart, field and
     command."""
@@ -198,24 +203,7 @@ def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None)
             verdict=q["verdict"][sw.random_vs_keep],
         ),  # fmt: skip
         "q2_swap",
-        [
-            tab["q2_swap"][
-                [
-                    "players",
-                    "swap",
-                    "games",
-                    "p",
-                    "lo",
-                    "hi",
-                    "vs_own",
-                    "vs_own_lo",
-                    "vs_own_hi",
-                    "vs_keep",
-                    "vs_keep_lo",
-                    "vs_keep_hi",
-                ]
-            ]
-        ],  # fmt: skip
+        [tab["q2_swap"][_SWAP_COLUMNS]],
         q["simulate"].format(games=o.n_swap, seed=seed),
     )
 

@@ -65,9 +65,6 @@ class _Words(core.Words):
 
     texts = TEXT
 
-    def ci(self, est: CI, digits: int = 2) -> str:
-        return self.estimate("ci", est, d=digits)
-
     def value(self, est: tuple[CI, str], digits: int = 3) -> str:
         """An exact value with its fraction, or a sampled one with its interval."""
         (v, lo, hi), frac = est
@@ -140,6 +137,17 @@ def _tip_blocks(tf: TipFacts, w: _Words) -> list[tuple[str, list[str]]]:
     return [(t["blind_head"], blind), (t["dealer_head"], dealer)]
 
 
+#: the columns of the README's tables
+_GAP_COLUMNS = ["cards", "hands", "gap_on", "gap_off", "effect", "effect_lo",
+                "effect_hi", "dealer_made_on", "dealer_made_off"]  # fmt: skip
+_SEAT_EFFECT_COLUMNS = ["seat", "deals_sizes", "cards_dealt", "restriction_effect",
+                        "restriction_effect_lo", "restriction_effect_hi"]  # fmt: skip
+_SEATS_COLUMNS = ["players", "seat", "deals_sizes", "total", "lead", "lead_lo",
+                  "lead_hi", "win_share"]  # fmt: skip
+_STREAK_COLUMNS = ["bot", "mode", "plus_per_match", "minus_per_match", "bonus_points",
+                   "bonus_points_lo", "bonus_points_hi", "mean_total"]  # fmt: skip
+
+
 def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> str:
     """The report's Markdown: per question the method, table, chart, finding and command."""
     w = _Words(lang)
@@ -177,23 +185,7 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
     )
     add(q["seen"].format(seen_on=w.ci(d.seen_on), seen_effect=w.ci(d.seen_effect)))
     gap = tab["q1_dealer_gap"]
-    add(
-        core.Table(
-            gap[gap["one_card_blind"] & (gap["players"] == 4)][
-                [
-                    "cards",
-                    "hands",
-                    "gap_on",
-                    "gap_off",
-                    "effect",
-                    "effect_lo",
-                    "effect_hi",
-                    "dealer_made_on",
-                    "dealer_made_off",
-                ]
-            ]  # fmt: skip
-        )
-    )
+    add(core.Table(gap[gap["one_card_blind"] & (gap["players"] == 4)][_GAP_COLUMNS]))
     image(q["image"], "q1_dealer_gap")
     add(
         q["seats"].format(
@@ -209,20 +201,7 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
     )
     seats = tab["q1_q4_seats"]
     four = seats[seats["players"] == 4]
-    add(
-        core.Table(
-            four[
-                [
-                    "seat",
-                    "deals_sizes",
-                    "cards_dealt",
-                    "restriction_effect",
-                    "restriction_effect_lo",
-                    "restriction_effect_hi",
-                ]
-            ]
-        )  # fmt: skip
-    )
+    add(core.Table(four[_SEAT_EFFECT_COLUMNS]))
     _equilibrium_paragraphs(f.equilibrium, w, tab, add)
     add(q["oh_hell"])
     question(q, q["method"], finding, t["reproduce"].format(command=cmd, files=q["files"]))
@@ -345,22 +324,7 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
         total_max=s.total_max,
         size=q["size"][s.size],
     )
-    add(
-        core.Table(
-            seats[
-                [
-                    "players",
-                    "seat",
-                    "deals_sizes",
-                    "total",
-                    "lead",
-                    "lead_lo",
-                    "lead_hi",
-                    "win_share",
-                ]
-            ]
-        )  # fmt: skip
-    )
+    add(core.Table(seats[_SEATS_COLUMNS]))
     image(q["image"], "q1_q4_seats")
     question(q, q["method"], finding, t["reproduce"].format(command=cmd, files=q["files"]))
 
@@ -382,22 +346,7 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
     )
     finding = q["finding"].format(bots=rows, by_players=by_players)
     streaks = tab["q5_streaks"]
-    add(
-        core.Table(
-            streaks[
-                [
-                    "bot",
-                    "mode",
-                    "plus_per_match",
-                    "minus_per_match",
-                    "bonus_points",
-                    "bonus_points_lo",
-                    "bonus_points_hi",
-                    "mean_total",
-                ]
-            ]
-        )  # fmt: skip
-    )
+    add(core.Table(streaks[_STREAK_COLUMNS]))
     image(q["image"], "q5_streaks")
     question(q, q["method"], finding, t["reproduce"].format(command=cmd, files=q["files"]))
 
@@ -412,18 +361,9 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
     return w.render(head, out)
 
 
-_EQ_COLUMNS = [
-    "players",
-    "method",
-    "dealer_cost",
-    "dealer_cost_lo",
-    "dealer_cost_hi",
-    "card_only_cost",
-    "listening_change",
-    "forced_share",
-    "cost_when_forced",
-    "card_only_cost_when_forced",
-]
+_EQ_COLUMNS = ["players", "method", "dealer_cost", "dealer_cost_lo", "dealer_cost_hi",
+               "card_only_cost", "listening_change", "forced_share", "cost_when_forced",
+               "card_only_cost_when_forced"]  # fmt: skip
 _SEAT_COLUMNS = ["players", "position", "made_on", "made_on_lo", "made_on_hi", "made_off"]
 
 
