@@ -272,8 +272,10 @@ def _extra_section_module():
         pt.tables["q12_extra"] = pd.DataFrame({"bot": [pt.facts["best_bot"]], "value": [0.5]})
 
     def render(w):
+        from headcount_lab.core.report import Question
+
         title = {"en": "12. Extra", "de": "12. Zusatz"}[w.lang]
-        return [f"## {title}", w.table(w.tables["q12_extra"]), w.field("strong")]
+        return [Question(title, None, None, (w.table(w.tables["q12_extra"]), w.field("strong")))]
 
     mod.compute, mod.render, mod.TABLES = compute, render, ("q12_extra",)
     return mod
@@ -320,7 +322,8 @@ def test_every_finding_names_the_field_it_holds_against(reports):
 
 def test_german_tables_have_german_headers_and_decimal_commas(reports):
     """Issue 11: the German report's tables name their columns in German and write numbers
-    with a decimal comma, as its prose does; the CSV files keep the plain names."""
+    with a decimal comma, as its prose does (bots' specs, which the command line reads, keep
+    theirs); the CSV files keep the plain names."""
     from headcount_lab.core.words import texts
 
     lines = (reports / "kopfrechnen" / "README.md").read_text(encoding="utf-8").split("\n")
@@ -332,7 +335,11 @@ def test_german_tables_have_german_headers_and_decimal_commas(reports):
     for h in headers:
         cells = {c.strip() for c in h.strip("|").split("|")}
         assert not cells & english, cells & english
-    assert not any(re.search(r"\d\.\d", ln) for ln in rows if ln not in headers)
+    cells = [c.strip() for ln in rows if ln not in headers for c in ln.strip("|").split("|")]
+    assert not [c for c in cells if re.fullmatch(r"[-+]?\d+\.\d+", c)]
+    assert any(re.fullmatch(r"-?\d+,\d+", c) for c in cells)
+    # a bot's spec is what the command line reads, so it keeps its decimal points
+    assert any(c.startswith("responder:call=0.") for c in cells)
     assert "visible_sum" in (reports / "kopfrechnen" / "q1_safe_bids_by_view.csv").read_text()
 
 

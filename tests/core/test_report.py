@@ -59,7 +59,7 @@ def test_a_language_file_that_is_not_toml_names_itself(tmp_path):
 def test_the_words_are_read_once_and_keep_their_order():
     en = words.texts("headcount")["en"]
     assert words.texts("headcount")["en"] is en
-    assert list(en)[:3] == ["title", "thousands", "intro"]
+    assert list(en)[:3] == ["title", "intro", "method"]
     assert list(en["q11"]["peeks"]) == ["both", "starter", "other", "none", "all"]
     assert en["q3"]["seat_label"] == ["focal seat {seat}", "all seats"]
 
@@ -95,6 +95,49 @@ def test_markdown_table_formats_floats_and_booleans():
     ]
     words = core.markdown_table(df, "{:.1f}", ("yes", "no"))
     assert words.splitlines()[2:] == ["| 3 | 0.5 | yes |", "| 4 | 0.3 | no |"]
+
+
+def test_numbers_read_as_python_writes_them_in_english_and_with_a_comma_in_german():
+    """Babel writes each language's numbers; English is byte for byte ``f"{x:.{d}f}"`` (ties
+    rounded on the float's exact value, so 2.675 -> 2.67), German has a decimal comma and a
+    thousands point, and NaN stays Python's."""
+    rng = np.random.default_rng(7)
+    for x in [*rng.normal(0, 50, 300), 2.675, -0.04, -0.0, 0.0, 0.125, 1e-12]:
+        for d in range(5):
+            plain, signed = f"{x:.{d}f}", f"{x:+.{d}f}"
+            assert core.number(x, "en", d) == plain
+            assert core.number(x, "en", d, sign=True) == signed
+            assert core.number(x, "de", d) == plain.replace(".", ",")
+            assert core.number(x, "de", d, sign=True) == signed.replace(".", ",")
+    assert core.number(300_000, "de", 0, group=True) == "300.000"
+    assert core.number(300_000, "en", 0, group=True) == "300,000"
+    assert core.number(float("nan"), "de", 2) == "nan"
+    assert core.percent(0.4581, "de") == "45,8 %" and core.percent(0.4581, "en") == "45.8%"
+    assert core.points(-0.012, "de") == "-1,2 Pp." and core.points(0.012, "en") == "+1.2 pp"
+
+
+def test_one_renderer_lays_out_a_question_after_or_before_its_finding():
+    """A question is a value; the renderer writes its title, method, finding, tables, charts
+    and paragraphs, field and command in the layout's order, leaving out what is ``None``."""
+    df = pd.DataFrame({"p": [0.25]})
+    parts = (core.Table(df, 1), core.Chart("c.png", "alt"), "more")
+    q = core.Question("## Q", "how", "what", parts, "bots", "**Reproduce:** `x`", ("note",))
+    bare = core.Question("## T", "tips", None, ("- a",))
+    layout = core.Layout("**Method.** {text}", "**Finding.** {text}", "**Bots.** {text}")
+
+    def table(d: pd.DataFrame, digits: int | None) -> str:
+        return core.markdown_table(d, f"{{:.{digits}f}}")
+
+    md = core.render(["# R"], [q, bare], layout, table, ["end"])
+    assert md.split("\n\n") == [
+        "# R", "## Q", "**Method.** how", "**Finding.** what", "| p |\n|---:|\n| 0.2 |",
+        "![alt](c.png)", "more", "**Bots.** bots", "**Reproduce:** `x`", "note",
+        "## T", "**Method.** tips", "- a", "end\n",
+    ]  # fmt: skip
+    first = core.Layout("{text}", "F: {text}", title="## {text}", parts_first=True)
+    parts = core.render([], [q], first, table).split("\n\n")
+    assert parts[:6] == ["## ## Q", "how", "| p |\n|---:|\n| 0.2 |", "![alt](c.png)", "more",
+                         "F: what"]  # fmt: skip
 
 
 def test_progress_names_each_step_and_its_time():

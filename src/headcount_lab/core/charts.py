@@ -12,7 +12,7 @@ both with their 95% intervals as error bars. Labels are passed in from the repor
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -68,6 +68,15 @@ def new_axes(ncols: int = 1, size: tuple[float, float] = (6.4, 4.2)) -> tuple[An
     with styled():
         fig = Figure(figsize=(size[0] * ncols, size[1]), layout="constrained")
         return fig, fig.subplots(1, ncols)
+
+
+def panels(charts: Iterable[Any], size: tuple[float, float] = (6.4, 4.2)) -> Any:
+    """A figure of ``charts`` (objects with ``.plot(ax)``) side by side, each ``size``."""
+    charts = list(charts)
+    fig, axes = new_axes(ncols=len(charts), size=size)
+    for chart, ax in zip(charts, axes if len(charts) > 1 else [axes], strict=True):
+        chart.plot(ax)
+    return fig
 
 
 def finish_axes(ax: Any, xlabel: str, ylabel: str, title: str, legend: str | None) -> Any:

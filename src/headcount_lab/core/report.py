@@ -10,8 +10,13 @@ do not depend on the game:
 - :func:`markdown_table` and :func:`save_figure` (PNG and PDF with no dates or software
   versions inside, so the same numbers give the same bytes);
 - :func:`versions` and :func:`source_state` for ``metadata.json``;
+- :func:`number`, :func:`percent`, :func:`points`: a number in a report language's notation
+  (Babel: decimal comma and thousands point in German);
 - :func:`text_mismatches`: every language of a report has the same keys and placeholders;
   :class:`Words`: one language's dictionary and the fillers every report uses;
+- :class:`Question`: one question of a report as a value (title, method, finding, tables,
+  charts, field, command), and :func:`render`, the one function that writes every report's
+  README from its questions (:class:`Layout`: the order and templates of a report's parts);
 - :class:`Progress`: one line per report step on stderr;
 - :class:`StagedFolder`: a report is written into a temporary folder next to its target and
   swapped in only when complete, so an interrupted run leaves the old report as it was; and a
@@ -26,6 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import platform
 import shutil
@@ -80,23 +86,66 @@ def report_command(command: str, quick: bool, size_flag: str, size: int | None, 
     return " ".join(parts)
 
 
+# --- numbers in each language ----------------------------------------------------------------
+
+#: the locale whose notation (decimal sign, thousands separator, signs) each report language
+#: writes numbers in (:func:`number`)
+LOCALES = {"en": "en_US", "de": "de_DE"}
+#: a percentage and a difference in percentage points, by language: the unit after the number
+UNITS = {"en": {"pct": "{}%", "pp": "{} pp"}, "de": {"pct": "{} %", "pp": "{} Pp."}}
+
+
+def number(
+    x: float, lang: str = "en", digits: int = 1, sign: bool = False, group: bool = False
+) -> str:
+    """``x`` to ``digits`` decimals in the notation of ``lang`` (Babel, :data:`LOCALES`): a
+    decimal comma in German; ``sign``: a ``+`` before positive numbers; ``group``: thousands
+    separated (``300,000``, ``300.000``). Rounded as Python rounds (half to even on the float's
+    exact value), so English reads as ``f"{x:.1f}"``; NaN and infinity as Python writes them."""
+    from decimal import Decimal
+
+    from babel.numbers import format_decimal
+
+    if not math.isfinite(x):
+        return f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
+    body = ("#,##0" if group else "0") + ("." + "0" * digits if digits > 0 else "")
+    pattern = f"+{body};-{body}" if sign else body
+    # Decimal of the float's exact value (Babel would round its shortest repr instead)
+    exact = Decimal(x) if isinstance(x, int) else Decimal(float(x))
+    return str(format_decimal(exact, format=pattern, locale=LOCALES[lang]))
+
+
+def percent(x: float, lang: str = "en", digits: int = 1) -> str:
+    """A share as a percentage: ``45.8%``, ``45,8 %``."""
+    return UNITS[lang]["pct"].format(number(100 * x, lang, digits))
+
+
+def points(x: float, lang: str = "en", digits: int = 1) -> str:
+    """A difference of shares in percentage points, signed: ``+1.2 pp``, ``+1,2 Pp.``."""
+    return UNITS[lang]["pp"].format(number(100 * x, lang, digits, sign=True))
+
+
 # --- tables and figures -----------------------------------------------------------------------
 
 
 def markdown_table(
-    df: Any, float_format: str = "{:.3f}", bool_words: tuple[str, str] | None = None
+    df: Any,
+    float_format: str | Callable[[float], str] = "{:.3f}",
+    bool_words: tuple[str, str] | None = None,
 ) -> str:
     """A GitHub-flavoured Markdown table of a DataFrame (pandas' own needs ``tabulate``).
-    Floats use ``float_format``; booleans print as ``bool_words`` (true, false) if given."""
+    Floats use ``float_format`` (a format string, or a function such as a language's
+    :func:`number`); booleans print as ``bool_words`` (true, false) if given."""
     import numpy as np
 
     cols = list(df.columns)
+    fmt = float_format.format if isinstance(float_format, str) else float_format
 
     def cell(v: object) -> str:
         if bool_words is not None and isinstance(v, bool | np.bool_):
             return bool_words[0] if v else bool_words[1]
         if isinstance(v, float | np.floating):
-            return float_format.format(v)
+            return fmt(float(v))
         return str(v)
 
     lines = ["| " + " | ".join(map(str, cols)) + " |", "|" + "|".join("---:" for _ in cols) + "|"]
@@ -269,6 +318,10 @@ class Words:
         mean, lo, hi = est if scale == 1 else (scale * est[0], scale * est[1], scale * est[2])
         return str(self.t[key].format(mean=mean, lo=lo, hi=hi, **more))
 
+    def ci(self, est: CI, digits: int = 2) -> str:
+        """An estimate with its interval, to ``digits`` decimals (the sentence ``ci``)."""
+        return self.estimate("ci", est, d=digits)
+
     def pct(self, x: float) -> str:
         """A share as a percentage (the sentence ``pct``)."""
         return str(self.t["pct"].format(p=100 * x))
@@ -279,6 +332,132 @@ class Words:
         yes, no = self.t["bool_words"]
         d = self.digits if digits is None else digits
         return markdown_table(df, f"{{:.{d}f}}", (yes, no))
+
+    def question(
+        self,
+        key: str,
+        finding: str,
+        tables: Iterable[Any],
+        chart: str | None,
+        method: str | None = None,
+        field: str | None = None,
+        **reproduce: Any,
+    ) -> Question:
+        """Question ``key`` of these words in the shape most questions have: its title, its
+        ``method`` (the words' own if ``None``), the ``finding``, the ``tables`` (DataFrames or
+        :class:`Table`), the chart ``<chart>.png`` (alternative text: the words' ``image``),
+        its ``field`` (the words' own if ``None``) and the line ``reproduce`` filled with the
+        words' ``files`` and the fields ``reproduce``."""
+        q = self.t[key]
+        charts = () if chart is None else (Chart(f"{chart}.png", q["image"]),)
+        tabs = tuple(x if isinstance(x, Table) else Table(x) for x in tables)
+        return Question(q["title"], q["method"] if method is None else method, finding,
+                        tabs + charts, q["field"] if field is None else field,
+                        self.t["reproduce"].format(files=q["files"], **reproduce))  # fmt: skip
+
+    def render(self, head: Iterable[str], questions: Iterable[Question]) -> str:
+        """The README of ``head`` and ``questions`` in this language's layout (the templates
+        ``method``, ``finding``, ``field`` and ``image``)."""
+        t = self.t
+        layout = Layout(t["method"], t["finding"], t.get("field", "{text}"), t["image"])
+        return render(head, questions, layout, self.table)
+
+
+# --- a report's text as data ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table of a question: a DataFrame written in its report's language (``digits``: its
+    floats' decimals, the language's default if ``None``)."""
+
+    df: Any
+    digits: int | None = None
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A chart of a question: its file and its alternative text."""
+
+    file: str
+    alt: str
+
+
+#: a question's part after its finding: a paragraph, a table or a chart
+Part = str | Table | Chart
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question of a report as a value, in one language: its title, method and finding
+    (the language's words filled from the facts), its tables, charts and further paragraphs in
+    order, the field its finding holds against, the command that reproduces it (the filled
+    line) and notes after that. :func:`render` writes it; a part that is ``None`` is left out."""
+
+    title: str
+    method: str | None
+    finding: str | None = None
+    parts: tuple[Part, ...] = ()
+    field: str | None = None
+    reproduce: str | None = None
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How a report writes the parts of its questions: templates of the title, method, finding
+    and field (``{text}``) and of a chart (``{alt}``, ``{file}``), and whether the tables and
+    charts come before the finding (Headcount) or after it."""
+
+    method: str
+    finding: str
+    field: str = "{text}"
+    image: str = "![{alt}]({file})"
+    title: str = "{text}"
+    parts_first: bool = False
+
+
+def render(
+    head: Iterable[str],
+    questions: Iterable[Question],
+    layout: Layout,
+    table: Callable[[Any, int | None], str],
+    tail: Iterable[str] = (),
+) -> str:
+    """A report's README: the paragraphs of ``head``, each question laid out by ``layout``
+    (``table(df, digits)`` writes a table in the report's language), then ``tail``."""
+
+    def part(p: Part) -> str:
+        if isinstance(p, Table):
+            return table(p.df, p.digits)
+        if isinstance(p, Chart):
+            return layout.image.format(alt=p.alt, file=p.file)
+        return p
+
+    out = list(head)
+    for q in questions:
+        out.append(layout.title.format(text=q.title))
+        if q.method is not None:
+            out.append(layout.method.format(text=q.method))
+        parts = [part(p) for p in q.parts]
+        finding = [] if q.finding is None else [layout.finding.format(text=q.finding)]
+        out += parts + finding if layout.parts_first else finding + parts
+        if q.field is not None:
+            out.append(layout.field.format(text=q.field))
+        if q.reproduce is not None:
+            out.append(q.reproduce)
+        out += q.notes
+    out += tail
+    return "\n\n".join(out) + "\n"
+
+
+def tip_list(blocks: Iterable[tuple[str, list[str]]], block: str, item: str) -> list[str]:
+    """The tip chart's blocks ``(heading, lines)`` as Markdown paragraphs: each the template
+    ``block`` (``{head}``) and its lines as ``item`` (``{text}``)."""
+    return [
+        block.format(head=head) + "\n\n" + "\n".join(item.format(text=x) for x in lines)
+        for head, lines in blocks
+    ]
 
 
 # --- progress ---------------------------------------------------------------------------------

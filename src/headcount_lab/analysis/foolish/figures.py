@@ -17,6 +17,7 @@ from headcount_lab.core.charts import (
     CILineChart,
     finish_axes,
     new_axes,
+    panels,
     styled,
 )
 
@@ -77,11 +78,11 @@ def charts(tables: dict[str, pd.DataFrame], L: dict[str, str]) -> dict[str, Any]
     m = tables["q1_multipliers"]
     m = m[m["bots"] != "pimc"].assign(setup=lambda d: _label(d, L["setup"], ["players", "bots"]))
     lone = tables["q1_lone_fool"].assign(setup=lambda d: _label(d, L["setup"], ["players", "bots"]))
-    fig, (a, b) = new_axes(ncols=2)
-    CILineChart(m, "multiplier", "lone_minus_court", "setup", L["multiplier"], L["gap"],
-                L["q1_left"]).plot(a)  # fmt: skip
-    CIBarChart(lone, "setup", "lone_minus_court", L["gap"], "", title=L["q1_right"]).plot(b)
-    figs["q1_lone_fool"] = fig
+    figs["q1_lone_fool"] = panels([
+        CILineChart(m, "multiplier", "lone_minus_court", "setup", L["multiplier"], L["gap"],
+                    L["q1_left"]),
+        CIBarChart(lone, "setup", "lone_minus_court", L["gap"], "", title=L["q1_right"]),
+    ])  # fmt: skip
 
     # q2: no trick by round, 5x and 10x; the ducking plan's gain
     nt = tables["q2_no_tricks"]
@@ -90,11 +91,11 @@ def charts(tables: dict[str, pd.DataFrame], L: dict[str, str]) -> dict[str, Any]
     duck = tables["q2_ducking"].assign(
         setup=lambda d: _label(d, L["bonus_setup"], ["players", "bonus"])
     )
-    fig, (a, b) = new_axes(ncols=2)
-    CILineChart(nt_long, "round", "share", "setup", L["round"], L["no_trick"], L["q2_left"],
-                ref=None).plot(a)  # fmt: skip
-    CILineChart(duck, "round", "gain", "setup", L["round"], L["duck_gain"], L["q2_right"]).plot(b)
-    figs["q2_no_tricks"] = fig
+    figs["q2_no_tricks"] = panels([
+        CILineChart(nt_long, "round", "share", "setup", L["round"], L["no_trick"], L["q2_left"],
+                    ref=None),
+        CILineChart(duck, "round", "gain", "setup", L["round"], L["duck_gain"], L["q2_right"]),
+    ])  # fmt: skip
 
     # q3: mean round score by role
     roles = tables["q3_roles"]
@@ -105,9 +106,9 @@ def charts(tables: dict[str, pd.DataFrame], L: dict[str, str]) -> dict[str, Any]
         "score",
     )
     rl["setup"] = _label(rl, L["setup"], ["players", "bots"])
-    fig, ax = new_axes()
-    CIBarChart(rl, "setup", "score", L["round_score"], "", "what", L["q3_title"]).plot(ax)
-    figs["q3_roles"] = fig
+    figs["q3_roles"] = panels(
+        [CIBarChart(rl, "setup", "score", L["round_score"], "", "what", L["q3_title"])]
+    )
 
     # q4: positions after the start player, and seats in whole games
     pos = tables["q4_positions"]
@@ -116,18 +117,18 @@ def charts(tables: dict[str, pd.DataFrame], L: dict[str, str]) -> dict[str, Any]
         lead_lo=lambda d: d["win_share_lo"] - d["fair_share"],
         lead_hi=lambda d: d["win_share_hi"] - d["fair_share"],
     )
-    fig, (a, b) = new_axes(ncols=2)
-    CILineChart(pos, "position", "minus_table", "players", L["position"], L["minus_table"],
-                L["q4_left"], L["players"]).plot(a)  # fmt: skip
-    CILineChart(seats, "seat", "lead", "players", L["seat"], L["win_lead"], L["q4_right"],
-                L["players"]).plot(b)  # fmt: skip
-    figs["q4_seats"] = fig
+    figs["q4_seats"] = panels([
+        CILineChart(pos, "position", "minus_table", "players", L["position"], L["minus_table"],
+                    L["q4_left"], L["players"]),
+        CILineChart(seats, "seat", "lead", "players", L["seat"], L["win_lead"], L["q4_right"],
+                    L["players"]),
+    ])  # fmt: skip
 
     # q5: card values
     cards = tables["q5_cards"].assign(setup=lambda d: _label(d, L["setup"], ["players", "bots"]))
-    fig, ax = new_axes()
-    CIBarChart(cards, "card", "value", L["card_value"], "", "setup", L["q5_title"]).plot(ax)
-    figs["q5_cards"] = fig
+    figs["q5_cards"] = panels(
+        [CIBarChart(cards, "card", "value", L["card_value"], "", "setup", L["q5_title"])]
+    )
 
     # q6: what the devices change for seat 0
     dev = tables["q6_devices"]
@@ -140,9 +141,9 @@ def charts(tables: dict[str, pd.DataFrame], L: dict[str, str]) -> dict[str, Any]
             {"lone_fool": L["lone_fool"], "two_fool_member": L["two_fool"], "court": L["court"]}
         ),
     )
-    fig, ax = new_axes()
-    CIBarChart(dev, "role", "gain", L["device_gain"], "", "setup", L["q6_title"]).plot(ax)
-    figs["q6_devices"] = fig
+    figs["q6_devices"] = panels(
+        [CIBarChart(dev, "role", "gain", L["device_gain"], "", "setup", L["q6_title"])]
+    )
 
     # q7: Party Crasher on minus off
     pc = _long(
@@ -152,9 +153,9 @@ def charts(tables: dict[str, pd.DataFrame], L: dict[str, str]) -> dict[str, Any]
         "gain",
     )
     pc["setup"] = _label(pc, L["players"], ["players"])
-    fig, ax = new_axes()
-    CIBarChart(pc, "setup", "gain", L["pc_gain"], "", "what", L["q7_title"]).plot(ax)
-    figs["q7_party_crasher"] = fig
+    figs["q7_party_crasher"] = panels(
+        [CIBarChart(pc, "setup", "gain", L["pc_gain"], "", "what", L["q7_title"])]
+    )
 
     # q8: games needed
     fig, ax = new_axes()

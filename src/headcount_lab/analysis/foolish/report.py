@@ -51,9 +51,6 @@ class _Words(core.Words):
 
     texts = TEXT
 
-    def ci(self, est: CI, digits: int = 2) -> str:
-        return self.estimate("ci", est, d=digits)
-
     def plain(self, est: CI, digits: int = 2) -> str:
         return self.estimate("plain_ci", est, d=digits)
 
@@ -118,6 +115,16 @@ def _tip_blocks(f: FoolishFacts, w: _Words) -> list[tuple[str, list[str]]]:
     ]
 
 
+#: the columns of the README's tables
+_NO_TRICKS_COLUMNS = ["players", "round", "no_trick_5", "no_trick_10", "difference",
+                      "difference_lo", "difference_hi", "king_first_5",
+                      "king_first_10"]  # fmt: skip
+_ROLES_COLUMNS = ["players", "bots", "rounds", "lone_share",
+                  "lone_share_exact_fraction", "lone_fool", "two_fool_member", "court",
+                  "two_fools_minus_court", "two_fools_minus_court_lo",
+                  "two_fools_minus_court_hi"]  # fmt: skip
+
+
 def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None) -> str:
     """The report's Markdown: per question the method, finding, table, chart, bots, command."""
     w = _Words(lang)
@@ -126,23 +133,11 @@ def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None)
     tab = res.tables
     o = res.opts
     cmd = f"`{o.command()}`"
-    out: list[str] = []
-    add = out.append
+    out: list[core.Question] = []
 
-    def section(key: str, findings: list[str], tables: list[pd.DataFrame], stem: str,
-                **method_args: Any) -> None:  # fmt: skip
-        q = t[key]
-        add(q["title"])
-        add(t["method"].format(text=q["method"].format(**method_args)))
-        add(t["finding"].format(text=" ".join(findings)))
-        for df in tables:
-            add(w.table(df))
-        add(t["image"].format(alt=q["image"], file=f"{stem}.png"))
-        add(t["field"].format(text=q["field"]))
-        add(t["reproduce"].format(command=cmd, files=q["files"]))
+    def section(key: str, findings: list[str], tables: list[pd.DataFrame], stem: str) -> None:
+        out.append(w.question(key, " ".join(findings), tables, stem, command=cmd))
 
-    add(t["title"])
-    add(t["intro"].format(command=cmd, rounds=o.n_rounds, search=o.n_search))
     ps = list(f.players.values())
     search = LEVELS[-1]
 
@@ -197,19 +192,7 @@ def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None)
             for p in ps
         ],
         [
-            tab["q2_no_tricks"][
-                [
-                    "players",
-                    "round",
-                    "no_trick_5",
-                    "no_trick_10",
-                    "difference",
-                    "difference_lo",
-                    "difference_hi",
-                    "king_first_5",
-                    "king_first_10",
-                ]
-            ],  # fmt: skip
+            tab["q2_no_tricks"][_NO_TRICKS_COLUMNS],
             tab["q2_ducking"],
         ],
         "q2_no_tricks",
@@ -231,23 +214,7 @@ def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None)
             )
             for p in ps
         ],
-        [
-            tab["q3_roles"][
-                [
-                    "players",
-                    "bots",
-                    "rounds",
-                    "lone_share",
-                    "lone_share_exact_fraction",
-                    "lone_fool",
-                    "two_fool_member",
-                    "court",
-                    "two_fools_minus_court",
-                    "two_fools_minus_court_lo",
-                    "two_fools_minus_court_hi",
-                ]
-            ]  # fmt: skip
-        ],
+        [tab["q3_roles"][_ROLES_COLUMNS]],
         "q3_roles",
     )
 
@@ -353,17 +320,12 @@ def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None)
     )
 
     q = t["q9"]
-    add(q["title"])
-    add(t["method"].format(text=q["method"]))
-    for head, lines in _tip_blocks(f, w):
-        add(
-            q["block"].format(head=head)
-            + "\n\n"
-            + "\n".join(q["item"].format(text=x) for x in lines)
-        )
-    add(t["image"].format(alt=t["tips"]["title"], file="tips.png"))
-    add(t["reproduce"].format(command=cmd, files="`tips.png`, `tips.pdf`"))
-    return "\n\n".join(out) + "\n"
+    blocks = core.tip_list(_tip_blocks(f, w), q["block"], q["item"])
+    tips = core.Chart("tips.png", t["tips"]["title"])
+    files = t["reproduce"].format(command=cmd, files="`tips.png`, `tips.pdf`")
+    out.append(core.Question(q["title"], q["method"], None, (*blocks, tips), reproduce=files))
+    head = [t["title"], t["intro"].format(command=cmd, rounds=o.n_rounds, search=o.n_search)]
+    return w.render(head, out)
 
 
 # --- writing the folder -----------------------------------------------------------------------

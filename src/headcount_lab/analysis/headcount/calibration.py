@@ -267,7 +267,7 @@ def compute(pt: Any, quick: bool, tick: Any = None) -> None:
     pt.tables[TABLE] = calibration_table(games, int(pt.meta["seed"]), tick=tick)
 
 
-def render(w: Any) -> list[str]:
+def render(w: Any) -> list[Any]:
     t = w.t["calibration"]  # [headcount.calibration] of the language files
     table = w.tables[TABLE]
     games = QUICK_GAMES if w.opts.quick else GAMES
@@ -279,8 +279,8 @@ def render(w: Any) -> list[str]:
         findings.append(
             "- " + t["finding"].format(bot=bot.partition(":")[0], field=field, lo=lo, hi=hi)
         )
-    method = t["method"].format(games=f"{games:,}".replace(",", w.t["thousands"]), seed=w.opts.seed)
+    method = t["method"].format(games=w.count(games), seed=w.opts.seed)
     shown = w.table(table.drop(columns=["ci95_low", "ci95_high"]))
     # the finding is the list alone, after the sentence naming the fields
-    return list(w.block(t["title"], method, shown, chart, "\n\n" + "\n".join(findings),
-                        w.holds(t["holds"]), alt=t["figure"]))  # fmt: skip
+    return [w.block(t["title"], method, shown, chart, "\n\n" + "\n".join(findings),
+                        w.holds(t["holds"]), alt=t["figure"])]  # fmt: skip

@@ -20,6 +20,7 @@ from headcount_lab.core.charts import (  # noqa: F401  (re-exported for the repo
     error_lengths,
     finish_axes,
     new_axes,
+    panels,
     styled,
 )
 
@@ -399,23 +400,22 @@ def charts(pt: Any, t: dict[str, Any]) -> dict[str, Any]:
          "lo": r["lo"], "hi": r["hi"]}
         for _, r in pt.tables["q3_heads_up_values"].iterrows()
     ]  # fmt: skip
-    fig, (ax1, ax2) = new_axes(ncols=2, size=(6.4, 5.0))
-    IntervalChart(pd.DataFrame(rows), q["xlabel"], q["chart_title"], reference=0.0).plot(ax1)
     gap = pt.tables["q3_peeks_by_gap"]
     gap = gap[(gap["gap"] >= -25) & (gap["gap"] <= 25)]
-    RateLineChart(gap, "gap", q["gap_xlabel"], q["gap_ylabel"], q["gap_title"]).plot(ax2)
-    figs["q3_peek"] = fig
+    figs["q3_peek"] = panels([
+        IntervalChart(pd.DataFrame(rows), q["xlabel"], q["chart_title"], reference=0.0),
+        RateLineChart(gap, "gap", q["gap_xlabel"], q["gap_ylabel"], q["gap_title"]),
+    ], (6.4, 5.0))  # fmt: skip
 
     # q4: seats and the start
     q = t["q4"]
     players = t["players"].replace("{n}", "{g}")
-    fig, (ax1, ax2) = new_axes(ncols=2)
-    RateLineChart(pt.tables["q4_round_loss_by_position"], "position", q["pos_xlabel"],
-                  q["pos_ylabel"], q["pos_title"], group="players", group_label=players,
-                  ).plot(ax1)  # fmt: skip
-    RateLineChart(pt.tables["q4_game_win_by_seat"], "seat", q["seat_xlabel"], q["seat_ylabel"],
-                  q["seat_title"], group="players", group_label=players).plot(ax2)  # fmt: skip
-    figs["q4_seats"] = fig
+    figs["q4_seats"] = panels([
+        RateLineChart(pt.tables["q4_round_loss_by_position"], "position", q["pos_xlabel"],
+                      q["pos_ylabel"], q["pos_title"], group="players", group_label=players),
+        RateLineChart(pt.tables["q4_game_win_by_seat"], "seat", q["seat_xlabel"],
+                      q["seat_ylabel"], q["seat_title"], group="players", group_label=players),
+    ])  # fmt: skip
 
     # q5, q6, q7: variants, the loser's discard, house rules
     figs["q5_variants"] = _rule_chart(pt, t, "q5", RULES_Q5)
@@ -426,11 +426,11 @@ def charts(pt: Any, t: dict[str, Any]) -> dict[str, Any]:
     q = t["q8"]
     wins = pt.tables["q8_win_rates"]
     field_ = pt.tables["q8_against_odds_field"]
-    fig, (ax1, ax2) = new_axes(ncols=2, size=(6.4, 3.6))
     fair = 1 / PLAYERS_DEFAULT
-    IntervalChart(wins.assign(label=wins["bot"]), q["xlabel"], q["chart_title"], fair).plot(ax1)
-    IntervalChart(field_.assign(label=field_["bot"]), q["xlabel"], q["field_title"], fair).plot(ax2)
-    figs["q8_skill"] = fig
+    figs["q8_skill"] = panels([
+        IntervalChart(wins.assign(label=wins["bot"]), q["xlabel"], q["chart_title"], fair),
+        IntervalChart(field_.assign(label=field_["bot"]), q["xlabel"], q["field_title"], fair),
+    ], (6.4, 3.6))  # fmt: skip
 
     # q10: sitting out; q11: the heads-up endgame
     q = t["q10"]
@@ -488,9 +488,8 @@ def _heads_up_chart(pt: Any, t: dict[str, Any]) -> Any:
          "value": r["value"], "lo": r["lo"], "hi": r["hi"]}
         for _, r in play[play["n"] > 0].iterrows()
     ]  # fmt: skip
-    fig, ax = new_axes(size=(8.0, 1.6 + 0.38 * len(rows)))
-    IntervalChart(pd.DataFrame(rows), q["xlabel"], q["chart_title"], 0.5).plot(ax)
-    return fig
+    chart = IntervalChart(pd.DataFrame(rows), q["xlabel"], q["chart_title"], 0.5)
+    return panels([chart], (8.0, 1.6 + 0.38 * len(rows)))
 
 
 def _rule_chart(pt: Any, t: dict[str, Any], key: str, keys: tuple[str, ...]) -> Any:
@@ -501,17 +500,17 @@ def _rule_chart(pt: Any, t: dict[str, Any], key: str, keys: tuple[str, ...]) -> 
     best = pt.facts["best_bot"]
     diff = differences_table(pt)
     d = diff[diff["rules"].isin(keys)]
-    fig, (ax1, ax2) = new_axes(ncols=2, size=(6.4, 1.4 + 0.45 * 2 * len(keys)))
     rounds = d[d["measure"] == "rounds_per_game"].assign(
         label=lambda x: x["rules"].map(t["rule_names"])
     )
-    IntervalChart(rounds, q["rounds_xlabel"], q["rounds_title"], 0.0, percent=False).plot(ax1)
     wins = d[d["measure"] != "rounds_per_game"].assign(
         label=lambda x: x["rules"].map(t["rule_names"]),
         group=lambda x: x["measure"].map(lambda m: q["win_groups"][m].format(best=best)),
     )
-    IntervalChart(wins, q["wins_xlabel"], q["wins_title"], 0.0).plot(ax2)
-    return fig
+    return panels([
+        IntervalChart(rounds, q["rounds_xlabel"], q["rounds_title"], 0.0, percent=False),
+        IntervalChart(wins, q["wins_xlabel"], q["wins_title"], 0.0),
+    ], (6.4, 1.4 + 0.45 * 2 * len(keys)))  # fmt: skip
 
 
 def _discard_chart(pt: Any, t: dict[str, Any]) -> Any:

@@ -19,8 +19,8 @@ renders every language, each into its folder. The three steps:
 
 from __future__ import annotations
 
+import dataclasses
 import json
-import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,7 +38,6 @@ from headcount_lab.analysis.headcount.facts import (
 )
 from headcount_lab.analysis.headcount.figures import PLAYERS_DEFAULT, RULES_Q5, RULES_Q7
 from headcount_lab.analysis.headcount.playtest import paired_table
-from headcount_lab.analysis.headcount.text import fmt_num, fmt_pct, fmt_pp
 from headcount_lab.core import report as core
 from headcount_lab.core.report import QUIET, Progress
 from headcount_lab.core.words import texts
@@ -62,9 +61,10 @@ NAME = "headcount"
 #: - ``compute(pt: Playtest, quick: bool[, tick]) -> None``: adds its tables to ``pt.tables``
 #:   and any numbers to ``pt.facts``; called once by :func:`compute` for every language; with
 #:   ``work(quick) -> (total, unit)`` it also takes a ticker to advance (the progress bar);
-#: - ``render(w: SectionWriter) -> list[str]``: the section's Markdown parts in ``w.lang``,
-#:   laid out like every question's by ``w.block`` (``w.tables``, ``w.facts``, ``w.strong``,
-#:   ``w.table(df)``, ``w.pct(x)``, ``w.holds(field)``, ``w.save_fig``);
+#: - ``render(w: SectionWriter) -> list[Question]``: the section's questions in ``w.lang``
+#:   (:class:`~headcount_lab.core.report.Question`), made like every question's by
+#:   ``w.block`` (``w.tables``, ``w.facts``, ``w.strong``, ``w.table(df)``, ``w.pct(x)``,
+#:   ``w.holds(field)``, ``w.save_fig``);
 #:   its words live in the module, one dictionary per language, like :mod:`.text`.
 EXTRA_SECTIONS: tuple[str, ...] = (
     "headcount_lab.analysis.headcount.exploitability",  # 12: the best-response meter per bot
@@ -314,14 +314,14 @@ class _Writer:
         self.t = TEXT[lang]
         self.f: HeadcountFacts = facts(pt)
         self.written: list[Path] = []
-        self.parts: list[str] = []
+        self.questions: list[core.Question] = []
         self.tables = pt.tables
         self.facts = pt.facts
         self.strong = self.f.best_bot
 
     # ------------------------------------------------------------------ helpers
     def pct(self, x: float, digits: int = 1) -> str:
-        return fmt_pct(x, self.lang, digits)
+        return core.percent(x, self.lang, digits)
 
     def ci(self, lo: float, hi: float, digits: int = 1) -> str:
         return f"[{self.pct(lo, digits)}, {self.pct(hi, digits)}]"
@@ -329,18 +329,23 @@ class _Writer:
     def pp(self, e: Est, digits: int = 1) -> str:
         """A difference in percentage points with its interval."""
         v, lo, hi = (float(e[0]), float(e[1]), float(e[2]))
-        return (
-            f"{fmt_pp(v, self.lang, digits)} "
-            f"[{fmt_pp(lo, self.lang, digits)}, {fmt_pp(hi, self.lang, digits)}]"
-        )
+        return f"{self.points(v, digits)} [{self.points(lo, digits)}, {self.points(hi, digits)}]"
 
-    def num(self, x: float, digits: int = 1) -> str:
-        return fmt_num(x, self.lang, digits)
+    def points(self, x: float, digits: int = 1) -> str:
+        """A difference of shares in percentage points, signed."""
+        return core.points(x, self.lang, digits)
 
-    def table(self, df: pd.DataFrame, float_format: str = "{:.3f}") -> str:
+    def num(self, x: float, digits: int = 1, sign: bool = False) -> str:
+        return core.number(x, self.lang, digits, sign)
+
+    def count(self, n: int) -> str:
+        """A whole number with its thousands separated: ``300,000``, ``300.000``."""
+        return core.number(n, self.lang, 0, group=True)
+
+    def table(self, df: pd.DataFrame, digits: int | None = 3) -> str:
         """A Markdown table in this language: headers from ``columns``, labels from ``cells``,
-        rule and peek names translated, decimal commas in German (the CSV files keep the
-        plain names and numbers)."""
+        rule and peek names translated, numbers to ``digits`` decimals in the language's
+        notation (the CSV files keep the plain names and numbers)."""
         t = self.t
         out = df.copy()
         for col in out.columns:
@@ -348,12 +353,7 @@ class _Writer:
                 names = {"rules": t["rule_names"], "peeks": t["q11"]["peeks"]}.get(col, t["cells"])
                 out[col] = out[col].map(lambda v, m=names: m.get(v, v) if isinstance(v, str) else v)
         out.columns = [t["columns"].get(c, c) for c in out.columns]
-        md = core.markdown_table(out, float_format)
-        if self.lang == "de":
-            md = "\n".join(
-                line if i < 2 else _decimal_commas(line) for i, line in enumerate(md.split("\n"))
-            )
-        return md
+        return core.markdown_table(out, lambda x: self.num(x, 3 if digits is None else digits))
 
     def holds(self, field: str) -> str:
         """The sentence that says a finding holds against ``field`` (words of the field)."""
@@ -391,28 +391,29 @@ class _Writer:
         reproduces it."""
         q = self.t[key]
         method = self.method(q) if method is None else method
-        self.parts += self.block(q["title"], method, table, chart, finding, self.field(field),
-                                 command)  # fmt: skip
+        self.questions.append(self.block(q["title"], method, table, chart, finding,
+                                         self.field(field), command))  # fmt: skip
+
+    def note(self, text: str) -> None:
+        """A paragraph after the last question's command."""
+        q = self.questions[-1]
+        self.questions[-1] = dataclasses.replace(q, notes=(*q.notes, text))
 
     def block(
         self, title: str, method: str, table: str, chart: str | None, finding: str, holds: str,
         command: str | None = None, alt: str | None = None, reproduce: str | None = None,
-    ) -> list[str]:  # fmt: skip
-        """A section's Markdown parts: its title, method, table, chart (none if ``chart`` is
+    ) -> core.Question:  # fmt: skip
+        """A section as a value: its title, method, table, chart (none if ``chart`` is
         ``None``; ``alt``: its alternative text, the title if ``None``), the finding followed
         by the sentence ``holds`` (:meth:`holds`; a list after the finding's first paragraph
         follows that sentence, and a finding that is only a list comes after it), and the
         command that reproduces it (none if ``None``; ``reproduce``: its label)."""
         head, sep, rest = finding.partition("\n\n")
-        parts = [f"## {title}", f"**{self.t['method']}** {method}", table]
-        if chart is not None:
-            parts.append(f"![{title if alt is None else alt}]({chart})")
+        charts = () if chart is None else (core.Chart(chart, title if alt is None else alt),)
         said = " ".join(s for s in (head, holds) if s)
-        parts.append(f"**{self.t['finding']}** {said}{sep}{rest}")
-        if command is not None:
-            label = self.t["reproduce"] if reproduce is None else reproduce
-            parts.append(f"**{label}** `{command}`")
-        return parts
+        label = self.t["reproduce"] if reproduce is None else reproduce
+        line = None if command is None else f"**{label}** `{command}`"
+        return core.Question(title, method, f"{said}{sep}{rest}", (table, *charts), None, line)
 
     # ------------------------------------------------------------------ the report
     def write(self) -> list[Path]:
@@ -423,10 +424,10 @@ class _Writer:
         for name, fig in charts(self.pt, self.t).items():
             self.save_fig(fig, name)
         t = self.t
-        self.parts = [
+        head = [
             f"# {t['title']}",
             t["intro"].format(
-                games=f"{self.opts.sim_games:,}".replace(",", t["thousands"]),
+                games=self.count(self.opts.sim_games),
                 seed=self.opts.seed,
                 command=self.opts.command(self.lang),
                 strong=self.f.strong_spec,
@@ -434,22 +435,16 @@ class _Writer:
             f"![{t['tips']['title']}](strategy_tips.png) — [PDF](strategy_tips.pdf)",
         ]
         self.tips()
-        self.q1()
-        self.q2()
-        self.q3()
-        self.q4()
-        self.q5()
-        self.q6()
-        self.q7()
-        self.q8()
-        self.q9()
-        self.q10()
-        self.q11()
+        for ask in (self.q1, self.q2, self.q3, self.q4, self.q5, self.q6, self.q7, self.q8,
+                    self.q9, self.q10, self.q11):  # fmt: skip
+            ask()
         for module in extra_sections():
-            self.parts += module.render(self)
-        self.parts.append(t["files"])
+            self.questions += module.render(self)
+        layout = core.Layout(f"**{t['method']}** {{text}}", f"**{t['finding']}** {{text}}",
+                             title="## {text}", parts_first=True)  # fmt: skip
+        text = core.render(head, self.questions, layout, self.table, [t["files"]])
         md = self.out / "README.md"
-        md.write_text("\n\n".join(self.parts) + "\n", encoding="utf-8")
+        md.write_text(text, encoding="utf-8")
         self.written.append(md)
         self.written.append(
             core.write_json(self.out / core.METADATA_FILE, metadata(self.lang, self.opts, self.pt))
@@ -473,8 +468,8 @@ class _Writer:
         f = self.f
         at = f.play_win_at_gap
         return {
-            "off4": fmt_num(f.offset75[4], self.lang, 0, sign=True),
-            "off6": fmt_num(f.offset75[6], self.lang, 0, sign=True),
+            "off4": self.num(f.offset75[4], 0, sign=True),
+            "off6": self.num(f.offset75[6], 0, sign=True),
             "gap": f.call_gap["none"],
             "gap_top": f.call_gap["A♠"],
             "gap_jk": f.call_gap["JK"],
@@ -483,7 +478,7 @@ class _Writer:
             "play_gap": "—" if f.play_gap_50 is None else f.play_gap_50,
             "peek_tip": self.t["peek_tip" if f.tip_peek_gain is not None else "peek_tip_none"],
             "call_tip": self.t["call_tip" if f.play_gap_50 is not None else "call_tip_never"],
-            "peek_gain": "" if f.tip_peek_gain is None else fmt_pp(f.tip_peek_gain, self.lang, 0),
+            "peek_gain": "" if f.tip_peek_gain is None else self.points(f.tip_peek_gain, 0),
             "start_loss": self.pct(f.start[0], 0),
         }
 
@@ -500,13 +495,13 @@ class _Writer:
         finding = t["finding"].format(
             **{f"sum{n}": f.typical_sum[n] for n in (3, 4, 5, 6)},
             **{f"bid{n}": self.num(f.typical_bid75[n], 1) for n in (3, 4, 5, 6)},
-            top=fmt_num(f.top_shift, self.lang, 1, sign=True),
-            joker=fmt_num(f.joker_shift, self.lang, 1, sign=True),
+            top=self.num(f.top_shift, 1, sign=True),
+            joker=self.num(f.joker_shift, 1, sign=True),
         )
-        table = t["table_note"] + "\n\n" + self.table(four, "{:.1f}")
+        table = t["table_note"] + "\n\n" + self.table(four, 1)
         self.section("q1", table, "q1_safe_bids.png", finding, self.opts.command(self.lang),
                      "exact")  # fmt: skip
-        self.parts.append(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
+        self.note(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
 
     def q2(self) -> None:
         t = self.t["q2"]
@@ -531,7 +526,7 @@ class _Writer:
         table = t["table_note"] + "\n\n" + self.table(wide)
         self.section("q2", table, "q2_call_odds.png", finding, self.opts.command(self.lang),
                      "strong_exact")  # fmt: skip
-        self.parts.append(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
+        self.note(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
         self.calls_in_play()
 
     def calls_in_play(self) -> None:
@@ -551,12 +546,13 @@ class _Writer:
             else f"{self.pct(ab[0])} {self.ci(ab[1], ab[2])}",
             half=t["never"] if f.play_gap_50 is None else t["half"].format(play_gap=f.play_gap_50),
         )
-        self.parts += [
+        for text in [
             t["play_method"].format(strong=f.best_bot),
             t["play_table_note"] + "\n\n" + self.table(four.drop(columns="players_left")),
             f"![{t['play_title']}](q2_calls_in_play.png)",
             f"**{self.t['finding']}** {finding} {self.field('strong_exact')}",
-        ]
+        ]:
+            self.note(text)
 
     def q3(self) -> None:
         t = self.t["q3"]
@@ -648,9 +644,9 @@ class _Writer:
         for measure, r, small in self.f.rules[key].changes:
             if measure == "rounds_per_game":
                 v = (
-                    f"{fmt_num(r[0], self.lang, 2, sign=True)} "
-                    f"[{fmt_num(r[1], self.lang, 2, sign=True)}, "
-                    f"{fmt_num(r[2], self.lang, 2, sign=True)}]"
+                    f"{self.num(r[0], 2, sign=True)} "
+                    f"[{self.num(r[1], 2, sign=True)}, "
+                    f"{self.num(r[2], 2, sign=True)}]"
                 )
             else:
                 v = self.pp(r)
@@ -672,7 +668,7 @@ class _Writer:
         )
         md = t["table_note"] + "\n\n" + self.table(self._rule_table(RULES_Q5))
         self.section("q5", md, "q5_variants.png", finding, f.rules["trickster"].command, "mixed")
-        self.parts.append(f"`{f.rules['double'].command}`")
+        self.note(f"`{f.rules['double'].command}`")
 
     def q6(self) -> None:
         t = self.t["q6"]
@@ -692,7 +688,7 @@ class _Writer:
             finding = t["finding"].format(
                 best=f.best_bot, diff=self.pp(f.discard), verdict=t["verdict"][sign_word(f.discard)]
             )
-        table = self.table(pd.concat([d, wins])[["measure", "seat", "value", "lo", "hi"]], "{:.4f}")
+        table = self.table(pd.concat([d, wins])[["measure", "seat", "value", "lo", "hi"]], 4)
         self.section("q6", table, "q6_discard.png", finding, self.opts.command(self.lang),
                      "strong")  # fmt: skip
 
@@ -711,7 +707,7 @@ class _Writer:
         md = self.t["q5"]["table_note"] + "\n\n" + self.table(self._rule_table(RULES_Q7))
         self.section("q7", md, "q7_house_rules.png", finding, f.rules[RULES_Q7[0]].command,
                      "mixed")  # fmt: skip
-        self.parts.append("\n".join(f"`{f.rules[k].command}`" for k in RULES_Q7[1:]))
+        self.note("\n".join(f"`{f.rules[k].command}`" for k in RULES_Q7[1:]))
 
     def q8(self) -> None:
         t = self.t["q8"]
@@ -736,15 +732,13 @@ class _Writer:
             [self.table(wins), self.table(need), self.table(field.drop(columns="command"))]
         )
         self.section("q8", table, "q8_skill.png", finding, f.command_q8, "mixed_odds")
-        self.parts.append(f"`{field['command'].iloc[0]}`")
+        self.note(f"`{field['command'].iloc[0]}`")
 
     def q9(self) -> None:
         t = self.t["q9"]
-        self.parts.append(f"## {t['title']}")
-        self.parts.append(t["intro"])
         items = designer_findings(self)
-        self.parts.append("\n".join(f"{i}. {s} {self.field(k)}" for i, (s, k) in
-                                    enumerate(items, 1)))  # fmt: skip
+        found = "\n".join(f"{i}. {s} {self.field(k)}" for i, (s, k) in enumerate(items, 1))
+        self.questions.append(core.Question(t["title"], None, None, (t["intro"], found)))
 
     def q10(self) -> None:
         t = self.t["q10"]
@@ -766,7 +760,7 @@ class _Writer:
             all_ci=f"[{self.num(every[1], 2)}, {self.num(every[2], 2)}]",
             six="—" if six.empty else self.num(float(six["value"].iloc[0]), 2),
         )
-        table = t["table_note"] + "\n\n" + self.table(sit, "{:.2f}")
+        table = t["table_note"] + "\n\n" + self.table(sit, 2)
         self.section("q10", table, "q10_sitting_out.png", finding,
                      self.opts.command(self.lang), "strong")  # fmt: skip
 
@@ -799,9 +793,9 @@ class _Writer:
         table = (
             t["table_note"]
             + "\n\n"
-            + self.table(exact.drop(columns=["iterations"]), "{:.4f}")
+            + self.table(exact.drop(columns=["iterations"]), 4)
             + "\n\n"
-            + self.table(play[play["n"] > 0], "{:.3f}")
+            + self.table(play[play["n"] > 0], 3)
         )
         self.section("q11", table, "q11_heads_up.png", finding, meta["command"],
                      "strong_exact", method)  # fmt: skip
@@ -809,11 +803,6 @@ class _Writer:
 
 #: the exact odds of one view: the rule text's worked example, Anna's view
 ONE_VIEW_COMMAND = 'headcount-lab headcount odds --players 4 --see "7♥ K♥ 5♠"'
-
-
-def _decimal_commas(line: str) -> str:
-    """German numbers in a table row: the decimal point between two digits becomes a comma."""
-    return re.sub(r"(?<=\d)\.(?=\d)", ",", line)
 
 
 def designer_findings(w: _Writer) -> list[tuple[str, str]]:
@@ -870,7 +859,7 @@ def designer_findings(w: _Writer) -> list[tuple[str, str]]:
                 hi=3 * (n - 1) + 2,
                 mean=w.num(f.rounds_standard, 2),
                 rule=w.t["rule_names"][f.widest_rule],
-                diff=fmt_num(f.widest_rounds, w.lang, 2, sign=True),
+                diff=w.num(f.widest_rounds, 2, sign=True),
             ),
             "mixed",
         )
@@ -880,9 +869,9 @@ def designer_findings(w: _Writer) -> list[tuple[str, str]]:
             t["beginner_tip"].format(
                 lead=t["tip_lead"]["high" if f.median_offset < 9.5 else "holds"],
                 each=round(f.median_offset / 2),
-                off=fmt_num(f.median_offset, w.lang, 1, sign=True),
+                off=w.num(f.median_offset, 1, sign=True),
                 gap=f.call_gap["none"],
-                top=fmt_num(f.top_shift, w.lang, 1, sign=True),
+                top=w.num(f.top_shift, 1, sign=True),
             ),
             "exact",
         )

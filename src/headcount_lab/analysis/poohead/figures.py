@@ -24,6 +24,7 @@ from headcount_lab.core.charts import (  # noqa: F401  (TipChart re-exported for
     finish_axes,
     interval_columns,
     new_axes,
+    panels,
     styled,
 )
 
@@ -79,13 +80,8 @@ class DotChart:
             return finish_axes(ax, self.xlabel, "", self.title, "best" if self.group else None)
 
 
-def panels(charts: list[Any], size: tuple[float, float] = (5.2, 4.2)) -> Any:
-    """A figure with the charts side by side."""
-    fig, axes = new_axes(ncols=len(charts), size=size)
-    axes = axes if len(charts) > 1 else [axes]
-    for chart, ax in zip(charts, axes, strict=True):
-        chart.plot(ax)
-    return fig
+#: the size of one panel of most charts, in inches
+PANEL = (5.2, 4.2)
 
 
 def charts(tables: dict[str, pd.DataFrame], words: dict[str, Any]) -> dict[str, Any]:
@@ -108,7 +104,8 @@ def charts(tables: dict[str, pd.DataFrame], words: dict[str, Any]) -> dict[str, 
                 w["players"].format(n=n),
             )
             for n in PLAYERS
-        ]
+        ],
+        PANEL,
     )
     swap = tables["q2_swap"]
     out["q2_swap"] = panels(
@@ -184,7 +181,8 @@ def charts(tables: dict[str, pd.DataFrame], words: dict[str, Any]) -> dict[str, 
                 ref=None,
             )
             for data, x, xlabel in deal
-        ]
+        ],
+        PANEL,
     )
     forced = tables["q7_forced_pickups"]
     vals = tables["q6_q7_rank_values"]

@@ -17,6 +17,7 @@ Three steps, each a plain function of the one before:
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pandas as pd
@@ -142,6 +143,11 @@ def _tip_blocks(
     ]
 
 
+#: the columns of the README's tables
+_SWAP_COLUMNS = ["players", "swap", "games", "p", "lo", "hi", "vs_own", "vs_own_lo",
+                 "vs_own_hi", "vs_keep", "vs_keep_lo", "vs_keep_hi"]  # fmt: skip
+
+
 def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None) -> str:
     """The report's Markdown: per question the method, finding, table, chart, field and
     command."""
@@ -152,23 +158,12 @@ def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None)
     o = res.opts
     cmd = o.command()
     seed = o.seed
-    out: list[str] = []
-    add = out.append
+    out: list[core.Question] = []
 
-    def section(q: dict[str, Any], method: str, finding: str, stem: str | None,
+    def section(key: str, method: str, finding: str, stem: str | None,
                 tables: list[pd.DataFrame], extra: str = "") -> None:  # fmt: skip
-        add(q["title"])
-        add(t["method"].format(text=method))
-        add(t["finding"].format(text=finding))
-        for df in tables:
-            add(w.table(df))
-        if stem is not None:
-            add(t["image"].format(alt=q["image"], file=f"{stem}.png"))
-        add(t["field"].format(text=q["field"].format(search=SEARCH)))
-        add(t["reproduce"].format(command=cmd, files=q["files"], extra=extra))
-
-    add(t["title"])
-    add(t["intro"].format(command=cmd, main=o.n_main))
+        field = t[key]["field"].format(search=SEARCH)
+        out.append(w.question(key, finding, tables, stem, method, field, command=cmd, extra=extra))
 
     # Q1
     q, s = t["q1"], f.seats
@@ -180,7 +175,7 @@ def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None)
             if lv == "cheap+"]  # fmt: skip
     seats = tab["q1_seats"]
     section(
-        q,
+        "q1",
         q["method"].format(
             main=o.n_main, random=o.n_random, search=SEARCH, search_games=o.n_search
         ),  # fmt: skip
@@ -201,7 +196,7 @@ def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None)
         for n, own, keep, rnd, _ in sw.rows
     ]
     section(
-        q,
+        "q2",
         q["method"].format(games=o.n_swap),
         q["finding"].format(
             keep4=w.pts(sw.keep_4),
@@ -211,24 +206,7 @@ def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None)
             verdict=q["verdict"][sw.random_vs_keep],
         ),  # fmt: skip
         "q2_swap",
-        [
-            tab["q2_swap"][
-                [
-                    "players",
-                    "swap",
-                    "games",
-                    "p",
-                    "lo",
-                    "hi",
-                    "vs_own",
-                    "vs_own_lo",
-                    "vs_own_hi",
-                    "vs_keep",
-                    "vs_keep_lo",
-                    "vs_keep_hi",
-                ]
-            ]
-        ],  # fmt: skip
+        [tab["q2_swap"][_SWAP_COLUMNS]],
         q["simulate"].format(games=o.n_swap, seed=seed),
     )
 
@@ -241,7 +219,7 @@ def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None)
     tri = tab["q3_faceup_triples"]
     four = tri[(tri["players"] == HOUSE_PLAYERS) & (tri["games"] >= MIN_TRIPLE_GAMES)]
     section(
-        q,
+        "q3",
         q["method"].format(games=fu.games, min_games=MIN_TRIPLE_GAMES),
         q["finding"].format(
             best=triples(fu.best),
@@ -254,7 +232,7 @@ def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None)
         "q3_faceup",
         [pd.concat([four.head(10), four.tail(10)])[["triple", "games", "p", "lo", "hi"]]],
     )
-    add(q["table_note"])
+    out[-1] = dataclasses.replace(out[-1], notes=(q["table_note"],))  # after its command
 
     # Q4
     q, h = t["q4"], f.house
@@ -264,7 +242,7 @@ def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None)
 
     house = tab["q4_house_rules"]
     section(
-        q,
+        "q4",
         q["method"].format(games=h.games),
         q["finding"].format(
             base_turns=h.base_turns, base_starter=h.base_starter, base_skill=h.base_skill,
@@ -283,7 +261,7 @@ def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None)
     q, st = t["q5"], f.stalls
     stall_tab = tab["q5_stalls"]
     section(
-        q,
+        "q5",
         q["method"].format(games=o.n_main),
         q["finding"].format(
             cheap=w.join([q["setup"].format(n=n, p=w.per10k(a)) for n, a, _ in st.cheap]),
@@ -311,7 +289,7 @@ def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None)
     ]
     wild = tab["q6_wild_cards"]
     section(
-        q,
+        "q6",
         q["method"].format(games=o.n_main),
         q["finding"].format(
             rows=t["clause_sep"].join(rows),
@@ -331,7 +309,7 @@ def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None)
     q, nn = t["q7"], f.nine
     forced = tab["q7_forced_pickups"]
     section(
-        q,
+        "q7",
         q["method"],
         q["finding"].format(
             nine=w.p(nn.facing["9"]), eight=w.p(nn.facing["8"]), jack=w.p(nn.facing["J"]),
@@ -349,16 +327,9 @@ def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None)
 
     # Q8
     q = t["q8"]
-    add(q["title"])
-    add(t["method"].format(text=q["method"]))
-    for head, lines in _tip_blocks(f, tab, w):
-        add(
-            q["block"].format(head=head)
-            + "\n\n"
-            + "\n".join(q["item"].format(text=x) for x in lines)
-        )
-    add(q["image"])
-    return "\n\n".join(out) + "\n"
+    tips = core.tip_list(_tip_blocks(f, tab, w), q["block"], q["item"])
+    out.append(core.Question(q["title"], q["method"], None, (*tips, q["image"])))
+    return w.render([t["title"], t["intro"].format(command=cmd, main=o.n_main)], out)
 
 
 # --- writing the folder -----------------------------------------------------------------------

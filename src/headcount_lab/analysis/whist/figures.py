@@ -16,6 +16,7 @@ from headcount_lab.core.charts import (  # noqa: F401  (TipChart re-exported for
     CILineChart,
     TipChart,
     new_axes,
+    panels,
 )
 
 
@@ -38,52 +39,20 @@ def charts(tables: dict[str, pd.DataFrame], labels: dict[str, str]) -> dict[str,
             for c in ("gap_on", "gap_off")
         ]
     )
-    fig, (a, b) = new_axes(ncols=2)
-    CILineChart(
-        both,
-        "cards",
-        "gap",
-        "rule",
-        cards,
-        L["gap_ylabel"],
-        L["gap_title"],
-    ).plot(a)
-    CILineChart(
-        blind,
-        "cards",
-        "effect",
-        "players",
-        cards,
-        L["effect_ylabel"],
-        L["effect_title"],
-        L["players"],
-    ).plot(b)
-    figs["q1_dealer_gap"] = fig
+    figs["q1_dealer_gap"] = panels([
+        CILineChart(both, "cards", "gap", "rule", cards, L["gap_ylabel"], L["gap_title"]),
+        CILineChart(blind, "cards", "effect", "players", cards, L["effect_ylabel"],
+                    L["effect_title"], L["players"]),
+    ])  # fmt: skip
 
     seats = tables["q1_q4_seats"]
     seat = L["seat"]
-    fig, (a, b) = new_axes(ncols=2)
-    CIBarChart(
-        seats,
-        "seat",
-        "restriction_effect",
-        L["cost_xlabel"],
-        seat,
-        "players",
-        L["cost_title"],
-        L["players"],
-    ).plot(a)
-    CIBarChart(
-        seats,
-        "seat",
-        "lead",
-        L["lead_xlabel"],
-        seat,
-        "players",
-        L["lead_title"],
-        L["players"],
-    ).plot(b)
-    figs["q1_q4_seats"] = fig
+    figs["q1_q4_seats"] = panels([
+        CIBarChart(seats, "seat", "restriction_effect", L["cost_xlabel"], seat, "players",
+                   L["cost_title"], L["players"]),
+        CIBarChart(seats, "seat", "lead", L["lead_xlabel"], seat, "players", L["lead_title"],
+                   L["players"]),
+    ])  # fmt: skip
 
     pos = tables["q2_blind_positions"]
     fig, axes = new_axes(ncols=len(EXACT_PLAYERS))
@@ -116,76 +85,32 @@ def charts(tables: dict[str, pd.DataFrame], labels: dict[str, str]) -> dict[str,
             for r in ("off", "on")
         ]
     )
-    fig, ax = new_axes(size=(7.5, 5.0))
-    CIBarChart(
-        both,
-        "where",
-        "score",
-        L["score_xlabel"],
-        L["table_position"],
-        "rule",
-        L["score_title"],
-        ci=False,
-    ).plot(ax)
-    figs["q2_blind_scores"] = fig
+    figs["q2_blind_scores"] = panels([
+        CIBarChart(both, "where", "score", L["score_xlabel"], L["table_position"], "rule",
+                   L["score_title"], ci=False),
+    ], (7.5, 5.0))  # fmt: skip
 
     lis = tables["q2_listening"]
     lis = lis[lis["restriction"] == "on"]
-    fig, ax = new_axes()
-    CIBarChart(
-        lis.assign(
-            where=[
-                L["where"].format(players=p, position=q)
-                for p, q in zip(lis["players"], lis["position"], strict=True)
-            ]
-        ),
-        "where",
-        "gain",
-        L["gain_xlabel"],
-        L["table_position"],
-        title=L["gain_title"],
-        ci=False,
-    ).plot(ax)
-    figs["q2_listening"] = fig
+    where = [L["where"].format(players=p, position=q)
+             for p, q in zip(lis["players"], lis["position"], strict=True)]  # fmt: skip
+    figs["q2_listening"] = panels([
+        CIBarChart(lis.assign(where=where), "where", "gain", L["gain_xlabel"],
+                   L["table_position"], title=L["gain_title"], ci=False),
+    ])  # fmt: skip
 
-    fig, (a, b) = new_axes(ncols=2)
-    CIBarChart(
-        tables["q3_bots"],
-        "bot",
-        "mean",
-        L["bots_xlabel"],
-        L["bot"],
-        title=L["bots_title"],
-    ).plot(a)
-    CILineChart(
-        tables["q3_bots_by_size"],
-        "cards",
-        "score",
-        "bot",
-        L["size_xlabel"],
-        L["size_ylabel"],
-        L["size_title"],
-    ).plot(b)
-    figs["q3_bots"] = fig
+    figs["q3_bots"] = panels([
+        CIBarChart(tables["q3_bots"], "bot", "mean", L["bots_xlabel"], L["bot"],
+                   title=L["bots_title"]),
+        CILineChart(tables["q3_bots_by_size"], "cards", "score", "bot", L["size_xlabel"],
+                    L["size_ylabel"], L["size_title"]),
+    ])  # fmt: skip
 
     st = tables["q5_streaks"]
-    fig, (a, b) = new_axes(ncols=2)
-    CIBarChart(
-        st,
-        "bot",
-        "bonus_points",
-        L["streak_xlabel"],
-        L["bot"],
-        "mode",
-        L["streak_title"],
-    ).plot(a)
-    CIBarChart(
-        st[st["mode"] == "once"],
-        "bot",
-        "once_minus_every_five",
-        L["once_xlabel"],
-        L["bot"],
-        title=L["once_title"],
-    ).plot(b)
-    figs["q5_streaks"] = fig
+    figs["q5_streaks"] = panels([
+        CIBarChart(st, "bot", "bonus_points", L["streak_xlabel"], L["bot"], "mode",
+                   L["streak_title"]),
+        CIBarChart(st[st["mode"] == "once"], "bot", "once_minus_every_five", L["once_xlabel"],
+                   L["bot"], title=L["once_title"]),
+    ])  # fmt: skip
     return figs

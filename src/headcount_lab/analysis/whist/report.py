@@ -68,9 +68,6 @@ class _Words(core.Words):
 
     texts = TEXT
 
-    def ci(self, est: CI, digits: int = 2) -> str:
-        return self.estimate("ci", est, d=digits)
-
     def value(self, est: tuple[CI, str], digits: int = 3) -> str:
         """An exact value with its fraction, or a sampled one with its interval."""
         (v, lo, hi), frac = est
@@ -143,6 +140,17 @@ def _tip_blocks(tf: TipFacts, w: _Words) -> list[tuple[str, list[str]]]:
     return [(t["blind_head"], blind), (t["dealer_head"], dealer)]
 
 
+#: the columns of the README's tables
+_GAP_COLUMNS = ["cards", "hands", "gap_on", "gap_off", "effect", "effect_lo",
+                "effect_hi", "dealer_made_on", "dealer_made_off"]  # fmt: skip
+_SEAT_EFFECT_COLUMNS = ["seat", "deals_sizes", "cards_dealt", "restriction_effect",
+                        "restriction_effect_lo", "restriction_effect_hi"]  # fmt: skip
+_SEATS_COLUMNS = ["players", "seat", "deals_sizes", "total", "lead", "lead_lo",
+                  "lead_hi", "win_share"]  # fmt: skip
+_STREAK_COLUMNS = ["bot", "mode", "plus_per_match", "minus_per_match", "bonus_points",
+                   "bonus_points_lo", "bonus_points_hi", "mean_total"]  # fmt: skip
+
+
 def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> str:
     """The report's Markdown: per question the method, table, chart, finding and command."""
     w = _Words(lang)
@@ -151,56 +159,36 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
     tab = res.tables
     o = res.opts
     cmd = f"`{o.command()}`"
-    out: list[str] = []
-    add = out.append
+    out: list[core.Question] = []
+    parts: list[core.Part] = []
+    add = parts.append
 
     def image(alt: str, stem: str) -> None:
-        add(t["image"].format(alt=alt, file=f"{stem}.png"))
+        add(core.Chart(f"{stem}.png", alt))
 
-    add(t["title"])
-    add(t["intro"].format(command=cmd, matches=o.n_matches, tournament=o.n_tournament))
+    def question(q: dict[str, Any], method: str, finding: str | None, reproduce: str) -> None:
+        out.append(core.Question(q["title"], method, finding, tuple(parts), None, reproduce))
+        parts.clear()
 
     # Q1
     q, d = t["q1"], f.dealer
-    add(q["title"])
-    add(t["method"].format(text=q["method"]))
     by_players = w.t["list_sep"].join(
         q["by_players"].format(effect=w.ci(e), players=n) for n, e in d.one_card_effect
     )
-    add(
-        t["finding"].format(
-            text=q["finding"].format(
-                blind_on=w.ci(d.blind_on),
-                blind_off=w.ci(d.blind_off),
-                blind_effect=w.ci(d.blind_effect),
-                multi_lo=d.multi_lo,
-                multi_hi=d.multi_hi,
-                eight=q["eight"][d.eight],
-                match_on=w.ci(d.match_on, 1),
-                match_off=w.ci(d.match_off, 1),
-                by_players=by_players,
-            )
-        )
+    finding = q["finding"].format(
+        blind_on=w.ci(d.blind_on),
+        blind_off=w.ci(d.blind_off),
+        blind_effect=w.ci(d.blind_effect),
+        multi_lo=d.multi_lo,
+        multi_hi=d.multi_hi,
+        eight=q["eight"][d.eight],
+        match_on=w.ci(d.match_on, 1),
+        match_off=w.ci(d.match_off, 1),
+        by_players=by_players,
     )
     add(q["seen"].format(seen_on=w.ci(d.seen_on), seen_effect=w.ci(d.seen_effect)))
     gap = tab["q1_dealer_gap"]
-    add(
-        w.table(
-            gap[gap["one_card_blind"] & (gap["players"] == 4)][
-                [
-                    "cards",
-                    "hands",
-                    "gap_on",
-                    "gap_off",
-                    "effect",
-                    "effect_lo",
-                    "effect_hi",
-                    "dealer_made_on",
-                    "dealer_made_off",
-                ]
-            ]  # fmt: skip
-        )
-    )
+    add(core.Table(gap[gap["one_card_blind"] & (gap["players"] == 4)][_GAP_COLUMNS]))
     image(q["image"], "q1_dealer_gap")
     add(
         q["seats"].format(
@@ -216,32 +204,13 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
     )
     seats = tab["q1_q4_seats"]
     four = seats[seats["players"] == 4]
-    add(
-        w.table(
-            four[
-                [
-                    "seat",
-                    "deals_sizes",
-                    "cards_dealt",
-                    "restriction_effect",
-                    "restriction_effect_lo",
-                    "restriction_effect_hi",
-                ]
-            ]
-        )  # fmt: skip
-    )
+    add(core.Table(four[_SEAT_EFFECT_COLUMNS]))
     _equilibrium_paragraphs(f.equilibrium, w, tab, add)
     add(q["oh_hell"])
-    add(t["reproduce"].format(command=cmd, files=q["files"]))
+    question(q, q["method"], finding, t["reproduce"].format(command=cmd, files=q["files"]))
 
     # Q2
     q, b = t["q2"], f.blind
-    add(q["title"])
-    add(
-        t["method"].format(
-            text=q["method"].format(deals3=blind_table.deals(3), deals4=blind_table.deals(4))
-        )
-    )
     per_table = q["table_sep"].join(
         q["table"].format(
             n=x.n,
@@ -260,18 +229,14 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
         )
         for x in b.tables
     )
-    add(
-        t["finding"].format(
-            text=q["finding"].format(
-                any_trump=q["any_trump"][b.any_trump],
-                tables=per_table,
-                same_odds=q["same_odds"][b.same_odds],
-            )
-        )
+    finding = q["finding"].format(
+        any_trump=q["any_trump"][b.any_trump],
+        tables=per_table,
+        same_odds=q["same_odds"][b.same_odds],
     )
-    add(w.table(tab["q2_blind_positions"], 3))
+    add(core.Table(tab["q2_blind_positions"], 3))
     image(q["image_bids"], "q2_blind_bids")
-    add(w.table(tab["q2_blind_dealer"], 3))
+    add(core.Table(tab["q2_blind_dealer"], 3))
     image(q["image_scores"], "q2_blind_scores")
     gains = t["list_sep"].join(
         q["gain"].format(position=p, players=n, gain=g, gain_exact=e) for p, n, g, e in b.gains
@@ -285,7 +250,7 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
         )
     )
     lis = tab["q2_listening"]
-    add(w.table(lis[lis["restriction"] == "on"], 3))
+    add(core.Table(lis[lis["restriction"] == "on"], 3))
     image(q["image_listening"], "q2_listening")
     add(
         q["made"].format(
@@ -303,14 +268,13 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
             )
         )
     )
-    add(w.table(tab["q2_equilibrium_seats"][_SEAT_COLUMNS], 3))
-    add(q["reproduce"].format(command=cmd, one_view=ONE_VIEW))
+    add(core.Table(tab["q2_equilibrium_seats"][_SEAT_COLUMNS], 3))
+    method = q["method"].format(deals3=blind_table.deals(3), deals4=blind_table.deals(4))
+    question(q, method, finding, q["reproduce"].format(command=cmd, one_view=ONE_VIEW))
 
     # Q3
     q, bt = t["q3"], f.bots
     bots = ",".join(TOURNAMENT_BOTS)
-    add(q["title"])
-    add(t["method"].format(text=q["method"].format(matches=o.n_tournament, bots=bots)))
     order = t["clause_sep"].join(
         q["order"].format(a=a, sign=q["sign"][s], b=c) for a, s, c in bt.order
     )
@@ -318,34 +282,31 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
         q["loss"].format(bot=name, cards=k, short=short, overlap=q["loss_overlap"][s])
         for name, k, short, s in bt.losses
     )
-    add(
-        t["finding"].format(
-            text=q["finding"].format(
-                order=order,
-                montecarlo=w.ci(bt.means["montecarlo"], 1),
-                heuristic=w.ci(bt.means["heuristic"], 1),
-                random=w.ci(bt.means["random"], 1),
-                montecarlo_made=w.pct(bt.made["montecarlo"]),
-                heuristic_made=w.pct(bt.made["heuristic"]),
-                random_made=w.pct(bt.made["random"]),
-                losses=losses,
-                blind_min=bt.blind_min,
-                blind_max=bt.blind_max,
-            )
-        )
+    finding = q["finding"].format(
+        order=order,
+        montecarlo=w.ci(bt.means["montecarlo"], 1),
+        heuristic=w.ci(bt.means["heuristic"], 1),
+        random=w.ci(bt.means["random"], 1),
+        montecarlo_made=w.pct(bt.made["montecarlo"]),
+        heuristic_made=w.pct(bt.made["heuristic"]),
+        random_made=w.pct(bt.made["random"]),
+        losses=losses,
+        blind_min=bt.blind_min,
+        blind_max=bt.blind_max,
     )
-    add(w.table(tab["q3_bots"]))
+    add(core.Table(tab["q3_bots"]))
     image(q["image"], "q3_bots")
     simulate = (
         f"headcount-lab whist simulate --players 4 --bots {bots} --matches {o.n_tournament} "
         f"--seed {o.seed} --rotate-seats"
     )
-    add(q["reproduce"].format(command=cmd, files=q["files"], simulate=simulate))
+    method = q["method"].format(matches=o.n_tournament, bots=bots)
+    question(
+        q, method, finding, q["reproduce"].format(command=cmd, files=q["files"], simulate=simulate)
+    )
 
     # Q4
     q, s = t["q4"], f.seats
-    add(q["title"])
-    add(t["method"].format(text=q["method"]))
     if not s.real:
         seat_text = q["no_seat"]
     else:
@@ -357,43 +318,22 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
             by_chance=0.05 * s.intervals,
             real=len(s.real),
         )
-    add(
-        t["finding"].format(
-            text=q["finding"].format(
-                seats=seat_text,
-                lead=s.lead,
-                players=s.players,
-                seat=s.seat,
-                total_min=s.total_min,
-                total_max=s.total_max,
-                size=q["size"][s.size],
-            )
-        )
+    finding = q["finding"].format(
+        seats=seat_text,
+        lead=s.lead,
+        players=s.players,
+        seat=s.seat,
+        total_min=s.total_min,
+        total_max=s.total_max,
+        size=q["size"][s.size],
     )
-    add(
-        w.table(
-            seats[
-                [
-                    "players",
-                    "seat",
-                    "deals_sizes",
-                    "total",
-                    "lead",
-                    "lead_lo",
-                    "lead_hi",
-                    "win_share",
-                ]
-            ]
-        )  # fmt: skip
-    )
+    add(core.Table(seats[_SEATS_COLUMNS]))
     image(q["image"], "q1_q4_seats")
-    add(t["reproduce"].format(command=cmd, files=q["files"]))
+    question(q, q["method"], finding, t["reproduce"].format(command=cmd, files=q["files"]))
 
     # Q5
     q, st = t["q5"], f.streaks
-    add(q["title"])
-    add(t["method"].format(text=q["method"]))
-    parts = t["clause_sep"].join(
+    rows = t["clause_sep"].join(
         q["bot"].format(
             bot=r["bot"],
             plus=r["plus"],
@@ -407,54 +347,26 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
     by_players = t["list_sep"].join(
         q["by_players"].format(bonus=bonus, players=n) for n, bonus in st.by_players
     )
-    add(t["finding"].format(text=q["finding"].format(bots=parts, by_players=by_players)))
+    finding = q["finding"].format(bots=rows, by_players=by_players)
     streaks = tab["q5_streaks"]
-    add(
-        w.table(
-            streaks[
-                [
-                    "bot",
-                    "mode",
-                    "plus_per_match",
-                    "minus_per_match",
-                    "bonus_points",
-                    "bonus_points_lo",
-                    "bonus_points_hi",
-                    "mean_total",
-                ]
-            ]
-        )  # fmt: skip
-    )
+    add(core.Table(streaks[_STREAK_COLUMNS]))
     image(q["image"], "q5_streaks")
-    add(t["reproduce"].format(command=cmd, files=q["files"]))
+    question(q, q["method"], finding, t["reproduce"].format(command=cmd, files=q["files"]))
 
     # Q6
     q = t["q6"]
-    add(q["title"])
-    add(t["method"].format(text=q["method"]))
-    for head, lines in _tip_blocks(f.tips, w):
-        add(
-            q["block"].format(head=head)
-            + "\n\n"
-            + "\n".join(q["item"].format(text=x) for x in lines)
-        )
-    add(q["image"])
-    add(t["reproduce_plain"].format(command=cmd))
-    return "\n\n".join(out) + "\n"
+    parts += core.tip_list(_tip_blocks(f.tips, w), q["block"], q["item"]) + [q["image"]]
+    question(q, q["method"], None, t["reproduce_plain"].format(command=cmd))
+    head = [
+        t["title"],
+        t["intro"].format(command=cmd, matches=o.n_matches, tournament=o.n_tournament),
+    ]
+    return w.render(head, out)
 
 
-_EQ_COLUMNS = [
-    "players",
-    "method",
-    "dealer_cost",
-    "dealer_cost_lo",
-    "dealer_cost_hi",
-    "card_only_cost",
-    "listening_change",
-    "forced_share",
-    "cost_when_forced",
-    "card_only_cost_when_forced",
-]
+_EQ_COLUMNS = ["players", "method", "dealer_cost", "dealer_cost_lo", "dealer_cost_hi",
+               "card_only_cost", "listening_change", "forced_share", "cost_when_forced",
+               "card_only_cost_when_forced"]  # fmt: skip
 _SEAT_COLUMNS = ["players", "position", "made_on", "made_on_lo", "made_on_hi", "made_off"]
 
 
@@ -483,7 +395,7 @@ def _equilibrium_paragraphs(ef: EquilibriumFacts, w: _Words, tab: Any, add: Any)
             rows=rows,
         )
     )
-    add(w.table(tab["q1_equilibrium"][_EQ_COLUMNS], 3))
+    add(core.Table(tab["q1_equilibrium"][_EQ_COLUMNS], 3))
     items = t["clause_sep"].join(
         q["listening_item"].format(
             n=m.n,
