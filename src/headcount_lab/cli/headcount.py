@@ -244,7 +244,7 @@ def deal(
     rule: list[str] | None,
     opts: RunOptions,
 ) -> dict:
-    from headcount_lab.games.headcount.dealing import deal_job, deal_summary
+    from headcount_lab.games.headcount.kernels import deal_job, deal_summary
 
     if seed < 0:
         raise UserError(f"--seed must be a non-negative integer, got {seed}")

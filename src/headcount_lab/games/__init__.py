@@ -122,7 +122,7 @@ GAMES: dict[str, GameSpec] = {
         cli="headcount_lab.cli.headcount:app",
         report="headcount_lab.analysis.headcount.report:build_all",
         bench={"headcount": f"{_HC}.bench", "headcount-engine": f"{_HC}.bench_engine"},
-        warm=(f"{_HC}.dealing:deal_kernels",),
+        warm=(f"{_HC}.kernels:deal_kernels",),
         default_bots="reader,odds,tips,random",
         variants={
             "standard": {"double": False, "trickster": False},

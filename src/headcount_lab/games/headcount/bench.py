@@ -94,7 +94,7 @@ def numpy_deal(
 
 def bench_dealing(quick: bool) -> dict[str, Any]:
     from headcount_lab.core.rng import block_state
-    from headcount_lab.games.headcount.dealing import DealBlock
+    from headcount_lab.games.headcount.kernels import DealBlock
 
     hands = 200_000 if quick else 4_000_000
     np_hands = 100_000 if quick else 1_000_000
@@ -127,7 +127,7 @@ def bench_dealing(quick: bool) -> dict[str, Any]:
 _COMPILE = """
 import time
 t0 = time.perf_counter()
-from headcount_lab.games.headcount.dealing import DealBlock
+from headcount_lab.games.headcount.kernels import DealBlock
 from headcount_lab.games.headcount.exact import total_distribution
 t1 = time.perf_counter()
 DealBlock(4).warmup()
