@@ -12,7 +12,7 @@ Two modes (issue 10 item 4):
     where it has one); ``--gc off`` without any collector, which compares the code alone.
 
 ``--speed TREE [TREE ...] --reps N``
-    the bench's kernel rates (:func:`.bench_engine.kernel_rate`, thousands of complete rounds
+    the bench's kernel rates (:func:`.bench.kernel_rate`, thousands of complete rounds
     per CPU second: four copies of each bot, the five-bot table, and four ``equilibrium`` bots
     where the tree has them), trees alternating, each tree with its own warm numba cache;
     prints each tree's medians. ``--best N``: each rate is the best of N runs in its process
@@ -85,7 +85,10 @@ def compare(trees: list[str], reps: int, bots: list[str], gc_modes: list[str]) -
 
 SPEED = """
 import json, sys
-from headcount_lab.games.headcount.bench_engine import _setup, kernel_rate
+try:
+    from headcount_lab.games.headcount.bench import _setup, kernel_rate
+except ImportError:  # a tree from before bench_engine.py joined bench.py
+    from headcount_lab.games.headcount.bench_engine import _setup, kernel_rate
 best = int(sys.argv[1])  # each rate: the best of this many runs
 def rate(bots, n, deals):
     setup = _setup(bots, n)

@@ -1,13 +1,13 @@
 """Headcount: the best single challenger a plain grid search over the existing bots' documented
 parameters finds against a fixed field, as JSON (the baseline the best-response meter must beat).
 
-The grid (:data:`headcount_lab.games.headcount.exploit.GRID`): for every bot of the menu except
+The grid (:data:`headcount_lab.research.headcount.exploit.GRID`): for every bot of the menu except
 ``responder`` (the meter's own family), each parameter listed there takes the values given (spread
 over its documented range, see ``headcount-lab headcount simulate --help``), the others keep
 their defaults; every combination is a candidate. Successive halving on training deals (the
 stream ``SeedSequence([seed, 1])``, as the meter trains) picks one, which then plays ``--games``
 fresh games of ``--seed`` against the field with every seat order, exactly as ``headcount
-exploit`` evaluates its responder (:func:`headcount_lab.games.headcount.exploit.evaluate`). The
+exploit`` evaluates its responder (:func:`headcount_lab.research.headcount.exploit.evaluate`). The
 meter's grid stage plays the same halving rounds (with the default ``--first-games``) until a
 few candidates are left, so this script's winner is always among the meter's finalists.
 
@@ -19,7 +19,8 @@ import json
 import sys
 import time
 
-from headcount_lab.games.headcount.exploit import (
+from headcount_lab.games.headcount.rules import rules_for_variant
+from headcount_lab.research.headcount.exploit import (
     GRID,
     GRID_FIRST_GAMES,
     evaluate,
@@ -27,7 +28,6 @@ from headcount_lab.games.headcount.exploit import (
     grid_search,
     parse_field,
 )
-from headcount_lab.games.headcount.rules import rules_for_variant
 
 
 def main() -> int:

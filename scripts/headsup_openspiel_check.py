@@ -19,9 +19,9 @@ import numpy as np
 from open_spiel.python.algorithms import cfr, exploitability
 from open_spiel.python.algorithms.expected_game_score import policy_value
 
-from headcount_lab.games.headcount import headsup as hu
-from headcount_lab.games.headcount import headsup_openspiel as hos
 from headcount_lab.games.headcount.rules import parse_ids
+from headcount_lab.research.headcount import headsup as hu
+from headcount_lab.research.headcount import headsup_openspiel as hos
 
 
 def main() -> None:

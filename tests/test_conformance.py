@@ -11,7 +11,7 @@ import re
 import pytest
 from game_cases import game_root
 
-from headcount_lab.games import registered
+from headcount_lab.games import bench_runner, registered
 
 ENTRIES = list(registered().values())
 IDS = [g.name for g in ENTRIES]
@@ -177,8 +177,8 @@ def test_every_entry_of_the_game_record_loads(game):
     assert hint_bot in game.load("bots").policies
     game.load("bots").parse_list(game.default_bots, game.default_players)
     assert (game_root(game.name) / game.docs).is_file()
-    for module in game.bench.values():
-        assert callable(importlib.import_module(module).run_benchmarks)
+    for target in game.bench.values():
+        assert callable(bench_runner(target))
     if game.report:
         assert callable(game.load("report"))
 

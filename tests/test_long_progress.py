@@ -19,7 +19,7 @@ class Count:
 
 
 def test_headsup_solver_counts_every_iteration_and_solves_the_same():
-    from headcount_lab.games.headcount import headsup as hu
+    from headcount_lab.research.headcount import headsup as hu
 
     ab = hu.HeadsUpAbstraction(bids=(0, 20, 40))
     count = Count()
@@ -30,8 +30,8 @@ def test_headsup_solver_counts_every_iteration_and_solves_the_same():
 
 
 def test_exploit_counts_its_training_and_measuring_games_and_finds_the_same():
-    from headcount_lab.games.headcount import exploit as X
     from headcount_lab.games.headcount.rules import HeadcountRules
+    from headcount_lab.research.headcount import exploit as X
 
     count = Count()
     a = X.exploit(3, "reader", HeadcountRules(), budget=240, games=90, seed=5, on_games=count)
@@ -47,7 +47,7 @@ def test_exploit_counts_its_training_and_measuring_games_and_finds_the_same():
 
 
 def test_train_equilibrium_counts_each_batch_and_trains_the_same():
-    from headcount_lab.games.headcount.equilibrium_train import train
+    from headcount_lab.research.headcount.equilibrium_train import train
 
     count = Count()
     a = train(3, 2, 500, 5, progress=count)

@@ -130,7 +130,7 @@ def test_warm_watches_what_compiles_in_a_step():
     from headcount_lab.cli.warm import _watching
 
     seen: list[tuple[str, int]] = []
-    f = _fresh("deal_kernel", "headcount_lab.games.headcount.dealing")
+    f = _fresh("deal_kernel", "headcount_lab.games.headcount.kernels")
     with _watching(lambda fn, done: seen.append((fn, done))):
         f(3)
     f(4)  # outside the block: no longer watched

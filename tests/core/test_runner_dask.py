@@ -92,7 +92,7 @@ def test_dask_local_backend_end_to_end(tmp_path):
 
 def test_headcount_deal_job_travels_and_matches(client):
     # The first real user: its block_fn is an instance of a module-level dataclass (no factory).
-    from headcount_lab.games.headcount.dealing import deal_job
+    from headcount_lab.games.headcount.kernels import deal_job
 
     job = deal_job(4, 5 * (1 << 20) + 123)
     got = runner.run_chunked(job, SEED, backend=runner.DaskBackend(job, SEED, client))

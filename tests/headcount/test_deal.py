@@ -8,8 +8,8 @@ from scipy.stats import norm
 from headcount_lab.core.rng import block_state
 from headcount_lab.core.runner import Job, run
 from headcount_lab.core.stats import chi_square_gof
-from headcount_lab.games.headcount.dealing import DealBlock, deal_job, deal_summary
 from headcount_lab.games.headcount.exact import belief_table
+from headcount_lab.games.headcount.kernels import DealBlock, deal_job, deal_summary
 from headcount_lab.games.headcount.reference import deal_block_reference
 
 ALPHA = 0.01

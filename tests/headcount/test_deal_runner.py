@@ -5,7 +5,7 @@ import pytest
 
 from headcount_lab.core import runner
 from headcount_lab.core.store import load_results
-from headcount_lab.games.headcount.dealing import deal_job
+from headcount_lab.games.headcount.kernels import deal_job
 
 
 @pytest.fixture(scope="module")

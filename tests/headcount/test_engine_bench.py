@@ -5,9 +5,9 @@ import pytest
 
 @pytest.mark.slow
 def test_engine_benchmark_runs_and_reports_every_figure():
-    from headcount_lab.games.headcount.bench_engine import run_benchmarks
+    from headcount_lab.games.headcount.bench import run_engine_benchmarks
 
-    r = run_benchmarks(quick=True)
+    r = run_engine_benchmarks(quick=True)
     o = r["odds_4_players"]
     assert o["kernel_rounds_per_second"] > 0 and o["reference_rounds_per_second"] > 0
     assert o["kernel_over_reference"] == pytest.approx(

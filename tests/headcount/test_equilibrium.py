@@ -10,8 +10,8 @@ from cli_support import cli
 
 from headcount_lab.games.headcount import agents as A
 from headcount_lab.games.headcount import equilibrium as EQ
-from headcount_lab.games.headcount.equilibrium_train import train
 from headcount_lab.games.headcount.rules import VERSION
+from headcount_lab.research.headcount.equilibrium_train import train
 
 
 def _train(rounds, out, *extra):

@@ -10,15 +10,15 @@ import pytest
 from typer.testing import CliRunner
 
 from headcount_lab.cli.app import app
-from headcount_lab.games.headcount import headsup as hu
 from headcount_lab.games.headcount.exact import total_distribution
 from headcount_lab.games.headcount.rules import JOKER, TOP, VERSION, HeadcountRules
+from headcount_lab.research.headcount import headsup as hu
 
 pyspiel = pytest.importorskip("pyspiel")
 from open_spiel.python.algorithms import cfr, exploitability  # noqa: E402
 from open_spiel.python.algorithms.expected_game_score import policy_value  # noqa: E402
 
-from headcount_lab.games.headcount import headsup_openspiel as hos  # noqa: E402
+from headcount_lab.research.headcount import headsup_openspiel as hos  # noqa: E402
 
 # A small deck keeps OpenSpiel's Python tree walks short; it holds both specials (H2, H3) and
 # the extremes, so the mystery draw and top-to-zero both reach the payoffs.

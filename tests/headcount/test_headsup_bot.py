@@ -18,9 +18,10 @@ from scipy import stats
 
 from headcount_lab.games.headcount import agents as A
 from headcount_lab.games.headcount import engine as E
-from headcount_lab.games.headcount import headsup as hu
 from headcount_lab.games.headcount import headsup_policy as HP
 from headcount_lab.games.headcount.rules import HeadcountRules
+from headcount_lab.research.headcount import headsup as hu
+from headcount_lab.research.headcount import headsup_table as HT
 
 ROOT = Path(__file__).resolve().parents[2]
 GRID = hu.default_bids(HP.STEP)
@@ -73,11 +74,11 @@ def test_quantise_keeps_pure_actions_and_sums():
     solver, _ = hu.solve(ab, 20)
     t = solver.tree
     avg = solver.average_policy()
-    q = HP.quantise(t, avg)
+    q = HT.quantise(t, avg)
     pure = avg > 1 - 1e-12
     assert pure.any() and (q[pure] == HP.Q).all()  # pure actions stay exactly pure
     assert (avg[q == HP.Q] > 1 - 1 / HP.Q).all()
-    back = HP.dequantise(t, q)
+    back = HT.dequantise(t, q)
     assert np.abs(back - avg).max() <= 1 / HP.Q
 
 
@@ -356,11 +357,11 @@ def test_missing_or_bad_file_names_the_command(tmp_path):
         HP.load(bad)
     data = HP.load()
     old = {**data, "meta": {**data["meta"], "rules_version": 0}}
-    HP.save(tmp_path / "old.npz", old)
+    HT.save(tmp_path / "old.npz", old)
     with pytest.raises(ValueError, match="rules version 0"):
         HP.load(tmp_path / "old.npz")
     cut = {**data, "root": np.array([0, 1, 2, 10**9], np.int64)}
-    HP.save(tmp_path / "cut.npz", cut)
+    HT.save(tmp_path / "cut.npz", cut)
     with pytest.raises(ValueError, match="inconsistent"):
         HP.load(tmp_path / "cut.npz")
 

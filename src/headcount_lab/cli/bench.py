@@ -2,13 +2,13 @@
 printed one figure a line (``--json``: as JSON, what ``make bench`` and the scripts write).
 
 The areas are the runner's and those each game declares in its record (``GameSpec.bench``); each
-names a module providing ``run_benchmarks(quick: bool) -> dict``. Targets live here and in
+names a module providing ``run_benchmarks(quick: bool) -> dict``, or ``module:function`` for
+another such function of it (:func:`headcount_lab.games.bench_runner`). Targets live here and in
 ``scripts/``, never in timed tests.
 """
 
 from __future__ import annotations
 
-import importlib
 import math
 from typing import Annotated, Any
 
@@ -50,7 +50,9 @@ def bench(
     for a in chosen:
         if a not in known:
             fail(f"unknown benchmark area {a!r}: choose from {', '.join(known)}")
-    results = {a: importlib.import_module(known[a]).run_benchmarks(quick) for a in chosen}
+    from headcount_lab.games import bench_runner
+
+    results = {a: bench_runner(known[a])(quick) for a in chosen}
     show(results, json_out)
 
 

@@ -6,7 +6,6 @@ group next to the game's own commands. No ``from __future__ import annotations``
 option types are built at run time per game, and typer reads them from the signature.
 """
 
-import importlib
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -28,7 +27,7 @@ from headcount_lab.cli.run_options import (
     count_option,
     seed_option,
 )
-from headcount_lab.games import GameSpec
+from headcount_lab.games import GameSpec, bench_runner
 
 #: the default seed of every seeded command of every game
 DEFAULT_SEED = 1
@@ -104,10 +103,7 @@ def replay(spec: GameSpec, file: Path) -> dict[str, Any]:
 
 
 def bench(spec: GameSpec, quick: bool) -> dict[str, Any]:
-    return {
-        area: importlib.import_module(module).run_benchmarks(quick)
-        for area, module in spec.bench.items()
-    }
+    return {area: bench_runner(target)(quick) for area, target in spec.bench.items()}
 
 
 def play(

@@ -244,7 +244,7 @@ def deal(
     rule: list[str] | None,
     opts: RunOptions,
 ) -> dict:
-    from headcount_lab.games.headcount.dealing import deal_job, deal_summary
+    from headcount_lab.games.headcount.kernels import deal_job, deal_summary
 
     if seed < 0:
         raise UserError(f"--seed must be a non-negative integer, got {seed}")
@@ -346,7 +346,7 @@ def headsup(
 
     from headcount_lab.core.limits import check_run_time
     from headcount_lab.core.progress import advancing
-    from headcount_lab.games.headcount import headsup as hu
+    from headcount_lab.research.headcount import headsup as hu
 
     rules = _rules(None, rule)
     if peeks not in PEEK_CHOICES:
@@ -547,7 +547,7 @@ def train_equilibrium(
     check_file(path, "--out")  # say so before training
     if not 2 <= players <= 6:
         raise UserError(f"--players must be between 2 and 6, got {players}")
-    from headcount_lab.games.headcount.equilibrium_train import train
+    from headcount_lab.research.headcount.equilibrium_train import train
 
     fields = tuple(f for f in field if f)
     believed = tuple(f for f in belief_field or [] if f)
@@ -631,8 +631,8 @@ def exploit_cmd(
     Example: headcount-lab headcount exploit --players 4 --field reader --games 4000 --seed 1
     """
     from headcount_lab.core.progress import advancing
-    from headcount_lab.games.headcount.exploit import exploit, parse_field
     from headcount_lab.games.headcount.rules import rules_for_variant
+    from headcount_lab.research.headcount.exploit import exploit, parse_field
 
     with user_errors():
         rules = rules_for_variant(variant, rule or [])  # Trickster too (H10)

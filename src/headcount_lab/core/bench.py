@@ -289,8 +289,9 @@ def memory_probe() -> MemoryProbe | None:
     from headcount_lab.games import registered  # the registry only: core imports no game
 
     for spec in registered().values():
-        for module in spec.bench.values():
-            probe = getattr(importlib.import_module(module), "MEMORY_PROBE", None)
+        for target in spec.bench.values():  # "module" or "module:function"
+            module = importlib.import_module(target.partition(":")[0])
+            probe = getattr(module, "MEMORY_PROBE", None)
             if isinstance(probe, MemoryProbe):
                 return probe
     return None

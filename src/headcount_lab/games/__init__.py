@@ -34,7 +34,9 @@ class GameSpec:
     cli: str | None = None  #: "module:app", a typer app with the game's own commands
     report: str | None = None  #: "module:build_all" (root, options, progress) -> written paths;
     #: the module also has ``FOLDERS`` (language -> folder under the root)
-    bench: dict[str, str] = field(default_factory=dict)  #: area -> module with run_benchmarks
+    #: area -> module with ``run_benchmarks``, or ``"module:function"`` for a second area of the
+    #: same module (:func:`bench_runner`)
+    bench: dict[str, str] = field(default_factory=dict)
     #: "module:NAME_kernels" functions compiling the kernels of the game's own commands, for
     #: ``headcount-lab warm`` (which compiles ``simulate``'s kernels of every game by itself)
     warm: tuple[str, ...] = ()
@@ -97,6 +99,14 @@ class GameSpec:
         )  # fmt: skip
 
 
+def bench_runner(target: str) -> Any:
+    """The ``run(quick) -> dict`` of a benchmark area: ``"module"`` names the module's
+    ``run_benchmarks``, ``"module:function"`` another function of it (one bench module per game,
+    which may hold more than one area)."""
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr or "run_benchmarks")
+
+
 def _load(target: str) -> Any:
     module, _, attr = target.partition(":")
     return getattr(importlib.import_module(module), attr)
@@ -114,15 +124,18 @@ GAMES: dict[str, GameSpec] = {
         rules=f"{_HC}.rules:HeadcountRules",
         bots=f"{_HC}.bots:MENU",
         tournament=f"{_HC}.tournament:tournament",
-        summary="headcount_lab.cli.headcount_sim:print_summary",
+        summary=f"{_HC}.tournament:print_summary",
         replay=f"{_HC}.record:replay",
         describe=f"{_HC}.record:describe",
         play=f"{_HC}.play:HeadcountTable",
         docs="docs/games/headcount.md",
         cli="headcount_lab.cli.headcount:app",
         report="headcount_lab.analysis.headcount.report:build_all",
-        bench={"headcount": f"{_HC}.bench", "headcount-engine": f"{_HC}.bench_engine"},
-        warm=(f"{_HC}.dealing:deal_kernels",),
+        bench={
+            "headcount": f"{_HC}.bench",
+            "headcount-engine": f"{_HC}.bench:run_engine_benchmarks",
+        },
+        warm=(f"{_HC}.kernels:deal_kernels",),
         default_bots="reader,odds,tips,random",
         variants={
             "standard": {"double": False, "trickster": False},

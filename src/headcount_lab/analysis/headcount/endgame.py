@@ -1,6 +1,6 @@
 """The heads-up endgame value for the report: the exact heads-up round, solved once and cached.
 
-Every Headcount game ends with two players left. :mod:`headcount_lab.games.headcount.headsup`
+Every Headcount game ends with two players left. :mod:`headcount_lab.research.headcount.headsup`
 solves that round to equilibrium on a bid grid; a solve at the documented grid (bids 0 to 40 by
 5, 300 CFR+ iterations) takes minutes per peek situation, so the report reads the four results
 (who can peek: both, the start player only, the other player only, neither) from a cache file in
@@ -46,7 +46,7 @@ def default_data_dir() -> Path:
 
 def solve_values(step: int = STEP, iterations: int = ITERATIONS) -> dict[str, Any]:
     """Solve the four heads-up round games (standard rules) and return the cache's content."""
-    from headcount_lab.games.headcount import headsup as hu
+    from headcount_lab.research.headcount import headsup as hu
 
     out: dict[str, Any] = {
         "schema": SCHEMA,

@@ -1,7 +1,8 @@
 """The ``equilibrium`` bot: its abstraction of a seat's view, and its policy tables on disk.
 
-The bot plays from a table trained by self-play (:mod:`.equilibrium_train`); this module holds
-what the bot and the trainer share: how an observation is cut into an *abstract state*, the
+The bot plays from a table trained by self-play
+(:mod:`headcount_lab.research.headcount.equilibrium_train`); this module holds what the bot and
+the trainer share: how an observation is cut into an *abstract state*, the
 actions, the table layout, and loading and saving with the rules version.
 
 Abstraction (documented in ``docs/games/headcount.md``). From its view a seat knows the

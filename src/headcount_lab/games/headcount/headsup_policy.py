@@ -1,9 +1,10 @@
 """The solved heads-up round as the ``equilibrium`` bot's policy for two-player rounds.
 
-:mod:`.headsup` solves the two-player round (CFR+ on a bid grid, with who-can-peek flags) for
-each of the four peek situations. This module turns those solutions into one compact file in
-``data/`` (:func:`build`, :func:`save`; the command is :data:`COMMAND`) and plays it in the
-engine (:func:`solved_move`): when exactly two seats are active, an ``equilibrium``
+:mod:`headcount_lab.research.headcount.headsup` solves the two-player round (CFR+ on a bid grid,
+with who-can-peek flags) for each of the four peek situations, and
+:mod:`headcount_lab.research.headcount.headsup_table` writes those solutions into one compact file
+in ``data/`` (the command is :data:`COMMAND`). This module reads it (:func:`load`) and plays it in
+the engine (:func:`solved_move`): when exactly two seats are active, an ``equilibrium``
 seat with ``headsup=solved`` (the default) peeks, raises and calls as the solved round says,
 drawing mixed actions with its decision's uniform number from its seat's bot stream.
 
@@ -46,7 +47,7 @@ from numba import njit, types
 from numba.extending import overload
 
 from headcount_lab.core.jitcache import track_module
-from headcount_lab.games.headcount import headsup as hu
+from headcount_lab.games.headcount import headsup_tree as hu
 from headcount_lab.games.headcount.bots import EQUILIBRIUM
 from headcount_lab.games.headcount.bots import P_HEADSUP as BOT_P_HEADSUP
 from headcount_lab.games.headcount.rules import VERSION, HeadcountRules
@@ -72,87 +73,6 @@ def default_path(step: int = STEP) -> Path:
     named with the rules version so that a rules change never loads an old policy."""
     root = Path(__file__).resolve().parents[4]
     return root / "data" / f"headcount-headsup-policy-v{VERSION}-standard-by{step}.npz"
-
-
-def quantise(tree: hu.HeadsUpTree, policy: np.ndarray) -> np.ndarray:
-    """uint8[size]: every information set's row of the normalised ``policy`` in 255ths, by
-    largest remainders (rows sum to exactly 255; ties to the lower action)."""
-    out = np.zeros(tree.size, dtype=np.uint8)
-    for n in np.flatnonzero(tree.kind != hu.TERMINAL):
-        na = int(tree.n_act[n])
-        lo = int(tree.act_base[n])
-        block = policy[lo : lo + int(tree.rows[n]) * na].reshape(-1, na) * Q
-        base = np.floor(block).astype(np.int64)
-        short = Q - base.sum(axis=1)
-        order = np.argsort(-(block - base), axis=1, kind="stable")
-        ranks = np.argsort(order, axis=1, kind="stable")
-        base += ranks < short[:, None]
-        out[lo : lo + block.size] = base.ravel().astype(np.uint8)
-    return out
-
-
-def dequantise(tree: hu.HeadsUpTree, q: np.ndarray) -> np.ndarray:
-    """The float policy the bot plays from the 255ths ``q``."""
-    return hu.normalise(tree, q.astype(np.float64))
-
-
-def build(iterations: int = ITERATIONS, step: int = STEP,
-          rules: HeadcountRules | None = None) -> dict[str, Any]:  # fmt: skip
-    """Solve the four peek situations and return the file's arrays (``meta`` a dict)."""
-    rules = rules or HeadcountRules()
-    if rules.double:
-        raise ValueError("the heads-up policy is solved for the standard deck only")
-    nodes, edges, pols, roots = [], [], [], []
-    n_off = e_off = p_off = 0
-    situations: dict[str, Any] = {}
-    bids = hu.default_bids(step)
-    for name, peeks in SITUATIONS:
-        ab = hu.HeadsUpAbstraction(rules, bids, peeks)
-        solver, summary = hu.solve(ab, iterations)
-        t = solver.tree
-        q = quantise(t, solver.average_policy())
-        ev = hu.evaluate(t, solver.deals, dequantise(t, q))
-        situations[name] = {
-            "start_player_loses": summary["start_player_loses"],
-            "exploitability": summary["exploitability"],
-            "quantised_start_player_loses": 1.0 - ev["value"],
-            "quantised_exploitability": ev["exploitability"],
-            "information_sets": summary["information_sets"],
-        }
-        nodes.append(np.stack([t.kind, t.actor, t.peeked, t.n_act, t.first + e_off,
-                               t.act_base + p_off], axis=1))  # fmt: skip
-        edges.append(np.stack([t.code, t.child + n_off], axis=1))
-        pols.append(q)
-        roots.append(n_off)
-        n_off += t.n_nodes
-        e_off += t.child.size
-        p_off += t.size
-    meta = {
-        "schema": SCHEMA,
-        "rules_version": VERSION,
-        "rules": {k: rules.as_dict()[k] for k in hu.ROUND_FLAGS},
-        "bids": list(bids),
-        "iterations": iterations,
-        "command": COMMAND,
-        "situations": situations,
-    }
-    return {
-        "node": np.concatenate(nodes).astype(np.int64),
-        "edge": np.concatenate(edges).astype(np.int64),
-        "policy": np.concatenate(pols),
-        "root": np.array(roots, dtype=np.int64),
-        "bids": np.array(bids, dtype=np.int64),
-        "meta": meta,
-    }
-
-
-def save(path: Path, data: dict[str, Any]) -> None:
-    """Write :func:`build`'s arrays (compressed npz, atomically)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp.npz")
-    arrays = {k: v for k, v in data.items() if k != "meta"}
-    np.savez_compressed(tmp, **arrays, meta=np.array(json.dumps(data["meta"], sort_keys=True)))
-    tmp.replace(path)  # a crash never leaves half a file under the final name
 
 
 def _bad(path: Path, why: str) -> ValueError:

@@ -1,6 +1,6 @@
 """Tournaments of Headcount bots: the runner job around :func:`.engine.play_deals` and the
 summary (win rates with 95% Wilson intervals that take the deal as the unit, per-round
-statistics) that ``simulate`` prints.
+statistics) that ``simulate`` prints (:func:`print_summary`).
 
 Plain Python: dtype coercion, seat orders, belief tables and chunking live here; the kernel
 only plays. The JSON schema of :func:`summarize` is documented in ``docs/games/headcount.md``.
@@ -16,6 +16,7 @@ import numpy as np
 
 from headcount_lab.core import seats
 from headcount_lab.core.guard import require
+from headcount_lab.core.stats import ci_text, value_text
 from headcount_lab.games.headcount import engine as E
 from headcount_lab.games.headcount.agents import (
     EQUILIBRIUM,
@@ -329,3 +330,65 @@ def summarize(setup: Setup, stats: dict[str, np.ndarray], seed: int) -> dict[str
         },
         "rounds_per_game": _hist_stats(stats["rounds_hist"], 0),
     }
+
+
+def _pct(r: dict[str, Any]) -> str:
+    return f"{value_text(r['rate'], '7.2%')}  {ci_text(r['ci95'], '.2%', r['games'])}"
+
+
+def merged_note(per_bot: list[dict[str, Any]]) -> str | None:
+    """The line saying which rows pool identical bots (JSON: ``per_bot[].copies``), or None."""
+    merged = [f"{b['label']} holds {b['copies']} seats" for b in per_bot if b["copies"] > 1]
+    if not merged:
+        return None
+    return (
+        "note: identical bots share one row, their seats pooled (win rate per seat taken): "
+        + ", ".join(merged)
+    )
+
+
+def print_summary(s: dict[str, Any]) -> None:
+    """The text form of ``headcount simulate`` (the registry entry's ``summary``)."""
+    rules = ", ".join(f"{k}={v}" for k, v in s["rules"].items())
+    print(
+        f"{s['games']:,} games ({s['rounds']:,} rounds), {s['players']} players, seed {s['seed']}"
+        f"{', rotating ' + str(s['seat_orders']) + ' seat orders' if s['rotate_seats'] else ''}"
+    )
+    print(f"rules: {rules}")
+    width = max(12, *(len(b["label"]) for b in s["per_bot"]))
+    print(f"{'bot':<{width}} {'win rate  [95% CI]':>30}  calls lost  peeks/round")
+    for b in s["per_bot"]:
+        calls = f"{b['calls_lost'] / b['calls']:.1%}" if b["calls"] else "-"
+        peeks = b["peeks"] / b["rounds"] if b["rounds"] else 0.0
+        print(f"{b['label']:<{width}} {_pct(b):>30}  {calls:>10}  {peeks:11.3f}")
+    if note := merged_note(s["per_bot"]):
+        print(note)
+    labels = {b["bot"]: b["label"] for b in s["per_bot"]}
+    if s.get("pairs"):
+        print("differences, paired by deal [95% CI]:")
+    deals = s["games"] // s["seat_orders"]  # the pairs' unit
+    for d in s.get("pairs", []):
+        diff = value_text(d["difference"], "+.2%")
+        ci = ci_text(d["ci95"], "+.2%", deals, "deal")
+        print(f"  {labels[d['a']]} - {labels[d['b']]}: {diff}  {ci}")
+    print("by seat (seat 0 starts the first round):")
+    for i, r in enumerate(s["per_seat"]):
+        print(f"  seat {i}: {_pct(r)}")
+    pr = s["per_round"]
+    opening = pr["opening_bid"]
+    print(
+        f"per round: caller loses {pr['caller_loses']:.1%}, {pr['peeks_per_round']:.3f} peeks, "
+        f"{pr['bids_per_round']:.2f} bids, opening bid {value_text(opening['mean'], '.1f')} "
+        f"(sd {value_text(opening['sd'], '.1f')}), raise {pr['raise_size']['mean'] or 0:.2f} "
+        f"(sd {pr['raise_size']['sd'] or 0:.2f}); ties {pr['ties']:.1%}"
+    )
+    rpg = s["rounds_per_game"]
+    print(f"rounds per game: mean {rpg['mean']:.2f} (sd {rpg['sd']:.2f})")
+    if s.get("rounds_per_second"):
+        print(
+            f"time: {s['seconds']['setup_and_compile']:.2f} s set-up, {s['seconds']['play']:.2f} s"
+            f" play, {s['rounds_per_second'] / 1e6:.2f} M rounds/s"
+        )
+    if "record" in s:
+        k = s["record"]["games"]
+        print(f"recorded {k} game{'s' if k != 1 else ''} in {s['record']['file']}")

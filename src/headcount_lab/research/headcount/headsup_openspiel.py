@@ -1,6 +1,6 @@
 """The heads-up Headcount round as an OpenSpiel Python game, to check ``headsup.py`` against it.
 
-The game is the abstraction of :mod:`headcount_lab.games.headcount.headsup` (same bid grid, same
+The game is the abstraction of :mod:`headcount_lab.research.headcount.headsup` (same bid grid, same
 peeks, same action codes) written afresh to OpenSpiel's state API, move by move from the rules,
 with the payoff counted by the plain-Python :func:`~headcount_lab.games.headcount.rules.count`
 over every draw-pile top: nothing here reuses the solver's public tree or its survival table.
@@ -23,7 +23,8 @@ import numpy as np
 import pyspiel
 from open_spiel.python import policy as os_policy
 
-from headcount_lab.games.headcount.headsup import (
+from headcount_lab.games.headcount.rules import JOKER, HeadcountRules, card_text, count
+from headcount_lab.research.headcount.headsup import (
     CALL,
     NO_PEEK,
     PEEK,
@@ -32,7 +33,6 @@ from headcount_lab.games.headcount.headsup import (
     HeadsUpAbstraction,
     HeadsUpTree,
 )
-from headcount_lab.games.headcount.rules import JOKER, HeadcountRules, card_text, count
 
 SHORT_NAME = "python_headcount_headsup"
 # payoffs by (abstraction, deal, bid): OpenSpiel may rebuild the game object, so not on it

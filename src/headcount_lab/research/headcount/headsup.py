@@ -34,7 +34,8 @@ information set is (node, what the actor sees: the other forehead and, after a p
 card). The kernels walk the public tree once per iteration with a vector over all deals
 (foreheads and hidden card), so one traversal updates every information set of a node.
 Actions are coded as :data:`NO_PEEK`, :data:`PEEK`, :data:`CALL` and ``RAISE0 + j`` (raise to
-``bids[j]``); the OpenSpiel twin in ``headsup_openspiel.py`` uses the same codes.
+``bids[j]``); the OpenSpiel twin in ``headsup_openspiel.py`` uses the same codes, and the bot that
+plays the solved table reads them from :mod:`headcount_lab.games.headcount.headsup_tree`.
 """
 
 from __future__ import annotations
@@ -49,6 +50,17 @@ import numpy as np
 from numba import njit
 
 from headcount_lab.core.jitcache import track_sources
+from headcount_lab.games.headcount.headsup_tree import (  # the tree's codes, shared with the bot
+    BID_NODE,
+    CALL,
+    NO_PEEK,
+    PEEK,
+    PEEK_NODE,
+    RAISE0,
+    ROUND_FLAGS,
+    TERMINAL,
+    default_bids,
+)
 from headcount_lab.games.headcount.rules import (
     JOKER,
     VERSION,
@@ -58,17 +70,7 @@ from headcount_lab.games.headcount.rules import (
     count_kernel,
 )
 
-NO_PEEK, PEEK, CALL, RAISE0 = 0, 1, 2, 3
-TERMINAL, PEEK_NODE, BID_NODE = 0, 1, 2
-#: Rule flags that the round game reads; the others do not change a heads-up round.
-ROUND_FLAGS = ("double", "hidden_card", "min_first_bid", "tie_goes_to", "start_player_may_peek",
-               "peek_must_raise")  # fmt: skip
 SCHEMA = "headcount-headsup/1"
-
-
-def default_bids(step: int = 5) -> tuple[int, ...]:
-    """The default bid grid: every ``step`` from 0 to 40 (heads-up totals lie in -15..45)."""
-    return tuple(range(0, 41, step))
 
 
 @dataclass(frozen=True)
