@@ -138,14 +138,25 @@ def test_every_cited_ruling_is_defined_in_the_docs():
 
 
 @pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
-def test_game_page_links_a_rules_page_that_names_every_flag(game):
-    """Each game's docs page links its rules page, and the rules page names every house-rule
-    flag (with the ruling that sets its default)."""
-    name = Path(game.docs).name
-    assert f"../rules/{name}" in (ROOT / game.docs).read_text(encoding="utf-8")
-    rules = (ROOT / "docs" / "rules" / name).read_text(encoding="utf-8")
+def test_game_page_holds_its_rulings_and_names_every_flag_beside_a_ruling(game):
+    """A game has one docs page: it defines the game's rulings (at least ten) and names every
+    house-rule flag in a line that cites the ruling (or the rule text) setting its default."""
+    text = (ROOT / game.docs).read_text(encoding="utf-8")
+    letter = piece(next(k for k, v in GAMES.items() if v is game), "RULING_LETTER")
+    own = [m.group(1) for m in DEFINED.finditer(text) if m.group(1)[0] == letter]
+    assert len(own) >= 10, f"{game.docs} defines {len(own)} {letter} rulings"
+    ruling = re.compile(rf"\b{letter}[1-9]\d*\b|rule text")
     for f in dataclasses.fields(game.load("rules")):
-        assert f"`{f.name}`" in rules, f"docs/rules/{name} does not name the flag {f.name}"
+        lines = [line for line in text.splitlines() if f"`{f.name}`" in line]
+        assert lines, f"{game.docs} does not name the flag {f.name}"
+        assert any(ruling.search(line) for line in lines), (
+            f"{game.docs} names the flag {f.name} on no line that cites its ruling"
+        )
+
+
+def test_no_game_keeps_a_second_rules_page():
+    """One page per game: the rulings live on the game's docs page, not in docs/rules/."""
+    assert not (ROOT / "docs" / "rules").exists()
 
 
 # --- the examples in the docs print what the docs say -------------------------------------------

@@ -88,7 +88,7 @@ PLAY = PlayCase(
 )
 #: commands quick enough to run the docs' examples of on every test run
 DOCS_FAST = {"trick", "odds"}
-#: the letter of the game's rulings in docs/rules/ (F1, F2, ...; tests/test_docs.py)
+#: the letter of the game's rulings in its docs/games/ page (F1, F2, ...; tests/test_docs.py)
 RULING_LETTER = "F"
 #: its own commands that run long and so take --quiet (tests/test_long_progress.py)
 LONG_COMMANDS = {"ladder"}

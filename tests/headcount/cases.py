@@ -156,7 +156,7 @@ PLAY = PlayCase(
 )  # fmt: skip
 #: commands quick enough to run the docs' examples of on every test run
 DOCS_FAST = {"count", "odds"}
-#: the letter of the game's rulings in docs/rules/ (H1, H2, ...; tests/test_docs.py)
+#: the letter of the game's rulings in its docs/games/ page (H1, H2, ...; tests/test_docs.py)
 RULING_LETTER = "H"
 #: its own commands that run long and so take --quiet (tests/test_long_progress.py)
 LONG_COMMANDS = {"headsup", "exploit", "train-equilibrium"}

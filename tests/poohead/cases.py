@@ -75,7 +75,7 @@ JSON_CALLS = {
 PLAY = PlayCase("standard", ["cheap+", None, "random"], 1, 5, "cheap+,random", {"face", "play"})
 #: commands quick enough to run the docs' examples of on every test run
 DOCS_FAST = {"legal", "start-odds"}
-#: the letter of the game's rulings in docs/rules/ (P1, P2, ...; tests/test_docs.py)
+#: the letter of the game's rulings in its docs/games/ page (P1, P2, ...; tests/test_docs.py)
 RULING_LETTER = "P"
 #: its own commands that run long and so take --quiet (tests/test_long_progress.py)
 LONG_COMMANDS: set[str] = set()

@@ -101,7 +101,7 @@ PLAY = PlayCase(
 )
 #: commands quick enough to run the docs' examples of on every test run
 DOCS_FAST = {"blind-odds", "schedule", "score"}
-#: the letter of the game's rulings in docs/rules/ (W1, W2, ...; tests/test_docs.py)
+#: the letter of the game's rulings in its docs/games/ page (W1, W2, ...; tests/test_docs.py)
 RULING_LETTER = "W"
 #: its own commands that run long and so take --quiet (tests/test_long_progress.py)
 LONG_COMMANDS: set[str] = set()

@@ -1,6 +1,6 @@
 """Headcount: the cards, how they count, and the house-rule flags.
 
-Rules in brief (our words; the full rules and the rulings H1-H10 are in docs/rules/headcount.md).
+Rules in brief (our words; the full rules and the rulings H1-H10 are in docs/games/headcount.md).
 Every player holds one card to the forehead, seen by all but its holder; one more card lies hidden
 in the middle. Players bid, each higher than the last, on the total of all cards in play; instead
 of raising one may call "Count!". The bidder loses if the total is below the last bid, otherwise

@@ -1,7 +1,7 @@
 """Forehead Whist: the deck, the schedule, the house-rule flags and the card encoding.
 
 Rules in brief (our words; the full rules and the rulings W1-W10 are in
-docs/rules/forehead-whist.md). Three to six players play a fixed run of 3n+12 hands (W2): n hands
+docs/games/forehead-whist.md). Three to six players play a fixed run of 3n+12 hands (W2): n hands
 of one card, then 2..7 cards, n hands of eight, 7..2, and n hands of one card again. The pack holds
 the top 2n ranks of each suit (W1), so eight-card hands use all of it. After the deal the next card
 is turned for trump and takes no part (W4); eight-card hands have no trump. Bids go round from the
