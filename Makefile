@@ -11,12 +11,12 @@ PIP := $(BIN)/python -m pip install -q -c $(LOCK)
 .PHONY: report test test-all lint bench venv lock clean
 
 # The venv, from the lock; then every game's kernels compiled into numba's cache once
-# (`headcount-lab warm`), so no first command waits for them.
+# (`headcount-lab warm`, a process per core), so no first command waits for them.
 $(STAMP): pyproject.toml $(LOCK)
 	$(PY) -m venv $(VENV)
 	$(PIP) -U pip setuptools wheel
 	$(PIP) --no-build-isolation -e ".[dask]" --group dev
-	$(BIN)/headcount-lab warm
+	$(BIN)/headcount-lab warm --jobs 2
 	touch $(STAMP)
 
 venv: $(STAMP)

@@ -12,6 +12,7 @@ from typing import Any
 
 import numba
 import pytest
+import typer
 from numba.core import event
 from rich.console import Console
 
@@ -124,6 +125,23 @@ def test_warm_runs_each_games_steps_and_refuses_an_unknown_game():
     assert res.stderr.startswith("warm: 1 kernel sets compiled or loaded in ")
     res = runner.invoke(app, ["warm", "chess"])
     assert res.exit_code == 2 and res.stderr.startswith("error: unknown game 'chess'")
+
+
+def test_warm_jobs_shares_the_games_between_processes():
+    """make venv's ``warm --jobs 2``: each process warms its share of the games (with the cache
+    warm, as after make venv, this is loading); a child that fails fails the command."""
+    from typer.testing import CliRunner
+
+    from headcount_lab.cli import warm
+    from headcount_lab.cli.app import app
+
+    res = CliRunner().invoke(app, ["warm", "--jobs", "2", "headcount", "whist"])
+    assert res.exit_code == 0, res.output
+    assert res.stderr.startswith("warm: 2 games compiled or loaded in 2 processes in ")
+    res = CliRunner().invoke(app, ["warm", "--jobs", "0"])
+    assert res.exit_code == 2
+    with pytest.raises(typer.Exit):  # a game the child does not know: the child exits 2
+        warm._in_processes(["highcard", "headcount"], 2, True)
 
 
 def test_warm_watches_what_compiles_in_a_step():
