@@ -14,7 +14,7 @@ from headcount_lab.analysis.whist import report as wr
 from headcount_lab.analysis.whist import tables as wt
 from headcount_lab.analysis.whist.figures import TipChart, charts
 from headcount_lab.cli.app import app
-from headcount_lab.core.stats import Z95
+from headcount_lab.core.stats import Z95, sign_of
 from headcount_lab.core.words import texts
 from headcount_lab.games.whist import blind_table
 from headcount_lab.games.whist.exact import best_bid, blind_win_cards
@@ -149,9 +149,10 @@ def test_tips_come_from_the_tables(quick_report):
 
 
 def test_difference_wording_never_claims_a_difference_whose_interval_holds_zero():
-    assert wr.compare_word(-0.1, 0.2).startswith("no clear difference")
-    assert wr.compare_word(0.1, 0.2) == "a gain"
-    assert wr.compare_word(-0.3, -0.2) == "a loss"
+    verdict = TEXT["en"]["q5"]["verdict"]
+    assert verdict[sign_of((0.05, -0.1, 0.2))].startswith("no clear difference")
+    assert verdict[sign_of((0.15, 0.1, 0.2))] == "a gain"
+    assert verdict[sign_of((-0.25, -0.3, -0.2))] == "a loss"
 
 
 def test_report_charts_have_labels_with_units(quick_report):

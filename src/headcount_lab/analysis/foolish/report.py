@@ -21,7 +21,7 @@ from typing import Any
 
 import pandas as pd
 
-from headcount_lab.analysis.foolish.facts import CI, FoolishFacts, facts, sign_of
+from headcount_lab.analysis.foolish.facts import CI, FoolishFacts, facts
 from headcount_lab.analysis.foolish.figures import charts
 from headcount_lab.analysis.foolish.tables import (
     DUCKER,
@@ -35,6 +35,7 @@ from headcount_lab.analysis.foolish.tables import (
     compute,
 )
 from headcount_lab.core import report as core
+from headcount_lab.core.stats import sign_of
 from headcount_lab.core.words import texts
 from headcount_lab.games.foolish.rules import VERSION
 
@@ -62,7 +63,7 @@ class _Words(core.Words):
 
 
 def _verdict(words: dict[str, str], est: CI) -> str:
-    return words[sign_of(est[1], est[2])]
+    return words[sign_of(est)]
 
 
 def tips(tables: dict[str, pd.DataFrame], lang: str = "en") -> list[tuple[str, list[str]]]:

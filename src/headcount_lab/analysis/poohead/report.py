@@ -22,7 +22,7 @@ from typing import Any
 
 import pandas as pd
 
-from headcount_lab.analysis.poohead.facts import CI, PooheadFacts, facts, sign_of
+from headcount_lab.analysis.poohead.facts import CI, PooheadFacts, facts
 from headcount_lab.analysis.poohead.figures import charts
 from headcount_lab.analysis.poohead.tables import (
     HOUSE_PLAYERS,
@@ -35,6 +35,7 @@ from headcount_lab.analysis.poohead.tables import (
     compute,
 )
 from headcount_lab.core import report as core
+from headcount_lab.core.stats import sign_of
 from headcount_lab.core.words import texts
 from headcount_lab.games.poohead.rules import VERSION
 

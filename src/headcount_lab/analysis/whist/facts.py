@@ -27,16 +27,8 @@ from headcount_lab.analysis.whist.tables import (
 from headcount_lab.core.report import CI as CI  # re-exported
 from headcount_lab.core.report import estimate_of as ci
 from headcount_lab.core.report import row as row  # re-exported
+from headcount_lab.core.stats import sign_of
 from headcount_lab.games.whist import blind_table
-
-
-def sign_of(lo: float, hi: float) -> str:
-    """``up`` / ``down`` when the interval lies above / below zero, else ``none``."""
-    if lo > 0:
-        return "up"
-    if hi < 0:
-        return "down"
-    return "none"
 
 
 @dataclass(frozen=True)
@@ -444,7 +436,7 @@ def streak_facts(t: dict[str, pd.DataFrame]) -> StreakFacts:
                 "minus": r.minus_per_match,
                 "net": (r.bonus_points, r.bonus_points_lo, r.bonus_points_hi),
                 "change": change,
-                "verdict": sign_of(change[1], change[2]),
+                "verdict": sign_of(change),
             }
         )
     byp = t["q5_streaks_by_players"]
@@ -541,4 +533,4 @@ def facts(tables: dict[str, pd.DataFrame]) -> WhistFacts:
     )
 
 
-__all__ = ["CI", "WhistFacts", "facts", "row", "sign_of"]
+__all__ = ["CI", "WhistFacts", "facts", "row"]

@@ -27,7 +27,6 @@ from headcount_lab.analysis.whist.facts import (
     TipFacts,
     WhistFacts,
     facts,
-    sign_of,
     tip_facts,
 )
 from headcount_lab.analysis.whist.figures import charts
@@ -485,8 +484,3 @@ REPORT = core.OneLanguageReport(
 whist_report = REPORT.run
 build = REPORT.build
 build_all = REPORT.build_all
-
-
-def compare_word(lo: float, hi: float, lang: str = "en") -> str:
-    """The verdict on a paired change of question 5: a gain, a loss or no clear difference."""
-    return str(TEXT[lang]["q5"]["verdict"][sign_of(lo, hi)])
