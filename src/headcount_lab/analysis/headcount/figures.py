@@ -7,7 +7,7 @@ Figures are made with ``matplotlib.figure.Figure`` (no pyplot, no global state, 
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
@@ -17,6 +17,7 @@ from headcount_lab.core.charts import (  # noqa: F401  (re-exported for the repo
     MARKERS,
     PALETTE,
     STYLE,
+    DotChart,
     error_lengths,
     finish_axes,
     new_axes,
@@ -103,49 +104,20 @@ class CallOddsChart:
             return finish_axes(ax, self.xlabel, self.ylabel, self.title, "upper left")
 
 
-@dataclass(frozen=True)
-class IntervalChart:
+def IntervalChart(  # noqa: N802  (named as the chart it makes)
+    data: pd.DataFrame,
+    xlabel: str,
+    title: str = "",
+    reference: float | None = None,
+    percent: bool = True,
+) -> DotChart:
     """Estimates with 95 % intervals, one row per category (a forest plot): ``data`` has the
-    columns ``label``, ``value``, ``lo``, ``hi`` (and ``group`` to colour rows by group);
-    ``reference`` draws a vertical line (0 for differences, 1/n for fair shares)."""
-
-    data: pd.DataFrame
-    xlabel: str
-    title: str = ""
-    reference: float | None = None
-    percent: bool = True
-    groups: tuple[str, ...] = field(default_factory=tuple)
-
-    def plot(self, ax: Any = None) -> Any:
-        with styled():
-            if ax is None:
-                _, ax = new_axes(size=(6.4, 0.9 + 0.38 * len(self.data)))
-            d = self.data.reset_index(drop=True)
-            scale = 100.0 if self.percent else 1.0
-            y = list(range(len(d)))[::-1]
-            groups = list(dict.fromkeys(d["group"])) if "group" in d else [None]
-            for gi, g in enumerate(groups):
-                rows = d if g is None else d[d["group"] == g]
-                ys = [y[i] for i in rows.index]
-                ax.errorbar(
-                    rows["value"] * scale,
-                    ys,
-                    xerr=error_lengths(rows["value"], rows["lo"], rows["hi"], scale),
-                    fmt=MARKERS[gi % len(MARKERS)],
-                    color=PALETTE[gi % len(PALETTE)],
-                    capsize=3,
-                    label=g,
-                )
-            if self.reference is not None:
-                ax.axvline(self.reference * scale, color="grey", linestyle="--", linewidth=1)
-            ax.set_yticks(y, d["label"])
-            ax.set_xlabel(self.xlabel)
-            if groups != [None]:
-                # below the axes, so it never covers an interval
-                ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=2, fontsize=9)
-            if self.title:
-                ax.set_title(self.title)
-            return ax
+    columns ``label``, ``value``, ``lo``, ``hi`` (and ``group`` to colour rows by group, the
+    legend below the axes); ``reference`` draws a dashed vertical line (0 for differences,
+    1/n for fair shares)."""
+    group = "group" if "group" in data.columns else None
+    return DotChart(data, "label", "value", xlabel, title, group, reference,
+                    100.0 if percent else 1.0, "below", ("--", 1.0), (0.9, 0.38, 0.0))  # fmt: skip
 
 
 @dataclass(frozen=True)
