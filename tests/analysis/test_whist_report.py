@@ -122,22 +122,8 @@ def test_paired_effect_columns_are_the_difference_of_on_and_off(quick_report):
 
 
 def test_tips_come_from_the_tables(quick_report):
-    tables = {
-        name: _csv(quick_report, name)
-        for name in (
-            "q2_blind_positions",
-            "q2_blind_dealer",
-            "q2_listening",
-            "q2_listening_pattern",
-            "q1_dealer_gap",
-            "q1_q4_seats",
-            "q1_equilibrium",
-            "q2_equilibrium_rule",
-            "q2_equilibrium_forced",
-            "q1_listening_seats",
-        )
-    }
-    blocks = wr.tips(tables)
+    tables = {p.stem: _csv(quick_report, p.stem) for p in quick_report.glob("*.csv")}
+    blocks = wr.PIECES.tip_blocks(tables)
     text = " ".join(line for _, lines in blocks for line in lines)
     assert "13 of 28 (4 players)" in text and "10 of 21 (3 players)" in text
     assert wt.threshold_wins(4) == 13 and 13 * 13 > 6 * 28 and 13 * 12 <= 6 * 28

@@ -496,6 +496,12 @@ def render(
     return "\n\n".join(out) + "\n"
 
 
+def fill(template: str, facts: Any, **more: Any) -> str:
+    """``template`` filled with the fields of the dataclass ``facts`` under their own names and
+    with ``more`` (which win): a fact the words quote as it is needs no line of code."""
+    return template.format_map({**vars(facts), **more})
+
+
 def tip_list(blocks: Iterable[tuple[str, list[str]]], block: str, item: str) -> list[str]:
     """The tip chart's blocks ``(heading, lines)`` as Markdown paragraphs: each the template
     ``block`` (``{head}``) and its lines as ``item`` (``{text}``)."""
@@ -1116,6 +1122,11 @@ class ReportPieces:
     readme: Callable[[Any, str, Any], str]
     metadata: Callable[[Any], dict[str, Any]]
     dpi: float
+
+    def tip_blocks(self, tables: Any, lang: str = "en") -> list[tuple[str, list[str]]]:
+        """The tip chart's blocks ``(heading, lines)`` in ``lang``, every number from
+        ``tables``."""
+        return self.tips(self.facts(tables), tables, self.words(lang))
 
     def write(self, out_dir: Path, res: Any, started: float, lang: str = "en") -> list[Path]:
         """CSV tables, charts, the tip chart (PNG and PDF), README.md and metadata.json into

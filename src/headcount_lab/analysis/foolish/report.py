@@ -6,7 +6,7 @@ Three steps, each a plain function of the one before:
 1. compute: :func:`~headcount_lab.analysis.foolish.tables.compute` (tables, saved as CSV) and
    :func:`~headcount_lab.analysis.foolish.facts.facts` (the numbers the text quotes);
 2. charts: :func:`~headcount_lab.analysis.foolish.figures.charts`, labels from the text;
-3. text: :func:`readme` and :func:`tips` fill the words of
+3. text: :func:`readme` and the tip chart's blocks (``PIECES.tip_blocks``) fill the words of
    ``[foolish]`` in ``headcount_lab/words/en.toml`` (:mod:`~headcount_lab.core.words`)
    from the facts.
 
@@ -64,11 +64,6 @@ class _Words(core.Words):
 
 def _verdict(words: dict[str, str], est: CI) -> str:
     return words[sign_of(est)]
-
-
-def tips(tables: dict[str, pd.DataFrame], lang: str = "en") -> list[tuple[str, list[str]]]:
-    """The tip chart's blocks ``(heading, lines)``, every number from the tables."""
-    return _tip_blocks(facts(tables), _Words(lang))
 
 
 def _tip_blocks(f: FoolishFacts, w: _Words) -> list[tuple[str, list[str]]]:
@@ -301,10 +296,9 @@ def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None)
     section(
         "q8",
         [
-            q["rung"].format(
-                stronger=r.stronger,
-                weaker=r.weaker,
-                games=r.games,
+            core.fill(
+                q["rung"],
+                r,
                 win=w.ci(r.win_lead, 3),
                 need_win=w.games(r.need_win[0]),
                 need_win_lo=w.games(r.need_win[1]),

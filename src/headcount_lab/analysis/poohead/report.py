@@ -7,7 +7,7 @@ Three steps, each a plain function of the one before:
    the text quotes);
 2. charts: :func:`~headcount_lab.analysis.poohead.figures.charts`, chart objects with their
    labels from the text;
-3. text: :func:`readme` and :func:`tips` fill the words of
+3. text: :func:`readme` and the tip chart's blocks (``PIECES.tip_blocks``) fill the words of
    ``[poohead]`` in ``headcount_lab/words/en.toml`` (:mod:`~headcount_lab.core.words`)
    from the facts.
 
@@ -70,11 +70,6 @@ class _Words(core.Words):
 
     def join(self, items: list[str]) -> str:
         return self.t["list_sep"].join(items) if items else self.t["none_word"]
-
-
-def tips(tables: dict[str, pd.DataFrame], lang: str = "en") -> list[tuple[str, list[str]]]:
-    """The tip chart's blocks ``(heading, lines)``, every number from the tables."""
-    return _tip_blocks(facts(tables), tables, _Words(lang))
 
 
 def _tip_blocks(
