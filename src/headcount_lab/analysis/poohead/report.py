@@ -125,15 +125,7 @@ def _tip_blocks(
                     before=w.per10k(before),
                     after=w.per10k(after),
                 ),
-                t["special"].format(
-                    turns=w.turns(
-                        (
-                            float(special["turns_diff"]),
-                            float(special["turns_diff_lo"]),
-                            float(special["turns_diff_hi"]),
-                        )
-                    )
-                ),
+                t["special"].format(turns=w.turns(core.estimate_of(special, "turns_diff"))),
             ],
         ),
     ]

@@ -175,7 +175,6 @@ class TipFacts:
     """The tip chart (question 6)."""
 
     trump_seen_zero: bool
-    no_trump: list[tuple[int, float, float, float]]  # (n, lead best, lead wins, later best)
     counts: list[tuple[int, int, int]]  # (wins needed, unseen cards, players)
     listen: list[tuple[int, float, float, float]]  # (n, after a 0, after a 1, gain)
     after_1_bid: int
@@ -453,11 +452,6 @@ def tip_facts(t: dict[str, pd.DataFrame]) -> TipFacts:
         t["q1_q4_seats"],
     )
     any_trump = pos[pos["trumps_seen"] == "one or more"]
-    no_trump = []
-    for n in EXACT_PLAYERS:
-        lead = row(pos, players=n, position=position_name(0, n), trumps_seen="none")
-        other = row(pos, players=n, position="2", trumps_seen="none")
-        no_trump.append((n, lead["bid_1_best"], lead["p_win"], other["bid_1_best"]))
     pat, lis = t["q2_listening_pattern"], t["q2_listening"]
     listen = []
     for n in EXACT_PLAYERS:
@@ -498,7 +492,6 @@ def tip_facts(t: dict[str, pd.DataFrame]) -> TipFacts:
     l4 = ls[ls["players"] == 4]
     return TipFacts(
         trump_seen_zero=bool((any_trump["bid_1_best"] == 0).all()),
-        no_trump=no_trump,
         counts=[(threshold_wins(n), blind_table.unseen(n), n) for n in PLAYERS],
         listen=listen,
         after_1_bid=1 if all(h[2] > 0.5 for h in listen) else 0,
