@@ -351,13 +351,11 @@ def metadata(res: FoolishResults) -> dict[str, Any]:
 PIECES = core.ReportPieces(
     _Words, facts, charts, lambda f, tables, w: _tip_blocks(f, w), readme, metadata, PNG_DPI
 )
-write_report = PIECES.write
 
 
-#: the report's run (``foolish_report(out_dir, opts, progress)``) and what ``report all`` calls
+#: the report's run (``REPORT.run(out_dir, opts, progress)``) and what ``report all`` calls
 REPORT = core.OneLanguageReport(
-    NAME, FOLDER, FoolishReportOptions, compute, write_report, check, SECTIONS
+    NAME, FOLDER, FoolishReportOptions, compute, PIECES.write, check, SECTIONS
 )
-foolish_report = REPORT.run
 build = REPORT.build
 build_all = REPORT.build_all

@@ -332,13 +332,11 @@ def metadata(res: PooheadResults) -> dict[str, Any]:
 
 #: how the report is written: its words, facts, charts, tips, README and metadata
 PIECES = core.ReportPieces(_Words, facts, charts, _tip_blocks, readme, metadata, PNG_DPI)
-write_report = PIECES.write
 
 
-#: the report's run (``poohead_report(out_dir, opts, progress)``) and what ``report all`` calls
+#: the report's run (``REPORT.run(out_dir, opts, progress)``) and what ``report all`` calls
 REPORT = core.OneLanguageReport(
-    NAME, FOLDER, PooheadReportOptions, compute, write_report, sections=SECTIONS
+    NAME, FOLDER, PooheadReportOptions, compute, PIECES.write, sections=SECTIONS
 )
-poohead_report = REPORT.run
 build = REPORT.build
 build_all = REPORT.build_all

@@ -447,13 +447,11 @@ def metadata(res: WhistResults) -> dict[str, Any]:
 PIECES = core.ReportPieces(
     _Words, facts, charts, lambda f, tables, w: _tip_blocks(f.tips, w), readme, metadata, PNG_DPI
 )
-write_report = PIECES.write
 
 
-#: the report's run (``whist_report(out_dir, opts, progress)``) and what ``report all`` calls
+#: the report's run (``REPORT.run(out_dir, opts, progress)``) and what ``report all`` calls
 REPORT = core.OneLanguageReport(
-    NAME, FOLDER, WhistReportOptions, compute, write_report, check, SECTIONS
+    NAME, FOLDER, WhistReportOptions, compute, PIECES.write, check, SECTIONS
 )
-whist_report = REPORT.run
 build = REPORT.build
 build_all = REPORT.build_all
