@@ -1,12 +1,13 @@
 """The Headcount report's facts: the keys that pick a sentence follow the intervals."""
 
-from headcount_lab.analysis.headcount.facts import compare_intervals, effect, sign_word
+from headcount_lab.analysis.headcount.facts import compare_intervals, effect
+from headcount_lab.core.stats import sign_of
 
 
 def test_a_difference_is_up_or_down_only_when_its_interval_leaves_out_zero():
-    assert sign_word((0.02, 0.01, 0.03)) == "up"
-    assert sign_word((-0.02, -0.03, -0.01)) == "down"
-    assert sign_word((0.02, -0.01, 0.05)) == "none"
+    assert sign_of((0.02, 0.01, 0.03)) == "up"
+    assert sign_of((-0.02, -0.03, -0.01)) == "down"
+    assert sign_of((0.02, -0.01, 0.05)) == "none"
 
 
 def test_effect_is_real_only_from_the_practical_size_on():

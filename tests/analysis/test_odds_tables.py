@@ -4,10 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from headcount_lab.analysis.headcount.figures import SafeBidBySightChart, SafeBidChart
 from headcount_lab.analysis.headcount.odds import (
-    prior_table,
-    safe_bid_by_sight_table,
     safe_bid_table,
     view_safe_bids,
 )
@@ -35,48 +32,10 @@ def test_safe_bid_levels_are_exact_fractions():
     assert safe_bid(dist, 0.9) == 1
 
 
-def test_prior_table_is_a_distribution_per_table():
-    prior = prior_table((3, 4))
-    sums = prior.groupby(["variant", "players"])["probability"].sum()
-    assert sums.tolist() == pytest.approx([1.0] * 4)
-    first = prior.groupby(["variant", "players"])["p_at_least"].first()
-    assert first.tolist() == pytest.approx([1.0] * 4)
-
-
 def test_safe_bids_rise_with_the_players():
     safe = safe_bid_table()
     for _, rows in safe.groupby("variant"):
         assert rows.sort_values("players")["safe_bid_50"].is_monotonic_increasing
-
-
-def test_safe_bid_chart_draws_one_step_line_per_player_count_and_the_levels():
-    prior = prior_table((3, 5))
-    ax = SafeBidChart(prior[prior["variant"] == "standard"], "t").plot()
-    labels = [line.get_label() for line in ax.lines]
-    assert labels[:2] == ["3 players", "5 players"]
-    assert len(ax.lines) == 2 + len(SAFE_LEVELS)
-    x, y = ax.lines[0].get_data()
-    rows = prior[(prior["variant"] == "standard") & (prior["players"] == 3)]
-    assert list(x) == rows["total"].tolist() and list(y) == rows["p_at_least"].tolist()
-    assert ax.get_title() == "t"
-
-
-def test_safe_bid_by_sight_chart_plots_the_table_column():
-    sight = safe_bid_by_sight_table((4,))
-    standard = sight[sight["variant"] == "standard"]
-    ax = SafeBidBySightChart(standard, 90).plot()
-    assert [line.get_label() for line in ax.lines] == ["4 players"]
-    x, y = ax.lines[0].get_data()
-    assert list(x) == standard["visible_sum"].tolist()
-    assert list(y) == standard["safe_bid_90"].tolist()
-    assert "90%" in ax.get_ylabel()
-
-
-def test_safe_bid_by_sight_leaves_out_views_with_special_cards():
-    sight = safe_bid_by_sight_table((3,))
-    standard = sight[sight["variant"] == "standard"]
-    # 3 players see 2 foreheads: pairs of the 15 number cards, C(15, 2) = 105 views
-    assert standard["views"].sum() == 105
 
 
 def _far_by_fractions(players: int, double: bool, hidden_on: bool) -> tuple[Fraction, Fraction]:

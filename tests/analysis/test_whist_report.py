@@ -14,7 +14,7 @@ from headcount_lab.analysis.whist import report as wr
 from headcount_lab.analysis.whist import tables as wt
 from headcount_lab.analysis.whist.figures import TipChart, charts
 from headcount_lab.cli.app import app
-from headcount_lab.core.stats import Z95
+from headcount_lab.core.stats import Z95, sign_of
 from headcount_lab.core.words import texts
 from headcount_lab.games.whist import blind_table
 from headcount_lab.games.whist.exact import best_bid, blind_win_cards
@@ -122,22 +122,8 @@ def test_paired_effect_columns_are_the_difference_of_on_and_off(quick_report):
 
 
 def test_tips_come_from_the_tables(quick_report):
-    tables = {
-        name: _csv(quick_report, name)
-        for name in (
-            "q2_blind_positions",
-            "q2_blind_dealer",
-            "q2_listening",
-            "q2_listening_pattern",
-            "q1_dealer_gap",
-            "q1_q4_seats",
-            "q1_equilibrium",
-            "q2_equilibrium_rule",
-            "q2_equilibrium_forced",
-            "q1_listening_seats",
-        )
-    }
-    blocks = wr.tips(tables)
+    tables = {p.stem: _csv(quick_report, p.stem) for p in quick_report.glob("*.csv")}
+    blocks = wr.PIECES.tip_blocks(tables)
     text = " ".join(line for _, lines in blocks for line in lines)
     assert "13 of 28 (4 players)" in text and "10 of 21 (3 players)" in text
     assert wt.threshold_wins(4) == 13 and 13 * 13 > 6 * 28 and 13 * 12 <= 6 * 28
@@ -149,9 +135,10 @@ def test_tips_come_from_the_tables(quick_report):
 
 
 def test_difference_wording_never_claims_a_difference_whose_interval_holds_zero():
-    assert wr.compare_word(-0.1, 0.2).startswith("no clear difference")
-    assert wr.compare_word(0.1, 0.2) == "a gain"
-    assert wr.compare_word(-0.3, -0.2) == "a loss"
+    verdict = TEXT["en"]["q5"]["verdict"]
+    assert verdict[sign_of((0.05, -0.1, 0.2))].startswith("no clear difference")
+    assert verdict[sign_of((0.15, 0.1, 0.2))] == "a gain"
+    assert verdict[sign_of((-0.25, -0.3, -0.2))] == "a loss"
 
 
 def test_report_charts_have_labels_with_units(quick_report):

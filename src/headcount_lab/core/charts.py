@@ -220,6 +220,59 @@ class CIBarChart:
             return finish_axes(ax, self.xlabel, self.ylabel, self.title, legend)
 
 
+@dataclass(frozen=True)
+class DotChart:
+    """Estimates with their 95% error bars, one row per entry of ``data`` top to bottom in
+    table order (a forest plot), labelled by its ``label``: the estimate ``y`` (intervals of
+    :func:`interval_columns`) times ``scale``, coloured by ``group`` if given, a reference
+    line at ``ref`` (none if ``None``) drawn as ``ref_style`` (line style, width).
+
+    ``legend``: where the groups' legend goes (``"below"``: under the axes, so it never covers
+    an interval); ``height``: the figure's height when the chart makes its own, (inches at
+    least, plus inches per row, and at the least) as ``max(least, base + per_row * rows)``."""
+
+    data: Any
+    label: str
+    y: str
+    xlabel: str
+    title: str = ""
+    group: str | None = None
+    ref: float | None = 0.0
+    scale: float = 1.0
+    legend: str = "best"
+    ref_style: tuple[str, float] = ("-", 0.8)
+    height: tuple[float, float, float] = (1.2, 0.28, 3.0)
+
+    def plot(self, ax: Any = None) -> Any:
+        with styled():
+            if ax is None:
+                base, per_row, least = self.height
+                _, ax = new_axes(size=(6.4, max(least, per_row * len(self.data) + base)))
+            lo, hi = interval_columns(self.data.columns, self.y)
+            d = self.data.reset_index(drop=True)
+            pos = list(range(len(d) - 1, -1, -1))
+            groups = list(dict.fromkeys(d[self.group])) if self.group else [None]
+            for i, g in enumerate(groups):
+                rows = d[d[self.group] == g] if self.group else d
+                ax.errorbar(
+                    rows[self.y] * self.scale,
+                    [pos[j] for j in rows.index],
+                    xerr=error_lengths(rows[self.y], rows[lo], rows[hi], self.scale),
+                    fmt=MARKERS[i % len(MARKERS)],
+                    color=PALETTE[i % len(PALETTE)],
+                    capsize=3,
+                    label=None if g is None else str(g),
+                )
+            ax.set_yticks(pos, [str(v) for v in d[self.label]])
+            if self.ref is not None:
+                style, width = self.ref_style
+                ax.axvline(self.ref * self.scale, color="grey", linestyle=style, linewidth=width)
+            if self.group and self.legend == "below":
+                ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=2, fontsize=9)
+            legend = self.legend if self.group and self.legend != "below" else None
+            return finish_axes(ax, self.xlabel, "", self.title, legend)
+
+
 #: A4 portrait in inches (the printable tip charts)
 A4 = (8.27, 11.69)
 

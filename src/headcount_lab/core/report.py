@@ -44,10 +44,10 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import IO, Any
+from typing import IO, Any, ClassVar
 
 #: no software name in PNG files and no dates in PDF files: identical bytes from run to run
 PNG_METADATA: dict[str, str | None] = {"Software": None}
@@ -72,6 +72,51 @@ class ReportOptions:
     def __post_init__(self) -> None:
         if self.seed < 0:
             raise ValueError(f"--seed must be non-negative, got {self.seed}")
+
+
+@dataclass(frozen=True)
+class GameReportOptions:
+    """A one-language report's own options: ``size`` per simulated set-up (``None``:
+    :attr:`DEFAULT`, or :attr:`QUICK` with ``quick``) and the seed; each report's subclass sets
+    the class constants and names its sizes."""
+
+    size: int | None = None
+    quick: bool = False
+    seed: int = 1
+    #: the report's command and the flag of its size
+    COMMAND: ClassVar[str] = ""
+    SIZE_FLAG: ClassVar[str] = "--games"
+    DEFAULT: ClassVar[int] = 0
+    QUICK: ClassVar[int] = 0
+
+    @property
+    def n(self) -> int:
+        """The size per simulated set-up."""
+        if self.size is not None:
+            return self.size
+        return self.QUICK if self.quick else self.DEFAULT
+
+    def command(self) -> str:
+        return report_command(self.COMMAND, self.quick, self.SIZE_FLAG, self.size, self.seed)
+
+
+def check_size(n: int, flag: str, seed: int) -> None:
+    """Refuse a report's options: fewer than 100 of ``flag`` per set-up, or a negative seed."""
+    if n < 100:
+        raise ValueError(f"{flag} must be at least 100, got {n}")
+    if seed < 0:
+        raise ValueError(f"--seed must be non-negative, got {seed}")
+
+
+@dataclass
+class Results:
+    """What a one-language report computes: its options, its tables by name, the seconds each
+    section took and the CSV text of each table (the tables are read back from it)."""
+
+    opts: Any
+    tables: dict[str, Any] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+    csv: dict[str, str] = field(default_factory=dict)
 
 
 def report_command(command: str, quick: bool, size_flag: str, size: int | None, seed: int) -> str:
@@ -228,9 +273,9 @@ def stable_metadata(meta: Any) -> Any:
 def placeholders(text: str) -> frozenset[str]:
     """The names of the ``{fields}`` of a format string, nested ones (``{x:.{d}f}``) included."""
     names: set[str] = set()
-    for _, field, spec, _ in string.Formatter().parse(text):
-        if field is not None:
-            names.add(field.split(".")[0].split("[")[0])
+    for _, ref, spec, _ in string.Formatter().parse(text):
+        if ref is not None:
+            names.add(ref.split(".")[0].split("[")[0])
         if spec:
             names |= placeholders(spec)
     return frozenset(names)
@@ -449,6 +494,12 @@ def render(
         out += q.notes
     out += tail
     return "\n\n".join(out) + "\n"
+
+
+def fill(template: str, facts: Any, **more: Any) -> str:
+    """``template`` filled with the fields of the dataclass ``facts`` under their own names and
+    with ``more`` (which win): a fact the words quote as it is needs no line of code."""
+    return template.format_map({**vars(facts), **more})
 
 
 def tip_list(blocks: Iterable[tuple[str, list[str]]], block: str, item: str) -> list[str]:
@@ -1071,6 +1122,11 @@ class ReportPieces:
     readme: Callable[[Any, str, Any], str]
     metadata: Callable[[Any], dict[str, Any]]
     dpi: float
+
+    def tip_blocks(self, tables: Any, lang: str = "en") -> list[tuple[str, list[str]]]:
+        """The tip chart's blocks ``(heading, lines)`` in ``lang``, every number from
+        ``tables``."""
+        return self.tips(self.facts(tables), tables, self.words(lang))
 
     def write(self, out_dir: Path, res: Any, started: float, lang: str = "en") -> list[Path]:
         """CSV tables, charts, the tip chart (PNG and PDF), README.md and metadata.json into

@@ -96,6 +96,17 @@ def excludes_zero(lo: float, hi: float) -> bool:
     return bool(lo > 0 or hi < 0)
 
 
+def ci_columns(name: str, est: tuple[float, float, float]) -> dict[str, float]:
+    """A table's columns ``name``, ``name_lo``, ``name_hi`` of an estimate and its interval."""
+    return {name: est[0], f"{name}_lo": est[1], f"{name}_hi": est[2]}
+
+
+def sign_of(est: tuple[float, float, float]) -> str:
+    """``up`` / ``down`` when an estimate's interval ``(value, lo, hi)`` lies above / below
+    zero, else ``none``: the key of the sentence a report says about it."""
+    return "up" if est[1] > 0 else "down" if est[2] < 0 else "none"
+
+
 def wilson(k: float, n: float, z: float = Z95) -> tuple[float, float, float]:
     """(rate, low, high): Wilson score interval for ``k`` successes in ``n`` trials (NaN if n=0;
     ``k`` may be fractional, a success shared between players)."""

@@ -15,11 +15,6 @@ from headcount_lab.core.report import estimate_of as _ci
 from headcount_lab.core.report import row
 
 
-def sign_of(lo: float, hi: float) -> str:
-    """``"plus"`` if a 95% interval lies above zero, ``"minus"`` below, else ``"zero"``."""
-    return "plus" if lo > 0 else "minus" if hi < 0 else "zero"
-
-
 @dataclass(frozen=True)
 class PlayerFacts:
     """One player count's facts (``rules`` bots unless named)."""

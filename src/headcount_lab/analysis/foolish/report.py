@@ -6,7 +6,7 @@ Three steps, each a plain function of the one before:
 1. compute: :func:`~headcount_lab.analysis.foolish.tables.compute` (tables, saved as CSV) and
    :func:`~headcount_lab.analysis.foolish.facts.facts` (the numbers the text quotes);
 2. charts: :func:`~headcount_lab.analysis.foolish.figures.charts`, labels from the text;
-3. text: :func:`readme` and :func:`tips` fill the words of
+3. text: :func:`readme` and the tip chart's blocks (``PIECES.tip_blocks``) fill the words of
    ``[foolish]`` in ``headcount_lab/words/en.toml`` (:mod:`~headcount_lab.core.words`)
    from the facts.
 
@@ -21,7 +21,7 @@ from typing import Any
 
 import pandas as pd
 
-from headcount_lab.analysis.foolish.facts import CI, FoolishFacts, facts, sign_of
+from headcount_lab.analysis.foolish.facts import CI, FoolishFacts, facts
 from headcount_lab.analysis.foolish.figures import charts
 from headcount_lab.analysis.foolish.tables import (
     DUCKER,
@@ -35,6 +35,7 @@ from headcount_lab.analysis.foolish.tables import (
     compute,
 )
 from headcount_lab.core import report as core
+from headcount_lab.core.stats import sign_of
 from headcount_lab.core.words import texts
 from headcount_lab.games.foolish.rules import VERSION
 
@@ -62,12 +63,7 @@ class _Words(core.Words):
 
 
 def _verdict(words: dict[str, str], est: CI) -> str:
-    return words[sign_of(est[1], est[2])]
-
-
-def tips(tables: dict[str, pd.DataFrame], lang: str = "en") -> list[tuple[str, list[str]]]:
-    """The tip chart's blocks ``(heading, lines)``, every number from the tables."""
-    return _tip_blocks(facts(tables), _Words(lang))
+    return words[sign_of(est)]
 
 
 def _tip_blocks(f: FoolishFacts, w: _Words) -> list[tuple[str, list[str]]]:
@@ -300,10 +296,9 @@ def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None)
     section(
         "q8",
         [
-            q["rung"].format(
-                stronger=r.stronger,
-                weaker=r.weaker,
-                games=r.games,
+            core.fill(
+                q["rung"],
+                r,
                 win=w.ci(r.win_lead, 3),
                 need_win=w.games(r.need_win[0]),
                 need_win_lo=w.games(r.need_win[1]),
@@ -356,13 +351,11 @@ def metadata(res: FoolishResults) -> dict[str, Any]:
 PIECES = core.ReportPieces(
     _Words, facts, charts, lambda f, tables, w: _tip_blocks(f, w), readme, metadata, PNG_DPI
 )
-write_report = PIECES.write
 
 
-#: the report's run (``foolish_report(out_dir, opts, progress)``) and what ``report all`` calls
+#: the report's run (``REPORT.run(out_dir, opts, progress)``) and what ``report all`` calls
 REPORT = core.OneLanguageReport(
-    NAME, FOLDER, FoolishReportOptions, compute, write_report, check, SECTIONS
+    NAME, FOLDER, FoolishReportOptions, compute, PIECES.write, check, SECTIONS
 )
-foolish_report = REPORT.run
 build = REPORT.build
 build_all = REPORT.build_all

@@ -11,7 +11,7 @@ the interval of the mean paired difference.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -19,12 +19,22 @@ import pandas as pd
 
 from headcount_lab.core.report import (
     NO_TICKS,
+    GameReportOptions,
+    Results,
     Section,
     Ticker,
-    report_command,
+    check_size,
     sectioned,
 )
-from headcount_lab.core.stats import Z80, Z95, Z95_ROUNDED, mean_ci, sample_mean_ci, wilson
+from headcount_lab.core.stats import (
+    Z80,
+    Z95,
+    Z95_ROUNDED,
+    ci_columns,
+    mean_ci,
+    sample_mean_ci,
+    wilson,
+)
 from headcount_lab.games.foolish.exact import lone_fool_by_chain
 from headcount_lab.games.foolish.rules import JACK, JOKER, KING, NAMES, QUEEN, FoolishRules
 from headcount_lab.research.foolish import traces as st
@@ -53,18 +63,16 @@ LADDER_MIN = (100, 6)
 
 
 @dataclass(frozen=True)
-class FoolishReportOptions:
-    """``rounds`` per simulated set-up (``None``: the default, or the quick size)."""
+class FoolishReportOptions(GameReportOptions):
+    """``size``: rounds per simulated set-up (``None``: the default, or the quick size)."""
 
-    rounds: int | None = None
-    quick: bool = False
-    seed: int = 1
+    COMMAND = COMMAND
+    DEFAULT = DEFAULT_ROUNDS
+    QUICK = QUICK_ROUNDS
 
     @property
     def n_rounds(self) -> int:
-        if self.rounds is not None:
-            return self.rounds
-        return QUICK_ROUNDS if self.quick else DEFAULT_ROUNDS
+        return self.n
 
     @property
     def n_search(self) -> int:
@@ -73,31 +81,15 @@ class FoolishReportOptions:
     def ladder_games(self, i: int) -> int:
         return max(LADDER_MIN[i], self.n_rounds // LADDER_SHARE[i])
 
-    def command(self) -> str:
-        return report_command(COMMAND, self.quick, "--games", self.rounds, self.seed)
 
-
-@dataclass
-class FoolishResults:
-    opts: FoolishReportOptions
-    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
-    seconds: dict[str, float] = field(default_factory=dict)
-    #: the CSV text of each table (the tables are read back from it)
-    csv: dict[str, str] = field(default_factory=dict)
+FoolishResults = Results
 
 
 def check(opts: FoolishReportOptions) -> None:
-    if opts.n_rounds < 100:
-        raise ValueError(f"--games (rounds per set-up) must be at least 100, got {opts.n_rounds}")
-    if opts.seed < 0:
-        raise ValueError(f"--seed must be non-negative, got {opts.seed}")
+    check_size(opts.n_rounds, "--games (rounds per set-up)", opts.seed)
 
 
 # --- statistics -------------------------------------------------------------------------------
-
-
-def ci_cols(name: str, est: tuple[float, float, float]) -> dict[str, float]:
-    return {name: est[0], f"{name}_lo": est[1], f"{name}_hi": est[2]}
 
 
 Trace = dict[str, np.ndarray]
@@ -210,8 +202,8 @@ def lone_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
                 "rounds": len(lone),
                 "lone_rounds": int(lone.sum()),
                 "multiplier": r.rules.multiplier,
-                **ci_cols("lone_minus_court", sample_mean_ci(gap)),
-                **ci_cols("fair_multiplier", fair_multiplier(r)),
+                **ci_columns("lone_minus_court", sample_mean_ci(gap)),
+                **ci_columns("fair_multiplier", fair_multiplier(r)),
             }
         )
     return pd.DataFrame(rows)
@@ -228,7 +220,7 @@ def multiplier_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
                     "players": n,
                     "bots": level,
                     "multiplier": m,
-                    **ci_cols("lone_minus_court", sample_mean_ci(gap)),
+                    **ci_columns("lone_minus_court", sample_mean_ci(gap)),
                 }
             )
     return pd.DataFrame(rows)
@@ -246,7 +238,7 @@ def check_table(checks: dict[int, Run]) -> pd.DataFrame:
                 "bots": "rules",
                 "multiplier": r.rules.multiplier,
                 "lone_rounds": int(role_masks(r.trace)[0].sum()),
-                **ci_cols("lone_minus_court", sample_mean_ci(gap)),
+                **ci_columns("lone_minus_court", sample_mean_ci(gap)),
             }
         )
     return pd.DataFrame(rows)
@@ -275,11 +267,11 @@ def no_trick_table(b5: dict[int, Run], b10: dict[int, Run]) -> pd.DataFrame:
                     "rounds": int(sel.sum()),
                     "at_stake_5": b5[n].rules.no_tricks_bonus * k,
                     "at_stake_10": b10[n].rules.no_tricks_bonus * k,
-                    **ci_cols("no_trick_5", sample_mean_ci(za)),
-                    **ci_cols("no_trick_10", sample_mean_ci(zb)),
-                    **ci_cols("difference", sample_mean_ci(zb - za)),
-                    **ci_cols("king_first_5", sample_mean_ci(ka)),
-                    **ci_cols("king_first_10", sample_mean_ci(kb)),
+                    **ci_columns("no_trick_5", sample_mean_ci(za)),
+                    **ci_columns("no_trick_10", sample_mean_ci(zb)),
+                    **ci_columns("difference", sample_mean_ci(zb - za)),
+                    **ci_columns("king_first_5", sample_mean_ci(ka)),
+                    **ci_columns("king_first_10", sample_mean_ci(kb)),
                 }
             )
     return pd.DataFrame(rows)
@@ -293,7 +285,7 @@ def seat0_gain(base: Run, other: Run, by_round: bool = True) -> list[dict[str, f
     rno = base.trace["round"][:, st.ROUND_NO]
     keys = sorted(set(rno.tolist())) if by_round else [0]
     return [
-        {"round": k, **ci_cols("gain", sample_mean_ci(d[rno == k] if by_round else d))}
+        {"round": k, **ci_columns("gain", sample_mean_ci(d[rno == k] if by_round else d))}
         for k in keys
     ]
 
@@ -334,15 +326,15 @@ def role_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
             "players": n,
             "bots": level,
             "rounds": len(lone),
-            "lone_share": p,
-            "lone_share_lo": lo,
-            "lone_share_hi": hi,
+            **ci_columns("lone_share", (p, lo, hi)),
             "lone_share_exact": float(exact),
             "lone_share_exact_fraction": str(exact),
         }
         for code, name in enumerate(ROLE_NAMES):
-            row.update(ci_cols(name, sample_mean_ci(s[:, :, st.SCORE][s[:, :, st.ROLE] == code])))
-        row.update(ci_cols("two_fools_minus_court", sample_mean_ci(np.asarray(pair_gap))))
+            row.update(
+                ci_columns(name, sample_mean_ci(s[:, :, st.SCORE][s[:, :, st.ROLE] == code]))
+            )
+        row.update(ci_columns("two_fools_minus_court", sample_mean_ci(np.asarray(pair_gap))))
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -365,8 +357,8 @@ def position_table(runs: dict[int, Run]) -> pd.DataFrame:
                 {
                     "players": n,
                     "position": pos,
-                    **ci_cols("round_score", sample_mean_ci(x)),
-                    **ci_cols("minus_table", sample_mean_ci(x - mean)),
+                    **ci_columns("round_score", sample_mean_ci(x)),
+                    **ci_columns("minus_table", sample_mean_ci(x - mean)),
                 }
             )
     return pd.DataFrame(rows)
@@ -388,13 +380,9 @@ def seat_game_table(games: dict[int, dict[str, np.ndarray]]) -> pd.DataFrame:
                     "players": n,
                     "seat": s,
                     "games": count,
-                    "win_share": w,
-                    "win_share_lo": w_lo,
-                    "win_share_hi": w_hi,
+                    **ci_columns("win_share", (w, w_lo, w_hi)),
                     "fair_share": 1 / n,
-                    "game_score": m,
-                    "game_score_lo": m_lo,
-                    "game_score_hi": m_hi,
+                    **ci_columns("game_score", (m, m_lo, m_hi)),
                 }
             )
     return pd.DataFrame(rows)
@@ -464,7 +452,7 @@ def device_table(
                         "device": name,
                         "seat0_role": rname,
                         "rounds": int(sel.sum()),
-                        **ci_cols("gain", sample_mean_ci(d[sel])),
+                        **ci_columns("gain", sample_mean_ci(d[sel])),
                     }
                 )
     return pd.DataFrame(rows)
@@ -490,11 +478,9 @@ def joker_table(base: dict[int, Run]) -> pd.DataFrame:
                     "players": n,
                     "role": ROLE_NAMES[code],
                     "jokers_dealt": dealt,
-                    "share_face_up": p,
-                    "share_face_up_lo": lo,
-                    "share_face_up_hi": hi,
-                    **ci_cols("score_if_shown", sample_mean_ci(s[:, :, st.SCORE][shown])),
-                    **ci_cols("score_if_not", sample_mean_ci(s[:, :, st.SCORE][hidden])),
+                    **ci_columns("share_face_up", (p, lo, hi)),
+                    **ci_columns("score_if_shown", sample_mean_ci(s[:, :, st.SCORE][shown])),
+                    **ci_columns("score_if_not", sample_mean_ci(s[:, :, st.SCORE][hidden])),
                 }
             )
     return pd.DataFrame(rows)
@@ -525,16 +511,12 @@ def crash_table(off: dict[int, Run], on: dict[int, Run]) -> pd.DataFrame:
             {
                 "players": n,
                 "lone_rounds": len(idx),
-                "available": pa[0],
-                "available_lo": pa[1],
-                "available_hi": pa[2],
-                "used": pu[0],
-                "used_lo": pu[1],
-                "used_hi": pu[2],
-                **ci_cols("lone_gain", sample_mean_ci(dl)),
-                **ci_cols("court_gain", sample_mean_ci(dc)),
-                **ci_cols("lead_gain", sample_mean_ci(dl - dc)),
-                **ci_cols("lone_gain_when_used", sample_mean_ci(dl[used])),
+                **ci_columns("available", pa),
+                **ci_columns("used", pu),
+                **ci_columns("lone_gain", sample_mean_ci(dl)),
+                **ci_columns("court_gain", sample_mean_ci(dc)),
+                **ci_columns("lead_gain", sample_mean_ci(dl - dc)),
+                **ci_columns("lone_gain_when_used", sample_mean_ci(dl[used])),
             }
         )
     return pd.DataFrame(rows)
@@ -561,7 +543,7 @@ def luck_table(rungs: list[tuple[dict[str, object], np.ndarray, np.ndarray]]) ->
         for name, x in (("win_share", share), ("score", score)):
             m, lo, hi = sample_mean_ci(x)
             sd = float(np.std(x, ddof=1))
-            row.update(ci_cols(f"{name}_lead", (m, lo, hi)))
+            row.update(ci_columns(f"{name}_lead", (m, lo, hi)))
             row[f"{name}_sd"] = sd
             need = [games_needed(v, sd) if v > 0 else math.inf for v in (m, hi, lo)]
             row[f"{name}_games_needed"] = need[0]

@@ -39,13 +39,6 @@ def excludes_zero(e: Est) -> bool:
     return stats.excludes_zero(e[1], e[2])
 
 
-def sign_word(e: Est) -> str:
-    """``up`` / ``down`` when the interval lies above / below zero, else ``none``."""
-    if not excludes_zero(e):
-        return "none"
-    return "up" if e[0] > 0 else "down"
-
-
 def effect(e: Est, measure: str) -> str:
     """``real`` when the interval excludes zero and the change reaches its :data:`PRACTICAL`
     size, ``small`` when it excludes zero but does not, else ``none``."""

@@ -7,7 +7,7 @@ Figures are made with ``matplotlib.figure.Figure`` (no pyplot, no global state, 
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
@@ -17,86 +17,13 @@ from headcount_lab.core.charts import (  # noqa: F401  (re-exported for the repo
     MARKERS,
     PALETTE,
     STYLE,
+    DotChart,
     error_lengths,
     finish_axes,
     new_axes,
     panels,
     styled,
 )
-
-LEVEL_STYLES = {50: ":", 75: "--", 90: "-."}
-
-
-@dataclass(frozen=True)
-class SafeBidChart:
-    """P(total >= bid) against the bid, one line per player count, with the chance levels of the
-    safe bids marked. ``data``: the rows of :func:`~headcount_lab.analysis.headcount.odds.
-    prior_table` for one variant (columns ``players``, ``total``, ``p_at_least``)."""
-
-    data: pd.DataFrame
-    title: str = ""
-
-    def plot(self, ax: Any = None) -> Any:
-        with styled():
-            return self._plot(ax)
-
-    def _plot(self, ax: Any) -> Any:
-        if ax is None:
-            _, ax = new_axes()
-        for n, rows in self.data.groupby("players"):
-            rows = rows.sort_values("total")
-            # a bid between two possible totals survives as often as the next total: steps
-            ax.step(rows["total"], rows["p_at_least"], where="pre", label=f"{n} players")
-        for level, style in LEVEL_STYLES.items():
-            ax.axhline(level / 100, color="grey", linestyle=style, linewidth=0.8)
-            ax.annotate(
-                f"{level}%",
-                (1.0, level / 100),
-                xycoords=("axes fraction", "data"),
-                ha="right",
-                va="bottom",
-                color="grey",
-                fontsize=8,
-            )
-        ax.set_xlabel("bid")
-        ax.set_ylabel("P(total ≥ bid): the bid survives a call")
-        ax.set_ylim(0, 1.02)
-        ax.grid(alpha=0.3)
-        ax.legend(loc="lower left")
-        if self.title:
-            ax.set_title(self.title)
-        return ax
-
-
-@dataclass(frozen=True)
-class SafeBidBySightChart:
-    """The safe bid at ``level`` % against the sum of the forehead values a seat sees, one line
-    per player count. ``data``: rows of :func:`~headcount_lab.analysis.headcount.odds.
-    safe_bid_by_sight_table` for one variant (``players``, ``visible_sum``,
-    ``safe_bid_<level>``)."""
-
-    data: pd.DataFrame
-    level: int = 75
-    title: str = ""
-
-    def plot(self, ax: Any = None) -> Any:
-        with styled():
-            return self._plot(ax)
-
-    def _plot(self, ax: Any) -> Any:
-        if ax is None:
-            _, ax = new_axes()
-        column = f"safe_bid_{self.level}"
-        for n, rows in self.data.groupby("players"):
-            rows = rows.sort_values("visible_sum")
-            ax.plot(rows["visible_sum"], rows[column], marker=".", label=f"{n} players")
-        ax.set_xlabel("sum of the forehead values you see (no special card seen, no peek)")
-        ax.set_ylabel(f"safe bid: survives a call with chance ≥ {self.level}%")
-        ax.grid(alpha=0.3)
-        ax.legend(loc="upper left")
-        if self.title:
-            ax.set_title(self.title)
-        return ax
 
 
 @dataclass(frozen=True)
@@ -177,49 +104,20 @@ class CallOddsChart:
             return finish_axes(ax, self.xlabel, self.ylabel, self.title, "upper left")
 
 
-@dataclass(frozen=True)
-class IntervalChart:
+def IntervalChart(  # noqa: N802  (named as the chart it makes)
+    data: pd.DataFrame,
+    xlabel: str,
+    title: str = "",
+    reference: float | None = None,
+    percent: bool = True,
+) -> DotChart:
     """Estimates with 95 % intervals, one row per category (a forest plot): ``data`` has the
-    columns ``label``, ``value``, ``lo``, ``hi`` (and ``group`` to colour rows by group);
-    ``reference`` draws a vertical line (0 for differences, 1/n for fair shares)."""
-
-    data: pd.DataFrame
-    xlabel: str
-    title: str = ""
-    reference: float | None = None
-    percent: bool = True
-    groups: tuple[str, ...] = field(default_factory=tuple)
-
-    def plot(self, ax: Any = None) -> Any:
-        with styled():
-            if ax is None:
-                _, ax = new_axes(size=(6.4, 0.9 + 0.38 * len(self.data)))
-            d = self.data.reset_index(drop=True)
-            scale = 100.0 if self.percent else 1.0
-            y = list(range(len(d)))[::-1]
-            groups = list(dict.fromkeys(d["group"])) if "group" in d else [None]
-            for gi, g in enumerate(groups):
-                rows = d if g is None else d[d["group"] == g]
-                ys = [y[i] for i in rows.index]
-                ax.errorbar(
-                    rows["value"] * scale,
-                    ys,
-                    xerr=error_lengths(rows["value"], rows["lo"], rows["hi"], scale),
-                    fmt=MARKERS[gi % len(MARKERS)],
-                    color=PALETTE[gi % len(PALETTE)],
-                    capsize=3,
-                    label=g,
-                )
-            if self.reference is not None:
-                ax.axvline(self.reference * scale, color="grey", linestyle="--", linewidth=1)
-            ax.set_yticks(y, d["label"])
-            ax.set_xlabel(self.xlabel)
-            if groups != [None]:
-                # below the axes, so it never covers an interval
-                ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=2, fontsize=9)
-            if self.title:
-                ax.set_title(self.title)
-            return ax
+    columns ``label``, ``value``, ``lo``, ``hi`` (and ``group`` to colour rows by group, the
+    legend below the axes); ``reference`` draws a dashed vertical line (0 for differences,
+    1/n for fair shares)."""
+    group = "group" if "group" in data.columns else None
+    return DotChart(data, "label", "value", xlabel, title, group, reference,
+                    100.0 if percent else 1.0, "below", ("--", 1.0), (0.9, 0.38, 0.0))  # fmt: skip
 
 
 @dataclass(frozen=True)

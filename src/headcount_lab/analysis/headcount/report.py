@@ -34,12 +34,12 @@ from headcount_lab.analysis.headcount.facts import (
     HeadcountFacts,
     excludes_zero,
     facts,
-    sign_word,
 )
 from headcount_lab.analysis.headcount.figures import PLAYERS_DEFAULT, RULES_Q5, RULES_Q7
 from headcount_lab.analysis.headcount.playtest import paired_table
 from headcount_lab.core import report as core
 from headcount_lab.core.report import QUIET, Progress
+from headcount_lab.core.stats import sign_of
 from headcount_lab.core.words import texts
 
 #: games per simulated set-up: default (``make report``) and ``--quick`` (tests, under a minute)
@@ -275,11 +275,6 @@ def build_all(root: Path, options: core.ReportOptions, progress: Progress = QUIE
     for lang, folder in FOLDERS.items():
         written += headcount_report(root / folder, lang, opts, pt, progress)
     return written
-
-
-def write_both(out_root: Path, opts: ReportOptions) -> list[Path]:
-    """Both languages, each into its folder under ``out_root``, from one computation."""
-    return build_all(out_root, core.ReportOptions(opts.seed, opts.quick, opts.games))
 
 
 def metadata(lang: str, opts: ReportOptions, pt: Any) -> dict[str, Any]:
@@ -572,7 +567,7 @@ class _Writer:
             finding = t["finding_unpaired"].format(paired=self.not_measured("peek"), **common)
         else:
             finding = t["finding"].format(
-                lead=t["lead"][sign_word(f.peek_default)],
+                lead=t["lead"][sign_of(f.peek_default)],
                 default=self.pp(f.peek_default),
                 eager=self.pp(f.peek_eager),
                 rounds=self.pp(f.peek_round_loss),
@@ -617,7 +612,7 @@ class _Writer:
             left_first=self.pct(f.left_first[0]),
             left_first_ci=self.ci(f.left_first[1], f.left_first[2]),
             left_diff=self.pp(f.left_diff),
-            left_verdict=t["left_verdict"][sign_word(f.left_diff)],
+            left_verdict=t["left_verdict"][sign_of(f.left_diff)],
             left_rules=self._rule_phrase("left_of_loser"),
         )
         table = t["table_note"] + "\n\n" + self.table(wide)
@@ -686,7 +681,7 @@ class _Writer:
             finding = t["finding_none"].format(best=f.best_bot, what=self.not_measured("discard"))
         else:
             finding = t["finding"].format(
-                best=f.best_bot, diff=self.pp(f.discard), verdict=t["verdict"][sign_word(f.discard)]
+                best=f.best_bot, diff=self.pp(f.discard), verdict=t["verdict"][sign_of(f.discard)]
             )
         table = self.table(pd.concat([d, wins])[["measure", "seat", "value", "lo", "hi"]], 4)
         self.section("q6", table, "q6_discard.png", finding, self.opts.command(self.lang),
@@ -817,7 +812,7 @@ def designer_findings(w: _Writer) -> list[tuple[str, str]]:
         (
             t["loser_starts"].format(
                 head=t["start_head"][f.start_lead],
-                rule=t["start_rule"][sign_word(f.left_diff)],
+                rule=t["start_rule"][sign_of(f.left_diff)],
                 start=w.pct(f.start[0]),
                 start_ci=w.ci(f.start[1], f.start[2]),
                 fair=w.pct(1 / n),
@@ -841,7 +836,7 @@ def designer_findings(w: _Writer) -> list[tuple[str, str]]:
     if f.discard is None:
         out.append((t["discard_unmeasured"].format(what=w.not_measured("discard")), "strong"))
     else:
-        out.append((t["discard_" + sign_word(f.discard)].format(diff=w.pp(f.discard)), "strong"))
+        out.append((t["discard_" + sign_of(f.discard)].format(diff=w.pp(f.discard)), "strong"))
     for key in FINDING_RULES:
         name = w.t["rule_names"][key]
         rule = f.rules[key]

@@ -23,15 +23,7 @@ from headcount_lab.analysis.poohead.tables import (
 from headcount_lab.core.report import CI as CI  # re-exported
 from headcount_lab.core.report import estimate_of as ci
 from headcount_lab.core.report import row as row  # re-exported
-
-
-def sign_of(est: CI) -> str:
-    """``up`` / ``down`` when the interval lies above / below zero, else ``none``."""
-    if est[1] > 0:
-        return "up"
-    if est[2] < 0:
-        return "down"
-    return "none"
+from headcount_lab.core.stats import sign_of
 
 
 @dataclass(frozen=True)

@@ -2,10 +2,10 @@
 
 Two shapes serve every question: :class:`LineChart` (the platform's
 :class:`~headcount_lab.core.charts.CILineChart`: an estimate against a numeric or categorical
-x, one line per group) and :class:`DotChart` (one labelled row per estimate). Both draw the 95%
-intervals of the columns ``{y}_lo`` and ``{y}_hi`` (or ``lo``/``hi`` next to ``p``) as error
-bars, in the platform's one style (:mod:`headcount_lab.core.charts`); the labels come from the
-report's text.
+x, one line per group) and :class:`~headcount_lab.core.charts.DotChart` (one labelled row per
+estimate). Both draw the 95% intervals of the columns ``{y}_lo`` and ``{y}_hi`` (or
+``lo``/``hi`` next to ``p``) as error bars, in the platform's one style
+(:mod:`headcount_lab.core.charts`); the labels come from the report's text.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from headcount_lab.core.charts import (  # noqa: F401  (TipChart re-exported for
     MARKERS,
     PALETTE,
     CILineChart,
+    DotChart,
     TipChart,
     error_lengths,
     finish_axes,
@@ -37,47 +38,6 @@ class LineChart(CILineChart):
     sort_groups: bool = False
     spread: float = 0.06
     integer_x: bool = True
-
-
-@dataclass(frozen=True)
-class DotChart:
-    """One row per entry of ``data`` (labelled by ``label``, top to bottom in table order):
-    the estimate ``y`` with its 95% error bar, coloured by ``group`` if given; a reference line
-    at ``ref`` if given."""
-
-    data: pd.DataFrame
-    label: str
-    y: str
-    xlabel: str
-    title: str = ""
-    group: str | None = None
-    ref: float | None = 0.0
-    scale: float = 1.0
-
-    def plot(self, ax: Any = None) -> Any:
-        with styled():
-            if ax is None:
-                _, ax = new_axes(size=(6.4, max(3.0, 0.28 * len(self.data) + 1.2)))
-            lo, hi = interval_columns(self.data.columns, self.y)
-            d = self.data.reset_index(drop=True)
-            pos = list(range(len(d) - 1, -1, -1))
-            groups = list(dict.fromkeys(d[self.group])) if self.group else [None]
-            for i, g in enumerate(groups):
-                sel = d[self.group] == g if self.group else d.index >= 0
-                rows = d[sel]
-                ax.errorbar(
-                    rows[self.y] * self.scale,
-                    [pos[j] for j in rows.index],
-                    xerr=error_lengths(rows[self.y], rows[lo], rows[hi], self.scale),
-                    fmt=MARKERS[i % len(MARKERS)],
-                    color=PALETTE[i % len(PALETTE)],
-                    capsize=3,
-                    label=None if g is None else str(g),
-                )
-            ax.set_yticks(pos, [str(v) for v in d[self.label]])
-            if self.ref is not None:
-                ax.axvline(self.ref * self.scale, color="grey", linewidth=0.8)
-            return finish_axes(ax, self.xlabel, "", self.title, "best" if self.group else None)
 
 
 #: the size of one panel of most charts, in inches

@@ -7,7 +7,7 @@ Three steps, each a plain function of the one before:
    the text quotes);
 2. charts: :func:`~headcount_lab.analysis.poohead.figures.charts`, chart objects with their
    labels from the text;
-3. text: :func:`readme` and :func:`tips` fill the words of
+3. text: :func:`readme` and the tip chart's blocks (``PIECES.tip_blocks``) fill the words of
    ``[poohead]`` in ``headcount_lab/words/en.toml`` (:mod:`~headcount_lab.core.words`)
    from the facts.
 
@@ -22,7 +22,7 @@ from typing import Any
 
 import pandas as pd
 
-from headcount_lab.analysis.poohead.facts import CI, PooheadFacts, facts, sign_of
+from headcount_lab.analysis.poohead.facts import CI, PooheadFacts, facts
 from headcount_lab.analysis.poohead.figures import charts
 from headcount_lab.analysis.poohead.tables import (
     HOUSE_PLAYERS,
@@ -35,6 +35,7 @@ from headcount_lab.analysis.poohead.tables import (
     compute,
 )
 from headcount_lab.core import report as core
+from headcount_lab.core.stats import sign_of
 from headcount_lab.core.words import texts
 from headcount_lab.games.poohead.rules import VERSION
 
@@ -69,11 +70,6 @@ class _Words(core.Words):
 
     def join(self, items: list[str]) -> str:
         return self.t["list_sep"].join(items) if items else self.t["none_word"]
-
-
-def tips(tables: dict[str, pd.DataFrame], lang: str = "en") -> list[tuple[str, list[str]]]:
-    """The tip chart's blocks ``(heading, lines)``, every number from the tables."""
-    return _tip_blocks(facts(tables), tables, _Words(lang))
 
 
 def _tip_blocks(
@@ -129,15 +125,7 @@ def _tip_blocks(
                     before=w.per10k(before),
                     after=w.per10k(after),
                 ),
-                t["special"].format(
-                    turns=w.turns(
-                        (
-                            float(special["turns_diff"]),
-                            float(special["turns_diff_lo"]),
-                            float(special["turns_diff_hi"]),
-                        )
-                    )
-                ),
+                t["special"].format(turns=w.turns(core.estimate_of(special, "turns_diff"))),
             ],
         ),
     ]
@@ -344,13 +332,11 @@ def metadata(res: PooheadResults) -> dict[str, Any]:
 
 #: how the report is written: its words, facts, charts, tips, README and metadata
 PIECES = core.ReportPieces(_Words, facts, charts, _tip_blocks, readme, metadata, PNG_DPI)
-write_report = PIECES.write
 
 
-#: the report's run (``poohead_report(out_dir, opts, progress)``) and what ``report all`` calls
+#: the report's run (``REPORT.run(out_dir, opts, progress)``) and what ``report all`` calls
 REPORT = core.OneLanguageReport(
-    NAME, FOLDER, PooheadReportOptions, compute, write_report, sections=SECTIONS
+    NAME, FOLDER, PooheadReportOptions, compute, PIECES.write, sections=SECTIONS
 )
-poohead_report = REPORT.run
 build = REPORT.build
 build_all = REPORT.build_all

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -23,9 +23,10 @@ import pandas as pd
 
 from headcount_lab.core import stats
 from headcount_lab.core.report import (
+    GameReportOptions,
+    Results,
     Section,
     Ticker,
-    report_command,
     sectioned,
 )
 from headcount_lab.core.rng import block_state
@@ -80,19 +81,17 @@ MIN_TRIPLE_GAMES = 200
 
 
 @dataclass(frozen=True)
-class PooheadReportOptions:
-    """``games`` per main set-up (``None``: the default, or the quick size); the other runs
-    are fixed shares of it (see the properties)."""
+class PooheadReportOptions(GameReportOptions):
+    """``size``: games per main set-up (``None``: the default, or the quick size); the other
+    runs are fixed shares of it (see the properties)."""
 
-    games: int | None = None
-    quick: bool = False
-    seed: int = 1
+    COMMAND = COMMAND
+    DEFAULT = DEFAULT_GAMES
+    QUICK = QUICK_GAMES
 
     @property
     def n_main(self) -> int:
-        if self.games is not None:
-            return self.games
-        return QUICK_GAMES if self.quick else DEFAULT_GAMES
+        return self.n
 
     @property
     def n_random(self) -> int:
@@ -124,17 +123,8 @@ class PooheadReportOptions:
             "house_rules": self.n_house,
         }
 
-    def command(self) -> str:
-        return report_command(COMMAND, self.quick, "--games", self.games, self.seed)
 
-
-@dataclass
-class PooheadResults:
-    opts: PooheadReportOptions
-    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
-    seconds: dict[str, float] = field(default_factory=dict)
-    #: the CSV text of each table (the tables are read back from it)
-    csv: dict[str, str] = field(default_factory=dict)
+PooheadResults = Results
 
 
 #: the runs of :func:`compute`, by key (a tuple naming the set-up)

@@ -27,16 +27,8 @@ from headcount_lab.analysis.whist.tables import (
 from headcount_lab.core.report import CI as CI  # re-exported
 from headcount_lab.core.report import estimate_of as ci
 from headcount_lab.core.report import row as row  # re-exported
+from headcount_lab.core.stats import sign_of
 from headcount_lab.games.whist import blind_table
-
-
-def sign_of(lo: float, hi: float) -> str:
-    """``up`` / ``down`` when the interval lies above / below zero, else ``none``."""
-    if lo > 0:
-        return "up"
-    if hi < 0:
-        return "down"
-    return "none"
 
 
 @dataclass(frozen=True)
@@ -183,7 +175,6 @@ class TipFacts:
     """The tip chart (question 6)."""
 
     trump_seen_zero: bool
-    no_trump: list[tuple[int, float, float, float]]  # (n, lead best, lead wins, later best)
     counts: list[tuple[int, int, int]]  # (wins needed, unseen cards, players)
     listen: list[tuple[int, float, float, float]]  # (n, after a 0, after a 1, gain)
     after_1_bid: int
@@ -444,7 +435,7 @@ def streak_facts(t: dict[str, pd.DataFrame]) -> StreakFacts:
                 "minus": r.minus_per_match,
                 "net": (r.bonus_points, r.bonus_points_lo, r.bonus_points_hi),
                 "change": change,
-                "verdict": sign_of(change[1], change[2]),
+                "verdict": sign_of(change),
             }
         )
     byp = t["q5_streaks_by_players"]
@@ -461,11 +452,6 @@ def tip_facts(t: dict[str, pd.DataFrame]) -> TipFacts:
         t["q1_q4_seats"],
     )
     any_trump = pos[pos["trumps_seen"] == "one or more"]
-    no_trump = []
-    for n in EXACT_PLAYERS:
-        lead = row(pos, players=n, position=position_name(0, n), trumps_seen="none")
-        other = row(pos, players=n, position="2", trumps_seen="none")
-        no_trump.append((n, lead["bid_1_best"], lead["p_win"], other["bid_1_best"]))
     pat, lis = t["q2_listening_pattern"], t["q2_listening"]
     listen = []
     for n in EXACT_PLAYERS:
@@ -506,7 +492,6 @@ def tip_facts(t: dict[str, pd.DataFrame]) -> TipFacts:
     l4 = ls[ls["players"] == 4]
     return TipFacts(
         trump_seen_zero=bool((any_trump["bid_1_best"] == 0).all()),
-        no_trump=no_trump,
         counts=[(threshold_wins(n), blind_table.unseen(n), n) for n in PLAYERS],
         listen=listen,
         after_1_bid=1 if all(h[2] > 0.5 for h in listen) else 0,
@@ -541,4 +526,4 @@ def facts(tables: dict[str, pd.DataFrame]) -> WhistFacts:
     )
 
 
-__all__ = ["CI", "WhistFacts", "facts", "row", "sign_of"]
+__all__ = ["CI", "WhistFacts", "facts", "row"]

@@ -6,7 +6,7 @@ Three steps, each a plain function of the one before:
    :func:`~headcount_lab.analysis.whist.facts.facts` (the numbers the text quotes);
 2. charts: :func:`~headcount_lab.analysis.whist.figures.charts`, chart objects with their labels
    from the text;
-3. text: :func:`readme` and :func:`tips` fill the words of
+3. text: :func:`readme` and the tip chart's blocks (``PIECES.tip_blocks``) fill the words of
    ``[whist]`` in ``headcount_lab/words/<lang>.toml`` (:mod:`~headcount_lab.core.words`)
    from the facts.
 
@@ -19,16 +19,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import pandas as pd
-
 from headcount_lab.analysis.whist.facts import (
     CI,
     EquilibriumFacts,
     TipFacts,
     WhistFacts,
     facts,
-    sign_of,
-    tip_facts,
 )
 from headcount_lab.analysis.whist.figures import charts
 from headcount_lab.analysis.whist.tables import (
@@ -80,11 +76,6 @@ class _Words(core.Words):
         if frac:
             return str(self.t["q1"]["exact_pct"].format(p=100 * v))
         return str(self.t["q1"]["sampled_pct"].format(p=100 * v, lo=100 * lo, hi=100 * hi))
-
-
-def tips(tables: dict[str, pd.DataFrame], lang: str = "en") -> list[tuple[str, list[str]]]:
-    """The tip chart's blocks ``(heading, lines)``, every number from the tables."""
-    return _tip_blocks(tip_facts(tables), _Words(lang))
 
 
 def _tip_blocks(tf: TipFacts, w: _Words) -> list[tuple[str, list[str]]]:
@@ -191,15 +182,12 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
     add(core.Table(gap[gap["one_card_blind"] & (gap["players"] == 4)][_GAP_COLUMNS]))
     image(q["image"], "q1_dealer_gap")
     add(
-        q["seats"].format(
-            seat0_sizes=d.seat0_sizes,
-            seat3_sizes=d.seat3_sizes,
+        core.fill(
+            q["seats"],
+            d,
             spread_lo=d.spread[0],
             spread_hi=d.spread[1],
             seat_order=q["seat_order"][d.seat_order].format(spread=d.spread[1] - d.spread[0]),
-            table_loss=d.table_loss,
-            gap_fall=d.gap_fall,
-            others=d.others,
         )
     )
     seats = tab["q1_q4_seats"]
@@ -212,20 +200,15 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
     # Q2
     q, b = t["q2"], f.blind
     per_table = q["table_sep"].join(
-        q["table"].format(
-            n=x.n,
+        core.fill(
+            q["table"],
+            x,
             lead_best=w.pct(x.lead_best),
-            lead_best_exact=x.lead_best_exact,
             later_best=w.pct(x.later_best),
-            later_best_exact=x.later_best_exact,
             lead_made=w.pct(x.lead_made),
-            lead_score=x.lead_score,
-            lead_score_exact=x.lead_score_exact,
             dealer_made_off=w.pct(x.dealer_made_off),
             dealer_made_on=w.pct(x.dealer_made_on),
             forced=w.pct(x.forced),
-            cost_exact=x.cost_exact,
-            cost=x.cost,
         )
         for x in b.tables
     )
@@ -318,13 +301,10 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
             by_chance=0.05 * s.intervals,
             real=len(s.real),
         )
-    finding = q["finding"].format(
+    finding = core.fill(
+        q["finding"],
+        s,
         seats=seat_text,
-        lead=s.lead,
-        players=s.players,
-        seat=s.seat,
-        total_min=s.total_min,
-        total_max=s.total_max,
         size=q["size"][s.size],
     )
     add(core.Table(seats[_SEATS_COLUMNS]))
@@ -397,12 +377,11 @@ def _equilibrium_paragraphs(ef: EquilibriumFacts, w: _Words, tab: Any, add: Any)
     )
     add(core.Table(tab["q1_equilibrium"][_EQ_COLUMNS], 3))
     items = t["clause_sep"].join(
-        q["listening_item"].format(
-            n=m.n,
+        core.fill(
+            q["listening_item"],
+            m,
             effect=w.ci(m.blind_effect),
             card_effect=w.ci(m.card_blind_effect),
-            seat_lo=m.seat_lo,
-            seat_hi=m.seat_hi,
             card_lo=m.card_seat_lo,
             card_hi=m.card_seat_hi,
         )
@@ -418,16 +397,9 @@ def _equilibrium_paragraphs(ef: EquilibriumFacts, w: _Words, tab: Any, add: Any)
     add(
         q["who_pays"].format(
             items=t["clause_sep"].join(
-                q["who_pays_item"].format(
-                    n=m.n,
-                    dealers=m.dealers,
-                    blind_dealers=m.blind_dealers,
-                    blind_others=m.blind_others,
-                    others=m.others,
-                    table=m.table,
-                    card_dealers=m.card_dealers,
-                    card_others=m.card_others,
-                    card_table=m.card_table,
+                core.fill(
+                    q["who_pays_item"],
+                    m,
                 )
                 for m in ef.matches
             )
@@ -475,18 +447,11 @@ def metadata(res: WhistResults) -> dict[str, Any]:
 PIECES = core.ReportPieces(
     _Words, facts, charts, lambda f, tables, w: _tip_blocks(f.tips, w), readme, metadata, PNG_DPI
 )
-write_report = PIECES.write
 
 
-#: the report's run (``whist_report(out_dir, opts, progress)``) and what ``report all`` calls
+#: the report's run (``REPORT.run(out_dir, opts, progress)``) and what ``report all`` calls
 REPORT = core.OneLanguageReport(
-    NAME, FOLDER, WhistReportOptions, compute, write_report, check, SECTIONS
+    NAME, FOLDER, WhistReportOptions, compute, PIECES.write, check, SECTIONS
 )
-whist_report = REPORT.run
 build = REPORT.build
 build_all = REPORT.build_all
-
-
-def compare_word(lo: float, hi: float, lang: str = "en") -> str:
-    """The verdict on a paired change of question 5: a gain, a loss or no clear difference."""
-    return str(TEXT[lang]["q5"]["verdict"][sign_of(lo, hi)])

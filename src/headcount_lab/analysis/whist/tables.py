@@ -8,7 +8,7 @@ off these tables. A difference is called real only when its 95% interval leaves 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -17,12 +17,14 @@ import pandas as pd
 
 from headcount_lab.core.report import (
     NO_TICKS,
+    GameReportOptions,
+    Results,
     Section,
     Ticker,
-    report_command,
+    check_size,
     sectioned,
 )
-from headcount_lab.core.stats import mean_ci, paired_ci
+from headcount_lab.core.stats import ci_columns, mean_ci, paired_ci
 from headcount_lab.games.whist import blind_table
 from headcount_lab.games.whist.equilibrium import LISTEN_PLAYERS, Equilibrium, equilibrium
 from headcount_lab.games.whist.rules import (
@@ -54,26 +56,22 @@ NAME = "forehead-whist"
 
 
 @dataclass(frozen=True)
-class WhistReportOptions:
-    """``matches`` per simulated set-up (``None``: the default, or the quick size)."""
+class WhistReportOptions(GameReportOptions):
+    """``size``: matches per simulated set-up (``None``: the default, or the quick size)."""
 
-    matches: int | None = None
-    quick: bool = False
-    seed: int = 1
+    COMMAND = COMMAND
+    SIZE_FLAG = "--matches"
+    DEFAULT = DEFAULT_MATCHES
+    QUICK = QUICK_MATCHES
 
     @property
     def n_matches(self) -> int:
-        if self.matches is not None:
-            return self.matches
-        return QUICK_MATCHES if self.quick else DEFAULT_MATCHES
+        return self.n
 
     @property
     def n_tournament(self) -> int:
         # a multiple of the 4 seats, so that rotation gives every bot every seat equally
         return max(4, self.n_matches // TOURNAMENT_SHARE // 4 * 4)
-
-    def command(self) -> str:
-        return report_command(COMMAND, self.quick, "--matches", self.matches, self.seed)
 
 
 # --- statistics -------------------------------------------------------------------------------
@@ -169,11 +167,6 @@ def tournament_run(opts: WhistReportOptions, tick: Ticker = NO_TICKS) -> dict[st
 # --- tables -----------------------------------------------------------------------------------
 
 
-def ci_columns(name: str, est: tuple[float, float, float]) -> dict[str, float]:
-    """``{name, name_lo, name_hi}`` from an estimate and its interval."""
-    return {name: est[0], f"{name}_lo": est[1], f"{name}_hi": est[2]}
-
-
 def _gap_columns(row: np.ndarray, count: int, n: int) -> dict[str, float]:
     """The dealer's gap with the restriction on and off and the paired effect, in points, from
     a row of ``handstats.GAP_FIELDS`` (sums over ``count`` hands or matches)."""
@@ -254,16 +247,10 @@ def seat_table(runs: dict[tuple[int, bool], dict[str, np.ndarray]]) -> pd.DataFr
                     "seat": r,
                     "deals_sizes": " ".join(map(str, dealt)),
                     "cards_dealt": sum(dealt),
-                    "total": tot[0],
-                    "total_lo": tot[1],
-                    "total_hi": tot[2],
-                    "lead": lead[0],
-                    "lead_lo": lead[1],
-                    "lead_hi": lead[2],
+                    **ci_columns("total", tot),
+                    **ci_columns("lead", lead),
                     "win_share": ps[r, handstats.S_WIN60] / 60 / m,
-                    "restriction_effect": eff[0],
-                    "restriction_effect_lo": eff[1],
-                    "restriction_effect_hi": eff[2],
+                    **ci_columns("restriction_effect", eff),
                 }
             )
     return pd.DataFrame(rows)
@@ -292,12 +279,8 @@ def bot_table(st: dict[str, np.ndarray], bots: tuple[str, ...] = TOURNAMENT_BOTS
             {
                 "bot": label,
                 "matches": int(m),
-                "mean": tot[0],
-                "mean_lo": tot[1],
-                "mean_hi": tot[2],
-                "lead": lead[0],
-                "lead_lo": lead[1],
-                "lead_hi": lead[2],
+                **ci_columns("mean", tot),
+                **ci_columns("lead", lead),
                 "win_share": pb[j, handstats.B_WIN60] / 60 / m,
                 "made": size[:, 3].sum() / size[:, 0].sum(),
             }
@@ -325,9 +308,7 @@ def bot_size_table(
                     "cards": k,
                     "kind": "blind" if k == 1 else ("no trump" if k == MAX_CARDS else "trump"),
                     "hands": int(h),
-                    "score": mean[0],
-                    "score_lo": mean[1],
-                    "score_hi": mean[2],
+                    **ci_columns("score", mean),
                     "per_match": mean[0] * c,
                     "per_match_lo": mean[1] * c,
                     "per_match_hi": mean[2] * c,
@@ -375,14 +356,10 @@ def streak_table(
                     "matches": int(m),
                     "plus_per_match": pb[j, up] / m,
                     "minus_per_match": pb[j, down] / m,
-                    "bonus_points": pts,
-                    "bonus_points_lo": pts_lo,
-                    "bonus_points_hi": pts_hi,
+                    **ci_columns("bonus_points", (pts, pts_lo, pts_hi)),
                     "mean_total": pb[j, total] / m,
                     "bonus_share": pts / (pb[j, total] / m),
-                    "once_minus_every_five": change[0],
-                    "once_minus_every_five_lo": change[1],
-                    "once_minus_every_five_hi": change[2],
+                    **ci_columns("once_minus_every_five", change),
                 }
             )
     return pd.DataFrame(rows)
@@ -815,20 +792,11 @@ def who_pays_table(runs: dict[tuple[int, bool], dict[str, np.ndarray]], bot: str
 # --- the whole report -------------------------------------------------------------------------
 
 
-@dataclass
-class WhistResults:
-    opts: WhistReportOptions
-    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
-    seconds: dict[str, float] = field(default_factory=dict)
-    #: the CSV text of each table (the tables are read back from it)
-    csv: dict[str, str] = field(default_factory=dict)
+WhistResults = Results
 
 
 def check(opts: WhistReportOptions) -> None:
-    if opts.n_matches < 100:
-        raise ValueError(f"--matches must be at least 100, got {opts.n_matches}")
-    if opts.seed < 0:
-        raise ValueError(f"--seed must be non-negative, got {opts.seed}")
+    check_size(opts.n_matches, "--matches", opts.seed)
 
 
 def _blind(opts: WhistReportOptions, res: WhistResults, tick: Ticker) -> None:
