@@ -110,6 +110,21 @@ def test_numpy_baseline_counts_like_the_rules():
             assert total == count(cards, int(row[6]) if 16 in cards else None)
 
 
+@pytest.mark.parametrize(("players", "double", "hidden_card"), CONFIGS)
+def test_minimal_baseline_deals_the_kernels_hands_and_stream(players, double, hidden_card):
+    """The bench's speed limit (``minimal_deal``) does the kernel's job: same histogram, same
+    special-card counts, same stream state after the block (so a ratio compares like with like)."""
+    from headcount_lab.games.headcount.bench import _minimal_block
+
+    fn = DealBlock(players, double, hidden_card)
+    for seed in (0, 7):
+        state, other = block_state(seed, 1), block_state(seed, 1)
+        got, want = _minimal_block(fn, other, 2000), fn(state, 2000)
+        assert np.array_equal(got["histogram"], want["histogram"])
+        assert np.array_equal(got["specials"], want["specials"])
+        assert np.array_equal(state, other)
+
+
 def test_numpy_baseline_deals_the_exact_distribution():
     from headcount_lab.games.headcount.bench import numpy_deal
 

@@ -36,9 +36,11 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from numba import njit
 
 from headcount_lab.core.bench import MemoryProbe
-from headcount_lab.core.rng import PyStream, block_state
+from headcount_lab.core.jitcache import track_module
+from headcount_lab.core.rng import PyStream, below_step, block_state
 from headcount_lab.core.timing import median_seconds
 from headcount_lab.games.headcount import tournament as T
 from headcount_lab.games.headcount.agents import parse_bots
@@ -112,6 +114,63 @@ def numpy_deal(
     return hist
 
 
+@njit(nogil=True, cache=True)
+def minimal_deal(state, n_hands, n_in_play, deck, lo, histogram, specials):
+    """The deal kernel's speed limit: the same job (same stream, same draws, same histogram and
+    special-card counts) written as one hand-made loop, the stream in registers and the count
+    (H2-H4) inlined with the special cards. The dealing benchmark checks it gives the kernel's
+    numbers, then times both in turns."""
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+    n = deck.shape[0]
+    for _ in range(n_hands):
+        for i in range(n_in_play + 1):
+            j, s0, s1, s2, s3 = below_step(n - i, s0, s1, s2, s3)
+            j += i
+            tmp = deck[i]
+            deck[i] = deck[j]
+            deck[j] = tmp
+        draw = deck[n_in_play]
+        total, best, top, x2 = 0, -1, False, False
+        for i in range(n_in_play):
+            c = deck[i]
+            if c == TOP:
+                top = True
+                specials[0] += 1
+                continue
+            if c == X2:
+                x2 = True
+                specials[2] += 1
+                continue
+            if c == JOKER:
+                specials[1] += 1
+                c = draw
+                if c == TOP:
+                    top = True
+                    continue
+                if c == X2:
+                    x2 = True
+                    continue
+            total += VALUES[c]
+            if c > best:
+                best = c
+        if top and best >= 0:
+            total -= VALUES[best]
+        if x2:
+            total *= 2
+        histogram[total - lo] += 1
+    state[0], state[1], state[2], state[3] = s0, s1, s2, s3
+
+
+def _minimal_block(fn: Any, state: np.ndarray, hands: int) -> dict[str, np.ndarray]:
+    """:func:`minimal_deal` on the arrays ``fn`` (a ``DealBlock``) would use."""
+    lo, hi = fn.bounds
+    histogram = np.zeros(hi - lo + 1, dtype=np.int64)
+    specials = np.zeros(3, dtype=np.int64)
+    deck = np.arange(deck_size(fn.double), dtype=np.int8)
+    minimal_deal(state, hands, fn.n_in_play, deck, lo, histogram, specials)
+    return {"histogram": histogram, "specials": specials}
+
+
 def bench_dealing(quick: bool) -> dict[str, Any]:
     from headcount_lab.games.headcount.kernels import DealBlock
 
@@ -123,13 +182,17 @@ def bench_dealing(quick: bool) -> dict[str, Any]:
         for double in (False, True):
             fn = DealBlock(players, double)
             fn.warmup()
+            same = fn(block_state(1, 0), 1000), _minimal_block(fn, block_state(1, 0), 1000)
+            if any(not np.array_equal(same[0][k], same[1][k]) for k in same[0]):
+                raise AssertionError("the minimal deal kernel does not deal the kernel's hands")
             state = block_state(1, 0)
             rng = np.random.default_rng(1)
-            # kernel and baseline alternate, so a burst of load from elsewhere hits both; the
+            # kernel and baselines alternate, so a burst of load from elsewhere hits each; a
             # ratio is the median of the per-repeat ratios
-            kernel, base = [], []
+            kernel, base, minimal = [], [], []
             for _ in range(repeats):
                 kernel.append(hands / median_seconds(partial(fn, state, hands), 1))
+                minimal.append(hands / median_seconds(partial(_minimal_block, fn, state, hands), 1))
                 base.append(
                     np_hands
                     / median_seconds(partial(numpy_deal, rng, np_hands, players, double), 1)
@@ -139,6 +202,10 @@ def bench_dealing(quick: bool) -> dict[str, Any]:
                 "kernel_hands_per_second": statistics.median(kernel),
                 "numpy_hands_per_second": statistics.median(base),
                 "ratio": statistics.median(k / b for k, b in zip(kernel, base, strict=True)),
+                "minimal_kernel_hands_per_second": statistics.median(minimal),
+                "ratio_to_minimal": statistics.median(
+                    k / m for k, m in zip(kernel, minimal, strict=True)
+                ),
             }
     return out
 
@@ -358,3 +425,6 @@ def run_engine_benchmarks(quick: bool) -> dict[str, Any]:
         "five_bot_tournament_rounds_per_second": five,
         **compile_times(quick),
     }
+
+
+track_module(globals())  # every cached function here is keyed on the files it reaches

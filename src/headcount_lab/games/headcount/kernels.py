@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from headcount_lab.core.jitcache import track_module
-from headcount_lab.core.rng import partial_shuffle
+from headcount_lab.core.rng import partial_shuffle_step
 from headcount_lab.core.runner import Job
 from headcount_lab.games.headcount.rules import (
     JOKER,
@@ -26,7 +26,7 @@ from headcount_lab.games.headcount.rules import (
     X2,
     card_text,
     check_players,
-    count_kernel,
+    count_with_specials,
     deck_size,
     total_bounds,
 )
@@ -46,17 +46,17 @@ def deal_block(state, n_hands, n_in_play, deck, lo, histogram, specials):
     - ``histogram``: int64[T], ``histogram[t]`` += hands with total ``lo + t``
     - ``specials``: int64[3], hands with the A♠, the Joker, the ×2 in play (:data:`SPECIALS`)
     """
+    # the stream stays in registers from hand to hand, and one pass over the cards both counts
+    # them and notes the special ones (docs/games/headcount.md, "Dealing kernel")
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
     for _ in range(n_hands):
-        partial_shuffle(state, deck, n_in_play + 1)
-        histogram[count_kernel(deck, n_in_play, deck[n_in_play]) - lo] += 1
-        for i in range(n_in_play):
-            c = deck[i]
-            if c == TOP:
-                specials[0] += 1
-            elif c == JOKER:
-                specials[1] += 1
-            elif c == X2:
-                specials[2] += 1
+        s0, s1, s2, s3 = partial_shuffle_step(deck, n_in_play + 1, s0, s1, s2, s3)
+        total, dealt = count_with_specials(deck, n_in_play, deck[n_in_play])
+        histogram[total - lo] += 1
+        for b in range(len(SPECIALS)):
+            if dealt >> b & 1:
+                specials[b] += 1
+    state[0], state[1], state[2], state[3] = s0, s1, s2, s3
 
 
 #: Hands per block: part of a result's identity, so fixed (never tuned to the machine).
