@@ -24,6 +24,7 @@ from headcount_lab.games.headcount.agents import (
     RESPONDER,
     Beliefs,
     Bot,
+    bot_set,
     build_beliefs,
     table_params,
 )
@@ -214,9 +215,9 @@ def play_block(n_deals, perms, policies, params, rules, beliefs, state, st, trac
     check_block_inputs(perms, policies, params, rules, beliefs, state, st, tr)
     tn = np.zeros(1, np.int64)
     engine_stats = tuple(st[k] for k in E.new_stats(1, 1))
-    args = (n_deals, perms, policies, params, rules, E.beliefs_tuple(beliefs), state,
-            engine_stats, tr, tn, E.new_scratch(perms.shape[1]))  # fmt: skip
-    play_deals = E.engine_for(policies)  # the base bots compile a smaller engine
+    args = (n_deals, perms, policies, params, rules, beliefs.tables, state, engine_stats, tr, tn,
+            E.new_scratch(perms.shape[1]))  # fmt: skip
+    play_deals = E.engine(bot_set(policies))  # the base bots compile a smaller engine
     if "deal_seat_sq" in st:  # the tournament's statistics (new_block_stats)
         before = np.empty_like(st["wins"])
         play_deals(*args, (st["deal_seat_sq"], st["deal_slot_sq"], before))

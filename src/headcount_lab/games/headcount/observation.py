@@ -1,0 +1,110 @@
+"""What a Headcount seat sees when its bot decides: the :class:`Observation`, built by
+:func:`observe` from the true state, and the decision kinds and the "Count!" action.
+
+A bot never reads the state (rulings H5-H10 say what is public): it gets the other active
+seats' forehead cards, the hidden card if it peeked this round (H7), the table (rules, who is
+still in, H9), and the round's public history: the bids, who made them and whether the bidder
+had peeked by then, who peeked, everyone's open life cards (H8: they lie open on the table).
+Its own forehead card, the hidden card it did not look at and the draw pile are not in it.
+
+The observation is numba named tuples (no allocation: the arrays are the engine's own,
+``seen`` its scratch), so the engine builds one per decision and passes it, with the bot's
+policy id, parameters, the belief tables, a scratch array and the decision's uniform number,
+to the bots' decision function (:mod:`.agents`).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from headcount_lab.core.jitcache import track_module
+from headcount_lab.games.headcount.rules import HeadcountRules
+
+CALL = -(1 << 62)  # the "Count!" action; bids are ordinary integers
+PEEK, BID, POINT, DISCARD = 0, 1, 2, 3  # decision kinds
+
+
+class Table(NamedTuple):
+    """The table every seat sees: ``active`` bool[n] who is still in (H9) and how many
+    (``n_active``); the rules a bot reads: ``n_deck`` (17 or 18), ``hidden_card`` (a hidden
+    card in play, H7), ``min_bid`` (lowest opening bid), ``shift`` (1 if ties go to the caller:
+    a bid b survives when the total is >= b + shift, H6), ``start_peek``, ``peek_raise``."""
+
+    active: np.ndarray
+    n_active: int
+    n_deck: int
+    hidden_card: bool
+    min_bid: int
+    shift: int
+    start_peek: bool
+    peek_raise: bool
+
+
+class Public(NamedTuple):
+    """This round's public history: ``nb`` bids so far (``bids``, ``bidders`` int64[>= nb];
+    ``bid_peeked`` bool[>= nb] whether the bidder had peeked by then), ``peeked`` bool[n] who
+    peeked this round and ``open_l`` int64[n] everyone's open life cards."""
+
+    nb: int
+    bids: np.ndarray
+    bidders: np.ndarray
+    bid_peeked: np.ndarray
+    peeked: np.ndarray
+    open_l: np.ndarray
+
+
+class Observation(NamedTuple):
+    """Seat ``me``'s view: the :class:`Table`, the :class:`Public` history, ``seen`` int64[n]
+    the foreheads it sees (-1 for its own and for seats that are out), ``known`` their bitmask,
+    ``hidden_seen`` the hidden card if it peeked this round (else -1); ``can_call`` whether
+    "Count!" is legal now (:func:`.rules.may_call`), ``caller`` the caller (pointing, H10; else
+    -1)."""
+
+    table: Table
+    public: Public
+    me: int
+    seen: np.ndarray
+    known: int
+    hidden_seen: int
+    can_call: bool
+    caller: int
+
+
+def table_of(rules: HeadcountRules, active: np.ndarray) -> Table:
+    """The :class:`Table` of ``rules`` with ``active`` (bool[n]) seats in, typed as the engine
+    types it (for Python callers)."""
+    r = rules
+    return Table(active, int(active.sum()), r.deck_size, r.hidden_card, r.min_first, r.shift,
+                 r.start_player_may_peek, r.peek_must_raise)  # fmt: skip
+
+
+@njit(nogil=True, cache=True, inline="always")
+def observe(me, table, public, cards, hidden, can_call, caller, seen):
+    """Seat ``me``'s :class:`Observation` of the state: every forehead in ``cards`` (int64[n]),
+    the round's ``hidden`` card (-1 without one); ``seen`` (int64[n]) is filled with the
+    foreheads the seat sees. The only place the state's hidden information is read."""
+    known = np.int64(0)
+    for s in range(table.active.shape[0]):
+        if s != me and table.active[s]:
+            seen[s] = cards[s]
+            known |= np.int64(1) << cards[s]
+        else:
+            seen[s] = -1
+    return Observation(table, public, np.int64(me), seen, known,
+                       np.int64(hidden if public.peeked[me] else -1), np.bool_(can_call),
+                       np.int64(caller))  # fmt: skip
+
+
+@njit(nogil=True, cache=True, inline="always")
+def after_peek(obs, hidden, can_call):
+    """The same seat's observation later in its turn, once it may have peeked (H7: a peek shows
+    the hidden card and may take "Count!" away); the foreheads are as before."""
+    hs = hidden if obs.public.peeked[obs.me] else -1
+    return Observation(obs.table, obs.public, obs.me, obs.seen, obs.known, np.int64(hs),
+                       np.bool_(can_call), obs.caller)  # fmt: skip
+
+
+track_module(globals())  # every cached function here is keyed on the files it reaches
