@@ -387,42 +387,49 @@ class Tables(NamedTuple):
 
 
 @njit(nogil=True, cache=True, inline="always")
-def seat_view(obs):
-    """``(mask, nu)`` of a seat's view without branches (each costs the engine a few blocks per
-    decision site): the foreheads it sees and the hidden card's bit if it peeked; two unseen
-    cards in play if not and the round has a hidden card, else one."""
-    hs = obs.hidden_seen
-    mask = obs.known | (np.int64(hs >= 0) << np.int64(max(hs, 0)))
-    nu = np.int64(1) + np.int64((obs.table.hidden_card != 0) & (hs < 0))
+def seat_view(known, hidden_seen, hidden_card):
+    """``(mask, nu)`` of a seat's view (:class:`.Observation` fields ``known``,
+    ``hidden_seen``, ``table.hidden_card``) without branches (each costs the engine a few blocks
+    per decision site): the foreheads it sees and the hidden card's bit if it peeked; two unseen
+    cards in play if not and the round has a hidden card, else one. Scalars in: an observation
+    passed to an inlined helper is copied whole at every site."""
+    mask = known | (np.int64(hidden_seen >= 0) << np.int64(max(hidden_seen, 0)))
+    nu = np.int64(1) + np.int64((hidden_card != 0) & (hidden_seen < 0))
     return mask, nu
 
 
 @njit(nogil=True, cache=True, inline="always")
-def _last(pub):
-    """The last bid, 0 before the opening bid (no branch)."""
-    return pub.bids[max(pub.nb - 1, 0)] * (pub.nb > 0)
+def obs_view(obs):
+    """:func:`seat_view` of an observation, for the functions that are real calls."""
+    return seat_view(obs.known, obs.hidden_seen, obs.table.hidden_card)
+
+
+# The base bodies read the observation's fields once, at the top, into scalars and arrays: a
+# named tuple held in a variable or passed to an inlined helper is copied whole, and those
+# copies cost the engine's lowering more than the reads (measured with
+# scripts/headcount_compile_profile.py --profile).
 
 
 @njit(nogil=True, cache=True, inline="always")
 def peek_base(policy, params, obs, tables, work, u):
     """The base bots' peek: 1 to peek (H7; asked only when the seat may)."""
-    mask, nu = seat_view(obs)
-    pub, tab = obs.public, obs.table
-    nb = pub.nb
-    last = _last(pub)
+    nb, bids, hs = obs.public.nb, obs.public.bids, obs.hidden_seen
+    n_deck, shift, min_bid = obs.table.n_deck, obs.table.shift, obs.table.min_bid
+    mask, nu = seat_view(obs.known, hs, obs.table.hidden_card)
+    last = bids[max(nb - 1, 0)] * (nb > 0)  # 0 before the opening bid
     if policy == RANDOM:
         return 1 if u < params[RANDOM_PEEK] else 0
     if policy == TIPS:
-        e = _tips_estimate(mask, nu, tab.n_deck)
+        e = _tips_estimate(mask, nu, n_deck)
         return 1 if nb > 0 and abs(last - e) <= params[TIPS_BAND] else 0
-    sf, lo, shift = tables.sf, tables.lo, tab.shift
+    sf, lo = tables.sf, tables.lo
     row = np.int64(tables.row_of[nu, mask])  # int64 like the reader's rows: one sf_at to compile
     # only worth it when it would raise anyway: under H7 a peeker may not call, and with
     # peek_must_raise off a seat that would call on its view calls without looking
     if nb > 0 and obs.can_call and 1.0 - sf_at(sf, row, lo, last + shift) > params[ODDS_CALL]:
         return 0
     plan = lo + tables.safe[np.int64(params[LEVEL_SLOT]), row] - shift
-    plan = max(plan, lowest_bid(nb, last, tab.min_bid))
+    plan = max(plan, lowest_bid(nb, last, min_bid))
     t = plan + shift - lo
     moved = tables.gain[row, t] if 0 < t < sf.shape[1] else 0.0
     return 1 if moved > params[ODDS_PEEK] else 0
@@ -433,13 +440,13 @@ def bid_base(policy, params, obs, tables, work, u):
     """The base bots' bid, or :data:`CALL`: the reader's (:func:`reader_bid`), else by policy."""
     if policy == READER:
         return reader_bid(params, obs, tables, work)
-    mask, nu = seat_view(obs)
-    pub, tab = obs.public, obs.table
-    nb = pub.nb
-    last = _last(pub)
-    low = lowest_bid(nb, last, tab.min_bid)  # H5
+    nb, bids, hs, can_call = obs.public.nb, obs.public.bids, obs.hidden_seen, obs.can_call
+    n_deck, shift, min_bid = obs.table.n_deck, obs.table.shift, obs.table.min_bid
+    mask, nu = seat_view(obs.known, hs, obs.table.hidden_card)
+    last = bids[max(nb - 1, 0)] * (nb > 0)  # 0 before the opening bid
+    low = lowest_bid(nb, last, min_bid)  # H5
     if policy == RANDOM:
-        if obs.can_call:
+        if can_call:
             p_call = params[RANDOM_CALL]
             if u < p_call:
                 return CALL
@@ -451,16 +458,16 @@ def bid_base(policy, params, obs, tables, work, u):
         step = np.int64(params[RANDOM_STEP])
         return last + 1 + min(np.int64(u * step), step - 1)
     if policy == TIPS:
-        e = _tips_estimate(mask, nu, tab.n_deck)
+        e = _tips_estimate(mask, nu, n_deck)
         if nb == 0:
             return max(e, low)
-        if obs.can_call and last > e + params[TIPS_MARGIN]:
+        if can_call and last > e + params[TIPS_MARGIN]:
             return CALL
         return max(low, min(e, last + np.int64(params[TIPS_STEP])))
     # the odds family
-    sf, lo, shift = tables.sf, tables.lo, tab.shift
+    sf, lo = tables.sf, tables.lo
     row = np.int64(tables.row_of[nu, mask])  # int64 like the reader's rows: one sf_at to compile
-    if nb > 0 and obs.can_call and 1.0 - sf_at(sf, row, lo, last + shift) > params[ODDS_CALL]:
+    if nb > 0 and can_call and 1.0 - sf_at(sf, row, lo, last + shift) > params[ODDS_CALL]:
         return CALL
     b = lo + tables.safe[np.int64(params[LEVEL_SLOT]), row] - shift
     b = max(b, low)
@@ -473,8 +480,11 @@ def bid_base(policy, params, obs, tables, work, u):
 def point_base(policy, params, obs, tables, work, u):
     """The base bots' pointing (Trickster, ``nb`` >= 1: :func:`point_choice`, which
     :func:`act_rare` shares)."""
-    mask, nu = seat_view(obs)
-    return point_choice(policy, params, obs, tables, mask, nu, u)
+    nb = obs.public.nb
+    mask, nu = seat_view(obs.known, obs.hidden_seen, obs.table.hidden_card)
+    return point_choice(policy, params, mask, nu, obs.public.bids[nb - 1],
+                        obs.public.bidders[nb - 1], obs.caller, obs.table.shift,
+                        obs.table.n_deck, tables.row_of, tables.sf, tables.lo, u)  # fmt: skip
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -527,28 +537,27 @@ def act_rare(kind, policy, params, obs, tables, u, eq_on):
     :func:`point_choice`, or the ``equilibrium`` table's :func:`eq_point`) and the
     ``equilibrium`` bot's discard (:func:`eq_discard`). ``eq_on`` None: compiled without the
     ``equilibrium`` bot's code."""
-    mask, nu = seat_view(obs)
+    mask, nu = obs_view(obs)
     if eq_on is not None and kind == DISCARD:
         return eq_discard(params)
     if eq_on is not None and policy == EQUILIBRIUM:
         return eq_point(params, obs, tables, np.int64(tables.row_of[nu, mask]))
-    return point_choice(policy, params, obs, tables, mask, nu, u)
+    nb = obs.public.nb
+    last = obs.public.bids[nb - 1] if nb > 0 else 0
+    bidder = obs.public.bidders[nb - 1] if nb > 0 else -1
+    return point_choice(policy, params, mask, nu, last, bidder, obs.caller, obs.table.shift,
+                        obs.table.n_deck, tables.row_of, tables.sf, tables.lo, u)  # fmt: skip
 
 
 @njit(nogil=True, cache=True, inline="always")
-def point_choice(policy, params, obs, tables, mask, nu, u):
-    """Trickster (H10): the seat expected to win, the last bidder or the caller, from the view
-    ``(mask, nu)``."""
-    pub = obs.public
-    last = pub.bids[pub.nb - 1] if pub.nb > 0 else 0
-    bidder = pub.bidders[pub.nb - 1] if pub.nb > 0 else -1
-    caller, shift = obs.caller, obs.table.shift
+def point_choice(policy, params, mask, nu, last, bidder, caller, shift, n_deck, row_of, sf, lo, u):
+    """Trickster (H10): the seat expected to win, the last ``bidder`` or the ``caller``, from
+    the view ``(mask, nu)``."""
     if policy == RANDOM:
         return bidder if u < 0.5 else caller
     if policy == TIPS:
-        return bidder if _tips_estimate(mask, nu, obs.table.n_deck) >= last + shift else caller
-    row = np.int64(tables.row_of[nu, mask])
-    sure = sf_at(tables.sf, row, tables.lo, last + shift) >= params[ODDS_POINT]
+        return bidder if _tips_estimate(mask, nu, n_deck) >= last + shift else caller
+    sure = sf_at(sf, np.int64(row_of[nu, mask]), lo, last + shift) >= params[ODDS_POINT]
     return bidder if sure else caller
 
 
@@ -604,7 +613,7 @@ def reader_mixture(params, obs, tables, work):
     """The reader's belief: for every card its own forehead may hold, the belief row of the
     view with that card (``work[0, :m]``) and how well the card explains the others' raises
     (``work[1, :m]``); returns ``(m, sum of the weights)``."""
-    mask, nu = seat_view(obs)
+    mask, nu = obs_view(obs)
     pub, tab = obs.public, obs.table
     hs = obs.hidden_seen
     row_of, safe = tables.row_of, tables.safe
@@ -704,7 +713,7 @@ def stated_call_win(policy, params, obs, tables, work):
         m, wsum = reader_mixture(params, obs, tables, work)
         return 1.0 - _mix_sf(tables.sf, work, m, wsum, tables.lo, last + shift)
     if policy == ODDS or policy == BLUFFER:  # noqa: SIM109 (numba: scalars, no tuple)
-        mask, nu = seat_view(obs)
+        mask, nu = obs_view(obs)
         return 1.0 - sf_at(tables.sf, np.int64(tables.row_of[nu, mask]), tables.lo, last + shift)
     return -1.0
 
@@ -745,7 +754,7 @@ def _obs_bid_state(obs, tables, row):
 @njit(nogil=True, cache=True)
 def eq_bid_row(obs, tables):
     """The abstract bid state of the seat of ``obs`` (``nb`` >= 1)."""
-    mask, nu = seat_view(obs)
+    mask, nu = obs_view(obs)
     return _obs_bid_state(obs, tables, np.int64(tables.row_of[nu, mask]))
 
 
@@ -756,25 +765,26 @@ def eq_bid(params, obs, tables, u):
     a = HP.engine_move(np.int64(BID), params, obs, tables.headsup, u)
     if a != HP.NO_MOVE:
         return a
-    mask, nu = seat_view(obs)
+    nb, bids, hs = obs.public.nb, obs.public.bids, obs.hidden_seen
+    n_active, shift = obs.table.n_active, obs.table.shift
+    mask, nu = seat_view(obs.known, hs, obs.table.hidden_card)
+    sf, lo, gain = tables.sf, tables.lo, tables.gain
     row = np.int64(tables.row_of[nu, mask])
-    sf, lo, gain, pub = tables.sf, tables.lo, tables.gain, obs.public
-    nb = pub.nb
     base = sf.shape[0]
     if nb == 0:
-        r = EQ.open_row(obs.table.n_active, lo + EQ.safe_col(gain, base, row, EQ.S_MED))
+        r = EQ.open_row(n_active, lo + EQ.safe_col(gain, base, row, EQ.S_MED))
         first = 0
     else:
-        r = _obs_bid_state(obs, tables, row)
+        r = eq_bid_state(sf, row, lo, n_active, nb, bids, hs >= 0, obs.public.bid_peeked, shift)
         first = 0 if obs.can_call else 1
     a = EQ.sample(gain, base, r, first, EQ.N_ACT, u)
-    low = pub.bids[nb - 1] + 1 if nb > 0 else obs.table.min_bid
+    low = bids[nb - 1] + 1 if nb > 0 else obs.table.min_bid
     if nb > 0 and a == EQ.A_CALL:
         return CALL
     if nb > 0 and a == EQ.A_MIN:
         return low
     j = EQ.S_OPEN + a if nb == 0 else EQ.S_RAISE + a - 2
-    return max(lo + EQ.safe_col(gain, base, row, j) - obs.table.shift, low)
+    return max(lo + EQ.safe_col(gain, base, row, j) - shift, low)
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -787,12 +797,11 @@ def eq_peek(params, obs, tables, u):
         return a
     if params[EQ_PEEK] != 0:
         return np.int64(params[EQ_PEEK] == 2)
-    mask, nu = seat_view(obs)
+    nb, bids, bid_peeked = obs.public.nb, obs.public.bids, obs.public.bid_peeked
+    mask, nu = seat_view(obs.known, obs.hidden_seen, obs.table.hidden_card)
     row = np.int64(tables.row_of[nu, mask])
-    pub = obs.public
-    nb = pub.nb
-    p = sf_at(tables.sf, row, tables.lo, pub.bids[nb - 1] + obs.table.shift) if nb > 0 else 0.5
-    bp = 1 if nb > 0 and pub.bid_peeked[nb - 1] else 0
+    p = sf_at(tables.sf, row, tables.lo, bids[nb - 1] + obs.table.shift) if nb > 0 else 0.5
+    bp = 1 if nb > 0 and bid_peeked[nb - 1] else 0
     r = EQ.peek_row(obs.table.n_active, p, nb, bp)
     return EQ.sample(tables.gain, tables.sf.shape[0], r, 0, 2, u)
 

@@ -50,7 +50,14 @@ from numba import njit
 from headcount_lab.core.compiling import LeanCompiler
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import next_u64, partial_shuffle, uniform
-from headcount_lab.games.headcount.observation import CALL, Public, Table, after_peek, observe
+from headcount_lab.games.headcount.observation import (
+    CALL,
+    Public,
+    Table,
+    after_peek,
+    observe,
+    observe_rare,
+)
 from headcount_lab.games.headcount.rules import (
     DOUBLE_DECK,
     JOKER,
@@ -468,7 +475,7 @@ def _play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stat
                 for s in range(n):
                     if active[s] and must_point(s, caller, bidder):
                         u = uniform(bot_st)
-                        obs = observe(s, table, public, cards, hidden, no_call, caller, seen)
+                        obs = observe_rare(s, table, public, cards, hidden, no_call, caller, seen)
                         p = slot_of[s]
                         pointed[s] = bot_point(policies[p], params[p], obs, beliefs, work, u)
                         slot_st[p, S_POINTS] += 1
@@ -488,7 +495,7 @@ def _play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stat
             if loser_chooses(open_l[loser], down_l[loser]):
                 u = uniform(bot_st)
                 p = slot_of[loser]
-                obs = observe(loser, table, public, cards, hidden, no_call, nobody, seen)
+                obs = observe_rare(loser, table, public, cards, hidden, no_call, nobody, seen)
                 discard_open = bot_discard(policies[p], params[p], obs, beliefs, work, u)
             start = _discard(loser, discard_open, rules, open_l, down_l, active, trace, tn)
             if not active[loser]:

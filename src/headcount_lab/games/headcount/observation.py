@@ -81,11 +81,14 @@ def table_of(rules: HeadcountRules, active: np.ndarray) -> Table:
                  r.start_player_may_peek, r.peek_must_raise)  # fmt: skip
 
 
-@njit(nogil=True, cache=True, inline="always")
-def observe(me, table, public, cards, hidden, can_call, caller, seen):
+def _observe(me, table, public, cards, hidden, can_call, caller, seen):
     """Seat ``me``'s :class:`Observation` of the state: every forehead in ``cards`` (int64[n]),
     the round's ``hidden`` card (-1 without one); ``seen`` (int64[n]) is filled with the
-    foreheads the seat sees. The only place the state's hidden information is read."""
+    foreheads the seat sees. The only place the state's hidden information is read.
+
+    Typed arguments (``me``, ``hidden`` and ``caller`` int64, ``can_call`` bool), as the engine
+    passes them: the observation's type is then the same at every site (no conversions here:
+    each is IR at every inlined site)."""
     known = np.int64(0)
     for s in range(table.active.shape[0]):
         if s != me and table.active[s]:
@@ -93,9 +96,16 @@ def observe(me, table, public, cards, hidden, can_call, caller, seen):
             known |= np.int64(1) << cards[s]
         else:
             seen[s] = -1
-    return Observation(table, public, np.int64(me), seen, known,
-                       np.int64(hidden if public.peeked[me] else -1), np.bool_(can_call),
-                       np.int64(caller))  # fmt: skip
+    hidden_seen = hidden if public.peeked[me] else -1
+    return Observation(table, public, me, seen, known, hidden_seen, can_call, caller)
+
+
+#: :func:`_observe` inlined: the engine's turn site, every turn (and Python callers)
+observe = njit(nogil=True, cache=True, inline="always")(_observe)
+#: :func:`_observe` as one real call, compiled once: the engine's rare sites (pointing and
+#: discarding, once a round), where inlining would copy its IR twice more into the engine
+#: (about 250 numba IR statements, a tenth of a second of its cold compile)
+observe_rare = njit(nogil=True, cache=True, _nrt=False)(_observe)  # type: ignore[call-overload]
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -103,8 +113,8 @@ def after_peek(obs, hidden, can_call):
     """The same seat's observation later in its turn, once it may have peeked (H7: a peek shows
     the hidden card and may take "Count!" away); the foreheads are as before."""
     hs = hidden if obs.public.peeked[obs.me] else -1
-    return Observation(obs.table, obs.public, obs.me, obs.seen, obs.known, np.int64(hs),
-                       np.bool_(can_call), obs.caller)  # fmt: skip
+    return Observation(obs.table, obs.public, obs.me, obs.seen, obs.known, hs, can_call,
+                       obs.caller)  # fmt: skip
 
 
 track_module(globals())  # every cached function here is keyed on the files it reaches

@@ -155,7 +155,7 @@ def _selfplay(
                 f = who[me]
                 may = can_peek[me] and nb > 0 and not peeked[me]
                 public = Public(nb, bids, bidders, bid_peeked, peeked, open_l)
-                obs = observe(me, tab, public, cards, hidden, True, -1, seen)
+                obs = observe(me, tab, public, cards, hidden, np.bool_(True), np.int64(-1), seen)
                 if may and peek_every(f_pol[f], f_par[f], obs, tables, work, uniform(st)) == 1:
                     peeked[me] = True
                     just_peeked = True
