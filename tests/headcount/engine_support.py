@@ -50,6 +50,6 @@ def observe_and_act(setup: T.Setup, beliefs, kind, me, state, hidden, u, caller=
     p = perms[0][me]
     public = O.Public(nb, bids, bidders, bid_peeked, peeked, open_l)
     seen = np.empty(len(cards), np.int64)
-    obs = O.observe(me, O.table_of(setup.rules, active), public, cards, hidden, nb > 0, caller,
-                    seen)  # fmt: skip
+    table = O.table_of(setup.rules, active)
+    obs = O.observe(me, active, table, public, cards, hidden, nb > 0, caller, seen)
     return int(act(pol[p], par[p], obs, kind, beliefs.tables, np.empty((2, 32)), u))

@@ -115,7 +115,7 @@ def _observation(me, seen, hidden_seen, nb, bids, bidders, hidden_card=True, shi
     """Seat ``me``'s observation of a table where every seat is in and nobody peeked (the
     engine's :func:`.observation.observe` builds the same from a state)."""
     n = len(seen)
-    table = O.Table(np.ones(n, np.bool_), n, 17, hidden_card, FREE_BID, shift, False, True)
+    table = O.Table(n, 17, hidden_card, FREE_BID, shift, False, True)
     public = O.Public(nb, bids, bidders, np.zeros(len(bids), np.bool_), np.zeros(n, np.bool_),
                       np.ones(n, np.int64))  # fmt: skip
     known = sum(1 << int(c) for c in seen if c >= 0)

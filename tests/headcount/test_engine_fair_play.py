@@ -62,7 +62,7 @@ def observation(rules, me, active, cards, hidden, peeked, nb, bids, bidders, bp)
     """The observation of seat ``me``, its arrays copied out (``seen`` is the engine's
     scratch)."""
     public = O.Public(nb, bids, bidders, bp, peeked, np.ones(len(cards), np.int64))
-    obs = O.observe(me, O.table_of(rules, active), public, cards, hidden, nb > 0, -1,
+    obs = O.observe(me, active, O.table_of(rules, active), public, cards, hidden, nb > 0, -1,
                     np.empty(len(cards), np.int64))  # fmt: skip
     return obs._replace(seen=obs.seen.copy())
 

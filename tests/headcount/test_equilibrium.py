@@ -133,7 +133,7 @@ def _bid_with(table: np.ndarray, call_win: np.ndarray, nb: int, u: float) -> int
     bids = np.zeros(8, np.int64)
     bids[:nb] = np.arange(nb) + 20
     seen = np.array([-1, 3, 9, 12], np.int64)  # sees 2♥ 7♥ 10♥
-    table = O.Table(np.ones(4, np.bool_), 4, 17, True, -(10**9), 0, False, True)
+    table = O.Table(4, 17, True, -(10**9), 0, False, True)
     public = O.Public(nb, bids, np.arange(8) % 4, np.zeros(8, np.bool_), np.zeros(4, np.bool_),
                       np.ones(4, np.int64))  # fmt: skip
     obs = O.Observation(table, public, 0, seen, (1 << 3) | (1 << 9) | (1 << 12), -1, nb > 0, -1)

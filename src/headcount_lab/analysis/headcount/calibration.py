@@ -102,7 +102,9 @@ def _replay(trace, slot_of, setup, pol, par, bel, rules, rows) -> None:  # type:
     def ask(me: int, called: bool, just_peeked: bool) -> None:
         p = int(slot_of[me])
         public = O.Public(nb, bids, bidders, bid_peeked, peeked, open_l)
-        obs = O.observe(me, O.table_of(rules, active), public, cards, hidden, True, -1, seen)
+        obs = O.observe(
+            me, active, O.table_of(rules, active), public, cards, hidden, True, -1, seen
+        )
         got = stated_call_win(pol[p], par[p], obs, bel.tables, work)
         if got >= 0:
             bidder = setup.bots[int(slot_of[bidders[nb - 1]])].spec

@@ -189,10 +189,10 @@ def _log(trace, tn, kind, seat, value):
 
 
 @njit(nogil=True, cache=True, inline="always")
-def _table(active, n_active, rules):
+def _table(n_active, rules):
     """What every bot is told of the table (:class:`.observation.Table`)."""
     n_deck = DOUBLE_DECK if rules[R_DOUBLE] != 0 else STANDARD_DECK
-    return Table(active, n_active, n_deck, rules[R_HIDDEN] != 0, rules[R_MIN_FIRST],
+    return Table(n_active, n_deck, rules[R_HIDDEN] != 0, rules[R_MIN_FIRST],
                  rules[R_SHIFT], rules[R_START_PEEK] != 0, rules[R_PEEK_RAISE] != 0)  # fmt: skip
 
 
@@ -428,7 +428,7 @@ def _play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stat
                                        deck, in_play, slot_of, slot_st)  # fmt: skip
             if log:
                 _log_deal(trace, tn, start, rounds, active, cards, hidden, draw)
-            table = _table(active, n_active, rules)
+            table = _table(n_active, rules)
 
             # the turns, from the start player until someone calls (H5, H7, H9)
             nb = np.int64(0)  # typed, as start above
@@ -440,7 +440,7 @@ def _play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stat
                 peeked_now = False
                 # the seat's view, once a turn: a peek shows the hidden card, no forehead
                 public = Public(nb, bids, bidders, bid_peeked, peeked, open_l)
-                obs = observe(me, table, public, cards, hidden, nb > 0, nobody, seen)
+                obs = observe(me, active, table, public, cards, hidden, nb > 0, nobody, seen)
                 p = slot_of[me]
                 # the engine offers one peek a round (its bots' choice; H7 would allow more)
                 opens = me == start and nb == 0
@@ -475,7 +475,9 @@ def _play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stat
                 for s in range(n):
                     if active[s] and must_point(s, caller, bidder):
                         u = uniform(bot_st)
-                        obs = observe_rare(s, table, public, cards, hidden, no_call, caller, seen)
+                        obs = observe_rare(
+                            s, active, table, public, cards, hidden, no_call, caller, seen
+                        )
                         p = slot_of[s]
                         pointed[s] = bot_point(policies[p], params[p], obs, beliefs, work, u)
                         slot_st[p, S_POINTS] += 1
@@ -495,7 +497,9 @@ def _play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stat
             if loser_chooses(open_l[loser], down_l[loser]):
                 u = uniform(bot_st)
                 p = slot_of[loser]
-                obs = observe_rare(loser, table, public, cards, hidden, no_call, nobody, seen)
+                obs = observe_rare(
+                    loser, active, table, public, cards, hidden, no_call, nobody, seen
+                )
                 discard_open = bot_discard(policies[p], params[p], obs, beliefs, work, u)
             start = _discard(loser, discard_open, rules, open_l, down_l, active, trace, tn)
             if not active[loser]:

@@ -178,15 +178,15 @@ def _first_level(info, min_first):
 
 
 @njit(nogil=True, cache=True, inline="always")
-def walk(me, active, peeked, open_l, own_peek, nb, bids, bidders, bid_peeked, min_first, node,
+def walk(me, seen, peeked, open_l, own_peek, nb, bids, bidders, bid_peeked, min_first, node,
          edge, info):  # fmt: skip
     """The public node of the solved round where seat ``me`` (one of the two active seats) is
     to act after ``nb`` bids, at the start of its turn (a peek node, or its bid node if the tree
     offers no peek); -1 if the history leaves the tree. ``own_peek``: False if ``me`` has
     chosen never to peek (``peek=never``): it is then played as a player who cannot."""
     other = np.int64(-1)
-    for s in range(active.shape[0]):
-        if active[s] and s != me:
+    for s in range(seen.shape[0]):
+        if seen[s] >= 0 and s != me:  # the other active seat: the one forehead it sees
             other = s
     start = bidders[0] if nb > 0 else me
     can_me = own_peek and (open_l[me] > 0 or peeked[me])
@@ -267,20 +267,20 @@ def solved_move(kind, obs, peek_mode, node, edge, policy, info, u):
     the bot's ``peek`` parameter (0 as solved; 1 never: its bids as solved for a player who
     cannot peek; 2 always: peeks whenever it is asked, and where the tree offers no peek there
     its table plays the rest of the round). The policy: :func:`kernel_arrays`."""
-    me, active, seen, hidden_seen = obs.me, obs.table.active, obs.seen, obs.hidden_seen
+    me, seen, hidden_seen = obs.me, obs.seen, obs.hidden_seen
     pub = obs.public
     peeked, nb, bids, bidders = pub.peeked, pub.nb, pub.bids, pub.bidders
     bid_peeked = pub.bid_peeked
     min_first = obs.table.min_bid
     if kind == PEEK and peek_mode != 0:  # the override: never, or whenever it may
         return np.int64(peek_mode == 2)
-    at = walk(me, active, peeked, pub.open_l, peek_mode != 1, nb, bids, bidders, bid_peeked,
+    at = walk(me, seen, peeked, pub.open_l, peek_mode != 1, nb, bids, bidders, bid_peeked,
               min_first, node, edge, info)  # fmt: skip
     if at < 0:
         return NO_MOVE
     other = np.int64(-1)
-    for s in range(active.shape[0]):
-        if active[s] and s != me:
+    for s in range(seen.shape[0]):
+        if seen[s] >= 0 and s != me:
             other = s
     n_deck = info[I_DECK]
     if kind == PEEK:

@@ -28,12 +28,12 @@ PEEK, BID, POINT, DISCARD = 0, 1, 2, 3  # decision kinds
 
 
 class Table(NamedTuple):
-    """The table every seat sees: ``active`` bool[n] who is still in (H9) and how many
-    (``n_active``); the rules a bot reads: ``n_deck`` (17 or 18), ``hidden_card`` (a hidden
-    card in play, H7), ``min_bid`` (lowest opening bid), ``shift`` (1 if ties go to the caller:
-    a bid b survives when the total is >= b + shift, H6), ``start_peek``, ``peek_raise``."""
+    """The table every seat sees: how many seats are still in (``n_active``, H9; which ones:
+    the observation's ``seen``); the rules a bot reads: ``n_deck`` (17 or 18), ``hidden_card``
+    (a hidden card in play, H7), ``min_bid`` (lowest opening bid), ``shift`` (1 if ties go to
+    the caller: a bid b survives when the total is >= b + shift, H6), ``start_peek``,
+    ``peek_raise``. Scalars only: it travels inside every observation."""
 
-    active: np.ndarray
     n_active: int
     n_deck: int
     hidden_card: bool
@@ -77,21 +77,22 @@ def table_of(rules: HeadcountRules, active: np.ndarray) -> Table:
     """The :class:`Table` of ``rules`` with ``active`` (bool[n]) seats in, typed as the engine
     types it (for Python callers)."""
     r = rules
-    return Table(active, int(active.sum()), r.deck_size, r.hidden_card, r.min_first, r.shift,
+    return Table(int(active.sum()), r.deck_size, r.hidden_card, r.min_first, r.shift,
                  r.start_player_may_peek, r.peek_must_raise)  # fmt: skip
 
 
-def _observe(me, table, public, cards, hidden, can_call, caller, seen):
-    """Seat ``me``'s :class:`Observation` of the state: every forehead in ``cards`` (int64[n]),
-    the round's ``hidden`` card (-1 without one); ``seen`` (int64[n]) is filled with the
-    foreheads the seat sees. The only place the state's hidden information is read.
+def _observe(me, active, table, public, cards, hidden, can_call, caller, seen):
+    """Seat ``me``'s :class:`Observation` of the state: who is in (``active`` bool[n]), every
+    forehead in ``cards`` (int64[n]), the round's ``hidden`` card (-1 without one); ``seen``
+    (int64[n]) is filled with the foreheads the seat sees. The only place the state's hidden
+    information is read.
 
     Typed arguments (``me``, ``hidden`` and ``caller`` int64, ``can_call`` bool), as the engine
     passes them: the observation's type is then the same at every site (no conversions here:
     each is IR at every inlined site)."""
     known = np.int64(0)
-    for s in range(table.active.shape[0]):
-        if s != me and table.active[s]:
+    for s in range(active.shape[0]):
+        if s != me and active[s]:
             seen[s] = cards[s]
             known |= np.int64(1) << cards[s]
         else:

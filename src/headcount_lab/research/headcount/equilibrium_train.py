@@ -143,7 +143,7 @@ def _selfplay(
         me = np.int64(0)
         # the field bots' table: the trainer's rules (hidden card, free opening bid, ties to
         # the bidder); a seat that can peek has an open life card
-        tab = Table(active, np.int64(n), np.int64(n_deck), np.bool_(True), np.int64(FREE_BID),
+        tab = Table(np.int64(n), np.int64(n_deck), np.bool_(True), np.int64(FREE_BID),
                     np.int64(0), np.bool_(False), np.bool_(True))  # fmt: skip
         for s in range(max_players):
             open_l[s] = 1 if can_peek[s] else 0
@@ -155,7 +155,9 @@ def _selfplay(
                 f = who[me]
                 may = can_peek[me] and nb > 0 and not peeked[me]
                 public = Public(nb, bids, bidders, bid_peeked, peeked, open_l)
-                obs = observe(me, tab, public, cards, hidden, np.bool_(True), np.int64(-1), seen)
+                obs = observe(
+                    me, active, tab, public, cards, hidden, np.bool_(True), np.int64(-1), seen
+                )
                 if may and peek_every(f_pol[f], f_par[f], obs, tables, work, uniform(st)) == 1:
                     peeked[me] = True
                     just_peeked = True
