@@ -1,6 +1,6 @@
 """Playtest statistics of Headcount that the tournament summary does not aggregate.
 
-Everything here is built on the engine's public pieces (:func:`.engine.play_deals`,
+Everything here is built on the engine's public pieces (:func:`.engine.engine`,
 :func:`.tournament.play_block` and its event trace) and runs through the runner with a recorded
 seed. Three kinds of job:
 
@@ -114,17 +114,16 @@ def _seen_sum(active, n, cards, me):
 
 
 @njit(nogil=True, cache=True)
-def fold_trace(
-    trace, t_n, n, open0, down0, start_peek,
-    pos_rounds, pos_lost, peek_turns, peeks, peek_lost, nopeek_lost, peek_gap_turns, peek_gap,
-    call_turns, calls, calls_won, first_loser, start_again, heads_up, sit_out, hu_rounds,
-):  # fmt: skip
-    """Fold the events ``trace[:t_n]`` (int64[T, 3]: kind, seat, value, as logged by
-    :func:`.engine.play_deals`) of whole games into the counts (shapes: :func:`new_trace_stats`).
+def fold_trace(trace, t_n, n, open0, down0, start_peek, counts):
+    """Fold the events ``trace[:t_n]`` (int64[T, 3]: kind, seat, value, as logged by the
+    engine) of whole games into ``counts``, the arrays of :func:`new_trace_stats` in order.
 
     Lives are replayed from the events (peek: open -> down; Trickster pointing; the winner
     reopens; the loser discards the kind it logged), so every count sees the state a seat had.
     """
+    (pos_rounds, pos_lost, peek_turns, peeks, peek_lost, nopeek_lost, peek_gap_turns, peek_gap,
+     call_turns, calls, calls_won, first_loser, start_again, heads_up, sit_out,
+     hu_rounds) = counts  # fmt: skip
     active = np.ones(n, np.bool_)
     open_l = np.zeros(n, np.int64)
     down_l = np.zeros(n, np.int64)
@@ -310,7 +309,7 @@ def trace_job(setup: Setup, games: int):  # type: ignore[no-untyped-def]
             rows = t_n  # replay the same games with room for every event
         state[:] = trial
         ts = new_trace_stats()
-        fold_trace(trace, t_n, n, o, d, start_peek, *ts.values())
+        fold_trace(trace, t_n, n, o, d, start_peek, tuple(ts.values()))
         return {**st, **ts}
 
     def warmup() -> None:

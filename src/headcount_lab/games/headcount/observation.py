@@ -105,8 +105,11 @@ def _observe(me, active, table, public, cards, hidden, can_call, caller, seen):
 observe = njit(nogil=True, cache=True, inline="always")(_observe)
 #: :func:`_observe` as one real call, compiled once: the engine's rare sites (pointing and
 #: discarding, once a round), where inlining would copy its IR twice more into the engine
-#: (about 250 numba IR statements, a tenth of a second of its cold compile)
-observe_rare = njit(nogil=True, cache=True, _nrt=False)(_observe)  # type: ignore[call-overload]
+#: (about 250 numba IR statements, a tenth of a second of its cold compile); without the
+#: wrapper that would unbox its named tuples from Python (the engine alone calls it)
+observe_rare = njit(  # type: ignore[call-overload]
+    nogil=True, cache=True, _nrt=False, no_cpython_wrapper=True
+)(_observe)
 
 
 @njit(nogil=True, cache=True, inline="always")
