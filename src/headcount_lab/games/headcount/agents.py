@@ -613,34 +613,37 @@ def reader_mixture(params, obs, tables, work):
     """The reader's belief: for every card its own forehead may hold, the belief row of the
     view with that card (``work[0, :m]``) and how well the card explains the others' raises
     (``work[1, :m]``); returns ``(m, sum of the weights)``."""
-    mask, nu = obs_view(obs)
-    pub, tab = obs.public, obs.table
-    hs = obs.hidden_seen
-    row_of, safe = tables.row_of, tables.safe
+    me, seen, known, hs = obs.me, obs.seen, obs.known, obs.hidden_seen
+    pub = obs.public
+    nb, bids, bidders, bid_peeked = pub.nb, pub.bids, pub.bidders, pub.bid_peeked
+    n_deck, hidden_card = obs.table.n_deck, obs.table.hidden_card
+    min_bid, shift = obs.table.min_bid, obs.table.shift
+    row_of, safe, lo = tables.row_of, tables.safe, tables.lo
+    mask, nu = seat_view(known, hs, hidden_card)
     sigma = params[READER_SIGMA]
     mqi = np.int64(params[MODEL_LEVEL_SLOT])
-    fmask = obs.known  # foreheads only
+    fmask = known  # foreheads only
     m = np.int64(0)  # not a literal 0, which would compile the _mix_* helpers twice
     wsum = 0.0
-    for x in range(tab.n_deck):
+    for x in range(n_deck):
         if (mask >> x) & 1:
             continue
         xbit = np.int64(1) << np.int64(x)
         wx = 1.0
-        for i in range(pub.nb):
-            j = pub.bidders[i]
-            if j == obs.me:
+        for i in range(nb):
+            j = bidders[i]
+            if j == me:
                 continue
-            prev = pub.bids[i - 1] if i > 0 else tab.min_bid
+            prev = bids[i - 1] if i > 0 else min_bid
             # j's view: the foreheads I see, minus j's own, plus my card x
-            mj = (fmask & ~(np.int64(1) << np.int64(obs.seen[j]))) | xbit
-            nuj = 2 if tab.hidden_card else 1
-            if pub.bid_peeked[i] and hs >= 0:
+            mj = (fmask & ~(np.int64(1) << np.int64(seen[j]))) | xbit
+            nuj = 2 if hidden_card else 1
+            if bid_peeked[i] and hs >= 0:
                 mj |= np.int64(1) << np.int64(hs)
                 nuj = 1
-            q = tables.lo + safe[mqi, row_of[nuj, mj]] - tab.shift
-            e = max(q, lowest_bid(i, prev, tab.min_bid))
-            d = (pub.bids[i] - e) / sigma
+            q = lo + safe[mqi, row_of[nuj, mj]] - shift
+            e = max(q, lowest_bid(i, prev, min_bid))
+            d = (bids[i] - e) / sigma
             wx *= 1.0 / (1.0 + d * d)
         work[0, m] = row_of[nu - 1, mask | xbit]  # belief rows, stored as floats
         work[1, m] = wx

@@ -15,7 +15,8 @@ to the bots' decision function (:mod:`.agents`).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from types import FunctionType
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -81,7 +82,8 @@ def table_of(rules: HeadcountRules, active: np.ndarray) -> Table:
                  r.start_player_may_peek, r.peek_must_raise)  # fmt: skip
 
 
-def _observe(me, active, table, public, cards, hidden, can_call, caller, seen):
+@njit(nogil=True, cache=True, inline="always")
+def observe(me, active, table, public, cards, hidden, can_call, caller, seen):
     """Seat ``me``'s :class:`Observation` of the state: who is in (``active`` bool[n]), every
     forehead in ``cards`` (int64[n]), the round's ``hidden`` card (-1 without one); ``seen``
     (int64[n]) is filled with the foreheads the seat sees. The only place the state's hidden
@@ -101,15 +103,23 @@ def _observe(me, active, table, public, cards, hidden, can_call, caller, seen):
     return Observation(table, public, me, seen, known, hidden_seen, can_call, caller)
 
 
-#: :func:`_observe` inlined: the engine's turn site, every turn (and Python callers)
-observe = njit(nogil=True, cache=True, inline="always")(_observe)
-#: :func:`_observe` as one real call, compiled once: the engine's rare sites (pointing and
+def _renamed(fn: Any, name: str) -> Any:
+    """``fn`` under another name: numba keys its on-disk cache on a function's name and code,
+    not on the options it was compiled with, so a second compile of one function (here a real
+    call besides the inlined one) must carry a name of its own."""
+    out = FunctionType(fn.__code__, fn.__globals__, name, fn.__defaults__, fn.__closure__)
+    out.__qualname__ = name
+    out.__doc__ = fn.__doc__
+    return out
+
+
+#: :func:`observe` as one real call, compiled once: the engine's rare sites (pointing and
 #: discarding, once a round), where inlining would copy its IR twice more into the engine
 #: (about 250 numba IR statements, a tenth of a second of its cold compile); without the
 #: wrapper that would unbox its named tuples from Python (the engine alone calls it)
 observe_rare = njit(  # type: ignore[call-overload]
     nogil=True, cache=True, _nrt=False, no_cpython_wrapper=True
-)(_observe)
+)(_renamed(observe.py_func, "observe_rare"))
 
 
 @njit(nogil=True, cache=True, inline="always")
