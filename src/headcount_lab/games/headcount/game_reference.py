@@ -222,8 +222,8 @@ def play_deals(
     block: PyStream,
 ) -> list[tuple[list[int], list[Event]]]:
     """Play ``n_deals`` deals in every seat order (``orders[q][seat]`` = bot slot), as
-    :func:`headcount_lab.games.headcount.engine.play_deals` does; return (order, events) per
-    game."""
+    the engine (:func:`headcount_lab.games.headcount.engine.engine`) does; return (order, events)
+    per game."""
     _, params = A.table_params(bots)  # the bots' parameters with their table indices
     bots = [Bot(b.policy, tuple(params[i]), b.spec) for i, b in enumerate(bots)]
     games = []

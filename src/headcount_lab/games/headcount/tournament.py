@@ -1,4 +1,4 @@
-"""Tournaments of Headcount bots: the runner job around :func:`.engine.play_deals` and the
+"""Tournaments of Headcount bots: the runner job around the engine (:func:`.engine.engine`) and the
 summary (win rates with 95% Wilson intervals that take the deal as the unit, per-round
 statistics) that ``simulate`` prints (:func:`print_summary`).
 
@@ -167,7 +167,7 @@ def new_block_stats(setup: Setup) -> dict[str, np.ndarray]:
 
 
 def check_block_inputs(perms, policies, params, rules, beliefs, state, st, trace) -> None:  # type: ignore[no-untyped-def]
-    """Refuse arrays :func:`.engine.play_deals` would read or write out of bounds.
+    """Refuse arrays the engine (:func:`.engine.engine`) would read or write out of bounds.
 
     numba does not check indices: a seat order naming a slot without a bot, a rules array whose
     deck differs from the belief tables', or statistics sized for another table would be read
