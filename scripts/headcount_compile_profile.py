@@ -129,9 +129,13 @@ reps, full, default = int(sys.argv[1]), sys.argv[2] == "full", sys.argv[3] == "d
 sys.argv = [sys.argv[4]]
 runpy.run_path(sys.argv[0], run_name="__main__")
 from headcount_lab.games.headcount import engine as E
-base = getattr(E, "play_deals_base", E.play_deals)
+if hasattr(E, "engine"):  # one engine per bot set (agents.BotSet)
+    from headcount_lab.games.headcount import agents as A
+    base, every = E.engine(A.BASE), E.engine(A.EVERY)
+else:  # older trees: module-level engines
+    base, every = getattr(E, "play_deals_base", E.play_deals), E.play_deals
 (sig,) = base.overloads.keys()
-engine = E.play_deals if full else base
+engine = every if full else base
 opts = {k: v for k, v in engine.targetoptions.items() if k not in ("cache", "nopython")}
 times = []
 for _ in range(reps + full):  # the full engine's first compile also compiles its own callees
@@ -218,8 +222,13 @@ def profile(bots: list[str]) -> None:
 
     from headcount_lab.games.headcount import engine as E
 
-    # the engine the table compiled: the base bots' one where the tree has two (engine_for)
-    engines = [getattr(E, n, None) for n in ("play_deals_base", "play_deals")]
+    # the engine the table compiled: the base bots' one where the tree has two
+    if hasattr(E, "engine"):  # one engine per bot set
+        from headcount_lab.games.headcount import agents as A
+
+        engines = [E.engine(A.BASE), E.engine(A.EVERY)]
+    else:
+        engines = [getattr(E, n, None) for n in ("play_deals_base", "play_deals")]
     cres = next(c for e in engines if e is not None for c in e.overloads.values())
     cache: dict[str, list[tuple[int, int, str]]] = {}
     counts: collections.Counter[str] = collections.Counter()

@@ -119,7 +119,8 @@ def test_fold_trace_agrees_with_a_plain_python_replay(bots, rules):
     n = setup.players
     ts = P.new_trace_stats()
     o, d = rules.lives
-    P.fold_trace(trace, trace.shape[0], n, o, d, int(rules.start_player_may_peek), *ts.values())
+    P.fold_trace(trace, trace.shape[0], n, o, d, int(rules.start_player_may_peek),
+                 tuple(ts.values()))  # fmt: skip
     pos, calls, won, first, hu, more = _replay(trace, n, (o, d))
     for (na, k), (r, lost) in pos.items():
         assert ts["pos_rounds"][na, k] == r and ts["pos_lost"][na, k] == lost

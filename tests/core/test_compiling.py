@@ -124,7 +124,8 @@ def test_the_lean_pipeline_skips_the_rewrites_after_typing_and_computes_the_same
 
 
 def test_the_headcount_engines_compile_with_the_lean_pipeline() -> None:
+    from headcount_lab.games.headcount import agents as A
     from headcount_lab.games.headcount import engine as E
 
-    for kernel in (E.play_deals, E.play_deals_base):
+    for kernel in (E.engine(A.EVERY), E.engine(A.BASE)):
         assert kernel._compiler.pipeline_class is compiling.LeanCompiler

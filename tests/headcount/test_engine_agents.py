@@ -7,9 +7,40 @@ import numpy as np
 import pytest
 
 from headcount_lab.games.headcount import agents as A
+from headcount_lab.games.headcount import bots as B
 from headcount_lab.games.headcount import engine as E
+from headcount_lab.games.headcount import observation as O
 from headcount_lab.games.headcount.exact import total_distribution
 from headcount_lab.games.headcount.rules import FREE_BID, parse_ids
+
+#: the prefix of each policy's slot constants in bots.py
+PREFIX = {"random": "RANDOM", "tips": "TIPS", "odds": "ODDS", "reader": "READER",
+          "bluffer": "BLUFFER", "equilibrium": "EQ", "responder": "RESPONDER"}  # fmt: skip
+
+
+def test_parameter_slot_constants_name_the_menus_parameters():
+    """Every ``PREFIX_NAME`` slot constant the kernels read is the index of parameter ``name``
+    in its policy's menu entry, and every parameter of the menu has one (the odds family's
+    shared parameters under ``ODDS_``: reader, bluffer and responder start with them, the
+    responder with all of the reader's)."""
+    named = {}
+    for attr, value in vars(B).items():
+        for policy, prefix in PREFIX.items():
+            if attr.startswith(prefix + "_") and attr != "ODDS_FAMILY":
+                named[policy, attr[len(prefix) + 1 :].lower()] = value
+    for (policy, name), slot in named.items():
+        assert B.MENU.policies[policy].params[slot].name == name, (policy, name)
+    names = {p: [q.name for q in B.MENU.policies[p].params] for p in PREFIX}
+    for family in ("reader", "bluffer", "responder"):
+        assert names[family][: len(names["odds"])] == names["odds"]
+    assert names["responder"][: len(names["reader"])] == names["reader"]
+    for policy, params in names.items():
+        own = params[len(names["odds"]) :] if policy in ("reader", "bluffer") else params
+        if policy == "responder":
+            own = params[len(names["reader"]) :]
+        assert {(policy, q) for q in own} <= named.keys(), policy
+    # the table indices sit past every policy's own parameters
+    assert max(len(q) for q in names.values()) <= B.LEVEL_SLOT < B.MODEL_LEVEL_SLOT < B.N_PARAMS
 
 
 def test_parse_bot_defaults_and_parameters():
@@ -61,9 +92,9 @@ def _beliefs(double=False):
 def _filled(bot):
     """The bot's parameters with its safe-bid table index (as tournaments fill them in)."""
     p = list(bot.params)
-    p[A.P_LEVEL] = LEVELS.index(1.0 - p[A.P_QUANT]) if bot.policy >= A.ODDS else 0
+    p[B.LEVEL_SLOT] = LEVELS.index(1.0 - p[B.ODDS_QUANTILE]) if bot.policy >= A.ODDS else 0
     if bot.policy == A.READER:
-        p[A.P_MODEL_LEVEL] = LEVELS.index(1.0 - p[A.P_EXTRA2])
+        p[B.MODEL_LEVEL_SLOT] = LEVELS.index(1.0 - p[B.READER_MODEL])
     return p
 
 
@@ -71,16 +102,24 @@ def _decide(kind, bot, known, nu, nb, last, bel, u=0.5, shift=0):
     """The bot's decision through its one dispatch, :func:`agents.act`, as seat 0 seeing
     ``known``: the other foreheads, and with ``nu == 1`` (it peeked) the hidden card last."""
     heads = known if nu == 2 else known[:-1]
-    n = len(heads) + 1
     seen = np.array([-1, *heads], np.int64)
     bids = np.zeros(E.MAX_BIDS, np.int64)
     bidders = np.zeros(E.MAX_BIDS, np.int64)
     if nb:
         bids[nb - 1], bidders[nb - 1] = last, 1
-    return A.act(kind, bot.policy, np.array(_filled(bot)), 0, n, np.ones(n, np.bool_), seen,
-                 -1 if nu == 2 else known[-1], np.zeros(n, np.bool_), nb, bids, bidders,
-                 np.zeros(E.MAX_BIDS, np.bool_), nb > 0, FREE_BID, 0, True, shift, 17, bel.row_of,
-                 bel.sf, bel.lo, bel.gain, bel.safe, np.empty((2, 32)), u)  # fmt: skip
+    obs = _observation(0, seen, -1 if nu == 2 else known[-1], nb, bids, bidders, shift=shift)
+    return A.act(bot.policy, np.array(_filled(bot)), obs, kind, bel.tables, np.empty((2, 32)), u)
+
+
+def _observation(me, seen, hidden_seen, nb, bids, bidders, hidden_card=True, shift=0):
+    """Seat ``me``'s observation of a table where every seat is in and nobody peeked (the
+    engine's :func:`.observation.observe` builds the same from a state)."""
+    n = len(seen)
+    table = O.Table(n, 17, hidden_card, FREE_BID, shift, False, True)
+    public = O.Public(nb, bids, bidders, np.zeros(len(bids), np.bool_), np.zeros(n, np.bool_),
+                      np.ones(n, np.int64))  # fmt: skip
+    known = sum(1 << int(c) for c in seen if c >= 0)
+    return O.Observation(table, public, me, seen, known, hidden_seen, nb > 0, -1)
 
 
 def test_odds_calls_and_bids_by_the_exact_distribution():
@@ -149,15 +188,13 @@ def test_bluffer_pushes_its_bid_at_the_set_rate():
 
 
 def _reader_bid(bot, seen_by_seat, me, bids, bidders, bel, hidden_card=True):
-    n = len(seen_by_seat)
     seen = np.array([c if s != me else -1 for s, c in enumerate(seen_by_seat)], np.int64)
     b = np.zeros(64, np.int64)
     w = np.zeros(64, np.int64)
     b[: len(bids)] = bids
     w[: len(bids)] = bidders
-    return A.reader_bid(np.array(_filled(bot)), me, n, np.ones(n, np.bool_), seen, -1, len(bids),
-                        b, w, np.zeros(64, np.bool_), len(bids) > 0, FREE_BID, hidden_card, 0, 17,
-                        bel.row_of, bel.sf, bel.lo, bel.safe, np.empty((2, 32)))  # fmt: skip
+    obs = _observation(me, seen, -1, len(bids), b, w, hidden_card)
+    return A.reader_bid(np.array(_filled(bot)), obs, bel.tables, np.empty((2, 32)))
 
 
 def test_reader_without_evidence_bids_like_odds():

@@ -21,7 +21,8 @@ PROGRAM = """
 import json
 import numpy as np
 from headcount_lab.core import rng
-from headcount_lab.games.headcount import agents, engine, exact, rules, tournament as T
+from headcount_lab.games.headcount import agents, engine, exact, observation, rules
+from headcount_lab.games.headcount import tournament as T
 from headcount_lab.games.headcount.agents import parse_bots
 from headcount_lab.games.headcount.rules import HeadcountRules
 
@@ -33,8 +34,10 @@ for flags in ({}, {"trickster": True}, {"double": True}, {"hidden_card": False})
         T.play_block(3, perms, pol, par, rl, setup.beliefs(), rng.block_state(1, 0),
                      T.new_block_stats(setup), trace)
 counts = {}
-for mod in (engine, agents, exact, rules, rng):
-    for name, obj in vars(mod).items():
+engines = {f"play_deals_{s.name}": engine.engine(s) for s in (agents.BASE, agents.EVERY)}
+for mod, names in ((engine, engines), (agents, None), (observation, None), (exact, None),
+                   (rules, None), (rng, None)):
+    for name, obj in (names or vars(mod)).items():
         if hasattr(obj, "signatures") and obj.signatures:
             counts[mod.__name__.rsplit(".", 1)[1] + "." + name] = len(obj.signatures)
 print(json.dumps(counts))
@@ -51,4 +54,4 @@ def test_every_engine_function_compiles_for_one_signature(tmp_path):
     assert {k: v for k, v in counts.items() if v > 1} == {}
     # the base bots' table compiles the base engine alone, without the other bots' code: not the
     # full engine, nor the real call that holds the equilibrium bot's rare decisions
-    assert "engine.play_deals" not in counts and "agents.act_rare" not in counts
+    assert "engine.play_deals_every" not in counts and "agents.act_rare" not in counts

@@ -1,20 +1,21 @@
 """Fair play: a bot's decision never depends on cards its seat cannot see (STYLE, issue 4).
 
 Random situations (table size, who is out, who peeked, lives, bid history, every decision
-kind) are put to :func:`engine.ask`, the engine's one way to ask a bot: the seat's observation
-(:func:`engine._observe`), then :func:`agents.decide` of the decision's kind, the same steps and
-the same per-kind dispatch as each decision site of the kernel. Swapping
-the seat's own card, the hidden card it did not peek at, or the draw-pile top with any other
-unseen card must give the same decision. As a check that the test has teeth, swapping a card
+kind) are put to the bots as the engine puts them: the seat's observation
+(:func:`.observation.observe`), then the bot's decision of that kind (:func:`.agents.act`,
+the functions each decision site of the kernel inlines). Swapping the seat's own card, the
+hidden card it did not peek at, or the draw-pile top with any other unseen card must give the
+same decision, and the same observation. As a check that the test has teeth, swapping a card
 the seat *does* see changes the odds-family decisions in many situations.
 """
 
 import numpy as np
 import pytest
-from engine_support import setup_for
+from engine_support import observe_and_act, setup_for
 
 from headcount_lab.games.headcount import agents as A
 from headcount_lab.games.headcount import engine as E
+from headcount_lab.games.headcount import observation as O
 from headcount_lab.games.headcount.rules import HeadcountRules
 
 #: every bot; the responder (the meter's family) also with its own knobs away from the defaults
@@ -49,18 +50,56 @@ def situation(rng, n, rules):
     return active, cards, hidden, peeked, nb, bids, bidders, bid_peeked, me, deck
 
 
-def decide(setup, beliefs, kind, me, active, cards, hidden, peeked, nb, bids, bidders, bp, u,
-           open_l=None):  # fmt: skip
-    perms, pol, par, rules = setup.kernel_args()
+def decide(setup, beliefs, kind, me, active, cards, hidden, peeked, nb, bids, bidders, bp, u):
     caller = -1
     if kind == A.POINT:  # the pointer is neither the caller nor the last bidder
         caller = int(next(s for s in np.flatnonzero(active) if s not in (me, bidders[nb - 1])))
-    return E.ask(
-        kind, me, nb, nb > 0, caller, u, perms[0], pol, par, rules, beliefs.row_of, beliefs.sf,
-        beliefs.lo, beliefs.gain, beliefs.safe, active, peeked, cards, hidden, bids, bidders, bp,
-        np.empty(len(cards), np.int64), np.empty((2, 32)),
-        np.ones(len(cards), np.int64) if open_l is None else open_l, beliefs.headsup,
-    )  # fmt: skip
+    state = (active, cards, peeked, nb, bids, bidders, bp, np.ones(len(cards), np.int64))
+    return observe_and_act(setup, beliefs, kind, me, state, hidden, u, caller)
+
+
+def observation(rules, me, active, cards, hidden, peeked, nb, bids, bidders, bp):
+    """The observation of seat ``me``, its arrays copied out (``seen`` is the engine's
+    scratch)."""
+    public = O.Public(nb, bids, bidders, bp, peeked, np.ones(len(cards), np.int64))
+    obs = O.observe(me, active, O.table_of(rules, active), public, cards, hidden, nb > 0, -1,
+                    np.empty(len(cards), np.int64))  # fmt: skip
+    return obs._replace(seen=obs.seen.copy())
+
+
+def same(a, b):
+    """Field by field, arrays by value."""
+    if isinstance(a, tuple):
+        return all(same(x, y) for x, y in zip(a, b, strict=True))
+    return np.array_equal(a, b)
+
+
+@pytest.mark.parametrize("variant", ["standard", "double", "no hidden card"])
+def test_the_observation_holds_no_card_the_seat_cannot_see(variant):
+    """STYLE "agents see an observation, never the state" (H7: the hidden card only after a
+    peek): two states that differ only in cards the seat cannot see (its own forehead, the
+    hidden card it did not peek at) give the same observation; a seen card changes it."""
+    rules = HeadcountRules(double=variant == "double", hidden_card=variant != "no hidden card")
+    rng = np.random.default_rng(len(variant))
+    differ = 0
+    for n in (3, 4, 5, 6):
+        for _ in range(100):
+            active, cards, hidden, peeked, nb, bids, bidders, bp, me, _ = situation(rng, n, rules)
+            state = (peeked, nb, bids, bidders, bp)
+            base = observation(rules, me, active, cards, hidden, *state)
+            seen = {int(cards[s]) for s in np.flatnonzero(active) if s != me}
+            unseen = [c for c in range(rules.deck_size) if c not in seen | {hidden}]
+            c2 = cards.copy()
+            c2[me] = unseen[int(rng.integers(len(unseen)))]
+            h2 = hidden if peeked[me] or not rules.hidden_card else cards[me]
+            assert same(observation(rules, me, active, c2, h2, *state), base)
+            other = next(s for s in np.flatnonzero(active) if s != me)
+            c3 = cards.copy()
+            c3[other] = unseen[0]
+            differ += not same(observation(rules, me, active, c3, hidden, *state), base)
+            if peeked[me]:
+                assert base.hidden_seen == hidden
+    assert differ == 400  # teeth: every seen card is in it
 
 
 @pytest.mark.parametrize("variant", ["standard", "double", "no hidden card"])

@@ -1,6 +1,6 @@
 """The engine a table compiles holds only its bots' code (issue 10 item 4, compile time): tables
-without ``equilibrium`` and ``responder`` bots run the base engine, which must play exactly the
-games of the full one."""
+without ``equilibrium`` and ``responder`` bots run the engine of the base bot set
+(:data:`.agents.BASE`), which must play exactly the games of the full one."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 from engine_support import setup_for
 
 from headcount_lab.core.rng import block_state
+from headcount_lab.games.headcount import agents as A
 from headcount_lab.games.headcount import engine as E
 from headcount_lab.games.headcount import tournament as T
 from headcount_lab.games.headcount.rules import HeadcountRules
@@ -23,14 +24,16 @@ from headcount_lab.games.headcount.rules import HeadcountRules
         ("random,random,equilibrium,responder", True),
     ],
 )
-def test_engine_for_compiles_other_bots_only_where_they_sit(bots, full):
+def test_bot_set_compiles_other_bots_only_where_they_sit(bots, full):
     policies = setup_for(bots).kernel_args()[1]
-    assert E.engine_for(policies) is (E.play_deals if full else E.play_deals_base)
+    assert A.bot_set(policies) is (A.EVERY if full else A.BASE)
+    assert E.engine(A.bot_set(policies)) is E.engine(A.EVERY if full else A.BASE)
+    assert E.engine(A.BASE) is not E.engine(A.EVERY)
 
 
-def _block(setup, monkeypatch, engine):
+def _block(setup, monkeypatch, bots):
     perms, pol, par, rules = setup.kernel_args()
-    monkeypatch.setattr(E, "engine_for", lambda policies: engine)
+    monkeypatch.setattr(T, "bot_set", lambda policies: bots)
     st = T.new_block_stats(setup)
     trace = np.zeros((100_000, 3), np.int64)
     n = T.play_block(40, perms, pol, par, rules, setup.beliefs(), block_state(8, 0), st, trace)
@@ -41,8 +44,8 @@ def _block(setup, monkeypatch, engine):
 @pytest.mark.parametrize("trickster", [False, True])
 def test_base_engine_plays_the_full_engines_games(monkeypatch, trickster):
     setup = setup_for("reader,odds,tips,random,bluffer", HeadcountRules(trickster=trickster))
-    base_st, base_trace = _block(setup, monkeypatch, E.play_deals_base)
-    full_st, full_trace = _block(setup, monkeypatch, E.play_deals)
+    base_st, base_trace = _block(setup, monkeypatch, A.BASE)
+    full_st, full_trace = _block(setup, monkeypatch, A.EVERY)
     assert base_trace.shape[0] > 1000 and (base_trace[:, 0] == E.T_POINT).any() == trickster
     np.testing.assert_array_equal(base_trace, full_trace)
     for key, value in full_st.items():

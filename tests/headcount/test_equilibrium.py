@@ -10,6 +10,7 @@ from cli_support import cli
 
 from headcount_lab.games.headcount import agents as A
 from headcount_lab.games.headcount import equilibrium as EQ
+from headcount_lab.games.headcount import observation as O
 from headcount_lab.games.headcount.rules import VERSION
 from headcount_lab.research.headcount.equilibrium_train import train
 
@@ -131,11 +132,13 @@ def _bid_with(table: np.ndarray, call_win: np.ndarray, nb: int, u: float) -> int
     gain = np.concatenate([bel.gain, EQ.pack(table, call_win, bel.sf)])
     bids = np.zeros(8, np.int64)
     bids[:nb] = np.arange(nb) + 20
-    row = int(bel.row_of[2, (1 << 3) | (1 << 9) | (1 << 12)])  # sees 2♥ 7♥ 10♥
-    got = A.eq_bid(np.zeros(A.N_PARAMS), row, 4, np.ones(4, np.bool_), nb, bids,
-                   np.arange(8) % 4, np.zeros(8, np.bool_), False, nb > 0, -(10**9), -1, 0,
-                   bel.sf, bel.lo, gain, u)  # fmt: skip
-    return int(got)
+    seen = np.array([-1, 3, 9, 12], np.int64)  # sees 2♥ 7♥ 10♥
+    table = O.Table(4, 17, True, -(10**9), 0, False, True)
+    public = O.Public(nb, bids, np.arange(8) % 4, np.zeros(8, np.bool_), np.zeros(4, np.bool_),
+                      np.ones(4, np.int64))  # fmt: skip
+    obs = O.Observation(table, public, 0, seen, (1 << 3) | (1 << 9) | (1 << 12), -1, nb > 0, -1)
+    tables = A.Tables(bel.row_of, bel.sf, bel.lo, gain, bel.safe, None)
+    return int(A.eq_bid(np.zeros(A.N_PARAMS), obs, tables, u))
 
 
 def test_tables_for_more_seats_than_trained_copy_the_largest_trained():

@@ -13,12 +13,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from engine_support import kernel_games, setup_for
+from engine_support import kernel_games, observe_and_act, setup_for
 from scipy import stats
 
 from headcount_lab.games.headcount import agents as A
 from headcount_lab.games.headcount import engine as E
 from headcount_lab.games.headcount import headsup_policy as HP
+from headcount_lab.games.headcount import observation as O
+from headcount_lab.games.headcount.bots import EQ_HEADSUP
 from headcount_lab.games.headcount.rules import HeadcountRules
 from headcount_lab.research.headcount import headsup as hu
 from headcount_lab.research.headcount import headsup_table as HT
@@ -104,7 +106,8 @@ def test_grid_translation_ties_go_to_the_lower_level():
 
 
 def state(n, active_seats, me, cards, peeked, bid_list, open_l=None):
-    """Arrays for :func:`engine.ask` of a table of ``n`` seats where ``active_seats`` are in."""
+    """A state for :func:`engine_support.observe_and_act` of a table of ``n`` seats where
+    ``active_seats`` are in."""
     active = np.zeros(n, np.bool_)
     active[list(active_seats)] = True
     bids = np.zeros(E.MAX_BIDS, np.int64)
@@ -122,12 +125,7 @@ def state(n, active_seats, me, cards, peeked, bid_list, open_l=None):
 
 
 def ask(setup, beliefs, kind, me, st, hidden, u):
-    active, cards, peeked, nb, bids, bidders, bp, open_l = st
-    perms, pol, par, rules = setup.kernel_args()
-    return int(E.ask(kind, me, nb, nb > 0, -1, u, perms[0], pol, par, rules, beliefs.row_of,
-                     beliefs.sf, beliefs.lo, beliefs.gain, beliefs.safe, active, peeked, cards,
-                     hidden, bids, bidders, bp, np.empty(len(cards), np.int64),
-                     np.empty((2, 32)), open_l, beliefs.headsup))  # fmt: skip
+    return observe_and_act(setup, beliefs, kind, me, st, hidden, u)
 
 
 def test_h5_raises_after_off_grid_bids_are_legal_and_on_grid():
@@ -204,9 +202,17 @@ def test_h7_h8_solved_decisions_ignore_unseen_cards(n):
             active, c, pk, nb, bids, bidders, bp, ol = st
             other = next(s for s in seats if s != me)
             hs = hidden if me in peeked and kind == A.BID else -1
-            move = HP.solved_move(kind, me, active, c, hs, pk, ol, 0, nb, bids, bidders, bp,
-                                  nb > 0, HeadcountRules().min_first, A.CALL,
-                                  *beliefs.headsup, u)  # fmt: skip
+            obs = O.Observation(
+                O.table_of(HeadcountRules(), active),
+                O.Public(nb, bids, bidders, bp, pk, ol),
+                me,
+                c,
+                0,
+                hs,
+                nb > 0,
+                -1,
+            )
+            move = HP.solved_move(kind, obs, 0, *beliefs.headsup, u)
             solved += move != HP.NO_MOVE
             seen = {cards[other]} | ({hidden} if me in peeked else set())
             unseen = [x for x in range(17) if x not in seen]
@@ -315,8 +321,8 @@ def test_headsup_param_words_and_quiet_default():
     # quiet at its default (the table): the canonical text of every older spec is unchanged
     assert "headsup" not in A.parse_bot("equilibrium").spec
     assert A.parse_bot("equilibrium:headsup=table").spec == A.parse_bot("equilibrium").spec
-    assert A.parse_bot("equilibrium:headsup=table").params[HP.P_HEADSUP] == 0
-    assert A.parse_bot("equilibrium:headsup=solved").params[HP.P_HEADSUP] == 1
+    assert A.parse_bot("equilibrium:headsup=table").params[EQ_HEADSUP] == 0
+    assert A.parse_bot("equilibrium:headsup=solved").params[EQ_HEADSUP] == 1
 
 
 # ---------------------------------------------------------------- Monte Carlo against exact

@@ -23,6 +23,7 @@ import pandas as pd
 from headcount_lab.core.rng import block_state
 from headcount_lab.core.stats import wilson
 from headcount_lab.games.headcount import engine as E
+from headcount_lab.games.headcount import observation as O
 from headcount_lab.games.headcount import tournament as T
 from headcount_lab.games.headcount.agents import parse_bots, stated_call_win
 from headcount_lab.games.headcount.rules import HeadcountRules
@@ -51,8 +52,6 @@ def stated_and_observed(
     setup = T.Setup(tuple(parse_bots(bots, players)), rules, False)
     perms, pol, par, rules_arr = setup.kernel_args()
     bel = setup.beliefs()
-    n_deck = rules.deck_size
-    shift = rules.shift
     rows: dict[str, list[Any]] = {
         "bot": [],
         "stated": [],
@@ -73,13 +72,13 @@ def stated_and_observed(
         )
         if n_ev > trace.shape[0]:
             raise RuntimeError("calibration trace overflow")  # never with 4 seats
-        _replay(trace[:n_ev], perms[0], setup, pol, par, bel, rules, n_deck, shift, rows)
+        _replay(trace[:n_ev], perms[0], setup, pol, par, bel, rules, rows)
         done += deals
         block += 1
     return pd.DataFrame(rows)
 
 
-def _replay(trace, slot_of, setup, pol, par, bel, rules, n_deck, shift, rows) -> None:  # type: ignore[no-untyped-def]
+def _replay(trace, slot_of, setup, pol, par, bel, rules, rows) -> None:  # type: ignore[no-untyped-def]
     """Walk the events of whole games; at every bid or call with a bid to answer, ask the
     seat's bot what it believed a call would do, and settle it at the count."""
     n = len(slot_of)
@@ -95,35 +94,18 @@ def _replay(trace, slot_of, setup, pol, par, bel, rules, n_deck, shift, rows) ->
     nb = 0
     # (bot, stated, last bid, called, just peeked, bidder, last raise) until the count
     pending: list[tuple[str, float, int, bool, bool, str, int]] = []
+    shift = rules.shift
     just = -1  # the seat whose peek was the last event
+
+    open_l = np.zeros(n, np.int64)  # not in the trace; no stated belief reads it
 
     def ask(me: int, called: bool, just_peeked: bool) -> None:
         p = int(slot_of[me])
-        for s in range(n):
-            seen[s] = cards[s] if (s != me and active[s]) else -1
-        got = stated_call_win(
-            pol[p],
-            par[p],
-            me,
-            n,
-            active,
-            seen,
-            hidden if peeked[me] else -1,
-            nb,
-            bids,
-            bidders,
-            bid_peeked,
-            rules.min_first,
-            rules.hidden_card,
-            shift,
-            n_deck,
-            bel.row_of,
-            bel.sf,
-            bel.lo,
-            bel.gain,
-            bel.safe,
-            work,
+        public = O.Public(nb, bids, bidders, bid_peeked, peeked, open_l)
+        obs = O.observe(
+            me, active, O.table_of(rules, active), public, cards, hidden, True, -1, seen
         )
+        got = stated_call_win(pol[p], par[p], obs, bel.tables, work)
         if got >= 0:
             bidder = setup.bots[int(slot_of[bidders[nb - 1]])].spec
             rise = int(bids[nb - 1] - bids[nb - 2]) if nb > 1 else 0

@@ -1,6 +1,6 @@
 """Playtest statistics of Headcount that the tournament summary does not aggregate.
 
-Everything here is built on the engine's public pieces (:func:`.engine.play_deals`,
+Everything here is built on the engine's public pieces (:func:`.engine.engine`,
 :func:`.tournament.play_block` and its event trace) and runs through the runner with a recorded
 seed. Three kinds of job:
 
@@ -26,7 +26,7 @@ from numba import njit
 from headcount_lab.core.jitcache import track_module
 from headcount_lab.core.stats import mean_ci_of_moments, paired_win_difference, wilson
 from headcount_lab.games.headcount import engine as E
-from headcount_lab.games.headcount.agents import Bot
+from headcount_lab.games.headcount.agents import EVERY, Bot
 from headcount_lab.games.headcount.rules import (
     N_NUMBER,
     VALUES,
@@ -114,17 +114,16 @@ def _seen_sum(active, n, cards, me):
 
 
 @njit(nogil=True, cache=True)
-def fold_trace(
-    trace, t_n, n, open0, down0, start_peek,
-    pos_rounds, pos_lost, peek_turns, peeks, peek_lost, nopeek_lost, peek_gap_turns, peek_gap,
-    call_turns, calls, calls_won, first_loser, start_again, heads_up, sit_out, hu_rounds,
-):  # fmt: skip
-    """Fold the events ``trace[:t_n]`` (int64[T, 3]: kind, seat, value, as logged by
-    :func:`.engine.play_deals`) of whole games into the counts (shapes: :func:`new_trace_stats`).
+def fold_trace(trace, t_n, n, open0, down0, start_peek, counts):
+    """Fold the events ``trace[:t_n]`` (int64[T, 3]: kind, seat, value, as logged by the
+    engine) of whole games into ``counts``, the arrays of :func:`new_trace_stats` in order.
 
     Lives are replayed from the events (peek: open -> down; Trickster pointing; the winner
     reopens; the loser discards the kind it logged), so every count sees the state a seat had.
     """
+    (pos_rounds, pos_lost, peek_turns, peeks, peek_lost, nopeek_lost, peek_gap_turns, peek_gap,
+     call_turns, calls, calls_won, first_loser, start_again, heads_up, sit_out,
+     hu_rounds) = counts  # fmt: skip
     active = np.ones(n, np.bool_)
     open_l = np.zeros(n, np.int64)
     down_l = np.zeros(n, np.int64)
@@ -310,7 +309,7 @@ def trace_job(setup: Setup, games: int):  # type: ignore[no-untyped-def]
             rows = t_n  # replay the same games with room for every event
         state[:] = trial
         ts = new_trace_stats()
-        fold_trace(trace, t_n, n, o, d, start_peek, *ts.values())
+        fold_trace(trace, t_n, n, o, d, start_peek, tuple(ts.values()))
         return {**st, **ts}
 
     def warmup() -> None:
@@ -331,15 +330,22 @@ def trace_job(setup: Setup, games: int):  # type: ignore[no-untyped-def]
 # ----------------------------------------------------------------------------- paired games
 
 
+#: the engine with every bot: a pair may seat any of them
+_ENGINE = E.engine(EVERY)
+
+
 @njit(nogil=True, cache=True)
-def _play_one(perm, pol, par, rules, beliefs, block0, block_st, st_w, st_s, st_c, st_r, st_o,
-              st_rz, st_rh, st_b, trace, tn):  # fmt: skip
+def _play_one(perm, side, block0, block_st, stats, trace, tn):
     """Play the one game the engine deals from the block state ``block0`` (copied into
     ``block_st``, which is left advanced past the deal) with seat order ``perm``
-    (int64[1, n]); return (winning seat, rounds, rounds the focal slot 0 lost).
+    (int64[1, n]) and the bots, rules and beliefs of ``side`` (:meth:`Pair.arrays`), its
+    statistics added into ``stats`` (the arrays of :func:`.engine.new_stats`, in order); return
+    (winning seat, rounds, rounds the focal slot 0 lost).
 
-    The engine's own :func:`.engine.play_deals` plays it, so a paired game is exactly the game
-    a tournament would play from the same stream."""
+    The engine itself plays it, so a paired game is exactly the game a tournament would play
+    from the same stream."""
+    pol, par, rules, beliefs = side
+    st_w, st_c, st_r = stats[0], stats[2], stats[3]
     n = perm.shape[1]
     for i in range(4):
         block_st[i] = block0[i]
@@ -354,9 +360,7 @@ def _play_one(perm, pol, par, rules, beliefs, block0, block_st, st_w, st_s, st_c
                np.empty(n, i8), np.empty(n, i8), np.empty(k, i8), np.empty(k, i8),
                np.empty(k, b1), np.empty(n, i8), np.empty(E.DECK_MAX, i8), np.empty(n + 1, i8),
                np.empty((2, 32), np.float64))  # E.new_scratch  # fmt: skip
-    E.play_deals(1, perm, pol, par, rules, beliefs, block_st,
-                 (st_w, st_s, st_c, st_r, st_o, st_rz, st_rh, st_b), trace, tn,
-                 scratch)  # fmt: skip
+    _ENGINE(1, perm, pol, par, rules, beliefs, block_st, stats, trace, tn, scratch)
     w = -1
     for seat in range(n):
         if st_w[seat].sum() != before[seat]:
@@ -365,20 +369,17 @@ def _play_one(perm, pol, par, rules, beliefs, block0, block_st, st_w, st_s, st_c
 
 
 @njit(nogil=True, cache=True)
-def play_pairs(
-    n_deals, n, pol_a, par_a, rules_a, bel_a, pol_b, par_b, rules_b, bel_b, block_st, joint,
-    rounds_sum, share_sum, share_sq, wa, sa, ca, ra, oa, rza, rha, ba, wb, sb, cb, rb, ob, rzb,
-    rhb, bb,
-):  # fmt: skip
-    """Play each deal twice, under A (policies ``pol_a``, params ``par_a``, rules ``rules_a``,
-    beliefs ``bel_a`` of :func:`.engine.beliefs_tuple`) and under B, from the
-    same deal and bot streams, with the focal bot (slot 0; slots 1.. are the field) in every
-    seat ``f`` in turn.
+def play_pairs(n_deals, n, side_a, side_b, block_st, out, stats_a, stats_b):
+    """Play each deal twice, under A (``side_a``: policies, params, rules array and belief
+    tables, :meth:`Pair.arrays`) and under B, from the same deal and bot streams, with the
+    focal bot (slot 0; slots 1.. are the field) in every seat ``f`` in turn.
 
-    Out: ``joint`` int64[n, 2, 2]: games by focal seat, focal won under A, under B;
-    ``rounds_sum`` int64[2]: rounds under A and B; ``share_sum``/``share_sq`` float64[1]: sum and
-    sum of squares over games of the focal seat's share of rounds lost under A minus under B;
-    the rest: the engine statistics of A and B (:func:`.engine.new_stats` with n slots)."""
+    ``out``: ``(joint, rounds_sum, share_sum, share_sq)``: ``joint`` int64[n, 2, 2] games by
+    focal seat, focal won under A, under B; ``rounds_sum`` int64[2] rounds under A and B;
+    ``share_sum``/``share_sq`` float64[1] sum and sum of squares over games of the focal
+    seat's share of rounds lost under A minus under B. ``stats_a``, ``stats_b``: the engine
+    statistics of A and B (the arrays of :func:`.engine.new_stats` with n slots, in order)."""
+    joint, rounds_sum, share_sum, share_sq = out
     block0 = np.empty(4, np.uint64)
     after = np.empty(4, np.uint64)
     perm = np.zeros((1, n), np.int64)
@@ -395,12 +396,8 @@ def play_pairs(
                 else:
                     perm[0, s] = k
                     k += 1
-            w_a, rounds_a, lost_a = _play_one(perm, pol_a, par_a, rules_a, bel_a, block0, after,
-                                              wa, sa, ca, ra, oa, rza, rha, ba, trace,
-                                              tn)  # fmt: skip
-            w_b, rounds_b, lost_b = _play_one(perm, pol_b, par_b, rules_b, bel_b, block0, after,
-                                              wb, sb, cb, rb, ob, rzb, rhb, bb, trace,
-                                              tn)  # fmt: skip
+            w_a, rounds_a, lost_a = _play_one(perm, side_a, block0, after, stats_a, trace, tn)
+            w_b, rounds_b, lost_b = _play_one(perm, side_b, block0, after, stats_b, trace, tn)
             rounds_sum[0] += rounds_a
             rounds_sum[1] += rounds_b
             share = lost_a / rounds_a - lost_b / rounds_b
@@ -432,7 +429,7 @@ class Pair:
         setup = Setup((focal,) + (self.field,) * (self.players - 1), rules, False)
         b = setup.beliefs()
         _, policies, params, rules_arr = setup.kernel_args()
-        return policies, params, rules_arr, E.beliefs_tuple(b)
+        return policies, params, rules_arr, b.tables
 
 
 PAIR_BLOCK_DEALS = 250
@@ -457,7 +454,8 @@ def paired_job(pair: Pair, games: int):  # type: ignore[no-untyped-def]
         }
         sa = E.new_stats(n, n)
         sb = E.new_stats(n, n)
-        play_pairs(n_units, n, *a, *b, state, *out.values(), *sa.values(), *sb.values())  # type: ignore[call-arg]
+        play_pairs(n_units, n, a, b, state, tuple(out.values()), tuple(sa.values()),
+                   tuple(sb.values()))  # fmt: skip
         out.update({f"a_{k}": v for k, v in sa.items()})
         out.update({f"b_{k}": v for k, v in sb.items()})
         return out

@@ -1,12 +1,20 @@
-"""Headcount bots: a policy id plus a parameter array, and one jitted :func:`act`.
+"""Headcount bots: a policy id plus a parameter array, deciding from one observation.
 
-A bot only ever sees an *observation*: the forehead cards of the other active seats, the hidden
-card if it peeked this round, the bids so far (who bid what, and whether they had peeked), who
-peeked, and everyone's open and face-down life cards. The engine builds that observation; the
-true state (own card, hidden card, draw pile) never reaches :func:`act`. Each decision gets one
-uniform number ``u`` in [0, 1) drawn by the engine from the game's bot stream, so bots are
-deterministic functions of (observation, parameters, ``u``) and the kernel and the plain-Python
-reference consume the same numbers.
+A bot only ever sees an *observation* (:class:`.observation.Observation`, built by
+:func:`.observation.observe`): the forehead cards of the other active seats, the hidden card if
+it peeked this round, the table's rules and who is still in, the bids so far (who bid what, and
+whether they had peeked), who peeked, and everyone's open life cards. The true state (own card,
+hidden card, draw pile) never reaches a bot. Each decision gets one uniform number ``u`` in
+[0, 1) drawn by the engine from the game's bot stream, so bots are deterministic functions of
+(observation, parameters, ``u``) and the kernel and the plain-Python reference consume the
+same numbers.
+
+One interface: every decision is ``(policy, params, obs, tables, work, u)`` (``tables`` the
+belief arrays, :class:`Tables`; ``work`` a scratch array). :func:`act` takes the decision's
+kind too, for Python callers; the engine is given the four functions of a :class:`BotSet`
+(:func:`bot_set`: only the bots at the table, so the base bots' engine never compiles the
+others) and knows no bot by name. Inside, parameters are read by their names
+(:data:`.bots.ODDS_CALL`, :data:`.bots.TIPS_MARGIN`, ..., generated from the bot menu).
 
 Decisions (``kind``): ``PEEK`` (0/1, only asked when peeking is allowed), ``BID`` (a bid, or
 :data:`CALL` when :func:`.rules.may_call` allows it), ``POINT`` (Trickster, H10: the seat
@@ -54,72 +62,65 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit
 
 from headcount_lab.core.jitcache import track_module
-
-# the bot table lives in .bots (free of numba); "X as X" names are re-exported for callers
 from headcount_lab.games.headcount import equilibrium as EQ
 from headcount_lab.games.headcount import headsup_policy as HP
+
+# the bot table lives in .bots (free of numba), the observation in .observation; "X as X" names
+# are re-exported for callers
 from headcount_lab.games.headcount.bots import (
     BLUFFER,
+    BLUFFER_RATE,
+    BLUFFER_SIZE,
+    EQ_DISCARD,
+    EQ_PEEK,
     EQUILIBRIUM,
+    LEVEL_SLOT,
+    MODEL_LEVEL_SLOT,
     ODDS,
-    P_CALL,
-    P_CALL2,
-    P_EXTRA,
-    P_EXTRA2,
-    P_LEVEL,
-    P_MODEL_LEVEL,
-    P_QUANT,
-    P_QUANT2,
-    P_RAISE,
-    P_RAISE2,
-    P_SHADE,
+    ODDS_CALL,
+    ODDS_DISCARD,
+    ODDS_FAMILY,
+    ODDS_PEEK,
+    ODDS_POINT,
+    ODDS_QUANTILE,
     RANDOM,
+    RANDOM_CALL,
+    RANDOM_HI,
+    RANDOM_LO,
+    RANDOM_PEEK,
+    RANDOM_STEP,
     READER,
+    READER_MODEL,
+    READER_SIGMA,
     RESPONDER,
+    RESPONDER_CALL2,
+    RESPONDER_QUANTILE2,
+    RESPONDER_RAISE,
+    RESPONDER_RAISE2,
+    RESPONDER_SHADE,
     TIPS,
+    TIPS_BAND,
+    TIPS_DISCARD,
+    TIPS_MARGIN,
+    TIPS_STEP,
     Bot,
 )
-from headcount_lab.games.headcount.bots import (
-    DISCARD_SLOT as DISCARD_SLOT,
-)
-from headcount_lab.games.headcount.bots import (
-    MENU as MENU,
-)
-from headcount_lab.games.headcount.bots import (
-    N_PARAMS as N_PARAMS,
-)
-from headcount_lab.games.headcount.bots import (
-    P_DISCARD as P_DISCARD,
-)
-from headcount_lab.games.headcount.bots import (
-    P_PEEK as P_PEEK,
-)
-from headcount_lab.games.headcount.bots import (
-    P_POINT as P_POINT,
-)
-from headcount_lab.games.headcount.bots import (
-    PARAMS as PARAMS,
-)
-from headcount_lab.games.headcount.bots import (
-    POLICY_NAMES as POLICY_NAMES,
-)
-from headcount_lab.games.headcount.bots import (
-    parse_bot as parse_bot,
-)
-from headcount_lab.games.headcount.bots import (
-    parse_bots as parse_bots,
-)
+from headcount_lab.games.headcount.bots import MENU as MENU
+from headcount_lab.games.headcount.bots import N_PARAMS as N_PARAMS
+from headcount_lab.games.headcount.bots import PARAMS as PARAMS
+from headcount_lab.games.headcount.bots import POLICY_NAMES as POLICY_NAMES
+from headcount_lab.games.headcount.bots import parse_bot as parse_bot
+from headcount_lab.games.headcount.bots import parse_bots as parse_bots
+from headcount_lab.games.headcount.observation import BID, DISCARD, PEEK, POINT
+from headcount_lab.games.headcount.observation import CALL as CALL
+from headcount_lab.games.headcount.observation import Observation as Observation
 from headcount_lab.games.headcount.rules import N_NUMBER, TOP, VALUES, X2, lowest_bid
-
-CALL = -(1 << 62)  # the "Count!" action; bids are ordinary integers
-
-PEEK, BID, POINT, DISCARD = 0, 1, 2, 3
-
 
 # --------------------------------------------------------------------------- belief tables
 
@@ -147,6 +148,11 @@ class Beliefs:
     levels: tuple[float, ...]
     safe: np.ndarray
     headsup: tuple[np.ndarray, ...] | None = None
+
+    @property
+    def tables(self) -> Tables:
+        """The arrays the kernels and the bots take (:class:`Tables`)."""
+        return Tables(self.row_of, self.sf, self.lo, self.gain, self.safe, self.headsup)
 
 
 @cache
@@ -231,21 +237,21 @@ def safe_columns(sf: np.ndarray, levels: tuple[float, ...]) -> np.ndarray:
 
 def table_params(bots: list[Bot] | tuple[Bot, ...]) -> tuple[tuple[float, ...], np.ndarray]:
     """(levels, params): the survival levels the bots use and their float64[slots, N_PARAMS]
-    parameters with :data:`P_LEVEL` / :data:`P_MODEL_LEVEL` pointing into ``levels``."""
+    parameters with :data:`.bots.LEVEL_SLOT` / :data:`.bots.MODEL_LEVEL_SLOT` pointing into
+    ``levels``."""
     params = np.array([b.params for b in bots], dtype=np.float64)
     wanted = set()
-    odds_family = (ODDS, READER, BLUFFER, RESPONDER)
     for b in bots:
-        if b.policy in odds_family:
-            wanted.add(1.0 - b.params[P_QUANT])
+        if b.policy in ODDS_FAMILY:
+            wanted.add(1.0 - b.params[ODDS_QUANTILE])
             if b.policy in (READER, RESPONDER):
-                wanted.add(1.0 - b.params[P_EXTRA2])
+                wanted.add(1.0 - b.params[READER_MODEL])
     levels = tuple(sorted(wanted)) or (0.5,)
     for i, b in enumerate(bots):
-        if b.policy in odds_family:
-            params[i, P_LEVEL] = levels.index(1.0 - b.params[P_QUANT])
+        if b.policy in ODDS_FAMILY:
+            params[i, LEVEL_SLOT] = levels.index(1.0 - b.params[ODDS_QUANTILE])
             if b.policy in (READER, RESPONDER):
-                params[i, P_MODEL_LEVEL] = levels.index(1.0 - b.params[P_EXTRA2])
+                params[i, MODEL_LEVEL_SLOT] = levels.index(1.0 - b.params[READER_MODEL])
     return levels, params
 
 
@@ -342,338 +348,281 @@ def _tips_estimate(mask, nu, n_deck):
     return total
 
 
-# The bots' dispatch for one decision kind, for the engine to inline at that decision's site:
-# ``base_peek``, ``base_bid``, ``base_point``, ``base_discard`` (the base bots alone: no
-# ``equilibrium`` or ``responder`` code, the engine a table of base bots compiles, see
-# :func:`.engine.engine_for`; a policy of either would play as ``odds`` there, so it must not sit
-# at that table) and ``decide_peek``, ... (every bot: those two bots' decisions, else the base
-# body). Each takes ``known``, the mask of the foreheads in ``seen`` (the engine gets it from the
-# loop that builds ``seen``), then the arguments of :func:`act`.
+# The bots' decisions, one function per kind, each ``(policy, params, obs, tables, work, u)``:
+# the bot's policy id and float64[N_PARAMS] parameters, the seat's :class:`.Observation`, the
+# belief :class:`Tables`, a float64[2, >= n_deck] scratch (passed in: an allocation would make
+# every call pay reference counting) and the decision's uniform number. Two sets of them
+# (:class:`BotSet`): the base bots' (``random``, ``tips``, ``odds``, ``reader``, ``bluffer``:
+# :data:`BASE`) and every bot's (:data:`EVERY`: the ``equilibrium`` and ``responder`` bots
+# too, else the base bodies). The engine is compiled for one set (:func:`bot_set`) and inlines
+# its four functions at their decision sites, so a table of base bots never compiles the
+# expensive bots' code; a policy outside the set would play as ``odds`` there.
 #
-# The base bodies hold the light policies' choices themselves (``random``, ``tips``, ``odds``,
-# ``bluffer``, and the reader and the responder outside their bids): the seat's view
+# The base bodies hold the light policies' choices themselves: the seat's view
 # (:func:`seat_view`), then the kind's choice, written out in the body, not in a helper it
 # inlines: numba copies an inlined function's IR once into its caller and again, with the
 # caller's, into the engine, and the helpers cost the base engine about 0.15 CPU s (5%) of its
 # own compile (measured, ``scripts/headcount_compile_profile.py --body``). The ``equilibrium``
 # bot's peek and bid are inlined too (a real call played a quarter fewer rounds a second). The
 # reader's and the responder's bids are one real call to their shared body (:func:`mixture_bid`);
-# the rare decisions (pointing in the engine with every bot, the equilibrium bot's discard) are
-# one real call, :func:`act_rare`, compiled once for all sites.
+# the rare decisions (pointing with every bot, the equilibrium bot's discard) are one real call,
+# :func:`act_rare`, compiled once for all sites.
 #
-# One small function per kind and engine, not one body with the kind and the bot set as
-# constants of a closure: numba translates an inlined function's bytecode afresh at every site
-# and only then drops the branches the constants rule out, so the shared body cost the base
-# engine 0.4 CPU s of its cold compile (measured, scripts/headcount_compile_profile.py).
+# One small function per kind and set, not one body with the kind and the set as constants:
+# numba translates an inlined function's bytecode afresh at every site and only then drops the
+# branches the constants rule out, so a shared body cost the base engine 0.4 CPU s of its cold
+# compile (measured, scripts/headcount_compile_profile.py).
+
+
+class Tables(NamedTuple):
+    """The belief arrays the kernels read (:class:`Beliefs`): ``row_of``, ``sf``, ``lo``,
+    ``gain``, ``safe`` and ``headsup`` (None: no solved heads-up round loaded)."""
+
+    row_of: np.ndarray
+    sf: np.ndarray
+    lo: int
+    gain: np.ndarray
+    safe: np.ndarray
+    headsup: tuple[np.ndarray, ...] | None
 
 
 @njit(nogil=True, cache=True, inline="always")
 def seat_view(known, hidden_seen, hidden_card):
-    """``(mask, nu)`` of a seat's view without branches (each costs the engine a few blocks per
-    decision site): ``known`` and the hidden card's bit if the seat saw it; two unseen cards in
-    play if not and the round has a hidden card, else one."""
+    """``(mask, nu)`` of a seat's view (:class:`.Observation` fields ``known``,
+    ``hidden_seen``, ``table.hidden_card``) without branches (each costs the engine a few blocks
+    per decision site): the foreheads it sees and the hidden card's bit if it peeked; two unseen
+    cards in play if not and the round has a hidden card, else one. Scalars in: an observation
+    passed to an inlined helper is copied whole at every site."""
     mask = known | (np.int64(hidden_seen >= 0) << np.int64(max(hidden_seen, 0)))
     nu = np.int64(1) + np.int64((hidden_card != 0) & (hidden_seen < 0))
     return mask, nu
 
 
 @njit(nogil=True, cache=True, inline="always")
-def base_peek(
-    policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
-    bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
-    safe, work, u,
-):  # fmt: skip
-    """The base bots' peek: 1 to peek (H7; asked only when the seat may)."""
-    p0, p1, p2 = params[0], params[1], params[2]
-    qi = np.int64(params[P_LEVEL])
-    mask, nu = seat_view(known, hidden_seen, hidden_card)
-    last = bids[max(nb - 1, 0)] * (nb > 0)  # 0 before the opening bid
-    if policy == RANDOM:
-        return 1 if u < p1 else 0
-    if policy == TIPS:
-        return 1 if nb > 0 and abs(last - _tips_estimate(mask, nu, n_deck)) <= p2 else 0
-    row = np.int64(row_of[nu, mask])  # int64 like the reader's rows: one sf_at to compile
-    # only worth it when it would raise anyway: under H7 a peeker may not call, and with
-    # peek_must_raise off a seat that would call on its view calls without looking
-    if nb > 0 and can_call and 1.0 - sf_at(sf, row, lo, last + shift) > p0:
-        return 0
-    plan = lo + safe[qi, row] - shift
-    plan = max(plan, lowest_bid(nb, last, min_bid))
-    t = plan + shift - lo
-    moved = gain[row, t] if 0 < t < sf.shape[1] else 0.0
-    return 1 if moved > p2 else 0
+def obs_view(obs):
+    """:func:`seat_view` of an observation, for the functions that are real calls."""
+    return seat_view(obs.known, obs.hidden_seen, obs.table.hidden_card)
+
+
+# The base bodies read the observation's fields once, at the top, into scalars and arrays: a
+# named tuple held in a variable or passed to an inlined helper is copied whole, and those
+# copies cost the engine's lowering more than the reads (measured with
+# scripts/headcount_compile_profile.py --profile).
 
 
 @njit(nogil=True, cache=True, inline="always")
-def base_bid(
-    policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
-    bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
-    safe, work, u,
-):  # fmt: skip
+def peek_base(policy, params, obs, tables, work, u):
+    """The base bots' peek: 1 to peek (H7; asked only when the seat may)."""
+    nb, bids, hs = obs.public.nb, obs.public.bids, obs.hidden_seen
+    n_deck, shift, min_bid = obs.table.n_deck, obs.table.shift, obs.table.min_bid
+    mask, nu = seat_view(obs.known, hs, obs.table.hidden_card)
+    last = bids[max(nb - 1, 0)] * (nb > 0)  # 0 before the opening bid
+    if policy == RANDOM:
+        return 1 if u < params[RANDOM_PEEK] else 0
+    if policy == TIPS:
+        e = _tips_estimate(mask, nu, n_deck)
+        return 1 if nb > 0 and abs(last - e) <= params[TIPS_BAND] else 0
+    sf, lo = tables.sf, tables.lo
+    row = np.int64(tables.row_of[nu, mask])  # int64 like the reader's rows: one sf_at to compile
+    # only worth it when it would raise anyway: under H7 a peeker may not call, and with
+    # peek_must_raise off a seat that would call on its view calls without looking
+    if nb > 0 and obs.can_call and 1.0 - sf_at(sf, row, lo, last + shift) > params[ODDS_CALL]:
+        return 0
+    plan = lo + tables.safe[np.int64(params[LEVEL_SLOT]), row] - shift
+    plan = max(plan, lowest_bid(nb, last, min_bid))
+    t = plan + shift - lo
+    moved = tables.gain[row, t] if 0 < t < sf.shape[1] else 0.0
+    return 1 if moved > params[ODDS_PEEK] else 0
+
+
+@njit(nogil=True, cache=True, inline="always")
+def bid_base(policy, params, obs, tables, work, u):
     """The base bots' bid, or :data:`CALL`: the reader's (:func:`reader_bid`), else by policy."""
     if policy == READER:
-        return reader_bid(
-            params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
-            min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
-        )  # fmt: skip
-    mask, nu = seat_view(known, hidden_seen, hidden_card)
+        return reader_bid(params, obs, tables, work)
+    nb, bids, hs, can_call = obs.public.nb, obs.public.bids, obs.hidden_seen, obs.can_call
+    n_deck, shift, min_bid = obs.table.n_deck, obs.table.shift, obs.table.min_bid
+    mask, nu = seat_view(obs.known, hs, obs.table.hidden_card)
     last = bids[max(nb - 1, 0)] * (nb > 0)  # 0 before the opening bid
-    p0, p1, p2, p3, p4, p5, p6 = (params[0], params[1], params[2], params[3], params[4],
-                                  params[5], params[6])  # fmt: skip
-    qi = np.int64(params[P_LEVEL])
     low = lowest_bid(nb, last, min_bid)  # H5
     if policy == RANDOM:
         if can_call:
-            if u < p0:
+            p_call = params[RANDOM_CALL]
+            if u < p_call:
                 return CALL
-            u = (u - p0) / (1.0 - p0)
+            u = (u - p_call) / (1.0 - p_call)
         if nb == 0:
-            span = np.int64(p4) - np.int64(p3) + 1
-            return max(np.int64(p3) + min(np.int64(u * span), span - 1), low)
-        step = np.int64(p2)
+            first = np.int64(params[RANDOM_LO])
+            span = np.int64(params[RANDOM_HI]) - first + 1
+            return max(first + min(np.int64(u * span), span - 1), low)
+        step = np.int64(params[RANDOM_STEP])
         return last + 1 + min(np.int64(u * step), step - 1)
     if policy == TIPS:
         e = _tips_estimate(mask, nu, n_deck)
         if nb == 0:
             return max(e, low)
-        if can_call and last > e + p0:
+        if can_call and last > e + params[TIPS_MARGIN]:
             return CALL
-        return max(low, min(e, last + np.int64(p1)))
-    # the odds family: p0 call, p1 quantile, p2 peek, p3 point, p4 discard, p5/p6 extras
-    row = np.int64(row_of[nu, mask])  # int64 like the reader's rows: one sf_at to compile
-    if nb > 0 and can_call and 1.0 - sf_at(sf, row, lo, last + shift) > p0:
+        return max(low, min(e, last + np.int64(params[TIPS_STEP])))
+    # the odds family
+    sf, lo = tables.sf, tables.lo
+    row = np.int64(tables.row_of[nu, mask])  # int64 like the reader's rows: one sf_at to compile
+    if nb > 0 and can_call and 1.0 - sf_at(sf, row, lo, last + shift) > params[ODDS_CALL]:
         return CALL
-    b = lo + safe[qi, row] - shift
+    b = lo + tables.safe[np.int64(params[LEVEL_SLOT]), row] - shift
     b = max(b, low)
-    if policy == BLUFFER and u < p5:
-        b += np.int64(p6)
+    if policy == BLUFFER and u < params[BLUFFER_RATE]:
+        b += np.int64(params[BLUFFER_SIZE])
     return b
 
 
 @njit(nogil=True, cache=True, inline="always")
-def base_point(
-    policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
-    bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
-    safe, work, u,
-):  # fmt: skip
+def point_base(policy, params, obs, tables, work, u):
     """The base bots' pointing (Trickster, ``nb`` >= 1: :func:`point_choice`, which
     :func:`act_rare` shares)."""
-    mask, nu = seat_view(known, hidden_seen, hidden_card)
-    return point_choice(policy, params, mask, nu, bids[nb - 1], bidders[nb - 1], caller, shift,
-                        n_deck, row_of, sf, lo, u)  # fmt: skip
+    nb = obs.public.nb
+    mask, nu = seat_view(obs.known, obs.hidden_seen, obs.table.hidden_card)
+    return point_choice(policy, params, mask, nu, obs.public.bids[nb - 1],
+                        obs.public.bidders[nb - 1], obs.caller, obs.table.shift,
+                        obs.table.n_deck, tables.row_of, tables.sf, tables.lo, u)  # fmt: skip
 
 
 @njit(nogil=True, cache=True, inline="always")
-def base_discard(
-    policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
-    bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
-    safe, work, u,
-):  # fmt: skip
+def discard_base(policy, params, obs, tables, work, u):
     """The base bots' discard (H8): 1 to give up an open life card, 0 a face-down one (reads
     no view)."""
     if policy == RANDOM:
         return 1 if u < 0.5 else 0
-    return np.int64(params[3]) if policy == TIPS else np.int64(params[P_DISCARD])
+    return np.int64(params[TIPS_DISCARD]) if policy == TIPS else np.int64(params[ODDS_DISCARD])
 
 
 @njit(nogil=True, cache=True, inline="always")
-def decide_peek(
-    policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
-    bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
-    safe, work, u,
-):  # fmt: skip
-    """Every bot's peek: the ``equilibrium`` bot's (:func:`eq_peek`), else :func:`base_peek`."""
+def peek_every(policy, params, obs, tables, work, u):
+    """Every bot's peek: the ``equilibrium`` bot's (:func:`eq_peek`), else :func:`peek_base`."""
     if policy == EQUILIBRIUM:
-        mask, nu = seat_view(known, hidden_seen, hidden_card)
-        return eq_peek(params, np.int64(row_of[nu, mask]), n, active, nb, bids, bidders,
-                       bid_peeked, hidden_seen >= 0, can_call, min_bid, caller, shift, sf, lo,
-                       gain, u)  # fmt: skip
-    return base_peek(
-        policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
-        bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
-        safe, work, u,
-    )  # fmt: skip
+        return eq_peek(params, obs, tables, u)
+    return peek_base(policy, params, obs, tables, work, u)
 
 
 @njit(nogil=True, cache=True, inline="always")
-def decide_bid(
-    policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
-    bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
-    safe, work, u,
-):  # fmt: skip
+def bid_every(policy, params, obs, tables, work, u):
     """Every bot's bid or call: the responder's (:func:`responder_bid`), the ``equilibrium``
-    bot's (:func:`eq_bid`), else :func:`base_bid`."""
+    bot's (:func:`eq_bid`), else :func:`bid_base`."""
     if policy == RESPONDER:
-        return responder_bid(
-            params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, can_call,
-            min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
-        )  # fmt: skip
+        return responder_bid(params, obs, tables, work)
     if policy == EQUILIBRIUM:
-        mask, nu = seat_view(known, hidden_seen, hidden_card)
-        return eq_bid(params, np.int64(row_of[nu, mask]), n, active, nb, bids, bidders,
-                      bid_peeked, hidden_seen >= 0, can_call, min_bid, caller, shift, sf, lo,
-                      gain, u)  # fmt: skip
-    return base_bid(
-        policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
-        bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
-        safe, work, u,
-    )  # fmt: skip
+        return eq_bid(params, obs, tables, u)
+    return bid_base(policy, params, obs, tables, work, u)
 
 
 @njit(nogil=True, cache=True, inline="always")
-def decide_point(
-    policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
-    bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
-    safe, work, u,
-):  # fmt: skip
+def point_every(policy, params, obs, tables, work, u):
     """Every bot's pointing: one real call (:func:`act_rare`)."""
-    return act_rare(
-        np.int64(POINT), policy, params, me, n, active, seen, hidden_seen, nb, bids, bidders,
-        bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
-        safe, work, u, True,
-    )  # fmt: skip
+    return act_rare(np.int64(POINT), policy, params, obs, tables, u, True)
 
 
 @njit(nogil=True, cache=True, inline="always")
-def decide_discard(
-    policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
-    bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
-    safe, work, u,
-):  # fmt: skip
+def discard_every(policy, params, obs, tables, work, u):
     """Every bot's discard: the ``equilibrium`` bot's by the real call :func:`act_rare`, else
-    :func:`base_discard`."""
+    :func:`discard_base`."""
     if policy == EQUILIBRIUM:
-        return act_rare(
-            np.int64(DISCARD), policy, params, me, n, active, seen, hidden_seen, nb, bids,
-            bidders, bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of,
-            sf, lo, gain, safe, work, u, True,
-        )  # fmt: skip
-    return base_discard(
-        policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
-        bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
-        safe, work, u,
-    )  # fmt: skip
+        return act_rare(np.int64(DISCARD), policy, params, obs, tables, u, True)
+    return discard_base(policy, params, obs, tables, work, u)
 
 
 # _nrt=False: nothing here allocates, so the call does no reference counting of its arrays
 @njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
-def act_rare(
-    kind, policy, params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
-    can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain, safe, work, u,
-    eq_on,
-):  # fmt: skip
-    """The decisions the per-kind bodies (``decide_peek``, ...) do not inline (arguments as
-    :func:`act`), rare ones: pointing (Trickster; :func:`point_choice`, or the ``equilibrium``
-    table's :func:`eq_point`) and the ``equilibrium`` bot's discard (:func:`eq_discard`).
-    ``eq_on`` None: compiled without the ``equilibrium`` bot's code."""
-    mask, _ = view_mask(me, n, active, seen, hidden_seen)
-    nu = 2 if hidden_card and hidden_seen < 0 else 1
-    row = np.int64(row_of[nu, mask])
-    sp = hidden_seen >= 0
+def act_rare(kind, policy, params, obs, tables, u, eq_on):
+    """The decisions the per-kind bodies do not inline, rare ones: pointing (Trickster;
+    :func:`point_choice`, or the ``equilibrium`` table's :func:`eq_point`) and the
+    ``equilibrium`` bot's discard (:func:`eq_discard`). ``eq_on`` None: compiled without the
+    ``equilibrium`` bot's code."""
+    mask, nu = obs_view(obs)
     if eq_on is not None and kind == DISCARD:
-        return eq_discard(params, row, n, active, nb, bids, bidders, bid_peeked, sp, can_call,
-                          min_bid, caller, shift, sf, lo, gain, u)  # fmt: skip
+        return eq_discard(params)
     if eq_on is not None and policy == EQUILIBRIUM:
-        return eq_point(params, row, n, active, nb, bids, bidders, bid_peeked, sp, can_call,
-                        min_bid, caller, shift, sf, lo, gain, u)  # fmt: skip
-    last = bids[nb - 1] if nb > 0 else 0
-    bidder = bidders[nb - 1] if nb > 0 else -1
-    return point_choice(policy, params, mask, nu, last, bidder, caller, shift, n_deck, row_of, sf,
-                        lo, u)  # fmt: skip
+        return eq_point(params, obs, tables, np.int64(tables.row_of[nu, mask]))
+    nb = obs.public.nb
+    last = obs.public.bids[nb - 1] if nb > 0 else 0
+    bidder = obs.public.bidders[nb - 1] if nb > 0 else -1
+    return point_choice(policy, params, mask, nu, last, bidder, obs.caller, obs.table.shift,
+                        obs.table.n_deck, tables.row_of, tables.sf, tables.lo, u)  # fmt: skip
 
 
 @njit(nogil=True, cache=True, inline="always")
 def point_choice(policy, params, mask, nu, last, bidder, caller, shift, n_deck, row_of, sf, lo, u):
     """Trickster (H10): the seat expected to win, the last ``bidder`` or the ``caller``, from
     the view ``(mask, nu)``."""
-    p3 = params[P_POINT]
     if policy == RANDOM:
         return bidder if u < 0.5 else caller
     if policy == TIPS:
         return bidder if _tips_estimate(mask, nu, n_deck) >= last + shift else caller
-    return bidder if sf_at(sf, np.int64(row_of[nu, mask]), lo, last + shift) >= p3 else caller
+    sure = sf_at(sf, np.int64(row_of[nu, mask]), lo, last + shift) >= params[ODDS_POINT]
+    return bidder if sure else caller
 
 
-@njit(nogil=True, cache=True, inline="always")
-def act(
-    kind, policy, params, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
-    bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
-    safe, work, u,
-):  # fmt: skip
-    """One decision of seat ``me`` from its observation: the bots' one dispatch.
+class BotSet(NamedTuple):
+    """The four decision functions of a set of bots, each ``(policy, params, obs, tables, work,
+    u)``; ``name`` tells the engines of two sets apart (:func:`.engine.engine`)."""
 
-    ``kind``: PEEK, BID, POINT or DISCARD; ``policy``: the bot's policy id; ``params``:
-    float64[N_PARAMS] its parameters; ``active``: bool[n]; ``seen``: int64[n] forehead ids as
-    ``me`` sees them (``seen[me]`` and inactive seats are -1); ``hidden_seen``: the hidden card
-    if ``me`` peeked, else -1; ``peeked``: bool[n] who peeked this round; ``bids``/``bidders``:
-    int64[>= nb] the bids so far and their seats; ``bid_peeked``: bool[>= nb] whether the
-    bidder had peeked by then; ``can_call``: whether "Count!" is legal
-    (:func:`.rules.may_call`); ``min_bid``: lowest legal opening bid; ``caller``: the caller
-    (POINT only); ``shift``: 1 if ties go to the caller (a bid b survives when total >= b +
-    shift), else 0; ``n_deck``: 17 or 18; ``row_of``, ``sf``, ``lo``, ``gain``, ``safe``:
-    :class:`Beliefs`; ``work``: float64[2, >= n_deck] scratch (passed in: an allocation here
-    would make every call pay reference counting); ``u``: uniform [0, 1) for this decision.
-
-    The seat's view of the foreheads (:func:`view_mask`), then :func:`decide`: the body is
-    the kind's own (``decide_peek``, ... above), compiled once per kind: the engine calls the one
-    of its decision site, inlined (a dispatch inlined whole at each site would compile every
-    choice four times); this function picks the same one at run time, for Python callers.
-    """
-    known, _ = view_mask(me, n, active, seen, -1)
-    return decide(
-        kind, policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
-        bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
-        safe, work, u,
-    )  # fmt: skip
+    name: str
+    peek: Any
+    bid: Any
+    point: Any
+    discard: Any
 
 
-@njit(nogil=True, cache=True, inline="always")
-def decide(
-    kind, policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
-    bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
-    safe, work, u,
-):  # fmt: skip
-    """:func:`act` given ``known``, the bitmask of the foreheads in ``seen``: the kind's
-    ``decide_*`` picked at run time (the engine's :func:`.engine.ask` and the fair-play tests).
-    """
+#: the base bots (``random``, ``tips``, ``odds``, ``reader``, ``bluffer``): a table of these
+#: compiles the smaller engine (its cold compile: about 60% of the one with every bot)
+BASE = BotSet("base", peek_base, bid_base, point_base, discard_base)
+#: every bot, ``equilibrium`` and ``responder`` too
+EVERY = BotSet("every", peek_every, bid_every, point_every, discard_every)
+
+
+def bot_set(policies: np.ndarray | list[int]) -> BotSet:
+    """The smallest :class:`BotSet` that plays every policy id in ``policies``: :data:`BASE`
+    unless an ``equilibrium`` or ``responder`` bot sits at the table (the same games: the base
+    set is the full one without code those tables never reach)."""
+    p = np.asarray(policies)
+    return EVERY if ((p == EQUILIBRIUM) | (p == RESPONDER)).any() else BASE
+
+
+@njit(nogil=True, cache=True)
+def act(policy, params, obs, kind, tables, work, u):
+    """One decision of the bot ``(policy, params)`` from its observation ``obs``
+    (:class:`.Observation`), for Python callers: ``kind`` PEEK (1 to peek), BID (a bid or
+    :data:`CALL`), POINT (the seat pointed at) or DISCARD (1: an open life card); ``tables``:
+    :class:`Tables`; ``work``: float64[2, >= n_deck] scratch; ``u``: the decision's uniform
+    number in [0, 1). The ``equilibrium`` bot's peeks and bids come from its solved heads-up
+    round when it plays there. The engine calls the same functions, one per kind
+    (:data:`EVERY`), inlined at its decision sites."""
     if kind == PEEK:
-        return decide_peek(
-            policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
-            bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo,
-            gain, safe, work, u,
-        )  # fmt: skip
+        return np.int64(peek_every(policy, params, obs, tables, work, u))
     if kind == POINT:
-        return decide_point(
-            policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
-            bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo,
-            gain, safe, work, u,
-        )  # fmt: skip
+        return np.int64(point_every(policy, params, obs, tables, work, u))
     if kind == DISCARD:
-        return decide_discard(
-            policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
-            bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo,
-            gain, safe, work, u,
-        )  # fmt: skip
-    return decide_bid(
-        policy, params, known, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders,
-        bid_peeked, can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain,
-        safe, work, u,
-    )  # fmt: skip
+        return np.int64(discard_every(policy, params, obs, tables, work, u))
+    return np.int64(bid_every(policy, params, obs, tables, work, u))
+
+
+# --------------------------------------------------------------------------- reader, responder
 
 
 @njit(nogil=True, cache=True, inline="always")
-def reader_mixture(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
-                   min_bid, hidden_card, shift, n_deck, row_of, lo, safe, work):  # fmt: skip
+def reader_mixture(params, obs, tables, work):
     """The reader's belief: for every card its own forehead may hold, the belief row of the
     view with that card (``work[0, :m]``) and how well the card explains the others' raises
     (``work[1, :m]``); returns ``(m, sum of the weights)``."""
-    mask, _ = view_mask(me, n, active, seen, hidden_seen)
-    nu = 2 if hidden_card and hidden_seen < 0 else 1
-    sigma = params[P_EXTRA]
-    mqi = np.int64(params[P_MODEL_LEVEL])
-    fmask = mask  # foreheads only
-    if hidden_seen >= 0:
-        fmask &= ~(np.int64(1) << np.int64(hidden_seen))
+    me, seen, known, hs = obs.me, obs.seen, obs.known, obs.hidden_seen
+    pub = obs.public
+    nb, bids, bidders, bid_peeked = pub.nb, pub.bids, pub.bidders, pub.bid_peeked
+    n_deck, hidden_card = obs.table.n_deck, obs.table.hidden_card
+    min_bid, shift = obs.table.min_bid, obs.table.shift
+    row_of, safe, lo = tables.row_of, tables.safe, tables.lo
+    mask, nu = seat_view(known, hs, hidden_card)
+    sigma = params[READER_SIGMA]
+    mqi = np.int64(params[MODEL_LEVEL_SLOT])
+    fmask = known  # foreheads only
     m = np.int64(0)  # not a literal 0, which would compile the _mix_* helpers twice
     wsum = 0.0
     for x in range(n_deck):
@@ -689,8 +638,8 @@ def reader_mixture(params, me, n, active, seen, hidden_seen, nb, bids, bidders, 
             # j's view: the foreheads I see, minus j's own, plus my card x
             mj = (fmask & ~(np.int64(1) << np.int64(seen[j]))) | xbit
             nuj = 2 if hidden_card else 1
-            if bid_peeked[i] and hidden_seen >= 0:
-                mj |= np.int64(1) << np.int64(hidden_seen)
+            if bid_peeked[i] and hs >= 0:
+                mj |= np.int64(1) << np.int64(hs)
                 nuj = 1
             q = lo + safe[mqi, row_of[nuj, mj]] - shift
             e = max(q, lowest_bid(i, prev, min_bid))
@@ -704,39 +653,47 @@ def reader_mixture(params, me, n, active, seen, hidden_seen, nb, bids, bidders, 
 
 
 @njit(nogil=True, cache=True, inline="always")
-def reader_bid(
-    params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
-    can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
-):  # fmt: skip
+def reader_bid(params, obs, tables, work):
     """The reader's bid or call: a mixture over its own card weighted by how well each
     candidate explains the others' raises (see the module docstring); :func:`mixture_bid` with
     its ``call`` and ``quantile``, going all the way to its plan."""
-    return mixture_bid(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
-                       can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
-                       params[P_CALL], params[P_QUANT], 1.0, np.int64(0))  # fmt: skip
+    return mixture_bid(params, obs, tables, work, params[ODDS_CALL], params[ODDS_QUANTILE], 1.0,
+                       np.int64(0))  # fmt: skip
+
+
+@njit(nogil=True, cache=True, inline="always")
+def responder_bid(params, obs, tables, work):
+    """The responder's bid or call: the reader's belief (:func:`reader_mixture`), its own
+    call threshold, quantile and raise fraction when heads-up (``call2``, ``quantile2``,
+    ``raise2``) and with more players (``call``, ``quantile``, ``raise``); a raise goes the
+    fraction ``raise`` of the way from the lowest legal bid to its plan, and an opening bid is
+    ``shade`` below plan (:func:`mixture_bid`). With the defaults it bids exactly as
+    ``reader``."""
+    heads_up = obs.table.n_active == 2
+    call = params[RESPONDER_CALL2] if heads_up else params[ODDS_CALL]
+    quantile = params[RESPONDER_QUANTILE2] if heads_up else params[ODDS_QUANTILE]
+    frac = params[RESPONDER_RAISE2] if heads_up else params[RESPONDER_RAISE]
+    return mixture_bid(params, obs, tables, work, call, quantile, frac,
+                       np.int64(params[RESPONDER_SHADE]))  # fmt: skip
 
 
 # _nrt=False: allocates nothing (``work`` is the scratch), so no reference counting
 @njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
-def mixture_bid(
-    params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
-    can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
-    call, quantile, frac, shade,
-):  # fmt: skip
+def mixture_bid(params, obs, tables, work, call, quantile, frac, shade):
     """The bid or call of the reader's belief (:func:`reader_mixture`), for the reader and the
     responder, one compiled body: "Count!" when P(the last bid loses) > ``call``, else the
     highest bid that survives a call with probability >= 1 - ``quantile`` (the plan); an opening
     bid goes ``shade`` below plan, a raise the fraction ``frac`` of the way from the lowest
     legal bid to it (the reader: ``frac`` 1 and ``shade`` 0, its plan)."""
-    m, wsum = reader_mixture(params, me, n, active, seen, hidden_seen, nb, bids, bidders,
-                             bid_peeked, min_bid, hidden_card, shift, n_deck, row_of, lo, safe,
-                             work)  # fmt: skip
+    m, wsum = reader_mixture(params, obs, tables, work)
+    sf, lo, shift = tables.sf, tables.lo, obs.table.shift
+    nb = obs.public.nb
     level = 1.0 - quantile
-    last = bids[nb - 1] if nb > 0 else 0
-    if nb > 0 and can_call and 1.0 - _mix_sf(sf, work, m, wsum, lo, last + shift) > call:
+    last = obs.public.bids[nb - 1] if nb > 0 else 0
+    if nb > 0 and obs.can_call and 1.0 - _mix_sf(sf, work, m, wsum, lo, last + shift) > call:
         return CALL
     plan = _mix_safe_bid(sf, work, m, wsum, lo, level, shift)
-    low = lowest_bid(nb, last, min_bid)
+    low = lowest_bid(nb, last, obs.table.min_bid)
     if nb == 0:
         return max(plan - shade, low)
     if plan <= low:
@@ -745,43 +702,30 @@ def mixture_bid(
 
 
 @njit(nogil=True, cache=True)
-def stated_call_win(
-    policy, params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked, min_bid,
-    hidden_card, shift, n_deck, row_of, sf, lo, gain, safe, work,
-):  # fmt: skip
+def stated_call_win(policy, params, obs, tables, work):
     """The probability that "Count!" now (``nb`` >= 1 bids) would win, as the bot of
-    ``policy`` believes it from its observation (arguments as :func:`act`): the reader's
-    mixture, the ``odds`` family's view alone, the ``equilibrium`` table's call-win belief;
-    -1 for the bots that state none (``random``, ``tips``)."""
-    last = bids[nb - 1]
+    ``policy`` believes it from its observation: the reader's mixture, the ``odds`` family's
+    view alone, the ``equilibrium`` table's call-win belief; -1 for the bots that state none
+    (``random``, ``tips``)."""
+    pub = obs.public
+    last = pub.bids[pub.nb - 1]
+    shift = obs.table.shift
     if policy == EQUILIBRIUM:
-        r = eq_bid_row(me, n, active, seen, hidden_seen, nb, bids, bid_peeked, hidden_card, shift,
-                       row_of, sf, lo)  # fmt: skip
-        return EQ.call_win_at(gain, sf.shape[0], r)
+        return EQ.call_win_at(tables.gain, tables.sf.shape[0], eq_bid_row(obs, tables))
     if policy == READER or policy == RESPONDER:  # noqa: SIM109 (numba: scalars)
-        m, wsum = reader_mixture(params, me, n, active, seen, hidden_seen, nb, bids, bidders,
-                                 bid_peeked, min_bid, hidden_card, shift, n_deck, row_of, lo,
-                                 safe, work)  # fmt: skip
-        return 1.0 - _mix_sf(sf, work, m, wsum, lo, last + shift)
+        m, wsum = reader_mixture(params, obs, tables, work)
+        return 1.0 - _mix_sf(tables.sf, work, m, wsum, tables.lo, last + shift)
     if policy == ODDS or policy == BLUFFER:  # noqa: SIM109 (numba: scalars, no tuple)
-        mask, _ = view_mask(me, n, active, seen, hidden_seen)
-        nu = 2 if hidden_card and hidden_seen < 0 else 1
-        return 1.0 - sf_at(sf, np.int64(row_of[nu, mask]), lo, last + shift)
+        mask, nu = obs_view(obs)
+        return 1.0 - sf_at(tables.sf, np.int64(tables.row_of[nu, mask]), tables.lo, last + shift)
     return -1.0
 
 
 # --------------------------------------------------------------------------- equilibrium
 # The table bot (:mod:`.equilibrium`): a few table lookups per decision, inlined at the
 # decision site of its kind like the other choices; its table is the rows of ``gain`` from
-# ``sf.shape[0]`` on.
-
-
-@njit(nogil=True, cache=True)
-def eq_view(me, n, active, seen, hidden_seen, hidden_card, row_of, sf, lo):
-    """``(active seats, belief row of the view)`` of seat ``me``."""
-    mask, _ = view_mask(me, n, active, seen, hidden_seen)
-    nu = 2 if hidden_card and hidden_seen < 0 else 1
-    return _n_active(active), np.int64(row_of[nu, mask])
+# ``sf.shape[0]`` on. Its two-player peeks and bids come from the solved heads-up round first
+# when it plays there (:func:`.headsup_policy.engine_move`).
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -803,42 +747,41 @@ def eq_raise(sf, row, lo, last, a, shift):
 
 
 @njit(nogil=True, cache=True, inline="always")
-def _n_active(active):
-    k = np.int64(0)
-    for s in range(active.shape[0]):
-        if active[s]:
-            k += 1
-    return k
+def _obs_bid_state(obs, tables, row):
+    """The abstract bid state of the seat of ``obs`` (``nb`` >= 1), its view's row ``row``."""
+    pub = obs.public
+    return eq_bid_state(tables.sf, row, tables.lo, obs.table.n_active, pub.nb, pub.bids,
+                        obs.hidden_seen >= 0, pub.bid_peeked, obs.table.shift)  # fmt: skip
 
 
 @njit(nogil=True, cache=True)
-def eq_bid_row(me, n, active, seen, hidden_seen, nb, bids, bid_peeked, hidden_card, shift,
-               row_of, sf, lo):  # fmt: skip
-    """The abstract bid state of seat ``me`` (``nb`` >= 1)."""
-    n_active, row = eq_view(me, n, active, seen, hidden_seen, hidden_card, row_of, sf, lo)
-    return eq_bid_state(sf, row, lo, n_active, nb, bids, hidden_seen >= 0, bid_peeked, shift)
-
-
-# The four decisions take one argument list: ``row`` is the belief row of the seat's view,
-# ``self_peeked`` whether it saw the hidden card; the rest as :func:`act`. The frequent ones
-# (bid, peek) are inlined at their decision sites; the rare ones (point, discard) are real
-# calls, which compile once.
+def eq_bid_row(obs, tables):
+    """The abstract bid state of the seat of ``obs`` (``nb`` >= 1)."""
+    mask, nu = obs_view(obs)
+    return _obs_bid_state(obs, tables, np.int64(tables.row_of[nu, mask]))
 
 
 @njit(nogil=True, cache=True, inline="always")
-def eq_bid(params, row, n, active, nb, bids, bidders, bid_peeked, self_peeked, can_call, min_bid,
-           caller, shift, sf, lo, gain, u):  # fmt: skip
-    """A bid or :data:`CALL` drawn from the table; one draw, one stored safe bid."""
+def eq_bid(params, obs, tables, u):
+    """A bid or :data:`CALL`: from the solved heads-up round where it plays, else drawn from
+    the table; one draw, one stored safe bid."""
+    a = HP.engine_move(np.int64(BID), params, obs, tables.headsup, u)
+    if a != HP.NO_MOVE:
+        return a
+    nb, bids, hs = obs.public.nb, obs.public.bids, obs.hidden_seen
+    n_active, shift = obs.table.n_active, obs.table.shift
+    mask, nu = seat_view(obs.known, hs, obs.table.hidden_card)
+    sf, lo, gain = tables.sf, tables.lo, tables.gain
+    row = np.int64(tables.row_of[nu, mask])
     base = sf.shape[0]
-    n_active = _n_active(active)
     if nb == 0:
         r = EQ.open_row(n_active, lo + EQ.safe_col(gain, base, row, EQ.S_MED))
         first = 0
     else:
-        r = eq_bid_state(sf, row, lo, n_active, nb, bids, self_peeked, bid_peeked, shift)
-        first = 0 if can_call else 1
+        r = eq_bid_state(sf, row, lo, n_active, nb, bids, hs >= 0, obs.public.bid_peeked, shift)
+        first = 0 if obs.can_call else 1
     a = EQ.sample(gain, base, r, first, EQ.N_ACT, u)
-    low = bids[nb - 1] + 1 if nb > 0 else min_bid
+    low = bids[nb - 1] + 1 if nb > 0 else obs.table.min_bid
     if nb > 0 and a == EQ.A_CALL:
         return CALL
     if nb > 0 and a == EQ.A_MIN:
@@ -848,77 +791,36 @@ def eq_bid(params, row, n, active, nb, bids, bidders, bid_peeked, self_peeked, c
 
 
 @njit(nogil=True, cache=True, inline="always")
-def eq_peek(params, row, n, active, nb, bids, bidders, bid_peeked, self_peeked, can_call,
-            min_bid, caller, shift, sf, lo, gain, u):  # fmt: skip
-    """1 to peek, drawn from the table's peek state; the ``peek`` parameter (slot 1) can
-    override the table: 1 never peeks, 2 peeks whenever it may (the peek question's pairs)."""
-    if params[1] != 0:
-        return np.int64(params[1] == 2)
-    p = sf_at(sf, row, lo, bids[nb - 1] + shift) if nb > 0 else 0.5
+def eq_peek(params, obs, tables, u):
+    """1 to peek: from the solved heads-up round where it plays, else drawn from the table's
+    peek state; the ``peek`` parameter can override the table: 1 never peeks, 2 peeks whenever
+    it may (the peek question's pairs)."""
+    a = HP.engine_move(np.int64(PEEK), params, obs, tables.headsup, u)
+    if a != HP.NO_MOVE:
+        return a
+    if params[EQ_PEEK] != 0:
+        return np.int64(params[EQ_PEEK] == 2)
+    nb, bids, bid_peeked = obs.public.nb, obs.public.bids, obs.public.bid_peeked
+    mask, nu = seat_view(obs.known, obs.hidden_seen, obs.table.hidden_card)
+    row = np.int64(tables.row_of[nu, mask])
+    p = sf_at(tables.sf, row, tables.lo, bids[nb - 1] + obs.table.shift) if nb > 0 else 0.5
     bp = 1 if nb > 0 and bid_peeked[nb - 1] else 0
-    return EQ.sample(gain, sf.shape[0], EQ.peek_row(_n_active(active), p, nb, bp), 0, 2, u)
+    r = EQ.peek_row(obs.table.n_active, p, nb, bp)
+    return EQ.sample(tables.gain, tables.sf.shape[0], r, 0, 2, u)
 
 
 @njit(nogil=True, cache=True)
-def eq_point(params, row, n, active, nb, bids, bidders, bid_peeked, self_peeked, can_call,
-             min_bid, caller, shift, sf, lo, gain, u):  # fmt: skip
+def eq_point(params, obs, tables, row):
     """H10: the caller if the table says a call here wins more often than not, else the bidder."""
-    r = eq_bid_state(sf, row, lo, _n_active(active), nb, bids, self_peeked, bid_peeked, shift)
-    return caller if EQ.call_win_at(gain, sf.shape[0], r) > 0.5 else bidders[nb - 1]
+    r = _obs_bid_state(obs, tables, row)
+    win = EQ.call_win_at(tables.gain, tables.sf.shape[0], r)
+    return obs.caller if win > 0.5 else obs.public.bidders[obs.public.nb - 1]
 
 
 @njit(nogil=True, cache=True)
-def eq_discard(params, row, n, active, nb, bids, bidders, bid_peeked, self_peeked, can_call,
-               min_bid, caller, shift, sf, lo, gain, u):  # fmt: skip
-    """H8: the ``discard`` parameter (slot 0)."""
-    return np.int64(params[0])
-
-
-@njit(nogil=True, cache=True, inline="always")
-def responder_bid(
-    params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
-    can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
-):  # fmt: skip
-    """The responder's bid or call: the reader's belief (:func:`reader_mixture`), its own
-    call threshold, quantile and raise fraction when heads-up (``call2``, ``quantile2``,
-    ``raise2``) and with more players (``call``, ``quantile``, ``raise``); a raise goes the
-    fraction ``raise`` of the way from the lowest legal bid to its plan, and an opening bid is
-    ``shade`` below plan (:func:`mixture_bid`). With the defaults it bids exactly as
-    ``reader``."""
-    k = 0
-    for s in range(n):
-        if active[s]:
-            k += 1
-    heads_up = k == 2
-    call = params[P_CALL2] if heads_up else params[P_CALL]
-    quantile = params[P_QUANT2] if heads_up else params[P_QUANT]
-    frac = params[P_RAISE2] if heads_up else params[P_RAISE]
-    return mixture_bid(params, me, n, active, seen, hidden_seen, nb, bids, bidders, bid_peeked,
-                       can_call, min_bid, hidden_card, shift, n_deck, row_of, sf, lo, safe, work,
-                       call, quantile, frac, np.int64(params[P_SHADE]))  # fmt: skip
-
-
-def _with_view(decide_kind, name: str):  # type: ignore[no-untyped-def]
-    """:func:`act` for one decision kind: the seat's view (:func:`view_mask`), then
-    ``decide_kind`` (``decide_peek``, ...) inlined; for callers that ask one kind at a site
-    (the table's training) and so should compile only that kind's body."""
-
-    def act_kind(
-        policy, params, me, n, active, seen, hidden_seen, peeked, nb, bids, bidders, bid_peeked,
-        can_call, min_bid, caller, hidden_card, shift, n_deck, row_of, sf, lo, gain, safe, work,
-        u,
-    ):  # fmt: skip
-        known, _ = view_mask(me, n, active, seen, -1)
-        return decide_kind(policy, params, known, me, n, active, seen, hidden_seen, peeked, nb,
-                           bids, bidders, bid_peeked, can_call, min_bid, caller, hidden_card,
-                           shift, n_deck, row_of, sf, lo, gain, safe, work, u)  # fmt: skip
-
-    act_kind.__name__ = act_kind.__qualname__ = name
-    return njit(nogil=True, inline="always")(act_kind)
-
-
-act_peek = _with_view(decide_peek, "act_peek")
-act_bid = _with_view(decide_bid, "act_bid")
+def eq_discard(params):
+    """H8: the ``discard`` parameter."""
+    return np.int64(params[EQ_DISCARD])
 
 
 track_module(globals())  # every cached function here is keyed on the files it reaches

@@ -109,15 +109,50 @@ PARAMS: dict[str, tuple[tuple[str, float, float, float, bool], ...]] = {
     p.name: tuple((q.name, q.default, q.lo, q.hi, q.integer) for q in p.params)
     for p in MENU.policies.values()
 }
-# slots shared by the odds family (call, quantile, peek, point, discard, then the extra one/two)
-P_CALL, P_QUANT, P_PEEK, P_POINT, P_DISCARD, P_EXTRA, P_EXTRA2 = 0, 1, 2, 3, 4, 5, 6
-# the responder's own slots after the reader's (raise, shade, call2, quantile2, raise2)
-P_RAISE, P_SHADE, P_CALL2, P_QUANT2, P_RAISE2 = 7, 8, 9, 10, 11
-#: the equilibrium bot's slot of ``headsup`` (1: the solved heads-up round)
-P_HEADSUP = 2
-# index of the bot's own safe-bid level, and of the level it assumes for others (reader)
-P_LEVEL, P_MODEL_LEVEL = N_PARAMS - 2, N_PARAMS - 1
-DISCARD_SLOT = {name: [p[0] for p in ps].index("discard") for name, ps in PARAMS.items()}
+
+
+def slot(policy: str, name: str) -> int:
+    """The index of parameter ``name`` of ``policy`` in a bot's parameter array (its place in
+    :data:`MENU`)."""
+    return [q.name for q in MENU.policies[policy].params].index(name)
+
+
+# The parameter slots by name, read off MENU, for the kernels (numba freezes these module
+# constants into the code): ``params[TIPS_MARGIN]`` rather than a bare ``params[0]`` whose
+# meaning changes from bot to bot. The odds family (odds, reader, bluffer, responder) shares
+# the odds slots; tests/headcount/test_bots.py checks every name against the menu.
+RANDOM_CALL = slot("random", "call")
+RANDOM_PEEK = slot("random", "peek")
+RANDOM_STEP = slot("random", "step")
+RANDOM_LO = slot("random", "lo")
+RANDOM_HI = slot("random", "hi")
+RANDOM_DISCARD = slot("random", "discard")  # parsed, not read: it discards at random
+TIPS_MARGIN = slot("tips", "margin")
+TIPS_STEP = slot("tips", "step")
+TIPS_BAND = slot("tips", "band")
+TIPS_DISCARD = slot("tips", "discard")
+ODDS_CALL = slot("odds", "call")
+ODDS_QUANTILE = slot("odds", "quantile")
+ODDS_PEEK = slot("odds", "peek")
+ODDS_POINT = slot("odds", "point")
+ODDS_DISCARD = slot("odds", "discard")
+READER_SIGMA = slot("reader", "sigma")
+READER_MODEL = slot("reader", "model")
+BLUFFER_RATE = slot("bluffer", "rate")
+BLUFFER_SIZE = slot("bluffer", "size")
+EQ_DISCARD = slot("equilibrium", "discard")
+EQ_PEEK = slot("equilibrium", "peek")
+EQ_HEADSUP = slot("equilibrium", "headsup")
+RESPONDER_RAISE = slot("responder", "raise")
+RESPONDER_SHADE = slot("responder", "shade")
+RESPONDER_CALL2 = slot("responder", "call2")
+RESPONDER_QUANTILE2 = slot("responder", "quantile2")
+RESPONDER_RAISE2 = slot("responder", "raise2")
+#: the last two slots, past every policy's own: the index in ``Beliefs.levels`` of the bot's
+#: own safe-bid level and of the level it assumes for others (reader, responder), filled in by
+#: :func:`.agents.table_params`
+LEVEL_SLOT, MODEL_LEVEL_SLOT = N_PARAMS - 2, N_PARAMS - 1
+ODDS_FAMILY = (ODDS, READER, BLUFFER, RESPONDER)
 
 
 @dataclass(frozen=True)
@@ -142,7 +177,7 @@ class Bot:
     def solved_headsup(self) -> bool:
         """Whether it plays two-player rounds from the solved heads-up round
         (``equilibrium:headsup=solved``)."""
-        return self.policy == EQUILIBRIUM and self.params[P_HEADSUP] == 1
+        return self.policy == EQUILIBRIUM and self.params[EQ_HEADSUP] == 1
 
 
 def _bot(spec: BotSpec) -> Bot:

@@ -26,19 +26,23 @@ deal and bot streams, so the cards of round r are the same in every order.
 The rules themselves are the verbs of :mod:`.rules` (``may_peek``, ``may_call``, ``lowest_bid``,
 ``settle_round``, ``settle_lives``, ``discard_life``, ``next_start``, ...), inlined here; the
 plain-Python reference engine, the replay checker and the bots call the same functions. Bots are
-asked in one way: the seat's observation (:func:`_observe`), then the bots' dispatch compiled
-for the decision's kind (:func:`.agents.decide`: ``decide_peek``, ``decide_bid``, ...; the
-engine of a table without ``equilibrium`` and ``responder`` bots uses ``base_peek``, ..., the
-same bodies without those bots, see :func:`engine_for`); :func:`ask` does exactly that from
-Python, for the fair-play tests.
+asked in one way, and the engine knows none by name: the seat's observation
+(:func:`.observation.observe`: only what the seat sees), then the decision function of that
+kind, ``(policy, params, obs, tables, work, u)``, of the bot set the engine was compiled for
+(:func:`engine`, given an :class:`.agents.BotSet`; :func:`.agents.bot_set` picks the smallest
+set that plays a table, so a table of base bots never compiles the others' code).
 
 Kernel state: ``rules`` int64[N_RULES] (see :func:`rules_array`); ``perms`` int64[P, n] the bot
 slot of each seat for each seat order; ``policies`` int64[slots]; ``params`` float64[slots,
-N_PARAMS]; ``beliefs`` the tuple of :func:`beliefs_tuple`. Statistics are int64 arrays of fixed
-shape (see :func:`new_stats`), passed as one tuple in that order and added up by the runner.
+N_PARAMS]; ``beliefs`` the belief tables (:attr:`.agents.Beliefs.tables`). Statistics are int64
+arrays of fixed shape (see :func:`new_stats`), passed as one tuple in that order and added up by
+the runner.
 """
 
 from __future__ import annotations
+
+from functools import cache
+from types import FunctionType
 
 import numpy as np
 from numba import njit
@@ -46,24 +50,13 @@ from numba import njit
 from headcount_lab.core.compiling import LeanCompiler
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import next_u64, partial_shuffle, uniform
-from headcount_lab.games.headcount import headsup_policy as HP
-from headcount_lab.games.headcount.agents import (
-    BID,
+from headcount_lab.games.headcount.observation import (
     CALL,
-    EQUILIBRIUM,
-    PEEK,
-    RESPONDER,
-    Beliefs,
-    _n_active,
-    base_bid,
-    base_discard,
-    base_peek,
-    base_point,
-    decide,
-    decide_bid,
-    decide_discard,
-    decide_peek,
-    decide_point,
+    Public,
+    Table,
+    after_peek,
+    observe,
+    observe_rare,
 )
 from headcount_lab.games.headcount.rules import (
     DOUBLE_DECK,
@@ -140,12 +133,6 @@ def rules_array(rules: HeadcountRules) -> np.ndarray:
     return out
 
 
-def beliefs_tuple(beliefs: Beliefs) -> tuple:  # type: ignore[type-arg]
-    """The belief arrays the kernel takes: ``(row_of, sf, lo, gain, safe, headsup)`` of
-    :class:`~headcount_lab.games.headcount.agents.Beliefs`."""
-    return beliefs.row_of, beliefs.sf, beliefs.lo, beliefs.gain, beliefs.safe, beliefs.headsup
-
-
 def new_scratch(n: int) -> tuple[np.ndarray, ...]:
     """The kernel's working arrays for ``n`` seats (their contents are never read before the
     kernel writes them): the deal and bot streams, the seats' life cards (open, face-down), who
@@ -194,7 +181,7 @@ def _log(trace, tn, kind, seat, value):
 #   the top level of play_deals, not from inside a step (a bidding step holding the peek and
 #   bid decisions cost 1.5 s of compile, measured).
 # Names: ``slot_of`` int64[n] the bot slot of each seat, ``policies``/``params`` the bots,
-# ``row_of, sf, lo, gain, safe, headsup`` the beliefs (:func:`beliefs_tuple`); per seat
+# ``beliefs`` the belief tables (:attr:`.agents.Beliefs.tables`); per seat
 # ``open_l`` and ``down_l`` (int64 life cards), ``active`` and ``peeked`` (bool), ``cards``
 # (int64 foreheads, -1 when out), ``pointed`` (int64, -1); the round's ``hidden`` card (-1
 # without one) and its bids so far: ``bids``, ``bidders`` (int64[MAX_BIDS]), ``bid_peeked``
@@ -202,83 +189,11 @@ def _log(trace, tn, kind, seat, value):
 
 
 @njit(nogil=True, cache=True, inline="always")
-def _table(active, rules):
-    """What every bot is told of the table: ``(seats, deck size, hidden card in play, lowest
-    opening bid, tie shift)``."""
+def _table(n_active, rules):
+    """What every bot is told of the table (:class:`.observation.Table`)."""
     n_deck = DOUBLE_DECK if rules[R_DOUBLE] != 0 else STANDARD_DECK
-    return active.shape[0], n_deck, rules[R_HIDDEN] != 0, rules[R_MIN_FIRST], rules[R_SHIFT]
-
-
-@njit(nogil=True, cache=True, inline="always")
-def _observe(me, active, cards, seen):
-    """Seat ``me``'s view of the foreheads into ``seen``: the other active seats' cards, -1 for
-    its own and for seats that are out; returns the bitmask of the cards in ``seen`` (what
-    :func:`.agents.view_mask` makes of it, without a second loop)."""
-    known = np.int64(0)
-    for s in range(active.shape[0]):
-        if s != me and active[s]:
-            seen[s] = cards[s]
-            known |= np.int64(1) << cards[s]
-        else:
-            seen[s] = -1
-    return known
-
-
-@njit(nogil=True, cache=True, inline="always")
-def _headsup_on(headsup, rules):
-    """Whether a solved heads-up round is loaded (``headsup`` not None) and solved for these
-    rules (:func:`.headsup_policy.fits`)."""
-    n_deck = DOUBLE_DECK if rules[R_DOUBLE] != 0 else STANDARD_DECK
-    return HP.fits(headsup, rules[R_HIDDEN], rules[R_MIN_FIRST], rules[R_SHIFT],
-                   rules[R_START_PEEK], rules[R_PEEK_RAISE], n_deck)  # fmt: skip
-
-
-@njit(nogil=True, cache=True, inline="always")
-def _solved(kind, hu_on, n_active, me, p, policies, params, active, seen, hidden_seen, peeked,
-            open_l, nb, bids, bidders, bid_peeked, can_call, min_first, headsup, u):  # fmt: skip
-    """Seat ``me``'s peek or bid from the solved heads-up round when it plays there
-    (:func:`.headsup_policy.plays`: two seats left, an ``equilibrium`` bot with
-    ``headsup=solved``), else :data:`.headsup_policy.NO_MOVE` and its bot decides. One real
-    call (:func:`.headsup_policy.solved_move`), compiled once for both sites, and only when the
-    table has a seat that plays it (``headsup`` not None: :func:`.headsup_policy.engine_move`)."""
-    return HP.engine_move(kind, hu_on, n_active, policies[p], params[p, HP.P_HEADSUP], me,
-                          active, seen, hidden_seen, peeked, open_l, np.int64(params[p, 1]), nb,
-                          bids, bidders, bid_peeked, can_call, min_first, CALL, headsup,
-                          u)  # fmt: skip
-
-
-@njit(nogil=True, cache=True, inline="always")
-def ask(kind, me, nb, can_call, caller, u, slot_of, policies, params, rules, row_of, sf, lo,
-        gain, safe, active, peeked, cards, hidden, bids, bidders, bid_peeked, seen, work, open_l,
-        headsup):  # fmt: skip
-    """The one way the engine asks a bot: seat ``me``'s decision of ``kind`` (PEEK, BID, POINT,
-    DISCARD) from its observation of the full state, by :func:`.agents.decide`.
-
-    The state (names as above): every forehead in ``cards``, the ``hidden`` card, the ``nb``
-    bids so far; ``can_call``: whether "Count!" is legal; ``caller``: the caller (POINT only);
-    ``u``: the decision's uniform number; ``open_l``: everyone's open life cards;
-    ``headsup``: the solved heads-up round (:attr:`.agents.Beliefs.headsup`). What reaches the
-    bot is only what the seat sees: the other foreheads (``seen``), the hidden card if it
-    peeked, and the public table (bids, peeks, open life cards).
-
-    The kernel's decision sites do exactly this with their own ``kind``: :func:`_observe` (which
-    also returns the bitmask of what the seat sees), the solved heads-up round where it plays
-    (:func:`_solved`), else the kind's body (``decide_peek``, ``decide_bid``, ...; see the note
-    above :func:`.agents.seat_view`). The fair-play tests call this function from Python."""
-    n, n_deck, hidden_on, min_first, shift = _table(active, rules)
-    known = _observe(me, active, cards, seen)
-    p = slot_of[me]
-    if kind == PEEK or kind == BID:  # noqa: SIM109 (numba: scalars)
-        hu_on = _headsup_on(headsup, rules)
-        a = _solved(kind, hu_on, _n_active(active), me, p, policies, params, active, seen,
-                    hidden if peeked[me] and kind == BID else -1, peeked, open_l, nb, bids,
-                    bidders, bid_peeked, can_call, min_first, headsup, u)  # fmt: skip
-        if a != HP.NO_MOVE:
-            return a
-    return decide(kind, policies[p], params[p], known, me, n, active, seen,
-                  hidden if peeked[me] else -1, peeked, nb, bids, bidders, bid_peeked, can_call,
-                  min_first, caller, hidden_on, shift, n_deck, row_of, sf, lo, gain, safe, work,
-                  u)  # fmt: skip
+    return Table(n_active, n_deck, rules[R_HIDDEN] != 0, rules[R_MIN_FIRST],
+                 rules[R_SHIFT], rules[R_START_PEEK] != 0, rules[R_PEEK_RAISE] != 0)  # fmt: skip
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -450,241 +365,187 @@ def _deal_ended(wins, by_deal):
             deal_slot_sq[a, b] += ta * tb
 
 
-def _make_engine(every: bool):  # type: ignore[no-untyped-def]
-    """:func:`play_deals` with every bot's code (``every``) or the base bots' alone (no
-    ``equilibrium`` or ``responder`` code: :data:`.agents.base_peek`, ...). ``every`` is a
-    constant of the closure: numba drops the branch it rules out before it inlines the bots, so
-    the base engine never copies the other bots' code, and numba's on-disk cache keys each
-    engine on it (a closure's cache key holds its cell values)."""
+# The bots' four decisions, each ``(policy, params, obs, tables, work, u)``: placeholders here;
+# :func:`engine` compiles :func:`_play_deals` with them bound to a bot set's functions.
+bot_peek = bot_bid = bot_point = bot_discard = None
 
+
+def _play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stats, trace, tn,
+                scratch, by_deal=None):  # fmt: skip
+    """Play ``n_deals`` deals, each in every seat order of ``perms`` (int64[P, n]): complete
+    games, their statistics added into ``stats`` (the arrays of :func:`new_stats`, in order);
+    events are logged into ``trace`` (int64[T, 3], may have 0 rows) while ``tn`` (int64[1])
+    counts them. ``block_st``: uint64[4], the block's stream, advanced past the deals;
+    ``beliefs``: :attr:`.agents.Beliefs.tables`; ``scratch``: :func:`new_scratch`. ``by_deal``:
+    omitted, or ``(deal_seat_sq, deal_slot_sq, before)``: the per-deal sums of
+    :func:`new_deal_stats` are added up too (``before`` int64[n, slots] scratch).
+
+    One compiled function for the whole block: the steps of a game are the kernels above,
+    inlined, and the bots are asked here, at one site per decision kind (see the note above
+    :func:`_table` for why): the seat's observation (:func:`.observation.observe`), then the
+    bot set's decision function of that kind (``bot_peek``, ...: :func:`engine`)."""
+    wins, seated, slot_st, round_st, opening_hist, raise_hist, rounds_hist, bids_hist = stats
+    (deal0, bot0, deal_st, bot_st, open_l, down_l, active, peeked, cards, pointed, bids,
+     bidders, bid_peeked, seen, decks, in_play, work) = scratch  # fmt: skip
+    n = active.shape[0]
+    n_deck = DOUBLE_DECK if rules[R_DOUBLE] != 0 else STANDARD_DECK
+    hidden_on = rules[R_HIDDEN] != 0
+    min_first = rules[R_MIN_FIRST]
+    deck = decks[:n_deck]
+    trickster = rules[R_TRICKSTER] != 0
+    start_peek = rules[R_START_PEEK] != 0
+    peek_raise = rules[R_PEEK_RAISE] != 0
+    log = trace.shape[0] > 0
+    # typed, not literals: some bot decisions are real calls (agents.act_rare, mixture_bid),
+    # and numba compiles a called function once per combination of literal arguments
+    nobody = np.int64(-1)
+    no_call = np.bool_(False)
+
+    for g in range(n_deals * perms.shape[0]):
+        q = g % perms.shape[0]
+        if q == 0:  # a new deal: its two streams, replayed in every seat order
+            _seed_from(block_st, deal0)
+            _seed_from(block_st, bot0)
+            if by_deal is not None:
+                _deal_started(wins, by_deal)
+        # element copies: a slice assignment compiles numba's shape-mismatch error path
+        # (string formatting), about 3 s of a cold start
+        for i in range(4):
+            deal_st[i] = deal0[i]
+            bot_st[i] = bot0[i]
+        slot_of = perms[q]
+
+        _start_game(rules, slot_of, open_l, down_l, active, seated)
+        n_active = n
+        # np.int64, not 0: a literal start would compile every helper taking a seat twice (for
+        # Literal[int](0) while typing reaches the loop, then for int64)
+        start = np.int64(0)
+        rounds = 0
+        while n_active > 1:
+            rounds += 1
+            round_st[G_ROUNDS] += 1
+            hidden, draw, n_in = _deal(deal_st, rules, n_active, active, peeked, cards, pointed,
+                                       deck, in_play, slot_of, slot_st)  # fmt: skip
+            if log:
+                _log_deal(trace, tn, start, rounds, active, cards, hidden, draw)
+            table = _table(n_active, rules)
+
+            # the turns, from the start player until someone calls (H5, H7, H9)
+            nb = np.int64(0)  # typed, as start above
+            me = start
+            while True:
+                if nb >= MAX_BIDS - 1:  # safety valve: this seat must call (never in play)
+                    round_st[G_FORCED] += 1
+                    break
+                peeked_now = False
+                # the seat's view, once a turn: a peek shows the hidden card, no forehead
+                public = Public(nb, bids, bidders, bid_peeked, peeked, open_l)
+                obs = observe(me, active, table, public, cards, hidden, nb > 0, nobody, seen)
+                p = slot_of[me]
+                # the engine offers one peek a round (its bots' choice; H7 would allow more)
+                opens = me == start and nb == 0
+                if not peeked[me] and may_peek(hidden_on, open_l[me], opens, start_peek):
+                    u = uniform(bot_st)
+                    if bot_peek(policies[p], params[p], obs, beliefs, work, u) == 1:
+                        _peek(me, hidden, open_l, down_l, peeked, slot_of, slot_st, round_st,
+                              trace, tn)  # fmt: skip
+                        peeked_now = True
+                call_ok = may_call(nb, peeked_now, peek_raise)
+                u = uniform(bot_st)
+                a = bot_bid(policies[p], params[p], after_peek(obs, hidden, call_ok), beliefs,
+                            work, u)  # fmt: skip
+                if a == CALL:
+                    if call_ok:
+                        slot_st[p, S_CALLS] += 1
+                        break
+                    round_st[G_ILLEGAL] += 1  # a bot bug: never happens with our policies
+                    a = bids[nb - 1] + 1 if nb > 0 else max(min_first, 0)
+                nb = _raise(a, me, nb, min_first, peeked, bids, bidders, bid_peeked, slot_of,
+                            slot_st, round_st, opening_hist, raise_hist, trace, tn)  # fmt: skip
+                me = next_active(active, me)
+            caller = me
+            if log:
+                _log(trace, tn, T_CALL, caller, 0)
+            bids_hist[nb] += 1
+            bidder = bidders[nb - 1]
+            public = Public(nb, bids, bidders, bid_peeked, peeked, open_l)
+
+            # Trickster: everyone else points, simultaneously, before the count (H10)
+            if trickster:
+                for s in range(n):
+                    if active[s] and must_point(s, caller, bidder):
+                        u = uniform(bot_st)
+                        obs = observe_rare(
+                            s, active, table, public, cards, hidden, no_call, caller, seen
+                        )
+                        p = slot_of[s]
+                        pointed[s] = bot_point(policies[p], params[p], obs, beliefs, work, u)
+                        slot_st[p, S_POINTS] += 1
+                        if log:
+                            _log(trace, tn, T_POINT, s, pointed[s])
+
+            loser, winner = _count(in_play, n_in, draw, caller, bidder, bids[nb - 1], rules,
+                                   slot_of, slot_st, round_st, trace, tn)  # fmt: skip
+            if trickster:
+                for s in range(n):
+                    if pointed[s] == winner:
+                        slot_st[slot_of[s], S_POINTS_RIGHT] += 1
+            settle_lives(pointed, winner, open_l, down_l)  # H10, H8
+
+            # H8: the loser discards, of its choice when it has both kinds
+            discard_open = only_discard(open_l[loser], down_l[loser])
+            if loser_chooses(open_l[loser], down_l[loser]):
+                u = uniform(bot_st)
+                p = slot_of[loser]
+                obs = observe_rare(
+                    loser, active, table, public, cards, hidden, no_call, nobody, seen
+                )
+                discard_open = bot_discard(policies[p], params[p], obs, beliefs, work, u)
+            start = _discard(loser, discard_open, rules, open_l, down_l, active, trace, tn)
+            if not active[loser]:
+                n_active -= 1
+        w = start  # the only active seat left
+        for s in range(n):
+            if active[s]:
+                w = s
+        wins[w, slot_of[w]] += 1
+        round_st[G_GAMES] += 1
+        rounds_hist[min(rounds, ROUNDS_N - 1)] += 1
+        if log:
+            _log(trace, tn, T_WIN, w, rounds)
+        # two ifs: numba drops the first when by_deal is omitted (and with it the second)
+        if by_deal is not None:  # noqa: SIM102
+            if q == perms.shape[0] - 1:
+                _deal_ended(wins, by_deal)
+
+
+@cache
+def engine(bots):  # type: ignore[no-untyped-def]
+    """:func:`_play_deals` compiled for the bot set ``bots`` (an :class:`.agents.BotSet`: its
+    name and four decision functions), one engine per set: the engine inlines the set's
+    functions at its decision sites and so compiles only the bots of the set (the base bots'
+    engine never copies the ``equilibrium`` or ``responder`` code; its cold compile is about
+    60% of the full one's).
+
+    The four functions are bound as globals of a copy of this module's (``bot_peek``, ...), so
+    numba inlines them like any global function; the engine is named after the set
+    (``play_deals_base``, ...), which gives each set its own file in numba's on-disk cache."""
+    env = dict(globals(), bot_peek=bots.peek, bot_bid=bots.bid, bot_point=bots.point,
+               bot_discard=bots.discard)  # fmt: skip
+    fn = FunctionType(_play_deals.__code__, env, f"play_deals_{bots.name}",
+                      _play_deals.__defaults__)  # fmt: skip
+    fn.__qualname__ = fn.__name__
+    fn.__doc__ = _play_deals.__doc__
     # _nrt=False: the kernel allocates nothing (its scratch comes from new_scratch), so numba's
     # reference counting, which it would otherwise do for every array passed into the inlined
     # steps and bots, is switched off: rounds per second up by a third, same games (measured).
     # LeanCompiler: numba's pipeline without the rewrites after typing, which find nothing in
     # these scalar loops but cost a cold compile a few tenths of a second (core.compiling).
-    @njit(nogil=True, cache=True, _nrt=False, pipeline_class=LeanCompiler)  # type: ignore[call-overload]
-    def play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stats, trace, tn,
-                   scratch, by_deal=None):  # fmt: skip
-        """Play ``n_deals`` deals, each in every seat order of ``perms`` (int64[P, n]): complete
-        games, their statistics added into ``stats`` (the arrays of :func:`new_stats`, in order);
-        events are logged into ``trace`` (int64[T, 3], may have 0 rows) while ``tn`` (int64[1])
-        counts them. ``block_st``: uint64[4], the block's stream, advanced past the deals;
-        ``beliefs``: :func:`beliefs_tuple`; ``scratch``: :func:`new_scratch`. ``by_deal``:
-        omitted, or ``(deal_seat_sq, deal_slot_sq, before)``: the per-deal sums of
-        :func:`new_deal_stats` are added up too (``before`` int64[n, slots] scratch).
-
-        One compiled function for the whole block: the steps of a game are the kernels above,
-        inlined, and the bots are asked here, at one site per decision kind, as :func:`ask` does
-        (see the note above :func:`_table` for why), through ``agents.decide_peek``, ... or, in
-        the base engine, ``agents.base_peek``, ... (:func:`_make_engine`)."""
-        row_of, sf, lo, gain, safe, headsup = beliefs
-        wins, seated, slot_st, round_st, opening_hist, raise_hist, rounds_hist, bids_hist = stats
-        (deal0, bot0, deal_st, bot_st, open_l, down_l, active, peeked, cards, pointed, bids,
-         bidders, bid_peeked, seen, decks, in_play, work) = scratch  # fmt: skip
-        n, n_deck, hidden_on, min_first, shift = _table(active, rules)
-        deck = decks[:n_deck]
-        trickster = rules[R_TRICKSTER] != 0
-        start_peek = rules[R_START_PEEK] != 0
-        peek_raise = rules[R_PEEK_RAISE] != 0
-        log = trace.shape[0] > 0
-        # typed, not literals: some bot decisions are real calls (agents.act_rare, mixture_bid),
-        # and numba compiles a called function once per combination of literal arguments
-        nobody = np.int64(-1)
-        no_call = np.bool_(False)
-        no_view = np.int64(0)
-        k_peek, k_bid = np.int64(PEEK), np.int64(BID)
-        hu_on = False  # the equilibrium bot's solved heads-up round (the full engine only)
-        if every:
-            hu_on = _headsup_on(headsup, rules)
-
-        for g in range(n_deals * perms.shape[0]):
-            q = g % perms.shape[0]
-            if q == 0:  # a new deal: its two streams, replayed in every seat order
-                _seed_from(block_st, deal0)
-                _seed_from(block_st, bot0)
-                if by_deal is not None:
-                    _deal_started(wins, by_deal)
-            # element copies: a slice assignment compiles numba's shape-mismatch error path
-            # (string formatting), about 3 s of a cold start
-            for i in range(4):
-                deal_st[i] = deal0[i]
-                bot_st[i] = bot0[i]
-            slot_of = perms[q]
-
-            _start_game(rules, slot_of, open_l, down_l, active, seated)
-            n_active = n
-            # np.int64, not 0: a literal start would compile every helper taking a seat twice (for
-            # Literal[int](0) while typing reaches the loop, then for int64)
-            start = np.int64(0)
-            rounds = 0
-            while n_active > 1:
-                rounds += 1
-                round_st[G_ROUNDS] += 1
-                hidden, draw, n_in = _deal(deal_st, rules, n_active, active, peeked, cards,
-                                           pointed, deck, in_play, slot_of, slot_st)  # fmt: skip
-                if log:
-                    _log_deal(trace, tn, start, rounds, active, cards, hidden, draw)
-
-                # the turns, from the start player until someone calls (H5, H7, H9)
-                nb = np.int64(0)  # typed, as start above
-                me = start
-                while True:
-                    if nb >= MAX_BIDS - 1:  # safety valve: this seat must call (never in play)
-                        round_st[G_FORCED] += 1
-                        break
-                    peeked_now = False
-                    # the seat's view, once a turn: a peek shows the hidden card, no forehead
-                    known = _observe(me, active, cards, seen)
-                    p = slot_of[me]
-                    # the engine offers one peek a round (its bots' choice; H7 would allow more)
-                    opens = me == start and nb == 0
-                    if not peeked[me] and may_peek(hidden_on, open_l[me], opens, start_peek):
-                        u = uniform(bot_st)
-                        wants = HP.NO_MOVE
-                        if every:  # the base engine's tables seat no equilibrium bot
-                            wants = _solved(k_peek, hu_on, n_active, me, p, policies, params,
-                                            active, seen, nobody, peeked, open_l, nb, bids,
-                                            bidders, bid_peeked, nb > 0, min_first, headsup,
-                                            u)  # fmt: skip
-                        if wants == HP.NO_MOVE:
-                            if every:
-                                wants = decide_peek(
-                                    policies[p], params[p], known, me, n, active, seen, nobody,
-                                    peeked, nb, bids, bidders, bid_peeked, nb > 0, min_first,
-                                    nobody, hidden_on, shift, n_deck, row_of, sf, lo, gain, safe,
-                                    work, u,
-                                )  # fmt: skip
-                            else:
-                                wants = base_peek(
-                                    policies[p], params[p], known, me, n, active, seen, nobody,
-                                    peeked, nb, bids, bidders, bid_peeked, nb > 0, min_first,
-                                    nobody, hidden_on, shift, n_deck, row_of, sf, lo, gain, safe,
-                                    work, u,
-                                )  # fmt: skip
-                        if wants == 1:
-                            _peek(me, hidden, open_l, down_l, peeked, slot_of, slot_st, round_st,
-                                  trace, tn)  # fmt: skip
-                            peeked_now = True
-                    call_ok = may_call(nb, peeked_now, peek_raise)
-                    u = uniform(bot_st)
-                    hs = hidden if peeked[me] else -1  # the hidden card as the seat sees it
-                    a = HP.NO_MOVE
-                    if every:
-                        a = _solved(k_bid, hu_on, n_active, me, p, policies, params, active, seen,
-                                    hs, peeked, open_l, nb, bids, bidders, bid_peeked, call_ok,
-                                    min_first, headsup, u)  # fmt: skip
-                    if a == HP.NO_MOVE:
-                        if every:
-                            a = decide_bid(
-                                policies[p], params[p], known, me, n, active, seen, hs, peeked,
-                                nb, bids, bidders, bid_peeked, call_ok, min_first, nobody,
-                                hidden_on, shift, n_deck, row_of, sf, lo, gain, safe, work, u,
-                            )  # fmt: skip
-                        else:
-                            a = base_bid(
-                                policies[p], params[p], known, me, n, active, seen, hs, peeked,
-                                nb, bids, bidders, bid_peeked, call_ok, min_first, nobody,
-                                hidden_on, shift, n_deck, row_of, sf, lo, gain, safe, work, u,
-                            )  # fmt: skip
-                    if a == CALL:
-                        if call_ok:
-                            slot_st[p, S_CALLS] += 1
-                            break
-                        round_st[G_ILLEGAL] += 1  # a bot bug: never happens with our policies
-                        a = bids[nb - 1] + 1 if nb > 0 else max(min_first, 0)
-                    nb = _raise(a, me, nb, min_first, peeked, bids, bidders, bid_peeked, slot_of,
-                                slot_st, round_st, opening_hist, raise_hist, trace, tn)  # fmt: skip
-                    me = next_active(active, me)
-                caller = me
-                if log:
-                    _log(trace, tn, T_CALL, caller, 0)
-                bids_hist[nb] += 1
-                bidder = bidders[nb - 1]
-
-                # Trickster: everyone else points, simultaneously, before the count (H10)
-                if trickster:
-                    for s in range(n):
-                        if active[s] and must_point(s, caller, bidder):
-                            u = uniform(bot_st)
-                            known = _observe(s, active, cards, seen)
-                            p = slot_of[s]
-                            hs = hidden if peeked[s] else -1
-                            if every:
-                                pointed[s] = decide_point(
-                                    policies[p], params[p], known, s, n, active, seen, hs, peeked,
-                                    nb, bids, bidders, bid_peeked, no_call, min_first, caller,
-                                    hidden_on, shift, n_deck, row_of, sf, lo, gain, safe, work, u,
-                                )  # fmt: skip
-                            else:
-                                pointed[s] = base_point(
-                                    policies[p], params[p], known, s, n, active, seen, hs, peeked,
-                                    nb, bids, bidders, bid_peeked, no_call, min_first, caller,
-                                    hidden_on, shift, n_deck, row_of, sf, lo, gain, safe, work, u,
-                                )  # fmt: skip
-                            slot_st[p, S_POINTS] += 1
-                            if log:
-                                _log(trace, tn, T_POINT, s, pointed[s])
-
-                loser, winner = _count(in_play, n_in, draw, caller, bidder, bids[nb - 1], rules,
-                                       slot_of, slot_st, round_st, trace, tn)  # fmt: skip
-                if trickster:
-                    for s in range(n):
-                        if pointed[s] == winner:
-                            slot_st[slot_of[s], S_POINTS_RIGHT] += 1
-                settle_lives(pointed, winner, open_l, down_l)  # H10, H8
-
-                # H8: the loser discards, of its choice when it has both kinds
-                discard_open = only_discard(open_l[loser], down_l[loser])
-                if loser_chooses(open_l[loser], down_l[loser]):
-                    u = uniform(bot_st)
-                    p = slot_of[loser]
-                    if every:
-                        known = _observe(loser, active, cards, seen)
-                        hs = hidden if peeked[loser] else -1
-                        discard_open = decide_discard(
-                            policies[p], params[p], known, loser, n, active, seen, hs, peeked, nb,
-                            bids, bidders, bid_peeked, no_call, min_first, nobody, hidden_on, shift,
-                            n_deck, row_of, sf, lo, gain, safe, work, u,
-                        )  # fmt: skip
-                    else:  # the base bots' discard reads no view (agents.base_discard)
-                        discard_open = base_discard(
-                            policies[p], params[p], no_view, loser, n, active, seen, nobody, peeked,
-                            nb, bids, bidders, bid_peeked, no_call, min_first, nobody, hidden_on,
-                            shift, n_deck, row_of, sf, lo, gain, safe, work, u,
-                        )  # fmt: skip
-                start = _discard(loser, discard_open, rules, open_l, down_l, active, trace, tn)
-                if not active[loser]:
-                    n_active -= 1
-            w = start  # the only active seat left
-            for s in range(n):
-                if active[s]:
-                    w = s
-            wins[w, slot_of[w]] += 1
-            round_st[G_GAMES] += 1
-            rounds_hist[min(rounds, ROUNDS_N - 1)] += 1
-            if log:
-                _log(trace, tn, T_WIN, w, rounds)
-            # two ifs: numba drops the first when by_deal is omitted (and with it the second)
-            if by_deal is not None:  # noqa: SIM102
-                if q == perms.shape[0] - 1:
-                    _deal_ended(wins, by_deal)
-
-    return play_deals
-
-
-#: the engine with every bot; :func:`engine_for` picks the smaller base engine for tables
-#: without ``equilibrium`` and ``responder`` bots (its cold compile: about 60% of the full one)
-play_deals = _make_engine(True)
-play_deals_base = _make_engine(False)
-
-
-def engine_for(policies: np.ndarray):  # type: ignore[no-untyped-def]
-    """The engine for a table of ``policies`` (int64[slots]): :data:`play_deals_base` when no
-    ``equilibrium`` or ``responder`` bot sits at it, else :data:`play_deals` (the same games:
-    the base engine is the full one without code those tables never reach)."""
-    if ((policies == EQUILIBRIUM) | (policies == RESPONDER)).any():
-        return play_deals
-    return play_deals_base
+    jitted = njit(nogil=True, cache=True, _nrt=False, pipeline_class=LeanCompiler)(fn)  # type: ignore[call-overload]
+    # numba's cache only watches this file; the kernel also inlines the bots of agents.py and
+    # calls rules.py and core/rng.py, so their sources are part of the cache stamp too
+    track_sources(jitted)
+    return jitted
 
 
 def new_deal_stats(n: int, slots: int) -> dict[str, np.ndarray]:
@@ -696,8 +557,3 @@ def new_deal_stats(n: int, slots: int) -> dict[str, np.ndarray]:
         "deal_seat_sq": np.zeros((n, slots, slots), np.int64),
         "deal_slot_sq": np.zeros((slots, slots), np.int64),
     }
-
-
-# numba's cache only watches this file; the kernels also inline the bots of agents.py and call
-# rules.py and core/rng.py, so their sources are part of the cache stamp too
-track_sources(play_deals, play_deals_base, ask)

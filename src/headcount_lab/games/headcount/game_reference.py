@@ -6,7 +6,8 @@ way with Python lists and the verbs of :mod:`.rules` that the kernel inlines (``
 ``discard_life``, ``next_start``, ...), and draws from :class:`~headcount_lab.core.rng.
 PyStream` exactly the numbers the kernel draws. The bots are the shared jitted
 :func:`~headcount_lab.games.headcount.agents.act` (this module checks the *game*; the bots have
-their own tests); each bot call gets an observation this module builds itself. Its events are
+their own tests); each bot call gets an observation (:class:`.observation.Observation`) this
+module builds itself from its own state. Its events are
 the same ``(kind, seat, value)`` triples the kernel logs, so tests compare them one by one.
 """
 
@@ -18,7 +19,7 @@ import numpy as np
 
 from headcount_lab.core.rng import PyStream
 from headcount_lab.games.headcount import agents as A
-from headcount_lab.games.headcount import headsup_policy as HP
+from headcount_lab.games.headcount import observation as O
 from headcount_lab.games.headcount import rules as R
 from headcount_lab.games.headcount.agents import Beliefs, Bot
 from headcount_lab.games.headcount.engine import MAX_BIDS, TRACE_NAMES
@@ -71,48 +72,19 @@ class Table:
         bid_peeked = np.zeros(m, np.bool_)
         for i, (b, who, pk) in enumerate(rnd.bids):
             bids[i], bidders[i], bid_peeked[i] = b, who, pk
+        public = O.Public(
+            len(rnd.bids), bids, bidders, bid_peeked,
+            np.array([s in rnd.peeked for s in range(self.n)]),
+            np.array(self.open_lives, np.int64),
+        )  # fmt: skip
+        known = sum(1 << c for c in seen if c >= 0)
+        table = O.table_of(self.rules, np.array(active))
+        obs = O.Observation(table, public, seat, np.array(seen, np.int64), known, hidden_seen,
+                            can_call, caller)  # fmt: skip
         u = self.bot_stream.uniform()
         bot = self.bots[seat]
-        r = self.rules
-        solved = self.solved_headsup(kind, seat, rnd, seen, hidden_seen, bids, bidders,
-                                     bid_peeked, can_call, u)  # fmt: skip
-        if solved is not None:
-            return solved
-        return int(
-            A.act(
-                kind, bot.policy, np.array(bot.params), seat, self.n, np.array(active),
-                np.array(seen, np.int64), hidden_seen,
-                np.array([s in rnd.peeked for s in range(self.n)]), len(rnd.bids), bids,
-                bidders, bid_peeked, can_call, r.min_first, caller, r.hidden_card,
-                r.shift, r.deck_size, self.beliefs.row_of,
-                self.beliefs.sf, self.beliefs.lo, self.beliefs.gain, self.beliefs.safe,
-                np.empty((2, 32)), u,
-            )
-        )  # fmt: skip
-
-    def solved_headsup(self, kind: int, seat: int, rnd: Round, seen: list[int], hidden_seen: int,
-                       bids: np.ndarray, bidders: np.ndarray, bid_peeked: np.ndarray,
-                       can_call: bool, u: float) -> int | None:  # fmt: skip
-        """The ``equilibrium`` bot's peek or bid from the solved heads-up round when two seats
-        are left and it plays there (:mod:`.headsup_policy`), else None."""
-        bot = self.bots[seat]
-        r = self.rules
-        if self.beliefs.headsup is None or kind not in (A.PEEK, A.BID) or sum(self.active()) != 2:
-            return None
-        node, edge, pol, info = self.beliefs.headsup
-        if not bot.solved_headsup:
-            return None
-        flags = (int(r.hidden_card), r.min_first, r.shift, int(r.start_player_may_peek),
-                 int(r.peek_must_raise), r.deck_size)  # fmt: skip
-        if not HP.applies(info, *flags):
-            return None
-        a = int(HP.solved_move(
-            kind, seat, np.array(self.active()), np.array(seen, np.int64), hidden_seen,
-            np.array([s in rnd.peeked for s in range(self.n)]),
-            np.array(self.open_lives, np.int64), int(bot.params[1]), len(rnd.bids), bids,
-            bidders, bid_peeked, can_call, r.min_first, A.CALL, node, edge, pol, info, u,
-        ))  # fmt: skip
-        return None if a == HP.NO_MOVE else a
+        return int(A.act(bot.policy, np.array(bot.params), obs, kind, self.beliefs.tables,
+                         np.empty((2, 32)), u))  # fmt: skip
 
 
 @dataclass
@@ -250,8 +222,8 @@ def play_deals(
     block: PyStream,
 ) -> list[tuple[list[int], list[Event]]]:
     """Play ``n_deals`` deals in every seat order (``orders[q][seat]`` = bot slot), as
-    :func:`headcount_lab.games.headcount.engine.play_deals` does; return (order, events) per
-    game."""
+    the engine (:func:`headcount_lab.games.headcount.engine.engine`) does; return (order, events)
+    per game."""
     _, params = A.table_params(bots)  # the bots' parameters with their table indices
     bots = [Bot(b.policy, tuple(params[i]), b.spec) for i, b in enumerate(bots)]
     games = []

@@ -48,8 +48,8 @@ from numba.extending import overload
 
 from headcount_lab.core.jitcache import track_module
 from headcount_lab.games.headcount import headsup_tree as hu
-from headcount_lab.games.headcount.bots import EQUILIBRIUM
-from headcount_lab.games.headcount.bots import P_HEADSUP as BOT_P_HEADSUP
+from headcount_lab.games.headcount.bots import EQ_HEADSUP, EQ_PEEK
+from headcount_lab.games.headcount.observation import CALL, PEEK
 from headcount_lab.games.headcount.rules import VERSION, HeadcountRules
 
 SCHEMA = "headcount-headsup-policy/1"
@@ -61,9 +61,6 @@ SITUATIONS = (("none", (False, False)), ("other", (False, True)), ("starter", (T
               ("both", (True, True)))  # fmt: skip
 Q = 255  # quantisation: probabilities in 255ths
 NO_MOVE = -(1 << 61)  # the lookup found no node: the table decides
-PEEK, BID = 0, 1  # decision kinds, as :mod:`.agents` numbers them
-#: the ``equilibrium`` bot's parameter slot of ``headsup`` (0 its table, 1 the solved round)
-P_HEADSUP = BOT_P_HEADSUP
 #: ``info`` layout (int64): roots 0-3, then the solved rule flags, the deck size, the grid
 I_HIDDEN, I_MIN_FIRST, I_SHIFT, I_START_PEEK, I_PEEK_RAISE, I_DECK, I_K, I_BIDS = range(4, 12)
 
@@ -181,15 +178,15 @@ def _first_level(info, min_first):
 
 
 @njit(nogil=True, cache=True, inline="always")
-def walk(me, active, peeked, open_l, own_peek, nb, bids, bidders, bid_peeked, min_first, node,
+def walk(me, seen, peeked, open_l, own_peek, nb, bids, bidders, bid_peeked, min_first, node,
          edge, info):  # fmt: skip
     """The public node of the solved round where seat ``me`` (one of the two active seats) is
     to act after ``nb`` bids, at the start of its turn (a peek node, or its bid node if the tree
     offers no peek); -1 if the history leaves the tree. ``own_peek``: False if ``me`` has
     chosen never to peek (``peek=never``): it is then played as a player who cannot."""
     other = np.int64(-1)
-    for s in range(active.shape[0]):
-        if active[s] and s != me:
+    for s in range(seen.shape[0]):
+        if seen[s] >= 0 and s != me:  # the other active seat: the one forehead it sees
             other = s
     start = bidders[0] if nb > 0 else me
     can_me = own_peek and (open_l[me] > 0 or peeked[me])
@@ -257,39 +254,33 @@ def _row(node, at, me_seen, hidden_seen, n_deck):
     return me_seen
 
 
-@njit(nogil=True, cache=True, inline="always")
-def plays(on, n_active, policy, headsup):
-    """Whether the solved round decides for a seat: a policy file that fits the rules is loaded
-    (``on``), two seats are active, the seat's bot is ``equilibrium`` and its ``headsup``
-    parameter is ``solved`` (1)."""
-    return on and n_active == 2 and policy == EQUILIBRIUM and headsup == 1
-
-
 @njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
-def solved_move(kind, me, active, seen, hidden_seen, peeked, open_l, peek_mode, nb, bids,
-                bidders, bid_peeked, can_call, min_first, call, node, edge, policy, info,
-                u):  # fmt: skip
-    """Seat ``me``'s decision of ``kind`` (``PEEK``: 1 to peek; ``BID``: a grid bid, or
-    ``call`` for "Count!") from the solved round, drawn with ``u``; :data:`NO_MOVE` if the
-    history leaves the tree (the table decides then).
+def solved_move(kind, obs, peek_mode, node, edge, policy, info, u):
+    """The decision of kind ``kind`` (``PEEK``: 1 to peek; ``BID``: a grid bid, or
+    :data:`.observation.CALL` for "Count!") of the seat of ``obs`` (an
+    :class:`.observation.Observation` of a two-seat round) from the solved round, drawn with
+    ``u``; :data:`NO_MOVE` if the history leaves the tree (the table decides then).
 
-    The observation: ``active`` bool[n]; ``seen`` int64[n] the foreheads as ``me`` sees them;
-    ``hidden_seen`` the hidden card if it peeked this round, else -1; ``peeked`` bool[n] who
-    peeked this round; ``open_l`` int64[n] everyone's open life cards; the ``nb`` bids so far
-    (``bids``, ``bidders`` int64, ``bid_peeked`` bool: whether the bidder had peeked by then);
-    ``can_call`` whether "Count!" is legal; ``min_first`` the lowest opening bid. ``peek_mode``:
+    What it reads of the observation: who is in, the foreheads it sees, the hidden card if it
+    peeked, who peeked this round, everyone's open life cards, the bids (and whether each
+    bidder had peeked), whether "Count!" is legal and the lowest opening bid. ``peek_mode``:
     the bot's ``peek`` parameter (0 as solved; 1 never: its bids as solved for a player who
     cannot peek; 2 always: peeks whenever it is asked, and where the tree offers no peek there
     its table plays the rest of the round). The policy: :func:`kernel_arrays`."""
+    me, seen, hidden_seen = obs.me, obs.seen, obs.hidden_seen
+    pub = obs.public
+    peeked, nb, bids, bidders = pub.peeked, pub.nb, pub.bids, pub.bidders
+    bid_peeked = pub.bid_peeked
+    min_first = obs.table.min_bid
     if kind == PEEK and peek_mode != 0:  # the override: never, or whenever it may
         return np.int64(peek_mode == 2)
-    at = walk(me, active, peeked, open_l, peek_mode != 1, nb, bids, bidders, bid_peeked,
+    at = walk(me, seen, peeked, pub.open_l, peek_mode != 1, nb, bids, bidders, bid_peeked,
               min_first, node, edge, info)  # fmt: skip
     if at < 0:
         return NO_MOVE
     other = np.int64(-1)
-    for s in range(active.shape[0]):
-        if active[s] and s != me:
+    for s in range(seen.shape[0]):
+        if seen[s] >= 0 and s != me:
             other = s
     n_deck = info[I_DECK]
     if kind == PEEK:
@@ -305,71 +296,47 @@ def solved_move(kind, me, active, seen, hidden_seen, peeked, open_l, peek_mode, 
     if at < 0 or node[at, 0] != hu.BID_NODE or ((node[at, 2] >> node[at, 1]) & 1) != peeked[me]:
         return NO_MOVE
     first = np.int64(0)
-    if not can_call and edge[node[at, 4], 0] == hu.CALL:
+    if not obs.can_call and edge[node[at, 4], 0] == hu.CALL:
         first = np.int64(1)  # cannot happen on the solved rules; kept legal regardless
     e = _draw(node, edge, policy, at, _row(node, at, seen[other], hidden_seen, n_deck), first, u)
     code = edge[e, 0]
     if code == hu.CALL:
-        return call
+        return np.int64(CALL)
     b = info[I_BIDS + code - hu.RAISE0]
     low = bids[nb - 1] + 1 if nb > 0 else min_first
     return b if b >= low else low
 
 
-# ---------------------------------------------------------------- the engine's two entry points
-# The engine holds the solved round as ``headsup``: the tuple of :func:`kernel_arrays`, or None
-# when no seat plays it. These two are chosen by its type when the engine is compiled: with None
-# they are constants and :func:`solved_move` is not compiled at all, so the engine's cold compile
-# for every other table stays what it was (the lookup's compile is paid only by a table that
-# uses it, measured with ``scripts/headcount_compile_profile.py``).
+# ---------------------------------------------------------------- the bot's entry point
+# The belief tables hold the solved round as ``headsup``: the tuple of :func:`kernel_arrays`, or
+# None when no seat plays it. :func:`engine_move` is chosen by its type when the engine is
+# compiled: with None it is a constant and :func:`solved_move` is not compiled at all, so the
+# engine's cold compile for every other table stays what it was (the lookup's compile is paid
+# only by a table that uses it, measured with ``scripts/headcount_compile_profile.py``).
 
 
-def fits(headsup, hidden_on, min_first, shift, start_peek, peek_raise, n_deck):  # type: ignore[no-untyped-def]
-    """Whether ``headsup`` is a solved round for these rules (numba only, see above)."""
+def engine_move(kind, params, obs, headsup, u):  # type: ignore[no-untyped-def]
+    """The ``equilibrium`` bot's (parameters ``params``) decision of ``kind`` from the solved
+    round (:func:`solved_move`) when it plays there: a round that fits the rules is loaded
+    (``headsup``), two seats are active, and its ``headsup`` parameter is ``solved``; else
+    :data:`NO_MOVE` (numba only, see above)."""
     raise NotImplementedError("numba only")
-
-
-def engine_move(kind, on, n_active, policy, param, me, active, seen, hidden_seen, peeked,  # type: ignore[no-untyped-def]
-                open_l, peek_mode, nb, bids, bidders, bid_peeked, can_call, min_first, call,
-                headsup, u):  # fmt: skip
-    """:func:`solved_move` when :func:`plays` (``param``: the seat's ``headsup`` parameter),
-    else :data:`NO_MOVE` (numba only, see above)."""
-    raise NotImplementedError("numba only")
-
-
-@overload(fits)
-def _fits(headsup, hidden_on, min_first, shift, start_peek, peek_raise, n_deck):  # type: ignore[no-untyped-def]
-    if isinstance(headsup, types.NoneType):
-        return lambda headsup, hidden_on, min_first, shift, start_peek, peek_raise, n_deck: False
-
-    def impl(headsup, hidden_on, min_first, shift, start_peek, peek_raise, n_deck):  # type: ignore[no-untyped-def]
-        return applies(headsup[3], hidden_on, min_first, shift, start_peek, peek_raise, n_deck)
-
-    return impl
 
 
 @overload(engine_move)
-def _engine_move(kind, on, n_active, policy, param, me, active, seen, hidden_seen, peeked,  # type: ignore[no-untyped-def]
-                 open_l, peek_mode, nb, bids, bidders, bid_peeked, can_call, min_first, call,
-                 headsup, u):  # fmt: skip
+def _engine_move(kind, params, obs, headsup, u):  # type: ignore[no-untyped-def]
     if isinstance(headsup, types.NoneType):
+        return lambda kind, params, obs, headsup, u: NO_MOVE
 
-        def none(kind, on, n_active, policy, param, me, active, seen, hidden_seen, peeked,  # type: ignore[no-untyped-def]
-                 open_l, peek_mode, nb, bids, bidders, bid_peeked, can_call, min_first, call,
-                 headsup, u):  # fmt: skip
-            return NO_MOVE
-
-        return none
-
-    def impl(kind, on, n_active, policy, param, me, active, seen, hidden_seen, peeked, open_l,  # type: ignore[no-untyped-def]
-             peek_mode, nb, bids, bidders, bid_peeked, can_call, min_first, call, headsup,
-             u):  # fmt: skip
-        if not plays(on, n_active, policy, param):
-            return NO_MOVE
+    def impl(kind, params, obs, headsup, u):  # type: ignore[no-untyped-def]
         node, edge, pol, info = headsup
-        return solved_move(kind, me, active, seen, hidden_seen, peeked, open_l, peek_mode, nb,
-                           bids, bidders, bid_peeked, can_call, min_first, call, node, edge, pol,
-                           info, u)  # fmt: skip
+        t = obs.table
+        if t.n_active != 2 or params[EQ_HEADSUP] != 1:
+            return NO_MOVE
+        if not applies(info, t.hidden_card, t.min_bid, t.shift, t.start_peek, t.peek_raise,
+                       t.n_deck):  # fmt: skip
+            return NO_MOVE
+        return solved_move(kind, obs, np.int64(params[EQ_PEEK]), node, edge, pol, info, u)
 
     return impl
 

@@ -1,4 +1,4 @@
-"""Tournaments of Headcount bots: the runner job around :func:`.engine.play_deals` and the
+"""Tournaments of Headcount bots: the runner job around the engine (:func:`.engine.engine`) and the
 summary (win rates with 95% Wilson intervals that take the deal as the unit, per-round
 statistics) that ``simulate`` prints (:func:`print_summary`).
 
@@ -24,6 +24,7 @@ from headcount_lab.games.headcount.agents import (
     RESPONDER,
     Beliefs,
     Bot,
+    bot_set,
     build_beliefs,
     table_params,
 )
@@ -166,7 +167,7 @@ def new_block_stats(setup: Setup) -> dict[str, np.ndarray]:
 
 
 def check_block_inputs(perms, policies, params, rules, beliefs, state, st, trace) -> None:  # type: ignore[no-untyped-def]
-    """Refuse arrays :func:`.engine.play_deals` would read or write out of bounds.
+    """Refuse arrays the engine (:func:`.engine.engine`) would read or write out of bounds.
 
     numba does not check indices: a seat order naming a slot without a bot, a rules array whose
     deck differs from the belief tables', or statistics sized for another table would be read
@@ -214,9 +215,9 @@ def play_block(n_deals, perms, policies, params, rules, beliefs, state, st, trac
     check_block_inputs(perms, policies, params, rules, beliefs, state, st, tr)
     tn = np.zeros(1, np.int64)
     engine_stats = tuple(st[k] for k in E.new_stats(1, 1))
-    args = (n_deals, perms, policies, params, rules, E.beliefs_tuple(beliefs), state,
-            engine_stats, tr, tn, E.new_scratch(perms.shape[1]))  # fmt: skip
-    play_deals = E.engine_for(policies)  # the base bots compile a smaller engine
+    args = (n_deals, perms, policies, params, rules, beliefs.tables, state, engine_stats, tr, tn,
+            E.new_scratch(perms.shape[1]))  # fmt: skip
+    play_deals = E.engine(bot_set(policies))  # the base bots compile a smaller engine
     if "deal_seat_sq" in st:  # the tournament's statistics (new_block_stats)
         before = np.empty_like(st["wins"])
         play_deals(*args, (st["deal_seat_sq"], st["deal_slot_sq"], before))

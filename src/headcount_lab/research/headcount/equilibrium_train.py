@@ -43,18 +43,20 @@ from headcount_lab.games.headcount.agents import (
     CALL,
     N_PARAMS,
     Beliefs,
-    act_bid,
-    act_peek,
+    Tables,
+    bid_every,
     build_beliefs,
     eq_bid_state,
     eq_raise,
     parse_bot,
+    peek_every,
     safe_bid,
     sf_at,
     table_params,
     view_mask,
 )
 from headcount_lab.games.headcount.bots import Bot
+from headcount_lab.games.headcount.observation import Public, Table, after_peek, observe
 from headcount_lab.games.headcount.rules import (
     DOUBLE_DECK,
     FREE_BID,
@@ -116,6 +118,8 @@ def _selfplay(
     d_act = np.empty(4 * MAX_BIDS, np.int64)
     d_seat = np.empty(4 * MAX_BIDS, np.int64)
     work = np.zeros((2, 32))
+    open_l = np.zeros(max_players, np.int64)
+    tables = Tables(row_of, sf, lo, gain, safe, None)
     for _ in range(n_rounds):
         n = 2 + np.int64(uniform(st) * (max_players - 1))
         for s in range(max_players):
@@ -137,6 +141,12 @@ def _selfplay(
         nd = 0
         nb = np.int64(0)
         me = np.int64(0)
+        # the field bots' table: the trainer's rules (hidden card, free opening bid, ties to
+        # the bidder); a seat that can peek has an open life card
+        tab = Table(np.int64(n), np.int64(n_deck), np.bool_(True), np.int64(FREE_BID),
+                    np.int64(0), np.bool_(False), np.bool_(True))  # fmt: skip
+        for s in range(max_players):
+            open_l[s] = 1 if can_peek[s] else 0
         while True:
             for s in range(n):
                 seen[s] = cards[s] if s != me else -1
@@ -144,66 +154,15 @@ def _selfplay(
             if who[me] >= 0:  # a field bot, asked as the engine asks it
                 f = who[me]
                 may = can_peek[me] and nb > 0 and not peeked[me]
-                if (
-                    may
-                    and act_peek(
-                        f_pol[f],
-                        f_par[f],
-                        me,
-                        n,
-                        active,
-                        seen,
-                        -1,
-                        peeked,
-                        nb,
-                        bids,
-                        bidders,
-                        bid_peeked,
-                        True,
-                        FREE_BID,
-                        -1,
-                        True,
-                        0,
-                        n_deck,
-                        row_of,
-                        sf,
-                        lo,
-                        gain,
-                        safe,
-                        work,
-                        uniform(st),
-                    )
-                    == 1
-                ):
+                public = Public(nb, bids, bidders, bid_peeked, peeked, open_l)
+                obs = observe(
+                    me, active, tab, public, cards, hidden, np.bool_(True), np.int64(-1), seen
+                )
+                if may and peek_every(f_pol[f], f_par[f], obs, tables, work, uniform(st)) == 1:
                     peeked[me] = True
                     just_peeked = True
-                a = act_bid(
-                    f_pol[f],
-                    f_par[f],
-                    me,
-                    n,
-                    active,
-                    seen,
-                    hidden if peeked[me] else -1,
-                    peeked,
-                    nb,
-                    bids,
-                    bidders,
-                    bid_peeked,
-                    nb > 0 and not just_peeked,
-                    FREE_BID,
-                    -1,
-                    True,
-                    0,
-                    n_deck,
-                    row_of,
-                    sf,
-                    lo,
-                    gain,
-                    safe,
-                    work,
-                    uniform(st),
-                )
+                obs = after_peek(obs, hidden, nb > 0 and not just_peeked)
+                a = bid_every(f_pol[f], f_par[f], obs, tables, work, uniform(st))
                 if a == CALL or nb >= MAX_BIDS - 1:
                     break
                 bids[nb] = max(a, bids[nb - 1] + 1) if nb > 0 else a
