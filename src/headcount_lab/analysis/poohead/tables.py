@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -174,26 +175,25 @@ def run_set(
     }
 
 
-def faceup_counts(players: int, games: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """``faceup.learn`` (games and Poohead games by the random-swapping seat's face-up triple)
-    with its blocks on a thread pool: the same sums in any order."""
-    from headcount_lab.core.runner import default_workers
+def _faceup_block(rules: np.ndarray, state: np.ndarray, games: int) -> dict[str, np.ndarray]:
     from headcount_lab.games.poohead.agents import N_TRIPLES
     from headcount_lab.games.poohead.kernels import faceup_block
+
+    out = {"games": np.zeros(N_TRIPLES, np.int64), "poohead": np.zeros(N_TRIPLES, np.int64)}
+    faceup_block(state, games, rules, out["games"], out["poohead"])
+    return out
+
+
+def faceup_counts(players: int, games: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """``faceup.learn`` (games and Poohead games by the random-swapping seat's face-up triple)
+    as a :mod:`~headcount_lab.core.runner` job: integer sums, the same in any order."""
+    from headcount_lab.core.runner import Job, run_chunked
     from headcount_lab.research.poohead.faceup import BLOCK as FACEUP_BLOCK
 
-    rules = PooheadRules(players=players).array()
-
-    def one(b: int) -> tuple[np.ndarray, np.ndarray]:
-        g = np.zeros(N_TRIPLES, dtype=np.int64)
-        p = np.zeros(N_TRIPLES, dtype=np.int64)
-        k = min(FACEUP_BLOCK, games - b * FACEUP_BLOCK)
-        faceup_block(block_state(seed, b), k, rules, g, p)
-        return g, p
-
-    with ThreadPoolExecutor(max_workers=default_workers()) as pool:
-        parts = list(pool.map(one, range(-(-games // FACEUP_BLOCK))))
-    return sum(p[0] for p in parts), sum(p[1] for p in parts)  # type: ignore[return-value]
+    block_fn = partial(_faceup_block, PooheadRules(players=players).array())
+    job = Job("poohead-faceup", {"players": players}, games, FACEUP_BLOCK, block_fn)
+    out = run_chunked(job, seed)
+    return out["games"], out["poohead"]
 
 
 def _main_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
