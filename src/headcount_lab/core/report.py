@@ -362,7 +362,7 @@ class Words:
         method of these words named before it: ``{ci.gap[rules]}`` is
         ``self.ci(facts.gap["rules"])``, ``{ci.win_lead:3}`` passes 3 (the digits) too. A fact
         the words quote in one of their own formats needs no line of code either."""
-        return template.format_map(_Fields(self, facts, more))
+        return fill_written(self, template, facts, **more)
 
     def estimate(self, key: str, est: CI, scale: float = 1.0, **more: Any) -> str:
         """The sentence ``key`` filled with an estimate and its interval (``mean``, ``lo``,
@@ -509,11 +509,16 @@ def fill(template: str, facts: Any, **more: Any) -> str:
     return template.format_map({**vars(facts), **more})
 
 
+def fill_written(words: Any, template: str, facts: Any, **more: Any) -> str:
+    """:meth:`Words.fill` for any object with fillers (``words``) as methods."""
+    return template.format_map(_Fields(words, facts, more))
+
+
 class _Fields(dict[str, Any]):
     """The fields :meth:`Words.fill` fills from: the facts' and ``more``, and for any other name
     that is a method of the words, the facts as that method writes them (:class:`_Written`)."""
 
-    def __init__(self, words: Words, facts: Any, more: dict[str, Any]) -> None:
+    def __init__(self, words: Any, facts: Any, more: dict[str, Any]) -> None:
         super().__init__({**vars(facts), **more})
         self.words, self.facts = words, facts
 
