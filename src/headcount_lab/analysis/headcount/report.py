@@ -739,17 +739,12 @@ class _Writer:
         meta = self.pt.meta["heads_up_grid"]
         method = t["method"].format(step=meta["step"], iterations=meta["iterations"],
                                     command=meta["command"])  # fmt: skip
-        ex = f.hu_exact
         nan3 = (float("nan"),) * 3
         loser = f.hu_play.get(("loser", "all"), nan3)
         left = f.hu_play.get(("left_of_loser", "all"), nan3)
-        finding = t["finding"].format(
-            both=self.pct(ex["both"]),
-            starter=self.pct(ex["starter"]),
-            other=self.pct(ex["other"]),
-            none=self.pct(ex["none"]),
-            step=f.hu_step,
-            strong=f.best_bot,
+        finding = self.fill(
+            t["finding"],
+            f,
             play_loser=self.pct(loser[0]),
             play_loser_ci=self.ci(loser[1], loser[2]),
             play_left=self.pct(left[0]),
