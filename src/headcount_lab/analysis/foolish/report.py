@@ -58,7 +58,8 @@ class _Words(core.Words):
     def pct_ci(self, est: CI) -> str:
         return self.estimate("pct_ci", est, 100)
 
-    def games(self, x: float) -> str:
+    def needed(self, x: float) -> str:
+        """Games needed, rounded up (unbounded when an interval reaches zero)."""
         return str(self.t["q8"]["inf"]) if not math.isfinite(x) else f"{math.ceil(x):,}"
 
 
@@ -80,11 +81,7 @@ def _tip_blocks(f: FoolishFacts, w: _Words) -> list[tuple[str, list[str]]]:
         w.fill(t["crash"], four, advice=_verdict(t["crash_advice"], four.pc_lead)),
     ]
     bonus = [w.fill(t["bonus"], four), t["king"].format(king=100 * four.king_first[0])]
-    luck = [
-        t["luck"].format(stronger=r.stronger, weaker=r.weaker, need=w.games(r.need_win[0]))
-        for r in f.rungs
-        if math.isfinite(r.need_win[0])
-    ]
+    luck = [w.fill(t["luck"], r) for r in f.rungs if math.isfinite(r.need_win[0])]
     return [
         (t["balance_head"], balance),
         (t["play_head"], play),
@@ -171,27 +168,7 @@ def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None)
         tables = [tab[x][_COLUMNS[x]] if x in _COLUMNS else tab[x] for x in names]
         section(key, findings, tables, stem)
 
-    q = t["q8"]
-    section(
-        "q8",
-        [
-            core.fill(
-                q["rung"],
-                r,
-                win=w.ci(r.win_lead, 3),
-                need_win=w.games(r.need_win[0]),
-                need_win_lo=w.games(r.need_win[1]),
-                need_win_hi=w.games(r.need_win[2]),
-                score=w.ci(r.score_lead),
-                need_score=w.games(r.need_score[0]),
-                need_score_lo=w.games(r.need_score[1]),
-                need_score_hi=w.games(r.need_score[2]),
-            )
-            for r in f.rungs
-        ],
-        [tab["q8_luck"]],
-        "q8_luck",
-    )
+    section("q8", [w.fill(t["q8"]["rung"], r) for r in f.rungs], [tab["q8_luck"]], "q8_luck")
 
     q = t["q9"]
     blocks = core.tip_list(_tip_blocks(f, w), q["block"], q["item"])

@@ -155,15 +155,8 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
     gap = tab["q1_dealer_gap"]
     add(core.Table(gap[gap["one_card_blind"] & (gap["players"] == 4)][_GAP_COLUMNS]))
     image(q["image"], "q1_dealer_gap")
-    add(
-        core.fill(
-            q["seats"],
-            d,
-            spread_lo=d.spread[0],
-            spread_hi=d.spread[1],
-            seat_order=q["seat_order"][d.seat_order].format(spread=d.spread[1] - d.spread[0]),
-        )
-    )
+    order = q["seat_order"][d.seat_order].format(spread=d.spread[1] - d.spread[0])
+    add(core.fill(q["seats"], d, seat_order=order))
     seats = tab["q1_q4_seats"]
     four = seats[seats["players"] == 4]
     add(core.Table(four[_SEAT_EFFECT_COLUMNS]))
