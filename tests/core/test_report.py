@@ -363,3 +363,26 @@ def test_a_step_with_its_amount_of_work_shows_a_bar_on_a_terminal_only(monkeypat
     with core.Progress().step("whist", "piped", 5) as tick:
         tick.advance(5)
     assert len(made) == 1
+
+
+def test_words_fill_writes_a_named_fact_with_the_method_named_before_it():
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Facts:
+        n: int
+        lead: tuple[float, float, float]
+        by: dict[str, tuple[float, float, float]]
+        shares: list[float]
+
+    class Words(core.Words):
+        texts = {"en": {"ci": "{mean:+.{d}f} [{lo:+.{d}f}, {hi:+.{d}f}]", "pct": "{p:.0f}%"}}
+
+    w = Words()
+    f = Facts(1200, (0.5, 0.25, 0.75), {"a": (-1.0, -2.0, 0.0)}, [0.25, 0.5])
+    got = w.fill("{n:,}: {ci.lead}, {ci.lead:1}, {ci.by[a]}, {pct.shares[1]}, {x}", f, x="more")
+    assert got == "1,200: +0.50 [+0.25, +0.75], +0.5 [+0.2, +0.8], -1.00 [-2.00, +0.00], 50%, more"
+    with pytest.raises(KeyError):  # neither a fact nor a method of the words
+        w.fill("{nothing.n}", f)
+    with pytest.raises(KeyError):  # an attribute of the words that is not a method
+        w.fill("{lang.n}", f)

@@ -357,6 +357,13 @@ class Words:
         self.lang = lang
         self.t: Any = self.texts[lang]
 
+    def fill(self, template: str, facts: Any, **more: Any) -> str:
+        """``template`` filled as :func:`fill` fills it, where a field may also be written by a
+        method of these words named before it: ``{ci.gap[rules]}`` is
+        ``self.ci(facts.gap["rules"])``, ``{ci.win_lead:3}`` passes 3 (the digits) too. A fact
+        the words quote in one of their own formats needs no line of code either."""
+        return fill_written(self, template, facts, **more)
+
     def estimate(self, key: str, est: CI, scale: float = 1.0, **more: Any) -> str:
         """The sentence ``key`` filled with an estimate and its interval (``mean``, ``lo``,
         ``hi``, each times ``scale``) and the fields ``more``."""
@@ -500,6 +507,43 @@ def fill(template: str, facts: Any, **more: Any) -> str:
     """``template`` filled with the fields of the dataclass ``facts`` under their own names and
     with ``more`` (which win): a fact the words quote as it is needs no line of code."""
     return template.format_map({**vars(facts), **more})
+
+
+def fill_written(words: Any, template: str, facts: Any, **more: Any) -> str:
+    """:meth:`Words.fill` for any object with fillers (``words``) as methods."""
+    return template.format_map(_Fields(words, facts, more))
+
+
+class _Fields(dict[str, Any]):
+    """The fields :meth:`Words.fill` fills from: the facts' and ``more``, and for any other name
+    that is a method of the words, the facts as that method writes them (:class:`_Written`)."""
+
+    def __init__(self, words: Any, facts: Any, more: dict[str, Any]) -> None:
+        super().__init__({**vars(facts), **more})
+        self.words, self.facts = words, facts
+
+    def __missing__(self, key: str) -> _Written:
+        how = getattr(self.words, key, None)
+        if not callable(how):
+            raise KeyError(key)
+        return _Written(self.facts, how)
+
+
+class _Written:
+    """A value (or a field or item of it: ``.name``, ``[key]``) that a template writes with
+    ``how``; the format spec, if any, is ``how``'s second argument (digits)."""
+
+    def __init__(self, value: Any, how: Callable[..., str]) -> None:
+        self.value, self.how = value, how
+
+    def __getattr__(self, name: str) -> _Written:
+        return _Written(getattr(self.value, name), self.how)
+
+    def __getitem__(self, key: Any) -> _Written:
+        return _Written(self.value[key], self.how)
+
+    def __format__(self, spec: str) -> str:
+        return self.how(self.value, int(spec)) if spec else self.how(self.value)
 
 
 def tip_list(blocks: Iterable[tuple[str, list[str]]], block: str, item: str) -> list[str]:

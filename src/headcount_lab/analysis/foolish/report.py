@@ -21,7 +21,7 @@ from typing import Any
 
 import pandas as pd
 
-from headcount_lab.analysis.foolish.facts import CI, FoolishFacts, facts
+from headcount_lab.analysis.foolish.facts import CI, FoolishFacts, PlayerFacts, facts
 from headcount_lab.analysis.foolish.figures import charts
 from headcount_lab.analysis.foolish.tables import (
     DUCKER,
@@ -58,7 +58,8 @@ class _Words(core.Words):
     def pct_ci(self, est: CI) -> str:
         return self.estimate("pct_ci", est, 100)
 
-    def games(self, x: float) -> str:
+    def needed(self, x: float) -> str:
+        """Games needed, rounded up (unbounded when an interval reaches zero)."""
         return str(self.t["q8"]["inf"]) if not math.isfinite(x) else f"{math.ceil(x):,}"
 
 
@@ -69,40 +70,18 @@ def _verdict(words: dict[str, str], est: CI) -> str:
 def _tip_blocks(f: FoolishFacts, w: _Words) -> list[tuple[str, list[str]]]:
     t = w.t["tips"]
     four = f.players[min(f.players)]
-    balance = [
-        t["lone"].format(
-            players=p.players,
-            mult=p.multiplier,
-            gap=w.ci(p.gap["rules"], 1),
-            fair=p.fair["rules"][0],
-        )
-        for p in f.players.values()
-    ]
-    balance += [
-        t["pair"].format(players=p.players, pair_gap=p.pair_minus_court[0])
-        for p in f.players.values()
-    ]
+    balance = [w.fill(t["lone"], p) for p in f.players.values()]
+    balance += [w.fill(t["pair"], p) for p in f.players.values()]
     cards = w.t["list_sep"].join(f"{c} {v[0]:+.1f}" for c, v in four.cards.items())
     play = [
         t["cards"].format(cards=cards),
-        t["joker"].format(down_pair=four.joker_down["two_fool_member"][0]),
-        t["teams"].format(oracle=four.oracle["all"][0]),
-        t["start"].format(start=four.positions[0][0]),
-        t["crash"].format(
-            lone=four.pc_lone[0],
-            court=four.pc_court[0],
-            advice=_verdict(t["crash_advice"], four.pc_lead),
-        ),
+        w.fill(t["joker"], four),
+        w.fill(t["teams"], four),
+        w.fill(t["start"], four),
+        w.fill(t["crash"], four, advice=_verdict(t["crash_advice"], four.pc_lead)),
     ]
-    bonus = [
-        t["bonus"].format(last_10=w.pct(four.no_trick_last[1][0]), duck=four.duck_last[1][0]),
-        t["king"].format(king=100 * four.king_first[0]),
-    ]
-    luck = [
-        t["luck"].format(stronger=r.stronger, weaker=r.weaker, need=w.games(r.need_win[0]))
-        for r in f.rungs
-        if math.isfinite(r.need_win[0])
-    ]
+    bonus = [w.fill(t["bonus"], four), t["king"].format(king=100 * four.king_first[0])]
+    luck = [w.fill(t["luck"], r) for r in f.rungs if math.isfinite(r.need_win[0])]
     return [
         (t["balance_head"], balance),
         (t["play_head"], play),
@@ -111,14 +90,61 @@ def _tip_blocks(f: FoolishFacts, w: _Words) -> list[tuple[str, list[str]]]:
     ]
 
 
-#: the columns of the README's tables
-_NO_TRICKS_COLUMNS = ["players", "round", "no_trick_5", "no_trick_10", "difference",
-                      "difference_lo", "difference_hi", "king_first_5",
-                      "king_first_10"]  # fmt: skip
-_ROLES_COLUMNS = ["players", "bots", "rounds", "lone_share",
-                  "lone_share_exact_fraction", "lone_fool", "two_fool_member", "court",
-                  "two_fools_minus_court", "two_fools_minus_court_lo",
-                  "two_fools_minus_court_hi"]  # fmt: skip
+#: the questions asked of each player count: the key of their words, their tables and chart;
+#: a sentence ``finding_n`` per player count, filled by ``_Words.fill`` from the player count's
+#: facts and :func:`_worked_out`
+_PER_PLAYERS = (
+    ("q1", ("q1_lone_fool", "q1_check"), "q1_lone_fool"),
+    ("q2", ("q2_no_tricks", "q2_ducking"), "q2_no_tricks"),
+    ("q3", ("q3_roles",), "q3_roles"),
+    ("q4", ("q4_positions", "q4_seats"), "q4_seats"),
+    ("q5", ("q5_cards",), "q5_cards"),
+    ("q6", ("q6_devices", "q6_jokers"), "q6_devices"),
+    ("q7", ("q7_party_crasher",), "q7_party_crasher"),
+)
+#: the columns of the README's tables that do not show all of theirs
+_COLUMNS = {
+    "q2_no_tricks": ["players", "round", "no_trick_5", "no_trick_10", "difference",
+                     "difference_lo", "difference_hi", "king_first_5", "king_first_10"],
+    "q3_roles": ["players", "bots", "rounds", "lone_share", "lone_share_exact_fraction",
+                 "lone_fool", "two_fool_member", "court", "two_fools_minus_court",
+                 "two_fools_minus_court_lo", "two_fools_minus_court_hi"],
+}  # fmt: skip
+
+
+def _worked_out(p: PlayerFacts, w: _Words) -> dict[str, dict[str, Any]]:
+    """The fields of each question's sentence that are worked out from one player count's
+    facts, not quoted (verdicts, extremes, lists), by question."""
+    t = w.t
+    order = sorted(range(p.players), key=lambda i: p.positions[i][0])
+    stakes = (
+        t["q2"]["stake_item"].format(stake=k, share_5=w.pct_ci(a), share_10=w.pct_ci(b))
+        for k, a, b in p.same_stake
+    )
+    cards = (t["q5"]["card_item"].format(card=c, value=w.ci(v)) for c, v in p.cards.items())
+    return {
+        "q1": {
+            "verdict": _verdict(t["sign"], p.gap["rules"]),
+            "check_verdict": _verdict(t["sign"], p.check_gap),
+        },
+        "q2": {
+            "diff_lo": 100 * p.no_trick_diff[0],
+            "diff_hi": 100 * p.no_trick_diff[1],
+            "same_stake": t["list_sep"].join(stakes),
+            "duck_verdict": _verdict(t["q2"]["duck_verdict"], p.duck_last[1]),
+        },
+        "q3": {"verdict": _verdict(t["q3"]["verdict"], p.pair_minus_court)},
+        "q4": {
+            "best_pos": order[-1],
+            "best": w.ci(p.positions[order[-1]]),
+            "worst_pos": order[0],
+            "worst": w.ci(p.positions[order[0]]),
+            "win_lo": min(x[0] for x in p.win_shares),
+            "win_hi": max(x[0] for x in p.win_shares),
+            "fair": 1 / p.players,
+        },
+        "q5": {"cards": t["list_sep"].join(cards)},
+    }
 
 
 def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None) -> str:
@@ -134,185 +160,15 @@ def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None)
     def section(key: str, findings: list[str], tables: list[pd.DataFrame], stem: str) -> None:
         out.append(w.question(key, " ".join(findings), tables, stem, command=cmd))
 
-    ps = list(f.players.values())
-    search = LEVELS[-1]
+    worked = {n: _worked_out(p, w) for n, p in f.players.items()}
+    for key, names, stem in _PER_PLAYERS:
+        findings = [
+            w.fill(t[key]["finding_n"], p, **worked[n].get(key, {})) for n, p in f.players.items()
+        ]
+        tables = [tab[x][_COLUMNS[x]] if x in _COLUMNS else tab[x] for x in names]
+        section(key, findings, tables, stem)
 
-    q = t["q1"]
-    section(
-        "q1",
-        [
-            q["finding_n"].format(
-                players=p.players,
-                mult=p.multiplier,
-                gap=w.ci(p.gap["rules"]),
-                verdict=_verdict(t["sign"], p.gap["rules"]),
-                lone_rounds=p.lone_rounds["rules"],
-                gap_random=w.ci(p.gap["random"]),
-                gap_search=w.ci(p.gap[search]),
-                fair=w.plain(p.fair["rules"]),
-                fair_random=w.plain(p.fair["random"]),
-                fair_search=w.plain(p.fair[search]),
-                check_mult=p.check_multiplier,
-                check_gap=w.ci(p.check_gap),
-                check_verdict=_verdict(t["sign"], p.check_gap),
-            )
-            for p in ps
-        ],
-        [tab["q1_lone_fool"], tab["q1_check"]],
-        "q1_lone_fool",
-    )
-
-    q = t["q2"]
-    section(
-        "q2",
-        [
-            q["finding_n"].format(
-                players=p.players,
-                first_5=w.pct_ci(p.no_trick_first[0]),
-                first_10=w.pct_ci(p.no_trick_first[1]),
-                last_5=w.pct_ci(p.no_trick_last[0]),
-                last_10=w.pct_ci(p.no_trick_last[1]),
-                diff_lo=100 * p.no_trick_diff[0],
-                diff_hi=100 * p.no_trick_diff[1],
-                same_stake=t["list_sep"].join(
-                    q["stake_item"].format(stake=k, share_5=w.pct_ci(a), share_10=w.pct_ci(b))
-                    for k, a, b in p.same_stake
-                ),
-                king_5=w.pct(p.king_first[0]),
-                king_10=w.pct(p.king_first[1]),
-                duck_last_10=w.ci(p.duck_last[1]),
-                duck_verdict=_verdict(q["duck_verdict"], p.duck_last[1]),
-                duck_last_5=w.ci(p.duck_last[0]),
-                duck_first_10=w.ci(p.duck_first_10),
-            )
-            for p in ps
-        ],
-        [
-            tab["q2_no_tricks"][_NO_TRICKS_COLUMNS],
-            tab["q2_ducking"],
-        ],
-        "q2_no_tricks",
-    )
-
-    q = t["q3"]
-    section(
-        "q3",
-        [
-            q["finding_n"].format(
-                players=p.players,
-                pair=w.plain(p.roles["two_fool_member"]),
-                court=w.plain(p.roles["court"]),
-                lone=w.plain(p.roles["lone_fool"]),
-                pair_gap=w.ci(p.pair_minus_court),
-                verdict=_verdict(q["verdict"], p.pair_minus_court),
-                lone_share=w.pct_ci(p.lone_share),
-                exact=p.lone_exact,
-            )
-            for p in ps
-        ],
-        [tab["q3_roles"][_ROLES_COLUMNS]],
-        "q3_roles",
-    )
-
-    q = t["q4"]
-    findings = []
-    for p in ps:
-        order = sorted(range(p.players), key=lambda i: p.positions[i][0])
-        findings.append(
-            q["finding_n"].format(
-                players=p.players,
-                start=w.ci(p.positions[0]),
-                best_pos=order[-1],
-                best=w.ci(p.positions[order[-1]]),
-                worst_pos=order[0],
-                worst=w.ci(p.positions[order[0]]),
-                win_lo=min(x[0] for x in p.win_shares),
-                win_hi=max(x[0] for x in p.win_shares),
-                fair=1 / p.players,
-            )
-        )
-    section(
-        "q4",
-        findings,
-        [tab["q4_positions"], tab["q4_seats"]],
-        "q4_seats",
-    )
-
-    q = t["q5"]
-    section(
-        "q5",
-        [
-            q["finding_n"].format(
-                players=p.players,
-                cards=t["list_sep"].join(
-                    q["card_item"].format(card=c, value=w.ci(v)) for c, v in p.cards.items()
-                ),
-            )
-            for p in ps
-        ],
-        [tab["q5_cards"]],
-        "q5_cards",
-    )
-
-    q = t["q6"]
-    section(
-        "q6",
-        [
-            q["finding_n"].format(
-                players=p.players,
-                oracle=w.ci(p.oracle["all"]),
-                oracle_pair=w.ci(p.oracle["two_fool_member"]),
-                oracle_court=w.ci(p.oracle["court"]),
-                down_pair=w.ci(p.joker_down["two_fool_member"]),
-                down_lone=w.ci(p.joker_down["lone_fool"]),
-                up_pair=w.pct_ci(p.face_up["two_fool_member"]),
-                up_lone=w.pct_ci(p.face_up["lone_fool"]),
-            )
-            for p in ps
-        ],
-        [tab["q6_devices"], tab["q6_jokers"]],
-        "q6_devices",
-    )
-
-    q = t["q7"]
-    section(
-        "q7",
-        [
-            q["finding_n"].format(
-                players=p.players,
-                available=w.pct_ci(p.pc_available),
-                used=w.pct_ci(p.pc_used),
-                lone=w.ci(p.pc_lone),
-                court=w.ci(p.pc_court),
-                lead=w.ci(p.pc_lead),
-            )
-            for p in ps
-        ],
-        [tab["q7_party_crasher"]],
-        "q7_party_crasher",
-    )
-
-    q = t["q8"]
-    section(
-        "q8",
-        [
-            core.fill(
-                q["rung"],
-                r,
-                win=w.ci(r.win_lead, 3),
-                need_win=w.games(r.need_win[0]),
-                need_win_lo=w.games(r.need_win[1]),
-                need_win_hi=w.games(r.need_win[2]),
-                score=w.ci(r.score_lead),
-                need_score=w.games(r.need_score[0]),
-                need_score_lo=w.games(r.need_score[1]),
-                need_score_hi=w.games(r.need_score[2]),
-            )
-            for r in f.rungs
-        ],
-        [tab["q8_luck"]],
-        "q8_luck",
-    )
+    section("q8", [w.fill(t["q8"]["rung"], r) for r in f.rungs], [tab["q8_luck"]], "q8_luck")
 
     q = t["q9"]
     blocks = core.tip_list(_tip_blocks(f, w), q["block"], q["item"])

@@ -315,6 +315,10 @@ class _Writer:
         self.strong = self.f.best_bot
 
     # ------------------------------------------------------------------ helpers
+    def fill(self, template: str, facts: Any, **more: Any) -> str:
+        """As :meth:`core.report.Words.fill`: ``{pct.start[0]}`` is ``self.pct(facts.start[0])``."""
+        return core.fill_written(self, template, facts, **more)
+
     def pct(self, x: float, digits: int = 1) -> str:
         return core.percent(x, self.lang, digits)
 
@@ -506,13 +510,11 @@ class _Writer:
         wide = wide.reset_index()[["players", "none", "A♠", "JK"]]
         f = self.f
         win = f.bot_call_win
-        finding = t["finding"].format(
+        finding = self.fill(
+            t["finding"],
+            f,
             lead=t["bot_lead"][f.bot_lead],
             rule=t["bot_rule"].format(call=self.pct(f.best_call, 0)) if f.best_call else "",
-            gap=f.call_gap["none"],
-            gap_top=f.call_gap["A♠"],
-            gap_jk=f.call_gap["JK"],
-            best=f.best_bot,
             bot_gap="—" if f.bot_call_gap is None else f.bot_call_gap,
             win=self.pct(win[0]),
             win_ci=self.ci(win[1], win[2]),
@@ -556,23 +558,14 @@ class _Writer:
         wide = wide.reset_index()
         f = self.f
         common = dict(
-            best=f.best_bot,
-            share=self.pct(f.peek_share),
-            open_value=self.pp(f.open_value),
-            life_value=self.pp(f.life_value),
-            verdict=t["verdict"][f.open_vs_life],
-            may_call=self._rule_phrase("peek_may_call"),
+            verdict=t["verdict"][f.open_vs_life], may_call=self._rule_phrase("peek_may_call")
         )
         if f.peek_default is None or f.peek_eager is None or f.peek_round_loss is None:
-            finding = t["finding_unpaired"].format(paired=self.not_measured("peek"), **common)
-        else:
-            finding = t["finding"].format(
-                lead=t["lead"][sign_of(f.peek_default)],
-                default=self.pp(f.peek_default),
-                eager=self.pp(f.peek_eager),
-                rounds=self.pp(f.peek_round_loss),
-                **common,
+            finding = self.fill(
+                t["finding_unpaired"], f, paired=self.not_measured("peek"), **common
             )
+        else:
+            finding = self.fill(t["finding"], f, lead=t["lead"][sign_of(f.peek_default)], **common)
         table = t["table_note"] + "\n\n" + self.table(wide)
         self.section("q3", table, "q3_peek.png", finding, self.opts.command(self.lang),
                      "strong")  # fmt: skip
@@ -588,30 +581,24 @@ class _Writer:
         wide[t["first_col"]] = first["value"].to_numpy()
         n = PLAYERS_DEFAULT
         f = self.f
-        finding = t["finding"].format(
+        finding = self.fill(
+            t["finding"],
+            f,
             lead=t["lead"][f.start_lead],
             n=n,
-            start=self.pct(f.start[0]),
             start_ci=self.ci(f.start[1], f.start[2]),
             fair=self.pct(1 / n),
-            best_pos=f.best_position,
-            best=self.pct(f.best_position_rate),
             again="; ".join(
                 t["again_item"].format(
                     left=k, rate=self.pct(e[0]), ci=self.ci(e[1], e[2]), fair=self.pct(1 / k)
                 )  # fmt: skip
                 for k, e in sorted(f.loser_again.items(), reverse=True)
             ),
-            first=self.pct(f.first_loser_wins[0]),
             first_ci=self.ci(f.first_loser_wins[1], f.first_loser_wins[2]),
-            seat0=self.pct(f.seat0[0]),
             seat0_ci=self.ci(f.seat0[1], f.seat0[2]),
-            mixed0=self.pct(f.mixed_seat0[0]),
             mixed0_ci=self.ci(f.mixed_seat0[1], f.mixed_seat0[2]),
             snowball=t["snowball"] if f.snowball else "",
-            left_first=self.pct(f.left_first[0]),
             left_first_ci=self.ci(f.left_first[1], f.left_first[2]),
-            left_diff=self.pp(f.left_diff),
             left_verdict=t["left_verdict"][sign_of(f.left_diff)],
             left_rules=self._rule_phrase("left_of_loser"),
         )
@@ -652,14 +639,11 @@ class _Writer:
     def q5(self) -> None:
         t = self.t["q5"]
         f = self.f
-        finding = t["finding"].format(
+        finding = self.fill(
+            t["finding"],
+            f,
             trickster=self._rule_phrase("trickster"),
             double=self._rule_phrase("double"),
-            far_std=self.pct(f.far_standard_hidden),
-            far_double=self.pct(f.far_double_hidden),
-            far_sd_std=self.pct(f.far_sd_standard_hidden),
-            far_sd_double=self.pct(f.far_sd_double_hidden),
-            best=f.best_bot,
         )
         md = t["table_note"] + "\n\n" + self.table(self._rule_table(RULES_Q5))
         self.section("q5", md, "q5_variants.png", finding, f.rules["trickster"].command, "mixed")
@@ -691,14 +675,7 @@ class _Writer:
         t = self.t["q7"]
         f = self.f
         lines = [f"- *{self.t['rule_names'][k]}*: {self._rule_phrase(k)}" for k in RULES_Q7]
-        finding = (
-            t["finding"].format(
-                far_hidden=self.pct(f.far_standard_hidden),
-                far_none=self.pct(f.far_standard_nohidden),
-            )
-            + "\n\n"
-            + "\n".join(lines)
-        )
+        finding = self.fill(t["finding"], f) + "\n\n" + "\n".join(lines)
         md = self.t["q5"]["table_note"] + "\n\n" + self.table(self._rule_table(RULES_Q7))
         self.section("q7", md, "q7_house_rules.png", finding, f.rules[RULES_Q7[0]].command,
                      "mixed")  # fmt: skip
@@ -710,16 +687,13 @@ class _Writer:
         field = self.pt.tables["q8_against_odds_field"]
         need = self.pt.tables["q8_games_needed"]
         f = self.f
-        finding = t["finding"].format(
+        finding = self.fill(
+            t["finding"],
+            f,
             lead=t["lead"]["counts" if f.best_beats_fair else "hidden"],
-            best=f.mixed_top,
-            rate=self.pct(f.best_rate[0]),
             ci=self.ci(f.best_rate[1], f.best_rate[2]),
             fair=self.pct(1 / PLAYERS_DEFAULT),
-            random=self.pct(f.random_rate[0]),
             random_ci=self.ci(f.random_rate[1], f.random_rate[2]),
-            other=f.second,
-            gap=self.pp(f.second_gap),
             games="—" if f.games_needed_count is None else f.games_needed_count,
             field=", ".join(f"`{bot}` {self.pct(v)}" for bot, v in f.field),
         )
@@ -765,17 +739,12 @@ class _Writer:
         meta = self.pt.meta["heads_up_grid"]
         method = t["method"].format(step=meta["step"], iterations=meta["iterations"],
                                     command=meta["command"])  # fmt: skip
-        ex = f.hu_exact
         nan3 = (float("nan"),) * 3
         loser = f.hu_play.get(("loser", "all"), nan3)
         left = f.hu_play.get(("left_of_loser", "all"), nan3)
-        finding = t["finding"].format(
-            both=self.pct(ex["both"]),
-            starter=self.pct(ex["starter"]),
-            other=self.pct(ex["other"]),
-            none=self.pct(ex["none"]),
-            step=f.hu_step,
-            strong=f.best_bot,
+        finding = self.fill(
+            t["finding"],
+            f,
             play_loser=self.pct(loser[0]),
             play_loser_ci=self.ci(loser[1], loser[2]),
             play_left=self.pct(left[0]),
@@ -810,18 +779,13 @@ def designer_findings(w: _Writer) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     out.append(
         (
-            t["loser_starts"].format(
+            w.fill(
+                t["loser_starts"],
+                f,
                 head=t["start_head"][f.start_lead],
                 rule=t["start_rule"][sign_of(f.left_diff)],
-                start=w.pct(f.start[0]),
                 start_ci=w.ci(f.start[1], f.start[2]),
                 fair=w.pct(1 / n),
-                first=w.pct(f.first_loser_wins[0]),
-                left_first=w.pct(f.left_first[0]),
-                left_diff=w.pp(f.left_diff),
-                step=f.hu_step,
-                hu_both=w.pct(f.hu_exact["both"]),
-                hu_none=w.pct(f.hu_exact["none"]),
             ),
             "strong_exact",
         )
@@ -873,26 +837,14 @@ def designer_findings(w: _Writer) -> list[tuple[str, str]]:
     )
     out.append(
         (
-            t["surprise"].format(
-                far_std=w.pct(f.far_standard_hidden),
-                far_none=w.pct(f.far_standard_nohidden),
-                far_double=w.pct(f.far_double_hidden),
-                far_sd_std=w.pct(f.far_sd_standard_hidden),
-                far_sd_double=w.pct(f.far_sd_double_hidden),
-            ),
+            w.fill(t["surprise"], f),
             "exact",
         )
     )
     games = f.games_needed_count
     out.append(
         (
-            t["skill"].format(
-                best=f.mixed_top,
-                rate=w.pct(f.best_rate[0]),
-                random=w.pct(f.random_rate[0]),
-                other=f.second,
-                games="—" if games is None else games,
-            ),
+            w.fill(t["skill"], f, games="—" if games is None else games),
             "mixed",
         )
     )

@@ -97,11 +97,11 @@ def _tip_blocks(
                 t["swap"].format(
                     keep=w.pts(f.swap.keep_4), random=t["random"][f.swap.random_vs_keep]
                 ),
-                t["faceup"].format(
+                w.fill(
+                    t["faceup"],
+                    f.faceup,
                     best=w.join([x[0] for x in f.faceup.best]),
                     worst=w.join([x[0] for x in f.faceup.worst]),
-                    ten_one=w.p(f.faceup.ten_one),
-                    ten_none=w.p(f.faceup.ten_none),
                 ),
             ],
         ),
@@ -120,11 +120,7 @@ def _tip_blocks(
         (
             t["stall_head"],
             [
-                t["stall"].format(
-                    nine_loops=w.pct(stalls.nine_loops),
-                    before=w.per10k(before),
-                    after=w.per10k(after),
-                ),
+                w.fill(t["stall"], stalls, before=w.per10k(before), after=w.per10k(after)),
                 t["special"].format(turns=w.turns(core.estimate_of(special, "turns_diff"))),
             ],
         ),
@@ -186,8 +182,9 @@ def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None)
     section(
         "q2",
         q["method"].format(games=o.n_swap),
-        q["finding"].format(
-            keep4=w.pts(sw.keep_4),
+        w.fill(
+            q["finding"],
+            sw,
             own4=w.p(sw.rows[-1][1]),
             rows=t["clause_sep"].join(rows),
             random_keep=w.pts(sw.rows[-1][4]),
@@ -209,14 +206,7 @@ def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None)
     section(
         "q3",
         q["method"].format(games=fu.games, min_games=MIN_TRIPLE_GAMES),
-        q["finding"].format(
-            best=triples(fu.best),
-            worst=triples(fu.worst),
-            ten_one=w.p(fu.ten_one),
-            ten_none=w.p(fu.ten_none),
-            three_one=w.p(fu.three_one),
-            three_none=w.p(fu.three_none),
-        ),  # fmt: skip
+        w.fill(q["finding"], fu, best=triples(fu.best), worst=triples(fu.worst)),
         "q3_faceup",
         [pd.concat([four.head(10), four.tail(10)])[["triple", "games", "p", "lo", "hi"]]],
     )
@@ -232,8 +222,9 @@ def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None)
     section(
         "q4",
         q["method"].format(games=h.games),
-        q["finding"].format(
-            base_turns=h.base_turns, base_starter=h.base_starter, base_skill=h.base_skill,
+        w.fill(
+            q["finding"],
+            h,
             longer=effects(h.longer, w.turns), stalls=effects(h.stalls, w.per10k_diff),
             starter=effects(h.starter, w.pts), skill=effects(h.skill, w.pts),
             identical=w.join([f"`{x}`" for x in h.identical]),
@@ -251,13 +242,14 @@ def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None)
     section(
         "q5",
         q["method"].format(games=o.n_main),
-        q["finding"].format(
+        w.fill(
+            q["finding"],
+            st,
             cheap=w.join([q["setup"].format(n=n, p=w.per10k(a)) for n, a, _ in st.cheap]),
-            capped=st.capped_games, nine_loops=w.pct(st.nine_loops),
-            held_high=w.pct(st.held_high), loop_word=q["loop_word"][st.main_loop],
+            loop_word=q["loop_word"][st.main_loop],
             with_rule=w.join([q["setup_rule"].format(n=n, p=w.per10k(b))
                               for n, _, b in st.cheap]),
-            effect=w.per10k_diff(st.nine_effect_cheap_4), left_total=st.left_total,
+            effect=w.per10k_diff(st.nine_effect_cheap_4),
             left=w.join([q["loop"].format(rank=r, games=g) for r, g in st.left]),
             cheap_plus=w.join([q["setup"].format(n=n, p=w.per10k(a))
                                for n, a, _ in st.cheap_plus]),
@@ -279,12 +271,10 @@ def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None)
     section(
         "q6",
         q["method"].format(games=o.n_main),
-        q["finding"].format(
+        w.fill(
+            q["finding"],
+            d,
             rows=t["clause_sep"].join(rows),
-            ten_visible=w.pts(d.ten_visible),
-            ten_blind=w.pts(d.ten_blind),
-            two_visible=w.pts(d.two_visible),
-            two_blind=w.pts(d.two_blind),
             tenths=w.join(
                 [q["tenth"].format(n=n, worst=w.p(a), best=w.p(b)) for n, a, b in d.tenths]
             ),
@@ -299,10 +289,11 @@ def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None)
     section(
         "q7",
         q["method"],
-        q["finding"].format(
-            nine=w.p(nn.facing["9"]), eight=w.p(nn.facing["8"]), jack=w.p(nn.facing["J"]),
-            ace=w.p(nn.facing["A"]), nine_rule=w.p(nn.nine_with_rule),
-            nine_effect=w.pts(nn.nine_effect), eight_effect=w.pts(nn.eight_effect),
+        w.fill(
+            q["finding"],
+            nn,
+            nine=w.p(nn.facing["9"]),  # a digit in braces is a list index, so named here
+            eight=w.p(nn.facing["8"]),
             nine_minus_eight=w.join([q["nm8"].format(n=n, value=w.pts(v))
                                      for n, v in nn.nine_minus_eight]),
             verdict=q["verdict"][nn.verdict],

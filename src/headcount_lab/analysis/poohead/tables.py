@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -174,26 +175,25 @@ def run_set(
     }
 
 
-def faceup_counts(players: int, games: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """``faceup.learn`` (games and Poohead games by the random-swapping seat's face-up triple)
-    with its blocks on a thread pool: the same sums in any order."""
-    from headcount_lab.core.runner import default_workers
+def _faceup_block(rules: np.ndarray, state: np.ndarray, games: int) -> dict[str, np.ndarray]:
     from headcount_lab.games.poohead.agents import N_TRIPLES
     from headcount_lab.games.poohead.kernels import faceup_block
+
+    out = {"games": np.zeros(N_TRIPLES, np.int64), "poohead": np.zeros(N_TRIPLES, np.int64)}
+    faceup_block(state, games, rules, out["games"], out["poohead"])
+    return out
+
+
+def faceup_counts(players: int, games: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """``faceup.learn`` (games and Poohead games by the random-swapping seat's face-up triple)
+    as a :mod:`~headcount_lab.core.runner` job: integer sums, the same in any order."""
+    from headcount_lab.core.runner import Job, run_chunked
     from headcount_lab.research.poohead.faceup import BLOCK as FACEUP_BLOCK
 
-    rules = PooheadRules(players=players).array()
-
-    def one(b: int) -> tuple[np.ndarray, np.ndarray]:
-        g = np.zeros(N_TRIPLES, dtype=np.int64)
-        p = np.zeros(N_TRIPLES, dtype=np.int64)
-        k = min(FACEUP_BLOCK, games - b * FACEUP_BLOCK)
-        faceup_block(block_state(seed, b), k, rules, g, p)
-        return g, p
-
-    with ThreadPoolExecutor(max_workers=default_workers()) as pool:
-        parts = list(pool.map(one, range(-(-games // FACEUP_BLOCK))))
-    return sum(p[0] for p in parts), sum(p[1] for p in parts)  # type: ignore[return-value]
+    block_fn = partial(_faceup_block, PooheadRules(players=players).array())
+    job = Job("poohead-faceup", {"players": players}, games, FACEUP_BLOCK, block_fn)
+    out = run_chunked(job, seed)
+    return out["games"], out["poohead"]
 
 
 def _main_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
@@ -291,6 +291,15 @@ def paired(a: np.ndarray, b: np.ndarray) -> dict[str, float]:
     return {"diff": d, "lo": lo, "hi": hi, "a": float(a.mean()), "b": float(b.mean())}
 
 
+#: the difference of the defaults from themselves
+_NO_DIFF = {"diff": 0.0, "lo": 0.0, "hi": 0.0}
+
+
+def diff_columns(name: str, d: dict[str, float]) -> dict[str, float]:
+    """A difference from :func:`paired` as a table's columns ``name``, ``name_lo``, ``name_hi``."""
+    return stats.ci_columns(name, (d["diff"], d["lo"], d["hi"]))
+
+
 def _rank_counts(cards: np.ndarray) -> np.ndarray:
     """``int64[games, 13]``: copies of each rank among the cards of each row."""
     out = np.zeros((cards.shape[0], N_RANKS), dtype=np.int64)
@@ -376,12 +385,8 @@ def swap_table(runs: Runs) -> pd.DataFrame:
                     "pairs": int(both.sum()),
                     "pair_p": d["a"],
                     "pair_p_own": d["b"],
-                    "vs_own": d["diff"],
-                    "vs_own_lo": d["lo"],
-                    "vs_own_hi": d["hi"],
-                    "vs_keep": dk["diff"],
-                    "vs_keep_lo": dk["lo"],
-                    "vs_keep_hi": dk["hi"],
+                    **diff_columns("vs_own", d),
+                    **diff_columns("vs_keep", dk),
                 }
             )
     return pd.DataFrame(rows)
@@ -485,22 +490,14 @@ def house_table(runs: Runs) -> pd.DataFrame:
                 "rules": flag,
                 "games": int(turns.size),
                 "mean_turns": t["a"],
-                "turns_diff": t["diff"],
-                "turns_diff_lo": t["lo"],
-                "turns_diff_hi": t["hi"],
+                **diff_columns("turns_diff", t),
                 "capped": int(cap.sum()),
                 "capped_share": c["a"],
-                "capped_diff": c["diff"],
-                "capped_diff_lo": c["lo"],
-                "capped_diff_hi": c["hi"],
+                **diff_columns("capped_diff", c),
                 "starter_p": float((st == 1).sum() / max(1, (st >= 0).sum())),
-                "starter_diff": s["diff"],
-                "starter_diff_lo": s["lo"],
-                "starter_diff_hi": s["hi"],
+                **diff_columns("starter_diff", s),
                 "skill": float((gp[gp > -9] / 2).mean()),
-                "skill_diff": k["diff"],
-                "skill_diff_lo": k["lo"],
-                "skill_diff_hi": k["hi"],
+                **diff_columns("skill_diff", k),
             }
         )
     return pd.DataFrame(rows)
@@ -527,9 +524,7 @@ def stall_table(runs: Runs) -> pd.DataFrame:
                         "capped": int(caps[v].sum()),
                         **rate(int(caps[v].sum()), int(caps[v].size)),
                         "mean_turns": float(_col(run, v, V_TURNS).mean()),
-                        "vs_defaults": d["diff"] if v else 0.0,
-                        "vs_defaults_lo": d["lo"] if v else 0.0,
-                        "vs_defaults_hi": d["hi"] if v else 0.0,
+                        **diff_columns("vs_defaults", d if v else _NO_DIFF),
                     }
                 )
     return pd.DataFrame(rows)

@@ -104,29 +104,13 @@ def _tip_blocks(tf: TipFacts, w: _Words) -> list[tuple[str, list[str]]]:
     )
     eq4 = next(x for x in tf.eq_forced if x[0] == 4)
     dealer = [
-        t["forced"].format(
-            forced=w.pct(tf.forced),
-            cost=tf.cost,
-            cost_exact=tf.cost_exact,
-            eq_forced=w.pct(eq4[1]),
-            eq_cost=eq4[2],
-        ),
+        w.fill(t["forced"], tf, eq_forced=w.pct(eq4[1]), eq_cost=eq4[2]),
         t["forced_choice"].format(
             made=slash.join(w.pct(x[3]) for x in tf.eq_forced),
             players=slash.join(str(x[0]) for x in tf.eq_forced),
         ),
-        t["worst_size"].format(
-            cards=tf.worst_cards,
-            effect=w.ci(tf.worst_effect),
-            made_off=w.pct(tf.worst_made_off),
-            made_on=w.pct(tf.worst_made_on),
-        ),
-        t["match"].format(
-            lo=tf.match_lo,
-            hi=tf.match_hi,
-            listen_lo=tf.listen_match_lo,
-            listen_hi=tf.listen_match_hi,
-        ),
+        w.fill(t["worst_size"], tf),
+        w.fill(t["match"], tf),
     ]
     return [(t["blind_head"], blind), (t["dealer_head"], dealer)]
 
@@ -166,30 +150,13 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
     by_players = w.t["list_sep"].join(
         q["by_players"].format(effect=w.ci(e), players=n) for n, e in d.one_card_effect
     )
-    finding = q["finding"].format(
-        blind_on=w.ci(d.blind_on),
-        blind_off=w.ci(d.blind_off),
-        blind_effect=w.ci(d.blind_effect),
-        multi_lo=d.multi_lo,
-        multi_hi=d.multi_hi,
-        eight=q["eight"][d.eight],
-        match_on=w.ci(d.match_on, 1),
-        match_off=w.ci(d.match_off, 1),
-        by_players=by_players,
-    )
-    add(q["seen"].format(seen_on=w.ci(d.seen_on), seen_effect=w.ci(d.seen_effect)))
+    finding = w.fill(q["finding"], d, eight=q["eight"][d.eight], by_players=by_players)
+    add(w.fill(q["seen"], d))
     gap = tab["q1_dealer_gap"]
     add(core.Table(gap[gap["one_card_blind"] & (gap["players"] == 4)][_GAP_COLUMNS]))
     image(q["image"], "q1_dealer_gap")
-    add(
-        core.fill(
-            q["seats"],
-            d,
-            spread_lo=d.spread[0],
-            spread_hi=d.spread[1],
-            seat_order=q["seat_order"][d.seat_order].format(spread=d.spread[1] - d.spread[0]),
-        )
-    )
+    order = q["seat_order"][d.seat_order].format(spread=d.spread[1] - d.spread[0])
+    add(core.fill(q["seats"], d, seat_order=order))
     seats = tab["q1_q4_seats"]
     four = seats[seats["players"] == 4]
     add(core.Table(four[_SEAT_EFFECT_COLUMNS]))
@@ -199,19 +166,7 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
 
     # Q2
     q, b = t["q2"], f.blind
-    per_table = q["table_sep"].join(
-        core.fill(
-            q["table"],
-            x,
-            lead_best=w.pct(x.lead_best),
-            later_best=w.pct(x.later_best),
-            lead_made=w.pct(x.lead_made),
-            dealer_made_off=w.pct(x.dealer_made_off),
-            dealer_made_on=w.pct(x.dealer_made_on),
-            forced=w.pct(x.forced),
-        )
-        for x in b.tables
-    )
+    per_table = q["table_sep"].join(w.fill(q["table"], x) for x in b.tables)
     finding = q["finding"].format(
         any_trump=q["any_trump"][b.any_trump],
         tables=per_table,
@@ -224,14 +179,7 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
     gains = t["list_sep"].join(
         q["gain"].format(position=p, players=n, gain=g, gain_exact=e) for p, n, g, e in b.gains
     )
-    add(
-        q["listening"].format(
-            gains=gains,
-            changed=w.pct(b.changed_max),
-            dealer_off=b.dealer_off,
-            dealer_on=b.dealer_on,
-        )
-    )
+    add(w.fill(q["listening"], b, gains=gains))
     lis = tab["q2_listening"]
     add(core.Table(lis[lis["restriction"] == "on"], 3))
     image(q["image_listening"], "q2_listening")
@@ -265,18 +213,7 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
         q["loss"].format(bot=name, cards=k, short=short, overlap=q["loss_overlap"][s])
         for name, k, short, s in bt.losses
     )
-    finding = q["finding"].format(
-        order=order,
-        montecarlo=w.ci(bt.means["montecarlo"], 1),
-        heuristic=w.ci(bt.means["heuristic"], 1),
-        random=w.ci(bt.means["random"], 1),
-        montecarlo_made=w.pct(bt.made["montecarlo"]),
-        heuristic_made=w.pct(bt.made["heuristic"]),
-        random_made=w.pct(bt.made["random"]),
-        losses=losses,
-        blind_min=bt.blind_min,
-        blind_max=bt.blind_max,
-    )
+    finding = w.fill(q["finding"], bt, order=order, losses=losses)
     add(core.Table(tab["q3_bots"]))
     image(q["image"], "q3_bots")
     simulate = (
@@ -353,19 +290,7 @@ _SEAT_COLUMNS = ["players", "position", "made_on", "made_on_lo", "made_on_hi", "
 def _equilibrium_paragraphs(ef: EquilibriumFacts, w: _Words, tab: Any, add: Any) -> None:
     """Question 1's part on the equilibrium: cost per blind hand, over a match, who pays."""
     q, t = w.t["q1"], w.t
-    rows = t["clause_sep"].join(
-        q["eq_row"].format(
-            n=r.n,
-            cost=w.value(r.cost),
-            card=w.value(r.card),
-            change=w.value(r.change),
-            forced=w.share(r.forced),
-            card_forced=w.share(r.card_forced),
-            when=w.value(r.when_forced),
-            card_when=w.value(r.card_when_forced),
-        )
-        for r in ef.rows
-    )
+    rows = t["clause_sep"].join(w.fill(q["eq_row"], r) for r in ef.rows)
     commands = sorted({c for c in tab["q1_equilibrium"]["command"] if isinstance(c, str) and c})
     add(
         q["equilibrium"].format(
@@ -376,17 +301,7 @@ def _equilibrium_paragraphs(ef: EquilibriumFacts, w: _Words, tab: Any, add: Any)
         )
     )
     add(core.Table(tab["q1_equilibrium"][_EQ_COLUMNS], 3))
-    items = t["clause_sep"].join(
-        core.fill(
-            q["listening_item"],
-            m,
-            effect=w.ci(m.blind_effect),
-            card_effect=w.ci(m.card_blind_effect),
-            card_lo=m.card_seat_lo,
-            card_hi=m.card_seat_hi,
-        )
-        for m in ef.matches
-    )
+    items = t["clause_sep"].join(w.fill(q["listening_item"], m) for m in ef.matches)
     add(
         q["listening_match"].format(
             bot=LISTENING_BOT,
@@ -396,13 +311,7 @@ def _equilibrium_paragraphs(ef: EquilibriumFacts, w: _Words, tab: Any, add: Any)
     )
     add(
         q["who_pays"].format(
-            items=t["clause_sep"].join(
-                core.fill(
-                    q["who_pays_item"],
-                    m,
-                )
-                for m in ef.matches
-            )
+            items=t["clause_sep"].join(core.fill(q["who_pays_item"], m) for m in ef.matches)
         )
     )
 
