@@ -609,7 +609,7 @@ def act(policy, params, obs, kind, tables, work, u):
 
 
 @njit(nogil=True, cache=True, inline="always")
-def reader_mixture(params, obs, tables, work):
+def reader_mixture(params, obs, row_of, lo, safe, work):
     """The reader's belief: for every card its own forehead may hold, the belief row of the
     view with that card (``work[0, :m]``) and how well the card explains the others' raises
     (``work[1, :m]``); returns ``(m, sum of the weights)``."""
@@ -618,7 +618,6 @@ def reader_mixture(params, obs, tables, work):
     nb, bids, bidders, bid_peeked = pub.nb, pub.bids, pub.bidders, pub.bid_peeked
     n_deck, hidden_card = obs.table.n_deck, obs.table.hidden_card
     min_bid, shift = obs.table.min_bid, obs.table.shift
-    row_of, safe, lo = tables.row_of, tables.safe, tables.lo
     mask, nu = seat_view(known, hs, hidden_card)
     sigma = params[READER_SIGMA]
     mqi = np.int64(params[MODEL_LEVEL_SLOT])
@@ -657,7 +656,8 @@ def reader_bid(params, obs, tables, work):
     """The reader's bid or call: a mixture over its own card weighted by how well each
     candidate explains the others' raises (see the module docstring); :func:`mixture_bid` with
     its ``call`` and ``quantile``, going all the way to its plan."""
-    return mixture_bid(params, obs, tables, work, params[ODDS_CALL], params[ODDS_QUANTILE], 1.0,
+    return mixture_bid(params, obs, tables.row_of, tables.sf, tables.lo, tables.safe, work,
+                       params[ODDS_CALL], params[ODDS_QUANTILE], 1.0,
                        np.int64(0))  # fmt: skip
 
 
@@ -673,20 +673,21 @@ def responder_bid(params, obs, tables, work):
     call = params[RESPONDER_CALL2] if heads_up else params[ODDS_CALL]
     quantile = params[RESPONDER_QUANTILE2] if heads_up else params[ODDS_QUANTILE]
     frac = params[RESPONDER_RAISE2] if heads_up else params[RESPONDER_RAISE]
-    return mixture_bid(params, obs, tables, work, call, quantile, frac,
+    return mixture_bid(params, obs, tables.row_of, tables.sf, tables.lo, tables.safe, work,
+                       call, quantile, frac,
                        np.int64(params[RESPONDER_SHADE]))  # fmt: skip
 
 
 # _nrt=False: allocates nothing (``work`` is the scratch), so no reference counting
 @njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
-def mixture_bid(params, obs, tables, work, call, quantile, frac, shade):
+def mixture_bid(params, obs, row_of, sf, lo, safe, work, call, quantile, frac, shade):
     """The bid or call of the reader's belief (:func:`reader_mixture`), for the reader and the
     responder, one compiled body: "Count!" when P(the last bid loses) > ``call``, else the
     highest bid that survives a call with probability >= 1 - ``quantile`` (the plan); an opening
     bid goes ``shade`` below plan, a raise the fraction ``frac`` of the way from the lowest
     legal bid to it (the reader: ``frac`` 1 and ``shade`` 0, its plan)."""
-    m, wsum = reader_mixture(params, obs, tables, work)
-    sf, lo, shift = tables.sf, tables.lo, obs.table.shift
+    m, wsum = reader_mixture(params, obs, row_of, lo, safe, work)
+    shift = obs.table.shift
     nb = obs.public.nb
     level = 1.0 - quantile
     last = obs.public.bids[nb - 1] if nb > 0 else 0
@@ -713,7 +714,7 @@ def stated_call_win(policy, params, obs, tables, work):
     if policy == EQUILIBRIUM:
         return EQ.call_win_at(tables.gain, tables.sf.shape[0], eq_bid_row(obs, tables))
     if policy == READER or policy == RESPONDER:  # noqa: SIM109 (numba: scalars)
-        m, wsum = reader_mixture(params, obs, tables, work)
+        m, wsum = reader_mixture(params, obs, tables.row_of, tables.lo, tables.safe, work)
         return 1.0 - _mix_sf(tables.sf, work, m, wsum, tables.lo, last + shift)
     if policy == ODDS or policy == BLUFFER:  # noqa: SIM109 (numba: scalars, no tuple)
         mask, nu = obs_view(obs)
