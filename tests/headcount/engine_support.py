@@ -9,7 +9,7 @@ from headcount_lab.core.rng import block_state
 from headcount_lab.games.headcount import observation as O
 from headcount_lab.games.headcount import tournament as T
 from headcount_lab.games.headcount.agents import act, parse_bots
-from headcount_lab.games.headcount.game_reference import events_from_trace
+from headcount_lab.games.headcount.reference import events_from_trace
 from headcount_lab.games.headcount.rules import HeadcountRules
 
 

@@ -4,7 +4,7 @@ import pytest
 from engine_support import kernel_games, setup_for
 
 from headcount_lab.core.rng import PyStream, block_state
-from headcount_lab.games.headcount.game_reference import play_deals
+from headcount_lab.games.headcount.reference import play_deals
 from headcount_lab.games.headcount.rules import HeadcountRules
 
 FIVE = "reader,odds,tips,random,bluffer"

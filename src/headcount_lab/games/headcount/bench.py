@@ -44,7 +44,7 @@ from headcount_lab.core.rng import PyStream, below_step, block_state
 from headcount_lab.core.timing import median_seconds
 from headcount_lab.games.headcount import tournament as T
 from headcount_lab.games.headcount.agents import parse_bots
-from headcount_lab.games.headcount.game_reference import play_deals
+from headcount_lab.games.headcount.reference import play_deals
 from headcount_lab.games.headcount.rules import (
     JOKER,
     N_NUMBER,

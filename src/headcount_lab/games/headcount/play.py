@@ -1,6 +1,6 @@
 """``headcount play``: a person plays one seat of a Headcount game against bots in the terminal.
 
-The game is the plain-Python reference engine (:mod:`.game_reference`) with one change: when the
+The game is the plain-Python reference engine (:mod:`.reference`) with one change: when the
 engine asks the person's seat for a decision, :class:`HeadcountTable` shows what that seat can
 see (the other foreheads, the hidden card once peeked, the bids, who peeked, everyone's life
 cards; never its own card) and reads a move. The deal and the bots' random numbers come from the
@@ -20,7 +20,7 @@ from typing import Any
 from headcount_lab.core.play import Console, IllegalMove, percent
 from headcount_lab.core.rng import PyStream, block_state
 from headcount_lab.games.headcount import agents as A
-from headcount_lab.games.headcount import game_reference as G
+from headcount_lab.games.headcount import reference as G
 from headcount_lab.games.headcount.rules import HeadcountRules, card_text
 
 PERSON = "person"

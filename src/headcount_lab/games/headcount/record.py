@@ -95,7 +95,7 @@ def record_games(setup, seed: int, k: int) -> dict[str, Any]:  # type: ignore[no
     """The first ``k`` games of ``simulate`` with this setup and seed, played by the reference
     engine on the same streams as the kernel (so the record is what the run played)."""
     from headcount_lab.core.rng import PyStream, block_state
-    from headcount_lab.games.headcount.game_reference import play_deals
+    from headcount_lab.games.headcount.reference import play_deals
 
     orders = [list(o) for o in setup.orders]
     per_block = setup.deals_per_block
