@@ -128,7 +128,10 @@ reps, full, default = int(sys.argv[1]), sys.argv[2] == "full", sys.argv[3] == "d
 # the five-bot table, compiled and warmed as the cold-compile measure does it
 sys.argv = [sys.argv[4]]
 runpy.run_path(sys.argv[0], run_name="__main__")
-from headcount_lab.games.headcount import engine as E
+try:  # trees before the engine joined kernels.py
+    from headcount_lab.games.headcount import engine as E
+except ImportError:
+    from headcount_lab.games.headcount import kernels as E
 if hasattr(E, "engine"):  # one engine per bot set (agents.BotSet)
     from headcount_lab.games.headcount import agents as A
     base, every = E.engine(A.BASE), E.engine(A.EVERY)
@@ -220,7 +223,10 @@ def profile(bots: list[str]) -> None:
                         key=lambda px: -px[1])  # fmt: skip
         print(f"{fn[:32]:32s} {v:5.2f}  " + "  ".join(f"{p}={x:.2f}" for p, x in passes))
 
-    from headcount_lab.games.headcount import engine as E
+    try:  # trees before the engine joined kernels.py
+        from headcount_lab.games.headcount import engine as E
+    except ImportError:
+        from headcount_lab.games.headcount import kernels as E
 
     # the engine the table compiled: the base bots' one where the tree has two
     if hasattr(E, "engine"):  # one engine per bot set

@@ -25,7 +25,7 @@ import numpy as np
 
 from headcount_lab.core.rng import block_state
 from headcount_lab.core.stats import wilson
-from headcount_lab.games.headcount import engine as E
+from headcount_lab.games.headcount import kernels as E
 from headcount_lab.games.headcount.agents import parse_bots
 from headcount_lab.games.headcount.rules import HeadcountRules
 from headcount_lab.games.headcount.tournament import Setup, play_block

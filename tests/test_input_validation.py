@@ -347,7 +347,7 @@ def test_headcount_simulate_json_is_strict_without_rotation():
 
 
 def test_raise_size_moments_are_exact_beyond_the_histogram_end():
-    from headcount_lab.games.headcount import engine as E
+    from headcount_lab.games.headcount import kernels as E
     from headcount_lab.games.headcount import tournament as T
     from headcount_lab.games.headcount.agents import parse_bots
     from headcount_lab.games.headcount.rules import HeadcountRules
@@ -368,7 +368,7 @@ def test_raise_size_moments_are_exact_beyond_the_histogram_end():
 
 def test_kernel_raise_sums_match_its_trace():
     from headcount_lab.core.rng import block_state
-    from headcount_lab.games.headcount import engine as E
+    from headcount_lab.games.headcount import kernels as E
     from headcount_lab.games.headcount import tournament as T
     from headcount_lab.games.headcount.agents import parse_bots
     from headcount_lab.games.headcount.rules import HeadcountRules

@@ -9,7 +9,7 @@ import pytest
 from headcount_lab.analysis.headcount import play as P
 from headcount_lab.core.rng import block_state
 from headcount_lab.core.runner import run
-from headcount_lab.games.headcount import engine as E
+from headcount_lab.games.headcount import kernels as E
 from headcount_lab.games.headcount.agents import parse_bot, parse_bots
 from headcount_lab.games.headcount.rules import HeadcountRules
 from headcount_lab.games.headcount.tournament import Setup, play_block

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from numba.core import event
 
-import headcount_lab.games.headcount.engine  # noqa: F401  (a kernel module: installs the pause)
+import headcount_lab.games.headcount.kernels  # noqa: F401  (a kernel module: installs the pause)
 from headcount_lab.core import compiling
 
 
@@ -125,7 +125,7 @@ def test_the_lean_pipeline_skips_the_rewrites_after_typing_and_computes_the_same
 
 def test_the_headcount_engines_compile_with_the_lean_pipeline() -> None:
     from headcount_lab.games.headcount import agents as A
-    from headcount_lab.games.headcount import engine as E
+    from headcount_lab.games.headcount import kernels as E
 
     for kernel in (E.engine(A.EVERY), E.engine(A.BASE)):
         assert kernel._compiler.pipeline_class is compiling.LeanCompiler

@@ -72,12 +72,13 @@ def test_editing_a_called_module_recompiles_a_tracked_kernel(tmp_path):
 
 def test_source_files_follow_calls_inlining_and_package_imports():
     from headcount_lab.core import rng
-    from headcount_lab.games.headcount import agents, engine
+    from headcount_lab.games.headcount import agents
+    from headcount_lab.games.headcount import kernels as engine
 
     names = {p.name for p in source_files(engine.engine(agents.EVERY))}
     # agents.py: inlined bot choices (bound as the engine's globals); observation.py: the seat's
     # view; rules.py: count_kernel and the card values; rng.py: draws
-    assert {"engine.py", "agents.py", "observation.py", "rules.py", "rng.py"} <= names
+    assert {"kernels.py", "agents.py", "observation.py", "rules.py", "rng.py"} <= names
     assert [p.name for p in source_files(rng.next_u64)] == ["rng.py"]
 
 
@@ -137,7 +138,8 @@ def test_the_poohead_agents_are_keyed_on_the_face_up_table():
 
 
 def test_the_engine_kernels_cache_stamp_includes_the_digest():
-    from headcount_lab.games.headcount import agents, engine
+    from headcount_lab.games.headcount import agents
+    from headcount_lab.games.headcount import kernels as engine
 
     play_deals = engine.engine(agents.BASE)
     stamp = play_deals._cache._cache_file._source_stamp

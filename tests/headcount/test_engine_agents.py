@@ -8,7 +8,7 @@ import pytest
 
 from headcount_lab.games.headcount import agents as A
 from headcount_lab.games.headcount import bots as B
-from headcount_lab.games.headcount import engine as E
+from headcount_lab.games.headcount import kernels as E
 from headcount_lab.games.headcount import observation as O
 from headcount_lab.games.headcount.exact import total_distribution
 from headcount_lab.games.headcount.rules import FREE_BID, parse_ids

@@ -14,7 +14,7 @@ import pytest
 from engine_support import observe_and_act, setup_for
 
 from headcount_lab.games.headcount import agents as A
-from headcount_lab.games.headcount import engine as E
+from headcount_lab.games.headcount import kernels as E
 from headcount_lab.games.headcount import observation as O
 from headcount_lab.games.headcount.rules import HeadcountRules
 

@@ -95,7 +95,7 @@ def test_kernel_statistics_match_its_own_trace():
     """The aggregated counters are the trace's events counted another way."""
     import numpy as np
 
-    from headcount_lab.games.headcount import engine as E
+    from headcount_lab.games.headcount import kernels as E
     from headcount_lab.games.headcount import tournament as T
 
     setup = setup_for(FIVE, HeadcountRules(trickster=True))

@@ -10,7 +10,7 @@ from engine_support import setup_for
 
 from headcount_lab.core.rng import block_state
 from headcount_lab.games.headcount import agents as A
-from headcount_lab.games.headcount import engine as E
+from headcount_lab.games.headcount import kernels as E
 from headcount_lab.games.headcount import tournament as T
 from headcount_lab.games.headcount.rules import HeadcountRules
 

@@ -17,8 +17,8 @@ from engine_support import kernel_games, observe_and_act, setup_for
 from scipy import stats
 
 from headcount_lab.games.headcount import agents as A
-from headcount_lab.games.headcount import engine as E
 from headcount_lab.games.headcount import headsup_policy as HP
+from headcount_lab.games.headcount import kernels as E
 from headcount_lab.games.headcount import observation as O
 from headcount_lab.games.headcount.bots import EQ_HEADSUP
 from headcount_lab.games.headcount.rules import HeadcountRules

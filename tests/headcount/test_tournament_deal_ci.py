@@ -6,7 +6,7 @@ from engine_support import setup_for
 
 from headcount_lab.core.rng import block_state
 from headcount_lab.core.stats import wilson
-from headcount_lab.games.headcount import engine as E
+from headcount_lab.games.headcount import kernels as E
 from headcount_lab.games.headcount import tournament as T
 
 

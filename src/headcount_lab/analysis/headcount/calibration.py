@@ -22,7 +22,7 @@ import pandas as pd
 
 from headcount_lab.core.rng import block_state
 from headcount_lab.core.stats import wilson
-from headcount_lab.games.headcount import engine as E
+from headcount_lab.games.headcount import kernels as E
 from headcount_lab.games.headcount import observation as O
 from headcount_lab.games.headcount import tournament as T
 from headcount_lab.games.headcount.agents import parse_bots, stated_call_win

@@ -1,6 +1,6 @@
 """Playtest statistics of Headcount that the tournament summary does not aggregate.
 
-Everything here is built on the engine's public pieces (:func:`.engine.engine`,
+Everything here is built on the engine's public pieces (:func:`.kernels.engine`,
 :func:`.tournament.play_block` and its event trace) and runs through the runner with a recorded
 seed. Three kinds of job:
 
@@ -25,7 +25,7 @@ from numba import njit
 
 from headcount_lab.core.jitcache import track_module
 from headcount_lab.core.stats import mean_ci_of_moments, paired_win_difference, wilson
-from headcount_lab.games.headcount import engine as E
+from headcount_lab.games.headcount import kernels as E
 from headcount_lab.games.headcount.agents import EVERY, Bot
 from headcount_lab.games.headcount.rules import (
     N_NUMBER,
@@ -339,7 +339,7 @@ def _play_one(perm, side, block0, block_st, stats, trace, tn):
     """Play the one game the engine deals from the block state ``block0`` (copied into
     ``block_st``, which is left advanced past the deal) with seat order ``perm``
     (int64[1, n]) and the bots, rules and beliefs of ``side`` (:meth:`Pair.arrays`), its
-    statistics added into ``stats`` (the arrays of :func:`.engine.new_stats`, in order); return
+    statistics added into ``stats`` (the arrays of :func:`.kernels.new_stats`, in order); return
     (winning seat, rounds, rounds the focal slot 0 lost).
 
     The engine itself plays it, so a paired game is exactly the game a tournament would play
@@ -378,7 +378,7 @@ def play_pairs(n_deals, n, side_a, side_b, block_st, out, stats_a, stats_b):
     focal seat, focal won under A, under B; ``rounds_sum`` int64[2] rounds under A and B;
     ``share_sum``/``share_sq`` float64[1] sum and sum of squares over games of the focal
     seat's share of rounds lost under A minus under B. ``stats_a``, ``stats_b``: the engine
-    statistics of A and B (the arrays of :func:`.engine.new_stats` with n slots, in order)."""
+    statistics of A and B (the arrays of :func:`.kernels.new_stats` with n slots, in order)."""
     joint, rounds_sum, share_sum, share_sq = out
     block0 = np.empty(4, np.uint64)
     after = np.empty(4, np.uint64)

@@ -563,7 +563,7 @@ def point_choice(policy, params, mask, nu, last, bidder, caller, shift, n_deck, 
 
 class BotSet(NamedTuple):
     """The four decision functions of a set of bots, each ``(policy, params, obs, tables, work,
-    u)``; ``name`` tells the engines of two sets apart (:func:`.engine.engine`)."""
+    u)``; ``name`` tells the engines of two sets apart (:func:`.kernels.engine`)."""
 
     name: str
     peek: Any

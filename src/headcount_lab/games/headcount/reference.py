@@ -5,7 +5,7 @@
   Python :func:`~headcount_lab.games.headcount.rules.count`.
 - :func:`deal_block_reference`: the dealing kernel's block, hand by hand, on a
   :class:`~headcount_lab.core.rng.PyStream`; it must give bit-identical statistics.
-- :func:`play_deals`: whole games, the oracle for :mod:`.engine`. It plays by the same rules (see
+- :func:`play_deals`: whole games, the oracle for :mod:`.kernels`. It plays by the same rules (see
   the engine's docstring and rulings H5-H10), written the obvious way with Python lists and the
   verbs of :mod:`.rules` that the kernel inlines (``may_peek``, ``may_call``, ``may_bid``,
   ``settle_round``, ``pointer_lives``, ``winner_lives``, ``discard_life``, ``next_start``, ...),
@@ -29,7 +29,7 @@ from headcount_lab.games.headcount import agents as A
 from headcount_lab.games.headcount import observation as O
 from headcount_lab.games.headcount import rules as R
 from headcount_lab.games.headcount.agents import Beliefs, Bot
-from headcount_lab.games.headcount.engine import MAX_BIDS, TRACE_NAMES
+from headcount_lab.games.headcount.kernels import MAX_BIDS, TRACE_NAMES
 from headcount_lab.games.headcount.rules import (
     JOKER,
     TOP,
@@ -285,7 +285,7 @@ def play_deals(
     block: PyStream,
 ) -> list[tuple[list[int], list[Event]]]:
     """Play ``n_deals`` deals in every seat order (``orders[q][seat]`` = bot slot), as
-    the engine (:func:`headcount_lab.games.headcount.engine.engine`) does; return (order, events)
+    the engine (:func:`headcount_lab.games.headcount.kernels.engine`) does; return (order, events)
     per game."""
     _, params = A.table_params(bots)  # the bots' parameters with their table indices
     bots = [Bot(b.policy, tuple(params[i]), b.spec) for i, b in enumerate(bots)]

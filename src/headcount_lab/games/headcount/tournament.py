@@ -1,4 +1,4 @@
-"""Tournaments of Headcount bots: the runner job around the engine (:func:`.engine.engine`) and the
+"""Tournaments of Headcount bots: the runner job around the engine (:func:`.kernels.engine`) and the
 summary (win rates with 95% Wilson intervals that take the deal as the unit, per-round
 statistics) that ``simulate`` prints (:func:`print_summary`).
 
@@ -17,7 +17,7 @@ import numpy as np
 from headcount_lab.core import seats
 from headcount_lab.core.guard import require
 from headcount_lab.core.stats import ci_text, value_text
-from headcount_lab.games.headcount import engine as E
+from headcount_lab.games.headcount import kernels as E
 from headcount_lab.games.headcount.agents import (
     EQUILIBRIUM,
     READER,
@@ -160,14 +160,14 @@ class SimulateBlock:
 
 
 def new_block_stats(setup: Setup) -> dict[str, np.ndarray]:
-    """The engine's statistics and the per-deal sums of squares (:func:`.engine.new_deal_stats`)
+    """The engine's statistics and the per-deal sums of squares (:func:`.kernels.new_deal_stats`)
     that make the deal the unit of the summary's intervals."""
     n = setup.players
     return {**E.new_stats(n, n), **E.new_deal_stats(n, n)}
 
 
 def check_block_inputs(perms, policies, params, rules, beliefs, state, st, trace) -> None:  # type: ignore[no-untyped-def]
-    """Refuse arrays the engine (:func:`.engine.engine`) would read or write out of bounds.
+    """Refuse arrays the engine (:func:`.kernels.engine`) would read or write out of bounds.
 
     numba does not check indices: a seat order naming a slot without a bot, a rules array whose
     deck differs from the belief tables', or statistics sized for another table would be read
@@ -210,7 +210,7 @@ def check_block_inputs(perms, policies, params, rules, beliefs, state, st, trace
 def play_block(n_deals, perms, policies, params, rules, beliefs, state, st, trace=None):  # type: ignore[no-untyped-def]
     """Run the kernel on one block (``state`` uint64[4] is advanced); returns the trace count.
     ``st``: :func:`new_block_stats` (with the per-deal sums), or the engine's statistics alone
-    (:func:`.engine.new_stats`): the same games either way."""
+    (:func:`.kernels.new_stats`): the same games either way."""
     tr = np.zeros((0, 3), np.int64) if trace is None else trace
     check_block_inputs(perms, policies, params, rules, beliefs, state, st, tr)
     tn = np.zeros(1, np.int64)
