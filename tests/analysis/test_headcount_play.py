@@ -25,6 +25,16 @@ def _traced(bots, rules, games, seed):
     return setup, trace[:tn]
 
 
+def _folded(bots, rules, games, seed):
+    """A traced block and its fold by :func:`fold_trace`."""
+    setup, trace = _traced(bots, rules, games, seed)
+    ts = P.new_trace_stats()
+    o, d = rules.lives
+    P.fold_trace(trace, trace.shape[0], setup.players, o, d, int(rules.start_player_may_peek),
+                 rules.shift, tuple(ts.values()))  # fmt: skip
+    return setup, trace, ts
+
+
 def _replay(trace, n, lives):
     """Plain Python: round losses by bidding position, calls and their outcome, the first
     round's loser, lives replayed by H7/H8/H10 (open, face-down) per seat."""
@@ -115,12 +125,9 @@ def _replay(trace, n, lives):
     ],
 )
 def test_fold_trace_agrees_with_a_plain_python_replay(bots, rules):
-    setup, trace = _traced(bots, rules, 60, seed=11)
+    setup, trace, ts = _folded(bots, rules, 60, seed=11)
     n = setup.players
-    ts = P.new_trace_stats()
     o, d = rules.lives
-    P.fold_trace(trace, trace.shape[0], n, o, d, int(rules.start_player_may_peek),
-                 tuple(ts.values()))  # fmt: skip
     pos, calls, won, first, hu, more = _replay(trace, n, (o, d))
     for (na, k), (r, lost) in pos.items():
         assert ts["pos_rounds"][na, k] == r and ts["pos_lost"][na, k] == lost
@@ -137,6 +144,57 @@ def test_fold_trace_agrees_with_a_plain_python_replay(bots, rules):
     assert ts["hu_rounds"][..., 0].sum() > 0
     # the fold keeps only calls without a peek and without a special card in sight
     assert ts["calls"].sum() <= calls and ts["calls_won"].sum() <= won
+
+
+@pytest.mark.parametrize(
+    "bots, rules",
+    [
+        ("equilibrium,odds,tips,reader", HeadcountRules()),
+        ("odds,odds,odds", HeadcountRules(tie_goes_to="caller")),
+    ],
+)
+def test_every_turn_facing_a_bid_is_settled_at_the_count(bots, rules):
+    """Issue 22 item 5 ("when to call"): each turn the fold counts as one where a call was
+    possible is settled at the round's count as if the seat had called (H6: the bidder loses
+    below its bid, or at it when ties go to the caller), by players left and gap, here replayed
+    in plain Python from the same events."""
+    from headcount_lab.games.headcount.rules import N_NUMBER, VALUES
+
+    setup, trace, ts = _folded(bots, rules, 80, seed=5)
+    n = setup.players
+    want = np.zeros_like(ts["would_won"])
+    turns = np.zeros_like(ts["call_turns"])
+    active, cards, peeked, pending = set(range(n)), {}, set(), []
+    last = None  # the last bid of the round
+    prev = (None, None)  # the event before this one: (kind, seat)
+    for kind, seat, value in trace.tolist():
+        if kind == E.T_START:
+            pending, peeked, last = [], set(), None
+            if value == 1:  # a new game
+                active = set(range(n))
+        elif kind == E.T_FOREHEAD:
+            cards[seat] = value
+        elif kind == E.T_PEEK:
+            peeked.add(seat)
+        elif kind in (E.T_BID, E.T_CALL) and last is not None:
+            seen = [cards[s] for s in active if s != seat]
+            special = any(c >= N_NUMBER for c in seen)
+            if seat not in peeked and not special and prev != (E.T_PEEK, seat):
+                g = min(max(last - sum(VALUES[c] for c in seen) - P.GAP_LO, 0), P.GAP_N - 1)
+                turns[len(active), g] += 1
+                pending.append((len(active), g, last))
+        elif kind == E.T_COUNT:
+            for na, g, bid in pending:
+                want[na, g] += value < bid + rules.shift
+            pending = []
+        elif kind == E.T_OUT:
+            active.discard(seat)
+        if kind == E.T_BID:
+            last = value
+        prev = (kind, seat)
+    assert np.array_equal(ts["call_turns"], turns)
+    assert np.array_equal(ts["would_won"], want)
+    assert 0 < want.sum() < turns.sum()
 
 
 def test_trace_job_replays_a_block_whose_trace_overflowed(monkeypatch):

@@ -88,6 +88,7 @@ class HeadcountFacts:
     play_gap_50: int | None  # smallest gap at which the strong bot's calls in play won > 50%
     play_win_at_gap: Est | None  # its calls' success at the exact card-only threshold
     play_win_above: Est | None  # ... at that gap or more, pooled
+    turn_gap_50: int | None  # ... a call at every turn facing a bid, settled at the count
     # q3: peeking (None when the strong bot has no peek parameter to compare)
     peek_default: Est | None
     peek_eager: Est | None
@@ -105,7 +106,10 @@ class HeadcountFacts:
     seat0: Est
     mixed_seat0: Est
     start_lead: str  # "bad" / "good" / "none"
-    snowball: bool
+    #: why the first round's loser comes back so rarely, as a key of the q4 ``snowball`` words:
+    #: ``start`` only when the H9 control shows that starting is what hurts, ``life`` when the
+    #: loser wins less than its fair share but the control shows no harm from starting, else ``no``
+    snowball: str
     left_first: Est
     left_diff: Est
     # q5 and q7: rule sets
@@ -210,6 +214,7 @@ def facts(pt: Any) -> HeadcountFacts:
         play_gap_50=f["q2_play_gap_50"],
         play_win_at_gap=f["q2_play_win_at_exact_gap"],
         play_win_above=f.get("q2_play_win_above"),
+        turn_gap_50=f["q2_turn_gap_50"],
         peek_default=peek_default,
         peek_eager=_optional(game[game["comparison"] == "q3_peek_eager_vs_never"]),
         peek_round_loss=_optional(round_loss),
@@ -227,7 +232,9 @@ def facts(pt: Any) -> HeadcountFacts:
         seat0=est(s0),
         mixed_seat0=est(mixed.loc[0]),
         start_lead=start_lead,
-        snowball=bool(start_lead == "bad" and first.loc[n, "hi"] < 1 / n),
+        snowball=_snowball(
+            start_lead, first.loc[n, "hi"] < 1 / n, f["q4_left_of_loser_comeback_diff"]
+        ),
         left_first=est(left),
         left_diff=tuple(f["q4_left_of_loser_comeback_diff"]),  # type: ignore[arg-type]
         rules={key: _rule_facts(diffs, rules_table, key) for key in RULES_Q5 + RULES_Q7},
@@ -274,3 +281,11 @@ def _rule_facts(diffs: Any, rules_table: Any, key: str) -> RuleFacts:
         best_bot_effect=effect(by["best_bot_wins"], "best_bot_wins"),
         command=rules_table.loc[key, "command"],
     )
+
+
+def _snowball(start_lead: str, loser_behind: bool, left_diff: Any) -> str:
+    """The q4 ``snowball`` key: 'the loser starts' is blamed only when the H9 control (the
+    player after the loser starts instead) gives the first round's loser more wins."""
+    if not loser_behind:
+        return "no"
+    return "start" if start_lead == "bad" and stats.sign_of(tuple(left_diff)) == "up" else "life"

@@ -167,6 +167,7 @@ def tip_sheet(
     call: pd.DataFrame,
     peek_gap: pd.DataFrame | None,
     text: dict[str, Any],
+    call_in_play: pd.DataFrame | None = None,
 ) -> Any:
     """The one-page strategy-tip chart (A4 portrait, large type for reading at arm's length):
     the 75 % safe bid by what you see, when a call wins, how often the best bot peeks by the
@@ -174,7 +175,10 @@ def tip_sheet(
     safe_bids_by_view_table` rows (standard deck, nothing special seen); ``call``: rows of
     :func:`~headcount_lab.analysis.headcount.odds.call_odds_by_gap_table` (standard, nothing
     special seen); ``peek_gap``: the bot's peek rates by gap (``gap``, ``value``, ``lo``,
-    ``hi``) or ``None``; ``text``: titles, labels and the tips in one language."""
+    ``hi``) or ``None``; ``text``: titles, labels and the tips in one language;
+    ``call_in_play``: the share of turns facing a bid on which a call would have won against the
+    strong field's bidders (``gap``, ``value``, ``lo``, ``hi``; 4 players), drawn beside the
+    card-only curves (issue 22 item 5), or ``None``."""
     from matplotlib.figure import Figure
 
     big = {"font.size": 14, "axes.titlesize": 16, "axes.labelsize": 14, "legend.fontsize": 12,
@@ -197,14 +201,19 @@ def tip_sheet(
         ax_bid.set_xlim(lo, hi)
         ax_bid.plot([lo, hi], [lo, hi], color="grey", linewidth=1, linestyle=":")
         ax_call = fig.add_subplot(grid[1])
+        in_play = None
+        if call_in_play is not None:
+            in_play = call_in_play[call_in_play["gap"].between(-5, 30)]
         CallOddsChart(
             call[(call["gap"] >= -5) & (call["gap"] <= 30)],
+            bot=in_play,
+            bot_label=text.get("call_play_label", ""),
             title=text["call_title"],
             xlabel=text["call_xlabel"],
             ylabel=text["call_ylabel"],
             players_label=text["players"],
         ).plot(ax_call)
-        ax_call.legend(loc="lower right")
+        ax_call.legend(loc="upper left", ncols=2, fontsize=10)  # the curves rise to the right
         ax_peek = fig.add_subplot(grid[2])
         if peek_gap is not None and not peek_gap.empty:
             part = peek_gap[(peek_gap["gap"] >= -20) & (peek_gap["gap"] <= 20)]
@@ -343,11 +352,13 @@ def charts(pt: Any, t: dict[str, Any]) -> dict[str, Any]:
 
 
 def _calls_in_play_chart(pt: Any, t: dict[str, Any]) -> Any:
-    """Question 2: the exact card-only chance that a call wins by gap (lines) and the share of
-    the strong bot's calls in play that won (points with 95 % intervals), 4 and 3 players left."""
+    """Question 2: the exact card-only chance that a call wins by gap (lines), the share of the
+    strong bot's calls in play that won (points with 95 % intervals) and the share of every turn
+    facing a bid on which a call would have won (dashed), 4 and 3 players left."""
     q = t["q2"]
     best = pt.facts["best_bot"]
     play = pt.tables["q2_calls_in_play"]
+    every = pt.tables["q2_every_turn_calls"]
     call = pt.tables["q2_call_odds_by_gap"]
     with styled():
         _, ax = new_axes()
@@ -363,6 +374,9 @@ def _calls_in_play_chart(pt: Any, t: dict[str, Any]) -> Any:
             ax.errorbar(b["gap"], b["value"], yerr=error_lengths(b["value"], b["lo"], b["hi"]),
                         fmt=MARKERS[i % len(MARKERS)], color=colour, markersize=3, linewidth=1,
                         label=q["play_label"].format(strong=best, n=left))  # fmt: skip
+            e = every[(every["players_left"] == left) & every["gap"].between(lo, hi)]
+            ax.plot(e["gap"], e["value"], color=colour, linestyle="--", linewidth=1.2,
+                    label=q["turn_label"].format(strong=best, n=left))  # fmt: skip
         ax.axhline(0.5, color="grey", linestyle=":", linewidth=1)
         ax.set_ylim(-0.02, 1.02)
         finish_axes(ax, q["xlabel"], q["play_ylabel"], q["play_title"], "upper left")

@@ -31,6 +31,7 @@ from headcount_lab.games.headcount.rules import (
     N_NUMBER,
     VALUES,
     HeadcountRules,
+    bidder_loses,
     discard_life,
     peek_lives,
     settle_lives,
@@ -50,6 +51,7 @@ LIVES = 5  # life cards at the start of a round, 0..4
 GAP_LO = -30  # gap histograms cover GAP_LO .. GAP_LO + GAP_N - 1 (clamped)
 GAP_N = 91
 HU = 4  # heads-up state: open and face-down life cards 0..3
+MAX_TURNS = E.MAX_BIDS  # turns facing a bid in one round: one per bid at most
 
 
 def new_trace_stats() -> dict[str, np.ndarray]:
@@ -67,6 +69,9 @@ def new_trace_stats() -> dict[str, np.ndarray]:
         "call_turns": z((NA, GAP_N), np.int64),  # turns it could call (no special seen)
         "calls": z((NA, GAP_N), np.int64),  # ... and called
         "calls_won": z((NA, GAP_N), np.int64),  # ... and the call won
+        # of the turns of ``call_turns``, those where a call would have won at the count (H6):
+        # what calling at every turn would give, the bids in front read as they were made
+        "would_won": z((NA, GAP_N), np.int64),
         "first_loser": z(2, np.int64),  # games, games won by the first round's loser
         # [active seats, rounds a seat started after losing / and lost again]
         "start_again": z((NA, 2), np.int64),
@@ -114,7 +119,7 @@ def _seen_sum(active, n, cards, me):
 
 
 @njit(nogil=True, cache=True)
-def fold_trace(trace, t_n, n, open0, down0, start_peek, counts):
+def fold_trace(trace, t_n, n, open0, down0, start_peek, shift, counts):
     """Fold the events ``trace[:t_n]`` (int64[T, 3]: kind, seat, value, as logged by the
     engine) of whole games into ``counts``, the arrays of :func:`new_trace_stats` in order.
 
@@ -122,8 +127,13 @@ def fold_trace(trace, t_n, n, open0, down0, start_peek, counts):
     reopens; the loser discards the kind it logged), so every count sees the state a seat had.
     """
     (pos_rounds, pos_lost, peek_turns, peeks, peek_lost, nopeek_lost, peek_gap_turns, peek_gap,
-     call_turns, calls, calls_won, first_loser, start_again, heads_up, sit_out,
+     call_turns, calls, calls_won, would_won, first_loser, start_again, heads_up, sit_out,
      hu_rounds) = counts  # fmt: skip
+    # this round's turns of ``call_turns`` until the count: gap index, seats active, last bid
+    turn_g = np.zeros(MAX_TURNS, np.int64)
+    turn_na = np.zeros(MAX_TURNS, np.int64)
+    turn_bid = np.zeros(MAX_TURNS, np.int64)
+    n_turns = 0
     active = np.ones(n, np.bool_)
     open_l = np.zeros(n, np.int64)
     down_l = np.zeros(n, np.int64)
@@ -169,6 +179,7 @@ def fold_trace(trace, t_n, n, open0, down0, start_peek, counts):
             last = 0
             call_g = -1
             call_seat = -1
+            n_turns = 0
             for s in range(n):
                 peeked[s] = False
                 pointed[s] = -1
@@ -206,6 +217,9 @@ def fold_trace(trace, t_n, n, open0, down0, start_peek, counts):
                         peek_gap[g] += 1
                 if not just_peeked and not peeked[seat] and not special:
                     call_turns[n_active, g] += 1
+                    if n_turns < MAX_TURNS:  # a round has at most one turn per bid
+                        turn_g[n_turns], turn_na[n_turns], turn_bid[n_turns] = g, n_active, last
+                        n_turns += 1
                     if kind == E.T_CALL:
                         calls[n_active, g] += 1
                         call_g = g
@@ -213,6 +227,11 @@ def fold_trace(trace, t_n, n, open0, down0, start_peek, counts):
             if kind == E.T_BID:
                 nb += 1
                 last = value
+        elif kind == E.T_COUNT:
+            for j in range(n_turns):
+                if bidder_loses(value, turn_bid[j], shift):  # H6: the call would have won
+                    would_won[turn_na[j], turn_g[j]] += 1
+            n_turns = 0
         elif kind == E.T_POINT:
             pointed[seat] = value
         elif kind == E.T_LOSE:
@@ -296,6 +315,7 @@ def trace_job(setup: Setup, games: int):  # type: ignore[no-untyped-def]
     o, d = setup.rules.lives
     n = setup.players
     start_peek = int(setup.rules.start_player_may_peek)
+    shift = setup.rules.shift
 
     def block_fn(state: np.ndarray, n_units: int) -> dict[str, np.ndarray]:
         rows = TRACE_ROWS_PER_GAME * n_units
@@ -309,7 +329,7 @@ def trace_job(setup: Setup, games: int):  # type: ignore[no-untyped-def]
             rows = t_n  # replay the same games with room for every event
         state[:] = trial
         ts = new_trace_stats()
-        fold_trace(trace, t_n, n, o, d, start_peek, tuple(ts.values()))
+        fold_trace(trace, t_n, n, o, d, start_peek, shift, tuple(ts.values()))
         return {**st, **ts}
 
     def warmup() -> None:

@@ -491,23 +491,32 @@ def _calls_in_play(pt: Playtest, st: dict[str, np.ndarray]) -> None:
     exact = exact[(exact["variant"] == "standard") & (exact["special_seen"] == "none")]
     exact = exact.set_index(["players", "gap"])["p_call_wins"]
     gaps = np.arange(play.GAP_N) + play.GAP_LO
-    rows = []
-    for left in (PLAYERS, PLAYERS - 1):
-        for g, calls, won in zip(gaps, st["calls"][left], st["calls_won"][left], strict=True):
-            inner = play.GAP_LO < g < play.GAP_LO + play.GAP_N - 1  # the ends pool the tails
-            if calls >= MIN_CALLS and inner:
-                row = _rate_row(int(won), int(calls), players_left=left, gap=int(g))
-                row["exact"] = float(exact.get((left, int(g)), float("nan")))
-                rows.append(row)
-    table = pd.DataFrame(rows)
+
+    def by_gap(n_of: str, k_of: str) -> pd.DataFrame:
+        rows = []
+        for left in (PLAYERS, PLAYERS - 1):
+            for g, n, k in zip(gaps, st[n_of][left], st[k_of][left], strict=True):
+                inner = play.GAP_LO < g < play.GAP_LO + play.GAP_N - 1  # the ends pool the tails
+                if n >= MIN_CALLS and inner:
+                    row = _rate_row(int(k), int(n), players_left=left, gap=int(g))
+                    row["exact"] = float(exact.get((left, int(g)), float("nan")))
+                    rows.append(row)
+        return pd.DataFrame(rows)
+
+    table = by_gap("calls", "calls_won")
     pt.tables["q2_calls_in_play"] = table
     four = table[table["players_left"] == PLAYERS] if not table.empty else table
     threshold = pt.facts[f"q2_call_gap_{PLAYERS}_none"]
     above = four[four["gap"] >= threshold] if not four.empty else four
-    # the gap from which on (at the exact threshold or above) every gap's calls won > 50 %
-    losing = above[above["value"] <= 0.5]
-    after = above[above["gap"] > losing["gap"].max()] if not losing.empty else above
-    pt.facts["q2_play_gap_50"] = int(after["gap"].min()) if not after.empty else None
+    pt.facts["q2_play_gap_50"] = _gap_from_which_half(above)
+    # issue 22 item 5: the bot's calls are its own choice (it calls where it expects to win);
+    # a call at *every* turn facing a bid, settled at the count, is what calling at a gap
+    # is worth against these bidders
+    every = by_gap("call_turns", "would_won")
+    pt.tables["q2_every_turn_calls"] = every
+    pt.facts["q2_turn_gap_50"] = _gap_from_which_half(
+        every[every["players_left"] == PLAYERS] if not every.empty else every
+    )
     pt.facts["q2_play_win_above"] = (
         wilson(int(above["k"].sum()), int(above["n"].sum())) if not above.empty else None
     )
@@ -515,6 +524,16 @@ def _calls_in_play(pt: Playtest, st: dict[str, np.ndarray]) -> None:
     pt.facts["q2_play_win_at_exact_gap"] = (
         tuple(float(x) for x in at.iloc[0][["value", "lo", "hi"]]) if not at.empty else None
     )
+
+
+def _gap_from_which_half(by_gap: pd.DataFrame) -> int | None:
+    """The smallest gap of ``by_gap`` (rows ``gap``, ``value``) from which on every gap's share
+    is above one half, or ``None``."""
+    if by_gap.empty:
+        return None
+    losing = by_gap[by_gap["value"] <= 0.5]
+    after = by_gap[by_gap["gap"] > losing["gap"].max()] if not losing.empty else by_gap
+    return int(after["gap"].min()) if not after.empty else None
 
 
 def heads_up_values(hu: np.ndarray) -> pd.DataFrame:

@@ -158,7 +158,8 @@ RULES_TABLES = ("q4_mixed_field_by_seat", "q5_q7_win_rates", "q5_q7_rules", "q8_
                 "q8_games_needed")  # fmt: skip
 TRACED_TABLES = ("q4_round_loss_by_position", "q4_game_win_by_seat", "q4_comeback",
                  "q4_loser_starts_again", "q10_sitting_out", "q11_heads_up_in_play",
-                 "q2_bot_calls_by_gap", "q2_calls_in_play", "q3_peeks_by_position_and_lives",
+                 "q2_bot_calls_by_gap", "q2_calls_in_play", "q2_every_turn_calls",
+                 "q3_peeks_by_position_and_lives",
                  "q3_peeks_by_gap", "q3_heads_up_values", "q11_heads_up_exact")  # fmt: skip
 
 
@@ -460,7 +461,10 @@ class _Writer:
         text = dict(self.t["tips"])
         numbers = self.tip_numbers()
         text["tips"] = [s.format(**numbers).format(**numbers) for s in text["tips"]]
-        fig = tip_sheet(views, call, self.pt.tables.get("q3_peeks_by_gap"), text)
+        every = self.pt.tables["q2_every_turn_calls"]
+        every = every[every["players_left"] == PLAYERS_DEFAULT] if not every.empty else None
+        text["call_play_label"] = text["call_play_label"].format(strong=self.f.best_bot)
+        fig = tip_sheet(views, call, self.pt.tables.get("q3_peeks_by_gap"), text, every)
         self.save_fig(fig, "strategy_tips", pdf=True)
 
     def tip_numbers(self) -> dict[str, Any]:
@@ -475,8 +479,9 @@ class _Writer:
             "strong": f.best_bot,
             "play_win": "—" if at is None else self.pct(at[0], 0),
             "play_gap": "—" if f.play_gap_50 is None else f.play_gap_50,
+            "turn_gap": "—" if f.turn_gap_50 is None else f.turn_gap_50,
             "peek_tip": self.t["peek_tip" if f.tip_peek_gain is not None else "peek_tip_none"],
-            "call_tip": self.t["call_tip" if f.play_gap_50 is not None else "call_tip_never"],
+            "call_tip": self.t["call_tip" if f.turn_gap_50 is not None else "call_tip_never"],
             "peek_gain": "" if f.tip_peek_gain is None else self.points(f.tip_peek_gain, 0),
             "start_loss": self.pct(f.start[0], 0),
         }
@@ -533,6 +538,9 @@ class _Writer:
         f = self.f
         play = self.pt.tables["q2_calls_in_play"]
         four = play[(play["players_left"] == PLAYERS_DEFAULT) & (play["gap"] % 2 == 0)]
+        every = self.pt.tables["q2_every_turn_calls"]
+        every = every[every["players_left"] == PLAYERS_DEFAULT][["gap", "value"]]
+        four = four.merge(every.rename(columns={"value": "every_turn"}), on="gap", how="left")
         at = f.play_win_at_gap
         finding = t["play_finding"].format(
             strong=f.best_bot,
@@ -542,6 +550,9 @@ class _Writer:
             if (ab := f.play_win_above) is None
             else f"{self.pct(ab[0])} {self.ci(ab[1], ab[2])}",
             half=t["never"] if f.play_gap_50 is None else t["half"].format(play_gap=f.play_gap_50),
+            turn=t["turn_never"]
+            if f.turn_gap_50 is None
+            else t["turn_half"].format(turn_gap=f.turn_gap_50),
         )
         for text in [
             t["play_method"].format(strong=f.best_bot),
@@ -597,7 +608,7 @@ class _Writer:
             first_ci=self.ci(f.first_loser_wins[1], f.first_loser_wins[2]),
             seat0_ci=self.ci(f.seat0[1], f.seat0[2]),
             mixed0_ci=self.ci(f.mixed_seat0[1], f.mixed_seat0[2]),
-            snowball=t["snowball"] if f.snowball else "",
+            snowball=t["snowball"][f.snowball],
             left_first_ci=self.ci(f.left_first[1], f.left_first[2]),
             left_verdict=t["left_verdict"][sign_of(f.left_diff)],
             left_rules=self._rule_phrase("left_of_loser"),
@@ -785,6 +796,8 @@ def designer_findings(w: _Writer) -> list[tuple[str, str]]:
                 head=t["start_head"][f.start_lead],
                 rule=t["start_rule"][sign_of(f.left_diff)],
                 start_ci=w.ci(f.start[1], f.start[2]),
+                hu_worse=sum(v > 0.5 for v in f.hu_exact.values()),
+                hu_better=sum(v < 0.5 for v in f.hu_exact.values()),
                 fair=w.pct(1 / n),
             ),
             "strong_exact",
