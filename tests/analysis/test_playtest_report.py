@@ -189,10 +189,14 @@ def test_findings_never_call_a_difference_real_when_its_interval_includes_zero(r
         rows = diff[diff["rules"] == key]
         detected = (rows["lo"] > 0) | (rows["hi"] < 0)
         practical = detected & (rows["value"].abs() >= rows["measure"].map(PRACTICAL))
-        if practical.any():
-            assert f"**{name}** changes the game" in md or (
-                f"**{name}** rewards skill more" in md or f"**{name}** levels the field" in md
-            )
+        skill = rows[practical & (rows["measure"] == "skill_spread")]
+        if not skill.empty:
+            # issue 22 item 5: skill is the spread between the mixed field's leader and random,
+            # never one bot's win rate
+            verdict = "rewards skill more" if skill["value"].iloc[0] > 0 else "levels the field"
+            assert f"**{name}** {verdict}: in the mixed field the spread" in md
+        elif practical.any():
+            assert f"**{name}** changes the game" in md
         elif detected.any():
             assert f"**{name}** makes no practical difference" in md
         else:
@@ -209,7 +213,7 @@ def test_h7_h9_flag_findings_follow_their_intervals(reports):
     assert "The cost of the must-raise rule (H7)" in q3
     q7 = pd.read_csv(out / "q7_house_rules_vs_standard.csv")
     rows = q7[q7["rules"] == "peek_may_call"]
-    assert len(rows) == 3
+    assert len(rows) == 4  # rounds, the strong bot's and random's wins, the skill spread
     if not ((rows["lo"] > 0) | (rows["hi"] < 0)).any():
         assert "no change we can detect (every interval includes zero)" in q3
     cb = pd.read_csv(out / "q4_comeback.csv").set_index("measure")

@@ -23,7 +23,8 @@ from headcount_lab.core import stats
 Est = tuple[float, float, float]
 
 #: the smallest change a designer would notice, per measure (rounds; game-win probability)
-PRACTICAL = {"rounds_per_game": 0.25, "best_bot_wins": 0.01, "random_bot_wins": 0.01}
+PRACTICAL = {"rounds_per_game": 0.25, "best_bot_wins": 0.01, "random_bot_wins": 0.01,
+             "skill_spread": 0.01}  # fmt: skip
 #: the rule sets question 9 sums up, in its order
 FINDING_RULES = ("trickster", "double", "tie_to_caller", "first_bid_1", "start_may_peek",
                  "no_hidden_card")  # fmt: skip
@@ -64,6 +65,9 @@ class RuleFacts:
     effect: str  # "real" / "small" / "none" over every measure
     best_bot_wins: Est
     best_bot_effect: str
+    #: the mixed field's leader's game-win share minus random's: what "skill" means here
+    skill_spread: Est
+    skill_effect: str
     command: str
 
 
@@ -279,6 +283,8 @@ def _rule_facts(diffs: Any, rules_table: Any, key: str) -> RuleFacts:
         effect="real" if "real" in kinds else ("small" if "small" in kinds else "none"),
         best_bot_wins=by["best_bot_wins"],
         best_bot_effect=effect(by["best_bot_wins"], "best_bot_wins"),
+        skill_spread=by["skill_spread"],
+        skill_effect=effect(by["skill_spread"], "skill_spread"),
         command=rules_table.loc[key, "command"],
     )
 

@@ -417,7 +417,9 @@ def _rule_chart(pt: Any, t: dict[str, Any], key: str, keys: tuple[str, ...]) -> 
     )
     wins = d[d["measure"] != "rounds_per_game"].assign(
         label=lambda x: x["rules"].map(t["rule_names"]),
-        group=lambda x: x["measure"].map(lambda m: q["win_groups"][m].format(best=best)),
+        group=lambda x: x["measure"].map(
+            lambda m: q["win_groups"][m].format(best=best, top=pt.facts["mixed_top"])
+        ),
     )
     return panels([
         IntervalChart(rounds, q["rounds_xlabel"], q["rounds_title"], 0.0, percent=False),

@@ -216,6 +216,18 @@ def _skill_and_length(pt: Playtest) -> None:
     wins = pt.tables["q5_q7_win_rates"].set_index(["rules", "bot"])
     rules = pt.tables["q5_q7_rules"].set_index("rules")
     best = pt.facts["best_bot"]
+    top = pt.facts["mixed_top"]
+
+    def spread(k: str) -> tuple[float, float, float]:
+        """Skill (issue 22 item 5): the standard game's mixed-field leader's game-win share
+        minus random's in the same games, as one per-game score (+1 the leader wins, -1 random
+        does, else 0) with a normal 95% interval."""
+        a, b = wins.loc[(k, top)], wins.loc[(k, "random")]
+        pa, pb, n = a["k"] / a["n"], b["k"] / b["n"], float(a["n"])
+        d = pa - pb
+        half = Z95 * math.sqrt(max(pa + pb - d * d, 0.0) / n)
+        return d, d - half, d + half
+
     rows = []
     for key in RULE_SETS:
         if key == "standard":
@@ -227,6 +239,7 @@ def _skill_and_length(pt: Playtest) -> None:
             ),  # fmt: skip
             ("best_bot_wins", lambda k: tuple(wins.loc[(k, best), ["value", "lo", "hi"]])),
             ("random_bot_wins", lambda k: tuple(wins.loc[(k, "random"), ["value", "lo", "hi"]])),
+            ("skill_spread", spread),
         ):
             d = independent_difference(est_of(key), est_of("standard"))
             rows.append(_ci_row(d, rules=key, measure=measure))

@@ -431,6 +431,7 @@ class _Writer:
                 seed=self.opts.seed,
                 command=self.opts.command(self.lang),
                 strong=self.f.strong_spec,
+                top=self.f.mixed_top,
             ),
             f"![{t['tips']['title']}](strategy_tips.png) — [PDF](strategy_tips.pdf)",
         ]
@@ -643,7 +644,7 @@ class _Writer:
                 )
             else:
                 v = self.pp(r)
-            name = t["measure_names"][measure].format(best=self.f.best_bot)
+            name = t["measure_names"][measure].format(best=self.f.best_bot, top=self.f.mixed_top)
             out.append(f"{name} {v}{t['negligible'] if small else ''}")
         return "; ".join(out) if out else t["no_change"]
 
@@ -817,9 +818,9 @@ def designer_findings(w: _Writer) -> list[tuple[str, str]]:
     for key in FINDING_RULES:
         name = w.t["rule_names"][key]
         rule = f.rules[key]
-        if rule.best_bot_effect == "real":
-            kind = "rule_skill_up" if rule.best_bot_wins[0] > 0 else "rule_skill_down"
-            text = t[kind].format(rule=name, best=f.best_bot, diff=w.pp(rule.best_bot_wins))
+        if rule.skill_effect == "real":
+            kind = "rule_skill_up" if rule.skill_spread[0] > 0 else "rule_skill_down"
+            text = t[kind].format(rule=name, top=f.mixed_top, diff=w.pp(rule.skill_spread))
         else:
             text = t[f"rule_{rule.effect}"].format(rule=name, what=w._rule_phrase(key))
         out.append((text, "mixed"))
