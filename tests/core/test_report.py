@@ -39,8 +39,8 @@ def test_a_translation_missing_a_key_or_a_placeholder_is_reported(tmp_path):
     found = words.mismatches(_broken_copy(tmp_path / "broken", edit))
     assert "[headcount] de: title is in en only" in found
     assert (
-        "[headcount] de: intro: placeholders {Saat, command, games, strong} where en has "
-        "placeholders {command, games, seed, strong}" in found
+        "[headcount] de: intro: placeholders {Saat, command, games, strong, top} where en has "
+        "placeholders {command, games, seed, strong, top}" in found
     )
     assert any(m.startswith("[headcount] de: reproduce: ") for m in found)  # the broken brace
     assert "de.toml: [kopfrechnen] is not a report of en.toml" in found
