@@ -12,7 +12,10 @@ from headcount_lab.core.botspec import BotMenu, BotSpec, Param, Policy
 RANDOM, TIPS, ODDS, READER, BLUFFER = 0, 1, 2, 3, 4
 EQUILIBRIUM = 5  # appended: the ids of the older bots never move
 RESPONDER = 6  # the best-response meter's policy family (games/headcount/exploit.py)
-POLICY_NAMES = ("random", "tips", "odds", "reader", "bluffer", "equilibrium", "responder")
+BAYES = 7  # exact Bayesian responder to a known field (agents.py, issue 22 item 1)
+POLICY_NAMES = (
+    "random", "tips", "odds", "reader", "bluffer", "equilibrium", "responder", "bayes",
+)  # fmt: skip
 N_PARAMS = 14  # the last two hold table indices filled in by table_params()
 
 
@@ -49,6 +52,14 @@ def _random_range(bot: BotSpec) -> None:
     if bot.name == "random" and bot.value("lo") > bot.value("hi"):
         raise ValueError("bot random: lo must not exceed hi")
 
+
+def _bayes_field(bot: BotSpec) -> None:
+    if bot.name == "bayes" and int(bot.value("field")) not in BAYES_FIELDS:
+        raise ValueError("bot bayes: field must be random, tips, odds, reader or equilibrium")
+
+
+#: the field policies the ``bayes`` bot models (the bluffer is not one: its pushes are drawn)
+BAYES_FIELDS = (RANDOM, TIPS, ODDS, READER, EQUILIBRIUM)
 
 #: every Headcount bot, its parameters (slot order = index in the parameter array) and defaults
 MENU = BotMenu(
@@ -101,8 +112,35 @@ MENU = BotMenu(
                 Param("raise2", 1.0, 0.0, 1.0, help="heads-up: raise fraction"),
             ),
         ),
+        # the field's policy by id; its parameters are the field policy's defaults, copied into
+        # the bot's slots BAYES_MODEL.. by agents.table_params (BAYES_FIELDS: the ones modelled)
+        Policy(
+            "bayes",
+            BAYES,
+            (
+                Param(
+                    "field",
+                    EQUILIBRIUM,
+                    0,
+                    5,
+                    True,
+                    "the other seats' policy, at its defaults (random, tips, odds, reader, "
+                    "equilibrium)",
+                    (
+                        ("random", RANDOM),
+                        ("tips", TIPS),
+                        ("odds", ODDS),
+                        ("reader", READER),
+                        ("equilibrium", EQUILIBRIUM),
+                    ),
+                ),  # fmt: skip
+                Param("call", 0.5, 0.0, 1.0 - 1e-9, help="call when P(bidder loses) is above this"),
+                *_ODDS[1:3],  # quantile, peek: as odds, on its posterior
+                _DISCARD,
+            ),
+        ),
     ],
-    checks=[_random_range],
+    checks=[_random_range, _bayes_field],
 )
 #: policy -> ordered (name, default, lo, hi, integer?) of its parameters; index = array slot
 PARAMS: dict[str, tuple[tuple[str, float, float, float, bool], ...]] = {
@@ -148,6 +186,16 @@ RESPONDER_SHADE = slot("responder", "shade")
 RESPONDER_CALL2 = slot("responder", "call2")
 RESPONDER_QUANTILE2 = slot("responder", "quantile2")
 RESPONDER_RAISE2 = slot("responder", "raise2")
+BAYES_FIELD = slot("bayes", "field")
+BAYES_CALL = slot("bayes", "call")
+BAYES_QUANTILE = slot("bayes", "quantile")
+BAYES_PEEK = slot("bayes", "peek")
+BAYES_DISCARD = slot("bayes", "discard")
+#: the ``bayes`` bot's copy of its field policy's default parameters starts at this slot (up to
+#: :data:`BAYES_MODEL_SLOTS` of them, filled in by :func:`.agents.table_params`); its level
+#: slots hold the field model's levels
+BAYES_MODEL = BAYES_DISCARD + 1
+BAYES_MODEL_SLOTS = N_PARAMS - 2 - BAYES_MODEL
 #: the last two slots, past every policy's own: the index in ``Beliefs.levels`` of the bot's
 #: own safe-bid level and of the level it assumes for others (reader, responder), filled in by
 #: :func:`.agents.table_params`
