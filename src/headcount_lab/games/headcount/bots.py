@@ -5,7 +5,7 @@ list the bots without compiling anything; the decisions are in :mod:`.agents`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from headcount_lab.core.botspec import BotMenu, BotSpec, Param, Policy
 
@@ -134,8 +134,11 @@ MENU = BotMenu(
                         ("equilibrium", EQUILIBRIUM),
                     ),
                 ),  # fmt: skip
-                Param("call", 0.5, 0.0, 1.0 - 1e-9, help="call when P(bidder loses) is above this"),
-                *_ODDS[1:3],  # quantile, peek: as odds, on its posterior
+                # call, quantile, peek: as odds, on its posterior; its best quantile against the
+                # equilibrium field is lower (docs/games/headcount.md, "The bayes bot")
+                _ODDS[0],
+                replace(_ODDS[1], default=0.05),
+                _ODDS[2],
                 _DISCARD,
             ),
         ),
