@@ -54,6 +54,15 @@ Policies and their parameters (``name:key=value,...`` on the command line):
   heads-up it has its own ``call2``, ``quantile2`` and ``raise2``. With the defaults it plays
   exactly as ``reader``.
 
+- ``bayes``: an exact Bayesian responder to a known field (issue 22): ``field`` names the
+  policy every other seat plays (at its defaults). Its posterior over the cards in play it
+  cannot see (its own, and the hidden card unless it peeked) weighs each deal by the
+  probability that the field's policy, put in each earlier actor's seat, makes this round's
+  peeks, bids and (when it points) the call; then it calls when P(the last bid loses) >
+  ``call``, bids the highest number that survives with probability >= 1 - ``quantile``, peeks
+  when the hidden card moves that chance by more than ``peek`` on average, and points at the
+  likelier winner (see "bayes" below).
+
 Every policy takes ``discard`` (0: give up a face-down life card first, keeping open cards for
 peeking; 1: an open one first).
 """
@@ -379,13 +388,14 @@ def _tips_estimate(mask, nu, n_deck):
 
 # The bots' decisions, one function per kind, each ``(policy, params, obs, tables, work, u)``:
 # the bot's policy id and float64[N_PARAMS] parameters, the seat's :class:`.Observation`, the
-# belief :class:`Tables`, a float64[2, >= n_deck] scratch (passed in: an allocation would make
-# every call pay reference counting) and the decision's uniform number. Two sets of them
+# belief :class:`Tables`, the float64[WORK_ROWS, 32] scratch (passed in: an allocation would
+# make every call pay reference counting) and the decision's uniform number. Three sets of them
 # (:class:`BotSet`): the base bots' (``random``, ``tips``, ``odds``, ``reader``, ``bluffer``:
-# :data:`BASE`) and every bot's (:data:`EVERY`: the ``equilibrium`` and ``responder`` bots
-# too, else the base bodies). The engine is compiled for one set (:func:`bot_set`) and inlines
-# its four functions at their decision sites, so a table of base bots never compiles the
-# expensive bots' code; a policy outside the set would play as ``odds`` there.
+# :data:`BASE`), :data:`EVERY` (the ``equilibrium`` and ``responder`` bots too, else the base
+# bodies) and :data:`ALL` (the ``bayes`` bot too, one real call per kind). The engine is
+# compiled for one set (:func:`bot_set`) and inlines its four functions at their decision sites,
+# so a table of base bots never compiles the expensive bots' code; a policy outside the set
+# would play as ``odds`` there.
 #
 # The base bodies hold the light policies' choices themselves: the seat's view
 # (:func:`seat_view`), then the kind's choice, written out in the body, not in a helper it
@@ -624,10 +634,10 @@ def act(policy, params, obs, kind, tables, work, u):
     """One decision of the bot ``(policy, params)`` from its observation ``obs``
     (:class:`.Observation`), for Python callers: ``kind`` PEEK (1 to peek), BID (a bid or
     :data:`CALL`), POINT (the seat pointed at) or DISCARD (1: an open life card); ``tables``:
-    :class:`Tables`; ``work``: float64[2, >= n_deck] scratch; ``u``: the decision's uniform
-    number in [0, 1). The ``equilibrium`` bot's peeks and bids come from its solved heads-up
-    round when it plays there. The engine calls the same functions, one per kind
-    (:data:`EVERY`), inlined at its decision sites."""
+    :class:`Tables`; ``work``: the scratch, :func:`.observation.new_work`; ``u``: the
+    decision's uniform number in [0, 1). The ``equilibrium`` bot's peeks and bids come from its
+    solved heads-up round when it plays there. The engine calls the same functions, one per kind
+    (:data:`ALL`, or a smaller set), inlined at its decision sites."""
     if kind == PEEK:
         return np.int64(peek_all(policy, params, obs, tables, work, u))
     if kind == POINT:
@@ -770,7 +780,8 @@ def stated_call_win(policy, params, obs, tables, work):
 # the Joker stands for (H2) is seen by nobody; the belief rows of fully known views average over
 # it. Likelihoods: the ``equilibrium`` table's probabilities of the actions that give the seen
 # bid (exact); 1 or 0 for the deterministic bots (``odds``, ``tips``, ``reader``: their own
-# decision functions, run on the hypothetical view); 1 for ``random``, whose choices never
+# decision functions, run on the hypothetical view; ``bluffer``: its odds bid with probability
+# 1 - ``rate``, pushed ``size`` higher with ``rate``); 1 for ``random``, whose choices never
 # depend on the cards. Each factor is floored at BAYES_FLOOR (so a field that strays from its
 # model never empties the posterior) and the weights are kept as logarithms. Cards are dealt
 # afresh every round (H9), so earlier rounds tell nothing about this one.
@@ -810,6 +821,12 @@ def event_likelihood(kind, field, mparams, obs, tables, work, observed):
         return acc
     if kind == PEEK:
         a = peek_base(field, mparams, obs, tables, work, 0.5)
+    elif field == BLUFFER:  # its odds bid, pushed ``size`` higher with probability ``rate``
+        a = bid_base(ODDS, mparams, obs, tables, work, 0.5)
+        if a != CALL:
+            rate = mparams[BLUFFER_RATE]
+            pushed = a + np.int64(mparams[BLUFFER_SIZE])
+            return (1.0 - rate) * (a == observed) + rate * (pushed == observed)
     else:
         a = bid_base(field, mparams, obs, tables, work, 0.5)
     return 1.0 if a == observed else 0.0

@@ -16,6 +16,8 @@ BAYES = 7  # exact Bayesian responder to a known field (agents.py, issue 22 item
 POLICY_NAMES = (
     "random", "tips", "odds", "reader", "bluffer", "equilibrium", "responder", "bayes",
 )  # fmt: skip
+#: the field policies the ``bayes`` bot models (not the responder families)
+BAYES_FIELDS = (RANDOM, TIPS, ODDS, READER, BLUFFER, EQUILIBRIUM)
 N_PARAMS = 14  # the last two hold table indices filled in by table_params()
 
 
@@ -52,14 +54,6 @@ def _random_range(bot: BotSpec) -> None:
     if bot.name == "random" and bot.value("lo") > bot.value("hi"):
         raise ValueError("bot random: lo must not exceed hi")
 
-
-def _bayes_field(bot: BotSpec) -> None:
-    if bot.name == "bayes" and int(bot.value("field")) not in BAYES_FIELDS:
-        raise ValueError("bot bayes: field must be random, tips, odds, reader or equilibrium")
-
-
-#: the field policies the ``bayes`` bot models (the bluffer is not one: its pushes are drawn)
-BAYES_FIELDS = (RANDOM, TIPS, ODDS, READER, EQUILIBRIUM)
 
 #: every Headcount bot, its parameters (slot order = index in the parameter array) and defaults
 MENU = BotMenu(
@@ -112,8 +106,9 @@ MENU = BotMenu(
                 Param("raise2", 1.0, 0.0, 1.0, help="heads-up: raise fraction"),
             ),
         ),
-        # the field's policy by id; its parameters are the field policy's defaults, copied into
-        # the bot's slots BAYES_MODEL.. by agents.table_params (BAYES_FIELDS: the ones modelled)
+        # the field's policy by id (random to equilibrium: not the responder families); its
+        # parameters are that policy's defaults, copied into the bot's slots BAYES_MODEL.. by
+        # agents.table_params
         Policy(
             "bayes",
             BAYES,
@@ -121,18 +116,11 @@ MENU = BotMenu(
                 Param(
                     "field",
                     EQUILIBRIUM,
-                    0,
-                    5,
+                    RANDOM,
+                    EQUILIBRIUM,
                     True,
-                    "the other seats' policy, at its defaults (random, tips, odds, reader, "
-                    "equilibrium)",
-                    (
-                        ("random", RANDOM),
-                        ("tips", TIPS),
-                        ("odds", ODDS),
-                        ("reader", READER),
-                        ("equilibrium", EQUILIBRIUM),
-                    ),
+                    "the other seats' policy, at its defaults",
+                    tuple((POLICY_NAMES[p], p) for p in BAYES_FIELDS),
                 ),  # fmt: skip
                 # call, quantile, peek: as odds, on its posterior; its best quantile against the
                 # equilibrium field is lower (docs/games/headcount.md, "The bayes bot")
@@ -143,7 +131,7 @@ MENU = BotMenu(
             ),
         ),
     ],
-    checks=[_random_range, _bayes_field],
+    checks=[_random_range],
 )
 #: policy -> ordered (name, default, lo, hi, integer?) of its parameters; index = array slot
 PARAMS: dict[str, tuple[tuple[str, float, float, float, bool], ...]] = {
