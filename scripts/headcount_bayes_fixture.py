@@ -41,6 +41,7 @@ def main() -> None:
         "call": "exploit(4, 'equilibrium', HeadcountRules(), budget=1200, games=1000, seed=1, "
         "bayes=True)",
         **_keep(r.as_dict()),
+        **TEST,
     }
     cli = data.setdefault("cli", {})
     for name, path, note in (
