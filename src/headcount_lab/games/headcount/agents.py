@@ -320,24 +320,23 @@ def safe_bid(sf, row, lo, level, shift):
 
 
 @njit(nogil=True, cache=True)
-def _mix_sf(sf, work, n_rows, wsum, lo, b, at, w_at):
-    """P(total >= b) under a mixture of belief rows: row ``i`` of it is ``work[at + i // 32,
-    i % 32]`` with weight ``work[w_at + i // 32, i % 32]`` (the reader: rows 0 and 1)."""
+def _mix_sf(sf, ids, ws, n_rows, wsum, lo, b):
+    """P(total >= b) under a mixture of belief rows ``ids[:n_rows]`` (stored as floats) with
+    weights ``ws[:n_rows]`` summing to ``wsum`` (the reader: rows 0 and 1 of its scratch)."""
     acc = 0.0
     for i in range(n_rows):
-        r, c = i >> 5, i & 31
-        acc += work[w_at + r, c] * sf_at(sf, np.int64(work[at + r, c]), lo, b)
+        acc += ws[i] * sf_at(sf, np.int64(ids[i]), lo, b)
     return acc / wsum
 
 
 @njit(nogil=True, cache=True)
-def _mix_safe_bid(sf, work, n_rows, wsum, lo, level, shift, at, w_at):
+def _mix_safe_bid(sf, ids, ws, n_rows, wsum, lo, level, shift):
     """The highest bid of :func:`_mix_sf`'s mixture that survives with at least ``level``."""
     a = 0
     z = sf.shape[1] - 1
     while z - a > 1:
         m = (a + z) >> 1
-        if _mix_sf(sf, work, n_rows, wsum, lo, lo + m, at, w_at) >= level:
+        if _mix_sf(sf, ids, ws, n_rows, wsum, lo, lo + m) >= level:
             a = m
         else:
             z = m
@@ -736,10 +735,10 @@ def mixture_bid(params, obs, row_of, sf, lo, safe, work, call, quantile, frac, s
     if (
         nb > 0
         and obs.can_call
-        and 1.0 - _mix_sf(sf, work, m, wsum, lo, last + shift, R0, R1) > call
+        and 1.0 - _mix_sf(sf, work[0], work[1], m, wsum, lo, last + shift) > call
     ):
         return CALL
-    plan = _mix_safe_bid(sf, work, m, wsum, lo, level, shift, R0, R1)
+    plan = _mix_safe_bid(sf, work[0], work[1], m, wsum, lo, level, shift)
     low = lowest_bid(nb, last, obs.table.min_bid)
     if nb == 0:
         return max(plan - shade, low)
@@ -761,7 +760,7 @@ def stated_call_win(policy, params, obs, tables, work):
         return EQ.call_win_at(tables.gain, tables.sf.shape[0], eq_bid_row(obs, tables))
     if policy == READER or policy == RESPONDER:  # noqa: SIM109 (numba: scalars)
         m, wsum = reader_mixture(params, obs, tables.row_of, tables.lo, tables.safe, work)
-        return 1.0 - _mix_sf(tables.sf, work, m, wsum, tables.lo, last + shift, R0, R1)
+        return 1.0 - _mix_sf(tables.sf, work[0], work[1], m, wsum, tables.lo, last + shift)
     if policy == ODDS or policy == BLUFFER:  # noqa: SIM109 (numba: scalars, no tuple)
         mask, nu = obs_view(obs)
         return 1.0 - sf_at(tables.sf, np.int64(tables.row_of[nu, mask]), tables.lo, last + shift)
@@ -791,7 +790,6 @@ def stated_call_win(policy, params, obs, tables, work):
 # k's belief row (of the fully known cards in play), its weight and its hidden card.
 
 BAYES_FLOOR = 1e-9
-R0, R1 = 0, 1  # the reader's mixture: work rows 0 (belief rows) and 1 (weights)
 _W_MODEL = 2
 _HYP_ROWS = 10  # 320 hypotheses >= 18 * 17
 _H_ROW, _H_W, _H_HIDDEN = 3, 3 + _HYP_ROWS, 3 + 2 * _HYP_ROWS
@@ -934,21 +932,29 @@ def bayes_posterior(params, obs, tables, work):
 
 
 @njit(nogil=True, cache=True, inline="always")
+def _hyp(work, first):
+    """The hypotheses' block of ``_HYP_ROWS`` scratch rows from row ``first``, as one flat view
+    (hypothesis ``k`` at ``k``)."""
+    return work[first : first + _HYP_ROWS].reshape(_HYP_ROWS * 32)
+
+
+@njit(nogil=True, cache=True, inline="always")
 def _bayes_plan(params, obs, tables, work):
     """``(m, wsum, call?, plan, P(plan survives))`` of the posterior: "Count!" when it may call
     and P(the last bid loses) > ``call``; else the plan, the highest bid that survives a call
     with probability >= 1 - ``quantile`` (at least the lowest legal bid, H5)."""
     m, wsum = bayes_posterior(params, obs, tables, work)
+    ids, ws = _hyp(work, _H_ROW), _hyp(work, _H_W)
     sf, lo, shift = tables.sf, tables.lo, obs.table.shift
     nb = obs.public.nb
     last = obs.public.bids[nb - 1] if nb > 0 else 0
     if nb > 0 and obs.can_call:
-        lose = 1.0 - _mix_sf(sf, work, m, wsum, lo, last + shift, _H_ROW, _H_W)
+        lose = 1.0 - _mix_sf(sf, ids, ws, m, wsum, lo, last + shift)
         if lose > params[BAYES_CALL]:
             return m, wsum, True, last, lose
-    plan = _mix_safe_bid(sf, work, m, wsum, lo, 1.0 - params[BAYES_QUANTILE], shift, _H_ROW, _H_W)
+    plan = _mix_safe_bid(sf, ids, ws, m, wsum, lo, 1.0 - params[BAYES_QUANTILE], shift)
     plan = max(plan, lowest_bid(nb, last, obs.table.min_bid))
-    return m, wsum, False, plan, _mix_sf(sf, work, m, wsum, lo, plan + shift, _H_ROW, _H_W)
+    return m, wsum, False, plan, _mix_sf(sf, ids, ws, m, wsum, lo, plan + shift)
 
 
 @njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
@@ -989,7 +995,8 @@ def bayes_point(params, obs, tables, work):
     m, wsum = bayes_posterior(params, obs, tables, work)
     nb = obs.public.nb
     last = obs.public.bids[nb - 1]
-    p = _mix_sf(tables.sf, work, m, wsum, tables.lo, last + obs.table.shift, _H_ROW, _H_W)
+    ids, ws = _hyp(work, _H_ROW), _hyp(work, _H_W)
+    p = _mix_sf(tables.sf, ids, ws, m, wsum, tables.lo, last + obs.table.shift)
     return obs.public.bidders[nb - 1] if p >= 0.5 else obs.caller
 
 
@@ -997,7 +1004,7 @@ def bayes_point(params, obs, tables, work):
 def bayes_survival(params, obs, tables, work, b):
     """P(total >= b) under the ``bayes`` bot's posterior (for tests and callers)."""
     m, wsum = bayes_posterior(params, obs, tables, work)
-    return _mix_sf(tables.sf, work, m, wsum, tables.lo, b, _H_ROW, _H_W)
+    return _mix_sf(tables.sf, _hyp(work, _H_ROW), _hyp(work, _H_W), m, wsum, tables.lo, b)
 
 
 @njit(nogil=True, cache=True, inline="always")
