@@ -52,4 +52,4 @@ def observe_and_act(setup: T.Setup, beliefs, kind, me, state, hidden, u, caller=
     seen = np.empty(len(cards), np.int64)
     table = O.table_of(setup.rules, active)
     obs = O.observe(me, active, table, public, cards, hidden, nb > 0, caller, seen)
-    return int(act(pol[p], par[p], obs, kind, beliefs.tables, np.empty((2, 32)), u))
+    return int(act(pol[p], par[p], obs, kind, beliefs.tables, O.new_work(), u))

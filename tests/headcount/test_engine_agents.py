@@ -15,7 +15,11 @@ from headcount_lab.games.headcount.rules import FREE_BID, parse_ids
 
 #: the prefix of each policy's slot constants in bots.py
 PREFIX = {"random": "RANDOM", "tips": "TIPS", "odds": "ODDS", "reader": "READER",
-          "bluffer": "BLUFFER", "equilibrium": "EQ", "responder": "RESPONDER"}  # fmt: skip
+          "bluffer": "BLUFFER", "equilibrium": "EQ", "responder": "RESPONDER",
+          "bayes": "BAYES"}  # fmt: skip
+#: slot constants that name no parameter: the odds family's policy ids, the bayes bot's field
+#: model (its first slot and size) and the fields it models
+NOT_PARAMS = ("ODDS_FAMILY", "BAYES_MODEL", "BAYES_MODEL_SLOTS", "BAYES_FIELDS")
 
 
 def test_parameter_slot_constants_name_the_menus_parameters():
@@ -26,7 +30,7 @@ def test_parameter_slot_constants_name_the_menus_parameters():
     named = {}
     for attr, value in vars(B).items():
         for policy, prefix in PREFIX.items():
-            if attr.startswith(prefix + "_") and attr != "ODDS_FAMILY":
+            if attr.startswith(prefix + "_") and attr not in NOT_PARAMS:
                 named[policy, attr[len(prefix) + 1 :].lower()] = value
     for (policy, name), slot in named.items():
         assert B.MENU.policies[policy].params[slot].name == name, (policy, name)
@@ -41,6 +45,10 @@ def test_parameter_slot_constants_name_the_menus_parameters():
         assert {(policy, q) for q in own} <= named.keys(), policy
     # the table indices sit past every policy's own parameters
     assert max(len(q) for q in names.values()) <= B.LEVEL_SLOT < B.MODEL_LEVEL_SLOT < B.N_PARAMS
+    # the bayes bot's copy of its field model fits between its own parameters and the indices
+    assert len(names["bayes"]) == B.BAYES_MODEL
+    assert B.BAYES_MODEL + B.BAYES_MODEL_SLOTS == B.LEVEL_SLOT
+    assert max(len(names[B.POLICY_NAMES[f]]) for f in B.BAYES_FIELDS) <= B.BAYES_MODEL_SLOTS
 
 
 def test_parse_bot_defaults_and_parameters():

@@ -73,6 +73,13 @@ CASES = [
      HeadcountRules(tie_goes_to="caller"), False),
     ("equilibrium heads-up H4: the table", f"{SOLVED},{SOLVED},odds",
      HeadcountRules(double=True), False),
+    # the bayes responder (issue 22) with the table bot's model and the reader's, in every variant
+    ("bayes H10 trickster, rotated", "bayes,equilibrium,equilibrium",
+     HeadcountRules(trickster=True), True),
+    ("bayes reader model, H4 double", "bayes:field=reader,reader,reader,reader",
+     HeadcountRules(double=True), False),
+    ("bayes odds model, no hidden card", "bayes:field=odds,odds,odds,tips",
+     HeadcountRules(hidden_card=False), False),
 ]  # fmt: skip
 
 

@@ -16,19 +16,22 @@ from headcount_lab.games.headcount.rules import HeadcountRules
 
 
 @pytest.mark.parametrize(
-    ("bots", "full"),
+    ("bots", "wanted"),
     [
-        ("reader,odds,tips,random,bluffer", False),
-        ("equilibrium,odds", True),
-        ("responder,reader,tips", True),
-        ("random,random,equilibrium,responder", True),
+        ("reader,odds,tips,random,bluffer", "base"),
+        ("equilibrium,odds", "every"),
+        ("responder,reader,tips", "every"),
+        ("random,random,equilibrium,responder", "every"),
+        ("bayes,equilibrium,equilibrium", "all"),
+        ("bayes:field=odds,odds,odds", "all"),
     ],
 )
-def test_bot_set_compiles_other_bots_only_where_they_sit(bots, full):
+def test_bot_set_compiles_other_bots_only_where_they_sit(bots, wanted):
+    sets = {s.name: s for s in (A.BASE, A.EVERY, A.ALL)}
     policies = setup_for(bots).kernel_args()[1]
-    assert A.bot_set(policies) is (A.EVERY if full else A.BASE)
-    assert E.engine(A.bot_set(policies)) is E.engine(A.EVERY if full else A.BASE)
-    assert E.engine(A.BASE) is not E.engine(A.EVERY)
+    assert A.bot_set(policies) is sets[wanted]
+    assert E.engine(A.bot_set(policies)) is E.engine(sets[wanted])
+    assert len({id(E.engine(s)) for s in sets.values()}) == 3
 
 
 def _block(setup, monkeypatch, bots):
@@ -50,3 +53,15 @@ def test_base_engine_plays_the_full_engines_games(monkeypatch, trickster):
     np.testing.assert_array_equal(base_trace, full_trace)
     for key, value in full_st.items():
         np.testing.assert_array_equal(base_st[key], value, err_msg=key)
+
+
+def test_engine_with_bayes_plays_the_full_engines_games(monkeypatch):
+    # the bayes bot's set (ALL) is the full one plus its own code: a table without it plays the
+    # same games in both
+    setup = setup_for("equilibrium,responder,reader,tips", HeadcountRules(trickster=True))
+    full_st, full_trace = _block(setup, monkeypatch, A.EVERY)
+    all_st, all_trace = _block(setup, monkeypatch, A.ALL)
+    assert full_trace.shape[0] > 1000
+    np.testing.assert_array_equal(all_trace, full_trace)
+    for key, value in full_st.items():
+        np.testing.assert_array_equal(all_st[key], value, err_msg=key)

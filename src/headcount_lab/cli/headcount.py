@@ -621,6 +621,14 @@ def exploit_cmd(
     json_out: JsonOpt = False,
     quiet: QuietOpt = False,
     yes: YesOpt = False,
+    bayes: Annotated[
+        bool,
+        typer.Option(
+            "--bayes/--no-bayes",
+            help="Also try the exact Bayesian responder wired to the field's policy "
+            "(bayes:field=POLICY; a field of one policy only).",
+        ),
+    ] = True,
 ) -> None:
     """Best-response meter: tune a responder against a fixed field, measure its win rate.
 
@@ -640,7 +648,9 @@ def exploit_cmd(
         if budget < 1 or games < 1:
             raise UserError("--budget and --games must be positive")
         with advancing(quiet, json_out, budget + games, "games", "headcount exploit") as on_games:
-            result = exploit(players, specs, rules, budget, games, seed, on_games, yes).as_dict()
+            result = exploit(
+                players, specs, rules, budget, games, seed, on_games, yes, bayes
+            ).as_dict()
     if json_out:
         print_json(result)
         return

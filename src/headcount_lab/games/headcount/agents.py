@@ -54,6 +54,15 @@ Policies and their parameters (``name:key=value,...`` on the command line):
   heads-up it has its own ``call2``, ``quantile2`` and ``raise2``. With the defaults it plays
   exactly as ``reader``.
 
+- ``bayes``: an exact Bayesian responder to a known field (issue 22): ``field`` names the
+  policy every other seat plays (at its defaults). Its posterior over the cards in play it
+  cannot see (its own, and the hidden card unless it peeked) weighs each deal by the
+  probability that the field's policy, put in each earlier actor's seat, makes this round's
+  peeks, bids and (when it points) the call; then it calls when P(the last bid loses) >
+  ``call``, bids the highest number that survives with probability >= 1 - ``quantile``, peeks
+  when the hidden card moves that chance by more than ``peek`` on average, and points at the
+  likelier winner (see "bayes" below).
+
 Every policy takes ``discard`` (0: give up a face-down life card first, keeping open cards for
 peeking; 1: an open one first).
 """
@@ -74,6 +83,14 @@ from headcount_lab.games.headcount import headsup_policy as HP
 # the bot table lives in .bots (free of numba), the observation in .observation; "X as X" names
 # are re-exported for callers
 from headcount_lab.games.headcount.bots import (
+    BAYES,
+    BAYES_CALL,
+    BAYES_DISCARD,
+    BAYES_FIELD,
+    BAYES_MODEL,
+    BAYES_MODEL_SLOTS,
+    BAYES_PEEK,
+    BAYES_QUANTILE,
     BLUFFER,
     BLUFFER_RATE,
     BLUFFER_SIZE,
@@ -117,10 +134,18 @@ from headcount_lab.games.headcount.bots import PARAMS as PARAMS
 from headcount_lab.games.headcount.bots import POLICY_NAMES as POLICY_NAMES
 from headcount_lab.games.headcount.bots import parse_bot as parse_bot
 from headcount_lab.games.headcount.bots import parse_bots as parse_bots
-from headcount_lab.games.headcount.observation import BID, DISCARD, PEEK, POINT
+from headcount_lab.games.headcount.observation import BID, DISCARD, PEEK, POINT, Public
 from headcount_lab.games.headcount.observation import CALL as CALL
 from headcount_lab.games.headcount.observation import Observation as Observation
-from headcount_lab.games.headcount.rules import N_NUMBER, TOP, VALUES, X2, lowest_bid
+from headcount_lab.games.headcount.rules import (
+    N_NUMBER,
+    TOP,
+    VALUES,
+    X2,
+    lowest_bid,
+    may_call,
+    may_peek,
+)
 
 # --------------------------------------------------------------------------- belief tables
 
@@ -235,19 +260,29 @@ def safe_columns(sf: np.ndarray, levels: tuple[float, ...]) -> np.ndarray:
     return safe
 
 
+def bayes_model(bot: Bot) -> Bot:
+    """The field model of a ``bayes`` bot: its ``field`` policy at the default parameters."""
+    return parse_bot(POLICY_NAMES[int(bot.params[BAYES_FIELD])])
+
+
 def table_params(bots: list[Bot] | tuple[Bot, ...]) -> tuple[tuple[float, ...], np.ndarray]:
     """(levels, params): the survival levels the bots use and their float64[slots, N_PARAMS]
     parameters with :data:`.bots.LEVEL_SLOT` / :data:`.bots.MODEL_LEVEL_SLOT` pointing into
-    ``levels``."""
+    ``levels``. A ``bayes`` bot gets its field model's parameters (:func:`bayes_model`) in its
+    slots from :data:`.bots.BAYES_MODEL` on, and the model's levels in its level slots."""
     params = np.array([b.params for b in bots], dtype=np.float64)
+    models = [bayes_model(b) if b.policy == BAYES else b for b in bots]
     wanted = set()
-    for b in bots:
+    for b in models:
         if b.policy in ODDS_FAMILY:
             wanted.add(1.0 - b.params[ODDS_QUANTILE])
             if b.policy in (READER, RESPONDER):
                 wanted.add(1.0 - b.params[READER_MODEL])
     levels = tuple(sorted(wanted)) or (0.5,)
-    for i, b in enumerate(bots):
+    for i, b in enumerate(models):
+        if bots[i].policy == BAYES:
+            k = len(MENU.policies[b.name].params)
+            params[i, BAYES_MODEL : BAYES_MODEL + k] = b.params[:k]
         if b.policy in ODDS_FAMILY:
             params[i, LEVEL_SLOT] = levels.index(1.0 - b.params[ODDS_QUANTILE])
             if b.policy in (READER, RESPONDER):
@@ -285,21 +320,23 @@ def safe_bid(sf, row, lo, level, shift):
 
 
 @njit(nogil=True, cache=True)
-def _mix_sf(sf, work, n_rows, wsum, lo, b):
-    """Mixture of belief rows ``work[0, :n_rows]`` with weights ``work[1, :n_rows]``."""
+def _mix_sf(sf, ids, ws, n_rows, wsum, lo, b):
+    """P(total >= b) under a mixture of belief rows ``ids[:n_rows]`` (stored as floats) with
+    weights ``ws[:n_rows]`` summing to ``wsum`` (the reader: rows 0 and 1 of its scratch)."""
     acc = 0.0
     for i in range(n_rows):
-        acc += work[1, i] * sf_at(sf, np.int64(work[0, i]), lo, b)
+        acc += ws[i] * sf_at(sf, np.int64(ids[i]), lo, b)
     return acc / wsum
 
 
 @njit(nogil=True, cache=True)
-def _mix_safe_bid(sf, work, n_rows, wsum, lo, level, shift):
+def _mix_safe_bid(sf, ids, ws, n_rows, wsum, lo, level, shift):
+    """The highest bid of :func:`_mix_sf`'s mixture that survives with at least ``level``."""
     a = 0
     z = sf.shape[1] - 1
     while z - a > 1:
         m = (a + z) >> 1
-        if _mix_sf(sf, work, n_rows, wsum, lo, lo + m) >= level:
+        if _mix_sf(sf, ids, ws, n_rows, wsum, lo, lo + m) >= level:
             a = m
         else:
             z = m
@@ -350,13 +387,14 @@ def _tips_estimate(mask, nu, n_deck):
 
 # The bots' decisions, one function per kind, each ``(policy, params, obs, tables, work, u)``:
 # the bot's policy id and float64[N_PARAMS] parameters, the seat's :class:`.Observation`, the
-# belief :class:`Tables`, a float64[2, >= n_deck] scratch (passed in: an allocation would make
-# every call pay reference counting) and the decision's uniform number. Two sets of them
+# belief :class:`Tables`, the float64[WORK_ROWS, 32] scratch (passed in: an allocation would
+# make every call pay reference counting) and the decision's uniform number. Three sets of them
 # (:class:`BotSet`): the base bots' (``random``, ``tips``, ``odds``, ``reader``, ``bluffer``:
-# :data:`BASE`) and every bot's (:data:`EVERY`: the ``equilibrium`` and ``responder`` bots
-# too, else the base bodies). The engine is compiled for one set (:func:`bot_set`) and inlines
-# its four functions at their decision sites, so a table of base bots never compiles the
-# expensive bots' code; a policy outside the set would play as ``odds`` there.
+# :data:`BASE`), :data:`EVERY` (the ``equilibrium`` and ``responder`` bots too, else the base
+# bodies) and :data:`ALL` (the ``bayes`` bot too, one real call per kind). The engine is
+# compiled for one set (:func:`bot_set`) and inlines its four functions at their decision sites,
+# so a table of base bots never compiles the expensive bots' code; a policy outside the set
+# would play as ``odds`` there.
 #
 # The base bodies hold the light policies' choices themselves: the seat's view
 # (:func:`seat_view`), then the kind's choice, written out in the body, not in a helper it
@@ -575,15 +613,18 @@ class BotSet(NamedTuple):
 #: the base bots (``random``, ``tips``, ``odds``, ``reader``, ``bluffer``): a table of these
 #: compiles the smaller engine (its cold compile: about 60% of the one with every bot)
 BASE = BotSet("base", peek_base, bid_base, point_base, discard_base)
-#: every bot, ``equilibrium`` and ``responder`` too
+#: every bot but ``bayes``: ``equilibrium`` and ``responder`` too
 EVERY = BotSet("every", peek_every, bid_every, point_every, discard_every)
 
 
 def bot_set(policies: np.ndarray | list[int]) -> BotSet:
     """The smallest :class:`BotSet` that plays every policy id in ``policies``: :data:`BASE`
-    unless an ``equilibrium`` or ``responder`` bot sits at the table (the same games: the base
-    set is the full one without code those tables never reach)."""
+    unless an ``equilibrium`` or ``responder`` bot sits at the table, :data:`ALL` when a
+    ``bayes`` bot does (the same games: each set is the next one without code those tables
+    never reach)."""
     p = np.asarray(policies)
+    if (p == BAYES).any():
+        return ALL
     return EVERY if ((p == EQUILIBRIUM) | (p == RESPONDER)).any() else BASE
 
 
@@ -592,17 +633,17 @@ def act(policy, params, obs, kind, tables, work, u):
     """One decision of the bot ``(policy, params)`` from its observation ``obs``
     (:class:`.Observation`), for Python callers: ``kind`` PEEK (1 to peek), BID (a bid or
     :data:`CALL`), POINT (the seat pointed at) or DISCARD (1: an open life card); ``tables``:
-    :class:`Tables`; ``work``: float64[2, >= n_deck] scratch; ``u``: the decision's uniform
-    number in [0, 1). The ``equilibrium`` bot's peeks and bids come from its solved heads-up
-    round when it plays there. The engine calls the same functions, one per kind
-    (:data:`EVERY`), inlined at its decision sites."""
+    :class:`Tables`; ``work``: the scratch, :func:`.observation.new_work`; ``u``: the
+    decision's uniform number in [0, 1). The ``equilibrium`` bot's peeks and bids come from its
+    solved heads-up round when it plays there. The engine calls the same functions, one per kind
+    (:data:`ALL`, or a smaller set), inlined at its decision sites."""
     if kind == PEEK:
-        return np.int64(peek_every(policy, params, obs, tables, work, u))
+        return np.int64(peek_all(policy, params, obs, tables, work, u))
     if kind == POINT:
-        return np.int64(point_every(policy, params, obs, tables, work, u))
+        return np.int64(point_all(policy, params, obs, tables, work, u))
     if kind == DISCARD:
-        return np.int64(discard_every(policy, params, obs, tables, work, u))
-    return np.int64(bid_every(policy, params, obs, tables, work, u))
+        return np.int64(discard_all(policy, params, obs, tables, work, u))
+    return np.int64(bid_all(policy, params, obs, tables, work, u))
 
 
 # --------------------------------------------------------------------------- reader, responder
@@ -691,9 +732,13 @@ def mixture_bid(params, obs, row_of, sf, lo, safe, work, call, quantile, frac, s
     nb = obs.public.nb
     level = 1.0 - quantile
     last = obs.public.bids[nb - 1] if nb > 0 else 0
-    if nb > 0 and obs.can_call and 1.0 - _mix_sf(sf, work, m, wsum, lo, last + shift) > call:
+    if (
+        nb > 0
+        and obs.can_call
+        and 1.0 - _mix_sf(sf, work[0], work[1], m, wsum, lo, last + shift) > call
+    ):
         return CALL
-    plan = _mix_safe_bid(sf, work, m, wsum, lo, level, shift)
+    plan = _mix_safe_bid(sf, work[0], work[1], m, wsum, lo, level, shift)
     low = lowest_bid(nb, last, obs.table.min_bid)
     if nb == 0:
         return max(plan - shade, low)
@@ -715,11 +760,287 @@ def stated_call_win(policy, params, obs, tables, work):
         return EQ.call_win_at(tables.gain, tables.sf.shape[0], eq_bid_row(obs, tables))
     if policy == READER or policy == RESPONDER:  # noqa: SIM109 (numba: scalars)
         m, wsum = reader_mixture(params, obs, tables.row_of, tables.lo, tables.safe, work)
-        return 1.0 - _mix_sf(tables.sf, work, m, wsum, tables.lo, last + shift)
+        return 1.0 - _mix_sf(tables.sf, work[0], work[1], m, wsum, tables.lo, last + shift)
     if policy == ODDS or policy == BLUFFER:  # noqa: SIM109 (numba: scalars, no tuple)
         mask, nu = obs_view(obs)
         return 1.0 - sf_at(tables.sf, np.int64(tables.row_of[nu, mask]), tables.lo, last + shift)
     return -1.0
+
+
+# --------------------------------------------------------------------------- bayes
+# The exact Bayesian responder (issue 22 item 1). The field is known (``field``: the policy of
+# every other seat, at its default parameters, copied into the bot's slots BAYES_MODEL.. by
+# table_params). Its hypotheses are the cards in play it cannot see: its own forehead card and,
+# unless it peeked, the hidden card (H7; none when ``hidden_card`` is off). Every deal of them is
+# equally likely a priori; each is weighted by the probability that the field's policy, put in
+# each earlier actor's seat with that seat's view under the hypothesis, makes the actions the
+# table saw this round: every peek offered (H7: public, made before the peeker sees the hidden
+# card), every bid (H5) and, when it points (Trickster, H10), the call. The draw-pile top that
+# the Joker stands for (H2) is seen by nobody; the belief rows of fully known views average over
+# it. Likelihoods: the ``equilibrium`` table's probabilities of the actions that give the seen
+# bid (exact); 1 or 0 for the deterministic bots (``odds``, ``tips``, ``reader``: their own
+# decision functions, run on the hypothetical view; ``bluffer``: its odds bid with probability
+# 1 - ``rate``, pushed ``size`` higher with ``rate``); 1 for ``random``, whose choices never
+# depend on the cards. Each factor is floored at BAYES_FLOOR (so a field that strays from its
+# model never empties the posterior) and the weights are kept as logarithms. Cards are dealt
+# afresh every round (H9), so earlier rounds tell nothing about this one.
+#
+# Scratch (``work``, float64[WORK_ROWS, 32]): rows 0-1 the reader model's mixture, row
+# _W_MODEL the field model's parameter array, then three blocks of _HYP_ROWS rows: hypothesis
+# k's belief row (of the fully known cards in play), its weight and its hidden card.
+
+BAYES_FLOOR = 1e-9
+_W_MODEL = 2
+_HYP_ROWS = 10  # 320 hypotheses >= 18 * 17
+_H_ROW, _H_W, _H_HIDDEN = 3, 3 + _HYP_ROWS, 3 + 2 * _HYP_ROWS
+
+
+@njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
+def event_likelihood(kind, field, mparams, obs, tables, work, observed):
+    """The probability that a seat of policy ``field`` (parameters ``mparams``) with the
+    observation ``obs`` makes the decision ``observed`` of ``kind`` (PEEK: 1 or 0; BID: the bid
+    or :data:`CALL`)."""
+    if field == RANDOM:
+        return 1.0  # its draws never depend on the cards
+    if field == EQUILIBRIUM:
+        gain, base = tables.gain, tables.sf.shape[0]
+        if kind == PEEK:
+            if mparams[EQ_PEEK] != 0:
+                p = 1.0 if mparams[EQ_PEEK] == 2 else 0.0
+            else:
+                p = EQ.prob(gain, base, eq_peek_row(obs, tables), 0, 2, 1)
+            return p if observed == 1 else 1.0 - p
+        row, r, first, low = eq_bid_setup(obs, tables)
+        acc = 0.0
+        for a in range(first, EQ.N_ACT):
+            b = eq_action_bid(a, obs.public.nb, row, low, gain, base, tables.lo, obs.table.shift)
+            if b == observed:
+                acc += EQ.prob(gain, base, r, first, EQ.N_ACT, a)
+        return acc
+    if kind == PEEK:
+        a = peek_base(field, mparams, obs, tables, work, 0.5)
+    elif field == BLUFFER:  # its odds bid, pushed ``size`` higher with probability ``rate``
+        a = bid_base(ODDS, mparams, obs, tables, work, 0.5)
+        if a != CALL:
+            rate = mparams[BLUFFER_RATE]
+            pushed = a + np.int64(mparams[BLUFFER_SIZE])
+            return (1.0 - rate) * (a == observed) + rate * (pushed == observed)
+    else:
+        a = bid_base(field, mparams, obs, tables, work, 0.5)
+    return 1.0 if a == observed else 0.0
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _as_seat(obs, j, i, x, hidden, can_call):
+    """Seat ``j``'s observation at its turn after ``i`` bids if the asking seat's card is ``x``
+    (``hidden``: the hidden card if ``j`` had peeked, else -1). Its ``seen`` is the asking
+    seat's array, changed in place (:func:`_log_likelihood` restores it)."""
+    pub = obs.public
+    seen = obs.seen
+    known = (obs.known & ~(np.int64(1) << np.int64(seen[j]))) | (np.int64(1) << np.int64(x))
+    seen[obs.me] = x
+    seen[j] = -1
+    public = Public(np.int64(i), pub.bids, pub.bidders, pub.bid_peeked, pub.peeked, pub.open_l)
+    return Observation(obs.table, public, np.int64(j), seen, np.int64(known), np.int64(hidden),
+                       can_call, np.int64(-1))  # fmt: skip
+
+
+@njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
+def _log_likelihood(field, mparams, obs, tables, work, x, hidden, part):
+    """The log-probability of the others' decisions this round if the asking seat's card is
+    ``x`` and the hidden card ``hidden``: ``part`` 0 only the decisions made without a look at
+    the hidden card, 1 only those made with one, 2 all of them."""
+    pub = obs.public
+    me, nb, bidders, bid_peeked = obs.me, pub.nb, pub.bidders, pub.bid_peeked
+    t = obs.table
+    turns = nb + (1 if obs.caller >= 0 else 0)  # pointing (H10): the caller's turn too
+    total = 0.0
+    for i in range(turns):
+        j = bidders[i] if i < nb else obs.caller
+        if j == me:
+            continue
+        had = False  # j peeked on an earlier turn of this round
+        for k in range(i):
+            if bidders[k] == j and bid_peeked[k]:
+                had = True
+        now = (bid_peeked[i] if i < nb else pub.peeked[j]) and not had
+        sj = obs.seen[j]
+        # H7: offered a peek at the start of its turn (not yet peeked, an open life card then,
+        # the start player not on its opening turn); decided before seeing the hidden card
+        open_then = pub.open_l[j] + (1 if pub.peeked[j] else 0)
+        if part != 1 and not had and may_peek(t.hidden_card, open_then, i == 0, t.start_peek):
+            o = _as_seat(obs, j, i, x, -1, i > 0)
+            p = event_likelihood(PEEK, field, mparams, o, tables, work, np.int64(1 if now else 0))
+            obs.seen[me], obs.seen[j] = -1, sj
+            total += np.log(max(p, BAYES_FLOOR))
+        sees = had or now
+        if part == 2 or (part == 1) == sees:
+            o = _as_seat(obs, j, i, x, hidden if sees else -1, may_call(i, now, t.peek_raise))
+            seen_action = pub.bids[i] if i < nb else CALL
+            p = event_likelihood(BID, field, mparams, o, tables, work, seen_action)
+            obs.seen[me], obs.seen[j] = -1, sj
+            total += np.log(max(p, BAYES_FLOOR))
+    return total
+
+
+@njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
+def bayes_posterior(params, obs, tables, work):
+    """Fill ``work`` with the posterior over the asking seat's hypotheses (see above); returns
+    ``(m, sum of the weights)``, the weights relative to the largest."""
+    n_deck, hidden_card = obs.table.n_deck, obs.table.hidden_card
+    hs = obs.hidden_seen
+    mask, _ = seat_view(obs.known, hs, hidden_card)
+    field = np.int64(params[BAYES_FIELD])
+    for c in range(work.shape[1]):
+        work[_W_MODEL, c] = 0.0
+    for c in range(BAYES_MODEL_SLOTS):
+        work[_W_MODEL, c] = params[BAYES_MODEL + c]
+    work[_W_MODEL, LEVEL_SLOT] = params[LEVEL_SLOT]
+    work[_W_MODEL, MODEL_LEVEL_SLOT] = params[MODEL_LEVEL_SLOT]
+    mparams = work[_W_MODEL, :N_PARAMS]
+    open_hidden = hidden_card and hs < 0  # the hidden card is one of the hypotheses
+    n_h = n_deck if open_hidden else 1
+    m = np.int64(0)
+    top = -np.inf
+    for x in range(n_deck):
+        if (mask >> x) & 1:
+            continue
+        xbit = np.int64(1) << np.int64(x)
+        lx = _log_likelihood(field, mparams, obs, tables, work, x, hs, 0 if open_hidden else 2)
+        for k in range(n_h):
+            h = np.int64(k) if open_hidden else np.int64(hs)
+            if open_hidden and (h == x or (mask >> h) & 1):
+                continue
+            lw = lx
+            full = mask | xbit
+            if open_hidden:
+                lw += _log_likelihood(field, mparams, obs, tables, work, x, h, 1)
+                full |= np.int64(1) << h
+            r, c = m >> 5, m & 31
+            work[_H_ROW + r, c] = tables.row_of[0, full]
+            work[_H_W + r, c] = lw
+            work[_H_HIDDEN + r, c] = h
+            top = max(top, lw)
+            m += 1
+    wsum = 0.0
+    for i in range(m):
+        r, c = i >> 5, i & 31
+        w = np.exp(work[_H_W + r, c] - top)
+        work[_H_W + r, c] = w
+        wsum += w
+    return m, wsum
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _hyp(work, first):
+    """The hypotheses' block of ``_HYP_ROWS`` scratch rows from row ``first``, as one flat view
+    (hypothesis ``k`` at ``k``)."""
+    return work[first : first + _HYP_ROWS].reshape(_HYP_ROWS * 32)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _bayes_plan(params, obs, tables, work):
+    """``(m, wsum, call?, plan, P(plan survives))`` of the posterior: "Count!" when it may call
+    and P(the last bid loses) > ``call``; else the plan, the highest bid that survives a call
+    with probability >= 1 - ``quantile`` (at least the lowest legal bid, H5)."""
+    m, wsum = bayes_posterior(params, obs, tables, work)
+    ids, ws = _hyp(work, _H_ROW), _hyp(work, _H_W)
+    sf, lo, shift = tables.sf, tables.lo, obs.table.shift
+    nb = obs.public.nb
+    last = obs.public.bids[nb - 1] if nb > 0 else 0
+    if nb > 0 and obs.can_call:
+        lose = 1.0 - _mix_sf(sf, ids, ws, m, wsum, lo, last + shift)
+        if lose > params[BAYES_CALL]:
+            return m, wsum, True, last, lose
+    plan = _mix_safe_bid(sf, ids, ws, m, wsum, lo, 1.0 - params[BAYES_QUANTILE], shift)
+    plan = max(plan, lowest_bid(nb, last, obs.table.min_bid))
+    return m, wsum, False, plan, _mix_sf(sf, ids, ws, m, wsum, lo, plan + shift)
+
+
+@njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
+def bayes_bid(params, obs, tables, work):
+    """The ``bayes`` bot's bid or :data:`CALL` (:func:`_bayes_plan`)."""
+    _, _, call, plan, _ = _bayes_plan(params, obs, tables, work)
+    return CALL if call else plan
+
+
+@njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
+def bayes_peek(params, obs, tables, work):
+    """1 to peek (H7): when it would raise anyway and the hidden card moves the chance that its
+    plan survives, on average over the posterior's hidden cards, by more than ``peek``."""
+    m, wsum, call, plan, p = _bayes_plan(params, obs, tables, work)
+    if call:
+        return np.int64(0)
+    sf, lo = tables.sf, tables.lo
+    b = plan + obs.table.shift
+    moved = 0.0
+    for h in range(obs.table.n_deck):
+        num = 0.0
+        den = 0.0
+        for i in range(m):
+            r, c = i >> 5, i & 31
+            if work[_H_HIDDEN + r, c] == h:
+                w = work[_H_W + r, c]
+                num += w * sf_at(sf, np.int64(work[_H_ROW + r, c]), lo, b)
+                den += w
+        if den > 0.0:
+            moved += den * abs(num / den - p)
+    return np.int64(1 if moved / wsum > params[BAYES_PEEK] else 0)
+
+
+@njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
+def bayes_point(params, obs, tables, work):
+    """H10: the last bidder if the posterior (the call included) gives its bid at least even
+    odds, else the caller: the likelier winner."""
+    m, wsum = bayes_posterior(params, obs, tables, work)
+    nb = obs.public.nb
+    last = obs.public.bids[nb - 1]
+    ids, ws = _hyp(work, _H_ROW), _hyp(work, _H_W)
+    p = _mix_sf(tables.sf, ids, ws, m, wsum, tables.lo, last + obs.table.shift)
+    return obs.public.bidders[nb - 1] if p >= 0.5 else obs.caller
+
+
+@njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
+def bayes_survival(params, obs, tables, work, b):
+    """P(total >= b) under the ``bayes`` bot's posterior (for tests and callers)."""
+    m, wsum = bayes_posterior(params, obs, tables, work)
+    return _mix_sf(tables.sf, _hyp(work, _H_ROW), _hyp(work, _H_W), m, wsum, tables.lo, b)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def peek_all(policy, params, obs, tables, work, u):
+    """The peek of every bot, ``bayes`` too (:func:`bayes_peek`)."""
+    if policy == BAYES:
+        return bayes_peek(params, obs, tables, work)
+    return peek_every(policy, params, obs, tables, work, u)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def bid_all(policy, params, obs, tables, work, u):
+    """The bid or call of every bot, ``bayes`` too (:func:`bayes_bid`)."""
+    if policy == BAYES:
+        return bayes_bid(params, obs, tables, work)
+    return bid_every(policy, params, obs, tables, work, u)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def point_all(policy, params, obs, tables, work, u):
+    """The pointing of every bot, ``bayes`` too (:func:`bayes_point`)."""
+    if policy == BAYES:
+        return bayes_point(params, obs, tables, work)
+    return point_every(policy, params, obs, tables, work, u)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def discard_all(policy, params, obs, tables, work, u):
+    """The discard of every bot, ``bayes`` too (its ``discard`` parameter, H8)."""
+    if policy == BAYES:
+        return np.int64(params[BAYES_DISCARD])
+    return discard_every(policy, params, obs, tables, work, u)
+
+
+#: every bot, ``bayes`` too
+ALL = BotSet("all", peek_all, bid_all, point_all, discard_all)
 
 
 # --------------------------------------------------------------------------- equilibrium
@@ -763,12 +1084,10 @@ def eq_bid_row(obs, tables):
 
 
 @njit(nogil=True, cache=True, inline="always")
-def eq_bid(params, obs, tables, u):
-    """A bid or :data:`CALL`: from the solved heads-up round where it plays, else drawn from
-    the table; one draw, one stored safe bid."""
-    a = HP.engine_move(np.int64(BID), params, obs, tables.headsup, u)
-    if a != HP.NO_MOVE:
-        return a
+def eq_bid_setup(obs, tables):
+    """What the table bot's bid reads (``nb`` bids so far): ``(view row, table state, first
+    action allowed, lowest legal bid)``; the action drawn is turned into a bid by
+    :func:`eq_action_bid`."""
     nb, bids, hs = obs.public.nb, obs.public.bids, obs.hidden_seen
     n_active, shift = obs.table.n_active, obs.table.shift
     mask, nu = seat_view(obs.known, hs, obs.table.hidden_card)
@@ -781,14 +1100,45 @@ def eq_bid(params, obs, tables, u):
     else:
         r = eq_bid_state(sf, row, lo, n_active, nb, bids, hs >= 0, obs.public.bid_peeked, shift)
         first = 0 if obs.can_call else 1
-    a = EQ.sample(gain, base, r, first, EQ.N_ACT, u)
     low = bids[nb - 1] + 1 if nb > 0 else obs.table.min_bid
+    return row, r, first, low
+
+
+@njit(nogil=True, cache=True, inline="always")
+def eq_action_bid(a, nb, row, low, gain, base, lo, shift):
+    """The bid (or :data:`CALL`) of the table bot's action ``a`` from the view of belief row
+    ``row``, one stored safe bid."""
     if nb > 0 and a == EQ.A_CALL:
         return CALL
     if nb > 0 and a == EQ.A_MIN:
         return low
     j = EQ.S_OPEN + a if nb == 0 else EQ.S_RAISE + a - 2
     return max(lo + EQ.safe_col(gain, base, row, j) - shift, low)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def eq_bid(params, obs, tables, u):
+    """A bid or :data:`CALL`: from the solved heads-up round where it plays, else drawn from
+    the table; one draw, one stored safe bid."""
+    a = HP.engine_move(np.int64(BID), params, obs, tables.headsup, u)
+    if a != HP.NO_MOVE:
+        return a
+    row, r, first, low = eq_bid_setup(obs, tables)
+    base = tables.sf.shape[0]
+    a = EQ.sample(tables.gain, base, r, first, EQ.N_ACT, u)
+    return eq_action_bid(a, obs.public.nb, row, low, tables.gain, base, tables.lo,
+                         obs.table.shift)  # fmt: skip
+
+
+@njit(nogil=True, cache=True, inline="always")
+def eq_peek_row(obs, tables):
+    """The table bot's peek state (before it peeks: its view without the hidden card)."""
+    nb, bids, bid_peeked = obs.public.nb, obs.public.bids, obs.public.bid_peeked
+    mask, nu = seat_view(obs.known, obs.hidden_seen, obs.table.hidden_card)
+    row = np.int64(tables.row_of[nu, mask])
+    p = sf_at(tables.sf, row, tables.lo, bids[nb - 1] + obs.table.shift) if nb > 0 else 0.5
+    bp = 1 if nb > 0 and bid_peeked[nb - 1] else 0
+    return EQ.peek_row(obs.table.n_active, p, nb, bp)
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -801,13 +1151,7 @@ def eq_peek(params, obs, tables, u):
         return a
     if params[EQ_PEEK] != 0:
         return np.int64(params[EQ_PEEK] == 2)
-    nb, bids, bid_peeked = obs.public.nb, obs.public.bids, obs.public.bid_peeked
-    mask, nu = seat_view(obs.known, obs.hidden_seen, obs.table.hidden_card)
-    row = np.int64(tables.row_of[nu, mask])
-    p = sf_at(tables.sf, row, tables.lo, bids[nb - 1] + obs.table.shift) if nb > 0 else 0.5
-    bp = 1 if nb > 0 and bid_peeked[nb - 1] else 0
-    r = EQ.peek_row(obs.table.n_active, p, nb, bp)
-    return EQ.sample(tables.gain, tables.sf.shape[0], r, 0, 2, u)
+    return EQ.sample(tables.gain, tables.sf.shape[0], eq_peek_row(obs, tables), 0, 2, u)
 
 
 @njit(nogil=True, cache=True)

@@ -5,14 +5,19 @@ list the bots without compiling anything; the decisions are in :mod:`.agents`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from headcount_lab.core.botspec import BotMenu, BotSpec, Param, Policy
 
 RANDOM, TIPS, ODDS, READER, BLUFFER = 0, 1, 2, 3, 4
 EQUILIBRIUM = 5  # appended: the ids of the older bots never move
 RESPONDER = 6  # the best-response meter's policy family (games/headcount/exploit.py)
-POLICY_NAMES = ("random", "tips", "odds", "reader", "bluffer", "equilibrium", "responder")
+BAYES = 7  # exact Bayesian responder to a known field (agents.py, issue 22 item 1)
+POLICY_NAMES = (
+    "random", "tips", "odds", "reader", "bluffer", "equilibrium", "responder", "bayes",
+)  # fmt: skip
+#: the field policies the ``bayes`` bot models (not the responder families)
+BAYES_FIELDS = (RANDOM, TIPS, ODDS, READER, BLUFFER, EQUILIBRIUM)
 N_PARAMS = 14  # the last two hold table indices filled in by table_params()
 
 
@@ -101,6 +106,30 @@ MENU = BotMenu(
                 Param("raise2", 1.0, 0.0, 1.0, help="heads-up: raise fraction"),
             ),
         ),
+        # the field's policy by id (random to equilibrium: not the responder families); its
+        # parameters are that policy's defaults, copied into the bot's slots BAYES_MODEL.. by
+        # agents.table_params
+        Policy(
+            "bayes",
+            BAYES,
+            (
+                Param(
+                    "field",
+                    EQUILIBRIUM,
+                    RANDOM,
+                    EQUILIBRIUM,
+                    True,
+                    "the other seats' policy, at its defaults",
+                    tuple((POLICY_NAMES[p], p) for p in BAYES_FIELDS),
+                ),  # fmt: skip
+                # call, quantile, peek: as odds, on its posterior; its best quantile against the
+                # equilibrium field is lower (docs/games/headcount.md, "The bayes bot")
+                _ODDS[0],
+                replace(_ODDS[1], default=0.05),
+                _ODDS[2],
+                _DISCARD,
+            ),
+        ),
     ],
     checks=[_random_range],
 )
@@ -148,6 +177,16 @@ RESPONDER_SHADE = slot("responder", "shade")
 RESPONDER_CALL2 = slot("responder", "call2")
 RESPONDER_QUANTILE2 = slot("responder", "quantile2")
 RESPONDER_RAISE2 = slot("responder", "raise2")
+BAYES_FIELD = slot("bayes", "field")
+BAYES_CALL = slot("bayes", "call")
+BAYES_QUANTILE = slot("bayes", "quantile")
+BAYES_PEEK = slot("bayes", "peek")
+BAYES_DISCARD = slot("bayes", "discard")
+#: the ``bayes`` bot's copy of its field policy's default parameters starts at this slot (up to
+#: :data:`BAYES_MODEL_SLOTS` of them, filled in by :func:`.agents.table_params`); its level
+#: slots hold the field model's levels
+BAYES_MODEL = BAYES_DISCARD + 1
+BAYES_MODEL_SLOTS = N_PARAMS - 2 - BAYES_MODEL
 #: the last two slots, past every policy's own: the index in ``Beliefs.levels`` of the bot's
 #: own safe-bid level and of the level it assumes for others (reader, responder), filled in by
 #: :func:`.agents.table_params`

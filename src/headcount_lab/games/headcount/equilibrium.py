@@ -175,6 +175,20 @@ def sample(gain, base, row, first, stop, u):
     return stop - 1
 
 
+@njit(nogil=True, cache=True, inline="always")
+def prob(gain, base, row, first, stop, a):
+    """The probability that :func:`sample` draws action ``a`` (in ``first..stop-1``) from row
+    ``row``: its weight over the weights of those actions, or uniform if they are all zero
+    (what a seat that knows the table can compute about the bot's choice)."""
+    r, c = _policy_at(gain, base, row)
+    s = 0.0
+    for b in range(first, stop):
+        s += gain[r, c + b]
+    if s <= 0.0:
+        return 1.0 / (stop - first)
+    return gain[r, c + a] / s
+
+
 # ---------------------------------------------------------------- tables: pack, save, load
 
 

@@ -68,6 +68,7 @@ from headcount_lab.games.headcount.observation import (
     Public,
     Table,
     after_peek,
+    new_work,
     observe,
     observe_rare,
 )
@@ -287,7 +288,7 @@ def new_scratch(n: int) -> tuple[np.ndarray, ...]:
     return (np.zeros(4, u), np.zeros(4, u), np.zeros(4, u), np.zeros(4, u), np.zeros(n, i),
             np.zeros(n, i), np.zeros(n, b), np.zeros(n, b), np.zeros(n, i), np.zeros(n, i),
             np.zeros(MAX_BIDS, i), np.zeros(MAX_BIDS, i), np.zeros(MAX_BIDS, b), np.zeros(n, i),
-            np.zeros(DECK_MAX, i), np.zeros(n + 1, i), np.zeros((2, 32)))  # fmt: skip
+            np.zeros(DECK_MAX, i), np.zeros(n + 1, i), new_work())  # fmt: skip
 
 
 def new_stats(n: int, slots: int) -> dict[str, np.ndarray]:

@@ -26,6 +26,14 @@ from headcount_lab.games.headcount.rules import HeadcountRules
 
 CALL = -(1 << 62)  # the "Count!" action; bids are ordinary integers
 PEEK, BID, POINT, DISCARD = 0, 1, 2, 3  # decision kinds
+#: the bots' float scratch is float64[WORK_ROWS, 32] (:func:`new_work`): the reader's mixture
+#: uses rows 0-1, the ``bayes`` bot the others (its field model and its hypotheses)
+WORK_ROWS = 33
+
+
+def new_work() -> np.ndarray:
+    """A scratch array for the bots' decisions (the engine keeps one in its scratch)."""
+    return np.zeros((WORK_ROWS, 32))
 
 
 class Table(NamedTuple):

@@ -147,7 +147,7 @@ class Table:
         u = self.bot_stream.uniform()
         bot = self.bots[seat]
         return int(A.act(bot.policy, np.array(bot.params), obs, kind, self.beliefs.tables,
-                         np.empty((2, 32)), u))  # fmt: skip
+                         O.new_work(), u))  # fmt: skip
 
 
 @dataclass

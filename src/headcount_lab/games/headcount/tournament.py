@@ -19,11 +19,13 @@ from headcount_lab.core.guard import require
 from headcount_lab.core.stats import ci_text, value_text
 from headcount_lab.games.headcount import kernels as E
 from headcount_lab.games.headcount.agents import (
+    BAYES,
     EQUILIBRIUM,
     READER,
     RESPONDER,
     Beliefs,
     Bot,
+    bayes_model,
     bot_set,
     build_beliefs,
     table_params,
@@ -68,16 +70,18 @@ class Setup:
 
 def beliefs_for(rules: HeadcountRules, bots: tuple[Bot, ...] | list[Bot]) -> Beliefs:
     """The belief tables a table of ``bots`` needs under ``rules``: the readers' tables when a
-    bot reads bids, the ``equilibrium`` table when one seats it, the solved heads-up round when
-    one plays it."""
+    bot reads bids (the ``bayes`` bot too: its hypotheses are fully known views), the
+    ``equilibrium`` table when one seats it or a ``bayes`` bot models it, the solved heads-up
+    round when one plays it."""
     levels, _ = table_params(bots)
+    models = [bayes_model(b) for b in bots if b.policy == BAYES]
     return build_beliefs(
         rules.double,
         len(bots),
         rules.hidden_card,
-        any(b.policy in (READER, RESPONDER) for b in bots),
+        any(b.policy in (READER, RESPONDER, BAYES) for b in bots),
         levels,
-        any(b.policy == EQUILIBRIUM for b in bots),
+        any(b.policy == EQUILIBRIUM for b in [*bots, *models]),
         any(b.solved_headsup for b in bots),
     )
 
@@ -174,7 +178,7 @@ def check_block_inputs(perms, policies, params, rules, beliefs, state, st, trace
     past their ends silently. Every shape, dtype and value the kernel indexes with is checked
     here, in plain Python, before it runs.
     """
-    from headcount_lab.games.headcount.agents import N_PARAMS, POLICY_NAMES
+    from headcount_lab.games.headcount.agents import BAYES_FIELD, N_PARAMS, POLICY_NAMES
     from headcount_lab.games.headcount.equilibrium import table_rows
 
     def need(ok: bool, what: str) -> None:
@@ -192,9 +196,14 @@ def check_block_inputs(perms, policies, params, rules, beliefs, state, st, trace
     need(rules.dtype == np.int64 and rules.shape == (E.N_RULES,), "rules must be int64[N_RULES]")
     n_deck = 18 if rules[E.R_DOUBLE] else 17
     need(beliefs.row_of.shape == (3, 1 << n_deck), "belief tables built for another deck")
-    need(not (policies == EQUILIBRIUM).any()
+    modelled = params[policies == BAYES, BAYES_FIELD] == EQUILIBRIUM
+    need(not ((policies == EQUILIBRIUM).any() or modelled.any())
          or beliefs.gain.shape[0] >= beliefs.sf.shape[0] + table_rows(beliefs.sf),
          "beliefs built without the equilibrium table")  # fmt: skip
+    need(
+        not (policies == BAYES).any() or bool((beliefs.row_of[0] >= 0).any()),
+        "beliefs built without the tables of fully known views (bayes)",
+    )
     need(rules[E.R_OPEN] >= 0 and rules[E.R_DOWN] >= 0 and rules[E.R_OPEN] + rules[E.R_DOWN] > 0,
          "every seat needs a life card")  # fmt: skip
     need(state.dtype == np.uint64 and state.shape == (4,), "state must be uint64[4]")
