@@ -383,3 +383,17 @@ def test_games_needed_reach_the_power_and_the_heads_up_values_come_from_the_solv
     hu = pd.read_csv(out / "q11_heads_up_exact.csv")
     assert set(hu["peeks"]) == set(PEEKS)
     assert ((hu["lo"] <= hu["start_player_loses"]) & (hu["start_player_loses"] <= hu["hi"])).all()
+
+
+def test_q12_shows_the_leak_of_equilibrium_bids_to_the_bayesian_responder(reports):
+    """Issue 22 item 1: against three `equilibrium` seats the exact Bayesian responder reads its
+    own card from their bids; the report's q12 says so beside the tuned responder."""
+    out = reports / "headcount"
+    bayes = pd.read_csv(out / "q12_bayes.csv")
+    eq = bayes[(bayes["bot"] == "equilibrium") & (bayes["players"] == 4)
+               & (bayes["variant"] == "standard")].iloc[0]  # fmt: skip
+    assert eq["bayes_gain_low_pp"] > 20  # about +49 points at full size
+    md = (out / "README.md").read_text(encoding="utf-8")
+    q12 = next(p for p in md.split("\n## ") if p.startswith("12."))
+    assert "`equilibrium`'s bids give its view away" in q12
+    assert "bayes:field=equilibrium" in q12
