@@ -45,6 +45,12 @@ class GameSpec:
     default_bots: str = ""
     variants: dict[str, dict[str, Any]] = field(default_factory=lambda: {"standard": {}})
     unit: str = "games"  #: what one simulated unit is called in text (games, matches)
+    #: "module:METRICS", the game's :class:`~headcount_lab.core.compare.GameMetrics` (its part of
+    #: the designer metrics of ``GAME compare``)
+    metrics: str = ""
+    #: the bots of ``GAME compare`` when ``--field`` is not given ("" = ``default_bots``): the
+    #: one place to point the comparisons at another field
+    compare_field: str = ""
     help: str = ""  #: one line for the CLI group
 
     def load(self, which: str) -> Any:
@@ -128,6 +134,7 @@ GAMES: dict[str, GameSpec] = {
         replay=f"{_HC}.record:replay",
         describe=f"{_HC}.record:describe",
         play=f"{_HC}.play:HeadcountTable",
+        metrics=f"{_HC}.metrics:METRICS",
         docs="docs/games/headcount.md",
         cli="headcount_lab.cli.headcount:app",
         report="headcount_lab.analysis.headcount.report:build_all",
@@ -154,6 +161,7 @@ GAMES: dict[str, GameSpec] = {
         replay=f"{_WH}.record:replay_file",
         describe=f"{_WH}.record:describe",
         play=f"{_WH}.play:WhistTable",
+        metrics=f"{_WH}.metrics:METRICS",
         docs="docs/games/forehead-whist.md",
         cli="headcount_lab.cli.whist:app",
         report="headcount_lab.analysis.whist.report:build_all",
@@ -172,6 +180,7 @@ GAMES: dict[str, GameSpec] = {
         replay=f"{_PH}.record:replay_file",
         describe=f"{_PH}.record:describe",
         play=f"{_PH}.play:PooheadTable",
+        metrics=f"{_PH}.metrics:METRICS",
         docs="docs/games/poohead.md",
         cli="headcount_lab.cli.poohead:app",
         report="headcount_lab.analysis.poohead.report:build_all",
@@ -190,6 +199,7 @@ GAMES: dict[str, GameSpec] = {
         replay=f"{_FF}.record:replay",
         describe=f"{_FF}.record:describe",
         play=f"{_FF}.play:FoolishTable",
+        metrics=f"{_FF}.metrics:METRICS",
         docs="docs/games/foolish-faces.md",
         cli="headcount_lab.cli.foolish:app",
         report="headcount_lab.analysis.foolish.report:build_all",

@@ -1,0 +1,58 @@
+"""Forehead Whist's part of the designer metrics (``headcount-lab whist compare``; the set is
+defined in :mod:`headcount_lab.core.compare`, the meanings on docs/games/forehead-whist.md).
+
+Read off the ``simulate`` statistics of :func:`.kernels.new_stats`, bot ``j`` in seat ``j``;
+the first bid of a match is the first dealer's left-hand neighbour's (W3, W5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from headcount_lab.core.compare import GameMetrics, Measures, Metric, ratio
+
+
+def measure(stats: Mapping[str, np.ndarray], rules: Any) -> Measures:
+    n = stats["matches"].shape[0]
+    matches = int(stats["matches"][0])  # every seat plays every match
+    hands = stats["hands"]
+    sizes = np.arange(hands.shape[1])
+    start = (rules.first_dealer + 1) % n
+    order = [(start + r) % n for r in range(n)]
+    num, den = stats["win60"], 60 * stats["matches"]
+    return Measures(
+        seat_num=num,
+        seat_den=den,
+        start_num=num[order],
+        start_den=den[order],
+        values={
+            "length": ratio(int(hands[0].sum()), matches),
+            # per hand a bid and one card per trick (W4, W6)
+            "decisions": ratio(int((hands * (1 + sizes)).sum()), n * matches),
+            "made_rate": ratio(int(stats["made"].sum()), int(hands.sum())),
+        },
+    )
+
+
+METRICS = GameMetrics(
+    measure=measure,
+    own=(
+        Metric(
+            "dealer_cost",
+            "points per hand",
+            "the dealer's mean hand score minus the other seats' (the cost of bidding last, W5)",
+        ),
+        Metric("made_rate", "share of bids", "bids made exactly (W7)"),
+    ),
+    absent={
+        "downtime": "no one is eliminated: every seat plays every hand (W2)",
+        "comeback": "the statistics record match totals, not standings at half-time",
+        "stalls": "a match is a fixed schedule of 3n+12 hands (W2): it cannot stall, and a "
+        "shared first place is not counted apart",
+        "dealer_cost": "the statistics record scores by seat per match, not by dealer per hand",
+    },
+    units={"length": "hands per match", "decisions": "decisions per player per match"},
+)
