@@ -57,6 +57,9 @@ FUZZ = {
         fz.flag("--quiet"),
     ),
     "replay": fz.argv(fz.JSON),
+    "compare": fz.compare_args(
+        PH_BOTS, PH_ODD, PH_RULES, fz.number(1, 4).map(lambda v: ["--games", v]), 2, 4
+    ),
 }
 #: a small valid call of each command with whole-number options (fuzz guard: int64's edges)
 SMALL = {
@@ -71,6 +74,16 @@ JSON_CALLS = {
     "start-odds": ["--players", "2"],
     "simulate": ["--players", "3", "--bots", "cheap,random,cheap+", "--games", "12"],
     "replay": [str(ROOT / "tests/poohead/golden/game-4p-seed7.json")],
+    "compare": [
+        "--players",
+        "3",
+        "--bots",
+        "cheap,random,cheap+",
+        "--sweep",
+        "turn_cap=50,100",
+        "--games",
+        "9",
+    ],
 }
 PLAY = PlayCase("standard", ["cheap+", None, "random"], 1, 5, "cheap+,random", {"face", "play"})
 #: commands quick enough to run the docs' examples of on every test run

@@ -504,7 +504,8 @@ def sweep_chart(res: dict[str, Any]) -> Any:
         for ax, name in zip(axes, names, strict=False):
             CILineChart(
                 data[data["metric"] == name], "value", "diff", "metric", key,
-                f"{name} - base ({res['units'].get(name, '')})", title=name,
+                f"change ({res['units'].get(name, '')})", title=name,
+                integer_x=all(isinstance(v, int) for v in data["value"]),
             ).plot(ax)  # fmt: skip
             if ax.get_legend() is not None:
                 ax.get_legend().remove()
