@@ -75,6 +75,7 @@ SMALL = {
     "odds": [],
     "simulate": ["--games", "2", "--quiet", "--bots", "random,random,random,random"],
     "ladder": ["--bots", "random,rules", "--games", "2"],
+    "compare": ["--games", "2", "--quiet", "--bots", "random", "--rule", "party_crasher=on"],
 }
 #: the call the game's rules are tried on
 RULES_CALL = ["simulate", *SMALL["simulate"]]

@@ -130,6 +130,7 @@ SMALL = {
     "headsup": ["--step", "40", "--iterations", "1"],
     "train-equilibrium": ["--iterations", "1", "--rounds", "300"],
     "exploit": ["--budget", "24", "--games", "2"],
+    "compare": ["--games", "4", "--quiet", "--rule", "open_lives=3"],
 }
 #: extra options a command of SMALL needs when its edges are tried (a scratch file)
 EDGE_EXTRA = {"train-equilibrium": lambda folder: ["--out", str(folder / "eq.npz")]}

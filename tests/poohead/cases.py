@@ -65,6 +65,7 @@ FUZZ = {
 SMALL = {
     "start-odds": [],
     "simulate": ["--games", "2", "--quiet", "--bots", "random,random,random,random"],
+    "compare": ["--games", "2", "--quiet", "--bots", "random", "--rule", "turn_cap=30"],
 }
 #: the call the game's rules are tried on
 RULES_CALL = ["simulate", *SMALL["simulate"]]

@@ -87,6 +87,7 @@ SMALL = {
     "schedule": [],
     "simulate": ["--matches", "2", "--quiet", "--bots", "random,random,random,random"],
     "blind-equilibrium": ["--players", "3"],
+    "compare": ["--matches", "2", "--quiet", "--bots", "random", "--rule", "must_trump=off"],
 }
 #: the call the game's rules are tried on
 RULES_CALL = ["simulate", *SMALL["simulate"]]
