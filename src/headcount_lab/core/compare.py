@@ -89,7 +89,11 @@ CORE_METRICS: tuple[Metric, ...] = (
         "share of a win",
         "the field's result in a seat minus the naive bot's (random) in that seat, same games",
     ),
-    Metric("comeback", "share of games", "how often the player behind at half-time wins"),
+    Metric(
+        "comeback",
+        "share of games",
+        "how often a player behind the leader at half-time wins (shared wins count their share)",
+    ),
     Metric("stalls", "per game", "ties, turn caps and endless games"),
 )
 
@@ -464,7 +468,8 @@ def text_lines(res: dict[str, Any]) -> list[str]:
                 f"{_num(m['diff']):>9}  {_ci(m['ci95'])}  ({unit})"
             )
     if res["absent"]:
-        lines.append("not measured: " + "; ".join(f"{k}: {v}" for k, v in res["absent"].items()))
+        lines.append("not measured:")
+        lines.extend(f"  {k}: {v}" for k, v in res["absent"].items())
     lines.append(f"intervals: {res['ci_method']}")
     if not res["ci_reliable"]:
         lines.append(

@@ -60,4 +60,5 @@ METRICS = GameMetrics(
         "comeback": _NO_KERNEL + "standings at half-time",
         "surprise": _NO_KERNEL + "player's expectation of the count",
     },
+    units={"stalls": "ties per game"},
 )

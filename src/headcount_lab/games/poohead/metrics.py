@@ -53,5 +53,9 @@ METRICS = GameMetrics(
         "pickups": "the statistics record no pick-ups",
         "blind_flip_fails": "the statistics record no blind flips",
     },
-    units={"length": "turns per game", "decisions": "turns per player per game"},
+    units={
+        "length": "turns per game",
+        "decisions": "turns per player per game",
+        "stalls": "share of games capped",
+    },
 )

@@ -32,9 +32,20 @@ def measure(stats: Mapping[str, np.ndarray], rules: Any) -> Measures:
             "length": ratio(int(hands[0].sum()), matches),
             # per hand a bid and one card per trick (W4, W6)
             "decisions": ratio(int((hands * (1 + sizes)).sum()), n * matches),
+            # the dealer's mean hand score minus another seat's, per hand (W5 binds the dealer)
+            "dealer_cost": _dealer_cost(stats["dealer"], int(hands[0].sum()) * matches, n),
+            "comeback": ratio(int(stats["comeback60"][0]), 60 * matches),
             "made_rate": ratio(int(stats["made"].sum()), int(hands.sum())),
         },
     )
+
+
+def _dealer_cost(dealer: np.ndarray, hands: int, n: int) -> float | None:
+    """Others' mean hand score minus the dealer's, over ``hands`` hands (positive: dealing
+    costs points)."""
+    if not hands:
+        return None
+    return float(dealer[1]) / ((n - 1) * hands) - float(dealer[0]) / hands
 
 
 METRICS = GameMetrics(
@@ -43,16 +54,14 @@ METRICS = GameMetrics(
         Metric(
             "dealer_cost",
             "points per hand",
-            "the dealer's mean hand score minus the other seats' (the cost of bidding last, W5)",
+            "another seat's mean hand score minus the dealer's (the cost of bidding last, W5)",
         ),
         Metric("made_rate", "share of bids", "bids made exactly (W7)"),
     ),
     absent={
         "downtime": "no one is eliminated: every seat plays every hand (W2)",
-        "comeback": "the statistics record match totals, not standings at half-time",
         "stalls": "a match is a fixed schedule of 3n+12 hands (W2): it cannot stall, and a "
         "shared first place is not counted apart",
-        "dealer_cost": "the statistics record scores by seat per match, not by dealer per hand",
     },
     units={"length": "hands per match", "decisions": "decisions per player per match"},
 )
