@@ -446,7 +446,7 @@ def play_game(rng, rules, policies, params, S, obs, deck, w, totals, out, rsc, r
 def simulate_block(
     state, n_games, rules, bot_policies, bot_params, rotate, record,
     o_games, o_score_sum, o_score_sq, o_win60, o_win60_sq, o_role_rounds, o_role_sum, o_role_sq,
-    o_rounds, o_lone, o_crashes,
+    o_rounds, o_lone, o_crashes, o_comeback60,
 ):  # fmt: skip
     """Play ``n_games`` games with one bot per seat and add their statistics into ``o_*``.
 
@@ -454,14 +454,16 @@ def simulate_block(
     ``rotate`` game ``g`` seats bot ``j`` at ``(j + g) % n``. By bot: ``o_games``, ``o_score_sum``,
     ``o_score_sq``, ``o_win60`` (60 / tied winners per win, F17), ``o_win60_sq`` are ``int64[n]``;
     ``o_role_rounds``/``o_role_sum``/``o_role_sq`` are ``int64[n, 3]`` round scores by role.
-    ``o_rounds``, ``o_lone``, ``o_crashes`` are ``int64[1]``. ``record`` (``int16[K, L]``) gets
-    the logs of the first ``K`` games."""
+    ``o_rounds``, ``o_lone``, ``o_crashes`` are ``int64[1]``, and so is ``o_comeback60``: the
+    wins (in 60ths, F17) of seats behind the leader after the first half of the rounds.
+    ``record`` (``int16[K, L]``) gets the logs of the first ``K`` games."""
     n = rules[I_PLAYERS]
     rounds = rules[I_ROUNDS]
     policies = np.empty(n, dtype=np.int64)
     params = np.empty((n, bot_params.shape[1]), dtype=np.float64)
     seat_bot = np.empty(n, dtype=np.int64)
     totals = np.zeros(n, dtype=np.int64)
+    half_totals = np.zeros(n, dtype=np.int64)
     out = np.zeros(n, dtype=np.int64)
     rsc = np.zeros((rounds, n), dtype=np.int64)
     roles = np.zeros((rounds, n), dtype=np.int64)
@@ -497,6 +499,12 @@ def simulate_block(
                 if roles[r, s] == LONE:
                     o_lone[0] += 1
         for s in range(n):
+            half_totals[s] = rsc[: rounds // 2, s].sum()
+        lead = half_totals.max()
+        for s in range(n):
+            if half_totals[s] < lead:
+                o_comeback60[0] += win60(totals, s)
+        for s in range(n):
             j = seat_bot[s]
             o_games[j] += 1
             o_score_sum[j] += totals[s]
@@ -524,6 +532,7 @@ def new_stats(n: int) -> dict[str, np.ndarray]:
         "rounds": np.zeros(1, dtype=np.int64),
         "lone_fool_rounds": np.zeros(1, dtype=np.int64),
         "crashes": np.zeros(1, dtype=np.int64),
+        "comeback60": np.zeros(1, dtype=np.int64),  # wins of seats behind at half-time
     }
 
 

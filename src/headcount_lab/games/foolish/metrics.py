@@ -39,6 +39,7 @@ def measure(stats: Mapping[str, np.ndarray], rules: Any) -> Measures:
             "length": ratio(rounds, games),
             # one card a trick, hand_size tricks a round (F1, F2)
             "decisions": ratio(rounds * hand_size(n), games),
+            "comeback": ratio(int(stats["comeback60"][0]), 60 * games),
             "lone_fool_balance": None if lone is None or court is None else lone - court,
         },
     )
@@ -56,9 +57,9 @@ METRICS = GameMetrics(
     ),
     absent={
         "downtime": "no one is eliminated: every seat plays every round (F4)",
-        "comeback": "the statistics record game totals, not standings at half-time",
         "stalls": "a game is a fixed number of rounds (F4): it cannot stall",
-        "no_trick_rounds": "the statistics record no tricks per team",
+        "no_trick_rounds": "the kernel's game loop hands out no tricks per player and round "
+        "(it lives in play_game, shared with the reference engine); not added in this change",
     },
     units={"decisions": "cards played per player per game"},
 )

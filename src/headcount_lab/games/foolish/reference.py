@@ -290,6 +290,11 @@ def run_block(
             logs.append(log)
         out["crashes"][0] += res["crashes"]
         shares = win_shares(res["totals"])
+        half = res["round_scores"][: len(res["round_scores"]) // 2]
+        at_half = [sum(sc[s] for sc in half) for s in range(n)]
+        for s in range(n):  # a win from behind the leader at half-time
+            if at_half[s] < max(at_half):
+                out["comeback60"][0] += round(60 * shares[s])
         for roles in res["roles"]:
             out["rounds"][0] += 1
             out["lone_fool_rounds"][0] += roles.count(0)

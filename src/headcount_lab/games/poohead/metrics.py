@@ -24,6 +24,7 @@ def measure(stats: Mapping[str, np.ndarray], rules: Any) -> Measures:
     by_seat, by_rel = gbr.sum(axis=1), gbr.sum(axis=0)
     h = stats["turns_hist"]
     turns = int((h * np.arange(h.size)).sum())
+    kinds = stats["turn_kinds"]  # pick-ups, flips, failed flips
     return Measures(
         seat_num=SHARE * by_seat - stats["poohead_bot"],
         seat_den=SHARE * by_seat,
@@ -33,6 +34,8 @@ def measure(stats: Mapping[str, np.ndarray], rules: Any) -> Measures:
             "length": ratio(turns, games),
             "decisions": ratio(turns, n * games),  # a turn: play, or pick up the pile
             "stalls": ratio(int(stats["capped"][0]), games),  # games stopped at the cap (P20)
+            "pickups": ratio(int(kinds[0]), games),
+            "blind_flip_fails": ratio(int(kinds[2]), int(kinds[1])),
         },
     )
 
@@ -40,18 +43,16 @@ def measure(stats: Mapping[str, np.ndarray], rules: Any) -> Measures:
 METRICS = GameMetrics(
     measure=measure,
     own=(
-        Metric("pickups", "per game", "times a player picks up the pile"),
+        Metric("pickups", "per game", "turns that end with the pile picked up (P9, P17)"),
         Metric(
             "blind_flip_fails",
             "share of blind flips",
-            "face-down cards that cannot be played when turned (the pile is picked up)",
+            "face-down cards that cannot be played when turned, so the pile is picked up (P17)",
         ),
     ),
     absent={
         "downtime": "the statistics record finishing places, not the turn a player went out",
         "comeback": "the statistics record places, not standings at half-time",
-        "pickups": "the statistics record no pick-ups",
-        "blind_flip_fails": "the statistics record no blind flips",
     },
     units={
         "length": "turns per game",
