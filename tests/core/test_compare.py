@@ -202,3 +202,23 @@ def test_jackknife_interval_of_a_ratio_matches_the_formula():
     half = C._t95(blocks) * np.sqrt((blocks - 1) / blocks * ((loo - loo.mean()) ** 2).sum())
     assert row["diff"] == pytest.approx(d)
     assert row["ci95"] == pytest.approx([d - half, d + half])
+
+
+def test_the_block_function_pickles_for_dask():
+    """A comparison's block function travels by pickle (a frozen dataclass of the games' own
+    picklable block functions) and plays the same block after the trip."""
+    import pickle
+
+    spec = GAMES["foolish"]
+    rules = spec.make_rules(None, [], 4)
+    changed = spec.make_rules(None, ["party_crasher=on"], 4)
+
+    def arm_fn(r, text, n):
+        return spec.load("tournament")(r, text, n, 1, False).job.block_fn
+
+    field = ("rules", "random", "rules", "random")
+    cmp = C.Comparison("foolish", (rules, changed), field, 32, 4, spec.load("metrics"), arm_fn)
+    fn = cmp.job().block_fn
+    back = pickle.loads(pickle.dumps(fn))
+    a, b = fn(block_state(4, 0), 16), back(block_state(4, 0), 16)
+    assert a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)

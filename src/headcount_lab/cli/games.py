@@ -187,8 +187,9 @@ def compare(
 
     arm_fn(base, ",".join(bots), players)  # bad bots are refused before any work
     cmp = C.Comparison(
-        spec.name, (base, *changed), tuple(bots), games, seed, spec.load("metrics"), arm_fn
-    )
+        spec.name, (base, *changed), tuple(bots), games, seed, spec.load("metrics"), arm_fn,
+        spec.unit,
+    )  # fmt: skip
     job = cmp.job()
     t0 = time.perf_counter()
     job.warmup()

@@ -274,6 +274,7 @@ class Comparison:
     metrics: GameMetrics
     #: (rules, bots text, players) -> block function of one game per unit, seats as given
     arm_fn: Callable[[Any, str, int], Callable[[np.ndarray, int], dict[str, np.ndarray]]]
+    unit: str = "games"  #: what a game is called in text (games, matches)
 
     @property
     def players(self) -> int:
@@ -407,6 +408,7 @@ def summary(
         "games": cmp.games,
         "players": cmp.players,
         "seed": cmp.seed,
+        "unit": cmp.unit,
         "base": cmp.rule_sets[0].as_dict(),
     }
     if sweep_key is None:
@@ -414,7 +416,7 @@ def summary(
     out["adapted"] = False
     out["field"] = {"bots": list(cmp.field), "source": field_source, "naive": NAIVE_BOT}
     out["blocks"] = n_blocks
-    out["block_games"] = block_size(cmp.games, cmp.players)
+    out["block_games"] = block_size(cmp.games, cmp.players)  # games (or matches) a block
     out["ci_method"] = CI_METHOD
     out["ci_reliable"] = n_blocks >= MIN_BLOCKS
     out["units"] = {m.name: m.unit for m in cmp.metrics.described()}
@@ -443,11 +445,11 @@ def _ci(ci: list[float] | None) -> str:
 def text_lines(res: dict[str, Any]) -> list[str]:
     """The text form of ``compare``."""
     lines = [
-        f"{res['game']} compare: {res['games']:,} games, {res['players']} players, "
-        f"seed {res['seed']}, {res['blocks']} blocks of {res['block_games']} games",
+        f"{res['game']} compare: {res['games']:,} {res['unit']}, {res['players']} players, "
+        f"seed {res['seed']}, {res['blocks']} blocks of {res['block_games']} {res['unit']}",
         f"field ({res['field']['source']}): {','.join(res['field']['bots'])}; "
-        f"skill_spread against {res['field']['naive']} in the same games; players as they are "
-        "(not adapted to the changed rules)",
+        f"skill_spread against {res['field']['naive']} in the same {res['unit']}; players as "
+        "they are (not adapted to the changed rules)",
     ]
     base = res["base"]
     tables: list[tuple[str, list[dict[str, Any]]]] = []
