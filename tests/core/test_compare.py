@@ -222,3 +222,24 @@ def test_the_block_function_pickles_for_dask():
     back = pickle.loads(pickle.dumps(fn))
     a, b = fn(block_state(4, 0), 16), back(block_state(4, 0), 16)
     assert a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
+
+
+def test_whist_measures_per_hand_and_per_match():
+    """Whist's metrics from made-up statistics of 2 matches at 3 players (15 hands each, W2):
+    the dealer scored 1 a hand and the others 2, so dealing costs 1 point a hand."""
+    from headcount_lab.games.whist.rules import MAX_CARDS, WhistRules
+
+    n, matches, per_match = 3, 2, 15
+    hands = np.zeros((n, MAX_CARDS + 1), np.int64)
+    hands[:, 1] = matches * per_match  # every hand counted at size 1: one bid, one card
+    stats = {
+        "matches": np.full(n, matches), "win60": np.array([60, 60, 0]), "hands": hands,
+        "made": hands // 2, "dealer": np.array([30, 2 * 2 * 30]), "comeback60": np.array([30]),
+    }  # fmt: skip
+    m = GAMES["whist"].load("metrics").measure(stats, WhistRules(players=3))
+    assert m.values["length"] == per_match
+    assert m.values["decisions"] == 2 * per_match  # a bid and a card per hand
+    assert m.values["dealer_cost"] == pytest.approx(1.0)
+    assert m.values["comeback"] == pytest.approx(0.25)
+    assert m.values["made_rate"] == pytest.approx(0.5)
+    assert m.start_num.tolist() == [60, 0, 60]  # the first bidder is seat 1 (W3, W5)

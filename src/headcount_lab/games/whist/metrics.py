@@ -30,10 +30,10 @@ def measure(stats: Mapping[str, np.ndarray], rules: Any) -> Measures:
         start_den=den[order],
         values={
             "length": ratio(int(hands[0].sum()), matches),
-            # per hand a bid and one card per trick (W4, W6)
+            # per hand a bid (W5) and one card per trick (W6)
             "decisions": ratio(int((hands * (1 + sizes)).sum()), n * matches),
-            # the dealer's mean hand score minus another seat's, per hand (W5 binds the dealer)
-            "dealer_cost": _dealer_cost(stats["dealer"], int(hands[0].sum()) * matches, n),
+            # another seat's mean hand score minus the dealer's, per hand (W5 binds the dealer)
+            "dealer_cost": _dealer_cost(stats["dealer"], int(hands[0].sum()), n),
             "comeback": ratio(int(stats["comeback60"][0]), 60 * matches),
             "made_rate": ratio(int(stats["made"].sum()), int(hands.sum())),
         },
