@@ -63,5 +63,9 @@ METRICS = GameMetrics(
         "stalls": "a match is a fixed schedule of 3n+12 hands (W2): it cannot stall, and a "
         "shared first place is not counted apart",
     },
-    units={"length": "hands per match", "decisions": "decisions per player per match"},
+    units={
+        "length": "hands per match",
+        "decisions": "decisions per player per match",
+        "comeback": "share of matches",
+    },
 )
