@@ -501,20 +501,10 @@ def compare_command(spec: GameSpec):  # type: ignore[no-untyped-def]
     command.__doc__ = (
         f"Judge a {spec.title} rule change: the same {unit} under the base and the changed "
         "rules, the designer metrics of both and their paired differences with 95% CIs.\n\n"
-        f"Example: headcount-lab {spec.name} compare --rule {_example_rule(spec)} "
-        "--games 2000 --seed 1"
+        f"Example: headcount-lab {spec.name} compare --rule NAME=VALUE --games 2000 --seed 1 "
+        f"(the rules are on {spec.docs})"
     )
     return command
-
-
-def _example_rule(spec: GameSpec) -> str:
-    """A ``--rule`` for the help text: the game's first flag, switched."""
-    import dataclasses
-
-    for f in dataclasses.fields(spec.load("rules")):
-        if f.type in ("bool", bool):
-            return f"{f.name}={'off' if f.default else 'on'}"
-    return "NAME=VALUE"
 
 
 def add_game_commands(group: typer.Typer, spec: GameSpec) -> None:
