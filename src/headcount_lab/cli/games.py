@@ -1,5 +1,6 @@
 """The commands every game gets from its :class:`~headcount_lab.games.GameSpec`: ``simulate``,
-``replay``, ``play`` and ``bench``, with one vocabulary of options for every game.
+``replay``, ``play``, ``bench`` and ``compare`` (the rule comparison of
+:mod:`headcount_lab.core.compare`), with one vocabulary of options for every game.
 
 This module builds them; :func:`headcount_lab.cli.app.build_app` adds them to each game's
 group next to the game's own commands. No ``from __future__ import annotations`` here: the

@@ -1,8 +1,9 @@
 """The games. A game is a folder here, not a fork: it brings its rules object, kernels, bots, a
 plain-Python reference engine, recorded playthroughs and one docs page, and declares itself once
 as a :class:`GameSpec` in :data:`GAMES`. Everything that lists games reads that one record: the
-CLI (each game's ``simulate``, ``replay``, ``play`` and ``bench`` commands, ``report GAME``), the
-``bench`` areas, ``report all`` and the conformance harness (``tests/test_conformance.py``).
+CLI (each game's ``simulate``, ``replay``, ``play``, ``bench`` and ``compare`` commands,
+``report GAME``), the ``bench`` areas, ``report all`` and the conformance harness
+(``tests/test_conformance.py``).
 What each entry must point at is written down in ``docs/adding-a-game.md``.
 
 Entries are ``"module:attribute"`` strings, so listing the games (and ``--help``) imports nothing
