@@ -40,6 +40,7 @@ def measure(stats: Mapping[str, np.ndarray], rules: Any) -> Measures:
             # one card a trick, hand_size tricks a round (F1, F2)
             "decisions": ratio(rounds * hand_size(n), games),
             "comeback": ratio(int(stats["comeback60"][0]), 60 * games),
+            "no_trick_rounds": ratio(int(stats["no_trick_rounds"][0]), n * rounds),
             "lone_fool_balance": None if lone is None or court is None else lone - court,
         },
     )
@@ -53,13 +54,15 @@ METRICS = GameMetrics(
             "points per round",
             "the Lone Fool's mean round score minus a court player's",
         ),
-        Metric("no_trick_rounds", "share of rounds", "rounds in which a team takes no trick"),
+        Metric(
+            "no_trick_rounds",
+            "share of player-rounds",
+            "a player takes no trick in a round (the No Tricks bonus, F16)",
+        ),
     ),
     absent={
         "downtime": "no one is eliminated: every seat plays every round (F4)",
         "stalls": "a game is a fixed number of rounds (F4): it cannot stall",
-        "no_trick_rounds": "the kernel's game loop hands out no tricks per player and round "
-        "(it lives in play_game, shared with the reference engine); not added in this change",
     },
     units={"decisions": "cards played per player per game"},
 )
