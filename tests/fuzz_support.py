@@ -137,3 +137,32 @@ def input_file(*valid: Any) -> st.SearchStrategy[tuple[str, Any]]:
         st.sampled_from(valid).flatmap(mutated).map(lambda v: ("json", v)),
         JSON_VALUES.map(lambda v: ("json", v)),
     )
+
+
+def compare_args(
+    bots: list[str],
+    odd: list[str],
+    rule_values: dict[str, list[str]],
+    games: st.SearchStrategy[list[str]],
+    lo: int = 3,
+    hi: int = 6,
+) -> st.SearchStrategy[list[str]]:
+    """``GAME compare``: a field (``--bots``, the alias of ``--field``), up to two changed and
+    two base rules, sometimes a sweep of a known rule (or garbage), ``games`` (always a size:
+    the default 10,000 games in four arms take minutes)."""
+    swept = st.sampled_from(sorted(rule_values)).flatmap(
+        lambda name: st.lists(st.sampled_from(rule_values[name]), min_size=1, max_size=3).map(
+            lambda vs: f"{name}={','.join(vs)}"
+        )
+    )
+    against = rules(rule_values).map(lambda a: ["--against" if x == "--rule" else x for x in a])
+    return argv(
+        table(bots, odd, lo, hi),
+        games,
+        SEED,
+        rules(rule_values),
+        against,
+        option("--sweep", mostly(swept)),
+        JSON,
+        flag("--quiet"),
+    )

@@ -65,6 +65,9 @@ FUZZ = {
         fz.rules(FF_RULES),
         fz.JSON,
     ),  # fmt: skip
+    "compare": fz.compare_args(
+        FF_BOTS, FF_ODD, FF_RULES, fz.number(1, 3).map(lambda v: ["--games", v]), 4, 5
+    ),
 }
 #: a small valid call of each command with whole-number options (fuzz guard: int64's edges)
 SMALL = {
@@ -72,6 +75,7 @@ SMALL = {
     "odds": [],
     "simulate": ["--games", "2", "--quiet", "--bots", "random,random,random,random"],
     "ladder": ["--bots", "random,rules", "--games", "2"],
+    "compare": ["--games", "2", "--quiet", "--bots", "random", "--rule", "party_crasher=on"],
 }
 #: the call the game's rules are tried on
 RULES_CALL = ["simulate", *SMALL["simulate"]]
@@ -82,6 +86,14 @@ JSON_CALLS = {
     "ladder": ["--bots", "random,rules", "--games", "4", "--seed", "2"],
     "simulate": ["--bots", "rules,random,rules,random", "--games", "4", "--seed", "3"],
     "replay": [str(ROOT / "tests/foolish/golden/game-5p-seed1-crasher.json")],
+    "compare": [
+        "--bots",
+        "rules,random,rules,random",
+        "--rule",
+        "lone_multiplier=5",
+        "--games",
+        "16",
+    ],
 }
 PLAY = PlayCase(
     "standard", ["rules", None, "random", "rules"], 1, 5, "rules,random,rules", {"play:"}

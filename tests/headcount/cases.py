@@ -115,6 +115,9 @@ FUZZ = {
         fz.rules(HC_RULES),
         fz.JSON,
     ),
+    "compare": fz.compare_args(
+        HC_BOTS, HC_ODD, HC_RULES, fz.number(1, 6).map(lambda v: ["--games", v])
+    ),
 }
 #: a valid call run before fuzzing, outside the alarm, for commands whose first call compiles
 #: for a long time (the heads-up solver: tens of seconds on a loaded 2-core machine)
@@ -127,6 +130,7 @@ SMALL = {
     "headsup": ["--step", "40", "--iterations", "1"],
     "train-equilibrium": ["--iterations", "1", "--rounds", "300"],
     "exploit": ["--budget", "24", "--games", "2"],
+    "compare": ["--games", "4", "--quiet", "--rule", "open_lives=3"],
 }
 #: extra options a command of SMALL needs when its edges are tried (a scratch file)
 EDGE_EXTRA = {"train-equilibrium": lambda folder: ["--out", str(folder / "eq.npz")]}
@@ -149,6 +153,7 @@ JSON_CALLS = {
     "deal": ["--players", "3", "--hands", "3000", "--seed", "2"],
     "simulate": ["--players", "3", "--bots", "odds,tips,tips", "--games", "15"],
     "replay": [str(ROOT / "tests/headcount/golden/golden_double.json")],
+    "compare": ["--bots", "odds", "--rule", "open_lives=3", "--games", "32", "--seed", "2"],
 }
 PLAY = PlayCase(
     "trickster", ["odds", "tips", None, "random"], 2, 4, "odds,tips,random",

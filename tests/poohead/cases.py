@@ -57,11 +57,15 @@ FUZZ = {
         fz.flag("--quiet"),
     ),
     "replay": fz.argv(fz.JSON),
+    "compare": fz.compare_args(
+        PH_BOTS, PH_ODD, PH_RULES, fz.number(1, 4).map(lambda v: ["--games", v]), 2, 4
+    ),
 }
 #: a small valid call of each command with whole-number options (fuzz guard: int64's edges)
 SMALL = {
     "start-odds": [],
     "simulate": ["--games", "2", "--quiet", "--bots", "random,random,random,random"],
+    "compare": ["--games", "2", "--quiet", "--bots", "random", "--rule", "turn_cap=30"],
 }
 #: the call the game's rules are tried on
 RULES_CALL = ["simulate", *SMALL["simulate"]]
@@ -71,6 +75,16 @@ JSON_CALLS = {
     "start-odds": ["--players", "2"],
     "simulate": ["--players", "3", "--bots", "cheap,random,cheap+", "--games", "12"],
     "replay": [str(ROOT / "tests/poohead/golden/game-4p-seed7.json")],
+    "compare": [
+        "--players",
+        "3",
+        "--bots",
+        "cheap,random,cheap+",
+        "--sweep",
+        "turn_cap=50,100",
+        "--games",
+        "9",
+    ],
 }
 PLAY = PlayCase("standard", ["cheap+", None, "random"], 1, 5, "cheap+,random", {"face", "play"})
 #: commands quick enough to run the docs' examples of on every test run

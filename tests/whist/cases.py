@@ -77,6 +77,9 @@ FUZZ = {
         fz.rules(WHIST_RULES),
         fz.JSON,
     ),
+    "compare": fz.compare_args(
+        WHIST_BOTS, WHIST_ODD, WHIST_RULES, fz.number(1, 3).map(lambda v: ["--matches", v])
+    ),
 }
 #: a small valid call of each command with whole-number options (fuzz guard: int64's edges)
 SMALL = {
@@ -84,6 +87,7 @@ SMALL = {
     "schedule": [],
     "simulate": ["--matches", "2", "--quiet", "--bots", "random,random,random,random"],
     "blind-equilibrium": ["--players", "3"],
+    "compare": ["--matches", "2", "--quiet", "--bots", "random", "--rule", "must_trump=off"],
 }
 #: the call the game's rules are tried on
 RULES_CALL = ["simulate", *SMALL["simulate"]]
@@ -95,6 +99,16 @@ JSON_CALLS = {
     "score": [str(ROOT / "docs/games/whist-score-example.json")],
     "simulate": ["--players", "3", "--bots", "random,heuristic,random", "--matches", "6"],
     "replay": [str(ROOT / "tests/whist/golden/match-3p-seed7-once.json")],
+    "compare": [
+        "--players",
+        "3",
+        "--bots",
+        "random,heuristic,random",
+        "--rule",
+        "dealer_restriction=off",
+        "--matches",
+        "9",
+    ],
 }
 PLAY = PlayCase(
     "standard", ["heuristic", None, "random"], 1, 3, "heuristic,random", {"bid", "play"}

@@ -1,5 +1,6 @@
 """The commands every game gets from its :class:`~headcount_lab.games.GameSpec`: ``simulate``,
-``replay``, ``play`` and ``bench``, with one vocabulary of options for every game.
+``replay``, ``play``, ``bench`` and ``compare`` (the rule comparison of
+:mod:`headcount_lab.core.compare`), with one vocabulary of options for every game.
 
 This module builds them; :func:`headcount_lab.cli.app.build_app` adds them to each game's
 group next to the game's own commands. No ``from __future__ import annotations`` here: the
@@ -95,6 +96,120 @@ def simulate(
     return out
 
 
+def _assignments(items: list[str], option: str) -> dict[str, str]:
+    """``NAME=VALUE`` items of ``option`` by name; a name given twice is refused."""
+    out: dict[str, str] = {}
+    for a in items:
+        name, sep, value = a.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise UserError(f"{option} takes NAME=VALUE, got {a!r}")
+        if name in out:
+            raise UserError(f"{option} gives rule {name} twice")
+        out[name] = value.strip()
+    return out
+
+
+def compare_field(spec: GameSpec, field: str | None, players: int) -> tuple[list[str], str]:
+    """The field's bots, one per seat, and where they came from. One bot given fills every
+    seat; the declared field (``GameSpec.compare_field``, else ``default_bots``) is repeated
+    round the table when it lists fewer or more bots than ``players``."""
+    menu = spec.load("bots")
+    if field is not None:
+        bots = [b.text for b in (menu.parse(x) for x in menu.split(field))]
+        if len(bots) == 1:
+            return bots * players, "given"
+        if len(bots) != players:
+            raise UserError(f"--field lists {len(bots)} bots but --players is {players}")
+        return bots, "given"
+    declared = spec.compare_field or spec.default_bots
+    bots = menu.split(declared)
+    source = "the game's compare field" if spec.compare_field else "the game's default bots"
+    return [bots[i % len(bots)] for i in range(players)], source
+
+
+def compare(
+    spec: GameSpec,
+    rule: list[str],
+    against: list[str],
+    sweep: str | None,
+    variant: str | None,
+    players: int,
+    field: str | None,
+    games: int,
+    seed: int,
+    opts: RunOptions,
+) -> dict[str, Any]:
+    """Play the same games under the base rules (defaults or ``--variant``, then ``--against``)
+    and the changed ones (the base with ``--rule``, or one set per ``--sweep`` value); return
+    the metrics with their paired differences (:mod:`headcount_lab.core.compare`)."""
+    from headcount_lab.core import compare as C
+
+    lo, hi = spec.players
+    if not lo <= players <= hi:
+        raise UserError(f"--players must be between {lo} and {hi}, got {players}")
+    if seed < 0:
+        raise UserError(f"--seed must be a non-negative integer, got {seed}")
+    if games < 1:
+        raise UserError(f"--games must be positive, got {games}")
+    if not spec.metrics:
+        raise UserError(f"{spec.title} declares no designer metrics: compare is not available")
+    if not rule and sweep is None:
+        raise UserError("nothing to compare: give --rule NAME=VALUE or --sweep NAME=V1,V2,...")
+    base_flags = _assignments(against, "--against")
+    change = _assignments(rule, "--rule")
+    base = spec.make_rules(variant, [f"{k}={v}" for k, v in base_flags.items()], players)
+
+    def rules_with(extra: dict[str, str]) -> Any:
+        flags = {**base_flags, **change, **extra}
+        return spec.make_rules(variant, [f"{k}={v}" for k, v in flags.items()], players)
+
+    values: list[str] = []
+    key = None
+    if sweep is None:
+        changed = [rules_with({})]
+    else:
+        key, sep, text = sweep.partition("=")
+        key = key.strip()
+        values = [v.strip() for v in text.split(",") if v.strip()]
+        if not sep or not key or not values:
+            raise UserError(f"--sweep takes NAME=V1,V2,..., got {sweep!r}")
+        if key in change:
+            raise UserError(f"rule {key} is both swept and set by --rule")
+        if len(set(values)) != len(values):
+            raise UserError(f"--sweep {key} lists a value twice")
+        changed = [rules_with({key: v}) for v in values]
+    if all(c == base for c in changed):
+        warn("the changed rules equal the base: every difference is zero (an A/A check)")
+    bots, source = compare_field(spec, field, players)
+
+    def arm_fn(rules: Any, text: str, n: int) -> Any:
+        return spec.load("tournament")(rules, text, n, 1, False).job.block_fn
+
+    arm_fn(base, ",".join(bots), players)  # bad bots are refused before any work
+    cmp = C.Comparison(
+        spec.name, (base, *changed), tuple(bots), games, seed, spec.load("metrics"), arm_fn,
+        spec.unit,
+    )  # fmt: skip
+    job = cmp.job()
+    t0 = time.perf_counter()
+    job.warmup()
+    t1 = time.perf_counter()
+    stats = run_options.execute(job, seed, opts)
+    t2 = time.perf_counter()
+    res = C.summary(cmp, stats, source, key, values)
+    res["seconds"] = {"setup_and_compile": t1 - t0, "play": t2 - t1}
+    if opts.out is not None:
+        from headcount_lab.core.paths import atomic_write_json
+
+        atomic_write_json(opts.out / "compare.json", res)
+        if key is not None:
+            chart = opts.out / f"compare-sweep-{key}.png"
+            C.sweep_chart(res).savefig(chart)
+            res["chart"] = str(chart)
+    return res
+
+
 def replay(spec: GameSpec, file: Path) -> dict[str, Any]:
     """Check every action of a record file against the rules; return the outcomes."""
     from headcount_lab.core.record import load_json
@@ -167,19 +282,22 @@ def _variant_option(spec: GameSpec) -> Any:
     ]
 
 
-def simulate_command(spec: GameSpec):  # type: ignore[no-untyped-def]
+def _players_option(spec: GameSpec) -> Any:
     lo, hi = spec.players
-    names = ("--games", "--matches") if spec.unit == "matches" else ("--games",)
-    unit = spec.unit
+    return Annotated[int, typer.Option("--players", help=f"Players, {lo} to {hi}.")]
 
+
+def _units_option(spec: GameSpec, what: str) -> Any:
+    """``--games`` (and ``--matches`` for a game played in matches): how many units."""
+    names = ("--games", "--matches") if spec.unit == "matches" else ("--games",)
+    return Annotated[int, count_option(*names, help=f"{spec.unit.capitalize()} {what}.")]
+
+
+def simulate_command(spec: GameSpec):  # type: ignore[no-untyped-def]
     def command(
-        players: Annotated[
-            int, typer.Option("--players", help=f"Players, {lo} to {hi}.")
-        ] = spec.default_players,
+        players: _players_option(spec) = spec.default_players,  # type: ignore[valid-type]
         bots: Annotated[str, typer.Option("--bots", help=_bots_help(spec))] = spec.default_bots,
-        games: Annotated[
-            int, count_option(*names, help=f"{unit.capitalize()} to play.")
-        ] = DEFAULT_GAMES,
+        games: _units_option(spec, "to play") = DEFAULT_GAMES,  # type: ignore[valid-type]
         seed: SeedOpt = DEFAULT_SEED,
         rotate: RotateOpt = False,
         variant: _variant_option(spec) = None,  # type: ignore[valid-type]
@@ -326,9 +444,75 @@ def _read_line(prompt: str) -> str:
     return line.rstrip("\n")
 
 
+def compare_command(spec: GameSpec):  # type: ignore[no-untyped-def]
+    unit = spec.unit
+
+    def command(
+        rule: RuleOpt = None,
+        against: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--against",
+                help="A base rule NAME=VALUE (repeatable); default: the defaults (or --variant).",
+            ),
+        ] = None,  # fmt: skip
+        sweep: Annotated[
+            str | None,
+            typer.Option("--sweep", help="NAME=V1,V2,...: one changed rule set per value."),
+        ] = None,
+        variant: _variant_option(spec) = None,  # type: ignore[valid-type]
+        players: _players_option(spec) = spec.default_players,  # type: ignore[valid-type]
+        field: Annotated[
+            str | None,
+            typer.Option(
+                "--field",
+                "--bots",
+                help="The bots, one per seat, or one bot for "
+                "every seat (default: the game's declared field). " + _bots_help(spec),
+            ),
+        ] = None,  # fmt: skip
+        games: _units_option(spec, "to play in every arm") = DEFAULT_GAMES,  # type: ignore[valid-type]
+        seed: SeedOpt = DEFAULT_SEED,
+        json_out: JsonOpt = False,
+        workers: WorkersOpt = None,
+        out: OutOpt = None,
+        resume: ResumeOpt = False,
+        force: ForceOpt = False,
+        backend: BackendOpt = "local",
+        scheduler: SchedulerOpt = None,
+        quiet: QuietOpt = False,
+        yes: YesOpt = False,
+    ) -> None:
+        from headcount_lab.core.compare import text_lines
+
+        opts = RunOptions(workers, out, resume, force, backend, scheduler, quiet, json_out, yes=yes)
+        with user_errors():
+            res = compare(
+                spec, rule or [], against or [], sweep, variant, players, field, games, seed,
+                opts,
+            )  # fmt: skip
+        if json_out:
+            print_json(res)
+        else:
+            for line in text_lines(res):
+                typer.echo(line)
+            if "chart" in res:
+                typer.echo(f"chart: {res['chart']}")
+
+    command.__doc__ = (
+        f"Judge a {spec.title} rule change: the same {unit} under the base and the changed "
+        "rules, the designer metrics of both and their paired differences with 95% CIs.\n\n"
+        f"Example: headcount-lab {spec.name} compare --rule NAME=VALUE --games 2000 --seed 1 "
+        f"(the rules are on {spec.docs})"
+    )
+    return command
+
+
 def add_game_commands(group: typer.Typer, spec: GameSpec) -> None:
     """Add the generic commands of ``spec`` to its CLI group."""
     group.command("simulate")(simulate_command(spec))
+    if spec.metrics:
+        group.command("compare")(compare_command(spec))
     group.command("replay")(replay_command(spec))
     group.command("play")(play_command(spec))
     if spec.bench:

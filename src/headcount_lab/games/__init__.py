@@ -1,8 +1,9 @@
 """The games. A game is a folder here, not a fork: it brings its rules object, kernels, bots, a
 plain-Python reference engine, recorded playthroughs and one docs page, and declares itself once
 as a :class:`GameSpec` in :data:`GAMES`. Everything that lists games reads that one record: the
-CLI (each game's ``simulate``, ``replay``, ``play`` and ``bench`` commands, ``report GAME``), the
-``bench`` areas, ``report all`` and the conformance harness (``tests/test_conformance.py``).
+CLI (each game's ``simulate``, ``replay``, ``play``, ``bench`` and ``compare`` commands,
+``report GAME``), the ``bench`` areas, ``report all`` and the conformance harness
+(``tests/test_conformance.py``).
 What each entry must point at is written down in ``docs/adding-a-game.md``.
 
 Entries are ``"module:attribute"`` strings, so listing the games (and ``--help``) imports nothing
@@ -45,6 +46,12 @@ class GameSpec:
     default_bots: str = ""
     variants: dict[str, dict[str, Any]] = field(default_factory=lambda: {"standard": {}})
     unit: str = "games"  #: what one simulated unit is called in text (games, matches)
+    #: "module:METRICS", the game's :class:`~headcount_lab.core.compare.GameMetrics` (its part of
+    #: the designer metrics of ``GAME compare``)
+    metrics: str = ""
+    #: the bots of ``GAME compare`` when ``--field`` is not given ("" = ``default_bots``): the
+    #: one place to point the comparisons at another field
+    compare_field: str = ""
     help: str = ""  #: one line for the CLI group
 
     def load(self, which: str) -> Any:
@@ -128,6 +135,7 @@ GAMES: dict[str, GameSpec] = {
         replay=f"{_HC}.record:replay",
         describe=f"{_HC}.record:describe",
         play=f"{_HC}.play:HeadcountTable",
+        metrics=f"{_HC}.metrics:METRICS",
         docs="docs/games/headcount.md",
         cli="headcount_lab.cli.headcount:app",
         report="headcount_lab.analysis.headcount.report:build_all",
@@ -154,6 +162,7 @@ GAMES: dict[str, GameSpec] = {
         replay=f"{_WH}.record:replay_file",
         describe=f"{_WH}.record:describe",
         play=f"{_WH}.play:WhistTable",
+        metrics=f"{_WH}.metrics:METRICS",
         docs="docs/games/forehead-whist.md",
         cli="headcount_lab.cli.whist:app",
         report="headcount_lab.analysis.whist.report:build_all",
@@ -172,6 +181,7 @@ GAMES: dict[str, GameSpec] = {
         replay=f"{_PH}.record:replay_file",
         describe=f"{_PH}.record:describe",
         play=f"{_PH}.play:PooheadTable",
+        metrics=f"{_PH}.metrics:METRICS",
         docs="docs/games/poohead.md",
         cli="headcount_lab.cli.poohead:app",
         report="headcount_lab.analysis.poohead.report:build_all",
@@ -190,6 +200,7 @@ GAMES: dict[str, GameSpec] = {
         replay=f"{_FF}.record:replay",
         describe=f"{_FF}.record:describe",
         play=f"{_FF}.play:FoolishTable",
+        metrics=f"{_FF}.metrics:METRICS",
         docs="docs/games/foolish-faces.md",
         cli="headcount_lab.cli.foolish:app",
         report="headcount_lab.analysis.foolish.report:build_all",

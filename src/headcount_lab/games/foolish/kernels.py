@@ -402,11 +402,14 @@ def play_round(
 
 
 @njit_fast
-def play_game(rng, rules, policies, params, S, obs, deck, w, totals, out, rsc, roles, log):
+def play_game(
+    rng, rules, policies, params, S, obs, deck, w, totals, out, rsc, roles, log, no_tricks
+):
     """Play one game (F1, F4): ``totals`` (``int64[n]``) get the final scores by seat (``out``,
     ``int64[n]``, is scratch for a round's scores), ``rsc``
     (``int64[R, n]``) the round scores and ``roles`` (``int64[R, n]``) each seat's role by round
-    (0 Lone Fool, 1 one of two Fools, 2 Court). Returns the number of Party Crashers."""
+    (0 Lone Fool, 1 one of two Fools, 2 Court); ``no_tricks`` (``int64[1]``) adds the seats
+    that took no trick in a round (F16). Returns the number of Party Crashers."""
     n = rules[I_PLAYERS]
     rounds = rules[I_ROUNDS]
     s0 = rules[I_FIRST_START]
@@ -427,6 +430,9 @@ def play_game(rng, rules, policies, params, S, obs, deck, w, totals, out, rsc, r
             rng, rules, r + 1, start, policies, params, S, obs, deck, w, totals, out, log, pos
         )
         crashes += S[S_CRASHED]
+        for s in range(n):
+            if S[OFF_WON + s] == 0:
+                no_tricks[0] += 1
         fools = S[S_FOOLS]
         lone = (fools & (fools - 1)) == 0
         for s in range(n):
@@ -446,7 +452,7 @@ def play_game(rng, rules, policies, params, S, obs, deck, w, totals, out, rsc, r
 def simulate_block(
     state, n_games, rules, bot_policies, bot_params, rotate, record,
     o_games, o_score_sum, o_score_sq, o_win60, o_win60_sq, o_role_rounds, o_role_sum, o_role_sq,
-    o_rounds, o_lone, o_crashes,
+    o_rounds, o_lone, o_crashes, o_comeback60, o_no_tricks,
 ):  # fmt: skip
     """Play ``n_games`` games with one bot per seat and add their statistics into ``o_*``.
 
@@ -454,14 +460,17 @@ def simulate_block(
     ``rotate`` game ``g`` seats bot ``j`` at ``(j + g) % n``. By bot: ``o_games``, ``o_score_sum``,
     ``o_score_sq``, ``o_win60`` (60 / tied winners per win, F17), ``o_win60_sq`` are ``int64[n]``;
     ``o_role_rounds``/``o_role_sum``/``o_role_sq`` are ``int64[n, 3]`` round scores by role.
-    ``o_rounds``, ``o_lone``, ``o_crashes`` are ``int64[1]``. ``record`` (``int16[K, L]``) gets
-    the logs of the first ``K`` games."""
+    ``o_rounds``, ``o_lone``, ``o_crashes`` are ``int64[1]``, and so is ``o_comeback60``: the
+    wins (in 60ths, F17) of seats behind the leader after the first half of the rounds, and
+    ``o_no_tricks``: the seats that took no trick in a round (F16), over all rounds.
+    ``record`` (``int16[K, L]``) gets the logs of the first ``K`` games."""
     n = rules[I_PLAYERS]
     rounds = rules[I_ROUNDS]
     policies = np.empty(n, dtype=np.int64)
     params = np.empty((n, bot_params.shape[1]), dtype=np.float64)
     seat_bot = np.empty(n, dtype=np.int64)
     totals = np.zeros(n, dtype=np.int64)
+    half_totals = np.zeros(n, dtype=np.int64)
     out = np.zeros(n, dtype=np.int64)
     rsc = np.zeros((rounds, n), dtype=np.int64)
     roles = np.zeros((rounds, n), dtype=np.int64)
@@ -489,13 +498,20 @@ def simulate_block(
         seat_bots(g, rotate, bot_policies, bot_params, seat_bot, policies, params)
         log = record[g] if g < record.shape[0] else no_log
         o_crashes[0] += play_game(
-            state, rules, policies, params, S, obs, deck, w, totals, out, rsc, roles, log
-        )
+            state, rules, policies, params, S, obs, deck, w, totals, out, rsc, roles, log,
+            o_no_tricks,
+        )  # fmt: skip
         for r in range(rounds):
             o_rounds[0] += 1
             for s in range(n):
                 if roles[r, s] == LONE:
                     o_lone[0] += 1
+        for s in range(n):
+            half_totals[s] = rsc[: rounds // 2, s].sum()
+        lead = half_totals.max()
+        for s in range(n):
+            if half_totals[s] < lead:
+                o_comeback60[0] += win60(totals, s)
         for s in range(n):
             j = seat_bot[s]
             o_games[j] += 1
@@ -524,6 +540,8 @@ def new_stats(n: int) -> dict[str, np.ndarray]:
         "rounds": np.zeros(1, dtype=np.int64),
         "lone_fool_rounds": np.zeros(1, dtype=np.int64),
         "crashes": np.zeros(1, dtype=np.int64),
+        "comeback60": np.zeros(1, dtype=np.int64),  # wins of seats behind at half-time
+        "no_trick_rounds": np.zeros(1, dtype=np.int64),  # seats without a trick in a round
     }
 
 

@@ -240,7 +240,7 @@ def play_game(rules: FoolishRules, bots: Bots, log: list[int] | None = None) -> 
         log.append(s0)
     totals = [0] * n
     round_scores_, roles = [], []
-    crashes = 0
+    crashes = no_tricks = 0
     for r in range(1, rules.n_rounds + 1):
         stock, dealt = deal(stream, n)
         rnd = Round(rules, r, (s0 + r - 1) % n, stock, dealt, totals)
@@ -252,6 +252,7 @@ def play_game(rules: FoolishRules, bots: Bots, log: list[int] | None = None) -> 
             rnd.apply(seat, a)
         sc = rnd.score()
         crashes += int(rnd.crashed)
+        no_tricks += rnd.won.count(0)  # F16
         lone = is_lone(rnd.fools)
         roles.append([(0 if lone else 1) if s in rnd.fools else 2 for s in range(n)])
         if log is not None:
@@ -264,7 +265,10 @@ def play_game(rules: FoolishRules, bots: Bots, log: list[int] | None = None) -> 
         round_scores_.append(sc)
     if log is not None:
         log.extend(totals)
-    return {"totals": totals, "round_scores": round_scores_, "roles": roles, "crashes": crashes}
+    return {
+        "totals": totals, "round_scores": round_scores_, "roles": roles, "crashes": crashes,
+        "no_tricks": no_tricks,
+    }  # fmt: skip
 
 
 def run_block(
@@ -289,7 +293,13 @@ def run_block(
         if logs is not None and log is not None:
             logs.append(log)
         out["crashes"][0] += res["crashes"]
+        out["no_trick_rounds"][0] += res["no_tricks"]
         shares = win_shares(res["totals"])
+        half = res["round_scores"][: len(res["round_scores"]) // 2]
+        at_half = [sum(sc[s] for sc in half) for s in range(n)]
+        for s in range(n):  # a win from behind the leader at half-time
+            if at_half[s] < max(at_half):
+                out["comeback60"][0] += round(60 * shares[s])
         for roles in res["roles"]:
             out["rounds"][0] += 1
             out["lone_fool_rounds"][0] += roles.count(0)

@@ -90,7 +90,10 @@ T_FORCED = T_FACING + N_RANKS  # of those, turns that ended with the pile picked
 T_LEAD = T_FORCED + N_RANKS  # plays (and legal flips) onto an empty pile, by rank
 T_LATE_LEAD = T_LEAD + N_RANKS  # the same within the last LATE turns before the turn cap
 T_LATE_PICK = T_LATE_LEAD + N_RANKS  # pick-ups within those turns, by the top card taken
-TALLY_SIZE = T_LATE_PICK + N_RANKS
+T_PICKUPS = T_LATE_PICK + N_RANKS  # turns that ended with more hand cards: pick-ups (P9, P17)
+T_FLIPS = T_PICKUPS + 1  # face-down flips (P17)
+T_FLIP_FAILS = T_FLIPS + 1  # of those, flips whose card could not be played (P17)
+TALLY_SIZE = T_FLIP_FAILS + 1
 #: turns before the cap (P20) whose leads and pick-ups show what a stalled game repeats
 LATE = 200
 
@@ -362,6 +365,12 @@ def play_game(
 def _tally(tally, top, a, flipped, picked, late):
     """Add one turn to a game's tally (see ``T_*``): the top card it faced (``-1``: empty),
     its action, the rank a flip turned (``-1``: none) and whether it picked the pile up."""
+    if picked:
+        tally[T_PICKUPS] += 1
+    if a == FLIP:
+        tally[T_FLIPS] += 1
+        if picked:
+            tally[T_FLIP_FAILS] += 1
     if top >= 0:
         tally[T_FACING + top] += 1
         if picked:
@@ -419,7 +428,7 @@ def game_arrays(n):
 def simulate_block(
     state, n_games, rules, bot_policies, bot_params, rotate, record, keys, counts,
     out_games, out_capped, out_turns, out_pooh_bot, out_pooh_rel, out_games_bot_rel,
-    out_pooh_bot_rel, out_place_bot, out_place_rel,
+    out_pooh_bot_rel, out_place_bot, out_place_rel, out_turn_kinds,
 ):  # fmt: skip
     """Play ``n_games`` games and add their statistics into ``out_*`` (see :func:`new_stats`).
 
@@ -434,7 +443,7 @@ def simulate_block(
     obs, hand, down, failed, deck, g, order, choices = game_arrays(n)
     shares = np.zeros(n, dtype=np.int64)
     no_log = np.empty(0, dtype=np.int16)
-    no_tally = np.empty(0, dtype=np.int64)
+    tally = np.zeros(TALLY_SIZE, dtype=np.int64)  # read only for the pick-ups and flips
     work = np.zeros(WORK_SIZE, dtype=np.int64)
     cap = rules[I_TURN_CAP]
     for m in range(n_games):
@@ -442,7 +451,7 @@ def simulate_block(
         log = record[m] if m < record.shape[0] else no_log
         play_game(
             state, rules, policies, params, obs, hand, down, failed, deck, g, order, choices,
-            keys, counts, log, work, policies, no_tally,
+            keys, counts, log, work, policies, tally,
         )  # fmt: skip
         out_games[0] += 1
         t = g[G_TURNS]
@@ -467,13 +476,17 @@ def simulate_block(
             out_pooh_rel[rel] += shares[s]
             out_games_bot_rel[j, rel] += 1
             out_pooh_bot_rel[j, rel] += shares[s]
+    out_turn_kinds[0] += tally[T_PICKUPS]
+    out_turn_kinds[1] += tally[T_FLIPS]
+    out_turn_kinds[2] += tally[T_FLIP_FAILS]
 
 
 def new_stats(n: int, turn_cap: int) -> dict[str, np.ndarray]:
     """Statistics of a block: games, capped games, the turn-length histogram (index = turns,
     the last bin = capped), Poohead weights (``SHARE`` per Poohead) by bot, by seat relative to
     the starter and by both, games by bot and relative seat, finishing places by bot and by
-    relative seat (uncapped games)."""
+    relative seat (uncapped games), and the turns ending in a pick-up, the face-down flips
+    and the failed flips (``turn_kinds``)."""
     return {
         "games": np.zeros(1, dtype=np.int64),
         "capped": np.zeros(1, dtype=np.int64),
@@ -484,6 +497,8 @@ def new_stats(n: int, turn_cap: int) -> dict[str, np.ndarray]:
         "poohead_bot_rel": np.zeros((n, n), dtype=np.int64),
         "place_bot": np.zeros((n, n), dtype=np.int64),
         "place_rel": np.zeros((n, n), dtype=np.int64),
+        # turns ending in a pick-up (P9; failed flips too), face-down flips, failed flips (P17)
+        "turn_kinds": np.zeros(3, dtype=np.int64),
     }
 
 

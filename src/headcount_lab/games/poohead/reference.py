@@ -555,6 +555,7 @@ def play_game(
     log.append(t.starter)
     bots.started(t)
     actions: list[int] = []
+    kinds = [0, 0, 0]  # turns ending in a pick-up, flips, failed flips
     seen: dict[tuple, int] = {}
     while not t.over:
         if t.turns >= rules.turn_cap:
@@ -570,12 +571,17 @@ def play_game(
         a = legal[0] if len(legal) == 1 else bots.act(t, t.cur, legal)
         seat = t.cur
         slot = stream.below(len(t.down[seat])) if a == FLIP else 0
+        held = sum(t.hand[seat])
         flipped = t.apply(a, slot)
+        picked = sum(t.hand[seat]) > held  # a play never grows the hand (P10)
+        kinds[0] += picked  # a pick-up (P9), or a failed flip's (P17)
+        kinds[1] += a == FLIP
+        kinds[2] += a == FLIP and picked
         actions.append(a if flipped is None else ACTION_FLIPPED + flipped)
         bots.acted(t, seat, a, flipped)
     log.append(len(actions))
     log.extend(actions)
-    return {"table": t, "log": log, "actions": actions}
+    return {"table": t, "log": log, "actions": actions, "turn_kinds": kinds}
 
 
 #: In logs, a flip is written as ``ACTION_FLIPPED + rank`` of the card it turned.
@@ -604,6 +610,7 @@ def run_block(
         logs.append(res["log"])
         shares = t.poohead_shares()
         out["games"][0] += 1
+        out["turn_kinds"] += res["turn_kinds"]
         out["turns_hist"][min(t.turns, rules.turn_cap)] += 1
         if t.capped:
             out["capped"][0] += 1

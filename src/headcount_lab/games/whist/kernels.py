@@ -305,6 +305,8 @@ def simulate_block(
     out_win60,
     out_made,
     out_hands,
+    out_dealer,
+    out_comeback60,
     table,
 ):
     """Play ``n_matches`` matches with one bot per seat and add their statistics into ``out_*``.
@@ -313,7 +315,10 @@ def simulate_block(
     ``rotate`` match ``m`` seats bot ``j`` at ``(j + m) % n``, otherwise at seat ``j``. Outputs by
     bot: ``out_matches``, ``out_score_sum``, ``out_score_sq`` and ``out_win60`` (60 / number of
     tied winners per win, W10) are ``int64[n]``; ``out_made`` and ``out_hands`` are
-    ``int64[n, MAX_CARDS + 1]`` by hand size. ``record`` (``int16[K, log_length(n)]``) receives
+    ``int64[n, MAX_CARDS + 1]`` by hand size. For the table, not by bot: ``out_dealer``
+    (``int64[2]``) adds the dealer's hand scores (bonuses included) and the other seats', and
+    ``out_comeback60`` (``int64[1]``) the wins (in 60ths, W10) of seats behind the leader after
+    the first half of the schedule's hands. ``record`` (``int16[K, log_length(n)]``) receives
     the logs of the first ``K`` matches. ``schedule``: the hand sizes (``int64[H]``,
     :func:`rules.hand_sizes`). ``table``: the listening bots' blind bids (:func:`bot_table`).
     """
@@ -324,6 +329,8 @@ def simulate_block(
     params = np.empty((n, bot_params.shape[1]), dtype=np.float64)
     seat_bot = np.empty(n, dtype=np.int64)
     totals = np.zeros(n, dtype=np.int64)
+    half_totals = np.zeros(n, dtype=np.int64)
+    half = n_hands // 2
     scores = np.zeros((n_hands, n), dtype=np.int64)
     extras = np.zeros((n_hands, n), dtype=np.int64)
     made = np.zeros((n_hands, n), dtype=np.int64)
@@ -357,6 +364,15 @@ def simulate_block(
         )
         for s in range(n):
             totals[s] = scores[:, s].sum() + extras[:, s].sum()
+            half_totals[s] = scores[:half, s].sum() + extras[:half, s].sum()
+        for h in range(n_hands):
+            dealer = (rules[I_FIRST_DEALER] + h) % n
+            for s in range(n):
+                out_dealer[0 if s == dealer else 1] += scores[h, s] + extras[h, s]
+        lead = half_totals.max()
+        for s in range(n):
+            if half_totals[s] < lead:
+                out_comeback60[0] += win60(totals, s)
         for s in range(n):
             j = seat_bot[s]
             out_matches[j] += 1
@@ -383,6 +399,8 @@ def new_stats(n: int) -> dict[str, np.ndarray]:
         "win60": np.zeros(n, dtype=np.int64),
         "made": np.zeros((n, MAX_CARDS + 1), dtype=np.int64),
         "hands": np.zeros((n, MAX_CARDS + 1), dtype=np.int64),
+        "dealer": np.zeros(2, dtype=np.int64),  # the dealer's hand scores, the others'
+        "comeback60": np.zeros(1, dtype=np.int64),  # wins of seats behind at half-time
     }
 
 

@@ -223,21 +223,25 @@ def play_match(
     runs = [(0, 0)] * n
     made = np.zeros((n, MAX_CARDS + 1), dtype=np.int64)
     counted = np.zeros((n, MAX_CARDS + 1), dtype=np.int64)
+    per_hand = []  # each hand's score by seat, streak bonus included
     for k, dealer in rules.schedule():
         h = play_hand(rules, k, dealer, bots, log)
+        row = [0] * n
         for s in range(n):
             bid = h.bids[s]
             assert bid is not None
             ok = bid == h.tricks[s]
-            totals[s] += hand_score(bid, h.tricks[s])
+            row[s] = hand_score(bid, h.tricks[s])
             counted[s, k] += 1
             made[s, k] += ok
             if k >= 2:  # W8
                 a, b, bonus = streak_step(runs[s][0], runs[s][1], ok, rules)
                 runs[s] = (a, b)
-                totals[s] += bonus
+                row[s] += bonus
+            totals[s] += row[s]
+        per_hand.append(row)
     log.extend(totals)
-    return {"log": log, "totals": totals, "made": made, "counted": counted}
+    return {"log": log, "totals": totals, "made": made, "counted": counted, "by_hand": per_hand}
 
 
 def run_block(
@@ -257,8 +261,11 @@ def run_block(
         "win60": np.zeros(n, dtype=np.int64),
         "made": np.zeros((n, MAX_CARDS + 1), dtype=np.int64),
         "hands": np.zeros((n, MAX_CARDS + 1), dtype=np.int64),
+        "dealer": np.zeros(2, dtype=np.int64),
+        "comeback60": np.zeros(1, dtype=np.int64),
     }
     logs = []
+    half = len(rules.schedule()) // 2
     for m in range(n_matches):
         shift = m % n if rotate else 0
         bot_at = [0] * n
@@ -268,6 +275,13 @@ def run_block(
         logs.append(res["log"])
         best = max(res["totals"])
         winners = res["totals"].count(best)
+        for h, (_, dealer) in enumerate(rules.schedule()):
+            for s, v in enumerate(res["by_hand"][h]):
+                out["dealer"][0 if s == dealer else 1] += v
+        at_half = [sum(row[s] for row in res["by_hand"][:half]) for s in range(n)]
+        for s in range(n):  # a win from behind the leader at half-time
+            if at_half[s] < max(at_half) and res["totals"][s] == best:
+                out["comeback60"][0] += 60 // winners
         for s, j in enumerate(bot_at):
             t = res["totals"][s]
             out["matches"][j] += 1

@@ -1,0 +1,64 @@
+"""Headcount's part of the designer metrics (``headcount-lab headcount compare``; the set is
+defined in :mod:`headcount_lab.core.compare`, the meanings on docs/games/headcount.md).
+
+Read off the ``simulate`` statistics of :func:`.tournament.new_block_stats`, seats as played
+(seat 0 opens the first round, H9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from headcount_lab.core.compare import GameMetrics, Measures, Metric, ratio
+from headcount_lab.games.headcount import kernels as E
+
+_NO_KERNEL = (
+    "needs a counter in the Headcount kernel (games/headcount/kernels.py), which another "
+    "change owns; the kernel records no "
+)
+
+
+def measure(stats: Mapping[str, np.ndarray], rules: Any) -> Measures:
+    r = dict(zip(E.ROUND_COLUMNS, stats["round"].tolist(), strict=True))
+    slot = stats["slot"].sum(axis=0)
+    sc = dict(zip(E.SLOT_COLUMNS, slot.tolist(), strict=True))
+    n = stats["wins"].shape[0]
+    games, rounds = r["games"], r["rounds"]
+    wins = stats["wins"].sum(axis=1)
+    seated = stats["seated"].sum(axis=1)
+    return Measures(
+        seat_num=wins,
+        seat_den=seated,
+        start_num=wins,  # seat 0 opens the first round (H9)
+        start_den=seated,
+        values={
+            "length": ratio(rounds, games),
+            # a turn's bid or call (H5), and each peek (H7), is a choice
+            "decisions": ratio(sc["bids"] + sc["calls"] + sc["peeks"], n * games),
+            # a seat not dealt a forehead card in a round has dropped out (H8)
+            "downtime": None if not rounds else 1.0 - sc["rounds"] / (n * rounds),
+            "stalls": ratio(r["ties"], games),
+            "peeks": ratio(r["peeks"], rounds),
+        },
+    )
+
+
+METRICS = GameMetrics(
+    measure=measure,
+    own=(
+        Metric(
+            "surprise",
+            "share of rounds",
+            "the count lands more than 10 from every player's expectation",
+        ),
+        Metric("peeks", "per round", "peeks at the hidden card (H7)"),
+    ),
+    absent={
+        "comeback": _NO_KERNEL + "standings at half-time",
+        "surprise": _NO_KERNEL + "player's expectation of the count",
+    },
+    units={"stalls": "ties per game"},
+)
