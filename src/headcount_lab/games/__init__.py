@@ -45,6 +45,9 @@ class GameSpec:
     default_bots: str = ""
     variants: dict[str, dict[str, Any]] = field(default_factory=lambda: {"standard": {}})
     unit: str = "games"  #: what one simulated unit is called in text (games, matches)
+    #: "module:FIELD", the game's :class:`~headcount_lab.core.metagame.FieldGame` (the
+    #: competent field: ``GAME field``)
+    metagame: str | None = None
     help: str = ""  #: one line for the CLI group
 
     def load(self, which: str) -> Any:
@@ -128,6 +131,7 @@ GAMES: dict[str, GameSpec] = {
         replay=f"{_HC}.record:replay",
         describe=f"{_HC}.record:describe",
         play=f"{_HC}.play:HeadcountTable",
+        metagame=f"{_HC}.field:FIELD",
         docs="docs/games/headcount.md",
         cli="headcount_lab.cli.headcount:app",
         report="headcount_lab.analysis.headcount.report:build_all",
@@ -154,6 +158,7 @@ GAMES: dict[str, GameSpec] = {
         replay=f"{_WH}.record:replay_file",
         describe=f"{_WH}.record:describe",
         play=f"{_WH}.play:WhistTable",
+        metagame=f"{_WH}.field:FIELD",
         docs="docs/games/forehead-whist.md",
         cli="headcount_lab.cli.whist:app",
         report="headcount_lab.analysis.whist.report:build_all",
@@ -172,6 +177,7 @@ GAMES: dict[str, GameSpec] = {
         replay=f"{_PH}.record:replay_file",
         describe=f"{_PH}.record:describe",
         play=f"{_PH}.play:PooheadTable",
+        metagame=f"{_PH}.field:FIELD",
         docs="docs/games/poohead.md",
         cli="headcount_lab.cli.poohead:app",
         report="headcount_lab.analysis.poohead.report:build_all",
@@ -190,6 +196,7 @@ GAMES: dict[str, GameSpec] = {
         replay=f"{_FF}.record:replay",
         describe=f"{_FF}.record:describe",
         play=f"{_FF}.play:FoolishTable",
+        metagame=f"{_FF}.field:FIELD",
         docs="docs/games/foolish-faces.md",
         cli="headcount_lab.cli.foolish:app",
         report="headcount_lab.analysis.foolish.report:build_all",
