@@ -30,7 +30,7 @@ FIELD = FieldGame(
     threshold=1.0,
     payoffs=f"{__name__}:payoffs",
     population=("random", "heuristic", "heuristic:listen=1", "montecarlo", "montecarlo:listen=1"),
-    games=960,
+    games=600,
     oracle=(
         "montecarlo:listen=2",
         "montecarlo:listen=3",
