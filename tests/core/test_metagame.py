@@ -176,3 +176,24 @@ def test_build_table_plays_each_profile_once_and_keeps_the_old_rows():
     assert best == "c" and gain == pytest.approx(3 / 7 - 1 / 3)
     with pytest.raises(ValueError, match="more than"):
         mg.build_table([f"m{i}" for i in range(20)], 4, play, 1, 1)
+
+
+def test_a_search_oracle_answers_the_likeliest_opponents_and_best_of_takes_the_larger_gain():
+    strength = {"a": 1.0, "b": 2.0, "c": 3.0, "d": 0.5}
+    seen: list[list[str]] = []
+
+    def play(bots: list[str], games: int, seed: int) -> dict[str, tuple[float, float]]:
+        total = sum(strength[b] for b in bots)
+        return {b: (strength[b] / total, 0.0) for b in bots}
+
+    def search(opponents: list[str]) -> str:
+        seen.append(opponents)
+        return "d"
+
+    t = mg.build_table(["a", "b"], 3, play, 10, 1)
+    x = mg.solve(t).weights
+    spec, gain = mg.search_oracle(search, play, 8, 1)(t, x)
+    assert seen == [["b", "b"]] and spec == "d" and gain == pytest.approx(0.5 / 4.5 - 1 / 3)
+    best = mg.best_of([mg.search_oracle(search, play, 8, 1), mg.grid_oracle(["c"], play, 8, 1)])
+    assert best(t, x)[0] == "c"
+    assert mg.best_of([lambda t, x: None])(t, x) is None

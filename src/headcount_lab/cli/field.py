@@ -35,7 +35,7 @@ def _check(spec: GameSpec, players: int, variant: str | None) -> str:
     return v
 
 
-def command_text(spec: GameSpec, players: int, variant: str, opts: dict[str, int]) -> str:
+def command_text(spec: GameSpec, players: int, variant: str, opts: dict[str, Any]) -> str:
     tail = " ".join(f"--{k.replace('_', '-')} {v}" for k, v in opts.items())
     return f"headcount-lab {spec.name} field --players {players} --variant {variant} --solve {tail}"
 
@@ -49,6 +49,7 @@ def solve(
     members: int,
     oracle_games: int,
     quiet: bool,
+    oracles: str = "grid",
 ) -> dict[str, Any]:
     """Build the field: play the population's profiles, solve, grow, assess."""
     from headcount_lab.core import metagame as mg
@@ -59,6 +60,8 @@ def solve(
     population = mg.canonical(menu, fg.population)
     if members and members < len(population):
         raise UserError(f"--members must be 0 or at least the population's {len(population)}")
+    names = [o.strip() for o in oracles.split(",")]
+    searches = [fg.search(o, players, rules, seed) for o in names if o != "grid"]
     play = mg.game_player(spec, rules, players, fg)
 
     def say(line: str) -> None:
@@ -69,8 +72,11 @@ def solve(
     table = mg.build_table(population, players, play, games, seed, progress=say)
     steps: list[dict[str, Any]] = []
     if members > len(population) and oracle_games > 0:
-        candidates = mg.canonical(menu, fg.candidates())
-        oracle = mg.grid_oracle(candidates, play, oracle_games, seed + 1)
+        found = [mg.search_oracle(f, play, oracle_games, seed + 2) for f in searches]
+        if "grid" in names:
+            candidates = mg.canonical(menu, fg.candidates())
+            found.append(mg.grid_oracle(candidates, play, oracle_games, seed + 1))
+        oracle = mg.best_of(found)
 
         def extend(t: mg.Table, new: str) -> mg.Table:
             return mg.build_table([*t.members, new], players, play, games, seed, t, say)
@@ -80,7 +86,10 @@ def solve(
     else:
         sol = mg.solve(table)
     assessment = mg.assess(table, sol.weights, seed=seed)
-    opts = {"games": games, "seed": seed, "members": members, "oracle_games": oracle_games}
+    opts: dict[str, Any] = {"games": games, "seed": seed, "members": members,
+                            "oracle_games": oracle_games}  # fmt: skip
+    if oracles != "grid":
+        opts["oracle"] = oracles
     return mg.to_json(
         game=spec.name, title=spec.title, players=players, variant=variant,
         rules_version=spec.version, fg=fg, table=table, solution=sol, assessment=assessment,
@@ -117,6 +126,14 @@ def lines(data: dict[str, Any], fg: Any, menu: Any) -> list[str]:
         f"seats rotated, {data['seconds']:.0f} s)",
     ]
     return out
+
+
+def _oracle_help(spec: GameSpec) -> str:
+    return (
+        "With --solve: growth's best-response oracles, comma-separated: grid (the game's "
+        f"documented settings; the default) or a search {spec.title} declares (its docs page "
+        "names them)."
+    )
 
 
 def spec_unit(data: dict[str, Any]) -> str:
@@ -157,6 +174,10 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
             int | None,
             count_option("--oracle-games", help="With --solve: games per oracle evaluation."),
         ] = None,
+        oracle: Annotated[
+            str | None,
+            typer.Option("--oracle", help=_oracle_help(spec)),
+        ] = None,
         data_dir: Annotated[
             Path, typer.Option("--data-dir", help="Folder of the field files.")
         ] = DATA,
@@ -174,7 +195,7 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
                     spec, players, v, g, seed,
                     fg.members if members is None else members,
                     fg.oracle_games if oracle_games is None else oracle_games,
-                    quiet or json_out,
+                    quiet or json_out, oracle or "grid",
                 )  # fmt: skip
                 from headcount_lab.core.metagame import write_field
 
@@ -183,7 +204,7 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
                     typer.echo(f"written: {path}", err=True)
             else:
                 options = (("--games", games), ("--members", members),
-                           ("--oracle-games", oracle_games))  # fmt: skip
+                           ("--oracle-games", oracle_games), ("--oracle", oracle))  # fmt: skip
                 given = [n for n, val in options if val is not None]
                 if given or seed != DEFAULT_SEED:
                     raise UserError(f"{', '.join(given) or '--seed'} only applies with --solve")

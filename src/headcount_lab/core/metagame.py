@@ -80,6 +80,8 @@ FRESH = 1000
 
 #: ``summary -> {canonical spec: (mean, se)}``: a game's payoffs from a simulate summary
 PayoffFn = Callable[[dict[str, Any]], dict[str, tuple[float, float]]]
+#: ``search(opponents) -> spec``: a best response to a fixed table of ``n - 1`` opponents
+Search = Callable[[list[str]], str]
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,9 @@ class FieldGame:
     oracle_from: str = ""
     oracle_games: int = 0  #: games per candidate and opponent multiset in the oracle's last round
     members: int = 0  #: the most members growth may reach (0: no growth)
+    #: other oracles, by name: "module:function" of ``(players, rules, seed) -> Search``, a
+    #: best-response search against a fixed table of opponents (a meter), for ``--oracle NAME``
+    searches: tuple[tuple[str, str], ...] = ()
     notes: str = ""  #: how the build was sized, for the docs and the JSON
 
     def payoff_fn(self) -> PayoffFn:
@@ -114,6 +119,16 @@ class FieldGame:
             module, _, name = self.oracle_from.partition(":")
             found += tuple(getattr(importlib.import_module(module), name)())
         return found
+
+    def search(self, name: str, players: int, rules: Any, seed: int) -> Search:
+        """The named search of :attr:`searches`, built for this table."""
+        import importlib
+
+        found = dict(self.searches)
+        if name not in found:
+            raise ValueError(f"unknown oracle {name!r}: choose from grid, {', '.join(found)}")
+        module, _, attr = found[name].partition(":")
+        return getattr(importlib.import_module(module), attr)(players, rules, seed)  # type: ignore[no-any-return]
 
     def show(self, value: float) -> str:
         return f"{100 * value:.1f}" if self.percent else f"{value:.2f}"
@@ -472,6 +487,30 @@ def grid_oracle(
         best = max(alive, key=lambda c: payoff_against(c, table, x, play, games, seed)[0])
         # the winner's gain on fresh deals: the selection's own games overstate it
         return best, payoff_against(best, table, x, play, games, seed + FRESH)[0] - own
+
+    return oracle
+
+
+def search_oracle(search: Search, play: PlayFn, games: int, seed: int) -> Oracle:
+    """An oracle from a search against a fixed table (a meter such as Headcount's
+    ``exploit``): the search answers the mixture's most likely opponent multiset, and its
+    response is then measured against the whole mixture on fresh deals."""
+
+    def oracle(table: Table, x: np.ndarray) -> tuple[str, float] | None:
+        opp, _ = max(support_opponents(table, x), key=lambda t: t[1])
+        spec = search([table.members[i] for i in opp])
+        own = float(x @ Payoffs(table)(x))
+        return spec, payoff_against(spec, table, x, play, games, seed + FRESH)[0] - own
+
+    return oracle
+
+
+def best_of(oracles: Sequence[Oracle]) -> Oracle:
+    """The proposal with the largest gain of several oracles (None if none proposes)."""
+
+    def oracle(table: Table, x: np.ndarray) -> tuple[str, float] | None:
+        found = [f for f in (o(table, x) for o in oracles) if f is not None]
+        return max(found, key=lambda f: f[1]) if found else None
 
     return oracle
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from headcount_lab.core.metagame import FieldGame
+from headcount_lab.core.metagame import FieldGame, Search
 
 
 def payoffs(summary: dict[str, Any]) -> dict[str, tuple[float, float]]:
@@ -27,6 +27,26 @@ def oracle_candidates() -> tuple[str, ...]:
     return tuple(grid_candidates())
 
 
+#: training games of the meter oracle (``--oracle meter``); the meter's own default is 1.5 M
+METER_BUDGET = 300_000
+
+
+def meter(players: int, rules: Any, seed: int) -> Search:
+    """``--oracle meter``: :func:`headcount_lab.research.headcount.exploit.exploit` (the
+    best-response meter: the grid's halving, then a search of the ``responder`` family) against
+    the fixed table the field's oracle hands it (the mixture's most likely opponents); its
+    responder's spec. The meter's own final games are not used: the field measures the
+    responder against the whole mixture itself."""
+    from headcount_lab.games.headcount.bots import MENU
+    from headcount_lab.research.headcount.exploit import exploit
+
+    def search(opponents: list[str]) -> str:
+        found = exploit(players, opponents, rules, budget=METER_BUDGET, games=1, seed=seed)
+        return MENU.parse(found.responder).canonical
+
+    return search
+
+
 FIELD = FieldGame(
     unit="game-win share",
     percent=True,
@@ -37,4 +57,5 @@ FIELD = FieldGame(
     oracle_from=f"{__name__}:oracle_candidates",
     oracle_games=20_000,
     members=10,
+    searches=(("meter", f"{__name__}:meter"),),
 )
