@@ -117,6 +117,10 @@ def test_assess_gives_the_bootstrap_ci_of_a_pure_mixture():
     assert lo == pytest.approx(0.5 - 1.96 * 0.01, abs=0.002)
     assert hi == pytest.approx(0.5 + 1.96 * 0.01, abs=0.002)
     assert a.regret == 0.0 and a.regret_ci[0] == 0.0 and a.best == 0
+    # win shares: two copies of s0 split the one win, 0.5 each whatever the deals
+    exact = mg.assess(table, x, draws=500, seed=3, constant_sum=True)
+    assert exact.payoff_ci[0] == pytest.approx([0.5, 0.5], abs=1e-12)
+    assert exact.regret_ci == (0.0, 0.0)
 
 
 def test_growth_adds_the_best_response_until_it_gains_nothing():

@@ -85,7 +85,7 @@ def solve(
         table, sol, steps = grown.table, grown.solution, grown.steps
     else:
         sol = mg.solve(table)
-    assessment = mg.assess(table, sol.weights, seed=seed)
+    assessment = mg.assess(table, sol.weights, seed=seed, constant_sum=fg.constant_sum)
     opts: dict[str, Any] = {"games": games, "seed": seed, "members": members,
                             "oracle_games": oracle_games}  # fmt: skip
     if oracles != "grid":

@@ -99,6 +99,9 @@ class FieldGame:
     oracle_from: str = ""
     oracle_games: int = 0  #: games per candidate and opponent multiset in the oracle's last round
     members: int = 0  #: the most members growth may reach (0: no growth)
+    #: every game's seats share a fixed total (win shares; one loser per game): a member that
+    #: fills the table gets exactly that total over ``n``, whatever the deals (its se is 0)
+    constant_sum: bool = False
     #: other oracles, by name: "module:function" of ``(players, rules, seed) -> Search``, a
     #: best-response search against a fixed table of opponents (a meter), for ``--oracle NAME``
     searches: tuple[tuple[str, str], ...] = ()
@@ -290,12 +293,19 @@ class Assessment:
     best: int  #: the member with the highest payoff against the mixture
 
 
-def assess(table: Table, x: np.ndarray, draws: int = DRAWS, seed: int = 0) -> Assessment:
-    """Payoffs against ``x`` and the regret, with parametric-bootstrap CIs (module docstring)."""
+def assess(
+    table: Table, x: np.ndarray, draws: int = DRAWS, seed: int = 0, constant_sum: bool = False
+) -> Assessment:
+    """Payoffs against ``x`` and the regret, with parametric-bootstrap CIs (module docstring).
+    With ``constant_sum`` a profile of one member only is exact (its copies share the game's
+    fixed total) and is not perturbed."""
     pay = Payoffs(table)
     u = pay(x)
     cols = np.broadcast_to(np.arange(table.k), pay.where.shape)
-    se_table = np.nan_to_num(table.se[pay.where, cols])
+    se = np.nan_to_num(table.se)
+    if constant_sum:
+        se[table.counts.max(axis=1) == table.n] = 0.0
+    se_table = se[pay.where, cols]
     rng = np.random.default_rng(seed)
     w = pay.weights(x)
     # the draws perturb profile entries, not opponent rows: one z per (profile, member)

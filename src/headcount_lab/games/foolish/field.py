@@ -28,6 +28,7 @@ FIELD = FieldGame(
     unit="game-win share",
     percent=True,
     threshold=0.01,
+    constant_sum=True,
     payoffs=f"{__name__}:payoffs",
     population=("random", "rules", "pimc", "pimc-top", "ismcts"),
     games=96,

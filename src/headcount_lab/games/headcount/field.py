@@ -51,6 +51,7 @@ FIELD = FieldGame(
     unit="game-win share",
     percent=True,
     threshold=0.01,
+    constant_sum=True,
     payoffs=f"{__name__}:payoffs",
     population=("random", "tips", "odds", "reader", "bluffer", "equilibrium", "responder"),
     games=20_000,

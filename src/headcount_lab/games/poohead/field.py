@@ -30,6 +30,7 @@ FIELD = FieldGame(
     unit="share of games not lost",
     percent=True,
     threshold=0.01,
+    constant_sum=True,
     payoffs=f"{__name__}:payoffs",
     population=("random", "cheap", "cheap+", "pimc", "ismcts", "ismcts:iterations=400"),
     games=96,
