@@ -83,7 +83,18 @@ def test_a_tiny_solve_builds_writes_and_reads_back(tmp_path):
     """Headcount, 24 games per profile and one growth step of the grid oracle: the file is
     written under its name, reads back as the same field, and the shares add up (every game has
     one winner, so the mixture's own share is exactly 1/4)."""
-    args = ["--games", "24", "--members", "8", "--oracle-games", "48", "--seed", "3"]
+    args = [
+        "--games",
+        "24",
+        "--members",
+        "8",
+        "--oracle-games",
+        "48",
+        "--seed",
+        "3",
+        "--refine",
+        "0",
+    ]
     res = cli("headcount", "field", "--solve", *args, "--data-dir", str(tmp_path), "--json")
     assert res.code == 0, res.stderr
     built = strict_json(res.stdout)
@@ -94,3 +105,21 @@ def test_a_tiny_solve_builds_writes_and_reads_back(tmp_path):
     assert "--games 24 --seed 3 --members 8 --oracle-games 48" in built["command"]
     back = strict_json(cli("headcount", "field", "--data-dir", str(tmp_path), "--json").stdout)
     assert back == built
+
+
+def test_refining_the_written_field_is_what_the_command_with_refine_builds(tmp_path):
+    """``field --refine G`` on a written field gives the field ``--solve ... --refine G``
+    builds from scratch (to the bit, but for the time taken); a refined field is not refined
+    again."""
+    small = ["--games", "24", "--members", "0", "--quiet", "--refine", "0"]
+    whole, part = tmp_path / "whole", tmp_path / "part"
+    assert cli("headcount", "field", "--solve", *small[:-1], "48", "--data-dir",
+               str(whole)).code == 0  # fmt: skip
+    assert cli("headcount", "field", "--solve", *small, "--data-dir", str(part)).code == 0
+    assert cli("headcount", "field", "--refine", "48", "--data-dir", str(part)).code == 0
+    name = field_file(tmp_path, GAMES["headcount"], 4, "standard").name
+    a, b = (json.loads((d / name).read_text(encoding="utf-8")) for d in (whole, part))
+    assert a.pop("seconds") > 0 and b.pop("seconds") > 0
+    assert a == b and a["command"].endswith("--refine 48") and a["refined"]["games"] == 48
+    line = one_error_line(cli("headcount", "field", "--refine", "48", "--data-dir", str(part)))
+    assert "refined already" in line

@@ -201,3 +201,28 @@ def test_a_search_oracle_answers_the_likeliest_opponents_and_best_of_takes_the_l
     best = mg.best_of([mg.search_oracle(search, play, 8, 1), mg.grid_oracle(["c"], play, 8, 1)])
     assert best(t, x)[0] == "c"
     assert mg.best_of([lambda t, x: None])(t, x) is None
+
+
+def test_refining_replays_the_profiles_the_mixture_reads_and_pools_them_by_games():
+    """Against a pure field of b at 3 seats the payoffs read {a,b,b} and {b,b,b}; in a
+    constant-sum game {b,b,b} is exact and left alone. The pooled mean weighs each part by its
+    games."""
+    calls: list[tuple[list[str], int, int]] = []
+
+    def play(bots: list[str], games: int, seed: int) -> dict[str, tuple[float, float]]:
+        calls.append((sorted(bots), games, seed))
+        shift = 0.0 if seed == 1 else 0.3  # the refining games see other deals
+        return {b: ((0.2 if b == "a" else 0.4) + shift, 0.1) for b in bots}
+
+    t = mg.build_table(["a", "b"], 3, play, 10, 1)
+    x = np.array([0.0, 1.0])
+    assert [t.counts[r].tolist() for r in mg.refine_rows(t, x, True)] == [[1, 2]]
+    assert len(mg.refine_rows(t, x, False)) == 2
+    calls.clear()
+    t2, rows = mg.refine(t, x, play, 30, 1, constant_sum=True)
+    assert calls == [(["a", "b", "b"], 30, 1 + mg.REFINE)]
+    r = rows[0]
+    assert t2.games[r] == 40 and t2.games[t.row([0, 3])] == 10
+    assert t2.mean[r, 0] == pytest.approx((10 * 0.2 + 30 * 0.5) / 40)
+    assert t2.se[r, 0] == pytest.approx(math.hypot(10 * 0.1, 30 * 0.1) / 40)
+    assert t2.mean[t.row([0, 3]), 1] == t.mean[t.row([0, 3]), 1]

@@ -50,8 +50,9 @@ def solve(
     oracle_games: int,
     quiet: bool,
     oracles: str = "grid",
+    refine: int = 0,
 ) -> dict[str, Any]:
-    """Build the field: play the population's profiles, solve, grow, assess."""
+    """Build the field: play the population's profiles, solve, grow, refine, assess."""
     from headcount_lab.core import metagame as mg
 
     fg: mg.FieldGame = spec.load("metagame")
@@ -63,11 +64,7 @@ def solve(
     names = [o.strip() for o in oracles.split(",")]
     searches = [fg.search(o, players, rules, seed) for o in names if o != "grid"]
     play = mg.game_player(spec, rules, players, fg)
-
-    def say(line: str) -> None:
-        if not quiet:
-            typer.echo(line, err=True)
-
+    say = _say(quiet)
     t0 = time.perf_counter()
     table = mg.build_table(population, players, play, games, seed, progress=say)
     steps: list[dict[str, Any]] = []
@@ -85,17 +82,65 @@ def solve(
         table, sol, steps = grown.table, grown.solution, grown.steps
     else:
         sol = mg.solve(table)
-    assessment = mg.assess(table, sol.weights, seed=seed, constant_sum=fg.constant_sum)
     opts: dict[str, Any] = {"games": games, "seed": seed, "members": members,
                             "oracle_games": oracle_games}  # fmt: skip
     if oracles != "grid":
         opts["oracle"] = oracles
+    data = _result(spec, fg, players, variant, table, sol, seed, games, steps, None, 0.0,
+                   command_text(spec, players, variant, opts))  # fmt: skip
+    if refine:
+        return refined(spec, data, refine, play, say, time.perf_counter() - t0)
+    data["seconds"] = time.perf_counter() - t0
+    return data
+
+
+def _say(quiet: bool) -> Any:
+    def say(line: str) -> None:
+        if not quiet:
+            typer.echo(line, err=True)
+
+    return say
+
+
+def _result(spec, fg, players, variant, table, sol, seed, games, steps, refine_info, seconds,
+            command):  # type: ignore[no-untyped-def]  # fmt: skip
+    from headcount_lab.core import metagame as mg
+
+    assessment = mg.assess(
+        table, sol.weights, seed=seed, constant_sum=fg.constant_sum, shares=fg.percent
+    )
     return mg.to_json(
         game=spec.name, title=spec.title, players=players, variant=variant,
         rules_version=spec.version, fg=fg, table=table, solution=sol, assessment=assessment,
-        command=command_text(spec, players, variant, opts), seed=seed, games=games,
-        growth=steps, seconds=time.perf_counter() - t0,
+        command=command, seed=seed, games=games, growth=steps, seconds=seconds,
+        refined=refine_info,
     )  # fmt: skip
+
+
+def refined(
+    spec: GameSpec, data: dict[str, Any], refine: int, play: Any, say: Any, seconds: float
+) -> dict[str, Any]:
+    """``data`` (a field as written) with the profiles its mixture's payoffs read played
+    ``refine`` more games each (:func:`headcount_lab.core.metagame.refine`), re-solved and
+    re-assessed; its command gains ``--refine G``, which rebuilds the same from scratch."""
+    from headcount_lab.core import metagame as mg
+
+    if data.get("refined"):
+        raise UserError(
+            "the field is refined already: rebuild it with --solve and the --refine you want"
+        )
+    fg: mg.FieldGame = spec.load("metagame")
+    players, seed = data["players"], data["seed"]
+    table = mg.table_from_json(data, players)
+    sol = mg.solve(table)
+    t0 = time.perf_counter()
+    table, rows = mg.refine(table, sol.weights, play, refine, seed, fg.constant_sum, say)
+    info = {"games": refine, "profiles": len(rows), "support": [
+        table.members[i] for i in range(table.k) if sol.weights[i] >= mg.SUPPORT]}  # fmt: skip
+    took = seconds + time.perf_counter() - t0
+    return _result(spec, fg, players, data["variant"], table, mg.solve(table), seed,
+                   data["games_per_profile"], data["growth"], info, took,
+                   f"{data['command']} --refine {refine}")  # fmt: skip
 
 
 def lines(data: dict[str, Any], fg: Any, menu: Any) -> list[str]:
@@ -123,7 +168,7 @@ def lines(data: dict[str, Any], fg: Any, menu: Any) -> list[str]:
         f"(growth threshold {fg.show(data['threshold'])} {unit})",
         f"built by: {data['command']}",
         f"  ({data['profiles']} profiles of {data['games_per_profile']} {spec_unit(data)} each, "
-        f"seats rotated, {data['seconds']:.0f} s)",
+        f"seats rotated{_refined(data)}, {data['seconds']:.0f} s)",
     ]
     return out
 
@@ -134,6 +179,11 @@ def _oracle_help(spec: GameSpec) -> str:
         f"documented settings; the default) or a search {spec.title} declares (its docs page "
         "names them)."
     )
+
+
+def _refined(data: dict[str, Any]) -> str:
+    r = data.get("refined")
+    return f"; the {r['profiles']} its payoffs read {r['games']} more each" if r else ""
 
 
 def spec_unit(data: dict[str, Any]) -> str:
@@ -174,6 +224,14 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
             int | None,
             count_option("--oracle-games", help="With --solve: games per oracle evaluation."),
         ] = None,
+        refine: Annotated[
+            int | None,
+            count_option(
+                "--refine",
+                help="Play the profiles the field's payoffs read G more games each (with "
+                "--solve, or on the committed field) and re-solve.",
+            ),
+        ] = None,
         oracle: Annotated[
             str | None,
             typer.Option("--oracle", help=_oracle_help(spec)),
@@ -196,6 +254,7 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
                     fg.members if members is None else members,
                     fg.oracle_games if oracle_games is None else oracle_games,
                     quiet or json_out, oracle or "grid",
+                    fg.refine if refine is None else refine,
                 )  # fmt: skip
                 from headcount_lab.core.metagame import write_field
 
@@ -208,9 +267,17 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
                 given = [n for n, val in options if val is not None]
                 if given or seed != DEFAULT_SEED:
                     raise UserError(f"{', '.join(given) or '--seed'} only applies with --solve")
-                from headcount_lab.core.metagame import read_field
+                from headcount_lab.core.metagame import game_player, read_field, write_field
 
                 data = read_field(path, spec.name, spec.version)
+                if refine:
+                    rules = spec.make_rules(v, [], players)
+                    play = game_player(spec, rules, players, fg)
+                    data = refined(spec, data, refine, play, _say(quiet or json_out),
+                                   data["seconds"])  # fmt: skip
+                    write_field(path, data)
+                    if not json_out:
+                        typer.echo(f"written: {path}", err=True)
         if json_out:
             print_json({k: v for k, v in data.items() if k != "table"} | {"file": str(path)})
         else:

@@ -77,6 +77,8 @@ SUPPORT = 1e-3
 FIELD_SCHEMA = "headcount-lab-field/1"
 #: seed offset of the oracle's final evaluation (deals no selection round played)
 FRESH = 1000
+#: seed offset of the refining games (:func:`refine`)
+REFINE = 2000
 
 #: ``summary -> {canonical spec: (mean, se)}``: a game's payoffs from a simulate summary
 PayoffFn = Callable[[dict[str, Any]], dict[str, tuple[float, float]]]
@@ -99,6 +101,7 @@ class FieldGame:
     oracle_from: str = ""
     oracle_games: int = 0  #: games per candidate and opponent multiset in the oracle's last round
     members: int = 0  #: the most members growth may reach (0: no growth)
+    refine: int = 0  #: games of the committed build's refining pass (:func:`refine`; 0: none)
     #: every game's seats share a fixed total (win shares; one loser per game): a member that
     #: fills the table gets exactly that total over ``n``, whatever the deals (its se is 0)
     constant_sum: bool = False
@@ -175,6 +178,8 @@ class Table:
     counts: np.ndarray
     mean: np.ndarray
     se: np.ndarray
+    #: games (matches) played per profile (None: not counted, e.g. a test's exact game)
+    games: np.ndarray | None = None
     _index: dict[tuple[int, ...], int] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -294,11 +299,16 @@ class Assessment:
 
 
 def assess(
-    table: Table, x: np.ndarray, draws: int = DRAWS, seed: int = 0, constant_sum: bool = False
+    table: Table,
+    x: np.ndarray,
+    draws: int = DRAWS,
+    seed: int = 0,
+    constant_sum: bool = False,
+    shares: bool = False,
 ) -> Assessment:
     """Payoffs against ``x`` and the regret, with parametric-bootstrap CIs (module docstring).
     With ``constant_sum`` a profile of one member only is exact (its copies share the game's
-    fixed total) and is not perturbed."""
+    fixed total) and is not perturbed; with ``shares`` the payoffs' CIs are kept in [0, 1]."""
     pay = Payoffs(table)
     u = pay(x)
     cols = np.broadcast_to(np.arange(table.k), pay.where.shape)
@@ -315,6 +325,8 @@ def assess(
         us[d] = w @ (pay.u_table + se_table * z[d][pay.where, cols])
     regs = us.max(axis=1) - us @ x
     ci = np.percentile(us, [2.5, 97.5], axis=0).T
+    if shares:
+        ci = np.clip(ci, 0.0, 1.0)
     rci = np.percentile(regs, [2.5, 97.5])
     return Assessment(
         u, ci, float(x @ u), regret(u, x), (float(rci[0]), float(rci[1])), int(np.argmax(u))
@@ -384,10 +396,13 @@ def build_table(
     counts = profiles(k, n)
     mean = np.full(counts.shape, np.nan)
     se = np.full(counts.shape, np.nan)
+    played = np.full(len(counts), games, dtype=np.int64)
     for p, c in enumerate(counts):
         if old is not None and not c[old.k :].any():
             r = old.row(c[: old.k])
             mean[p, : old.k], se[p, : old.k] = old.mean[r], old.se[r]
+            if old.games is not None:
+                played[p] = old.games[r]
             continue
         seats = members_of(c)
         res = play([members[i] for i in seats], games, seed)
@@ -395,7 +410,55 @@ def build_table(
             mean[p, i], se[p, i] = res[members[i]]
         if progress is not None:
             progress(f"profile {p + 1}/{len(counts)}: {' '.join(str(int(v)) for v in c)}")
-    return Table(list(members), n, counts, mean, se)
+    return Table(list(members), n, counts, mean, se, played)
+
+
+def refine_rows(table: Table, x: np.ndarray, constant_sum: bool = False) -> list[int]:
+    """The profiles every member's payoff against ``x`` reads: each member with each opponent
+    multiset of the support (a profile of one member only left out in a constant-sum game,
+    where it is exact)."""
+    eye = np.eye(table.k, dtype=np.int64)
+    rows = set()
+    for opp, _ in support_opponents(table, x):
+        m = np.bincount(opp, minlength=table.k)
+        for i in range(table.k):
+            c = m + eye[i]
+            if not (constant_sum and c.max() == table.n):
+                rows.add(table.row(c))
+    return sorted(rows)
+
+
+def refine(
+    table: Table,
+    x: np.ndarray,
+    play: PlayFn,
+    games: int,
+    seed: int,
+    constant_sum: bool = False,
+    progress: Callable[[str], None] | None = None,
+) -> tuple[Table, list[int]]:
+    """Play :func:`refine_rows` again, ``games`` more each on fresh deals (seed +
+    :data:`REFINE`), pooled with what the table has by their games; return the new table and
+    the rows refined. The slow games' fields are built this way: few games per profile for
+    the whole meta-game, many for the profiles the solved mixture's payoffs read."""
+    if table.games is None:
+        raise ValueError("the table does not count its games: it cannot be refined")
+    rows = refine_rows(table, x, constant_sum)
+    mean, se, played = table.mean.copy(), table.se.copy(), table.games.copy()
+    for j, r in enumerate(rows):
+        seats = members_of(table.counts[r])
+        res = play([table.members[i] for i in seats], games, seed + REFINE)
+        g0, g1 = float(played[r]), float(games)
+        for i in set(seats):
+            mu, s1 = res[table.members[i]]
+            mean[r, i] = (g0 * mean[r, i] + g1 * mu) / (g0 + g1)
+            se[r, i] = math.hypot(g0 * se[r, i], g1 * s1) / (g0 + g1)
+        played[r] += games
+        if progress is not None:
+            progress(
+                f"refine {j + 1}/{len(rows)}: {' '.join(str(int(v)) for v in table.counts[r])}"
+            )
+    return Table(table.members, table.n, table.counts, mean, se, played), rows
 
 
 # --- growth ------------------------------------------------------------------------------------
@@ -548,6 +611,7 @@ def to_json(
     games: int,
     growth: list[dict[str, Any]],
     seconds: float,
+    refined: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     order = sorted(range(table.k), key=lambda i: -assessment.payoff[i])
     return {
@@ -578,12 +642,14 @@ def to_json(
         "regret_ci95": list(assessment.regret_ci),
         "solver": {"steps": solution.steps, "converged": solution.converged},
         "growth": growth,
+        "refined": refined,
         "seconds": seconds,
         "table": {
             "members": table.members,
             "counts": table.counts.tolist(),
             "mean": [[None if math.isnan(v) else v for v in row] for row in table.mean.tolist()],
             "se": [[None if math.isnan(v) else v for v in row] for row in table.se.tolist()],
+            "games": None if table.games is None else table.games.tolist(),
         },
     }
 
@@ -597,6 +663,7 @@ def table_from_json(data: dict[str, Any], n: int) -> Table:
         np.array(t["counts"], dtype=np.int64),
         np.array([[nan if v is None else v for v in row] for row in t["mean"]], dtype=float),
         np.array([[nan if v is None else v for v in row] for row in t["se"]], dtype=float),
+        np.array(t.get("games") or [data["games_per_profile"]] * len(t["counts"]), dtype=np.int64),
     )
 
 

@@ -32,4 +32,5 @@ FIELD = FieldGame(
     payoffs=f"{__name__}:payoffs",
     population=("random", "rules", "pimc", "pimc-top", "ismcts"),
     games=96,
+    refine=288,
 )

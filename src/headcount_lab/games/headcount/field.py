@@ -58,5 +58,6 @@ FIELD = FieldGame(
     oracle_from=f"{__name__}:oracle_candidates",
     oracle_games=20_000,
     members=10,
+    refine=100_000,
     searches=(("meter", f"{__name__}:meter"),),
 )

@@ -34,4 +34,5 @@ FIELD = FieldGame(
     payoffs=f"{__name__}:payoffs",
     population=("random", "cheap", "cheap+", "pimc", "ismcts", "ismcts:iterations=400"),
     games=96,
+    refine=288,
 )
