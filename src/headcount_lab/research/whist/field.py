@@ -38,6 +38,6 @@ FIELD = FieldGame(
         "montecarlo:listen=1,bid_width=4",
     ),
     oracle_games=480,
-    refine=1200,
+    refine=600,
     members=6,
 )
