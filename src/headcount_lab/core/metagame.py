@@ -108,7 +108,6 @@ class FieldGame:
     #: other oracles, by name: "module:function" of ``(players, rules, seed) -> Search``, a
     #: best-response search against a fixed table of opponents (a meter), for ``--oracle NAME``
     searches: tuple[tuple[str, str], ...] = ()
-    notes: str = ""  #: how the build was sized, for the docs and the JSON
 
     def payoff_fn(self) -> PayoffFn:
         import importlib
