@@ -40,6 +40,12 @@ Uncertainty (:func:`assess`)
     payoffs and of the regret *of this mixture*, not of re-solving). The regret's point estimate
     is biased upwards by the max over members, so its CI's lower end is the honest bound.
 
+Refining (:func:`refine`)
+    The profiles the solved mixture's payoffs read (every member against every opponent
+    multiset of the support) are played again on fresh deals and pooled with their first games
+    by the number of games, and the game is solved again: slow games afford few games in every
+    profile and many in the few that matter.
+
 Growth (:func:`grow`, PSRO / double oracle)
     An oracle ``oracle(field) -> (spec, gain) | None`` proposes a new member and its estimated
     gain against the mixture (its payoff against the mixture minus the mixture's own payoff). If
@@ -47,7 +53,8 @@ Growth (:func:`grow`, PSRO / double oracle)
     played, and the game is re-solved; growth stops when the gain is at most the threshold, the
     oracle has nothing new, or the member budget ends. :func:`grid_oracle` is the oracle of today:
     the game's documented settings (:attr:`FieldGame.oracle`), each played against the mixture's
-    support, by successive halving.
+    support, by successive halving; :func:`search_oracle` wraps a best-response search against a
+    fixed table (a meter), and :func:`best_of` combines oracles.
 """
 
 from __future__ import annotations
