@@ -198,9 +198,6 @@ class Table:
     def row(self, counts: Sequence[int]) -> int:
         return self._index[tuple(int(v) for v in counts)]
 
-    def complete(self) -> bool:
-        return len(self._index) == n_profiles(self.k, self.n)
-
     def opponents(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(opp[M, k], coef[M], where[M, k])``: the multisets of ``n - 1`` opponents, their
         multinomial coefficients and the row of profile ``opp + e_i`` for each member ``i``."""
@@ -595,10 +592,6 @@ def best_of(oracles: Sequence[Oracle]) -> Oracle:
 
 
 # --- the committed field: JSON in data/ -----------------------------------------------------
-
-
-def field_path(root: Path, game: str, players: int, variant: str, version: int) -> Path:
-    return root / "data" / f"field-{game}-{players}p-{variant}-v{version}.json"
 
 
 def to_json(
