@@ -228,7 +228,7 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
             int | None,
             count_option(
                 "--refine",
-                help="Play the profiles the field's payoffs read G more games each (with "
+                help="Play the profiles the field's payoffs read N more games each (with "
                 "--solve, or on the committed field) and re-solve.",
             ),
         ] = None,
