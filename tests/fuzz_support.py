@@ -166,3 +166,17 @@ def compare_args(
         JSON,
         flag("--quiet"),
     )
+
+
+#: ``GAME field`` of every game (issue 22 item 2): reading the committed field, with options
+#: that only ``--solve`` takes (refused without it); ``--solve`` itself runs for minutes and is
+#: tried in tests/test_field.py with a tiny budget
+FIELD = argv(
+    PLAYERS,
+    option("--variant", mostly(st.sampled_from(["standard", "trickster", "double", "blind"]))),
+    option("--games", number(0, 5)),
+    option("--members", number(0, 9)),
+    SEED,
+    JSON,
+    flag("--quiet"),
+)

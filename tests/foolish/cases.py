@@ -26,6 +26,7 @@ FUZZ_FILES = {
 }
 #: generated arguments of every command of the game but ``play`` and ``bench`` (fuzz guard)
 FUZZ = {
+    "field": fz.FIELD,
     "trick": fz.argv(
         st.lists(st.sampled_from(FF_PLAYS), min_size=3, max_size=6).map(lambda p: [" ".join(p)]),
         fz.option("--players", fz.number(3, 6)),
@@ -71,6 +72,7 @@ FUZZ = {
 }
 #: a small valid call of each command with whole-number options (fuzz guard: int64's edges)
 SMALL = {
+    "field": [],
     "trick": ["JK Q@1 Q@2 down"],
     "odds": [],
     "simulate": ["--games", "2", "--quiet", "--bots", "random,random,random,random"],
@@ -81,6 +83,7 @@ SMALL = {
 RULES_CALL = ["simulate", *SMALL["simulate"]]
 #: one small, valid call of every command with --json
 JSON_CALLS = {
+    "field": [],
     "trick": ["--players", "5", "J 5 J down 3"],
     "odds": ["--players", "4"],
     "ladder": ["--bots", "random,rules", "--games", "4", "--seed", "2"],

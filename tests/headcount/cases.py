@@ -32,6 +32,7 @@ FUZZ_FILES = {
 }
 #: generated arguments of every command of the game but ``play`` and ``bench`` (fuzz guard)
 FUZZ = {
+    "field": fz.FIELD,
     "count": fz.argv(
         fz.cards(HC_DECK, 0, 8),
         fz.option("--draw", fz.mostly(st.sampled_from(HC_DECK))),
@@ -124,6 +125,7 @@ FUZZ = {
 WARM_UP = {"headsup": ["--step", "40", "--iterations", "1"]}
 #: a small valid call of each command with whole-number options (fuzz guard: int64's edges)
 SMALL = {
+    "field": [],
     "odds": ["--see", "7♥ K♥ 5♠"],
     "deal": ["--hands", "1000", "--quiet"],
     "simulate": ["--games", "4", "--quiet"],
@@ -138,6 +140,7 @@ EDGE_EXTRA = {"train-equilibrium": lambda folder: ["--out", str(folder / "eq.npz
 RULES_CALL = ["simulate", *SMALL["simulate"]]
 #: one small, valid call of every command with --json
 JSON_CALLS = {
+    "field": [],
     "headsup": ["--step", "20", "--iterations", "5"],
     "train-equilibrium": [
         "--iterations",

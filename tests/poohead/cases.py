@@ -35,6 +35,7 @@ FUZZ_FILES = {
 }
 #: generated arguments of every command of the game but ``play`` and ``bench`` (fuzz guard)
 FUZZ = {
+    "field": fz.FIELD,
     "legal": fz.argv(
         fz.option(
             "--pile", st.lists(fz.mostly(st.sampled_from(PH_CARDS)), max_size=6).map(" ".join)
@@ -63,6 +64,7 @@ FUZZ = {
 }
 #: a small valid call of each command with whole-number options (fuzz guard: int64's edges)
 SMALL = {
+    "field": [],
     "start-odds": [],
     "simulate": ["--games", "2", "--quiet", "--bots", "random,random,random,random"],
     "compare": ["--games", "2", "--quiet", "--bots", "random", "--rule", "turn_cap=30"],
@@ -71,6 +73,7 @@ SMALL = {
 RULES_CALL = ["simulate", *SMALL["simulate"]]
 #: one small, valid call of every command with --json
 JSON_CALLS = {
+    "field": [],
     "legal": ["--pile", "5 9", "--hand", "3 8 J 10"],
     "start-odds": ["--players", "2"],
     "simulate": ["--players", "3", "--bots", "cheap,random,cheap+", "--games", "12"],

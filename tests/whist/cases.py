@@ -52,6 +52,7 @@ FUZZ_FILES = {
 }
 #: generated arguments of every command of the game but ``play`` and ``bench`` (fuzz guard)
 FUZZ = {
+    "field": fz.FIELD,
     "blind-odds": fz.argv(blind_view(), fz.option("--forbidden", fz.number(0, 1)), fz.JSON),
     "schedule": fz.argv(fz.PLAYERS, fz.option("--first-dealer", fz.number(0, 5)), fz.JSON),
     "score": fz.argv(
@@ -83,6 +84,7 @@ FUZZ = {
 }
 #: a small valid call of each command with whole-number options (fuzz guard: int64's edges)
 SMALL = {
+    "field": [],
     "blind-odds": ["--players", "3", "--see", "A♠ ? K♥", "--trump-card", "Q♦"],
     "schedule": [],
     "simulate": ["--matches", "2", "--quiet", "--bots", "random,random,random,random"],
@@ -93,6 +95,7 @@ SMALL = {
 RULES_CALL = ["simulate", *SMALL["simulate"]]
 #: one small, valid call of every command with --json
 JSON_CALLS = {
+    "field": [],
     "blind-equilibrium": ["--players", "3"],
     "blind-odds": ["--see", "KS ? 8H AD", "--trump-card", "9D"],
     "schedule": ["--players", "5"],

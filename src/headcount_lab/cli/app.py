@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from headcount_lab.cli import bench, games, report, warm
+from headcount_lab.cli import bench, field, games, report, warm
 from headcount_lab.cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, one_line
 
 
@@ -53,6 +53,7 @@ def build_app() -> typer.Typer:
     for spec in registered().values():
         group = _copy(_load(spec.cli)) if spec.cli else typer.Typer(no_args_is_help=True)
         games.add_game_commands(group, spec)
+        field.add_field_command(group, spec)
         app.add_typer(group, name=spec.name, help=spec.help or f"{spec.title}.")
     app.add_typer(
         report.build(), name="report", help="Generate the reports with charts and tables."

@@ -52,6 +52,9 @@ class GameSpec:
     #: the bots of ``GAME compare`` when ``--field`` is not given ("" = ``default_bots``): the
     #: one place to point the comparisons at another field
     compare_field: str = ""
+    #: "module:FIELD", the game's :class:`~headcount_lab.core.metagame.FieldGame` (the
+    #: competent field: ``GAME field``)
+    metagame: str | None = None
     help: str = ""  #: one line for the CLI group
 
     def load(self, which: str) -> Any:
@@ -136,6 +139,7 @@ GAMES: dict[str, GameSpec] = {
         describe=f"{_HC}.record:describe",
         play=f"{_HC}.play:HeadcountTable",
         metrics=f"{_HC}.metrics:METRICS",
+        metagame="headcount_lab.research.headcount.field:FIELD",
         docs="docs/games/headcount.md",
         cli="headcount_lab.cli.headcount:app",
         report="headcount_lab.analysis.headcount.report:build_all",
@@ -163,6 +167,7 @@ GAMES: dict[str, GameSpec] = {
         describe=f"{_WH}.record:describe",
         play=f"{_WH}.play:WhistTable",
         metrics=f"{_WH}.metrics:METRICS",
+        metagame="headcount_lab.research.whist.field:FIELD",
         docs="docs/games/forehead-whist.md",
         cli="headcount_lab.cli.whist:app",
         report="headcount_lab.analysis.whist.report:build_all",
@@ -182,6 +187,7 @@ GAMES: dict[str, GameSpec] = {
         describe=f"{_PH}.record:describe",
         play=f"{_PH}.play:PooheadTable",
         metrics=f"{_PH}.metrics:METRICS",
+        metagame="headcount_lab.research.poohead.field:FIELD",
         docs="docs/games/poohead.md",
         cli="headcount_lab.cli.poohead:app",
         report="headcount_lab.analysis.poohead.report:build_all",
@@ -201,6 +207,7 @@ GAMES: dict[str, GameSpec] = {
         describe=f"{_FF}.record:describe",
         play=f"{_FF}.play:FoolishTable",
         metrics=f"{_FF}.metrics:METRICS",
+        metagame="headcount_lab.research.foolish.field:FIELD",
         docs="docs/games/foolish-faces.md",
         cli="headcount_lab.cli.foolish:app",
         report="headcount_lab.analysis.foolish.report:build_all",

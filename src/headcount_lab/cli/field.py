@@ -1,0 +1,298 @@
+"""``GAME field``: the committed competent field of a game (issue 22 item 2), and ``--solve`` to
+rebuild it; the meta-game and its solver are :mod:`headcount_lab.core.metagame`, what each game
+plays and measures is its :class:`~headcount_lab.core.metagame.FieldGame` (``GameSpec.metagame``).
+
+No ``from __future__ import annotations`` here: typer reads the option types at run time.
+"""
+
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from headcount_lab.cli.common import UserError, print_json, user_errors
+from headcount_lab.cli.run_options import count_option, seed_option
+from headcount_lab.games import GameSpec
+
+DEFAULT_SEED = 1
+#: the committed fields live here, next to the equilibrium tables
+DATA = Path(__file__).resolve().parents[3] / "data"
+
+
+def field_file(data: Path, spec: GameSpec, players: int, variant: str) -> Path:
+    return data / f"field-{spec.name}-{players}p-{variant}-v{spec.version}.json"
+
+
+def _check(spec: GameSpec, players: int, variant: str | None) -> str:
+    lo, hi = spec.players
+    if not lo <= players <= hi:
+        raise UserError(f"--players must be between {lo} and {hi}, got {players}")
+    v = (variant or next(iter(spec.variants))).strip().lower()
+    if v not in spec.variants:
+        raise UserError(f"unknown variant {variant!r}: choose {', '.join(spec.variants)}")
+    return v
+
+
+def command_text(spec: GameSpec, players: int, variant: str, opts: dict[str, Any]) -> str:
+    tail = " ".join(f"--{k.replace('_', '-')} {v}" for k, v in opts.items())
+    return f"headcount-lab {spec.name} field --players {players} --variant {variant} --solve {tail}"
+
+
+def solve(
+    spec: GameSpec,
+    players: int,
+    variant: str,
+    games: int,
+    seed: int,
+    members: int,
+    oracle_games: int,
+    quiet: bool,
+    oracles: str = "grid",
+    refine: int = 0,
+) -> dict[str, Any]:
+    """Build the field: play the population's profiles, solve, grow, refine, assess."""
+    from headcount_lab.core import metagame as mg
+
+    fg: mg.FieldGame = spec.load("metagame")
+    rules = spec.make_rules(variant, [], players)
+    menu = spec.load("bots")
+    population = mg.canonical(menu, fg.population)
+    if members and members < len(population):
+        raise UserError(f"--members must be 0 or at least the population's {len(population)}")
+    names = [o.strip() for o in oracles.split(",")]
+    searches = [fg.search(o, players, rules, seed) for o in names if o != "grid"]
+    play = mg.game_player(spec, rules, players, fg)
+    say = _say(quiet)
+    t0 = time.perf_counter()
+    table = mg.build_table(population, players, play, games, seed, progress=say)
+    steps: list[dict[str, Any]] = []
+    if members > len(population) and oracle_games > 0:
+        found = [mg.search_oracle(f, play, oracle_games, seed + 2) for f in searches]
+        if "grid" in names:
+            candidates = mg.canonical(menu, fg.candidates())
+            found.append(mg.grid_oracle(candidates, play, oracle_games, seed + 1))
+        oracle = mg.best_of(found)
+
+        def extend(t: mg.Table, new: str) -> mg.Table:
+            return mg.build_table([*t.members, new], players, play, games, seed, t, say)
+
+        grown = mg.grow(table, oracle, fg.threshold, members, extend, say)
+        table, sol, steps = grown.table, grown.solution, grown.steps
+    else:
+        sol = mg.solve(table)
+    opts: dict[str, Any] = {"games": games, "seed": seed, "members": members,
+                            "oracle_games": oracle_games}  # fmt: skip
+    if oracles != "grid":
+        opts["oracle"] = oracles
+    data = _result(spec, fg, players, variant, table, sol, seed, games, steps, None, 0.0,
+                   command_text(spec, players, variant, opts))  # fmt: skip
+    if refine:
+        return refined(spec, data, refine, play, say, time.perf_counter() - t0)
+    data["seconds"] = time.perf_counter() - t0
+    return data
+
+
+def _say(quiet: bool) -> Any:
+    def say(line: str) -> None:
+        if not quiet:
+            typer.echo(line, err=True)
+
+    return say
+
+
+def _result(spec, fg, players, variant, table, sol, seed, games, steps, refine_info, seconds,
+            command):  # type: ignore[no-untyped-def]  # fmt: skip
+    from headcount_lab.core import metagame as mg
+
+    assessment = mg.assess(
+        table, sol.weights, seed=seed, constant_sum=fg.constant_sum, shares=fg.percent
+    )
+    return mg.to_json(
+        game=spec.name, title=spec.title, players=players, variant=variant,
+        rules_version=spec.version, fg=fg, table=table, solution=sol, assessment=assessment,
+        command=command, seed=seed, games=games, growth=steps, seconds=seconds,
+        refined=refine_info,
+    )  # fmt: skip
+
+
+def refined(
+    spec: GameSpec, data: dict[str, Any], refine: int, play: Any, say: Any, seconds: float
+) -> dict[str, Any]:
+    """``data`` (a field as written) with the profiles its mixture's payoffs read played
+    ``refine`` more games each (:func:`headcount_lab.core.metagame.refine`), re-solved and
+    re-assessed; its command gains ``--refine G``, which rebuilds the same from scratch."""
+    from headcount_lab.core import metagame as mg
+
+    if data.get("refined"):
+        raise UserError(
+            "the field is refined already: rebuild it with --solve and the --refine you want"
+        )
+    fg: mg.FieldGame = spec.load("metagame")
+    players, seed = data["players"], data["seed"]
+    table = mg.table_from_json(data, players)
+    sol = mg.solve(table)
+    t0 = time.perf_counter()
+    table, rows = mg.refine(table, sol.weights, play, refine, seed, fg.constant_sum, say)
+    info = {"games": refine, "profiles": len(rows), "support": [
+        table.members[i] for i in range(table.k) if sol.weights[i] >= mg.SUPPORT]}  # fmt: skip
+    took = seconds + time.perf_counter() - t0
+    return _result(spec, fg, players, data["variant"], table, mg.solve(table), seed,
+                   data["games_per_profile"], data["growth"], info, took,
+                   f"{data['command']} --refine {refine}")  # fmt: skip
+
+
+def lines(data: dict[str, Any], fg: Any, menu: Any) -> list[str]:
+    """The field as text: members by payoff against the field (by their short labels; the JSON
+    has every parameter written out), the regret, the command."""
+    unit = fg.shown_unit
+    width = max(24, *(len(menu.parse(m["bot"]).label) for m in data["members"]))
+    out = [
+        f"{data['title']} competent field, {data['players']} players, {data['variant']} rules "
+        f"(rules version {data['rules_version']}); payoff: {data['unit']}"
+        + (" (in %)" if fg.percent else ""),
+        f"  {'bot':<{width}} {'weight':>7}  payoff vs field [95% CI]",
+    ]
+    for m in data["members"]:
+        lo, hi = m["ci95"]
+        out.append(
+            f"  {menu.parse(m['bot']).label:<{width}} {m['weight']:>7.3f}  {fg.show(m['payoff'])} "
+            f"[{fg.show(lo)}, {fg.show(hi)}]"
+        )
+    rlo, rhi = data["regret_ci95"]
+    out += [
+        f"strongest against the field: {menu.parse(data['strongest']).label}",
+        f"the mixture's own payoff {fg.show(data['mixture_payoff'])}; remaining regret "
+        f"{fg.show(data['regret'])} {unit} [{fg.show(rlo)}, {fg.show(rhi)}] "
+        f"(growth threshold {fg.show(data['threshold'])} {unit})",
+        f"built by: {data['command']}",
+        f"  ({data['profiles']} profiles of {data['games_per_profile']} {spec_unit(data)} each, "
+        f"seats rotated{_refined(data)}, {data['seconds']:.0f} s)",
+    ]
+    return out
+
+
+def _oracle_help(spec: GameSpec) -> str:
+    return (
+        "With --solve: growth's best-response oracles, comma-separated: grid (the game's "
+        f"documented settings; the default) or a search {spec.title} declares (its docs page "
+        "names them)."
+    )
+
+
+def _refined(data: dict[str, Any]) -> str:
+    r = data.get("refined")
+    return f"; the {r['profiles']} its payoffs read {r['games']} more each" if r else ""
+
+
+def spec_unit(data: dict[str, Any]) -> str:
+    return "matches" if "match" in data["unit"] else "games"
+
+
+def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
+    lo, hi = spec.players
+
+    def command(
+        players: Annotated[
+            int, typer.Option("--players", help=f"Players, {lo} to {hi}.")
+        ] = spec.default_players,
+        variant: Annotated[
+            str | None,
+            typer.Option(
+                "--variant",
+                help=f"Rules variant: {', '.join(spec.variants)}.",
+                show_default=next(iter(spec.variants)),
+            ),
+        ] = None,  # fmt: skip
+        json_out: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
+        solve_it: Annotated[
+            bool, typer.Option("--solve", help="Rebuild the field (slow) and write it.")
+        ] = False,
+        games: Annotated[
+            int | None,
+            count_option("--games", help="With --solve: games (matches) per profile."),
+        ] = None,
+        seed: Annotated[
+            int, seed_option("--seed", help="With --solve: seed of every profile.")
+        ] = DEFAULT_SEED,
+        members: Annotated[
+            int | None,
+            count_option("--members", help="With --solve: the most members growth may reach."),
+        ] = None,
+        oracle_games: Annotated[
+            int | None,
+            count_option("--oracle-games", help="With --solve: games per oracle evaluation."),
+        ] = None,
+        refine: Annotated[
+            int | None,
+            count_option(
+                "--refine",
+                help="Play the profiles the field's payoffs read N more games each (with "
+                "--solve, or on the committed field) and re-solve.",
+            ),
+        ] = None,
+        oracle: Annotated[
+            str | None,
+            typer.Option("--oracle", help=_oracle_help(spec)),
+        ] = None,
+        data_dir: Annotated[
+            Path, typer.Option("--data-dir", help="Folder of the field files.")
+        ] = DATA,
+        quiet: Annotated[bool, typer.Option("--quiet", help="No progress lines.")] = False,
+    ) -> None:
+        with user_errors():
+            fg = spec.load("metagame")
+            v = _check(spec, players, variant)
+            path = field_file(data_dir, spec, players, v)
+            if solve_it:
+                g = fg.games if games is None else games
+                if g < 1:
+                    raise UserError(f"--games must be positive, got {g}")
+                data = solve(
+                    spec, players, v, g, seed,
+                    fg.members if members is None else members,
+                    fg.oracle_games if oracle_games is None else oracle_games,
+                    quiet or json_out, oracle or "grid",
+                    fg.refine if refine is None else refine,
+                )  # fmt: skip
+                from headcount_lab.core.metagame import write_field
+
+                write_field(path, data)
+                if not json_out:
+                    typer.echo(f"written: {path}", err=True)
+            else:
+                options = (("--games", games), ("--members", members),
+                           ("--oracle-games", oracle_games), ("--oracle", oracle))  # fmt: skip
+                given = [n for n, val in options if val is not None]
+                if given or seed != DEFAULT_SEED:
+                    raise UserError(f"{', '.join(given) or '--seed'} only applies with --solve")
+                from headcount_lab.core.metagame import game_player, read_field, write_field
+
+                data = read_field(path, spec.name, spec.version)
+                if refine:
+                    rules = spec.make_rules(v, [], players)
+                    play = game_player(spec, rules, players, fg)
+                    data = refined(spec, data, refine, play, _say(quiet or json_out),
+                                   data["seconds"])  # fmt: skip
+                    write_field(path, data)
+                    if not json_out:
+                        typer.echo(f"written: {path}", err=True)
+        if json_out:
+            print_json({k: v for k, v in data.items() if k != "table"} | {"file": str(path)})
+        else:
+            sys.stdout.write("\n".join(lines(data, fg, spec.load("bots"))) + "\n")
+
+    command.__doc__ = (
+        f"The competent field of {spec.title}: the bots of its population solved as a "
+        "symmetric meta-game; members with weights, each member's payoff against the field "
+        "with its 95% CI, the remaining regret and the command that built it. --solve "
+        "rebuilds it (minutes; see docs/metagame.md).\n\n"
+        f"Example: headcount-lab {spec.name} field --players {spec.default_players}"
+    )
+    return command
+
+
+def add_field_command(group: typer.Typer, spec: GameSpec) -> None:
+    if spec.metagame:
+        group.command("field")(field_command(spec))

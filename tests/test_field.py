@@ -1,0 +1,125 @@
+"""``headcount-lab GAME field`` (issue 22 item 2): the committed field of every game prints as
+text and JSON, a stale or missing field is refused, bad input is one error line, and a tiny
+``--solve`` builds, writes and reads back a field end to end."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from cli_support import cli, one_error_line, strict_json
+
+from headcount_lab.cli.field import DATA, field_file
+from headcount_lab.games import GAMES
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_committed_field_prints_as_text_and_json(game):
+    spec = GAMES[game]
+    path = field_file(DATA, spec, spec.default_players, next(iter(spec.variants)))
+    assert path.exists(), f"commit the field: headcount-lab {game} field --solve"
+    res = cli(game, "field", "--json")
+    assert res.code == 0, res.stderr
+    data = strict_json(res.stdout)
+    assert data["rules_version"] == spec.version and data["players"] == spec.default_players
+    weights = [m["weight"] for m in data["members"]]
+    assert sum(weights) == pytest.approx(1.0)
+    payoffs = [m["payoff"] for m in data["members"]]
+    assert payoffs == sorted(payoffs, reverse=True)
+    assert data["strongest"] == data["members"][0]["bot"]
+    assert data["regret"] >= 0 and data["regret_ci95"][0] <= data["regret_ci95"][1]
+    assert all(m["ci95"][0] <= m["payoff"] <= m["ci95"][1] for m in data["members"])
+    # the mixture's own payoff is its weights times the members' payoffs
+    mix = sum(m["weight"] * m["payoff"] for m in data["members"])
+    assert data["mixture_payoff"] == pytest.approx(mix)
+    assert data["command"].startswith(f"headcount-lab {game} field --players")
+    assert "--solve" in data["command"]
+    text = cli(game, "field")
+    assert text.code == 0, text.stderr
+    assert "strongest against the field" in text.stdout and data["command"] in text.stdout
+    assert "remaining regret" in text.stdout
+
+
+def test_a_stale_field_is_refused(tmp_path):
+    spec = GAMES["headcount"]
+    src = field_file(DATA, spec, 4, "standard")
+    data = json.loads(src.read_text(encoding="utf-8"))
+    data["rules_version"] = spec.version - 1
+    field_file(tmp_path, spec, 4, "standard").write_text(json.dumps(data), encoding="utf-8")
+    line = one_error_line(cli("headcount", "field", "--data-dir", str(tmp_path)))
+    assert "stale" in line and "--solve" in line and f"version {spec.version - 1}" in line
+
+
+def test_a_missing_or_damaged_field_is_refused(tmp_path):
+    line = one_error_line(cli("poohead", "field", "--players", "3", "--data-dir", str(tmp_path)))
+    assert "no committed field" in line
+    spec = GAMES["whist"]
+    field_file(tmp_path, spec, 4, "standard").write_text("{not json", encoding="utf-8")
+    assert "not a field file" in one_error_line(cli("whist", "field", "--data-dir", str(tmp_path)))
+    shutil.copy(field_file(DATA, GAMES["foolish"], 4, "standard"), field_file(tmp_path, spec, 4,
+                "standard"))  # fmt: skip
+    assert "field of 'foolish'" in one_error_line(
+        cli("whist", "field", "--data-dir", str(tmp_path))
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["headcount", "field", "--players", "9"], "--players must be between 3 and 6"),
+        (["foolish", "field", "--variant", "nope"], "unknown variant"),
+        (["whist", "field", "--games", "10"], "--games only applies with --solve"),
+        (["poohead", "field", "--seed", "4"], "--seed only applies with --solve"),
+        (["headcount", "field", "--solve", "--members", "3"], "--members must be 0 or at least"),
+        (["headcount", "field", "--solve", "--games", "0"], "--games must be positive"),
+    ],
+)
+def test_bad_input_is_one_error_line(argv, needle):
+    assert needle in one_error_line(cli(*argv))
+
+
+def test_a_tiny_solve_builds_writes_and_reads_back(tmp_path):
+    """Headcount, 24 games per profile and one growth step of the grid oracle: the file is
+    written under its name, reads back as the same field, and the shares add up (every game has
+    one winner, so the mixture's own share is exactly 1/4)."""
+    args = [
+        "--games",
+        "24",
+        "--members",
+        "8",
+        "--oracle-games",
+        "48",
+        "--seed",
+        "3",
+        "--refine",
+        "0",
+    ]
+    res = cli("headcount", "field", "--solve", *args, "--data-dir", str(tmp_path), "--json")
+    assert res.code == 0, res.stderr
+    built = strict_json(res.stdout)
+    assert built["file"] == str(field_file(tmp_path, GAMES["headcount"], 4, "standard"))
+    assert built["profiles"] == 210 and built["seed"] == 3 and built["games_per_profile"] == 24
+    assert built["mixture_payoff"] == pytest.approx(0.25, abs=1e-9)
+    assert built["growth"] and "proposal" in built["growth"][0]
+    assert "--games 24 --seed 3 --members 8 --oracle-games 48" in built["command"]
+    back = strict_json(cli("headcount", "field", "--data-dir", str(tmp_path), "--json").stdout)
+    assert back == built
+
+
+def test_refining_the_written_field_is_what_the_command_with_refine_builds(tmp_path):
+    """``field --refine G`` on a written field gives the field ``--solve ... --refine G``
+    builds from scratch (to the bit, but for the time taken); a refined field is not refined
+    again."""
+    small = ["--games", "24", "--members", "0", "--quiet", "--refine", "0"]
+    whole, part = tmp_path / "whole", tmp_path / "part"
+    assert cli("headcount", "field", "--solve", *small[:-1], "48", "--data-dir",
+               str(whole)).code == 0  # fmt: skip
+    assert cli("headcount", "field", "--solve", *small, "--data-dir", str(part)).code == 0
+    assert cli("headcount", "field", "--refine", "48", "--data-dir", str(part)).code == 0
+    name = field_file(tmp_path, GAMES["headcount"], 4, "standard").name
+    a, b = (json.loads((d / name).read_text(encoding="utf-8")) for d in (whole, part))
+    assert a.pop("seconds") > 0 and b.pop("seconds") > 0
+    assert a == b and a["command"].endswith("--refine 48") and a["refined"]["games"] == 48
+    line = one_error_line(cli("headcount", "field", "--refine", "48", "--data-dir", str(part)))
+    assert "refined already" in line
