@@ -47,6 +47,22 @@ def meter(players: int, rules: Any, seed: int) -> Search:
     return search
 
 
+def bayes(players: int, rules: Any, seed: int) -> Search:
+    """``--oracle bayes``: the exact Bayesian responder (issue 22 item 1) wired to the policy
+    most of the opponent table plays (the mixture's most likely opponents; the bot models a
+    field of one policy, at its defaults). A table with no policy it models gets ``odds``."""
+    from collections import Counter
+
+    from headcount_lab.games.headcount.bots import BAYES_FIELDS, MENU
+
+    def search(opponents: list[str]) -> str:
+        policies = Counter(MENU.parse(spec).policy for spec in opponents)
+        modelled = [p.name for p, _ in policies.most_common() if p.id in BAYES_FIELDS]
+        return MENU.parse(f"bayes:field={modelled[0] if modelled else 'odds'}").canonical
+
+    return search
+
+
 FIELD = FieldGame(
     unit="game-win share",
     percent=True,
@@ -59,5 +75,5 @@ FIELD = FieldGame(
     oracle_games=20_000,
     members=10,
     refine=100_000,
-    searches=(("meter", f"{__name__}:meter"),),
+    searches=(("meter", f"{__name__}:meter"), ("bayes", f"{__name__}:bayes")),
 )
