@@ -278,3 +278,14 @@ def test_h9_split_comeback_rows_count_every_round_a_loser_starts():
     assert sit["1"]["value"] == 0 and sit["2"]["value"] == 0
     assert all(sit[str(p)]["games"] == games for p in range(1, n + 1))
     assert sit["4"]["value"] > sit["3"]["value"] > 0
+
+
+def test_a_pair_refuses_a_bot_its_engine_cannot_play():
+    """The paired games run the engine compiled for agents.EVERY: a ``bayes`` seat (issue 22
+    item 1) would otherwise play as another bot without a word."""
+    pair = P.Pair(4, parse_bot("bayes"), parse_bot("odds"), parse_bot("equilibrium"),
+                  HeadcountRules(), HeadcountRules())  # fmt: skip
+    with pytest.raises(ValueError, match="bayes is not one"):
+        pair.arrays("a")
+    P.Pair(4, parse_bot("odds"), parse_bot("tips"), parse_bot("odds"),
+           HeadcountRules(), HeadcountRules()).arrays("b")  # fmt: skip

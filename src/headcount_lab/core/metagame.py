@@ -690,7 +690,7 @@ def read_field(path: Path, game: str, version: int) -> dict[str, Any]:
 
 
 def write_field(path: Path, data: dict[str, Any]) -> None:
+    from headcount_lab.core.paths import atomic_write_bytes
+
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    atomic_write_bytes(path, (json.dumps(data, indent=1) + "\n").encode())

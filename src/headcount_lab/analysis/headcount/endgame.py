@@ -87,10 +87,10 @@ def read_cache(path: Path, step: int) -> dict[str, Any] | None:
 
 
 def write_cache(path: Path, data: dict[str, Any]) -> None:
+    from headcount_lab.core.paths import atomic_write_bytes
+
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    atomic_write_bytes(path, (json.dumps(data, indent=2, sort_keys=True) + "\n").encode())
 
 
 def headsup_values(quick: bool = False, data_dir: Path | None = None) -> dict[str, Any]:

@@ -26,7 +26,8 @@ from numba import njit
 from headcount_lab.core.jitcache import track_module
 from headcount_lab.core.stats import mean_ci_of_moments, paired_win_difference, wilson
 from headcount_lab.games.headcount import kernels as E
-from headcount_lab.games.headcount.agents import EVERY, Bot
+from headcount_lab.games.headcount.agents import ALL, EVERY, Bot, bot_set
+from headcount_lab.games.headcount.observation import WORK_ROWS
 from headcount_lab.games.headcount.rules import (
     N_NUMBER,
     VALUES,
@@ -379,7 +380,7 @@ def _play_one(perm, side, block0, block_st, stats, trace, tn):
                np.empty(n, i8), np.empty(n, i8), np.empty(n, b1), np.empty(n, b1),
                np.empty(n, i8), np.empty(n, i8), np.empty(k, i8), np.empty(k, i8),
                np.empty(k, b1), np.empty(n, i8), np.empty(E.DECK_MAX, i8), np.empty(n + 1, i8),
-               np.empty((2, 32), np.float64))  # E.new_scratch  # fmt: skip
+               np.empty((WORK_ROWS, 32), np.float64))  # E.new_scratch  # fmt: skip
     _ENGINE(1, perm, pol, par, rules, beliefs, block_st, stats, trace, tn, scratch)
     w = -1
     for seat in range(n):
@@ -449,6 +450,8 @@ class Pair:
         setup = Setup((focal,) + (self.field,) * (self.players - 1), rules, False)
         b = setup.beliefs()
         _, policies, params, rules_arr = setup.kernel_args()
+        if bot_set(policies) is ALL:  # a bayes seat: its code is not in the engine used here
+            raise ValueError("paired games play the bots of agents.EVERY; bayes is not one")
         return policies, params, rules_arr, b.tables
 
 
