@@ -110,7 +110,9 @@ def _tip_blocks(tf: TipFacts, w: _Words) -> list[tuple[str, list[str]]]:
             players=slash.join(str(x[0]) for x in tf.eq_forced),
         ),
         w.fill(t["worst_size"], tf),
-        w.fill(t["match"], tf),
+        w.fill(
+            t["match"], tf, competent_lo=-tf.competent.seat_hi, competent_hi=-tf.competent.seat_lo
+        ),  # fmt: skip
     ]
     return [(t["blind_head"], blind), (t["dealer_head"], dealer)]
 
@@ -314,6 +316,8 @@ def _equilibrium_paragraphs(ef: EquilibriumFacts, w: _Words, tab: Any, add: Any)
             items=t["clause_sep"].join(core.fill(q["who_pays_item"], m) for m in ef.matches)
         )
     )
+    add(core.fill(q["competent"], ef.competent))
+    add(core.Table(tab["q1_competent_seats"][_SEAT_EFFECT_COLUMNS]))
 
 
 # --- writing the folder -----------------------------------------------------------------------
