@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from headcount_lab.analysis import rulelab
 from headcount_lab.analysis.whist.facts import (
     CI,
     EquilibriumFacts,
@@ -276,6 +277,7 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
     q = t["q6"]
     parts += core.tip_list(_tip_blocks(f.tips, w), q["block"], q["item"]) + [q["image"]]
     question(q, q["method"], None, t["reproduce_plain"].format(command=cmd))
+    out += rulelab.report_questions("whist", tab, lang, 7)
     head = [
         t["title"],
         t["intro"].format(command=cmd, matches=o.n_matches, tournament=o.n_tournament),

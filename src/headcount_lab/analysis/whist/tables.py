@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from headcount_lab.analysis import rulelab
 from headcount_lab.core.report import (
     NO_TICKS,
     GameReportOptions,
@@ -912,6 +913,7 @@ SECTIONS = (
         _tournament,
         lambda o: (o.n_tournament, "matches"),
     ),
+    rulelab.section("whist"),
 )
 
 
