@@ -124,6 +124,41 @@ def test_a_game_without_an_adapter_says_so():
 
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g != "headcount"])
+def test_search_games_compare_adapted_at_no_cost(game):
+    """Through typer's runner: the search bots' adapted field is the field as it is, so both
+    tables are the same and no verdict changes; a budget the game does not take is refused."""
+    from typer.testing import CliRunner
+
+    from headcount_lab.cli.app import app
+
+    fast = {
+        "whist": [
+            "--players",
+            "3",
+            "--bots",
+            "heuristic,montecarlo:bid_samples=2,play_samples=1,random",
+            "--matches",
+            "9",
+        ],
+        "poohead": ["--bots", "cheap,ismcts:iterations=4,cheap,random", "--games", "16"],
+        "foolish": ["--bots", "rules,ismcts:iterations=4,rules,random", "--games", "16"],
+    }
+    rule = {"whist": "must_trump=off", "poohead": "ten_replay=may", "foolish": "party_crasher=on"}
+    runner = CliRunner()
+    res = runner.invoke(app, [game, "compare", *fast[game], "--rule", rule[game], "--adapt",
+                              "--json"])  # fmt: skip
+    assert res.exit_code == 0, res.output
+    out = strict_json(res.stdout)
+    assert out["adapted"] is True and out["adapt"]["same_players"] is True
+    assert out["adapted_metrics"] == out["metrics"] and out["verdict_changes"] == []
+    assert all(f["seconds"] == 0.0 for f in out["adapt"]["fields"])
+    bad = runner.invoke(app, [game, "compare", *fast[game], "--rule", rule[game], "--adapt",
+                              "--adapt-budget", "2x2000"])  # fmt: skip
+    assert bad.exit_code == 2 and "--adapt-budget takes quick or full" in bad.stderr
+    assert "Traceback" not in bad.output
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g != "headcount"])
 def test_search_games_adapt_at_no_cost_and_say_why(game):
     spec = GAMES[game]
     adapter = spec.load("adapt")

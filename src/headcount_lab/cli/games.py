@@ -140,13 +140,13 @@ def compare(
     seed: int,
     opts: RunOptions,
     adapt: bool = False,
-    adapt_budget: str = "quick",
+    adapt_budget: str | None = None,
 ) -> dict[str, Any]:
     """Play the same games under the base rules (defaults or ``--variant``, then ``--against``)
     and the changed ones (the base with ``--rule``, or one set per ``--sweep`` value); return
     the metrics with their paired differences (:mod:`headcount_lab.core.compare`). With
     ``adapt``, the same games again with the field adapted to each rule set
-    (:mod:`headcount_lab.core.adapt`) at ``adapt_budget``."""
+    (:mod:`headcount_lab.core.adapt`) at ``adapt_budget`` (default ``quick``)."""
     from dataclasses import replace
 
     from headcount_lab.core import compare as C
@@ -201,12 +201,11 @@ def compare(
     )  # fmt: skip
     t0 = time.perf_counter()
     fields = []
+    budget = adapt_budget or "quick"
     if adapt:  # before any play: a bad budget is refused first, and the training shows
         adapter = spec.load("adapt")
         quiet = opts.quiet or opts.json
-        fields = [
-            adapter.adapt(r, tuple(bots), players, adapt_budget, quiet) for r in cmp.rule_sets
-        ]
+        fields = [adapter.adapt(r, tuple(bots), players, budget, quiet) for r in cmp.rule_sets]
     t_adapt = time.perf_counter() - t0
     job = cmp.job()
     t0 = time.perf_counter()
@@ -229,10 +228,12 @@ def compare(
             res["seconds"]["adapted_play"] = time.perf_counter() - t3
         res["seconds"]["adapt"] = t_adapt
         C.add_adapted(res, rows, {
-            "budget": adapt_budget, "cost": adapter.cost.get(adapt_budget, "as given"),
+            "budget": budget, "cost": adapter.cost.get(budget, "as given"),
             "same_players": not any(f.changed for f in fields),
             "fields": [f.describe(base) for f in fields],
         })  # fmt: skip
+    if adapt_budget is not None and not adapt:  # said once the run has succeeded
+        warn(f"--adapt-budget {adapt_budget} has no effect without --adapt: nobody adapted")
     if opts.out is not None:
         from headcount_lab.core.paths import atomic_write_json
 
@@ -525,12 +526,13 @@ def compare_command(spec: GameSpec):  # type: ignore[no-untyped-def]
             ),
         ] = False,
         adapt_budget: Annotated[
-            str,
+            str | None,
             typer.Option(
                 "--adapt-budget",
                 help="How much adapting: quick (a first look) or full; cached per rule set.",
+                show_default="quick",
             ),
-        ] = "quick",
+        ] = None,
     ) -> None:
         from headcount_lab.core.compare import text_lines
 

@@ -121,6 +121,8 @@ def search_adapter(game: str, searchers: Mapping[str, str]) -> Adapter:
 
     def adapt(rules: Any, bots: tuple[str, ...], players: int, budget: str,
               quiet: bool) -> AdaptedField:  # fmt: skip
+        if budget.strip().lower() not in BUDGETS:
+            raise ValueError(f"--adapt-budget takes {' or '.join(BUDGETS)}, got {budget!r}")
         names = sorted({b.partition(":")[0] for b in bots})
         found = [n for n in names if n in searchers]
         fixed = [n for n in names if n not in searchers]

@@ -10,7 +10,7 @@ user cache folder (:func:`headcount_lab.core.paths.user_cache_dir`) under a hash
 training rules, the recipe, the budget, the rules version and the trainer's version.
 
 Budgets (:data:`BUDGETS`): ``full`` is the committed recipe (40 iterations of 1,000,000 rounds,
-about 3 minutes on the 2-core machine), ``quick`` 10 of 250,000 (about 15 seconds), and
+about 2-3 minutes on the 2-core machine), ``quick`` 10 of 250,000 (about 7 seconds), and
 ``ITERATIONSxROUNDS`` any other. A comparison adapts every rule set it plays at the same budget,
 the base as well: the committed table stands in only where it is exactly what the training
 would give (the training rules are the rulings' and the budget is ``full``), so a quick look
@@ -145,9 +145,9 @@ def adapt(rules: Any, bots: tuple[str, ...], players: int, budget: str,
 ADAPTER = Adapter(
     adapt,
     {
-        "quick": "10 iterations of 250,000 rounds per rule set: about 15 s each on 2 cores, "
+        "quick": "10 iterations of 250,000 rounds per rule set: about 7 s each on 2 cores, "
         "once (cached)",
         "full": "40 iterations of 1,000,000 rounds per rule set (the committed tables' "
-        "recipe): about 3 min each on 2 cores, once (cached); none for the rulings",
+        "recipe): about 2-3 min each on 2 cores, once (cached); none for the rulings",
     },
 )
