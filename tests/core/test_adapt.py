@@ -228,3 +228,28 @@ def test_the_cache_folder_follows_the_environment(tmp_path, monkeypatch):
     monkeypatch.delenv("XDG_CACHE_HOME")
     assert user_cache_dir() == Path.home() / ".cache" / "headcount-lab"
     assert os.environ.get(CACHE_ENV) is None
+
+
+def test_a_sweep_adapts_every_value():
+    out = run("--sweep", "peek_must_raise=on,off")
+    rows = out["sweep"]["rows"]
+    assert [r["value"] for r in rows] == ["on", "off"]
+    for r in rows:
+        assert [m["name"] for m in r["adapted_metrics"]] == [m["name"] for m in r["metrics"]]
+        assert isinstance(r["verdict_changes"], list)
+    on = rows[0]["adapted_metrics"]  # the base's own rules, its own table: exactly zero
+    assert all(m["diff"] in (None, 0.0) for m in on)
+    assert len(out["adapt"]["fields"]) == 3  # the base and one per value
+
+
+def test_train_equilibrium_takes_the_rules_of_its_rounds(tmp_path):
+    out = tmp_path / "eq.npz"
+    args = ["headcount", "train-equilibrium", "--iterations", "1", "--rounds", "500", "--quiet"]
+    res = cli(*args, "--rule", "hidden_card=off", "--out", str(out), "--json")
+    assert res.code == 0, res.stderr
+    from headcount_lab.games.headcount.equilibrium import load_policy
+
+    meta = load_policy(out).meta
+    assert meta["rules"]["hidden_card"] is False and "--rule hidden_card=off" in meta["command"]
+    res = cli(*args, "--rule", "hidden_card=off")  # never over the committed table
+    assert res.code == 2 and "give --out" in res.stderr
