@@ -37,11 +37,15 @@ BLOCK_GAMES = 2000  # games per runner block (rounded to whole deals); part of a
 
 @dataclass(frozen=True)
 class Setup:
-    """A tournament: ``bots[slot]``, seat orders ``orders[q][seat] -> slot``, rules."""
+    """A tournament: ``bots[slot]``, seat orders ``orders[q][seat] -> slot``, rules; ``table``:
+    the file of the ``equilibrium`` table its seats play (None: the committed one,
+    :func:`.equilibrium.default_path`; another is a table trained for other rules, as
+    ``compare --adapt`` plays)."""
 
     bots: tuple[Bot, ...]
     rules: HeadcountRules
     rotate: bool
+    table: str | None = None
 
     @property
     def players(self) -> int:
@@ -58,7 +62,7 @@ class Setup:
         return max(1, BLOCK_GAMES // len(self.orders))
 
     def beliefs(self) -> Beliefs:
-        return beliefs_for(self.rules, self.bots)
+        return beliefs_for(self.rules, self.bots, self.table)
 
     def kernel_args(self) -> tuple[np.ndarray, ...]:
         """(perms int64[P, n], policies int64[slots], params float64[slots, N_PARAMS], rules)."""
@@ -68,11 +72,13 @@ class Setup:
         return perms, policies, params, E.rules_array(self.rules)
 
 
-def beliefs_for(rules: HeadcountRules, bots: tuple[Bot, ...] | list[Bot]) -> Beliefs:
+def beliefs_for(
+    rules: HeadcountRules, bots: tuple[Bot, ...] | list[Bot], table: str | None = None
+) -> Beliefs:
     """The belief tables a table of ``bots`` needs under ``rules``: the readers' tables when a
     bot reads bids (the ``bayes`` bot too: its hypotheses are fully known views), the
-    ``equilibrium`` table when one seats it or a ``bayes`` bot models it, the solved heads-up
-    round when one plays it."""
+    ``equilibrium`` table (the committed one, or the file ``table``) when one seats it or a
+    ``bayes`` bot models it, the solved heads-up round when one plays it."""
     levels, _ = table_params(bots)
     models = [bayes_model(b) for b in bots if b.policy == BAYES]
     return build_beliefs(
@@ -83,6 +89,7 @@ def beliefs_for(rules: HeadcountRules, bots: tuple[Bot, ...] | list[Bot]) -> Bel
         levels,
         any(b.policy == EQUILIBRIUM for b in [*bots, *models]),
         any(b.solved_headsup for b in bots),
+        table,
     )
 
 
@@ -91,13 +98,15 @@ def seat_orders(bots: tuple[Bot, ...] | list[Bot], rotate: bool) -> list[tuple[i
     return seats.seat_orders([b.spec for b in bots], rotate)
 
 
-def tournament(rules: HeadcountRules, bots: str, players: int, games: int, rotate: bool):  # type: ignore[no-untyped-def]
-    """The ``simulate`` tournament (:class:`~headcount_lab.core.tournament.Tournament`)."""
+def tournament(rules: HeadcountRules, bots: str, players: int, games: int, rotate: bool,
+               table: str | None = None):  # type: ignore[no-untyped-def]  # fmt: skip
+    """The ``simulate`` tournament (:class:`~headcount_lab.core.tournament.Tournament`);
+    ``table``: the ``equilibrium`` table's file, if not the committed one (:class:`Setup`)."""
     from headcount_lab.core.tournament import Tournament
     from headcount_lab.games.headcount.agents import parse_bots
     from headcount_lab.games.headcount.record import record_games
 
-    setup = Setup(tuple(parse_bots(bots, players)), rules, rotate)
+    setup = Setup(tuple(parse_bots(bots, players)), rules, rotate, table)
     return Tournament(
         make_job(setup, games),
         lambda stats, seed: summarize(setup, stats, seed),
@@ -130,6 +139,8 @@ def make_job(setup: Setup, games: int, trace_rows: int = 0):  # type: ignore[no-
         "rotate_seats": setup.rotate,
         "deals": deals,
     }
+    if setup.table is not None:  # the table is part of the run's identity (resume)
+        params_id["table"] = setup.table
     return Job("headcount-simulate", params_id, deals, block, block_fn, block_fn.warmup)
 
 
