@@ -63,6 +63,7 @@ from headcount_lab.core.compiling import LeanCompiler
 from headcount_lab.core.jitcache import track_module, track_sources
 from headcount_lab.core.rng import next_u64, partial_shuffle, partial_shuffle_step, uniform
 from headcount_lab.core.runner import Job
+from headcount_lab.games.headcount.exact import FAR
 from headcount_lab.games.headcount.observation import (
     CALL,
     Public,
@@ -251,10 +252,13 @@ SLOT_COLUMNS = (
 )  # fmt: skip
 # per-run round statistics
 (G_GAMES, G_ROUNDS, G_CALLER_LOST, G_PEEKS, G_TIES, G_BIDS, G_FORCED, G_ILLEGAL, G_JOKER,
- G_TOP, G_X2, G_RAISE_SUM, G_RAISE_SQ) = range(13)  # fmt: skip
+ G_TOP, G_X2, G_RAISE_SUM, G_RAISE_SQ, G_SURPRISES, G_COMEBACKS) = range(15)  # fmt: skip
+# surprises: rounds counted more than exact.FAR from every active seat's expected total
+# (:func:`_surprise`); comebacks: games won by a seat behind at half-time (:func:`_behind`)
 ROUND_COLUMNS = (
     "games", "rounds", "caller_lost", "peeks", "ties", "bids", "forced_calls", "illegal_bids",
-    "joker_in_play", "top_in_play", "x2_in_play", "raise_sum", "raise_sq",
+    "joker_in_play", "top_in_play", "x2_in_play", "raise_sum", "raise_sq", "surprises",
+    "comebacks",
 )  # fmt: skip
 HIST_LO = -100  # opening-bid histogram covers HIST_LO .. HIST_LO + HIST_N - 1 (clamped)
 HIST_N = 400
@@ -432,7 +436,8 @@ def _raise(a, me, nb, min_first, peeked, bids, bidders, bid_peeked, slot_of, slo
 @njit(nogil=True, cache=True, inline="always")
 def _count(in_play, n_in, draw, caller, bidder, last, rules, slot_of, slot_st, round_st, trace,
            tn):  # fmt: skip
-    """Count the cards in play (H2-H4) and settle the round (H6); returns ``(loser, winner)``."""
+    """Count the cards in play (H2-H4) and settle the round (H6); returns ``(loser, winner,
+    total)``."""
     total = count_kernel(in_play, n_in, draw)
     for i in range(n_in):
         if in_play[i] == JOKER:
@@ -454,7 +459,41 @@ def _count(in_play, n_in, draw, caller, bidder, last, rules, slot_of, slot_st, r
     if trace.shape[0] > 0:
         _log(trace, tn, T_COUNT, -1, total)
         _log(trace, tn, T_LOSE, loser, winner)
-    return loser, winner
+    return loser, winner, total
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _surprise(total, nu, active, cards, row_of, moments):
+    """Whether the round's ``total`` lands more than :data:`.exact.FAR` points from every active
+    seat's expected total: the exact mean of the total from the seat's view at the deal (the
+    other active seats' foreheads; its own card, the hidden card if any (``nu`` 2, else 1)
+    and the draw-pile top unseen), ``moments[row_of[nu, view]]`` = (num, den), compared in
+    integers (``|total * den - num| > FAR * den``). Reads only: no number drawn."""
+    m = np.int64(0)
+    for s in range(active.shape[0]):
+        if active[s]:
+            m |= np.int64(1) << np.int64(cards[s])
+    for s in range(active.shape[0]):
+        if active[s]:
+            r = row_of[nu, m & ~(np.int64(1) << np.int64(cards[s]))]
+            num, den = moments[r, 0], moments[r, 1]
+            if abs(total * den - num) <= FAR * den:
+                return False
+    return True
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _behind(open_l, down_l):
+    """Bit mask of the seats holding fewer life cards (open and face-down, H8) than the most
+    any seat holds: the seats behind at half-time (seats out are behind too)."""
+    lead = np.int64(0)
+    for s in range(open_l.shape[0]):
+        lead = max(lead, open_l[s] + down_l[s])
+    mask = np.int64(0)
+    for s in range(open_l.shape[0]):
+        if open_l[s] + down_l[s] < lead:
+            mask |= np.int64(1) << np.int64(s)
+    return mask
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -515,13 +554,14 @@ def _deal_ended(wins, by_deal):
 bot_peek = bot_bid = bot_point = bot_discard = None
 
 
-def _play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stats, trace, tn,
-                scratch, by_deal=None):  # fmt: skip
+def _play_deals(n_deals, perms, policies, params, rules, beliefs, moments, block_st, stats,
+                trace, tn, scratch, by_deal=None):  # fmt: skip
     """Play ``n_deals`` deals, each in every seat order of ``perms`` (int64[P, n]): complete
     games, their statistics added into ``stats`` (the arrays of :func:`new_stats`, in order);
     events are logged into ``trace`` (int64[T, 3], may have 0 rows) while ``tn`` (int64[1])
     counts them. ``block_st``: uint64[4], the block's stream, advanced past the deals;
-    ``beliefs``: :attr:`.agents.Beliefs.tables`; ``scratch``: :func:`new_scratch`. ``by_deal``:
+    ``beliefs``: :attr:`.agents.Beliefs.tables`, ``moments``: :attr:`.agents.Beliefs.moments`
+    (read for the ``surprises`` counter only); ``scratch``: :func:`new_scratch`. ``by_deal``:
     omitted, or ``(deal_seat_sq, deal_slot_sq, before)``: the per-deal sums of
     :func:`new_deal_stats` are added up too (``before`` int64[n, slots] scratch).
 
@@ -538,6 +578,11 @@ def _play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stat
     min_first = rules[R_MIN_FIRST]
     deck = decks[:n_deck]
     trickster = rules[R_TRICKSTER] != 0
+    # the seats' unseen cards in play at the deal: their own, and the hidden card if any
+    nu = np.int64(2) if hidden_on else np.int64(1)
+    # half-time: the round after which half the table's life cards are gone (a round takes
+    # exactly one, H8), reached in every game of 3 or more seats
+    half = (n * (rules[R_OPEN] + rules[R_DOWN]) + 1) // 2
     start_peek = rules[R_START_PEEK] != 0
     peek_raise = rules[R_PEEK_RAISE] != 0
     log = trace.shape[0] > 0
@@ -566,6 +611,7 @@ def _play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stat
         # Literal[int](0) while typing reaches the loop, then for int64)
         start = np.int64(0)
         rounds = 0
+        behind = np.int64(0)
         while n_active > 1:
             rounds += 1
             round_st[G_ROUNDS] += 1
@@ -629,8 +675,10 @@ def _play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stat
                         if log:
                             _log(trace, tn, T_POINT, s, pointed[s])
 
-            loser, winner = _count(in_play, n_in, draw, caller, bidder, bids[nb - 1], rules,
-                                   slot_of, slot_st, round_st, trace, tn)  # fmt: skip
+            loser, winner, total = _count(in_play, n_in, draw, caller, bidder, bids[nb - 1],
+                                          rules, slot_of, slot_st, round_st, trace, tn)  # fmt: skip
+            if _surprise(total, nu, active, cards, beliefs.row_of, moments):
+                round_st[G_SURPRISES] += 1
             if trickster:
                 for s in range(n):
                     if pointed[s] == winner:
@@ -649,12 +697,16 @@ def _play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stat
             start = _discard(loser, discard_open, rules, open_l, down_l, active, trace, tn)
             if not active[loser]:
                 n_active -= 1
+            if rounds == half:
+                behind = _behind(open_l, down_l)
         w = start  # the only active seat left
         for s in range(n):
             if active[s]:
                 w = s
         wins[w, slot_of[w]] += 1
         round_st[G_GAMES] += 1
+        if (behind >> np.int64(w)) & 1:
+            round_st[G_COMEBACKS] += 1
         rounds_hist[min(rounds, ROUNDS_N - 1)] += 1
         if log:
             _log(trace, tn, T_WIN, w, rounds)
