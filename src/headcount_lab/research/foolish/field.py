@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from headcount_lab.core.exploit import Family, Knob, Plan, Responders
 from headcount_lab.core.metagame import FieldGame
 
 
@@ -24,6 +25,49 @@ def payoffs(summary: dict[str, Any]) -> dict[str, tuple[float, float]]:
     return pool(MENU, (row(r) for r in summary["bots"]))
 
 
+#: the best-response meter's declaration (``foolish exploit``, issue 22 item 1): the ``ismcts``
+#: family over its search parameters (deals per root play and the visits per widening
+#: log-spaced, the exploration constant log-spaced over two decades, the plays searched, the
+#: depth, the worth of a game win; the rule of thumb's weights stay at their defaults), and the
+#: documented settings (every bot at its defaults, the ladder's rungs); the fair share 1/n
+RESPONDERS = Responders(
+    family=Family(
+        "ismcts",
+        (
+            Knob("iterations", 16, 256, "logint"),
+            Knob("ucb", 0.03, 3.0, "log"),
+            Knob("top", 0, 12, "int"),
+            Knob("deep", 1, 6, "int"),
+            Knob("widen", 1, 16, "logint"),
+            Knob("win", 0, 400),
+        ),
+    ),
+    settings=(
+        "random",
+        "rules",
+        "rules:crash=0",
+        "pimc",
+        "pimc:samples=32",
+        "pimc-top",
+        "ismcts",
+        "ismcts:iterations=32",
+        "ismcts:iterations=128",
+    ),
+    fair="1/n",
+    budget=1_000,
+    games=400,
+    unmeasured=4_000,
+    plan=Plan(
+        grid_keep=100,
+        population=8,
+        games_per_candidate=40,
+        max_iterations=6,
+        min_iterations=0,
+        start_spreads=(0.3,),
+        restarts=1,
+    ),  # fmt: skip
+)
+
 FIELD = FieldGame(
     unit="game-win share",
     percent=True,
@@ -33,4 +77,5 @@ FIELD = FieldGame(
     population=("random", "rules", "pimc", "pimc-top", "ismcts"),
     games=96,
     refine=288,
+    responders=RESPONDERS,
 )
