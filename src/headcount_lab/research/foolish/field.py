@@ -4,6 +4,7 @@ defaults."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from headcount_lab.core.exploit import Family, Knob, Plan, Responders
@@ -18,8 +19,10 @@ def payoffs(summary: dict[str, Any]) -> dict[str, tuple[float, float]]:
     from headcount_lab.games.foolish.bots import MENU
 
     def row(r: dict[str, Any]) -> tuple[str, float, float]:
-        lo, hi = r["win_share_ci95"]
         v = r["win_share"]
+        if r["win_share_ci95"] is None:  # too few games for an interval: the widest binomial se
+            return r["bot"], v, 0.5 / math.sqrt(max(1, r["games"]))
+        lo, hi = r["win_share_ci95"]
         return r["bot"], v, max(hi - v, v - lo) / Z95_ROUNDED
 
     return pool(MENU, (row(r) for r in summary["bots"]))
