@@ -69,6 +69,8 @@ from typing import Any
 
 import numpy as np
 
+from headcount_lab.core.exploit import Responders
+
 #: the most profiles a meta-game enumerates
 MAX_PROFILES = 2000
 #: solver defaults (see the module docstring)
@@ -115,6 +117,8 @@ class FieldGame:
     #: other oracles, by name: "module:function" of ``(players, rules, seed) -> Search``, a
     #: best-response search against a fixed table of opponents (a meter), for ``--oracle NAME``
     searches: tuple[tuple[str, str], ...] = ()
+    #: the best-response meter's family, documented settings and sizes (``GAME exploit``)
+    responders: Responders | None = None
 
     def payoff_fn(self) -> PayoffFn:
         import importlib
