@@ -52,16 +52,19 @@ def test_verdicts_follow_the_written_rule():
         + _rows("less_skill", skill_spread=(0.2, -0.05, -0.09, -0.01))
         + _rows("both", skill_spread=(0.2, 0.05, 0.01, 0.09), seat_spread=(0.02, 0.03, 0.01, 0.05))
         + _rows("nothing", skill_spread=(0.2, 0.01, -0.02, 0.04))
+        # real but under a percentage point: too small to change a rule for
+        + _rows("tiny", skill_spread=(0.2, 0.005, 0.001, 0.009))
         # the start player favoured (+0.04): a fall to +0.01 helps, a fall to -0.07 does not
         + _rows("fairer_start", start_advantage=(0.04, -0.03, -0.05, -0.01))
         + _rows("overshoot", start_advantage=(0.04, -0.11, -0.13, -0.09))
         + _rows("less_fair", start_advantage=(0.04, 0.03, 0.01, 0.05))
     )
-    got = {d.change: (d.decision, d.helps, d.hurts) for d in R.decide(table)}
+    got = {d.change: (d.decision, d.helps, d.hurts) for d in R.decide(table, R.judged("poohead"))}
     assert got["more_skill"] == (R.ADOPT, ("skill_spread",), ())
     assert got["less_skill"] == (R.REJECT, (), ("skill_spread",))
     assert got["both"] == (R.TRADE_OFF, ("skill_spread",), ("seat_spread",))
     assert got["nothing"][0] == R.NO_EFFECT
+    assert got["tiny"][0] == R.NO_EFFECT
     assert got["fairer_start"][0] == R.ADOPT
     assert got["overshoot"][0] == R.NO_EFFECT  # nearer the other side, not nearer zero
     assert got["less_fair"][0] == R.REJECT

@@ -11,9 +11,11 @@ command line in ``data/rule-lab-GAME-v<rules version>.json``; the reports read t
 :func:`tidy` turns the stored runs into one table (a row per change and metric), and
 :func:`decide` reads the designer's verdict off it, with a fixed rule written here once:
 
-- a change *helps* through a metric when its 95% interval leaves out zero on the good side:
+- a change *helps* through a metric when its 95% interval leaves out zero on the good side and
+  it moves by at least :data:`MIN_EFFECT` (1 pp for a share):
   ``skill_spread`` up (skill counts for more), ``seat_spread`` down, the start advantage nearer
-  zero, ``stalls`` down;
+  zero, ``stalls`` down, and the game's own fairness measures of :data:`GAME_JUDGED` nearer
+  zero (:func:`judged`);
 - it *hurts* through a metric when the interval leaves out zero on the bad side;
 - **adopt**: helps and hurts nowhere; **reject**: hurts and helps nowhere; **trade-off**: both;
   **no effect**: neither (then the printed rules, being simpler to teach, stay).
@@ -98,12 +100,30 @@ EXEMPT: dict[str, dict[str, str]] = {
     },
 }
 
+#: the smallest change of a judged metric that counts (a designer would not change a rule for
+#: less): a share of a win 1 pp, a stall a hundredth a game, the Whist dealer 0.1 point a hand
+MIN_EFFECT: dict[str, float] = {"stalls": 0.01, "dealer_cost": 0.1}
+DEFAULT_MIN_EFFECT = 0.01
+
 #: the metrics the verdict reads: name -> the good direction (+1 up, -1 down, 0 nearer zero)
 JUDGED: dict[str, int] = {
     "skill_spread": +1,
     "seat_spread": -1,
     "start_advantage": 0,
     "stalls": -1,
+}
+
+#: game -> metric -> why the verdict does not read it there
+NOT_JUDGED: dict[str, dict[str, str]] = {
+    # Headcount's ``stalls`` counts ties (the count equals the bid), which H6 settles at once
+    "headcount": {"stalls": "ties"},
+}
+
+#: game -> its own metrics the verdict reads, with their good direction: a fair dealer (Whist),
+#: a balanced Lone Fool (Foolish Faces)
+GAME_JUDGED: dict[str, dict[str, int]] = {
+    "whist": {"dealer_cost": 0},
+    "foolish": {"lone_fool_balance": 0},
 }
 
 ADOPT, REJECT, TRADE_OFF, NO_EFFECT = "adopt", "reject", "trade-off", "no effect"
@@ -237,11 +257,13 @@ class Decision:
     length: tuple[float | None, float | None]  # (base, changed) of ``length``
 
 
-def _sides(base: float | None, diff: float | None, lo: float | None, hi: float | None,
-           good: int) -> int:  # fmt: skip
+def _sides(metric: str, base: float | None, diff: float | None, lo: float | None,
+           hi: float | None, good: int) -> int:  # fmt: skip
     """+1 if the interval says the change helps through this metric, -1 if it hurts, else 0."""
     if diff is None or lo is None or hi is None or base is None:
         return 0
+    if abs(diff) < MIN_EFFECT.get(metric, DEFAULT_MIN_EFFECT):
+        return 0  # real, perhaps, but too small to change a rule for
     if good == 0:  # nearer zero is better: judged against the base's sign
         toward = -1 if base > 0 else +1
         if (toward < 0 and hi < 0) or (toward > 0 and lo > 0):
@@ -256,28 +278,37 @@ def _sides(base: float | None, diff: float | None, lo: float | None, hi: float |
     return 0
 
 
-def _decide(rows: pd.DataFrame, prefix: str) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+def judged(game: str) -> dict[str, int]:
+    """The metrics the verdict on ``game``'s rules reads, with their good directions (+1 up,
+    -1 down, 0 nearer zero): :data:`JUDGED` but :data:`NOT_JUDGED`, and :data:`GAME_JUDGED`."""
+    skip = NOT_JUDGED.get(game, {})
+    return {**{m: g for m, g in JUDGED.items() if m not in skip}, **GAME_JUDGED.get(game, {})}
+
+
+def _decide(rows: pd.DataFrame, prefix: str, directions: dict[str, int]
+            ) -> tuple[str, tuple[str, ...], tuple[str, ...]]:  # fmt: skip
     helps: list[str] = []
     hurts: list[str] = []
     for _, r in rows.iterrows():
-        if r["metric"] not in JUDGED:
+        if r["metric"] not in directions:
             continue
-        s = _sides(r[f"{prefix}base"], r[f"{prefix}diff"], r[f"{prefix}lo"], r[f"{prefix}hi"],
-                   JUDGED[r["metric"]])  # fmt: skip
+        s = _sides(r["metric"], r[f"{prefix}base"], r[f"{prefix}diff"], r[f"{prefix}lo"],
+                   r[f"{prefix}hi"], directions[r["metric"]])  # fmt: skip
         (helps if s > 0 else hurts if s < 0 else []).append(r["metric"])
     decision = (TRADE_OFF if helps and hurts else ADOPT if helps else REJECT if hurts
                 else NO_EFFECT)  # fmt: skip
     return decision, tuple(helps), tuple(hurts)
 
 
-def decide(table: pd.DataFrame) -> list[Decision]:
-    """The verdict on every change of :func:`tidy`'s table (the rule in the module's doc)."""
+def decide(table: pd.DataFrame, directions: dict[str, int] = JUDGED) -> list[Decision]:
+    """The verdict on every change of :func:`tidy`'s table (the rule in the module's doc), from
+    the metrics of ``directions`` (:func:`judged` of the game)."""
     out = []
     for change, rows in table.groupby("change", sort=False):
-        as_is, helps, hurts = _decide(rows, "")
+        as_is, helps, hurts = _decide(rows, "", directions)
         adapted = rows["adapted_diff"].notna().any()
         if adapted:
-            decision, helps, hurts = _decide(rows, "adapted_")
+            decision, helps, hurts = _decide(rows, "adapted_", directions)
         else:
             decision = as_is
         length = rows[rows["metric"] == "length"]
@@ -285,13 +316,6 @@ def decide(table: pd.DataFrame) -> list[Decision]:
         out.append(Decision(str(change), str(rows["rules"].iloc[0]), decision, as_is,
                             bool(adapted), helps, hurts, ln))  # fmt: skip
     return out
-
-
-#: game -> metric -> why the verdict does not read it there
-NOT_JUDGED: dict[str, dict[str, str]] = {
-    # Headcount's ``stalls`` counts ties (the count equals the bid), which H6 settles at once
-    "headcount": {"stalls": "ties"},
-}
 
 
 # --- the report's questions -----------------------------------------------------------------
@@ -320,7 +344,7 @@ def _with_ci(r: Any, prefix: str, lang: str) -> str:
 
 
 def summary_table(table: pd.DataFrame, decisions: list[Decision], t: dict[str, Any],
-                  lang: str) -> pd.DataFrame:  # fmt: skip
+                  lang: str, shown: list[str]) -> pd.DataFrame:  # fmt: skip
     """The README's table: per change, the judged metrics' differences (players who adapted
     where the run has them, else as they are), the length, and both verdicts."""
     by = {d.change: d for d in decisions}
@@ -330,7 +354,7 @@ def summary_table(table: pd.DataFrame, decisions: list[Decision], t: dict[str, A
         prefix = "adapted_" if d.adapted else ""
         metric = {r["metric"]: r for _, r in rows_of.iterrows()}
         row = {t["col_rule"]: f"`{d.rules}`"}
-        for name in ("skill_spread", "start_advantage", "seat_spread", "length"):
+        for name in shown:
             row[f"`{name}`"] = _with_ci(metric[name], prefix, lang) if name in metric else "-"
         row[t["col_as_is"]] = t["decisions"][d.as_is]
         row[t["col_adapted"]] = t["decisions"][d.decision] if d.adapted else "-"
@@ -361,8 +385,8 @@ def questions(game: str, table: pd.DataFrame, lang: str,
     from headcount_lab.core.report import number
 
     meta = about(table)
-    judged = [m for m in JUDGED if m not in NOT_JUDGED.get(game, {})]
-    decisions = decide(table[table["metric"].isin([*judged, "length"])])
+    directions = judged(game)
+    decisions = decide(table, directions)
     adapted = any(d.adapted for d in decisions)
     s = meta["settings"]
     method = t["method"].format(
@@ -372,7 +396,7 @@ def questions(game: str, table: pd.DataFrame, lang: str,
         adapt=(t["adapt_same"].format(how=table["adapt_how"].iloc[0])
                if adapted and table["same_players"].all()
                else t["adapt_yes"].format(budget=s["adapt"]) if adapted else t["adapt_no"]),
-        judged=", ".join(f"`{m}`" for m in judged),
+        judged=", ".join(f"`{m}`" for m in directions),
     )  # fmt: skip
     if meta["competent"] and set(meta["competent"]) != set(meta["field"]):
         method += " " + t["not_competent"].format(
@@ -385,8 +409,9 @@ def questions(game: str, table: pd.DataFrame, lang: str,
                if moved else t["none_moved"] if adapted else t["not_adapted"])  # fmt: skip
     finding += " " + t["holds"].format(field=", ".join(f"`{b}`" for b in meta["field"]))
     commands = "; ".join(f"`{c}`" for c in meta["commands"])
+    shown = summary_table(table, decisions, t, lang, [*directions, "length"])
     q1 = core.Question(title.format(n=first, text=t["title"]), method, finding,
-                       (core.Table(summary_table(table, decisions, t, lang)),),
+                       (core.Table(shown),),
                        reproduce=t["reproduce"].format(commands=commands, files=files))  # fmt: skip
     lines = []
     for kind in (ADOPT, TRADE_OFF, REJECT, NO_EFFECT):
