@@ -246,8 +246,14 @@ def play(
         raise UserError(
             f"--bots names the other {lo - 1} to {hi - 1} players, got {len(others)} bots"
         )
-    table_bots = seat_bots(others, seat)
     rules = spec.make_rules(variant, rule, players)
+    from headcount_lab.core.competent import fixed
+
+    # a competent seat plays one member for the game: drawn from the play's seed
+    others, mix = fixed(spec.name, others, players, rules, seed)
+    if mix is not None:
+        console.say(f"competent seats play {', '.join(others)} ({mix.text()})")
+    table_bots = seat_bots(others, seat)
     check_writable(record_file)
     table = spec.load("play")(rules, table_bots, seat, seed, console)
     try:
@@ -326,6 +332,10 @@ def simulate_command(spec: GameSpec):  # type: ignore[no-untyped-def]
             print_json(res)
         else:
             spec.load("summary")(res)
+            if "competent" in res:
+                from headcount_lab.core.competent import summary_line
+
+                typer.echo(summary_line(res["competent"]))
 
     command.__doc__ = (
         f"Tournament of {spec.title} bots: results per bot and per seat with 95% CIs.\n\n"
