@@ -182,22 +182,29 @@ def compare(
     if all(c == base for c in changed):
         warn("the changed rules equal the base: every difference is zero (an A/A check)")
     bots, source = compare_field(spec, field, players)
+    from headcount_lab.core.competent import is_competent, pinned, resolve
+
+    # competent is resolved once, for the base rules: every arm seats the same players
+    mix = resolve(spec, players, base) if any(is_competent(b) for b in bots) else None
 
     def arm_fn(rules: Any, text: str, n: int) -> Any:
         return spec.load("tournament")(rules, text, n, 1, False).job.block_fn
 
-    arm_fn(base, ",".join(bots), players)  # bad bots are refused before any work
-    cmp = C.Comparison(
-        spec.name, (base, *changed), tuple(bots), games, seed, spec.load("metrics"), arm_fn,
-        spec.unit,
-    )  # fmt: skip
-    job = cmp.job()
+    with pinned(mix):
+        arm_fn(base, ",".join(bots), players)  # bad bots are refused before any work
+        cmp = C.Comparison(
+            spec.name, (base, *changed), tuple(bots), games, seed, spec.load("metrics"), arm_fn,
+            spec.unit,
+        )  # fmt: skip
+        job = cmp.job()
     t0 = time.perf_counter()
     job.warmup()
     t1 = time.perf_counter()
     stats = run_options.execute(job, seed, opts)
     t2 = time.perf_counter()
     res = C.summary(cmp, stats, source, key, values)
+    if mix is not None:
+        res["competent"] = mix.json()
     res["seconds"] = {"setup_and_compile": t1 - t0, "play": t2 - t1}
     if opts.out is not None:
         from headcount_lab.core.paths import atomic_write_json
@@ -506,6 +513,10 @@ def compare_command(spec: GameSpec):  # type: ignore[no-untyped-def]
         else:
             for line in text_lines(res):
                 typer.echo(line)
+            if "competent" in res:
+                from headcount_lab.core.competent import summary_line
+
+                typer.echo(summary_line(res["competent"]) + " (for the base rules, in every arm)")
             if "chart" in res:
                 typer.echo(f"chart: {res['chart']}")
 

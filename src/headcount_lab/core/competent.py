@@ -36,7 +36,8 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -112,9 +113,30 @@ def _committed(data: Path, game: Any, variant: str) -> dict[int, Path]:
     return found
 
 
+#: mixtures fixed for a while by :func:`pinned`, by (game, players)
+_PINNED: dict[tuple[str, int], Mixture] = {}
+
+
+@contextmanager
+def pinned(mix: Mixture | None) -> Iterator[None]:
+    """While inside, ``competent`` at ``mix``'s game and table size plays ``mix`` whatever the
+    rules (``compare``: the same players in every arm, resolved for the base rules)."""
+    if mix is None:
+        yield
+        return
+    key = (mix.game, mix.players)
+    _PINNED[key] = mix
+    try:
+        yield
+    finally:
+        del _PINNED[key]
+
+
 def resolve(game: Any, players: int, rules: Any, data: Path | None = None) -> Mixture:
     """The mixture ``competent`` plays at this table (module docstring); ValueError when the
     game has no competent field or none is committed for any table size of the variant."""
+    if (game.name, players) in _PINNED:
+        return _PINNED[(game.name, players)]
 
     if not game.metagame:
         raise ValueError(f"{game.title} has no competent field: the bot {NAME} is not available")
