@@ -323,3 +323,64 @@ def test_a_drawing_table_cannot_be_recorded(planted):
                                             4, 10, False)  # fmt: skip
     with pytest.raises(ValueError, match="--record needs one bot per seat"):
         t.record(1, 2)
+
+
+# --- the other commands ----------------------------------------------------------------------
+
+
+def test_play_seats_competent_and_its_hint_asks_the_member(tmp_path):
+    from typer.testing import CliRunner
+
+    from headcount_lab.cli.app import app
+
+    argv = ["headcount", "play", "--bots", "competent,odds", "--seed", "3", "--hint", "competent",
+            "--record-file", str(tmp_path / "p.json")]  # fmt: skip
+    res = CliRunner().invoke(app, argv, input="hint\nquit\n")
+    assert res.exit_code == 0, res.output
+    field = "data/field-headcount-3p-standard-v1.json"
+    assert f"competent plays equilibrium:discard=0 (1.000) from {field}" in res.stdout
+    assert "competent (equilibrium:discard=0) would " in res.stdout
+    line = one_error_line(cli("headcount", "play", "--bots", "odds,odds", "--hint", "competent:x"))
+    assert "competent takes no parameters" in line
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_hint_names_the_competent_member(game):
+    from headcount_lab.core.play import Console, Hint, Quit, scripted
+
+    spec = GAMES[game]
+    n = spec.default_players
+    said: list[str] = []
+    hint = Hint(MEMBERS[game], f"competent ({MEMBERS[game]})")
+    bots = [None, *spec.load("bots").split(spec.default_bots)[1:]]
+    table = spec.load("play")(
+        rules(game, n), bots, 0, 5, Console(scripted(["hint"]), said.append), hint=hint
+    )
+    with pytest.raises(Quit):  # the script ends after the hint
+        table.play()
+    assert any(s.startswith(f"competent ({MEMBERS[game]}) ") for s in said), said[-3:]
+
+
+def test_a_one_member_field_records_its_member_and_replays(tmp_path):
+    path = tmp_path / "r.json"
+    res = cli("poohead", "simulate", "--bots", "competent,cheap,cheap,random", "--games", "6",
+              "--record", "2", "--record-file", str(path))  # fmt: skip
+    assert res.code == 0, res.stderr
+    assert json.loads(path.read_text())["bots"][0] == MEMBERS["poohead"]
+    assert cli("poohead", "replay", str(path)).code == 0
+
+
+def test_exploit_and_compare_take_competent():
+    res = cli("headcount", "exploit", "--players", "3", "--field", "competent", "--budget", "48",
+              "--games", "12", "--seed", "2", "--no-bayes", "--json")  # fmt: skip
+    assert res.code == 0, res.stderr
+    data = strict_json(res.stdout)
+    assert data["field"] == [MEMBERS["headcount"]] * 2
+    assert data["competent"]["field"] == "data/field-headcount-3p-standard-v1.json"
+    res = cli("headcount", "compare", "--rule", "double=on", "--field", "competent", "--games",
+              "64", "--json")  # fmt: skip
+    assert res.code == 0, res.stderr
+    data = strict_json(res.stdout)
+    # resolved once, for the base rules: the standard field, in both arms
+    assert data["field"]["bots"] == ["competent"] * 4
+    assert data["competent"]["field"] == "data/field-headcount-4p-standard-v1.json"

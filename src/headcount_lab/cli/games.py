@@ -237,10 +237,12 @@ def play(
     rule: list[str],
     record_file: Path,
     console: Any,
+    hint: str | None = None,
 ) -> dict[str, Any] | None:
     """A person plays ``seat`` against ``bots`` (the other seats in order); the record is written
-    to ``record_file`` at the end and returned (None if the person quit)."""
-    from headcount_lab.core.play import Quit, seat_bots
+    to ``record_file`` at the end and returned (None if the person quit). ``hint``: the bot the
+    ``hint`` command asks (None: the game's ``HINT_BOT``)."""
+    from headcount_lab.core.play import Hint, Quit, seat_bots
     from headcount_lab.core.record import check_writable, write_record
 
     if seed < 0:
@@ -254,15 +256,21 @@ def play(
             f"--bots names the other {lo - 1} to {hi - 1} players, got {len(others)} bots"
         )
     rules = spec.make_rules(variant, rule, players)
-    from headcount_lab.core.competent import fixed
+    from headcount_lab.core.competent import fixed, is_competent
 
-    # a competent seat plays one member for the game: drawn from the play's seed
-    others, mix = fixed(spec.name, others, players, rules, seed)
+    asked = [] if hint is None else [menu.parse(hint).text]
+    # a competent seat (or hint) plays one member for the game: drawn from the play's seed
+    played, mix = fixed(spec.name, [*others, *asked], players, rules, seed)
     if mix is not None:
-        console.say(f"competent seats play {', '.join(others)} ({mix.text()})")
+        console.say(mix.text())
+    others = played[: len(others)]
+    shown = None
+    if asked:
+        name = f"competent ({played[-1]})" if is_competent(asked[0]) else asked[0]
+        shown = Hint(played[-1], name)
     table_bots = seat_bots(others, seat)
     check_writable(record_file)
-    table = spec.load("play")(rules, table_bots, seat, seed, console)
+    table = spec.load("play")(rules, table_bots, seat, seed, console, hint=shown)
     try:
         rec = table.play()
     except Quit as exc:
@@ -414,6 +422,14 @@ def play_command(spec: GameSpec):  # type: ignore[no-untyped-def]
         record_file: Annotated[
             Path, typer.Option("--record-file", help="Where the game's record is written.")
         ] = Path(f"{spec.name}-play.json"),
+        hint: Annotated[
+            str | None,
+            typer.Option(
+                "--hint",
+                help="The bot `hint` asks (default: the game's own); `competent` asks the "
+                "committed field's member, drawn from --seed if the field has several.",
+            ),
+        ] = None,
     ) -> None:
         from headcount_lab.core.interrupts import signals_as_interrupts
         from headcount_lab.core.play import Console
@@ -421,7 +437,7 @@ def play_command(spec: GameSpec):  # type: ignore[no-untyped-def]
         console = Console(read=_read_line, write=typer.echo)
         try:
             with user_errors(), signals_as_interrupts():
-                play(spec, bots, seat, seed, variant, rule or [], record_file, console)
+                play(spec, bots, seat, seed, variant, rule or [], record_file, console, hint)
         except KeyboardInterrupt as exc:  # Ctrl-C at a prompt or while the bots think
             interrupted_play(spec, record_file, exc)
 
