@@ -197,6 +197,10 @@ def compare(
             spec.unit,
         )  # fmt: skip
         job = cmp.job()
+    if mix is not None:  # a rebuilt field is another run: --resume must not mix the two
+        import dataclasses
+
+        job = dataclasses.replace(job, params={**job.params, "competent": mix.json()})
     t0 = time.perf_counter()
     job.warmup()
     t1 = time.perf_counter()
