@@ -2,6 +2,7 @@
 conformance harness, the generic commands and the runner checks treat it like every other game.
 This line is its "one registry line": a game of the package has its entry in GAMES instead."""
 
+import pytest
 from extra_game import register_from_env
 from highcard.game import SPEC
 
@@ -10,3 +11,20 @@ from headcount_lab.games import register
 register(SPEC)
 # tests/test_guide.py: a game written by the guide's steps into a temporary checkout
 register_from_env()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _user_cache_in_a_temporary_folder(tmp_path_factory):  # type: ignore[no-untyped-def]
+    """The user cache (``compare --adapt``'s tables; core.paths.user_cache_dir) of the whole
+    session is a temporary folder, never the user's."""
+    import os
+
+    from headcount_lab.core.paths import CACHE_ENV
+
+    old = os.environ.get(CACHE_ENV)
+    os.environ[CACHE_ENV] = str(tmp_path_factory.mktemp("user-cache"))
+    yield
+    if old is None:
+        os.environ.pop(CACHE_ENV, None)
+    else:
+        os.environ[CACHE_ENV] = old

@@ -20,6 +20,9 @@ runner = CliRunner()
          "--data-dir {tmp}/d has no effect without --write: nothing is saved"),
         (["whist", "blind-equilibrium", "--players", "3"], ["--seed", "5"],
          "--seed 5 has no effect without --samples: every deal is enumerated"),
+        (["poohead", "compare", "--rule", "turn_cap=30", "--games", "16"],
+         ["--adapt-budget", "full"],
+         "--adapt-budget full has no effect without --adapt: nobody adapted"),
     ],
 )  # fmt: skip
 def test_an_option_without_effect_is_said_out_loud(args, option, warning, tmp_path):

@@ -58,10 +58,10 @@ def test_quick_report_writes_every_section_and_figure(quick_report):
     assert meta["report"] == "foolish-faces" and meta["quick"] is True and meta["seed"] == 1
     assert meta["sizes"]["rounds_per_setup"] == ft.QUICK_ROUNDS
     readme = (quick_report / "README.md").read_text()
-    for q in range(1, 10):
+    for q in range(1, 12):  # 10-11: the rule lab and the designer's verdicts
         assert f"## {q}." in readme
-    assert readme.count("**Reproduce:**") == 9
-    assert readme.count("**Method.**") == 9
+    assert readme.count("**Reproduce:**") == 10
+    assert readme.count("**Method.**") == 11
     assert readme.count("**Bots.**") == 8
     for stem in STEMS:
         assert f"]({stem}.png)" in readme

@@ -43,10 +43,11 @@ def test_quick_report_writes_every_section_chart_and_table(quick_report):
     assert meta["quick"] is True and meta["sizes"]["main"] == pt.QUICK_GAMES
     assert meta["versions"]["poohead_rules"] >= 1
     readme = (quick_report / "README.md").read_text()
-    for q in range(1, 9):
+    for q in range(1, 11):  # 9-10: the rule lab and the designer's verdicts
         assert f"## {q}." in readme
-    assert readme.count("**Reproduce:**") == 7 and readme.count("**Holds against:**") == 7
-    assert readme.count("**Method.**") == 8 and readme.count("**Finding.**") == 7
+    # the rule lab adds one reproduced question with a finding (its field line in its own words)
+    assert readme.count("**Reproduce:**") == 8 and readme.count("**Holds against:**") == 7
+    assert readme.count("**Method.**") == 10 and readme.count("**Finding.**") == 8
     for stem in ("q1_seats", "q2_swap", "q3_faceup", "q4_house_rules", "q5_stalls", "q6_deal",
                  "q7_nine", "tips"):  # fmt: skip
         assert f"({stem}.png)" in readme

@@ -49,7 +49,7 @@ def test_quick_report_writes_every_file(quick_report):
     for q in range(1, 7):
         assert f"## {q}." in readme
     assert "published 5.6-5.9" in readme and "comparison is dropped" in readme
-    assert readme.count("**Reproduce:**") == 6
+    assert readme.count("**Reproduce:**") == 7  # the rule lab included
     assert readme.count("headcount-lab report whist --quick --seed 1") >= 6
 
 

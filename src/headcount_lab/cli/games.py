@@ -139,10 +139,16 @@ def compare(
     games: int,
     seed: int,
     opts: RunOptions,
+    adapt: bool = False,
+    adapt_budget: str | None = None,
 ) -> dict[str, Any]:
     """Play the same games under the base rules (defaults or ``--variant``, then ``--against``)
     and the changed ones (the base with ``--rule``, or one set per ``--sweep`` value); return
-    the metrics with their paired differences (:mod:`headcount_lab.core.compare`)."""
+    the metrics with their paired differences (:mod:`headcount_lab.core.compare`). With
+    ``adapt``, the same games again with the field adapted to each rule set
+    (:mod:`headcount_lab.core.adapt`) at ``adapt_budget`` (default ``quick``)."""
+    from dataclasses import replace
+
     from headcount_lab.core import compare as C
 
     lo, hi = spec.players
@@ -190,17 +196,30 @@ def compare(
     def arm_fn(rules: Any, text: str, n: int) -> Any:
         return spec.load("tournament")(rules, text, n, 1, False).job.block_fn
 
+    if adapt and not spec.adapt:
+        raise UserError(f"{spec.title} has no adapted field: --adapt is not available")
+    if adapt and mix is not None:
+        raise UserError(
+            "--adapt adapts named bots: competent plays a committed field, give its members "
+            f"instead ({mix.text()})"
+        )
     with pinned(mix):
         arm_fn(base, ",".join(bots), players)  # bad bots are refused before any work
         cmp = C.Comparison(
             spec.name, (base, *changed), tuple(bots), games, seed, spec.load("metrics"), arm_fn,
             spec.unit,
         )  # fmt: skip
+        t0 = time.perf_counter()
+        fields = []
+        budget = adapt_budget or "quick"
+        if adapt:  # before any play: a bad budget is refused first, and the training shows
+            adapter = spec.load("adapt")
+            quiet = opts.quiet or opts.json
+            fields = [adapter.adapt(r, tuple(bots), players, budget, quiet) for r in cmp.rule_sets]
+        t_adapt = time.perf_counter() - t0
         job = cmp.job()
     if mix is not None:  # a rebuilt field is another run: --resume must not mix the two
-        import dataclasses
-
-        job = dataclasses.replace(job, params={**job.params, "competent": mix.json()})
+        job = replace(job, params={**job.params, "competent": mix.json()})
     t0 = time.perf_counter()
     job.warmup()
     t1 = time.perf_counter()
@@ -210,6 +229,25 @@ def compare(
     if mix is not None:
         res["competent"] = mix.json()
     res["seconds"] = {"setup_and_compile": t1 - t0, "play": t2 - t1}
+    if adapt:
+        rows = cmp.results(stats)  # the same players when no field changed
+        if any(f.changed for f in fields):
+            ids = tuple(f.file if f.changed else None for f in fields)
+            again = replace(cmp, arms=tuple(f.arm for f in fields), arm_ids=ids)
+            job = again.job()
+            sub = None if opts.out is None else opts.out / "adapted"
+            t3 = time.perf_counter()
+            job.warmup()
+            rows = again.results(run_options.execute(job, seed, replace(opts, out=sub)))
+            res["seconds"]["adapted_play"] = time.perf_counter() - t3
+        res["seconds"]["adapt"] = t_adapt
+        C.add_adapted(res, rows, {
+            "budget": budget, "cost": adapter.cost.get(budget, "as given"),
+            "same_players": not any(f.changed for f in fields),
+            "fields": [f.describe(base) for f in fields],
+        })  # fmt: skip
+    if adapt_budget is not None and not adapt:  # said once the run has succeeded
+        warn(f"--adapt-budget {adapt_budget} has no effect without --adapt: nobody adapted")
     if opts.out is not None:
         from headcount_lab.core.paths import atomic_write_json
 
@@ -519,6 +557,22 @@ def compare_command(spec: GameSpec):  # type: ignore[no-untyped-def]
         scheduler: SchedulerOpt = None,
         quiet: QuietOpt = False,
         yes: YesOpt = False,
+        adapt: Annotated[
+            bool,
+            typer.Option(
+                "--adapt",
+                help="Also play every rule set with the field adapted to it (players who "
+                "adapted): both verdicts side by side. " + _adapt_help(spec),
+            ),
+        ] = False,
+        adapt_budget: Annotated[
+            str | None,
+            typer.Option(
+                "--adapt-budget",
+                help="How much adapting: quick (a first look) or full; cached per rule set.",
+                show_default="quick",
+            ),
+        ] = None,
     ) -> None:
         from headcount_lab.core.compare import text_lines
 
@@ -526,7 +580,7 @@ def compare_command(spec: GameSpec):  # type: ignore[no-untyped-def]
         with user_errors():
             res = compare(
                 spec, rule or [], against or [], sweep, variant, players, field, games, seed,
-                opts,
+                opts, adapt, adapt_budget,
             )  # fmt: skip
         if json_out:
             print_json(res)
@@ -547,6 +601,14 @@ def compare_command(spec: GameSpec):  # type: ignore[no-untyped-def]
         f"(the rules are on {spec.docs})"
     )
     return command
+
+
+def _adapt_help(spec: GameSpec) -> str:
+    """What ``--adapt`` does for ``spec`` and what it costs, for ``--help`` (the game's docs page
+    says more)."""
+    if not spec.adapt:
+        return f"{spec.title} has none."
+    return f"See {spec.docs} for what adapting means here and its cost."
 
 
 def add_game_commands(group: typer.Typer, spec: GameSpec) -> None:

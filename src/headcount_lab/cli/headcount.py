@@ -7,7 +7,7 @@ numba, pandas and matplotlib are imported inside the commands, never at module i
 from __future__ import annotations
 
 import time
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -477,6 +477,15 @@ def train_equilibrium_cmd(
     ] = TRAIN_BELIEF_SHARE,
     seed: Annotated[int, seed_option("--seed", help="Random seed.")] = TRAIN_SEED,
     variant: VariantOpt = None,
+    rule: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--rule",
+            help="House rule NAME=VALUE the rounds are played by (repeatable): the flags that "
+            "change a round reach it (docs/games/headcount.md lists them); the others cannot "
+            "change which action loses a round least and are ignored.",
+        ),
+    ] = None,
     out: Annotated[
         str | None,
         typer.Option(
@@ -495,6 +504,10 @@ def train_equilibrium_cmd(
     Example: headcount-lab headcount train-equilibrium --iterations 2 --out /tmp/eq.npz
     """
     with user_errors():
+        rules = _rules(variant, rule)
+        if rule and out is None:
+            raise UserError("--rule trains a table for other rules: give --out (the committed "
+                            "tables are the rulings')")  # fmt: skip
         result = train_equilibrium(
             players,
             iterations,
@@ -504,11 +517,12 @@ def train_equilibrium_cmd(
             out,
             TRAIN_FIELD if field is None else field,
             field_share,
-            _rules(variant, None).double,
+            rules.double,
             TRAIN_BELIEF_FIELD if belief_field is None else belief_field,
             belief_share,
             quiet or json_out,
             yes,
+            rules,
         )
     if json_out:
         print_json(result)
@@ -535,7 +549,10 @@ def train_equilibrium(
     belief_share: float = 0.0,
     quiet: bool = True,
     yes: bool = False,
+    rules: Any = None,
 ) -> dict:
+    """Train and write the table (``rules``: the house rules of its rounds, default the
+    rulings on the deck of ``double``)."""
     from pathlib import Path
 
     from headcount_lab.core.limits import check_run_time
@@ -556,10 +573,10 @@ def train_equilibrium(
         # a tiny training compiles (and raises what train would), then two iterations and the
         # beliefs' batch of a small one are timed
         args = (seed, explore, fields, field_share, double, believed, belief_share)
-        train(players, 1, 10, *args)
+        train(players, 1, 10, *args, rules=rules)
         cal = min(rounds, TRAIN_CALIBRATION_ROUNDS)
         t0 = time.perf_counter()
-        train(players, 2, cal, *args)
+        train(players, 2, cal, *args, rules=rules)
         return (time.perf_counter() - t0) / (3 * cal)
 
     # every iteration plays --rounds rounds, and the stated beliefs one batch more
@@ -586,6 +603,7 @@ def train_equilibrium(
             believed,
             belief_share,
             advance,
+            rules,
         )
     seconds = time.perf_counter() - t0
     try:

@@ -275,6 +275,10 @@ class Comparison:
     #: (rules, bots text, players) -> block function of one game per unit, seats as given
     arm_fn: Callable[[Any, str, int], Callable[[np.ndarray, int], dict[str, np.ndarray]]]
     unit: str = "games"  #: what a game is called in text (games, matches)
+    #: per rule set, another ``arm_fn`` (None: ``arm_fn``): the adapted field's
+    #: (:mod:`headcount_lab.core.adapt`); ``arm_ids`` name them in the run's identity (resume)
+    arms: tuple[Callable[[Any, str, int], Any] | None, ...] = ()
+    arm_ids: tuple[str | None, ...] = ()
 
     @property
     def players(self) -> int:
@@ -287,14 +291,15 @@ class Comparison:
         size = block_size(self.games, n)
         n_blocks = -(-self.games // size)
         arms = []
-        for rules in self.rule_sets:
+        for x, rules in enumerate(self.rule_sets):
             fields = []
             naive = []
+            arm_fn = (self.arms[x] if self.arms else None) or self.arm_fn
             for r in range(n):
                 seats = [self.field[(s + r) % n] for s in range(n)]
-                fields.append(self.arm_fn(rules, ",".join(seats), n))
+                fields.append(arm_fn(rules, ",".join(seats), n))
                 naive.append(
-                    tuple(self.arm_fn(rules, ",".join(_with_naive(seats, s)), n) for s in range(n))
+                    tuple(arm_fn(rules, ",".join(_with_naive(seats, s)), n) for s in range(n))
                 )
             arms.append(RuleArm(rules, tuple(fields), tuple(naive)))
         firsts = tuple(block_state(self.seed, b).tobytes() for b in range(n_blocks))
@@ -307,6 +312,8 @@ class Comparison:
             "block": size,
             "seed_of_blocks": self.seed,
         }
+        if self.arm_ids:
+            params["adapted"] = list(self.arm_ids)
         return Job(f"{self.game}-compare", params, self.games, size, fn, fn.warmup,
                    unit="games")  # fmt: skip
 
@@ -444,31 +451,40 @@ def _ci(ci: list[float] | None) -> str:
 
 def text_lines(res: dict[str, Any]) -> list[str]:
     """The text form of ``compare``."""
+    adapted = res.get("adapted", False)
     lines = [
         f"{res['game']} compare: {res['games']:,} {res['unit']}, {res['players']} players, "
         f"seed {res['seed']}, {res['blocks']} blocks of {res['block_games']} {res['unit']}",
         f"field ({res['field']['source']}): {','.join(res['field']['bots'])}; "
-        f"skill_spread against {res['field']['naive']} in the same {res['unit']}; players as "
-        "they are (not adapted to the changed rules)",
+        f"skill_spread against {res['field']['naive']} in the same {res['unit']}; "
+        + (
+            "each table twice: the players as they are, then the players who adapted"
+            if adapted
+            else "players as they are (not adapted to the changed rules)"
+        ),
     ]
+    if adapted:
+        a = res["adapt"]
+        lines.append(f"adapting ({a['budget']} budget; cost: {a['cost']}):")
+        for f in a["fields"]:
+            what = ", ".join(f"{k}={v}" for k, v in f["rules"].items()) or "base rules"
+            lines.append(f"  {what}: {f['how']}")
     base = res["base"]
-    tables: list[tuple[str, list[dict[str, Any]]]] = []
+    tables: list[tuple[str, list[dict[str, Any]], list[dict[str, Any]] | None]] = []
     if "sweep" in res:
         for row in res["sweep"]["rows"]:
-            tables.append((f"{res['sweep']['key']}={row['value']}", row["metrics"]))
+            tables.append((f"{res['sweep']['key']}={row['value']}", row["metrics"],
+                           row.get("adapted_metrics")))  # fmt: skip
     else:
         diff = {k: v for k, v in res["changed"].items() if base.get(k) != v}
         what = ", ".join(f"{k}={v}" for k, v in diff.items()) or "nothing (identical rules)"
-        tables.append((what, res["metrics"]))
-    for title, metrics in tables:
-        lines.append(f"changed: {title}")
-        lines.append(f"  {'metric':<18} {'base':>9} {'changed':>9} {'diff':>9}  95% CI")
-        for m in metrics:
-            unit = res["units"].get(m["name"], "")
-            lines.append(
-                f"  {m['name']:<18} {_num(m['base'], '.4f'):>9} {_num(m['changed'], '.4f'):>9} "
-                f"{_num(m['diff']):>9}  {_ci(m['ci95'])}  ({unit})"
-            )
+        tables.append((what, res["metrics"], res.get("adapted_metrics")))
+    for title, metrics, after in tables:
+        lines.append(f"changed: {title}" + (" (players as they are)" if adapted else ""))
+        lines.extend(_table(metrics, res["units"]))
+        if after is not None:
+            lines.append("  players who adapted (verdict: as they are -> adapted):")
+            lines.extend(_table(after, res["units"], metrics))
     if res["absent"]:
         lines.append("not measured:")
         lines.extend(f"  {k}: {v}" for k, v in res["absent"].items())
@@ -479,6 +495,50 @@ def text_lines(res: dict[str, Any]) -> list[str]:
             "are not reliable; play more games"
         )
     return lines
+
+
+def _table(metrics: list[dict[str, Any]], units: dict[str, str],
+           before: list[dict[str, Any]] | None = None) -> list[str]:  # fmt: skip
+    """A metric table; with ``before`` (the same metrics as the players were), each row also
+    says how the verdict changed (:func:`verdict`), ``<-`` where it did."""
+    out = [f"  {'metric':<18} {'base':>9} {'changed':>9} {'diff':>9}  95% CI"]
+    for i, m in enumerate(metrics):
+        line = (
+            f"  {m['name']:<18} {_num(m['base'], '.4f'):>9} {_num(m['changed'], '.4f'):>9} "
+            f"{_num(m['diff']):>9}  {_ci(m['ci95'])}  ({units.get(m['name'], '')})"
+        )
+        if before is not None:
+            was, now = verdict(before[i]), verdict(m)
+            line += f"  {was} -> {now}" + ("  <-" if was != now else "")
+        out.append(line)
+    return out
+
+
+def verdict(row: dict[str, Any]) -> str:
+    """What a metric's row says: ``up`` or ``down`` when its 95% interval excludes zero, ``no
+    change`` when it holds zero, ``-`` without an interval."""
+    ci = row["ci95"]
+    if ci is None:
+        return "-"
+    return "up" if ci[0] > 0 else "down" if ci[1] < 0 else "no change"
+
+
+def add_adapted(
+    res: dict[str, Any], rows: list[list[dict[str, Any]]], adapt: dict[str, Any]
+) -> None:
+    """Add the players who adapted to ``res`` (:func:`summary`'s): ``rows`` per changed rule
+    set as :meth:`Comparison.results` gives them, ``adapt`` what adapting did (budget, cost,
+    fields). Each metric table gets its ``adapted_metrics`` and the names of the metrics whose
+    :func:`verdict` adapting changed, ``verdict_changes``."""
+    res["adapted"] = True
+    res["adapt"] = adapt
+    holders = [res] if "metrics" in res else res["sweep"]["rows"]
+    for holder, after in zip(holders, rows, strict=True):
+        holder["adapted_metrics"] = after
+        holder["verdict_changes"] = [
+            b["name"] for b, a in zip(holder["metrics"], after, strict=True)
+            if verdict(b) != verdict(a)
+        ]  # fmt: skip
 
 
 def sweep_chart(res: dict[str, Any]) -> Any:

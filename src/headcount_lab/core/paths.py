@@ -93,6 +93,26 @@ def write_file(path: Path, text: str, option: str) -> None:
         raise ValueError(f"{option} {path}: cannot write it ({exc.strerror or exc})") from None
 
 
+# --- the user cache (work a command can redo, kept between runs) ------------------------------
+
+#: the environment variable that moves the user cache (the tests point it at a temporary folder)
+CACHE_ENV = "HEADCOUNT_LAB_CACHE"
+
+
+def user_cache_dir(part: str = "") -> Path:
+    """The folder for work a command can redo but need not (``compare --adapt``'s tables
+    trained under other rules): ``$HEADCOUNT_LAB_CACHE``, else ``$XDG_CACHE_HOME/headcount-lab``,
+    else ``~/.cache/headcount-lab``; ``part`` names a subfolder. Nothing is created here: a
+    writer makes the folder (:func:`atomic_write` needs it to exist)."""
+    root = os.environ.get(CACHE_ENV, "").strip()
+    if root:
+        base = Path(root)
+    else:
+        xdg = os.environ.get("XDG_CACHE_HOME", "").strip()
+        base = (Path(xdg) if xdg else Path.home() / ".cache") / "headcount-lab"
+    return base / part if part else base
+
+
 # --- atomic files (core.store writes its results folders with these) -------------------------
 
 

@@ -55,6 +55,9 @@ class GameSpec:
     #: "module:FIELD", the game's :class:`~headcount_lab.core.metagame.FieldGame` (the
     #: competent field: ``GAME field``)
     metagame: str | None = None
+    #: "module:ADAPTER", the game's :class:`~headcount_lab.core.adapt.Adapter`: how
+    #: ``compare --adapt`` fits the field to a rule set ("" = no ``--adapt``)
+    adapt: str = ""
     help: str = ""  #: one line for the CLI group
 
     def load(self, which: str) -> Any:
@@ -140,6 +143,7 @@ GAMES: dict[str, GameSpec] = {
         play=f"{_HC}.play:HeadcountTable",
         metrics=f"{_HC}.metrics:METRICS",
         metagame="headcount_lab.research.headcount.field:FIELD",
+        adapt="headcount_lab.research.headcount.adapt:ADAPTER",
         docs="docs/games/headcount.md",
         cli="headcount_lab.cli.headcount:app",
         report="headcount_lab.analysis.headcount.report:build_all",
@@ -168,6 +172,7 @@ GAMES: dict[str, GameSpec] = {
         play=f"{_WH}.play:WhistTable",
         metrics=f"{_WH}.metrics:METRICS",
         metagame="headcount_lab.research.whist.field:FIELD",
+        adapt="headcount_lab.research.whist.field:ADAPTER",
         docs="docs/games/forehead-whist.md",
         cli="headcount_lab.cli.whist:app",
         report="headcount_lab.analysis.whist.report:build_all",
@@ -188,6 +193,7 @@ GAMES: dict[str, GameSpec] = {
         play=f"{_PH}.play:PooheadTable",
         metrics=f"{_PH}.metrics:METRICS",
         metagame="headcount_lab.research.poohead.field:FIELD",
+        adapt="headcount_lab.research.poohead.field:ADAPTER",
         docs="docs/games/poohead.md",
         cli="headcount_lab.cli.poohead:app",
         report="headcount_lab.analysis.poohead.report:build_all",
@@ -208,6 +214,7 @@ GAMES: dict[str, GameSpec] = {
         play=f"{_FF}.play:FoolishTable",
         metrics=f"{_FF}.metrics:METRICS",
         metagame="headcount_lab.research.foolish.field:FIELD",
+        adapt="headcount_lab.research.foolish.field:ADAPTER",
         docs="docs/games/foolish-faces.md",
         cli="headcount_lab.cli.foolish:app",
         report="headcount_lab.analysis.foolish.report:build_all",

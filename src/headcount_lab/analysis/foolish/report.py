@@ -21,6 +21,7 @@ from typing import Any
 
 import pandas as pd
 
+from headcount_lab.analysis import rulelab
 from headcount_lab.analysis.foolish.facts import CI, FoolishFacts, PlayerFacts, facts
 from headcount_lab.analysis.foolish.figures import charts
 from headcount_lab.analysis.foolish.tables import (
@@ -175,6 +176,7 @@ def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None)
     tips = core.Chart("tips.png", t["tips"]["title"])
     files = t["reproduce"].format(command=cmd, files="`tips.png`, `tips.pdf`")
     out.append(core.Question(q["title"], q["method"], None, (*blocks, tips), reproduce=files))
+    out += rulelab.report_questions("foolish", tab, lang, 10)
     head = [t["title"], t["intro"].format(command=cmd, rounds=o.n_rounds, search=o.n_search)]
     return w.render(head, out)
 

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from headcount_lab.analysis import rulelab
 from headcount_lab.core.report import (
     NO_TICKS,
     GameReportOptions,
@@ -705,6 +706,7 @@ SECTIONS = (
         _ladder,
         lambda o: (sum(o.ladder_games(i) for i in range(len(RUNGS))), "games"),
     ),  # fmt: skip
+    rulelab.section("foolish"),
 )
 
 

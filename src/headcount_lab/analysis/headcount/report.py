@@ -69,6 +69,7 @@ NAME = "headcount"
 EXTRA_SECTIONS: tuple[str, ...] = (
     "headcount_lab.analysis.headcount.exploitability",  # 12: the best-response meter per bot
     "headcount_lab.analysis.headcount.calibration",  # 13: stated against observed call wins
+    "headcount_lab.analysis.headcount.house_rules",  # 14-15: the rule lab's stored runs
 )
 
 

@@ -22,6 +22,7 @@ from typing import Any
 
 import pandas as pd
 
+from headcount_lab.analysis import rulelab
 from headcount_lab.analysis.poohead.facts import CI, PooheadFacts, facts
 from headcount_lab.analysis.poohead.figures import charts
 from headcount_lab.analysis.poohead.tables import (
@@ -308,6 +309,7 @@ def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None)
     q = t["q8"]
     tips = core.tip_list(_tip_blocks(f, tab, w), q["block"], q["item"])
     out.append(core.Question(q["title"], q["method"], None, (*tips, q["image"])))
+    out += rulelab.report_questions("poohead", tab, lang, 9)
     return w.render([t["title"], t["intro"].format(command=cmd, main=o.n_main)], out)
 
 

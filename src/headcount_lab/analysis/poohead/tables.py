@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from headcount_lab.analysis import rulelab
 from headcount_lab.core import stats
 from headcount_lab.core.report import (
     GameReportOptions,
@@ -792,6 +793,7 @@ SECTIONS = (
         _house,
         lambda o: (2 * o.n_house, "deals"),
     ),  # fmt: skip
+    rulelab.section("poohead"),
 )
 
 

@@ -74,6 +74,35 @@ class EquilibriumRow:
 
 
 @dataclass(frozen=True)
+class CompetentFacts:
+    """Question 1 with the competent field of 4 players (the stored paired run)."""
+
+    bot: str
+    matches: int
+    command: str
+    seat_lo: float  # the least and most negative change of a seat's match total
+    seat_hi: float
+    dealers: float
+    others: float
+    table: float
+
+
+def competent_facts(t: dict[str, pd.DataFrame]) -> CompetentFacts:
+    seats, pays = t["q1_competent_seats"], t["q1_competent_pays"]
+    m = row(pays, scope="match")
+    return CompetentFacts(
+        bot=str(seats["bot"].iloc[0]),
+        matches=int(m["matches"]),
+        command=str(seats["command"].iloc[0]),
+        seat_lo=float(seats["restriction_effect"].min()),
+        seat_hi=float(seats["restriction_effect"].max()),
+        dealers=float(m["dealers_change"]),
+        others=float(m["others_change"]),
+        table=float(m["table_change"]),
+    )
+
+
+@dataclass(frozen=True)
 class ListeningMatchFacts:
     """Question 1 over whole matches of listening bots against card-only bots, one table size."""
 
@@ -102,6 +131,7 @@ class EquilibriumFacts:
     matches: list[ListeningMatchFacts]
     made: list[tuple[int, bool, CI, float, float, CI, float]]
     # (n, exact, leader made, middle seats' lowest, highest made, dealer made on, dealer off)
+    competent: CompetentFacts
 
 
 @dataclass(frozen=True)
@@ -192,6 +222,7 @@ class TipFacts:
     match_hi: float
     listen_match_lo: float
     listen_match_hi: float
+    competent: CompetentFacts
 
 
 @dataclass(frozen=True)
@@ -316,7 +347,7 @@ def equilibrium_facts(t: dict[str, pd.DataFrame]) -> EquilibriumFacts:
                 d["made_off"],
             )
         )
-    return EquilibriumFacts(rows=rows, matches=matches, made=made)
+    return EquilibriumFacts(rows=rows, matches=matches, made=made, competent=competent_facts(t))
 
 
 def blind_facts(t: dict[str, pd.DataFrame]) -> BlindFacts:
@@ -509,6 +540,7 @@ def tip_facts(t: dict[str, pd.DataFrame]) -> TipFacts:
         match_hi=-s4["restriction_effect"].min(),
         listen_match_lo=-l4["restriction_effect"].max(),
         listen_match_hi=-l4["restriction_effect"].min(),
+        competent=competent_facts(t),
     )
 
 

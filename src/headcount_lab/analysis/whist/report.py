@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from headcount_lab.analysis import rulelab
 from headcount_lab.analysis.whist.facts import (
     CI,
     EquilibriumFacts,
@@ -110,7 +111,9 @@ def _tip_blocks(tf: TipFacts, w: _Words) -> list[tuple[str, list[str]]]:
             players=slash.join(str(x[0]) for x in tf.eq_forced),
         ),
         w.fill(t["worst_size"], tf),
-        w.fill(t["match"], tf),
+        w.fill(
+            t["match"], tf, competent_lo=-tf.competent.seat_hi, competent_hi=-tf.competent.seat_lo
+        ),  # fmt: skip
     ]
     return [(t["blind_head"], blind), (t["dealer_head"], dealer)]
 
@@ -274,6 +277,7 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
     q = t["q6"]
     parts += core.tip_list(_tip_blocks(f.tips, w), q["block"], q["item"]) + [q["image"]]
     question(q, q["method"], None, t["reproduce_plain"].format(command=cmd))
+    out += rulelab.report_questions("whist", tab, lang, 7)
     head = [
         t["title"],
         t["intro"].format(command=cmd, matches=o.n_matches, tournament=o.n_tournament),
@@ -314,6 +318,8 @@ def _equilibrium_paragraphs(ef: EquilibriumFacts, w: _Words, tab: Any, add: Any)
             items=t["clause_sep"].join(core.fill(q["who_pays_item"], m) for m in ef.matches)
         )
     )
+    add(core.fill(q["competent"], ef.competent))
+    add(core.Table(tab["q1_competent_seats"][_SEAT_EFFECT_COLUMNS]))
 
 
 # --- writing the folder -----------------------------------------------------------------------

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from headcount_lab.analysis import rulelab
 from headcount_lab.core.report import (
     NO_TICKS,
     GameReportOptions,
@@ -822,9 +823,25 @@ def _blind(opts: WhistReportOptions, res: WhistResults, tick: Ticker) -> None:
     )
 
 
+def competent_tables() -> dict[str, pd.DataFrame]:
+    """The restriction with the competent field of 4 players: the stored paired run
+    (:mod:`headcount_lab.research.whist.competent_restriction`, too slow for every report run)
+    through the same tables as the report's own runs, with its bots and command beside them."""
+    from headcount_lab.research.whist import competent_restriction as cr
+
+    stats, meta = cr.load()
+    bot = ",".join(sorted(set(meta["bots"])))
+    runs = {(len(meta["bots"]), True): stats}
+    seats = seat_table(runs)
+    seats.insert(0, "bot", bot)
+    seats["command"] = meta["command"]
+    return {"q1_competent_seats": seats, "q1_competent_pays": who_pays_table(runs, bot)}
+
+
 def _restriction(opts: WhistReportOptions, res: WhistResults, tick: Ticker) -> None:
     runs = restriction_runs(opts, tick)
     heard = listening_runs(opts, tick)
+    res.tables.update(competent_tables())
     res.tables.update(
         {
             "q1_dealer_gap": dealer_gap_table(runs),
@@ -882,6 +899,8 @@ SECTIONS = (
             "q1_listening_gap",
             "q1_listening_seats",
             "q1_who_pays",
+            "q1_competent_seats",
+            "q1_competent_pays",
             "q5_streaks_by_players",
         ),  # fmt: skip
         _restriction,
@@ -894,6 +913,7 @@ SECTIONS = (
         _tournament,
         lambda o: (o.n_tournament, "matches"),
     ),
+    rulelab.section("whist"),
 )
 
 

@@ -71,6 +71,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -189,12 +190,15 @@ def build_beliefs(
     levels: tuple[float, ...] = (),
     equilibrium: bool = False,
     headsup: bool = False,
+    table: str | None = None,
 ) -> Beliefs:
     """Stack the tables a game of ``players`` needs (active seats shrink down to 2), and the
     safe-bid columns for each survival level in ``levels``. ``equilibrium``: append the
     ``equilibrium`` bot's table (:func:`.equilibrium.pack`, widened to every table size by
     :func:`.equilibrium.widen`) as rows of ``gain`` after the belief rows (read from
-    :func:`.equilibrium.default_path`, the Double table when ``double``). ``headsup``: also its
+    :func:`.equilibrium.default_path`, the Double table when ``double``, or from the file
+    ``table``: a table trained for other rules, :func:`.equilibrium.load_policy` checks its
+    deck, rules version and abstraction). ``headsup``: also its
     solved heads-up round (:func:`.headsup_policy.load`), on the standard deck (Double has none:
     its table plays)."""
     from headcount_lab.games.headcount.exact import belief_table
@@ -243,7 +247,8 @@ def build_beliefs(
     safe = safe_columns(sf, levels)
     solved = HP.kernel_arrays(HP.load()) if headsup and not double else None
     if equilibrium:
-        pol = EQ.load_policy(EQ.default_path(double), double)
+        path = EQ.default_path(double) if table is None else Path(table)
+        pol = EQ.load_policy(path, double)
         gain = np.concatenate([gain, EQ.pack(*EQ.widen(pol), sf)])
     for a in (row_of, sf, gain, safe):
         a.setflags(write=False)

@@ -38,11 +38,15 @@ BLOCK_GAMES = 2000  # games per runner block (rounded to whole deals); part of a
 
 @dataclass(frozen=True)
 class Setup:
-    """A tournament: ``bots[slot]``, seat orders ``orders[q][seat] -> slot``, rules."""
+    """A tournament: ``bots[slot]``, seat orders ``orders[q][seat] -> slot``, rules; ``table``:
+    the file of the ``equilibrium`` table its seats play (None: the committed one,
+    :func:`.equilibrium.default_path`; another is a table trained for other rules, as
+    ``compare --adapt`` plays)."""
 
     bots: tuple[Bot, ...]
     rules: HeadcountRules
     rotate: bool
+    table: str | None = None
 
     @property
     def players(self) -> int:
@@ -59,7 +63,7 @@ class Setup:
         return max(1, BLOCK_GAMES // len(self.orders))
 
     def beliefs(self) -> Beliefs:
-        return beliefs_for(self.rules, self.bots)
+        return beliefs_for(self.rules, self.bots, self.table)
 
     def kernel_args(self) -> tuple[np.ndarray, ...]:
         """(perms int64[P, n], policies int64[slots], params float64[slots, N_PARAMS], rules)."""
@@ -70,13 +74,17 @@ class Setup:
 
 
 def beliefs_for(
-    rules: HeadcountRules, bots: tuple[Bot, ...] | list[Bot], players: int | None = None
+    rules: HeadcountRules,
+    bots: tuple[Bot, ...] | list[Bot],
+    table: str | None = None,
+    players: int | None = None,
 ) -> Beliefs:
     """The belief tables a table of ``bots`` needs under ``rules``: the readers' tables when a
     bot reads bids (the ``bayes`` bot too: its hypotheses are fully known views), the
-    ``equilibrium`` table when one seats it or a ``bayes`` bot models it, the solved heads-up
-    round when one plays it. ``players`` is the table size when ``bots`` also lists bots that
-    may take a seat (the members a ``competent`` seat draws from)."""
+    ``equilibrium`` table (the committed one, or the file ``table``) when one seats it or a
+    ``bayes`` bot models it, the solved heads-up round when one plays it. ``players`` is the
+    table size when ``bots`` also lists bots that may take a seat (the members a ``competent``
+    seat draws from)."""
     levels, _ = table_params(bots)
     models = [bayes_model(b) for b in bots if b.policy == BAYES]
     return build_beliefs(
@@ -87,6 +95,7 @@ def beliefs_for(
         levels,
         any(b.policy == EQUILIBRIUM for b in [*bots, *models]),
         any(b.solved_headsup for b in bots),
+        table,
     )
 
 
@@ -95,18 +104,20 @@ def seat_orders(bots: tuple[Bot, ...] | list[Bot], rotate: bool) -> list[tuple[i
     return seats.seat_orders([b.key for b in bots], rotate)
 
 
-def tournament(rules: HeadcountRules, bots: str, players: int, games: int, rotate: bool):  # type: ignore[no-untyped-def]
-    """The ``simulate`` tournament (:class:`~headcount_lab.core.tournament.Tournament`)."""
+def tournament(rules: HeadcountRules, bots: str, players: int, games: int, rotate: bool,
+               table: str | None = None):  # type: ignore[no-untyped-def]  # fmt: skip
+    """The ``simulate`` tournament (:class:`~headcount_lab.core.tournament.Tournament`);
+    ``table``: the ``equilibrium`` table's file, if not the committed one (:class:`Setup`)."""
     from headcount_lab.core.tournament import Tournament
     from headcount_lab.games.headcount.record import record_games
 
-    setup, table = competent_setup(rules, bots, players, rotate)
+    setup, named = competent_setup(rules, bots, players, rotate, table)
     return Tournament(
-        make_job(setup, games, mix=table.mix),
-        lambda stats, seed: table.summarize(
+        make_job(setup, games, mix=named.mix),
+        lambda stats, seed: named.summarize(
             summarize(setup, stats, seed), stats, games_of(stats)
         ),  # fmt: skip
-        table.record(lambda seed, k: record_games(setup, seed, k)),
+        named.record(lambda seed, k: record_games(setup, seed, k)),
         games,
     )
 
@@ -116,19 +127,20 @@ def games_of(stats: dict[str, np.ndarray]) -> int:
 
 
 def competent_setup(
-    rules: HeadcountRules, text: str, players: int, rotate: bool
+    rules: HeadcountRules, text: str, players: int, rotate: bool, table: str | None = None
 ) -> tuple[Setup, Seats]:
-    """The tournament's seats: a ``competent`` seat (:mod:`headcount_lab.core.competent`) is
-    the first member of its field, named ``competent``."""
+    """The tournament's seats (``table``: :class:`Setup`'s): a ``competent`` seat
+    (:mod:`headcount_lab.core.competent`) is the first member of its field, named
+    ``competent``."""
     from headcount_lab.core.competent import seats
     from headcount_lab.games.headcount.agents import parse_bot
 
-    table = seats("headcount", text, players, rules)
+    named = seats("headcount", text, players, rules)
     bots = []
-    for j, p in enumerate(table.played):
+    for j, p in enumerate(named.played):
         b = parse_bot(p)
-        bots.append(Bot(b.policy, b.params, b.spec, "competent") if j in table.slots else b)
-    return Setup(tuple(bots), rules, rotate), table
+        bots.append(Bot(b.policy, b.params, b.spec, "competent") if j in named.slots else b)
+    return Setup(tuple(bots), rules, rotate, table), named
 
 
 def make_job(setup: Setup, games: int, trace_rows: int = 0, mix: Mixture | None = None):  # type: ignore[no-untyped-def]
@@ -161,6 +173,8 @@ def make_job(setup: Setup, games: int, trace_rows: int = 0, mix: Mixture | None 
     }
     if mix is not None:
         params_id["competent"] = mix.json()
+    if setup.table is not None:  # the table is part of the run's identity (resume)
+        params_id["table"] = setup.table
     return Job("headcount-simulate", params_id, deals, block, block_fn, block_fn.warmup)
 
 
@@ -217,7 +231,7 @@ class MixedBlock(SimulateBlock):
         _, params = table_params(every)
         return cls(
             setup,
-            beliefs_for(setup.rules, every, n),
+            beliefs_for(setup.rules, every, setup.table, n),
             np.array(setup.orders, dtype=np.int64),
             np.array([b.policy for b in setup.bots], dtype=np.int64),
             params[:n],

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from headcount_lab.core.adapt import SAMPLING_SEARCHERS, search_adapter
 from headcount_lab.core.metagame import FieldGame
 
 
@@ -34,3 +35,8 @@ FIELD = FieldGame(
     games=96,
     refine=288,
 )
+
+
+#: ``foolish compare --adapt``: the search bots already plan by the rules in force (the rules
+#: travel in the observation into their samples and rollouts; tests/foolish/test_adapt.py)
+ADAPTER = search_adapter("foolish", SAMPLING_SEARCHERS)

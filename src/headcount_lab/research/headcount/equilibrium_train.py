@@ -14,14 +14,27 @@ than ``MIN_VISITS`` visits keeps its row. The objective is the chance of losing 
 cost of a peek (an open life card turned face down, so no peek later) lies outside it.
 
 Rounds are drawn to cover the situations of a game: the number of active seats is uniform on
-``2..players``, each seat can peek (has an open life card) with probability ``P_CAN_PEEK``,
-the start player may not peek before opening (H7 default), a peeker must raise (H7), ties go to
-the bidder (H6). After the last iteration one more batch, without exploration but with the
-same population, estimates the probability that a call wins in each bid state (the belief the
+``2..players``, each seat can peek (has an open life card) with probability ``P_CAN_PEEK``.
+The round is played by the house rules given (:data:`ROUND_FLAGS`, the flags that change a
+round; the committed tables are the rulings' defaults): whether there is a hidden card (without
+one nobody peeks and a view has one unseen card, its own), the lowest opening bid (H5), who wins
+a tie (H6: the call-win counts, the safe bids and the loser all use the tie shift), whether the
+start player may peek before opening and whether a peeker must raise (H7). The flags of the
+game around a round (lives H8, who starts next H9, pointing H10) cannot change which action
+loses a round least, the objective, and do not reach the training. (Ties to the caller, H6,
+are a relabelling of the bids while the opening bid is free, a bid of b claiming what b + 1
+claims under the rulings: in self-play alone the training gives the same table bit for bit;
+the field bots of a population do not all read the tie rule, so with them it differs.)
+
+After the last iteration one more batch, without exploration but with the same population,
+estimates the probability that a call wins in each bid state (the belief the
 bot states): a seat cannot tell which policy a bidder plays, so its belief is the mixture over
 the population, not self-play alone. Sparse states borrow strength from all bid states with the
 same active seats and view-alone survival bucket (a prior of ``PRIOR`` rounds). ``double``
 trains on the Double variant's deck (H4).
+
+:func:`train_rules` keeps of a rule set what the training honours; :data:`TRAINER_VERSION`
+changes when the same arguments would train another table (the adapted tables' cache key).
 
 Everything is seeded: iteration ``k`` plays from the stream ``block_state(seed, k)``, the
 kernel is sequential, so the same arguments give the same table, bit for bit.
@@ -56,14 +69,25 @@ from headcount_lab.games.headcount.agents import (
     view_mask,
 )
 from headcount_lab.games.headcount.bots import Bot
+from headcount_lab.games.headcount.kernels import (
+    R_DOUBLE,
+    R_HIDDEN,
+    R_MIN_FIRST,
+    R_PEEK_RAISE,
+    R_SHIFT,
+    R_START_PEEK,
+    rules_array,
+)
 from headcount_lab.games.headcount.observation import Public, Table, after_peek, observe
 from headcount_lab.games.headcount.rules import (
     DOUBLE_DECK,
-    FREE_BID,
     PLAYERS_MAX,
     STANDARD_DECK,
     VERSION,
+    HeadcountRules,
+    bidder_loses,
     count_kernel,
+    may_call,
     settle_round,
 )
 
@@ -72,6 +96,20 @@ MIN_VISITS = 30
 PRIOR = 20.0
 DECAY = 0.7
 MAX_BIDS = 200
+#: bumped when the same arguments would train another table (part of the adapted tables' key)
+TRAINER_VERSION = 1
+#: the house-rule flags a training round honours (module docstring); the others cannot change
+#: which action loses a round least
+ROUND_FLAGS = (
+    "double", "hidden_card", "min_first_bid", "tie_goes_to", "start_player_may_peek",
+    "peek_must_raise",
+)  # fmt: skip
+
+
+def train_rules(rules: HeadcountRules) -> HeadcountRules:
+    """``rules`` with only the flags the training honours (:data:`ROUND_FLAGS`) kept, the
+    others at their defaults: two rule sets with the same training rules train the same table."""
+    return HeadcountRules(**{k: getattr(rules, k) for k in ROUND_FLAGS})
 
 
 @njit(nogil=True, cache=True)
@@ -79,6 +117,7 @@ def _selfplay(
     n_rounds,
     n_deck,
     max_players,
+    rules,
     table,
     explore,
     field_share,
@@ -102,7 +141,13 @@ def _selfplay(
     sf, lo, gain, safe``; ``n_deck`` cards (18: the Double deck, H4). Adds the table seats'
     visits and losses per (state, action) into ``q_n``/``q_loss`` (float64[N_ROWS, N_ACT])
     and, per bid state, would-be calls and their wins into ``cw_n``/``cw_win``
-    (float64[BID_ROWS]). ``st``: uint64[4] stream."""
+    (float64[BID_ROWS]). ``st``: uint64[4] stream; ``rules``: the house rules as the engine
+    takes them (:func:`.kernels.rules_array`), of which the round's flags are read."""
+    hidden_on = rules[R_HIDDEN] != 0
+    min_first = rules[R_MIN_FIRST]
+    shift = rules[R_SHIFT]
+    start_peek = rules[R_START_PEEK] != 0
+    peek_raise = rules[R_PEEK_RAISE] != 0
     deck = np.empty(n_deck, np.int64)
     cards = np.empty(max_players, np.int64)
     seen = np.empty(max_players, np.int64)
@@ -135,16 +180,19 @@ def _selfplay(
         for s in range(n):
             cards[s] = deck[s]
             in_play[s] = deck[s]
-        hidden = deck[n]
-        in_play[n] = hidden
-        total = count_kernel(in_play, n + 1, deck[n + 1])
+        if hidden_on:
+            hidden = deck[n]
+            in_play[n] = hidden
+            total = count_kernel(in_play, n + 1, deck[n + 1])
+        else:  # foreheads only; the next card is the draw-pile top (H2)
+            hidden = np.int64(-1)
+            total = count_kernel(in_play, n, deck[n])
         nd = 0
         nb = np.int64(0)
         me = np.int64(0)
-        # the field bots' table: the trainer's rules (hidden card, free opening bid, ties to
-        # the bidder); a seat that can peek has an open life card
-        tab = Table(np.int64(n), np.int64(n_deck), np.bool_(True), np.int64(FREE_BID),
-                    np.int64(0), np.bool_(False), np.bool_(True))  # fmt: skip
+        # the field bots' table: the round's rules; a seat that can peek has an open life card
+        tab = Table(np.int64(n), np.int64(n_deck), hidden_on, min_first, shift, start_peek,
+                    peek_raise)  # fmt: skip
         for s in range(max_players):
             open_l[s] = 1 if can_peek[s] else 0
         while True:
@@ -153,7 +201,7 @@ def _selfplay(
             just_peeked = False
             if who[me] >= 0:  # a field bot, asked as the engine asks it
                 f = who[me]
-                may = can_peek[me] and nb > 0 and not peeked[me]
+                may = hidden_on and can_peek[me] and (nb > 0 or start_peek) and not peeked[me]
                 public = Public(nb, bids, bidders, bid_peeked, peeked, open_l)
                 obs = observe(
                     me, active, tab, public, cards, hidden, np.bool_(True), np.int64(-1), seen
@@ -161,21 +209,21 @@ def _selfplay(
                 if may and peek_every(f_pol[f], f_par[f], obs, tables, work, uniform(st)) == 1:
                     peeked[me] = True
                     just_peeked = True
-                obs = after_peek(obs, hidden, nb > 0 and not just_peeked)
+                obs = after_peek(obs, hidden, may_call(nb, just_peeked, peek_raise))
                 a = bid_every(f_pol[f], f_par[f], obs, tables, work, uniform(st))
                 if a == CALL or nb >= MAX_BIDS - 1:
                     break
-                bids[nb] = max(a, bids[nb - 1] + 1) if nb > 0 else a
+                bids[nb] = max(a, bids[nb - 1] + 1) if nb > 0 else max(a, min_first)
                 bidders[nb] = me
                 bid_peeked[nb] = peeked[me]
                 nb += 1
                 me = (me + 1) % n
                 continue
             mask, _ = view_mask(me, n, active, seen, hidden if peeked[me] else -1)
-            row = np.int64(row_of[1 if peeked[me] else 2, mask])
-            if can_peek[me] and not peeked[me] and nb > 0:
-                p = sf_at(sf, row, lo, bids[nb - 1])
-                r = EQ.peek_row(n, p, nb, 1 if bid_peeked[nb - 1] else 0)
+            row = np.int64(row_of[1 if peeked[me] or not hidden_on else 2, mask])
+            if hidden_on and can_peek[me] and not peeked[me] and (nb > 0 or start_peek):
+                p = sf_at(sf, row, lo, bids[nb - 1] + shift) if nb > 0 else 0.5
+                r = EQ.peek_row(n, p, nb, 1 if nb > 0 and bid_peeked[nb - 1] else 0)
                 if uniform(st) < explore:
                     a = 1 if uniform(st) < 0.5 else 0
                 else:
@@ -199,17 +247,17 @@ def _selfplay(
                 d_act[nd] = a
                 d_seat[nd] = me
                 nd += 1
-                bids[0] = safe_bid(sf, row, lo, EQ.OPEN_LEVELS[a], 0)
+                bids[0] = max(safe_bid(sf, row, lo, EQ.OPEN_LEVELS[a], shift), min_first)
                 bidders[0] = me
                 bid_peeked[0] = peeked[me]
                 nb = 1
             else:
                 last = bids[nb - 1]
-                r = eq_bid_state(sf, row, lo, n, nb, bids, peeked[me], bid_peeked, 0)
+                r = eq_bid_state(sf, row, lo, n, nb, bids, peeked[me], bid_peeked, shift)
                 cw_n[r] += 1.0
-                if total < last:  # H6: a call here would win
+                if bidder_loses(total, last, shift):  # H6: a call here would win
                     cw_win[r] += 1.0
-                first = 1 if just_peeked else 0  # H7: a peeker raises
+                first = 0 if may_call(nb, just_peeked, peek_raise) else 1  # H7: a peeker raises
                 if nb >= MAX_BIDS - 1:
                     a = EQ.A_CALL  # safety valve
                 elif uniform(st) < explore:
@@ -222,12 +270,12 @@ def _selfplay(
                 nd += 1
                 if a == EQ.A_CALL:
                     break
-                bids[nb] = eq_raise(sf, row, lo, last, a, 0)
+                bids[nb] = eq_raise(sf, row, lo, last, a, shift)
                 bidders[nb] = me
                 bid_peeked[nb] = peeked[me]
                 nb += 1
             me = (me + 1) % n
-        loser, _ = settle_round(total, bids[nb - 1], bidders[nb - 1], me, 0)
+        loser, _ = settle_round(total, bids[nb - 1], bidders[nb - 1], me, shift)
         for i in range(nd):
             q_n[d_row[i], d_act[i]] += 1.0
             if d_seat[i] == loser:
@@ -274,24 +322,28 @@ class _Population:
     f_par: np.ndarray
     bel: Beliefs
     players: int
-    double: bool
+    rules: np.ndarray  #: the training rules as the engine takes them (:func:`.kernels.rules_array`)
 
     @classmethod
-    def of(cls, field: tuple[str, ...], players: int, double: bool, flag: str) -> _Population:
+    def of(
+        cls, field: tuple[str, ...], players: int, rules: HeadcountRules, flag: str
+    ) -> _Population:
         bots = [parse_bot(f) for f in field]
         if any(b.name == "equilibrium" for b in bots):
             raise ValueError(f"{flag}: the table itself is the other part of the population")
         levels, f_par = table_params(bots)
         f_pol = np.array([b.policy for b in bots], dtype=np.int64)
-        bel = build_beliefs(double, max(players, 3), True, True, levels)
-        return cls(bots, f_pol, f_par.reshape(len(bots), N_PARAMS), bel, players, double)
+        bel = build_beliefs(rules.double, max(players, 3), rules.hidden_card, True, levels)
+        return cls(bots, f_pol, f_par.reshape(len(bots), N_PARAMS), bel, players,
+                   rules_array(rules))  # fmt: skip
 
     def play(self, rounds, pol, explore, share, state, q_n, q_loss, cw_n, cw_win) -> None:  # type: ignore[no-untyped-def]
         """:func:`_selfplay` of ``rounds`` rounds with the table ``pol`` and this field."""
         b = self.bel
-        _selfplay(rounds, DOUBLE_DECK if self.double else STANDARD_DECK, self.players,
-                  pol.reshape(1, -1), explore, share, self.f_pol, self.f_par, state, b.row_of,
-                  b.sf, b.lo, b.gain, b.safe, q_n, q_loss, cw_n, cw_win)  # fmt: skip
+        deck = DOUBLE_DECK if self.rules[R_DOUBLE] else STANDARD_DECK
+        _selfplay(rounds, deck, self.players, self.rules, pol.reshape(1, -1), explore, share,
+                  self.f_pol, self.f_par, state, b.row_of, b.sf, b.lo, b.gain, b.safe, q_n,
+                  q_loss, cw_n, cw_win)  # fmt: skip
 
 
 def stated_beliefs(
@@ -320,10 +372,16 @@ def train(
     belief_field: tuple[str, ...] = (),
     belief_share: float = 0.0,
     progress: Callable[[int], None] | None = None,
+    rules: HeadcountRules | None = None,
 ) -> EQ.EquilibriumPolicy:
     """Fictitious self-play for ``iterations`` batches of ``rounds`` rounds (module docstring);
     the stated beliefs from one more batch against ``belief_field`` (share ``belief_share``).
-    ``progress(rounds)`` after each of the ``iterations + 1`` batches (a progress bar)."""
+    ``progress(rounds)`` after each of the ``iterations + 1`` batches (a progress bar).
+    ``rules``: the house rules the rounds are played by (:func:`train_rules` of them; default:
+    the rulings on the deck of ``double``, which must agree with ``rules.double``)."""
+    if rules is not None and rules.double != double:
+        raise ValueError("the rules' deck (double) and the double argument disagree")
+    played = train_rules(rules if rules is not None else HeadcountRules(double=double))
     if not 2 <= players <= PLAYERS_MAX:
         raise ValueError(f"--players must be between 2 and {PLAYERS_MAX}, got {players}")
     if iterations < 1:
@@ -337,8 +395,8 @@ def train(
     for flag, share in (("--field-share", field_share), ("--belief-share", belief_share)):
         if not 0.0 <= share <= 1.0:
             raise ValueError(f"{flag} must be in [0, 1], got {share}")
-    pop = _Population.of(field, players, double, "--field")
-    believed = _Population.of(belief_field, players, double, "--belief-field")
+    pop = _Population.of(field, players, played, "--field")
+    believed = _Population.of(belief_field, players, played, "--belief-field")
     q_n = np.zeros((EQ.N_ROWS, EQ.N_ACT))
     q_loss = np.zeros((EQ.N_ROWS, EQ.N_ACT))
     cw = np.zeros(EQ.BID_ROWS)  # the training batches' would-be calls are not used
@@ -356,6 +414,7 @@ def train(
     if progress is not None:
         progress(rounds)
     bots = pop.bots
+    changed = rule_changes(played)
     meta: dict[str, Any] = {
         "schema": EQ.SCHEMA,
         "rules_version": VERSION,
@@ -374,6 +433,7 @@ def train(
         "command": (
             f"headcount-lab headcount train-equilibrium --players {players} "
             + ("--variant double " if double else "")
+            + "".join(f"--rule {k}={v} " for k, v in changed.items())
             + f"--iterations {iterations} --rounds {rounds} --explore {explore} "
             + "".join(f"--field {b.spec} " for b in bots)
             + f"--field-share {field_share} "
@@ -383,7 +443,21 @@ def train(
         "visited_states": int((q_n.sum(axis=1) > 0).sum()),
         "states": EQ.N_ROWS,
     }
+    if changed:  # the committed tables' meta stays as it was: they train by the rulings
+        meta["rules"] = {k: getattr(played, k) for k in ROUND_FLAGS}
     return EQ.EquilibriumPolicy(pol, call_win, meta)
+
+
+def rule_changes(rules: HeadcountRules) -> dict[str, str]:
+    """The training flags of ``rules`` other than the rulings' (the deck aside: ``--variant``),
+    as ``--rule`` values."""
+    base = HeadcountRules(double=rules.double)
+    out = {}
+    for k in ROUND_FLAGS:
+        v = getattr(rules, k)
+        if k != "double" and v != getattr(base, k):
+            out[k] = ("on" if v else "off") if isinstance(v, bool) else str(v)
+    return out
 
 
 track_sources(_selfplay)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from headcount_lab.core.adapt import SAMPLING_SEARCHERS, search_adapter
 from headcount_lab.core.metagame import FieldGame
 
 
@@ -36,3 +37,8 @@ FIELD = FieldGame(
     games=96,
     refine=288,
 )
+
+
+#: ``poohead compare --adapt``: the search bots already plan by the rules in force (the rules
+#: array reaches their samples and playouts; tests/poohead/test_adapt.py)
+ADAPTER = search_adapter("poohead", SAMPLING_SEARCHERS)

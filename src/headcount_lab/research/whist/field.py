@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from headcount_lab.core.adapt import search_adapter
 from headcount_lab.core.metagame import FieldGame
 
 
@@ -40,4 +41,12 @@ FIELD = FieldGame(
     oracle_games=480,
     refine=600,
     members=6,
+)
+
+
+#: ``whist compare --adapt``: the search bot already plans by the rules in force (the must-trump
+#: and the dealer's restriction travel in its observation into every playout;
+#: tests/whist/test_adapt.py)
+ADAPTER = search_adapter(
+    "whist", {"montecarlo": "deals the unseen cards and plays every sample out (bids and cards)"}
 )

@@ -1,0 +1,77 @@
+"""Judge every house rule of a game with ``GAME compare`` and store the runs for its report.
+
+    python scripts/rule_lab.py headcount --games 20000 --seed 1 --adapt quick
+    python scripts/rule_lab.py whist --games 600 --seed 1
+
+One ``compare`` per change of ``headcount_lab.analysis.rulelab.LAB[GAME]``, each against the
+default rules, on the same seed (so every change is played on the same deals), with the
+game's compare field unless ``--field`` says otherwise. The JSON of every run goes into
+``data/rule-lab-GAME-v<rules version>.json`` with this command line, written after each change,
+so an interrupted run resumes where it stopped when started again with the same arguments
+(``--fresh`` starts over). The game's report reads the file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import json
+import shlex
+import sys
+import time
+
+from headcount_lab.analysis import rulelab
+from headcount_lab.cli import games as G
+from headcount_lab.cli.run_options import RunOptions
+from headcount_lab.core.paths import atomic_write_json
+from headcount_lab.games import GAMES
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=sorted(rulelab.LAB))
+    parser.add_argument("--games", type=int, required=True)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--field", default=None)
+    parser.add_argument("--adapt", default=None, help="the adapting budget of compare --adapt")
+    parser.add_argument("--only", default=None, help="comma-separated change names")
+    parser.add_argument("--fresh", action="store_true")
+    args = parser.parse_args()
+    spec = GAMES[args.game]
+    command = "python scripts/rule_lab.py " + shlex.join(sys.argv[1:])
+    settings = {"games": args.games, "seed": args.seed, "players": args.players,
+                "field": args.field, "adapt": args.adapt}  # fmt: skip
+    path = rulelab.path_of(args.game, spec.version)
+    stored = {"schema": rulelab.SCHEMA, "game": args.game, "rules_version": spec.version,
+              "settings": settings, "commands": [], "runs": {}}  # fmt: skip
+    if path.exists() and not args.fresh:
+        old = json.loads(path.read_text(encoding="utf-8"))
+        if old.get("settings") == settings and old.get("rules_version") == spec.version:
+            stored = old
+    changes = rulelab.LAB[args.game]
+    wanted = list(changes) if args.only is None else args.only.split(",")
+    unknown = [k for k in wanted if k not in changes]
+    if unknown:
+        parser.error(f"unknown changes: {', '.join(unknown)}")
+    takes_adapt = "adapt" in inspect.signature(G.compare).parameters
+    if args.adapt is not None and not takes_adapt:
+        parser.error("this compare has no --adapt")
+    if command not in stored["commands"]:
+        stored["commands"].append(command)
+    for name in wanted:
+        if name in stored["runs"]:
+            continue
+        extra = {"adapt": args.adapt} if takes_adapt else {}
+        t0 = time.perf_counter()
+        res = G.compare(spec, list(changes[name]), [], None, None, args.players, args.field,
+                        args.games, args.seed, RunOptions(quiet=True), **extra)  # fmt: skip
+        res["seconds_total"] = round(time.perf_counter() - t0, 1)
+        stored["runs"][name] = res
+        atomic_write_json(path, stored)
+        print(f"{name}: {res['seconds_total']:.0f} s", flush=True)
+    print(f"{command}: written to {path}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,419 @@
+"""The rule lab in the reports (issue 23 item 5): every house rule of a game judged by
+``GAME compare``, by the players as they are and by players who adapted to it.
+
+One list per game (:data:`LAB`) names every rule change the report judges: every flag of the
+game's rules dataclass appears in it, or in :data:`EXEMPT` with the reason it is not a rule a
+designer chooses (``tests/analysis/test_rulelab.py`` checks both). ``scripts/rule_lab.py GAME``
+runs ``compare`` once per change, on the same seed, and stores the JSON of every run with its
+command line in ``data/rule-lab-GAME-v<rules version>.json``; the reports read that file, so
+``make report`` does not play the changes again.
+
+:func:`tidy` turns the stored runs into one table (a row per change and metric), and
+:func:`decide` reads the designer's verdict off it, with a fixed rule written here once:
+
+- a change *helps* through a metric when its 95% interval leaves out zero on the good side:
+  ``skill_spread`` up (skill counts for more), ``seat_spread`` down, the start advantage nearer
+  zero, ``stalls`` down;
+- it *hurts* through a metric when the interval leaves out zero on the bad side;
+- **adopt**: helps and hurts nowhere; **reject**: hurts and helps nowhere; **trade-off**: both;
+  **no effect**: neither (then the printed rules, being simpler to teach, stay).
+
+The verdict is read off the players who adapted where the run has them, and off the players as
+they are otherwise; where both exist and the verdicts differ, the report says so.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+SCHEMA = "headcount-lab-rule-lab/1"
+DATA = Path(__file__).resolve().parents[3] / "data"
+
+#: game -> change name -> its ``--rule`` assignments (each run against the default rules)
+LAB: dict[str, dict[str, tuple[str, ...]]] = {
+    "headcount": {
+        "trickster": ("trickster=on",),  # H10
+        "double": ("double=on",),  # H4
+        "no_hidden_card": ("hidden_card=off",),
+        "first_bid_1": ("min_first_bid=1",),  # H5
+        "tie_to_caller": ("tie_goes_to=caller",),  # H6
+        "start_may_peek": ("start_player_may_peek=on",),  # H7
+        "peek_may_call": ("peek_must_raise=off",),  # H7
+        "left_of_loser": ("next_start=left_of_loser",),  # H9
+        "lives_all_open": ("open_lives=3", "hidden_lives=0"),  # H8
+        "lives_one_open": ("open_lives=1", "hidden_lives=2"),  # H8
+    },
+    "whist": {
+        "no_restriction": ("dealer_restriction=off",),  # W5
+        "no_must_trump": ("must_trump=off",),  # W6
+        "streak_once": ("streak_mode=once",),  # W8
+        "no_streak_bonus": ("streak_bonus=0",),  # W8
+        "streak_of_3": ("streak_length=3",),  # W8
+        "one_card_seen": ("blind_one_card_hands=off",),  # W9
+    },
+    "foolish": {
+        "single_round": ("rounds=single",),
+        "no_tricks_bonus_10": ("no_tricks_bonus=10",),  # F16: the published rules' 10
+        "lone_multiplier_3": ("lone_multiplier=3",),  # F15
+        "party_crasher": ("party_crasher=on",),
+        "pc_loses_stock": ("party_crasher=on", "pc_keeps_stock=off"),
+        "pc_no_bonus": ("party_crasher=on", "pc_no_tricks_bonus=off"),
+        "first_start_seat_0": ("first_start=0",),
+    },
+    "poohead": {
+        "no_swap": ("swap=off",),
+        "mix_sources": ("mix_sources=on",),
+        "pickup_takes_faceup": ("pickup_takes_faceup=on",),
+        "start_scan_faceup": ("start_scan=hand_and_faceup",),  # P6
+        "start_tiebreak_random": ("start_tiebreak=random",),  # P6
+        "starter_free_lead": ("starter_free_lead=on",),
+        "voluntary_pickup": ("voluntary_pickup=on",),
+        "ten_may_replay": ("ten_replay=may",),  # P11
+        "bomb_anytime": ("bomb_anytime=on",),
+        "eight_skip_per_card": ("eight_skip=per_card",),  # P13
+        "failed_flip_public": ("failed_flip_public=on",),
+        "no_finish_on_special": ("finish_on_special=off",),
+        "cap_most_cards": ("turn_cap=200", "cap_outcome=most_cards"),  # P20
+        "repetition_limit_3": ("repetition_limit=3",),
+        "no_nine_on_empty": ("no_nine_on_empty=on",),
+    },
+}
+
+#: game -> flag -> why the lab does not judge it
+EXEMPT: dict[str, dict[str, str]] = {
+    "headcount": {},
+    "whist": {
+        "players": "the table size, not a rule (the lab plays 4 players)",
+        "first_dealer": "which seat deals first: a seat label, every seat deals equally often",
+    },
+    "foolish": {"players": "the table size, not a rule (the lab plays 4 players)"},
+    "poohead": {
+        "players": "the table size, not a rule (the lab plays 4 players)",
+        "dealer": "a seat label; it matters only with start_tiebreak=seat, judged through that",
+    },
+}
+
+#: the metrics the verdict reads: name -> the good direction (+1 up, -1 down, 0 nearer zero)
+JUDGED: dict[str, int] = {
+    "skill_spread": +1,
+    "seat_spread": -1,
+    "start_advantage": 0,
+    "stalls": -1,
+}
+
+ADOPT, REJECT, TRADE_OFF, NO_EFFECT = "adopt", "reject", "trade-off", "no effect"
+
+
+def path_of(game: str, version: int, data: Path = DATA) -> Path:
+    return data / f"rule-lab-{game}-v{version}.json"
+
+
+def load(game: str, version: int, data: Path = DATA) -> dict[str, Any]:
+    """The stored runs of ``game``, refused (ValueError, naming the command that rebuilds them)
+    if missing, damaged, of another rules version or short of a change of :data:`LAB`."""
+    path = path_of(game, version, data)
+    again = f"python scripts/rule_lab.py {game}"
+    if not path.exists():
+        raise ValueError(f"no rule-lab runs at {path}: run {again}")
+    try:
+        stored = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ValueError(f"{path} is not a rule-lab file ({exc}): run {again}") from None
+    if stored.get("schema") != SCHEMA or stored.get("rules_version") != version:
+        raise ValueError(f"{path} is stale (schema or rules version): run {again}")
+    missing = [k for k in LAB[game] if k not in stored.get("runs", {})]
+    if missing:
+        raise ValueError(f"{path} lacks the changes {', '.join(missing)}: run {again}")
+    return stored
+
+
+def competent_members(game: str, players: int) -> list[str]:
+    """The committed competent field's members (weight above zero) at ``players``, as their
+    canonical specs; empty if none is committed at that size."""
+    from headcount_lab.core.metagame import read_field
+    from headcount_lab.games import GAMES
+
+    spec = GAMES[game]
+    path = DATA / f"field-{game}-{players}p-standard-v{spec.version}.json"
+    if not path.exists():
+        return []
+    return _canonical(game, [m["bot"] for m in read_field(path, game, spec.version)["members"]
+                             if m["weight"] > 0])  # fmt: skip
+
+
+def _canonical(game: str, bots: list[str]) -> list[str]:
+    """The distinct bots of ``bots`` as canonical specs, sorted (one spelling per bot)."""
+    from headcount_lab.games import GAMES
+
+    menu = GAMES[game].load("bots")
+    return sorted({menu.parse(b).canonical for b in bots})
+
+
+def about(table: pd.DataFrame) -> dict[str, Any]:
+    """What the report's text quotes beyond the metrics, read back from :func:`tidy`'s table
+    (whose every row carries the run's settings): the settings, commands, unit and field."""
+    r = table.iloc[0]
+    adapt = r["adapt"] if isinstance(r["adapt"], str) and r["adapt"] else None
+    return {
+        "settings": {"games": int(r["games"]), "seed": int(r["seed"]),
+                     "players": int(r["players"]), "adapt": adapt},
+        "commands": str(r["commands"]).split(" ; "),
+        "unit": str(r["unit_of_play"]),
+        "field": str(r["field"]).split(" "),
+        "competent": str(r["competent"]).split(" ") if isinstance(r["competent"], str) else [],
+    }  # fmt: skip
+
+
+def _verdict(ci: list[float] | None) -> str:
+    if ci is None or any(v is None or v != v for v in ci):  # no interval (None, or NaN read back)
+        return "-"
+    return "up" if ci[0] > 0 else "down" if ci[1] < 0 else "no change"
+
+
+def tidy(stored: dict[str, Any], game: str) -> pd.DataFrame:
+    """One row per change (in :data:`LAB` order) and metric: the base and changed values, the
+    paired difference with its 95% interval, for the players as they are and (``adapted_*``,
+    empty when the run did not adapt) for players who adapted."""
+    rows = []
+    s = stored["settings"]
+    first = next(iter(stored["runs"].values()))
+    settings = {"games": s["games"], "seed": s["seed"], "players": s["players"],
+                "adapt": s["adapt"] or "", "unit_of_play": first["unit"],
+                "field": " ".join(_canonical(game, first["field"]["bots"])),
+                "competent": " ".join(competent_members(game, s["players"])),
+                "commands": " ; ".join(stored["commands"])}  # fmt: skip
+    for name, assignments in LAB[game].items():
+        run = stored["runs"][name]
+        after = {m["name"]: m for m in run.get("adapted_metrics") or []}
+        for m in run["metrics"]:
+            a = after.get(m["name"])
+            ci, aci = m["ci95"], (a or {}).get("ci95")
+            rows.append(
+                {
+                    "change": name,
+                    "rules": " ".join(assignments),
+                    "metric": m["name"],
+                    "unit": run["units"].get(m["name"], ""),
+                    "base": m["base"],
+                    "changed": m["changed"],
+                    "diff": m["diff"],
+                    "lo": None if ci is None else ci[0],
+                    "hi": None if ci is None else ci[1],
+                    "verdict": _verdict(ci),
+                    "adapted_base": None if a is None else a["base"],
+                    "adapted_changed": None if a is None else a["changed"],
+                    "adapted_diff": None if a is None else a["diff"],
+                    "adapted_lo": None if aci is None else aci[0],
+                    "adapted_hi": None if aci is None else aci[1],
+                    "adapted_verdict": None if a is None else _verdict(aci),
+                    **settings,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The designer's verdict on one change: ``decision`` from the players who adapted where
+    the run has them (``as_is``: from the players as they are), and the metrics behind it."""
+
+    change: str
+    rules: str
+    decision: str
+    as_is: str
+    adapted: bool
+    helps: tuple[str, ...]
+    hurts: tuple[str, ...]
+    length: tuple[float | None, float | None]  # (base, changed) of ``length``
+
+
+def _sides(base: float | None, diff: float | None, lo: float | None, hi: float | None,
+           good: int) -> int:  # fmt: skip
+    """+1 if the interval says the change helps through this metric, -1 if it hurts, else 0."""
+    if diff is None or lo is None or hi is None or base is None:
+        return 0
+    if good == 0:  # nearer zero is better: judged against the base's sign
+        toward = -1 if base > 0 else +1
+        if (toward < 0 and hi < 0) or (toward > 0 and lo > 0):
+            return +1 if abs(base + diff) < abs(base) else 0
+        if (toward < 0 and lo > 0) or (toward > 0 and hi < 0):
+            return -1
+        return 0
+    if lo > 0:
+        return +1 if good > 0 else -1
+    if hi < 0:
+        return -1 if good > 0 else +1
+    return 0
+
+
+def _decide(rows: pd.DataFrame, prefix: str) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    helps: list[str] = []
+    hurts: list[str] = []
+    for _, r in rows.iterrows():
+        if r["metric"] not in JUDGED:
+            continue
+        s = _sides(r[f"{prefix}base"], r[f"{prefix}diff"], r[f"{prefix}lo"], r[f"{prefix}hi"],
+                   JUDGED[r["metric"]])  # fmt: skip
+        (helps if s > 0 else hurts if s < 0 else []).append(r["metric"])
+    decision = (TRADE_OFF if helps and hurts else ADOPT if helps else REJECT if hurts
+                else NO_EFFECT)  # fmt: skip
+    return decision, tuple(helps), tuple(hurts)
+
+
+def decide(table: pd.DataFrame) -> list[Decision]:
+    """The verdict on every change of :func:`tidy`'s table (the rule in the module's doc)."""
+    out = []
+    for change, rows in table.groupby("change", sort=False):
+        as_is, helps, hurts = _decide(rows, "")
+        adapted = rows["adapted_diff"].notna().any()
+        if adapted:
+            decision, helps, hurts = _decide(rows, "adapted_")
+        else:
+            decision = as_is
+        length = rows[rows["metric"] == "length"]
+        ln = (None, None) if length.empty else (length["base"].iloc[0], length["changed"].iloc[0])
+        out.append(Decision(str(change), str(rows["rules"].iloc[0]), decision, as_is,
+                            bool(adapted), helps, hurts, ln))  # fmt: skip
+    return out
+
+
+#: game -> metric -> why the verdict does not read it there
+NOT_JUDGED: dict[str, dict[str, str]] = {
+    # Headcount's ``stalls`` counts ties (the count equals the bid), which H6 settles at once
+    "headcount": {"stalls": "ties"},
+}
+
+
+# --- the report's questions -----------------------------------------------------------------
+
+
+def _shown(x: float | None, unit: str, lang: str, sign: bool = True) -> str:
+    """A metric's value or difference: percentage points for shares, else two decimals."""
+    from headcount_lab.core.report import number, points
+
+    if x is None or x != x:
+        return "-"
+    if "share" in unit:
+        return points(x, lang) if sign else number(100 * x, lang, 1)
+    return number(x, lang, 2, sign=sign)
+
+
+def _with_ci(r: Any, prefix: str, lang: str) -> str:
+    if r[f"{prefix}diff"] is None or r[f"{prefix}diff"] != r[f"{prefix}diff"]:
+        return "-"
+    unit = r["unit"]
+    lo, hi = r[f"{prefix}lo"], r[f"{prefix}hi"]
+    ci = "" if lo is None or lo != lo else (
+        f" [{_shown(lo, unit, lang)}, {_shown(hi, unit, lang)}]"
+    )  # fmt: skip
+    return _shown(r[f"{prefix}diff"], unit, lang) + ci
+
+
+def summary_table(table: pd.DataFrame, decisions: list[Decision], t: dict[str, Any],
+                  lang: str) -> pd.DataFrame:  # fmt: skip
+    """The README's table: per change, the judged metrics' differences (players who adapted
+    where the run has them, else as they are), the length, and both verdicts."""
+    by = {d.change: d for d in decisions}
+    rows = []
+    for change, rows_of in table.groupby("change", sort=False):
+        d = by[str(change)]
+        prefix = "adapted_" if d.adapted else ""
+        metric = {r["metric"]: r for _, r in rows_of.iterrows()}
+        row = {t["col_rule"]: f"`{d.rules}`"}
+        for name in ("skill_spread", "start_advantage", "seat_spread", "length"):
+            row[f"`{name}`"] = _with_ci(metric[name], prefix, lang) if name in metric else "-"
+        row[t["col_as_is"]] = t["decisions"][d.as_is]
+        row[t["col_adapted"]] = t["decisions"][d.decision] if d.adapted else "-"
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _reason(d: Decision, table: pd.DataFrame, t: dict[str, Any], lang: str) -> str:
+    prefix = "adapted_" if d.adapted else ""
+    rows = table[table["change"] == d.change].set_index("metric")
+    moved = [*d.helps, *d.hurts]
+    if "length" in rows.index and _verdict(
+        [rows.loc["length", f"{prefix}lo"], rows.loc["length", f"{prefix}hi"]]
+    ) in ("up", "down"):
+        moved.append("length")  # not judged, but the designer wants to know
+    parts = [t["metric_move"].format(metric=f"`{m}`", diff=_with_ci(rows.loc[m], prefix, lang))
+             for m in moved]  # fmt: skip
+    return t["list_sep"].join(parts)
+
+
+def questions(game: str, table: pd.DataFrame, lang: str,
+              t: dict[str, Any], files: str, title: str, first: int) -> list[Any]:  # fmt: skip
+    """The report's two questions on the house rules, in ``lang`` (``t``: that language's
+    ``[rulelab]`` words): the changes judged by ``compare``, and the designer's verdicts;
+    numbered ``first`` and ``first + 1`` in the report's ``title`` format (``{n}``,
+    ``{text}``)."""
+    from headcount_lab.core import report as core
+    from headcount_lab.core.report import number
+
+    meta = about(table)
+    judged = [m for m in JUDGED if m not in NOT_JUDGED.get(game, {})]
+    decisions = decide(table[table["metric"].isin([*judged, "length"])])
+    adapted = any(d.adapted for d in decisions)
+    s = meta["settings"]
+    method = t["method"].format(
+        changes=len(decisions), games=number(s["games"], lang, 0, group=True),
+        unit=t["units"].get(meta["unit"], meta["unit"]), players=s["players"], seed=s["seed"],
+        field=", ".join(f"`{b}`" for b in meta["field"]),
+        adapt=t["adapt_yes"].format(budget=s["adapt"]) if adapted else t["adapt_no"],
+        judged=", ".join(f"`{m}`" for m in judged),
+    )  # fmt: skip
+    if meta["competent"] and set(meta["competent"]) != set(meta["field"]):
+        method += " " + t["not_competent"].format(
+            competent=", ".join(f"`{b}`" for b in meta["competent"])
+        )
+    moved = [d for d in decisions if d.adapted and d.as_is != d.decision]
+    finding = (t["moved"].format(items=t["list_sep"].join(
+        t["moved_item"].format(rules=d.rules, was=t["decisions"][d.as_is],
+                               now=t["decisions"][d.decision]) for d in moved))
+               if moved else t["none_moved"] if adapted else t["not_adapted"])  # fmt: skip
+    finding += " " + t["holds"].format(field=", ".join(f"`{b}`" for b in meta["field"]))
+    commands = "; ".join(f"`{c}`" for c in meta["commands"])
+    q1 = core.Question(title.format(n=first, text=t["title"]), method, finding,
+                       (core.Table(summary_table(table, decisions, t, lang)),),
+                       reproduce=t["reproduce"].format(commands=commands, files=files))  # fmt: skip
+    lines = []
+    for kind in (ADOPT, TRADE_OFF, REJECT, NO_EFFECT):
+        ds = [d for d in decisions if d.decision == kind]
+        if not ds:
+            continue
+        items = t["list_sep"].join(
+            f"`{d.rules}`" + (f" ({r})" if (r := _reason(d, table, t, lang)) else "") for d in ds
+        )
+        lines.append(t["designer"][kind].format(items=items))
+    q2 = core.Question(title.format(n=first + 1, text=t["designer_title"]),
+                       t["designer_method"], None, ("\n".join(lines),))  # fmt: skip
+    return [q1, q2]
+
+
+TABLE = "rule_lab"  #: the table's name in the reports of one language
+
+
+def section(game: str) -> Any:
+    """The report section (``--only rule_lab``) that reads the stored runs into :data:`TABLE`:
+    no games are played, so it costs the same in a quick report."""
+    from headcount_lab.core.report import Section
+
+    def compute(opts: Any, res: Any, tick: Any) -> None:
+        from headcount_lab.games import GAMES
+
+        res.tables[TABLE] = tidy(load(game, GAMES[game].version), game)
+
+    return Section(TABLE, "the house rules judged by compare (stored runs)", (TABLE,), compute)
+
+
+def report_questions(game: str, tables: dict[str, Any], lang: str, first: int) -> list[Any]:
+    """:func:`questions` for a report titled ``## {n}. {text}`` with the table :data:`TABLE`."""
+    from headcount_lab.core.words import texts
+
+    return questions(game, tables[TABLE], lang, texts("rulelab")[lang], f"`{TABLE}.csv`",
+                     "## {n}. {text}", first)  # fmt: skip

@@ -1,0 +1,103 @@
+"""The rule lab of the reports (issue 23 item 5): every house-rule flag is judged, the stored
+runs are checked before use, and the designer's verdict follows its written rule."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+
+import pandas as pd
+import pytest
+
+from headcount_lab.analysis import rulelab as R
+from headcount_lab.core.words import texts
+from headcount_lab.games import GAMES
+
+
+@pytest.mark.parametrize("game", sorted(R.LAB))
+def test_every_flag_is_judged_or_exempt_with_a_reason(game):
+    spec = GAMES[game]
+    flags = {f.name for f in dataclasses.fields(spec.load("rules"))}
+    judged = {a.partition("=")[0] for ch in R.LAB[game].values() for a in ch}
+    exempt = set(R.EXEMPT[game])
+    assert flags - judged - exempt == set(), "a flag the lab neither judges nor exempts"
+    assert judged & exempt == set()
+    assert judged | exempt <= flags, "a name that is not a flag of the rules"
+    assert all(R.EXEMPT[game].values())
+
+
+@pytest.mark.parametrize("game", sorted(R.LAB))
+def test_every_change_is_valid_and_changes_the_rules(game):
+    spec = GAMES[game]
+    base = spec.make_rules(None, [], 4)
+    for name, assignments in R.LAB[game].items():
+        assert spec.make_rules(None, list(assignments), 4) != base, name
+
+
+def _rows(change, **metrics):
+    """A tidy table of one change: metric -> (base, diff, lo, hi), as players who adapted."""
+    out = []
+    for m, (base, diff, lo, hi) in metrics.items():
+        out.append({"change": change, "rules": change, "metric": m, "unit": "share of a win",
+                    "base": base, "changed": base + diff, "diff": diff, "lo": lo, "hi": hi,
+                    "adapted_base": base, "adapted_changed": base + diff, "adapted_diff": diff,
+                    "adapted_lo": lo, "adapted_hi": hi})  # fmt: skip
+    return out
+
+
+def test_verdicts_follow_the_written_rule():
+    table = pd.DataFrame(
+        _rows("more_skill", skill_spread=(0.2, 0.05, 0.01, 0.09), length=(10, 1, 0.5, 1.5))
+        + _rows("less_skill", skill_spread=(0.2, -0.05, -0.09, -0.01))
+        + _rows("both", skill_spread=(0.2, 0.05, 0.01, 0.09), seat_spread=(0.02, 0.03, 0.01, 0.05))
+        + _rows("nothing", skill_spread=(0.2, 0.01, -0.02, 0.04))
+        # the start player favoured (+0.04): a fall to +0.01 helps, a fall to -0.07 does not
+        + _rows("fairer_start", start_advantage=(0.04, -0.03, -0.05, -0.01))
+        + _rows("overshoot", start_advantage=(0.04, -0.11, -0.13, -0.09))
+        + _rows("less_fair", start_advantage=(0.04, 0.03, 0.01, 0.05))
+    )
+    got = {d.change: (d.decision, d.helps, d.hurts) for d in R.decide(table)}
+    assert got["more_skill"] == (R.ADOPT, ("skill_spread",), ())
+    assert got["less_skill"] == (R.REJECT, (), ("skill_spread",))
+    assert got["both"] == (R.TRADE_OFF, ("skill_spread",), ("seat_spread",))
+    assert got["nothing"][0] == R.NO_EFFECT
+    assert got["fairer_start"][0] == R.ADOPT
+    assert got["overshoot"][0] == R.NO_EFFECT  # nearer the other side, not nearer zero
+    assert got["less_fair"][0] == R.REJECT
+
+
+def test_adapting_can_move_the_verdict():
+    rows = _rows("x", skill_spread=(0.2, -0.05, -0.09, -0.01))
+    for r in rows:  # the players as they are lose skill; those who adapted do not
+        r.update(adapted_diff=0.0, adapted_lo=-0.02, adapted_hi=0.02, adapted_changed=0.2)
+    (d,) = R.decide(pd.DataFrame(rows))
+    assert (d.as_is, d.decision, d.adapted) == (R.REJECT, R.NO_EFFECT, True)
+
+
+def test_load_refuses_missing_stale_and_short_files(tmp_path):
+    with pytest.raises(ValueError, match="scripts/rule_lab.py whist"):
+        R.load("whist", 1, tmp_path)
+    path = R.path_of("whist", 1, tmp_path)
+    path.write_text("{", encoding="utf-8")
+    with pytest.raises(ValueError, match="not a rule-lab file"):
+        R.load("whist", 1, tmp_path)
+    path.write_text(json.dumps({"schema": R.SCHEMA, "rules_version": 0, "runs": {}}), "utf-8")
+    with pytest.raises(ValueError, match="stale"):
+        R.load("whist", 1, tmp_path)
+    path.write_text(json.dumps({"schema": R.SCHEMA, "rules_version": 1, "runs": {}}), "utf-8")
+    with pytest.raises(ValueError, match="lacks the changes no_restriction"):
+        R.load("whist", 1, tmp_path)
+
+
+@pytest.mark.parametrize("game", sorted(R.LAB))
+def test_the_stored_runs_render_in_every_language(game):
+    spec = GAMES[game]
+    stored = R.load(game, spec.version)
+    table = R.tidy(stored, game)
+    assert list(table["change"].unique()) == list(R.LAB[game])
+    for lang, t in texts("rulelab").items():
+        qs = R.questions(game, table, lang, t, "`x.csv`", "{n}. {text}", 7)
+        text = " ".join(str(p) for q in qs for p in (q.title, q.method, q.finding, *q.parts))
+        assert not re.search(r"\{[a-z_]+\}", text), "a placeholder left unfilled"
+        assert qs[0].title.startswith("7. ") and qs[1].title.startswith("8. ")
