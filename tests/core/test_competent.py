@@ -384,3 +384,9 @@ def test_exploit_and_compare_take_competent():
     # resolved once, for the base rules: the standard field, in both arms
     assert data["field"]["bots"] == ["competent"] * 4
     assert data["competent"]["field"] == "data/field-headcount-4p-standard-v1.json"
+
+
+def test_compare_adapt_refuses_competent():
+    line = one_error_line(cli("headcount", "compare", "--rule", "double=on", "--field",
+                              "competent", "--adapt", "--games", "64"))  # fmt: skip
+    assert "--adapt adapts named bots" in line and "equilibrium:discard=0" in line
