@@ -14,7 +14,6 @@ so an interrupted run resumes where it stopped when started again with the same 
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import shlex
 import sys
@@ -34,7 +33,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--field", default=None)
-    parser.add_argument("--adapt", default=None, help="the adapting budget of compare --adapt")
+    parser.add_argument(
+        "--adapt",
+        default=None,
+        metavar="BUDGET",
+        help="also play the players who adapted (compare --adapt, this budget)",
+    )
     parser.add_argument("--only", default=None, help="comma-separated change names")
     parser.add_argument("--fresh", action="store_true")
     args = parser.parse_args()
@@ -54,15 +58,12 @@ def main() -> None:
     unknown = [k for k in wanted if k not in changes]
     if unknown:
         parser.error(f"unknown changes: {', '.join(unknown)}")
-    takes_adapt = "adapt" in inspect.signature(G.compare).parameters
-    if args.adapt is not None and not takes_adapt:
-        parser.error("this compare has no --adapt")
     if command not in stored["commands"]:
         stored["commands"].append(command)
     for name in wanted:
         if name in stored["runs"]:
             continue
-        extra = {"adapt": args.adapt} if takes_adapt else {}
+        extra = {} if args.adapt is None else {"adapt": True, "adapt_budget": args.adapt}
         t0 = time.perf_counter()
         res = G.compare(spec, list(changes[name]), [], None, None, args.players, args.field,
                         args.games, args.seed, RunOptions(quiet=True), **extra)  # fmt: skip

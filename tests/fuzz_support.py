@@ -168,6 +168,25 @@ def compare_args(
     )
 
 
+def exploit_args(
+    bots: list[str], odd: list[str], rule_values: dict[str, list[str]], units: str = "--games"
+) -> st.SearchStrategy[list[str]]:
+    """``GAME exploit`` of the games whose meter is the registry's (issue 22 item 1): a field of
+    one bot (or an odd one, or two, a count that rarely fits), the budget and the games mostly
+    refused sizes and rarely 1 (a valid call searches the game's slowest bot family for
+    seconds: the 40 examples must stay quick), players, seed, rules."""
+    sizes = st.sampled_from(["0", "-5", "x", *INT_EDGES, "1"])
+    return argv(
+        option("--field", mostly(st.sampled_from(bots)) | st.sampled_from([*odd, ",".join(bots)])),
+        PLAYERS,
+        st.tuples(sizes, sizes).map(lambda bg: ["--budget", bg[0], units, bg[1]]),
+        SEED,
+        rules(rule_values),
+        JSON,
+        flag("--quiet"),
+    )
+
+
 #: ``GAME field`` of every game (issue 22 item 2): reading the committed field, with options
 #: that only ``--solve`` takes (refused without it); ``--solve`` itself runs for minutes and is
 #: tried in tests/test_field.py with a tiny budget

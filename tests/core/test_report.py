@@ -13,9 +13,11 @@ from headcount_lab.core import words
 
 
 def test_every_language_of_a_report_has_the_same_keys_and_placeholders():
-    # the shipped language files: every report in English, the Headcount report also in German
-    assert words.reports() == ("headcount", "whist", "poohead", "foolish")
+    # the shipped language files: every report in English, the Headcount report also in German;
+    # ``rulelab`` holds the words every report's rule-lab questions share, in both languages
+    assert words.reports() == ("headcount", "whist", "poohead", "foolish", "rulelab")
     assert words.languages("headcount") == ("en", "de")
+    assert words.languages("rulelab") == ("en", "de")
     assert all(words.languages(r) == ("en",) for r in ("whist", "poohead", "foolish"))
     assert words.mismatches() == []
 

@@ -69,6 +69,7 @@ FUZZ = {
     "compare": fz.compare_args(
         FF_BOTS, FF_ODD, FF_RULES, fz.number(1, 3).map(lambda v: ["--games", v]), 4, 5
     ),
+    "exploit": fz.exploit_args(["random", "rules"], FF_ODD, FF_RULES),
 }
 #: a small valid call of each command with whole-number options (fuzz guard: int64's edges)
 SMALL = {
@@ -78,6 +79,7 @@ SMALL = {
     "simulate": ["--games", "2", "--quiet", "--bots", "random,random,random,random"],
     "ladder": ["--bots", "random,rules", "--games", "2"],
     "compare": ["--games", "2", "--quiet", "--bots", "random", "--rule", "party_crasher=on"],
+    "exploit": ["--players", "4", "--field", "random", "--budget", "1", "--games", "1", "--quiet"],
 }
 #: the call the game's rules are tried on
 RULES_CALL = ["simulate", *SMALL["simulate"]]
@@ -97,6 +99,7 @@ JSON_CALLS = {
         "--games",
         "16",
     ],
+    "exploit": ["--field", "rules", "--budget", "1", "--games", "2"],
 }
 PLAY = PlayCase(
     "standard", ["rules", None, "random", "rules"], 1, 5, "rules,random,rules", {"play:"}
@@ -106,4 +109,4 @@ DOCS_FAST = {"trick", "odds"}
 #: the letter of the game's rulings in its docs/games/ page (F1, F2, ...; tests/test_docs.py)
 RULING_LETTER = "F"
 #: its own commands that run long and so take --quiet (tests/test_long_progress.py)
-LONG_COMMANDS = {"ladder"}
+LONG_COMMANDS = {"ladder", "exploit"}

@@ -61,6 +61,7 @@ FUZZ = {
     "compare": fz.compare_args(
         PH_BOTS, PH_ODD, PH_RULES, fz.number(1, 4).map(lambda v: ["--games", v]), 2, 4
     ),
+    "exploit": fz.exploit_args(["random", "cheap"], PH_ODD, PH_RULES),
 }
 #: a small valid call of each command with whole-number options (fuzz guard: int64's edges)
 SMALL = {
@@ -68,6 +69,7 @@ SMALL = {
     "start-odds": [],
     "simulate": ["--games", "2", "--quiet", "--bots", "random,random,random,random"],
     "compare": ["--games", "2", "--quiet", "--bots", "random", "--rule", "turn_cap=30"],
+    "exploit": ["--players", "2", "--field", "random", "--budget", "2", "--games", "2", "--quiet"],
 }
 #: the call the game's rules are tried on
 RULES_CALL = ["simulate", *SMALL["simulate"]]
@@ -88,6 +90,7 @@ JSON_CALLS = {
         "--games",
         "9",
     ],
+    "exploit": ["--players", "2", "--field", "cheap", "--budget", "2", "--games", "4"],
 }
 PLAY = PlayCase("standard", ["cheap+", None, "random"], 1, 5, "cheap+,random", {"face", "play"})
 #: commands quick enough to run the docs' examples of on every test run
@@ -95,4 +98,4 @@ DOCS_FAST = {"legal", "start-odds"}
 #: the letter of the game's rulings in its docs/games/ page (P1, P2, ...; tests/test_docs.py)
 RULING_LETTER = "P"
 #: its own commands that run long and so take --quiet (tests/test_long_progress.py)
-LONG_COMMANDS: set[str] = set()
+LONG_COMMANDS = {"exploit"}

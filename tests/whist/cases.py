@@ -81,6 +81,7 @@ FUZZ = {
     "compare": fz.compare_args(
         WHIST_BOTS, WHIST_ODD, WHIST_RULES, fz.number(1, 3).map(lambda v: ["--matches", v])
     ),
+    "exploit": fz.exploit_args(["random", "heuristic"], WHIST_ODD, WHIST_RULES, "--matches"),
 }
 #: a small valid call of each command with whole-number options (fuzz guard: int64's edges)
 SMALL = {
@@ -90,6 +91,7 @@ SMALL = {
     "simulate": ["--matches", "2", "--quiet", "--bots", "random,random,random,random"],
     "blind-equilibrium": ["--players", "3"],
     "compare": ["--matches", "2", "--quiet", "--bots", "random", "--rule", "must_trump=off"],
+    "exploit": ["--players", "3", "--field", "random", "--budget", "2", "--matches", "2"],
 }
 #: the call the game's rules are tried on
 RULES_CALL = ["simulate", *SMALL["simulate"]]
@@ -112,6 +114,7 @@ JSON_CALLS = {
         "--matches",
         "9",
     ],
+    "exploit": ["--players", "3", "--field", "heuristic", "--budget", "2", "--matches", "3"],
 }
 PLAY = PlayCase(
     "standard", ["heuristic", None, "random"], 1, 3, "heuristic,random", {"bid", "play"}
@@ -121,4 +124,4 @@ DOCS_FAST = {"blind-odds", "schedule", "score"}
 #: the letter of the game's rulings in its docs/games/ page (W1, W2, ...; tests/test_docs.py)
 RULING_LETTER = "W"
 #: its own commands that run long and so take --quiet (tests/test_long_progress.py)
-LONG_COMMANDS: set[str] = set()
+LONG_COMMANDS = {"exploit"}

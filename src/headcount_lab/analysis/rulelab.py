@@ -190,6 +190,8 @@ def tidy(stored: dict[str, Any], game: str) -> pd.DataFrame:
     for name, assignments in LAB[game].items():
         run = stored["runs"][name]
         after = {m["name"]: m for m in run.get("adapted_metrics") or []}
+        adapt = run.get("adapt") or {}
+        changed_field = (adapt.get("fields") or [{}])[-1]
         for m in run["metrics"]:
             a = after.get(m["name"])
             ci, aci = m["ci95"], (a or {}).get("ci95")
@@ -211,6 +213,9 @@ def tidy(stored: dict[str, Any], game: str) -> pd.DataFrame:
                     "adapted_lo": None if aci is None else aci[0],
                     "adapted_hi": None if aci is None else aci[1],
                     "adapted_verdict": None if a is None else _verdict(aci),
+                    # adapting left the players as they are (search bots, rules of thumb)
+                    "same_players": bool(adapt.get("same_players", False)),
+                    "adapt_how": str(changed_field.get("how", "")),
                     **settings,
                 }
             )
@@ -364,7 +369,9 @@ def questions(game: str, table: pd.DataFrame, lang: str,
         changes=len(decisions), games=number(s["games"], lang, 0, group=True),
         unit=t["units"].get(meta["unit"], meta["unit"]), players=s["players"], seed=s["seed"],
         field=", ".join(f"`{b}`" for b in meta["field"]),
-        adapt=t["adapt_yes"].format(budget=s["adapt"]) if adapted else t["adapt_no"],
+        adapt=(t["adapt_same"].format(how=table["adapt_how"].iloc[0])
+               if adapted and table["same_players"].all()
+               else t["adapt_yes"].format(budget=s["adapt"]) if adapted else t["adapt_no"]),
         judged=", ".join(f"`{m}`" for m in judged),
     )  # fmt: skip
     if meta["competent"] and set(meta["competent"]) != set(meta["field"]):

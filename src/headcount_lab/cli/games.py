@@ -611,6 +611,123 @@ def _adapt_help(spec: GameSpec) -> str:
     return f"See {spec.docs} for what adapting means here and its cost."
 
 
+def exploit(
+    spec: GameSpec,
+    players: int,
+    field: str,
+    variant: str | None,
+    rule: list[str],
+    budget: int | None,
+    games: int | None,
+    seed: int,
+    quiet: bool,
+    json_out: bool,
+    yes: bool,
+) -> dict[str, Any]:
+    """The best-response meter (:func:`headcount_lab.core.exploit.exploit`) for ``GAME
+    exploit``: the field and the sizes checked before any work, a progress bar on a terminal."""
+    from headcount_lab.core import exploit as E
+    from headcount_lab.core.progress import advancing
+
+    resp = spec.load("metagame").responders
+    lo, hi = spec.players
+    if not lo <= players <= hi:
+        raise UserError(f"--players must be between {lo} and {hi}, got {players}")
+    if seed < 0:
+        raise UserError(f"--seed must be a non-negative integer, got {seed}")
+    budget = resp.budget if budget is None else budget
+    games = resp.games if games is None else games
+    for name, value in (("--budget", budget), ("--games", games)):
+        if not 1 <= value <= E.MAX_GAMES:
+            raise UserError(f"{name} must be between 1 and {E.MAX_GAMES:,}, got {value}")
+    rules = spec.make_rules(variant, rule, players)
+    E.parse_field(spec.load("bots"), field, players, spec.players)  # refused before any work
+    rule_args = " ".join(
+        [f"--variant {variant.strip().lower()}"] if variant else []
+    ) + "".join(f" --rule {r}" for r in rule)  # fmt: skip
+    label = f"{spec.name} exploit"
+    with advancing(quiet, json_out, budget + games, spec.unit, label) as on_games:
+        return E.exploit(spec, players, field, rules, budget, games, seed, on_games, yes,
+                         rule_args.strip())  # fmt: skip
+
+
+def exploit_lines(res: dict[str, Any], fg: Any) -> list[str]:
+    """The meter's result as text, in the game's unit (percentage points for shares)."""
+    show, unit = fg.show, fg.shown_unit
+    lo, hi = res["ci95"]
+    glo, ghi = res["gain_ci95"]
+    fair = "measured: a field bot in its seat" if res["fair_share_measured"] else "fair share"
+    return [
+        f"{res['games']:,} {'matches' if 'match' in res['unit'] else 'games'}, "
+        f"{res['players']} players, seed {res['seed']}; field: {', '.join(res['field'])}",
+        f"responder: {show(res['result'])} [{show(lo)}, {show(hi)}] {res['unit']}"
+        + (" (%)" if fg.percent else "")
+        + f" against {show(res['fair_share'])} ({fair})",
+        f"gain {show(res['gain'])} {unit} [{show(glo)}, {show(ghi)}]",
+        f"responder: {res['responder_label']}",
+        f"replay: {res['command']}",
+    ]
+
+
+def exploit_command(spec: GameSpec):  # type: ignore[no-untyped-def]
+    resp = spec.load("metagame").responders
+    fam = resp.family
+    ranges = ", ".join(f"{k.name} {k.lo:g}..{k.hi:g}" for k in fam.knobs)
+
+    def command(
+        field: Annotated[
+            str,
+            typer.Option(
+                "--field",
+                help="The fixed field: one bot for every other seat, or players - 1 bots. "
+                + _bots_help(spec),
+            ),
+        ],
+        players: _players_option(spec) = spec.default_players,  # type: ignore[valid-type]
+        variant: _variant_option(spec) = None,  # type: ignore[valid-type]
+        rule: RuleOpt = None,
+        budget: Annotated[
+            int | None,
+            count_option(
+                "--budget",
+                help=f"Training {spec.unit}, all candidates together (default {resp.budget:,}).",
+            ),
+        ] = None,  # fmt: skip
+        games: Annotated[
+            int | None,
+            count_option(
+                *(("--games", "--matches") if spec.unit == "matches" else ("--games",)),
+                help=f"Fresh {spec.unit} that measure the responder (default {resp.games:,}).",
+            ),
+        ] = None,  # fmt: skip
+        seed: SeedOpt = DEFAULT_SEED,
+        json_out: JsonOpt = False,
+        quiet: QuietOpt = False,
+        yes: YesOpt = False,
+    ) -> None:
+        with user_errors():
+            res = exploit(
+                spec, players, field, variant, rule or [], budget, games, seed, quiet,
+                json_out, yes,
+            )  # fmt: skip
+        if json_out:
+            print_json(res)
+        else:
+            for line in exploit_lines(res, spec.load("metagame")):
+                typer.echo(line)
+
+    command.__doc__ = (
+        f"Best-response meter: how much one {spec.title} seat can win against a fixed field.\n\n"
+        f"A responder is searched by simulation against the known field (the documented "
+        f"settings, and the {fam.bot} family over {ranges}), then plays --games fresh "
+        f"{spec.unit} against it (every seat order); its gain over the fair share is printed "
+        f"with a 95% CI (see docs/metagame.md).\n\n"
+        f"Example: headcount-lab {spec.name} exploit --players {spec.default_players} "
+        f"--field {fam.bot} --budget 400 --games 200 --seed 1"
+    )
+    return command
+
+
 def add_game_commands(group: typer.Typer, spec: GameSpec) -> None:
     """Add the generic commands of ``spec`` to its CLI group."""
     group.command("simulate")(simulate_command(spec))
@@ -620,3 +737,6 @@ def add_game_commands(group: typer.Typer, spec: GameSpec) -> None:
     group.command("play")(play_command(spec))
     if spec.bench:
         group.command("bench")(bench_command(spec))
+    own = {c.name for c in group.registered_commands}
+    if spec.metagame and spec.load("metagame").responders and "exploit" not in own:
+        group.command("exploit")(exploit_command(spec))

@@ -69,6 +69,8 @@ from typing import Any
 
 import numpy as np
 
+from headcount_lab.core.exploit import Responders
+
 #: the most profiles a meta-game enumerates
 MAX_PROFILES = 2000
 #: solver defaults (see the module docstring)
@@ -120,6 +122,8 @@ class FieldGame:
     #: :attr:`same_field_why` gives
     same_field: tuple[tuple[str, str], ...] = ()
     same_field_why: str = ""
+    #: the best-response meter's family, documented settings and sizes (``GAME exploit``)
+    responders: Responders | None = None
 
     def payoff_fn(self) -> PayoffFn:
         import importlib

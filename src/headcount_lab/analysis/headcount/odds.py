@@ -21,6 +21,7 @@ from numba import njit
 from headcount_lab.core.exact import subsets_of_size
 from headcount_lab.core.jitcache import track_module
 from headcount_lab.games.headcount.exact import (
+    FAR,
     SAFE_LEVELS,
     belief_table,
     median_total,
@@ -178,9 +179,8 @@ def call_threshold_table(call_odds: pd.DataFrame, level: float = 0.5) -> pd.Data
 
 # --------------------------------------------------------------------------- surprises
 
-#: a total "far from everyone's estimate" differs by more than this from every seat's
-#: expected total (its exact mean from its own view, no peek)
-FAR = 10
+#: a total "far from everyone's estimate" differs by more than :data:`.exact.FAR` points from
+#: every seat's expected total (its exact mean from its own view, no peek)
 #: ... or, in units of each seat's own standard deviation (from its view), by more than this
 FAR_SD = 1
 
@@ -240,17 +240,6 @@ def _far_counts(deal_masks, n_deck, hidden_on, row_of, num, den, var_num, far, f
                     out[3] += 1
 
 
-def view_moments(table) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # type: ignore[no-untyped-def]
-    """int64 per view row of a belief table: ``num``, ``den`` with mean = num / den, and
-    ``var_num`` with variance = var_num / den**2 (all exact)."""
-    totals = table.totals()
-    w = table.weights.astype(np.int64)
-    den = table.denominators.astype(np.int64)
-    num = w @ totals
-    sq = w @ (totals * totals)
-    return num, den, sq * den - num * num
-
-
 def far_from_estimates_table(players: tuple[int, ...] = PLAYERS) -> pd.DataFrame:
     """Exact chance, per variant, player count and with or without the hidden card, that the
     total ends more than :data:`FAR` points away from every seat's expected total (each seat's
@@ -264,7 +253,7 @@ def far_from_estimates_table(players: tuple[int, ...] = PLAYERS) -> pd.DataFrame
         for n in players:
             for hidden_on in (True, False):
                 table = belief_table(double, n - 1, 2 if hidden_on else 1)
-                num, den, var_num = view_moments(table)
+                num, den, var_num = table.moments()
                 deal_masks, _ = subsets_of_size(n_deck, n)
                 out = np.zeros(4, np.int64)
                 _far_counts(deal_masks, n_deck, hidden_on, table.row_of_mask, num, den, var_num,

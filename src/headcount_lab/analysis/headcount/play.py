@@ -365,7 +365,7 @@ def _play_one(perm, side, block0, block_st, stats, trace, tn):
 
     The engine itself plays it, so a paired game is exactly the game a tournament would play
     from the same stream."""
-    pol, par, rules, beliefs = side
+    pol, par, rules, beliefs, moments = side
     st_w, st_c, st_r = stats[0], stats[2], stats[3]
     n = perm.shape[1]
     for i in range(4):
@@ -380,8 +380,8 @@ def _play_one(perm, side, block0, block_st, stats, trace, tn):
                np.empty(n, i8), np.empty(n, i8), np.empty(n, b1), np.empty(n, b1),
                np.empty(n, i8), np.empty(n, i8), np.empty(k, i8), np.empty(k, i8),
                np.empty(k, b1), np.empty(n, i8), np.empty(E.DECK_MAX, i8), np.empty(n + 1, i8),
-               np.empty((WORK_ROWS, 32), np.float64))  # E.new_scratch  # fmt: skip
-    _ENGINE(1, perm, pol, par, rules, beliefs, block_st, stats, trace, tn, scratch)
+               np.empty((WORK_ROWS, 32), np.float64), np.empty(1, i8))  # E.new_scratch  # fmt: skip
+    _ENGINE(1, perm, pol, par, rules, beliefs, moments, block_st, stats, trace, tn, scratch)
     w = -1
     for seat in range(n):
         if st_w[seat].sum() != before[seat]:
@@ -391,9 +391,9 @@ def _play_one(perm, side, block0, block_st, stats, trace, tn):
 
 @njit(nogil=True, cache=True)
 def play_pairs(n_deals, n, side_a, side_b, block_st, out, stats_a, stats_b):
-    """Play each deal twice, under A (``side_a``: policies, params, rules array and belief
-    tables, :meth:`Pair.arrays`) and under B, from the same deal and bot streams, with the
-    focal bot (slot 0; slots 1.. are the field) in every seat ``f`` in turn.
+    """Play each deal twice, under A (``side_a``: policies, params, rules array, belief
+    tables and their moments, :meth:`Pair.arrays`) and under B, from the same deal and bot
+    streams, with the focal bot (slot 0; slots 1.. are the field) in every seat ``f`` in turn.
 
     ``out``: ``(joint, rounds_sum, share_sum, share_sq)``: ``joint`` int64[n, 2, 2] games by
     focal seat, focal won under A, under B; ``rounds_sum`` int64[2] rounds under A and B;
@@ -452,7 +452,7 @@ class Pair:
         _, policies, params, rules_arr = setup.kernel_args()
         if bot_set(policies) is ALL:  # a bayes seat: its code is not in the engine used here
             raise ValueError("paired games play the bots of agents.EVERY; bayes is not one")
-        return policies, params, rules_arr, b.tables
+        return policies, params, rules_arr, b.tables, b.moments
 
 
 PAIR_BLOCK_DEALS = 250

@@ -409,7 +409,8 @@ def play_game(
     ``int64[n]``, is scratch for a round's scores), ``rsc``
     (``int64[R, n]``) the round scores and ``roles`` (``int64[R, n]``) each seat's role by round
     (0 Lone Fool, 1 one of two Fools, 2 Court); ``no_tricks`` (``int64[1]``) adds the seats
-    that took no trick in a round (F16). Returns the number of Party Crashers."""
+    that took no trick in a round (F16). Returns the number of Party Crashers and the first
+    round's start seat (F4: ``first_start``, or drawn)."""
     n = rules[I_PLAYERS]
     rounds = rules[I_ROUNDS]
     s0 = rules[I_FIRST_START]
@@ -445,14 +446,14 @@ def play_game(
     if rec:
         for s in range(n):
             log[pos + s] = totals[s]
-    return crashes
+    return crashes, s0
 
 
 @njit(nogil=True, cache=True)
 def simulate_block(
     state, n_games, rules, bot_policies, bot_params, rotate, record,
     o_games, o_score_sum, o_score_sq, o_win60, o_win60_sq, o_role_rounds, o_role_sum, o_role_sq,
-    o_rounds, o_lone, o_crashes, o_comeback60, o_no_tricks,
+    o_rounds, o_lone, o_crashes, o_comeback60, o_no_tricks, o_start_win60,
 ):  # fmt: skip
     """Play ``n_games`` games with one bot per seat and add their statistics into ``o_*``.
 
@@ -462,7 +463,9 @@ def simulate_block(
     ``o_role_rounds``/``o_role_sum``/``o_role_sq`` are ``int64[n, 3]`` round scores by role.
     ``o_rounds``, ``o_lone``, ``o_crashes`` are ``int64[1]``, and so is ``o_comeback60``: the
     wins (in 60ths, F17) of seats behind the leader after the first half of the rounds, and
-    ``o_no_tricks``: the seats that took no trick in a round (F16), over all rounds.
+    ``o_no_tricks``: the seats that took no trick in a round (F16), over all rounds;
+    ``o_start_win60`` (``int64[n]``) the wins in 60ths by seat counted from the first round's
+    start player (F4; index 0 starts), whether ``first_start`` is set or drawn per game.
     ``record`` (``int16[K, L]``) gets the logs of the first ``K`` games."""
     n = rules[I_PLAYERS]
     rounds = rules[I_ROUNDS]
@@ -497,10 +500,11 @@ def simulate_block(
     for g in range(n_games):
         seat_bots(g, rotate, bot_policies, bot_params, seat_bot, policies, params)
         log = record[g] if g < record.shape[0] else no_log
-        o_crashes[0] += play_game(
+        crashes, s0 = play_game(
             state, rules, policies, params, S, obs, deck, w, totals, out, rsc, roles, log,
             o_no_tricks,
         )  # fmt: skip
+        o_crashes[0] += crashes
         for r in range(rounds):
             o_rounds[0] += 1
             for s in range(n):
@@ -520,6 +524,7 @@ def simulate_block(
             share = win60(totals, s)  # F17: tied winners share the win
             o_win60[j] += share
             o_win60_sq[j] += share * share
+            o_start_win60[(s - s0 + n) % n] += share
             for r in range(rounds):
                 k = roles[r, s]
                 o_role_rounds[j, k] += 1
@@ -542,6 +547,8 @@ def new_stats(n: int) -> dict[str, np.ndarray]:
         "crashes": np.zeros(1, dtype=np.int64),
         "comeback60": np.zeros(1, dtype=np.int64),  # wins of seats behind at half-time
         "no_trick_rounds": np.zeros(1, dtype=np.int64),  # seats without a trick in a round
+        # wins (60ths) by seat from the first round's start player, drawn or set (F4)
+        "start_win60": np.zeros(n, dtype=np.int64),
     }
 
 

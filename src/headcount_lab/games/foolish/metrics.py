@@ -3,8 +3,9 @@ defined in :mod:`headcount_lab.core.compare`, the meanings on docs/games/foolish
 
 Read off the ``simulate`` statistics of :func:`.kernels.new_stats`, bot ``j`` in seat ``j``; a
 seat's result is its win share (tied winners share, in 60ths). The start player of the first
-round is ``first_start`` (F4); with ``first_start=none`` it is drawn per game and not recorded,
-so ``start_advantage`` is missing and ``seat_spread`` compares the seats as numbered.
+round is ``first_start`` (F4), or with ``first_start=none`` (the default) a seat drawn per game;
+either way the kernel adds each game's wins by seat counted from that start player
+(``start_win60``), so ``start_advantage`` and ``seat_spread`` are by position from the start.
 """
 
 from __future__ import annotations
@@ -23,18 +24,14 @@ def measure(stats: Mapping[str, np.ndarray], rules: Any) -> Measures:
     games = int(stats["games"][0])  # every seat plays every game
     rounds = int(stats["rounds"][0])
     num, den = stats["win60"], 60 * stats["games"]
-    start_num = start_den = None
-    if rules.first_start is not None:
-        order = [(rules.first_start + r) % n for r in range(n)]
-        start_num, start_den = num[order], den[order]
     rr, rs = stats["role_rounds"], stats["role_sum"]
     lone = ratio(int(rs[:, 0].sum()), int(rr[:, 0].sum()))
     court = ratio(int(rs[:, 2].sum()), int(rr[:, 2].sum()))
     return Measures(
         seat_num=num,
         seat_den=den,
-        start_num=start_num,
-        start_den=start_den,
+        start_num=stats["start_win60"],  # index 0: the first round's start player (F4)
+        start_den=den,  # every seat plays every game
         values={
             "length": ratio(rounds, games),
             # one card a trick, hand_size tricks a round (F1, F2)

@@ -232,7 +232,8 @@ class Bots:
 
 
 def play_game(rules: FoolishRules, bots: Bots, log: list[int] | None = None) -> dict[str, Any]:
-    """Play one game (F1-F18); returns totals, round scores, roles and Party Crashers."""
+    """Play one game (F1-F18); returns totals, round scores, roles, Party Crashers and the
+    first round's start seat."""
     n = rules.players
     stream = bots.stream
     s0 = rules.first_start if rules.first_start is not None else stream.below(n)
@@ -267,7 +268,7 @@ def play_game(rules: FoolishRules, bots: Bots, log: list[int] | None = None) -> 
         log.extend(totals)
     return {
         "totals": totals, "round_scores": round_scores_, "roles": roles, "crashes": crashes,
-        "no_tricks": no_tricks,
+        "no_tricks": no_tricks, "start": s0,
     }  # fmt: skip
 
 
@@ -311,6 +312,7 @@ def run_block(
             out["score_sq"][j] += t * t
             out["win60"][j] += round(60 * shares[s])
             out["win60_sq"][j] += round(60 * shares[s]) ** 2
+            out["start_win60"][(s - res["start"]) % n] += round(60 * shares[s])
             for sc, roles in zip(res["round_scores"], res["roles"], strict=True):
                 k = roles[s]
                 out["role_rounds"][j, k] += 1

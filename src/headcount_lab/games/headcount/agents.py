@@ -163,6 +163,9 @@ class Beliefs:
     that a bid of ``lo + t`` survives (0 for other rows). ``safe``: int32[levels, rows], the
     last column ``t`` with ``sf[r, t] >= levels[i]`` (so the highest bid surviving a call with
     probability >= level is ``lo + t - shift``).
+    ``moments``: int64[rows, 2], each row's exact expected total as ``num / den`` (columns
+    ``num``, ``den``: :meth:`.exact.BeliefTable.moments`), for the engine's ``surprise``
+    counter, not the bots.
     ``headsup``: the ``equilibrium`` bot's solved heads-up round,
     :func:`.headsup_policy.kernel_arrays` (None: none loaded, its table plays).
     """
@@ -173,6 +176,7 @@ class Beliefs:
     gain: np.ndarray
     levels: tuple[float, ...]
     safe: np.ndarray
+    moments: np.ndarray
     headsup: tuple[np.ndarray, ...] | None = None
 
     @property
@@ -231,6 +235,7 @@ def build_beliefs(
         has = t.row_of_mask >= 0
         row_of[t.n_unknown][has] = t.row_of_mask[has] + base
         base += r
+    moments = np.concatenate([np.stack(t.moments()[:2], axis=1) for t in tables])
     gain = np.zeros_like(sf)
     for t in tables:
         if t.n_unknown != 2:
@@ -250,9 +255,9 @@ def build_beliefs(
         path = EQ.default_path(double) if table is None else Path(table)
         pol = EQ.load_policy(path, double)
         gain = np.concatenate([gain, EQ.pack(*EQ.widen(pol), sf)])
-    for a in (row_of, sf, gain, safe):
+    for a in (row_of, sf, gain, safe, moments):
         a.setflags(write=False)
-    return Beliefs(row_of, sf, lo, gain, tuple(levels), safe, solved)
+    return Beliefs(row_of, sf, lo, gain, tuple(levels), safe, moments, solved)
 
 
 def safe_columns(sf: np.ndarray, levels: tuple[float, ...]) -> np.ndarray:

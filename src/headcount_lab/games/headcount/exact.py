@@ -189,11 +189,27 @@ class BeliefTable:
         """int64[T]: the total of each column."""
         return self.lo + np.arange(self.weights.shape[1], dtype=np.int64)
 
+    def moments(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """int64 per row, exact: ``num`` and ``den`` with the view's expected total
+        ``num / den``, and ``var_num`` with its variance ``var_num / den**2``."""
+        totals = self.totals()
+        w = self.weights.astype(np.int64)
+        den = self.denominators.astype(np.int64)
+        num = w @ totals
+        sq = w @ (totals * totals)
+        return num, den, sq * den - num * num
+
     def p_at_least(self, known: list[int], bid: int) -> float:
         """P(total >= ``bid``) for the view ``known``: the chance a bid of ``bid`` survives a
         call, since ties go to the bidder (H6)."""
         t = min(max(bid - self.lo, 0), self.weights.shape[1])
         return float(self.sf[self.row(known), t])
+
+
+#: the count *surprises* the table when it lands more than this many points from every active
+#: seat's expected total (its exact mean from what it sees at the deal: the other foreheads,
+#: before any peek): the report's question 5 and compare's Headcount ``surprise``
+FAR = 10
 
 
 @cache

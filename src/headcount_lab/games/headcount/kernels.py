@@ -63,6 +63,7 @@ from headcount_lab.core.compiling import LeanCompiler
 from headcount_lab.core.jitcache import track_module, track_sources
 from headcount_lab.core.rng import next_u64, partial_shuffle, partial_shuffle_step, uniform
 from headcount_lab.core.runner import Job
+from headcount_lab.games.headcount.exact import FAR
 from headcount_lab.games.headcount.observation import (
     CALL,
     Public,
@@ -251,10 +252,13 @@ SLOT_COLUMNS = (
 )  # fmt: skip
 # per-run round statistics
 (G_GAMES, G_ROUNDS, G_CALLER_LOST, G_PEEKS, G_TIES, G_BIDS, G_FORCED, G_ILLEGAL, G_JOKER,
- G_TOP, G_X2, G_RAISE_SUM, G_RAISE_SQ) = range(13)  # fmt: skip
+ G_TOP, G_X2, G_RAISE_SUM, G_RAISE_SQ, G_SURPRISES, G_COMEBACKS) = range(15)  # fmt: skip
+# surprises: rounds counted more than exact.FAR from every active seat's expected total
+# (:func:`_surprise`); comebacks: games won by a seat behind at half-time (:func:`_behind`)
 ROUND_COLUMNS = (
     "games", "rounds", "caller_lost", "peeks", "ties", "bids", "forced_calls", "illegal_bids",
-    "joker_in_play", "top_in_play", "x2_in_play", "raise_sum", "raise_sq",
+    "joker_in_play", "top_in_play", "x2_in_play", "raise_sum", "raise_sq", "surprises",
+    "comebacks",
 )  # fmt: skip
 HIST_LO = -100  # opening-bid histogram covers HIST_LO .. HIST_LO + HIST_N - 1 (clamped)
 HIST_N = 400
@@ -282,13 +286,14 @@ def new_scratch(n: int) -> tuple[np.ndarray, ...]:
     """The kernel's working arrays for ``n`` seats (their contents are never read before the
     kernel writes them): the deal and bot streams, the seats' life cards (open, face-down), who
     is in and who peeked, foreheads, who pointed at whom, the bids (value, seat, whether the
-    bidder had peeked), a seat's view of the foreheads, the deck, the cards in play, and the
-    bots' float scratch."""
+    bidder had peeked), a seat's view of the foreheads, the deck, the cards in play, the
+    bots' float scratch, and ``marks`` (int64[1]: the game's seats behind at half-time, a bit
+    mask, for the ``comebacks`` counter)."""
     u, i, b = np.uint64, np.int64, np.bool_
     return (np.zeros(4, u), np.zeros(4, u), np.zeros(4, u), np.zeros(4, u), np.zeros(n, i),
             np.zeros(n, i), np.zeros(n, b), np.zeros(n, b), np.zeros(n, i), np.zeros(n, i),
             np.zeros(MAX_BIDS, i), np.zeros(MAX_BIDS, i), np.zeros(MAX_BIDS, b), np.zeros(n, i),
-            np.zeros(DECK_MAX, i), np.zeros(n + 1, i), new_work())  # fmt: skip
+            np.zeros(DECK_MAX, i), np.zeros(n + 1, i), new_work(), np.zeros(1, i))  # fmt: skip
 
 
 def new_stats(n: int, slots: int) -> dict[str, np.ndarray]:
@@ -432,7 +437,8 @@ def _raise(a, me, nb, min_first, peeked, bids, bidders, bid_peeked, slot_of, slo
 @njit(nogil=True, cache=True, inline="always")
 def _count(in_play, n_in, draw, caller, bidder, last, rules, slot_of, slot_st, round_st, trace,
            tn):  # fmt: skip
-    """Count the cards in play (H2-H4) and settle the round (H6); returns ``(loser, winner)``."""
+    """Count the cards in play (H2-H4) and settle the round (H6); returns ``(loser, winner,
+    total)``."""
     total = count_kernel(in_play, n_in, draw)
     for i in range(n_in):
         if in_play[i] == JOKER:
@@ -454,7 +460,43 @@ def _count(in_play, n_in, draw, caller, bidder, last, rules, slot_of, slot_st, r
     if trace.shape[0] > 0:
         _log(trace, tn, T_COUNT, -1, total)
         _log(trace, tn, T_LOSE, loser, winner)
-    return loser, winner
+    return loser, winner, total
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _surprise(total, nu, active, cards, row_of, moments):
+    """Whether the round's ``total`` lands more than :data:`.exact.FAR` points from every active
+    seat's expected total: the exact mean of the total from the seat's view at the deal (the
+    other active seats' foreheads; its own card, the hidden card if any (``nu`` 2, else 1)
+    and the draw-pile top unseen), ``moments[row_of[nu, view]]`` = (num, den), compared in
+    integers (``|total * den - num| > FAR * den``). Reads only: no number drawn."""
+    m = np.int64(0)
+    for s in range(active.shape[0]):
+        if active[s]:
+            m |= np.int64(1) << np.int64(cards[s])
+    for s in range(active.shape[0]):
+        if active[s]:
+            r = row_of[nu, m & ~(np.int64(1) << np.int64(cards[s]))]
+            num, den = moments[r, 0], moments[r, 1]
+            if abs(total * den - num) <= FAR * den:
+                return False
+    return True
+
+
+# a real call, once a game, its mask kept in ``marks`` rather than a local of the game loop:
+# inlined, or held in a local, it cost the engine 10-20% of its rounds a second (measured)
+@njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
+def _behind(open_l, down_l):
+    """Bit mask of the seats holding fewer life cards (open and face-down, H8) than the most
+    any seat holds: the seats behind at half-time (seats out are behind too)."""
+    lead = np.int64(0)
+    for s in range(open_l.shape[0]):
+        lead = max(lead, open_l[s] + down_l[s])
+    mask = np.int64(0)
+    for s in range(open_l.shape[0]):
+        if open_l[s] + down_l[s] < lead:
+            mask |= np.int64(1) << np.int64(s)
+    return mask
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -515,13 +557,14 @@ def _deal_ended(wins, by_deal):
 bot_peek = bot_bid = bot_point = bot_discard = None
 
 
-def _play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stats, trace, tn,
-                scratch, by_deal=None):  # fmt: skip
+def _play_deals(n_deals, perms, policies, params, rules, beliefs, moments, block_st, stats,
+                trace, tn, scratch, by_deal=None):  # fmt: skip
     """Play ``n_deals`` deals, each in every seat order of ``perms`` (int64[P, n]): complete
     games, their statistics added into ``stats`` (the arrays of :func:`new_stats`, in order);
     events are logged into ``trace`` (int64[T, 3], may have 0 rows) while ``tn`` (int64[1])
     counts them. ``block_st``: uint64[4], the block's stream, advanced past the deals;
-    ``beliefs``: :attr:`.agents.Beliefs.tables`; ``scratch``: :func:`new_scratch`. ``by_deal``:
+    ``beliefs``: :attr:`.agents.Beliefs.tables`, ``moments``: :attr:`.agents.Beliefs.moments`
+    (read for the ``surprises`` counter only); ``scratch``: :func:`new_scratch`. ``by_deal``:
     omitted, or ``(deal_seat_sq, deal_slot_sq, before)``: the per-deal sums of
     :func:`new_deal_stats` are added up too (``before`` int64[n, slots] scratch).
 
@@ -531,13 +574,18 @@ def _play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stat
     bot set's decision function of that kind (``bot_peek``, ...: :func:`engine`)."""
     wins, seated, slot_st, round_st, opening_hist, raise_hist, rounds_hist, bids_hist = stats
     (deal0, bot0, deal_st, bot_st, open_l, down_l, active, peeked, cards, pointed, bids,
-     bidders, bid_peeked, seen, decks, in_play, work) = scratch  # fmt: skip
+     bidders, bid_peeked, seen, decks, in_play, work, marks) = scratch  # fmt: skip
     n = active.shape[0]
     n_deck = DOUBLE_DECK if rules[R_DOUBLE] != 0 else STANDARD_DECK
     hidden_on = rules[R_HIDDEN] != 0
     min_first = rules[R_MIN_FIRST]
     deck = decks[:n_deck]
     trickster = rules[R_TRICKSTER] != 0
+    # the seats' unseen cards in play at the deal: their own, and the hidden card if any
+    nu = np.int64(2) if hidden_on else np.int64(1)
+    # half-time: the round after which half the table's life cards are gone (a round takes
+    # exactly one, H8), reached in every game of 3 or more seats
+    half = (n * (rules[R_OPEN] + rules[R_DOWN]) + 1) // 2
     start_peek = rules[R_START_PEEK] != 0
     peek_raise = rules[R_PEEK_RAISE] != 0
     log = trace.shape[0] > 0
@@ -566,7 +614,10 @@ def _play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stat
         # Literal[int](0) while typing reaches the loop, then for int64)
         start = np.int64(0)
         rounds = 0
+        marks[0] = 0
         while n_active > 1:
+            if rounds == half:  # the lives as the half-time round left them
+                marks[0] = _behind(open_l, down_l)
             rounds += 1
             round_st[G_ROUNDS] += 1
             hidden, draw, n_in = _deal(deal_st, rules, n_active, active, peeked, cards, pointed,
@@ -629,8 +680,10 @@ def _play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stat
                         if log:
                             _log(trace, tn, T_POINT, s, pointed[s])
 
-            loser, winner = _count(in_play, n_in, draw, caller, bidder, bids[nb - 1], rules,
-                                   slot_of, slot_st, round_st, trace, tn)  # fmt: skip
+            loser, winner, total = _count(in_play, n_in, draw, caller, bidder, bids[nb - 1],
+                                          rules, slot_of, slot_st, round_st, trace, tn)  # fmt: skip
+            if _surprise(total, nu, active, cards, beliefs.row_of, moments):
+                round_st[G_SURPRISES] += 1
             if trickster:
                 for s in range(n):
                     if pointed[s] == winner:
@@ -655,6 +708,8 @@ def _play_deals(n_deals, perms, policies, params, rules, beliefs, block_st, stat
                 w = s
         wins[w, slot_of[w]] += 1
         round_st[G_GAMES] += 1
+        if (marks[0] >> np.int64(w)) & 1:
+            round_st[G_COMEBACKS] += 1
         rounds_hist[min(rounds, ROUNDS_N - 1)] += 1
         if log:
             _log(trace, tn, T_WIN, w, rounds)

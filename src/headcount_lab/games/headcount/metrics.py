@@ -15,11 +15,6 @@ import numpy as np
 from headcount_lab.core.compare import GameMetrics, Measures, Metric, ratio
 from headcount_lab.games.headcount import kernels as E
 
-_NO_KERNEL = (
-    "needs a counter in the Headcount kernel (games/headcount/kernels.py), which another "
-    "change owns; the kernel records no "
-)
-
 
 def measure(stats: Mapping[str, np.ndarray], rules: Any) -> Measures:
     r = dict(zip(E.ROUND_COLUMNS, stats["round"].tolist(), strict=True))
@@ -41,6 +36,10 @@ def measure(stats: Mapping[str, np.ndarray], rules: Any) -> Measures:
             # a seat not dealt a forehead card in a round has dropped out (H8)
             "downtime": None if not rounds else 1.0 - sc["rounds"] / (n * rounds),
             "stalls": ratio(r["ties"], games),
+            # the winner held fewer life cards than the leader at half-time (kernels._behind)
+            "comeback": ratio(r["comebacks"], games),
+            # the count more than exact.FAR from every active seat's expectation (_surprise)
+            "surprise": ratio(r["surprises"], rounds),
             "peeks": ratio(r["peeks"], rounds),
         },
     )
@@ -52,13 +51,10 @@ METRICS = GameMetrics(
         Metric(
             "surprise",
             "share of rounds",
-            "the count lands more than 10 from every player's expectation",
+            "the count lands more than 10 from every active player's expected total (its exact "
+            "mean from the foreheads it sees at the deal)",
         ),
         Metric("peeks", "per round", "peeks at the hidden card (H7)"),
     ),
-    absent={
-        "comeback": _NO_KERNEL + "standings at half-time",
-        "surprise": _NO_KERNEL + "player's expectation of the count",
-    },
     units={"stalls": "ties per game"},
 )

@@ -304,3 +304,53 @@ def play_deals(
 def events_from_trace(trace: np.ndarray) -> list[Event]:
     """The kernel's int64[T, 3] trace as reference-style events."""
     return [(TRACE_NAMES[int(k)], int(s), int(v)) for k, s, v in trace]
+
+
+def designer_counts(
+    games: list[tuple[list[int], list[Event]]], rules: HeadcountRules
+) -> dict[str, int]:
+    """The engine's ``surprises`` and ``comebacks`` counters (``ROUND_COLUMNS``) recomputed from
+    the events of :func:`play_deals`, the obvious way.
+
+    A round *surprises* when its count is more than :data:`.exact.FAR` from every active seat's
+    expected total: the mean, in exact fractions, of :func:`brute_force_distribution` over the
+    seat's view at the deal (the other foreheads; its own card, the hidden card if any and the
+    draw-pile top unseen). A game is a *comeback* when its winner held fewer life cards than
+    some seat after round ``ceil(n * lives / 2)``, when half the table's life cards are gone (a
+    round's loser discards one, H8; nothing else removes one)."""
+    from headcount_lab.games.headcount.exact import FAR
+
+    means: dict[tuple[int, ...], Fraction] = {}
+    unseen = 2 if rules.hidden_card else 1
+    lives = sum(rules.lives)
+    out = {"surprises": 0, "comebacks": 0}
+    for order, events in games:
+        n = len(order)
+        half = -(-n * lives // 2)
+        held = [lives] * n
+        at_half: list[int] | None = None
+        rounds = 0
+        foreheads: dict[int, int] = {}
+        for kind, seat, value in events:
+            if kind == "start":
+                foreheads = {}
+            elif kind == "forehead":
+                foreheads[seat] = value
+            elif kind == "count":
+                near = False
+                for s in foreheads:
+                    view = tuple(sorted(c for t, c in foreheads.items() if t != s))
+                    if view not in means:
+                        dist = brute_force_distribution(list(view), unseen, rules.double)
+                        means[view] = sum((t * p for t, p in dist.items()), Fraction(0))
+                    near |= abs(value - means[view]) <= FAR
+                out["surprises"] += not near
+            elif kind == "discard":
+                held[seat] -= 1
+                rounds += 1
+                if rounds == half:
+                    at_half = list(held)
+            elif kind == "win":
+                assert at_half is not None
+                out["comebacks"] += at_half[seat] < max(at_half)
+    return out

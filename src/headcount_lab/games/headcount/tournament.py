@@ -295,6 +295,8 @@ def check_block_inputs(perms, policies, params, rules, beliefs, state, st, trace
     need(rules.dtype == np.int64 and rules.shape == (E.N_RULES,), "rules must be int64[N_RULES]")
     n_deck = 18 if rules[E.R_DOUBLE] else 17
     need(beliefs.row_of.shape == (3, 1 << n_deck), "belief tables built for another deck")
+    need(beliefs.moments.dtype == np.int64 and beliefs.moments.shape == (beliefs.sf.shape[0], 2),
+         "belief moments int64[rows, 2], one per belief row")  # fmt: skip
     modelled = params[policies == BAYES, BAYES_FIELD] == EQUILIBRIUM
     need(not ((policies == EQUILIBRIUM).any() or modelled.any())
          or beliefs.gain.shape[0] >= beliefs.sf.shape[0] + table_rows(beliefs.sf),
@@ -323,8 +325,8 @@ def play_block(n_deals, perms, policies, params, rules, beliefs, state, st, trac
     check_block_inputs(perms, policies, params, rules, beliefs, state, st, tr)
     tn = np.zeros(1, np.int64)
     engine_stats = tuple(st[k] for k in E.new_stats(1, 1))
-    args = (n_deals, perms, policies, params, rules, beliefs.tables, state, engine_stats, tr, tn,
-            E.new_scratch(perms.shape[1]))  # fmt: skip
+    args = (n_deals, perms, policies, params, rules, beliefs.tables, beliefs.moments, state,
+            engine_stats, tr, tn, E.new_scratch(perms.shape[1]))  # fmt: skip
     play_deals = E.engine(bot_set(policies))  # the base bots compile a smaller engine
     if "deal_seat_sq" in st:  # the tournament's statistics (new_block_stats)
         before = np.empty_like(st["wins"])

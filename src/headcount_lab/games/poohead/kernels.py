@@ -93,7 +93,10 @@ T_LATE_PICK = T_LATE_LEAD + N_RANKS  # pick-ups within those turns, by the top c
 T_PICKUPS = T_LATE_PICK + N_RANKS  # turns that ended with more hand cards: pick-ups (P9, P17)
 T_FLIPS = T_PICKUPS + 1  # face-down flips (P17)
 T_FLIP_FAILS = T_FLIPS + 1  # of those, flips whose card could not be played (P17)
-TALLY_SIZE = T_FLIP_FAILS + 1
+T_OUT_TURNS = T_FLIP_FAILS + 1  # seats already out at the start of each turn, summed (downtime)
+TALLY_SIZE = T_OUT_TURNS + 1
+#: a ``trail`` entry packs each seat's cards left in 8 bits (52 at most), seat ``s`` at 8s
+TRAIL_BITS = 8
 #: turns before the cap (P20) whose leads and pick-ups show what a stalled game repeats
 LATE = 200
 
@@ -277,13 +280,16 @@ def _seen_again(keys, counts, h, limit):
 @L.njit_fast
 def play_game(
     state, rules, policies, params, obs, hand, down, failed, deck, g, order, choices, keys,
-    counts, log, work, swap_policies, tally,
+    counts, log, work, swap_policies, tally, trail,
 ):  # fmt: skip
     """One game with ``policies``/``params`` by seat (``swap_policies`` decide the swap); the
     outcome is left in ``g`` and ``order`` (finishing order, the Poohead last) and ``choices``
     holds each seat's face-up triple (index into ``faceup.TRIPLES``). ``log`` (``int16``, empty
     for none) gets the game log; ``tally`` (``int64[TALLY_SIZE]``, empty for none) adds up the
-    game's pick-ups and leads (``T_*``). Neither changes the game."""
+    game's pick-ups and leads (``T_*``); ``trail`` (``int64[cap + 1]``, empty for none) gets,
+    for each turn ``t`` played and after the last, the cards each seat held at the start of
+    turn ``t`` (hand, face-up and face-down, packed by :data:`TRAIL_BITS`). None of them
+    changes the game."""
     n = rules[I_PLAYERS]
     deal(state, deck, obs, hand, down, failed, rules, n)
     if rules[I_SWAP] != 0:
@@ -325,6 +331,11 @@ def play_game(
             counts[i] = 0
     tal = tally.shape[0] > 0
     top0 = hand0 = 0
+    track = trail.shape[0] > 0
+    held = 0
+    if track:
+        for s in range(n):
+            held |= _cards_left(obs, s) << (TRAIL_BITS * s)
     while g[G_N_ACTIVE] > 1:
         if g[G_TURNS] >= cap:
             g[G_CAPPED] = 1
@@ -348,7 +359,13 @@ def play_game(
         if tal:
             top0 = obs[L.O_TOP]
             hand0 = obs[L.OFF_HAND_N + s]
+            tally[T_OUT_TURNS] += n - g[G_N_ACTIVE]
+        if track:
+            trail[g[G_TURNS]] = held
         flipped = apply(obs, hand, down, failed, deck, rules, g, order, state, a, n)
+        if track:  # a turn changes the cards of the seat that moves alone (P9-P18)
+            shift = TRAIL_BITS * s
+            held = (held & ~(np.int64(255) << shift)) | (_cards_left(obs, s) << shift)
         if tal:
             # a turn that ends with more hand cards is a pick-up (P9) or a failed flip (P17):
             # a play never grows the hand, it draws back to three at most (P10)
@@ -359,6 +376,31 @@ def play_game(
             pos += 1
     if rec:
         log[DECK + TABLE * n + 1] = g[G_TURNS]
+    if track:
+        trail[g[G_TURNS]] = held
+
+
+@L.njit_fast
+def _cards_left(obs, s):
+    """The cards seat ``s`` has still to shed: hand, face-up and face-down."""
+    return obs[L.OFF_HAND_N + s] + obs[L.OFF_DOWN_N + s] + up_total(obs, s)
+
+
+@L.njit_fast
+def _last_at_half(trail, turns, n):
+    """``(mask, k)``: the ``k`` seats holding the most cards at half-time, the start of turn
+    ``turns // 2`` of a game of ``turns`` turns (``trail``, :func:`play_game`)."""
+    held = trail[turns // 2]
+    most = np.int64(-1)
+    for s in range(n):
+        most = max(most, (held >> (TRAIL_BITS * s)) & 255)
+    mask = np.int64(0)
+    k = 0
+    for s in range(n):
+        if (held >> (TRAIL_BITS * s)) & 255 == most:
+            mask |= np.int64(1) << s
+            k += 1
+    return mask, k
 
 
 @L.njit_fast
@@ -428,7 +470,7 @@ def game_arrays(n):
 def simulate_block(
     state, n_games, rules, bot_policies, bot_params, rotate, record, keys, counts,
     out_games, out_capped, out_turns, out_pooh_bot, out_pooh_rel, out_games_bot_rel,
-    out_pooh_bot_rel, out_place_bot, out_place_rel, out_turn_kinds,
+    out_pooh_bot_rel, out_place_bot, out_place_rel, out_turn_kinds, out_comeback,
 ):  # fmt: skip
     """Play ``n_games`` games and add their statistics into ``out_*`` (see :func:`new_stats`).
 
@@ -446,12 +488,13 @@ def simulate_block(
     tally = np.zeros(TALLY_SIZE, dtype=np.int64)  # read only for the pick-ups and flips
     work = np.zeros(WORK_SIZE, dtype=np.int64)
     cap = rules[I_TURN_CAP]
+    trail = np.zeros(cap + 1, dtype=np.int64)
     for m in range(n_games):
         seat_bots(m, rotate, bot_policies, bot_params, seat_bot, policies, params)
         log = record[m] if m < record.shape[0] else no_log
         play_game(
             state, rules, policies, params, obs, hand, down, failed, deck, g, order, choices,
-            keys, counts, log, work, policies, tally,
+            keys, counts, log, work, policies, tally, trail,
         )  # fmt: skip
         out_games[0] += 1
         t = g[G_TURNS]
@@ -476,17 +519,24 @@ def simulate_block(
             out_pooh_rel[rel] += shares[s]
             out_games_bot_rel[j, rel] += 1
             out_pooh_bot_rel[j, rel] += shares[s]
+        last, k = _last_at_half(trail, t, n)
+        for s in range(n):
+            if (last >> s) & 1:  # SHARE // k: the k seats last at half-time share the game
+                out_comeback[0] += (SHARE // k) * (SHARE - shares[s])
     out_turn_kinds[0] += tally[T_PICKUPS]
     out_turn_kinds[1] += tally[T_FLIPS]
     out_turn_kinds[2] += tally[T_FLIP_FAILS]
+    out_turn_kinds[3] += tally[T_OUT_TURNS]
 
 
 def new_stats(n: int, turn_cap: int) -> dict[str, np.ndarray]:
     """Statistics of a block: games, capped games, the turn-length histogram (index = turns,
     the last bin = capped), Poohead weights (``SHARE`` per Poohead) by bot, by seat relative to
     the starter and by both, games by bot and relative seat, finishing places by bot and by
-    relative seat (uncapped games), and the turns ending in a pick-up, the face-down flips
-    and the failed flips (``turn_kinds``)."""
+    relative seat (uncapped games), the turns ending in a pick-up, the face-down flips, the
+    failed flips and the seats out summed over turns (``turn_kinds``), and ``comeback``: the
+    escapes (``SHARE`` minus the Poohead weight) of the seats last at half-time, weighted
+    ``SHARE // k`` when ``k`` share last place, so a game adds at most ``SHARE**2``."""
     return {
         "games": np.zeros(1, dtype=np.int64),
         "capped": np.zeros(1, dtype=np.int64),
@@ -497,8 +547,10 @@ def new_stats(n: int, turn_cap: int) -> dict[str, np.ndarray]:
         "poohead_bot_rel": np.zeros((n, n), dtype=np.int64),
         "place_bot": np.zeros((n, n), dtype=np.int64),
         "place_rel": np.zeros((n, n), dtype=np.int64),
-        # turns ending in a pick-up (P9; failed flips too), face-down flips, failed flips (P17)
-        "turn_kinds": np.zeros(3, dtype=np.int64),
+        # turns ending in a pick-up (P9; failed flips too), face-down flips, failed flips (P17),
+        # and the seats already out at the start of each turn, summed (downtime)
+        "turn_kinds": np.zeros(4, dtype=np.int64),
+        "comeback": np.zeros(1, dtype=np.int64),
     }
 
 
@@ -544,6 +596,7 @@ def faceup_block(state, n_games, rules, out_games, out_poohead):
         play_game(
             state, rules, policies, params, obs, hand, down, failed, deck, g, order, choices,
             keys, counts, no_log, work, swaps, np.empty(0, dtype=np.int64),
+            np.empty(0, dtype=np.int64),
         )  # fmt: skip
         if g[G_CAPPED] == 0:
             out_games[choices[hero]] += 1
@@ -620,6 +673,7 @@ def variants_block(
     no_log = np.empty(0, dtype=np.int16)
     work = np.zeros(WORK_SIZE, dtype=np.int64)
     tally = np.zeros(TALLY_SIZE, dtype=np.int64)
+    no_trail = np.empty(0, dtype=np.int64)
     size = 1
     for v in range(n_var):
         size = max(size, hash_size_kernel(rules_v[v]))
@@ -637,7 +691,7 @@ def variants_block(
                 tally[i] = 0
             play_game(
                 vstate, rules_v[v], policies, params, obs, hand, down, failed, deck, g, order,
-                choices, keys, counts, no_log, work, policies, tally,
+                choices, keys, counts, no_log, work, policies, tally, no_trail,
             )  # fmt: skip
             if v == 0:
                 for i in range(3 * TABLE * n):

@@ -24,7 +24,7 @@ def measure(stats: Mapping[str, np.ndarray], rules: Any) -> Measures:
     by_seat, by_rel = gbr.sum(axis=1), gbr.sum(axis=0)
     h = stats["turns_hist"]
     turns = int((h * np.arange(h.size)).sum())
-    kinds = stats["turn_kinds"]  # pick-ups, flips, failed flips
+    kinds = stats["turn_kinds"]  # pick-ups, flips, failed flips, seats out by turn
     return Measures(
         seat_num=SHARE * by_seat - stats["poohead_bot"],
         seat_den=SHARE * by_seat,
@@ -33,6 +33,10 @@ def measure(stats: Mapping[str, np.ndarray], rules: Any) -> Measures:
         values={
             "length": ratio(turns, games),
             "decisions": ratio(turns, n * games),  # a turn: play, or pick up the pile
+            # a seat out of cards (P18) watches the rest of the game
+            "downtime": ratio(int(kinds[3]), n * turns),
+            # the seats last at half-time that escape, SHARE**2 a game (kernels.new_stats)
+            "comeback": ratio(int(stats["comeback"][0]), SHARE * SHARE * games),
             "stalls": ratio(int(stats["capped"][0]), games),  # games stopped at the cap (P20)
             "pickups": ratio(int(kinds[0]), games),
             "blind_flip_fails": ratio(int(kinds[2]), int(kinds[1])),
@@ -50,13 +54,10 @@ METRICS = GameMetrics(
             "face-down cards that cannot be played when turned, so the pile is picked up (P17)",
         ),
     ),
-    absent={
-        "downtime": "the statistics record finishing places, not the turn a player went out",
-        "comeback": "the statistics record places, not standings at half-time",
-    },
     units={
         "length": "turns per game",
         "decisions": "turns per player per game",
         "stalls": "share of games capped",
+        "downtime": "share of a game's turns",
     },
 )

@@ -555,7 +555,8 @@ def play_game(
     log.append(t.starter)
     bots.started(t)
     actions: list[int] = []
-    kinds = [0, 0, 0]  # turns ending in a pick-up, flips, failed flips
+    kinds = [0, 0, 0, 0]  # turns ending in a pick-up, flips, failed flips; seats out by turn
+    by_turn = []  # the cards each seat holds at the start of every turn, and after the last
     seen: dict[tuple, int] = {}
     while not t.over:
         if t.turns >= rules.turn_cap:
@@ -567,6 +568,8 @@ def play_game(
             if seen[key] >= rules.repetition_limit:
                 t.capped = True
                 break
+        by_turn.append([t.cards_left(s) for s in range(n)])
+        kinds[3] += sum(t.cards_left(s) == 0 for s in range(n))  # out: no cards left (P18)
         legal = t.legal_actions()
         a = legal[0] if len(legal) == 1 else bots.act(t, t.cur, legal)
         seat = t.cur
@@ -579,9 +582,10 @@ def play_game(
         kinds[2] += a == FLIP and picked
         actions.append(a if flipped is None else ACTION_FLIPPED + flipped)
         bots.acted(t, seat, a, flipped)
+    by_turn.append([t.cards_left(s) for s in range(n)])
     log.append(len(actions))
     log.extend(actions)
-    return {"table": t, "log": log, "actions": actions, "turn_kinds": kinds}
+    return {"table": t, "log": log, "actions": actions, "turn_kinds": kinds, "by_turn": by_turn}
 
 
 #: In logs, a flip is written as ``ACTION_FLIPPED + rank`` of the card it turned.
@@ -622,6 +626,12 @@ def run_block(
             out["poohead_rel"][rel] += w
             out["games_bot_rel"][j, rel] += 1
             out["poohead_bot_rel"][j, rel] += w
+        # comeback: the seats with the most cards at the start of turn turns // 2 (half-time)
+        # escape being the Poohead; k of them share the game's weight
+        at_half = res["by_turn"][t.turns // 2]
+        last = [s for s in range(n) if at_half[s] == max(at_half)]
+        for s in last:
+            out["comeback"][0] += SHARE // len(last) * round((1 - shares[s]) * SHARE)
         if not t.capped:
             for place, s in enumerate(t.order):
                 out["place_bot"][bot_at[s], place] += 1

@@ -44,6 +44,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
+from types import FunctionType
 from typing import Any
 
 import numpy as np
@@ -56,8 +58,10 @@ from headcount_lab.games.headcount.agents import (
     CALL,
     N_PARAMS,
     Beliefs,
+    BotSet,
     Tables,
     bid_every,
+    bot_set,
     build_beliefs,
     eq_bid_state,
     eq_raise,
@@ -78,7 +82,13 @@ from headcount_lab.games.headcount.kernels import (
     R_START_PEEK,
     rules_array,
 )
-from headcount_lab.games.headcount.observation import Public, Table, after_peek, observe
+from headcount_lab.games.headcount.observation import (
+    WORK_ROWS,
+    Public,
+    Table,
+    after_peek,
+    observe,
+)
 from headcount_lab.games.headcount.rules import (
     DOUBLE_DECK,
     PLAYERS_MAX,
@@ -110,6 +120,11 @@ def train_rules(rules: HeadcountRules) -> HeadcountRules:
     """``rules`` with only the flags the training honours (:data:`ROUND_FLAGS`) kept, the
     others at their defaults: two rule sets with the same training rules train the same table."""
     return HeadcountRules(**{k: getattr(rules, k) for k in ROUND_FLAGS})
+
+
+#: the field bots' decisions in :func:`_selfplay`; :func:`selfplay_for` binds another bot set
+#: (with ``bayes``: readers of the table being trained)
+field_peek, field_bid = peek_every, bid_every
 
 
 @njit(nogil=True, cache=True)
@@ -162,7 +177,7 @@ def _selfplay(
     d_row = np.empty(4 * MAX_BIDS, np.int64)
     d_act = np.empty(4 * MAX_BIDS, np.int64)
     d_seat = np.empty(4 * MAX_BIDS, np.int64)
-    work = np.zeros((2, 32))
+    work = np.zeros((WORK_ROWS, 32))
     open_l = np.zeros(max_players, np.int64)
     tables = Tables(row_of, sf, lo, gain, safe, None)
     for _ in range(n_rounds):
@@ -206,11 +221,11 @@ def _selfplay(
                 obs = observe(
                     me, active, tab, public, cards, hidden, np.bool_(True), np.int64(-1), seen
                 )
-                if may and peek_every(f_pol[f], f_par[f], obs, tables, work, uniform(st)) == 1:
+                if may and field_peek(f_pol[f], f_par[f], obs, tables, work, uniform(st)) == 1:
                     peeked[me] = True
                     just_peeked = True
                 obs = after_peek(obs, hidden, may_call(nb, just_peeked, peek_raise))
-                a = bid_every(f_pol[f], f_par[f], obs, tables, work, uniform(st))
+                a = field_bid(f_pol[f], f_par[f], obs, tables, work, uniform(st))
                 if a == CALL or nb >= MAX_BIDS - 1:
                     break
                 bids[nb] = max(a, bids[nb - 1] + 1) if nb > 0 else max(a, min_first)
@@ -282,6 +297,31 @@ def _selfplay(
                 q_loss[d_row[i], d_act[i]] += 1.0
 
 
+@cache
+def selfplay_for(bots: BotSet) -> Any:
+    """:func:`_selfplay` with the field's decisions taken from ``bots`` (as
+    :func:`headcount_lab.games.headcount.kernels.engine` binds a bot set): ``_selfplay`` itself
+    for the sets it already plays, a copy named after the set otherwise (its own cache file)."""
+    if bots.name in ("base", "every"):
+        return _selfplay
+    code = _selfplay.py_func
+    env = dict(globals(), field_peek=bots.peek, field_bid=bots.bid)
+    fn = FunctionType(code.__code__, env, f"selfplay_{bots.name}", code.__defaults__)
+    fn.__qualname__ = fn.__name__
+    jitted = njit(nogil=True, cache=True)(fn)
+    track_sources(jitted)
+    return jitted
+
+
+def reader_gain(bel: Beliefs, pol: np.ndarray, players: int) -> np.ndarray:
+    """``bel.gain`` with the table ``pol`` packed after the belief rows, as the engine packs the
+    committed table (:func:`headcount_lab.games.headcount.agents.build_beliefs`): what a
+    ``bayes:field=equilibrium`` seat of the population reads, so it models the table as it is
+    in this iteration. Its call-win rows are unused by the reader's likelihoods (zeros)."""
+    now = EQ.EquilibriumPolicy(pol, np.zeros(EQ.BID_ROWS), {"players": players})
+    return np.concatenate([bel.gain, EQ.pack(*EQ.widen(now), bel.sf)])
+
+
 def initial_policy() -> np.ndarray:
     """Uniform over the legal actions of each state (a peek state has two)."""
     pol = np.full((EQ.N_ROWS, EQ.N_ACT), 1.0 / EQ.N_ACT)
@@ -338,12 +378,15 @@ class _Population:
                    rules_array(rules))  # fmt: skip
 
     def play(self, rounds, pol, explore, share, state, q_n, q_loss, cw_n, cw_win) -> None:  # type: ignore[no-untyped-def]
-        """:func:`_selfplay` of ``rounds`` rounds with the table ``pol`` and this field."""
+        """:func:`_selfplay` of ``rounds`` rounds with the table ``pol`` and this field (a
+        ``bayes`` seat of the field reads ``pol`` itself: :func:`reader_gain`)."""
         b = self.bel
+        bots = bot_set(self.f_pol)
+        gain = reader_gain(b, pol, self.players) if bots.name == "all" else b.gain
         deck = DOUBLE_DECK if self.rules[R_DOUBLE] else STANDARD_DECK
-        _selfplay(rounds, deck, self.players, self.rules, pol.reshape(1, -1), explore, share,
-                  self.f_pol, self.f_par, state, b.row_of, b.sf, b.lo, b.gain, b.safe, q_n,
-                  q_loss, cw_n, cw_win)  # fmt: skip
+        selfplay_for(bots)(rounds, deck, self.players, self.rules, pol.reshape(1, -1), explore,
+                           share, self.f_pol, self.f_par, state, b.row_of, b.sf, b.lo, gain,
+                           b.safe, q_n, q_loss, cw_n, cw_win)  # fmt: skip
 
 
 def stated_beliefs(
@@ -373,6 +416,8 @@ def train(
     belief_share: float = 0.0,
     progress: Callable[[int], None] | None = None,
     rules: HeadcountRules | None = None,
+    start: EQ.EquilibriumPolicy | None = None,
+    start_k: int = 1,
 ) -> EQ.EquilibriumPolicy:
     """Fictitious self-play for ``iterations`` batches of ``rounds`` rounds (module docstring);
     the stated beliefs from one more batch against ``belief_field`` (share ``belief_share``).
@@ -400,8 +445,9 @@ def train(
     q_n = np.zeros((EQ.N_ROWS, EQ.N_ACT))
     q_loss = np.zeros((EQ.N_ROWS, EQ.N_ACT))
     cw = np.zeros(EQ.BID_ROWS)  # the training batches' would-be calls are not used
-    pol = initial_policy()
-    for k in range(1, iterations + 1):
+    # ``start``: continue from a trained table, as if ``start_k - 1`` iterations had made it
+    pol = initial_policy() if start is None else EQ.widen(start)[0].copy()
+    for k in range(start_k, start_k + iterations):
         pop.play(rounds, pol, explore, field_share, block_state(seed, k), q_n, q_loss, cw,
                  cw.copy())  # fmt: skip
         pol = pol + (best_response(q_n, q_loss, pol) - pol) * (2.0 / (k + 2))
@@ -410,7 +456,7 @@ def train(
         if progress is not None:
             progress(rounds)
     call_win = stated_beliefs(pol, believed, rounds, belief_share,
-                              block_state(seed, iterations + 1))  # fmt: skip
+                              block_state(seed, start_k + iterations))  # fmt: skip
     if progress is not None:
         progress(rounds)
     bots = pop.bots

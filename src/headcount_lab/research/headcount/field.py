@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from headcount_lab.core.exploit import Family, Knob, Plan, Responders
 from headcount_lab.core.metagame import FieldGame, Search
 
 
@@ -63,6 +64,38 @@ def bayes(players: int, rules: Any, seed: int) -> Search:
     return search
 
 
+#: the best-response meter's declaration (``headcount exploit``, issue 22 item 1): the
+#: ``responder`` family (the reader's belief, a call threshold, safe-bid quantile and raise
+#: fraction at three or more seats and again heads-up, an opening shade, the reader's bid model
+#: and noise, peek and discard), the documented settings of :data:`.exploit.GRID` (678 bots), and
+#: the sizes of the search (Trickster adds ``point``, 0..1: :data:`.exploit.POINT`)
+RESPONDERS = Responders(
+    family=Family(
+        "responder",
+        (
+            Knob("call", 0.3, 0.95),
+            Knob("quantile", 0.02, 0.7),
+            Knob("peek", 0.0, 0.6),
+            Knob("discard", 0.0, 1.0, "bit"),
+            Knob("sigma", 0.5, 50.0, "log"),
+            Knob("model", 0.02, 0.7),
+            Knob("raise", 0.0, 1.0),
+            Knob("shade", 0.0, 30.0, "int"),
+            Knob("call2", 0.3, 0.95),
+            Knob("quantile2", 0.02, 0.7),
+            Knob("raise2", 0.0, 1.0),
+        ),
+    ),
+    settings_from=f"{__name__}:oracle_candidates",
+    fair="1/n",
+    budget=1_500_000,
+    games=20_000,
+    unmeasured=50_000_000,  # the default 1.5 M take about 4 minutes (bayes: more)
+    # no corner restarts (yet): with them the seeded results change, and the report's q12 table
+    # (data/headcount-exploitability-v1-seed1.json, checked by its probe) must be rebuilt
+    plan=Plan(restarts=0, min_passes=1),
+)
+
 FIELD = FieldGame(
     unit="game-win share",
     percent=True,
@@ -79,4 +112,5 @@ FIELD = FieldGame(
     same_field=(("trickster", "standard"),),
     same_field_why="Trickster's rounds are the standard game's; it adds pointing and deals "
     "one open life card and two face down, and no Trickster field is solved",
+    responders=RESPONDERS,
 )

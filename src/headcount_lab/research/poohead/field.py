@@ -9,6 +9,7 @@ import math
 from typing import Any
 
 from headcount_lab.core.adapt import SAMPLING_SEARCHERS, search_adapter
+from headcount_lab.core.exploit import Family, Knob, Plan, Responders
 from headcount_lab.core.metagame import FieldGame
 
 
@@ -27,6 +28,46 @@ def payoffs(summary: dict[str, Any]) -> dict[str, tuple[float, float]]:
     return pool(MENU, (row(r) for r in summary["bots"]))
 
 
+#: the best-response meter's declaration (``poohead exploit``, issue 22 item 1): the ``ismcts``
+#: family over its iterations and playout horizon (log-spaced) and its exploration constant
+#: (log-spaced over 1.7 decades), and the documented settings (every bot at its defaults, the
+#: swap choices, the larger searches of the ladder); the payoff is the share of games not lost,
+#: whose fair share is (n-1)/n
+RESPONDERS = Responders(
+    family=Family(
+        "ismcts",
+        (
+            Knob("iterations", 50, 1600, "logint"),
+            Knob("horizon", 50, 1000, "logint"),
+            Knob("explore", 0.1, 5.0, "log"),
+        ),
+    ),
+    settings=(
+        "random",
+        "cheap",
+        "cheap+",
+        "cheap+:swap=keep",
+        "pimc",
+        "pimc:samples=64",
+        "ismcts",
+        "ismcts:iterations=400",
+        "ismcts:iterations=1000",
+    ),
+    fair="(n-1)/n",
+    budget=1_000,
+    games=400,
+    unmeasured=4_000,
+    plan=Plan(
+        grid_keep=100,
+        population=8,
+        games_per_candidate=40,
+        max_iterations=6,
+        min_iterations=0,
+        start_spreads=(0.3,),
+        restarts=1,
+    ),  # fmt: skip
+)
+
 FIELD = FieldGame(
     unit="share of games not lost",
     percent=True,
@@ -36,6 +77,7 @@ FIELD = FieldGame(
     population=("random", "cheap", "cheap+", "pimc", "ismcts", "ismcts:iterations=400"),
     games=96,
     refine=288,
+    responders=RESPONDERS,
 )
 
 

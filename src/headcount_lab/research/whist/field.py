@@ -8,6 +8,7 @@ import math
 from typing import Any
 
 from headcount_lab.core.adapt import search_adapter
+from headcount_lab.core.exploit import Family, Knob, Plan, Responders
 from headcount_lab.core.metagame import FieldGame
 
 
@@ -25,6 +26,48 @@ def payoffs(summary: dict[str, Any]) -> dict[str, tuple[float, float]]:
     )
 
 
+#: the best-response meter's declaration (``whist exploit``, issue 22 item 1): the ``montecarlo``
+#: family over its sample counts (log-spaced), its bid width and how far it reads the bids, and
+#: the documented settings (every bot at its defaults, the listening levels, the bid widths of
+#: the curve in docs/games/forehead-whist.md); points per match are not shared out, so the fair
+#: share is measured: a field bot in the responder's seat, on the same seed
+RESPONDERS = Responders(
+    family=Family(
+        "montecarlo",
+        (
+            Knob("bid_samples", 8, 512, "logint"),
+            Knob("play_samples", 8, 512, "logint"),
+            Knob("bid_width", 0, 8, "int"),
+            Knob("listen", 0, 3, "int"),
+        ),
+    ),
+    settings=(
+        "random",
+        "heuristic",
+        "heuristic:listen=1",
+        "montecarlo",
+        "montecarlo:listen=1",
+        "montecarlo:listen=2",
+        "montecarlo:listen=3",
+        "montecarlo:listen=1,bid_width=1",
+        "montecarlo:listen=1,bid_width=4",
+        "montecarlo:bid_samples=256,play_samples=256,listen=1",
+    ),
+    fair="field",
+    budget=10_000,
+    games=2_000,
+    unmeasured=40_000,
+    plan=Plan(
+        grid_keep=100,
+        population=8,
+        games_per_candidate=100,
+        max_iterations=10,
+        min_iterations=0,
+        start_spreads=(0.3,),
+        restarts=1,
+    ),  # fmt: skip
+)
+
 FIELD = FieldGame(
     unit="points per match",
     percent=False,
@@ -41,6 +84,7 @@ FIELD = FieldGame(
     oracle_games=480,
     refine=600,
     members=6,
+    responders=RESPONDERS,
 )
 
 
