@@ -390,3 +390,12 @@ def test_compare_adapt_refuses_competent():
     line = one_error_line(cli("headcount", "compare", "--rule", "double=on", "--field",
                               "competent", "--adapt", "--games", "64"))  # fmt: skip
     assert "--adapt adapts named bots" in line and "equilibrium:discard=0" in line
+
+
+def test_the_meter_of_every_game_takes_competent():
+    res = cli("poohead", "exploit", "--players", "4", "--field", "competent", "--budget", "40",
+              "--games", "8", "--seed", "1", "--json")  # fmt: skip
+    assert res.code == 0, res.stderr
+    data = strict_json(res.stdout)
+    assert data["field"] == [MEMBERS["poohead"]] * 3
+    assert data["competent"]["field"] == "data/field-poohead-4p-standard-v1.json"
