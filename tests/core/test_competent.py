@@ -392,10 +392,11 @@ def test_compare_adapt_refuses_competent():
     assert "--adapt adapts named bots" in line and "equilibrium:discard=0" in line
 
 
-def test_the_meter_of_every_game_takes_competent():
+def test_the_meter_of_every_game_takes_competent(planted):
+    planted("poohead", 4, {"cheap": 1.0})  # a fast member: the committed one searches
     res = cli("poohead", "exploit", "--players", "4", "--field", "competent", "--budget", "40",
               "--games", "8", "--seed", "1", "--json")  # fmt: skip
     assert res.code == 0, res.stderr
     data = strict_json(res.stdout)
-    assert data["field"] == [MEMBERS["poohead"]] * 3
-    assert data["competent"]["field"] == "data/field-poohead-4p-standard-v1.json"
+    assert data["field"] == ["cheap:swap=0"] * 3
+    assert data["competent"]["members"] == [{"bot": "cheap:swap=0", "weight": 1.0}]
