@@ -39,6 +39,8 @@ def test_the_committed_field_prints_as_text_and_json(game):
     assert text.code == 0, text.stderr
     assert "strongest against the field" in text.stdout and data["command"] in text.stdout
     assert "remaining regret" in text.stdout
+    # the field is a bot spec (issue 22 item 4)
+    assert data["play_as"] == "competent" and "--bots competent" in text.stdout
 
 
 def test_a_stale_field_is_refused(tmp_path):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from headcount_lab.core.play import Console, IllegalMove, percent
+from headcount_lab.core.play import Console, Hint, IllegalMove, percent
 from headcount_lab.core.record import envelope
 from headcount_lab.core.rng import PyStream, block_state
 from highcard.bots import MENU, act
@@ -17,11 +17,18 @@ HINT_BOT = "odds"
 
 class HighCardTable:
     def __init__(
-        self, rules: HighCardRules, bots: list[str | None], seat: int, seed: int, console: Console
+        self,
+        rules: HighCardRules,
+        bots: list[str | None],
+        seat: int,
+        seed: int,
+        console: Console,
+        hint: Hint | None = None,
     ) -> None:
         self.rules, self.seat, self.seed, self.console = rules, seat, seed, console
         self.labels = [b if b is not None else "person" for b in bots]
-        self.bots = [MENU.parse(b if b is not None else HINT_BOT) for b in bots]
+        self.hint_bot = Hint.of(hint, HINT_BOT)
+        self.bots = [MENU.parse(b if b is not None else self.hint_bot.spec) for b in bots]
 
     def decide(self, seat: int, seen: list[int], u: float) -> bool:
         cards = [c for c in seen if c >= 0]
@@ -39,7 +46,10 @@ class HighCardTable:
             return text.lower() == "claim"
 
         hint = act(self.bots[seat], cards, self.rules.ranks, u)
-        why = f"{HINT_BOT} would {'claim' if hint else 'pass'}: P(yours is highest) = {percent(p)}"
+        why = (
+            f"{self.hint_bot.name} would {'claim' if hint else 'pass'}: "
+            f"P(yours is highest) = {percent(p)}"
+        )
         return self.console.ask(
             "claim or pass> ",
             parse,

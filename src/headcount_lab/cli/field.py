@@ -14,15 +14,11 @@ import typer
 
 from headcount_lab.cli.common import UserError, print_json, user_errors
 from headcount_lab.cli.run_options import count_option, seed_option
+from headcount_lab.core.paths import FIELD_DATA, field_file
 from headcount_lab.games import GameSpec
 
 DEFAULT_SEED = 1
-#: the committed fields live here, next to the equilibrium tables
-DATA = Path(__file__).resolve().parents[3] / "data"
-
-
-def field_file(data: Path, spec: GameSpec, players: int, variant: str) -> Path:
-    return data / f"field-{spec.name}-{players}p-{variant}-v{spec.version}.json"
+DATA = FIELD_DATA
 
 
 def _check(spec: GameSpec, players: int, variant: str | None) -> str:
@@ -166,6 +162,9 @@ def lines(data: dict[str, Any], fg: Any, menu: Any) -> list[str]:
         f"the mixture's own payoff {fg.show(data['mixture_payoff'])}; remaining regret "
         f"{fg.show(data['regret'])} {unit} [{fg.show(rlo)}, {fg.show(rhi)}] "
         f"(growth threshold {fg.show(data['threshold'])} {unit})",
+        f"play it: --bots competent (a seat drawing one of these members per game with these "
+        f"weights), e.g. headcount-lab {data['game']} simulate --players {data['players']} "
+        f"--bots {','.join(['competent'] * data['players'])}",
         f"built by: {data['command']}",
         f"  ({data['profiles']} profiles of {data['games_per_profile']} {spec_unit(data)} each, "
         f"seats rotated{_refined(data)}, {data['seconds']:.0f} s)",
@@ -279,7 +278,8 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
                     if not json_out:
                         typer.echo(f"written: {path}", err=True)
         if json_out:
-            print_json({k: v for k, v in data.items() if k != "table"} | {"file": str(path)})
+            shown = {k: v for k, v in data.items() if k != "table"}
+            print_json(shown | {"file": str(path), "play_as": "competent"})
         else:
             sys.stdout.write("\n".join(lines(data, fg, spec.load("bots"))) + "\n")
 

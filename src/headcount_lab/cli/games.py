@@ -188,32 +188,46 @@ def compare(
     if all(c == base for c in changed):
         warn("the changed rules equal the base: every difference is zero (an A/A check)")
     bots, source = compare_field(spec, field, players)
+    from headcount_lab.core.competent import is_competent, pinned, resolve
+
+    # competent is resolved once, for the base rules: every arm seats the same players
+    mix = resolve(spec, players, base) if any(is_competent(b) for b in bots) else None
 
     def arm_fn(rules: Any, text: str, n: int) -> Any:
         return spec.load("tournament")(rules, text, n, 1, False).job.block_fn
 
-    arm_fn(base, ",".join(bots), players)  # bad bots are refused before any work
     if adapt and not spec.adapt:
         raise UserError(f"{spec.title} has no adapted field: --adapt is not available")
-    cmp = C.Comparison(
-        spec.name, (base, *changed), tuple(bots), games, seed, spec.load("metrics"), arm_fn,
-        spec.unit,
-    )  # fmt: skip
-    t0 = time.perf_counter()
-    fields = []
-    budget = adapt_budget or "quick"
-    if adapt:  # before any play: a bad budget is refused first, and the training shows
-        adapter = spec.load("adapt")
-        quiet = opts.quiet or opts.json
-        fields = [adapter.adapt(r, tuple(bots), players, budget, quiet) for r in cmp.rule_sets]
-    t_adapt = time.perf_counter() - t0
-    job = cmp.job()
+    if adapt and mix is not None:
+        raise UserError(
+            "--adapt adapts named bots: competent plays a committed field, give its members "
+            f"instead ({mix.text()})"
+        )
+    with pinned(mix):
+        arm_fn(base, ",".join(bots), players)  # bad bots are refused before any work
+        cmp = C.Comparison(
+            spec.name, (base, *changed), tuple(bots), games, seed, spec.load("metrics"), arm_fn,
+            spec.unit,
+        )  # fmt: skip
+        t0 = time.perf_counter()
+        fields = []
+        budget = adapt_budget or "quick"
+        if adapt:  # before any play: a bad budget is refused first, and the training shows
+            adapter = spec.load("adapt")
+            quiet = opts.quiet or opts.json
+            fields = [adapter.adapt(r, tuple(bots), players, budget, quiet) for r in cmp.rule_sets]
+        t_adapt = time.perf_counter() - t0
+        job = cmp.job()
+    if mix is not None:  # a rebuilt field is another run: --resume must not mix the two
+        job = replace(job, params={**job.params, "competent": mix.json()})
     t0 = time.perf_counter()
     job.warmup()
     t1 = time.perf_counter()
     stats = run_options.execute(job, seed, opts)
     t2 = time.perf_counter()
     res = C.summary(cmp, stats, source, key, values)
+    if mix is not None:
+        res["competent"] = mix.json()
     res["seconds"] = {"setup_and_compile": t1 - t0, "play": t2 - t1}
     if adapt:
         rows = cmp.results(stats)  # the same players when no field changed
@@ -265,10 +279,12 @@ def play(
     rule: list[str],
     record_file: Path,
     console: Any,
+    hint: str | None = None,
 ) -> dict[str, Any] | None:
     """A person plays ``seat`` against ``bots`` (the other seats in order); the record is written
-    to ``record_file`` at the end and returned (None if the person quit)."""
-    from headcount_lab.core.play import Quit, seat_bots
+    to ``record_file`` at the end and returned (None if the person quit). ``hint``: the bot the
+    ``hint`` command asks (None: the game's ``HINT_BOT``)."""
+    from headcount_lab.core.play import Hint, Quit, seat_bots
     from headcount_lab.core.record import check_writable, write_record
 
     if seed < 0:
@@ -281,10 +297,22 @@ def play(
         raise UserError(
             f"--bots names the other {lo - 1} to {hi - 1} players, got {len(others)} bots"
         )
-    table_bots = seat_bots(others, seat)
     rules = spec.make_rules(variant, rule, players)
+    from headcount_lab.core.competent import fixed, is_competent
+
+    asked = [] if hint is None else [menu.parse(hint).text]
+    # a competent seat (or hint) plays one member for the game: drawn from the play's seed
+    played, mix = fixed(spec.name, [*others, *asked], players, rules, seed)
+    if mix is not None:
+        console.say(mix.text())
+    others = played[: len(others)]
+    shown = None
+    if asked:
+        name = f"competent ({played[-1]})" if is_competent(asked[0]) else asked[0]
+        shown = Hint(played[-1], name)
+    table_bots = seat_bots(others, seat)
     check_writable(record_file)
-    table = spec.load("play")(rules, table_bots, seat, seed, console)
+    table = spec.load("play")(rules, table_bots, seat, seed, console, hint=shown)
     try:
         rec = table.play()
     except Quit as exc:
@@ -361,6 +389,10 @@ def simulate_command(spec: GameSpec):  # type: ignore[no-untyped-def]
             print_json(res)
         else:
             spec.load("summary")(res)
+            if "competent" in res:
+                from headcount_lab.core.competent import summary_line
+
+                typer.echo(summary_line(res["competent"]))
 
     command.__doc__ = (
         f"Tournament of {spec.title} bots: results per bot and per seat with 95% CIs.\n\n"
@@ -432,6 +464,14 @@ def play_command(spec: GameSpec):  # type: ignore[no-untyped-def]
         record_file: Annotated[
             Path, typer.Option("--record-file", help="Where the game's record is written.")
         ] = Path(f"{spec.name}-play.json"),
+        hint: Annotated[
+            str | None,
+            typer.Option(
+                "--hint",
+                help="The bot `hint` asks (default: the game's own); `competent` asks the "
+                "committed field's member, drawn from --seed if the field has several.",
+            ),
+        ] = None,
     ) -> None:
         from headcount_lab.core.interrupts import signals_as_interrupts
         from headcount_lab.core.play import Console
@@ -439,7 +479,7 @@ def play_command(spec: GameSpec):  # type: ignore[no-untyped-def]
         console = Console(read=_read_line, write=typer.echo)
         try:
             with user_errors(), signals_as_interrupts():
-                play(spec, bots, seat, seed, variant, rule or [], record_file, console)
+                play(spec, bots, seat, seed, variant, rule or [], record_file, console, hint)
         except KeyboardInterrupt as exc:  # Ctrl-C at a prompt or while the bots think
             interrupted_play(spec, record_file, exc)
 
@@ -547,6 +587,10 @@ def compare_command(spec: GameSpec):  # type: ignore[no-untyped-def]
         else:
             for line in text_lines(res):
                 typer.echo(line)
+            if "competent" in res:
+                from headcount_lab.core.competent import summary_line
+
+                typer.echo(summary_line(res["competent"]) + " (for the base rules, in every arm)")
             if "chart" in res:
                 typer.echo(f"chart: {res['chart']}")
 

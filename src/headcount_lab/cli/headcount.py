@@ -662,13 +662,17 @@ def exploit_cmd(
 
     with user_errors():
         rules = rules_for_variant(variant, rule or [])  # Trickster too (H10)
-        specs = parse_field(field, players)
+        from headcount_lab.core.competent import fixed
+
+        specs, mix = fixed("headcount", parse_field(field, players), players, rules)
         if budget < 1 or games < 1:
             raise UserError("--budget and --games must be positive")
         with advancing(quiet, json_out, budget + games, "games", "headcount exploit") as on_games:
             result = exploit(
                 players, specs, rules, budget, games, seed, on_games, yes, bayes
             ).as_dict()
+        if mix is not None:
+            result["competent"] = mix.json()
     if json_out:
         print_json(result)
         return
@@ -683,3 +687,5 @@ def exploit_cmd(
     )
     typer.echo(f"responder: {result['responder_label']}")
     typer.echo(f"replay: {result['command']}")
+    if mix is not None:
+        typer.echo(mix.text())

@@ -10,6 +10,10 @@ Refused with a :class:`ValueError` naming the bot and the key: an unknown bot or
 twice, a value that is not a number, a fraction where a whole number is wanted, a value out of
 its range (this also stops sample counts that would overflow a kernel's integers), and
 positional values (``montecarlo:24:32``): every parameter is named.
+
+Every menu also takes ``competent`` (no parameters): a seat playing the game's committed
+competent field, resolved per table by :mod:`headcount_lab.core.competent`. Its parsed spec has
+no kernel id, so :meth:`BotMenu.arrays` refuses it: the tournament resolves it first.
 """
 
 from __future__ import annotations
@@ -120,6 +124,16 @@ class BotSpec:
         return self.name + (":" + ",".join(changed) if changed else "")
 
 
+#: the ``competent`` bot: parsed by every menu, played by :mod:`headcount_lab.core.competent`
+COMPETENT = Policy(
+    "competent",
+    -1,
+    (),
+    "a member of the game's committed competent field (GAME field), drawn per game with the "
+    "field's weights for this table size and variant",
+)
+
+
 class BotMenu:
     """The bots of one game, by name; parses specs and writes their help."""
 
@@ -138,8 +152,17 @@ class BotMenu:
         text = spec.strip()
         name, _, rest = text.partition(":")
         name = name.strip().lower()
+        if name == COMPETENT.name and name not in self.policies:
+            if rest.strip():
+                raise ValueError(
+                    f"bot {name} takes no parameters, not {rest.strip()!r}: it plays the "
+                    "members of the committed field (see GAME field)"
+                )
+            return BotSpec(COMPETENT, (), text)
         if name not in self.policies:
-            raise ValueError(f"unknown bot {name!r}: choose from {', '.join(self.policies)}")
+            raise ValueError(
+                f"unknown bot {name!r}: choose from {', '.join(self.policies)}, {COMPETENT.name}"
+            )
         policy = self.policies[name]
         keys = policy.keys
         values = list(policy.defaults)
@@ -204,6 +227,11 @@ class BotMenu:
         params = np.tile(row.astype(np.float64), (len(names), 1))
         for i, raw in enumerate(names):
             bot = self.parse(raw)
+            if bot.policy is COMPETENT:
+                raise ValueError(
+                    f"{COMPETENT.name} has no policy of its own: resolve it to its field's "
+                    "members first (headcount_lab.core.competent)"
+                )
             ids[i] = bot.policy.id
             if slots is None:
                 params[i, : len(bot.values)] = bot.values
@@ -225,4 +253,5 @@ class BotMenu:
         for p in self.policies.values():
             params = ", ".join(q.describe() for q in p.params) or "no parameters"
             out.append(f"{p.name}: {params}.")
+        out.append(f"{COMPETENT.name}: no parameters; {COMPETENT.help}.")
         return " ".join(out)

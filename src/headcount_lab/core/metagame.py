@@ -117,6 +117,11 @@ class FieldGame:
     #: other oracles, by name: "module:function" of ``(players, rules, seed) -> Search``, a
     #: best-response search against a fixed table of opponents (a meter), for ``--oracle NAME``
     searches: tuple[tuple[str, str], ...] = ()
+    #: ``(variant, other)``: the ``competent`` bot of ``variant`` reads ``other``'s field when
+    #: none of its own is committed (:mod:`headcount_lab.core.competent`), for the reason
+    #: :attr:`same_field_why` gives
+    same_field: tuple[tuple[str, str], ...] = ()
+    same_field_why: str = ""
     #: the best-response meter's family, documented settings and sizes (``GAME exploit``)
     responders: Responders | None = None
 
@@ -378,6 +383,11 @@ def pool(menu: Any, rows: Iterable[tuple[str, float, float]]) -> dict[str, tuple
 def canonical(menu: Any, bots: Iterable[str]) -> list[str]:
     """Each spec in its canonical text (every parameter written out), refused if unknown."""
     out = [menu.parse(b).canonical for b in bots]
+    if "competent" in out:
+        raise ValueError(
+            "competent cannot be a member of a field: it plays the committed field's own "
+            "members (name them instead)"
+        )
     if len(set(out)) != len(out):
         raise ValueError(f"the population names a bot twice: {', '.join(out)}")
     return out

@@ -24,6 +24,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+#: the committed competent fields (``GAME field``) live here, next to the equilibrium tables
+FIELD_DATA = Path(__file__).resolve().parents[3] / "data"
+
+
+def field_file(data: Path, game: Any, players: int, variant: str) -> Path:
+    """Where the field of ``game`` (a GameSpec) at ``players`` under ``variant`` is committed."""
+    return data / f"field-{game.name}-{players}p-{variant}-v{game.version}.json"
+
 
 def check_named(text: str, option: str) -> str:
     """``text`` unless it is empty or blank (``--out ''`` would mean the current folder)."""

@@ -70,12 +70,32 @@ class Console:
                     self.say(f"not a legal move: {exc} (type help for the moves)")
 
 
+@dataclass(frozen=True)
+class Hint:
+    """The bot ``hint`` asks (``play --hint``): the spec it plays and the name it is shown by
+    (``competent (equilibrium:discard=0)`` for a ``competent`` hint)."""
+
+    spec: str
+    name: str
+
+    @classmethod
+    def of(cls, hint: Hint | None, default: str) -> Hint:
+        return hint if hint is not None else cls(default, default)
+
+
 class Table(Protocol):
     """What ``GameSpec.play`` names: built with the rules, the bot spec of every other seat
-    (``None`` at the person's seat), the person's seat, the seed and a console."""
+    (``None`` at the person's seat), the person's seat, the seed, a console and the bot
+    ``hint`` asks (None: the game's ``HINT_BOT``)."""
 
     def __init__(
-        self, rules: Any, bots: list[str | None], seat: int, seed: int, console: Console
+        self,
+        rules: Any,
+        bots: list[str | None],
+        seat: int,
+        seed: int,
+        console: Console,
+        hint: Hint | None = None,
     ) -> None: ...
 
     def play(self) -> dict[str, Any]: ...

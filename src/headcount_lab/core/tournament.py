@@ -86,13 +86,14 @@ def run_kernel_block(
 
 def kernel_job(
     name: str,
-    block: KernelBlock,
+    block: Any,
     params: dict[str, Any],
     units: int,
     block_size: int,
     unit: str = "games",
 ) -> Job:
-    """The runner job of a game whose blocks are :class:`KernelBlock` calls."""
+    """The runner job of a game whose blocks are :class:`KernelBlock` calls (or a
+    :class:`~headcount_lab.core.competent.MixedKernelBlock` of them)."""
     return Job(
         name=name,
         params=params,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from headcount_lab.core.play import Console, IllegalMove, percent
+from headcount_lab.core.play import Console, Hint, IllegalMove, percent
 from headcount_lab.core.rng import PyStream, block_state
 from headcount_lab.games.foolish import reference as R
 from headcount_lab.games.foolish.record import CRASH_TEXT, parse_record_play, play_text, typed_play
@@ -58,7 +58,13 @@ class _PersonBots(R.Bots):
 
 class FoolishTable:
     def __init__(
-        self, rules: FoolishRules, bots: list[str | None], seat: int, seed: int, console: Console
+        self,
+        rules: FoolishRules,
+        bots: list[str | None],
+        seat: int,
+        seed: int,
+        console: Console,
+        hint: Hint | None = None,
     ) -> None:
         from headcount_lab.games.foolish.agents import policy_params
 
@@ -66,7 +72,8 @@ class FoolishTable:
             raise ValueError(f"the rules are for {rules.players} players, not {len(bots)}")
         self.rules, self.seat, self.seed, self.console = rules, seat, seed, console
         self.labels = [b if b is not None else PERSON for b in bots]
-        ids, params = policy_params([b if b is not None else HINT_BOT for b in bots])
+        self.hint_bot = Hint.of(hint, HINT_BOT)
+        ids, params = policy_params([b if b is not None else self.hint_bot.spec for b in bots])
         self.stream = PyStream(block_state(seed, 0))  # simulate's first game, same stream
         self.bots = _PersonBots(ids, params, self.stream)
         self.bots.ui = self
@@ -224,6 +231,6 @@ class FoolishTable:
         )
         own = rnd.jokers[self.seat]
         return (
-            f"{HINT_BOT} plays {self.move_text(choice)}; chance each other seat is on your team "
-            f"(F3, from the Jokers you hold ({own}), the stock and the hats): {others}"
+            f"{self.hint_bot.name} plays {self.move_text(choice)}; chance each other seat is on "
+            f"your team (F3, from the Jokers you hold ({own}), the stock and the hats): {others}"
         )

@@ -12,8 +12,9 @@ from typing import Any
 
 import numpy as np
 
+from headcount_lab.core.competent import Seats, seats, table_job
 from headcount_lab.core.runner import Job
-from headcount_lab.core.tournament import KernelBlock, Tournament, kernel_job
+from headcount_lab.core.tournament import Tournament
 from headcount_lab.games.foolish.agents import ISMCTS, PIMC, policy_params
 from headcount_lab.games.foolish.rules import VERSION, FoolishRules
 
@@ -41,11 +42,12 @@ def tournament(
 
     if rules.players != players:
         raise ValueError(f"the rules are for {rules.players} players, not {players}")
-    names = parse_bots(bots, players)
-    job = make_job(rules, names, games, rotate)
+    table = seats("foolish", bots, players, rules)
+    names = list(table.typed)
+    job = make_job(rules, table, games, rotate)
 
     def summary(stats: dict[str, np.ndarray], seed: int) -> dict[str, Any]:
-        return {
+        out = {
             "players": players,
             "games": games,
             "seed": seed,
@@ -56,11 +58,12 @@ def tournament(
             "party_crashers": int(stats["crashes"][0]),
             "bots": summarize(stats, names),
         }
+        return table.summarize(out, stats, games)
 
     return Tournament(
         job,
         summary,
-        lambda seed, k: record_games(rules, names, seed, k, rotate),
+        table.record(lambda seed, k: record_games(rules, list(table.played), seed, k, rotate)),
         min(games, job.block_size),
     )
 
@@ -92,18 +95,17 @@ def print_summary(res: dict[str, Any]) -> None:
         print(f"recorded {res['record']['games']} games in {res['record']['file']}")
 
 
-def make_job(rules: FoolishRules, bots: list[str], games: int, rotate: bool) -> Job:
-    ids, params = policy_params(bots)
-    block = BLOCK_PIMC if ((ids == PIMC) | (ids == ISMCTS)).any() else BLOCK
-    fn = KernelBlock("headcount_lab.games.foolish.kernels", rules.array(), ids, params, rotate)
-    return kernel_job(
-        block=fn,
-        name="foolish-simulate",
-        params={"rules": rules.as_dict(), "bots": bots, "rotate": rotate, "version": VERSION},
-        units=games,
-        block_size=block,
-        unit="games",
-    )
+#: the statistics whose first axis is the bot (:func:`headcount_lab.core.competent.table_job`)
+BY_BOT = ("games", "score_sum", "score_sq", "win60", "win60_sq", "role_rounds", "role_sum",
+          "role_sq")  # fmt: skip
+
+
+def make_job(rules: FoolishRules, bots: list[str] | Seats, games: int, rotate: bool) -> Job:
+    return table_job(
+        "foolish-simulate", "headcount_lab.games.foolish.kernels", rules, VERSION, bots, rotate,
+        policy_params, BY_BOT, games,
+        lambda ids: BLOCK_PIMC if ((ids == PIMC) | (ids == ISMCTS)).any() else BLOCK, "games",
+    )  # fmt: skip
 
 
 def summarize(stats: dict[str, np.ndarray], bots: list[str]) -> list[dict[str, Any]]:

@@ -201,6 +201,14 @@ class Bot:
     policy: int
     params: tuple[float, ...]
     spec: str
+    #: the name the seat was given when it is not ``spec`` (a ``competent`` seat playing a
+    #: member of the field: ``spec`` is the member, ``shown`` is ``competent``)
+    shown: str = ""
+
+    @property
+    def key(self) -> str:
+        """The seat's name in a tournament: its seat orders, rows and job identity."""
+        return self.shown or self.spec
 
     @property
     def name(self) -> str:
@@ -209,6 +217,8 @@ class Bot:
     @property
     def label(self) -> str:
         """Short form: the policy and only the parameters that differ from the defaults."""
+        if self.shown:
+            return self.shown
         policy = MENU.policies[self.name]
         return BotSpec(policy, self.params[: len(policy.params)], self.spec).label
 
@@ -220,6 +230,11 @@ class Bot:
 
 
 def _bot(spec: BotSpec) -> Bot:
+    if spec.policy.id < 0:
+        raise ValueError(
+            f"{spec.name} is resolved per table (headcount_lab.core.competent): use "
+            "tournament() or resolve it to its field's members first"
+        )
     params = spec.values + (0.0,) * (N_PARAMS - len(spec.values))
     return Bot(spec.policy.id, params, spec.canonical)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from headcount_lab.core.play import Console, IllegalMove, percent
+from headcount_lab.core.play import Console, Hint, IllegalMove, percent
 from headcount_lab.core.rng import PyStream, block_state
 from headcount_lab.games.headcount import agents as A
 from headcount_lab.games.headcount import reference as G
@@ -58,7 +58,13 @@ class _PersonTable(G.Table):
 
 class HeadcountTable:
     def __init__(
-        self, rules: HeadcountRules, bots: list[str | None], seat: int, seed: int, console: Console
+        self,
+        rules: HeadcountRules,
+        bots: list[str | None],
+        seat: int,
+        seed: int,
+        console: Console,
+        hint: Hint | None = None,
     ) -> None:
         from headcount_lab.games.headcount.agents import parse_bot
         from headcount_lab.games.headcount.rules import PLAYERS_MAX, PLAYERS_MIN
@@ -71,7 +77,8 @@ class HeadcountTable:
         self.seed = seed
         self.console = console
         self.labels = [b if b is not None else PERSON for b in bots]
-        parsed = [parse_bot(b if b is not None else HINT_BOT) for b in bots]
+        self.hint_bot = Hint.of(hint, HINT_BOT)
+        parsed = [parse_bot(b if b is not None else self.hint_bot.spec) for b in bots]
         setup = Setup(tuple(parsed), rules, False)
         _, params = A.table_params(parsed)
         seated = [A.Bot(b.policy, tuple(params[i]), b.spec) for i, b in enumerate(parsed)]
@@ -267,5 +274,5 @@ class HeadcountTable:
             word = "call" if choice == A.CALL else f"bid {choice}"
             if choice != A.CALL:
                 lines.append(f"a bid of {choice} survives a call with {percent(at_least(choice))}")
-        lines.insert(0, f"{HINT_BOT} would {word}")
+        lines.insert(0, f"{self.hint_bot.name} would {word}")
         return "\n".join(lines)

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from headcount_lab.core import seats
+from headcount_lab.core.competent import Mixture, Seats
 from headcount_lab.core.guard import require
 from headcount_lab.core.stats import ci_text, value_text
 from headcount_lab.games.headcount import kernels as E
@@ -73,17 +74,22 @@ class Setup:
 
 
 def beliefs_for(
-    rules: HeadcountRules, bots: tuple[Bot, ...] | list[Bot], table: str | None = None
+    rules: HeadcountRules,
+    bots: tuple[Bot, ...] | list[Bot],
+    table: str | None = None,
+    players: int | None = None,
 ) -> Beliefs:
     """The belief tables a table of ``bots`` needs under ``rules``: the readers' tables when a
     bot reads bids (the ``bayes`` bot too: its hypotheses are fully known views), the
     ``equilibrium`` table (the committed one, or the file ``table``) when one seats it or a
-    ``bayes`` bot models it, the solved heads-up round when one plays it."""
+    ``bayes`` bot models it, the solved heads-up round when one plays it. ``players`` is the
+    table size when ``bots`` also lists bots that may take a seat (the members a ``competent``
+    seat draws from)."""
     levels, _ = table_params(bots)
     models = [bayes_model(b) for b in bots if b.policy == BAYES]
     return build_beliefs(
         rules.double,
-        len(bots),
+        len(bots) if players is None else players,
         rules.hidden_card,
         any(b.policy in (READER, RESPONDER, BAYES) for b in bots),
         levels,
@@ -95,7 +101,7 @@ def beliefs_for(
 
 def seat_orders(bots: tuple[Bot, ...] | list[Bot], rotate: bool) -> list[tuple[int, ...]]:
     """Seat orders (slot of each seat): every distinct arrangement of the specs when rotating."""
-    return seats.seat_orders([b.spec for b in bots], rotate)
+    return seats.seat_orders([b.key for b in bots], rotate)
 
 
 def tournament(rules: HeadcountRules, bots: str, players: int, games: int, rotate: bool,
@@ -103,21 +109,45 @@ def tournament(rules: HeadcountRules, bots: str, players: int, games: int, rotat
     """The ``simulate`` tournament (:class:`~headcount_lab.core.tournament.Tournament`);
     ``table``: the ``equilibrium`` table's file, if not the committed one (:class:`Setup`)."""
     from headcount_lab.core.tournament import Tournament
-    from headcount_lab.games.headcount.agents import parse_bots
     from headcount_lab.games.headcount.record import record_games
 
-    setup = Setup(tuple(parse_bots(bots, players)), rules, rotate, table)
+    setup, named = competent_setup(rules, bots, players, rotate, table)
     return Tournament(
-        make_job(setup, games),
-        lambda stats, seed: summarize(setup, stats, seed),
-        lambda seed, k: record_games(setup, seed, k),
+        make_job(setup, games, mix=named.mix),
+        lambda stats, seed: named.summarize(
+            summarize(setup, stats, seed), stats, games_of(stats)
+        ),  # fmt: skip
+        named.record(lambda seed, k: record_games(setup, seed, k)),
         games,
     )
 
 
-def make_job(setup: Setup, games: int, trace_rows: int = 0):  # type: ignore[no-untyped-def]
+def games_of(stats: dict[str, np.ndarray]) -> int:
+    return int(stats["round"][E.ROUND_COLUMNS.index("games")])
+
+
+def competent_setup(
+    rules: HeadcountRules, text: str, players: int, rotate: bool, table: str | None = None
+) -> tuple[Setup, Seats]:
+    """The tournament's seats (``table``: :class:`Setup`'s): a ``competent`` seat
+    (:mod:`headcount_lab.core.competent`) is the first member of its field, named
+    ``competent``."""
+    from headcount_lab.core.competent import seats
+    from headcount_lab.games.headcount.agents import parse_bot
+
+    named = seats("headcount", text, players, rules)
+    bots = []
+    for j, p in enumerate(named.played):
+        b = parse_bot(p)
+        bots.append(Bot(b.policy, b.params, b.spec, "competent") if j in named.slots else b)
+    return Setup(tuple(bots), rules, rotate, table), named
+
+
+def make_job(setup: Setup, games: int, trace_rows: int = 0, mix: Mixture | None = None):  # type: ignore[no-untyped-def]
     """A runner :class:`~headcount_lab.core.runner.Job` whose units are deals (each played in
-    every seat order). ``games`` is rounded up to whole deals."""
+    every seat order). ``games`` is rounded up to whole deals. With ``mix`` (a ``competent``
+    seat's field of more than one member) each deal draws the members of the ``competent``
+    seats (:class:`MixedBlock`)."""
     from headcount_lab.core.runner import Job
 
     if not PLAYERS_MIN <= setup.players <= PLAYERS_MAX:
@@ -129,16 +159,20 @@ def make_job(setup: Setup, games: int, trace_rows: int = 0):  # type: ignore[no-
     n_orders = len(setup.orders)
     deals = -(-games // n_orders)
     block = setup.deals_per_block
-    block_fn = SimulateBlock.of(setup)
+    block_fn = (
+        SimulateBlock.of(setup) if mix is None or mix.single else MixedBlock.mixed(setup, mix)
+    )
 
     params_id = {
         "game": "headcount",
         "version": VERSION,
-        "bots": [b.spec for b in setup.bots],
+        "bots": [b.key for b in setup.bots],
         "rules": setup.rules.as_dict(),
         "rotate_seats": setup.rotate,
         "deals": deals,
     }
+    if mix is not None:
+        params_id["competent"] = mix.json()
     if setup.table is not None:  # the table is part of the run's identity (resume)
         params_id["table"] = setup.table
     return Job("headcount-simulate", params_id, deals, block, block_fn, block_fn.warmup)
@@ -172,6 +206,60 @@ class SimulateBlock:
         from headcount_lab.core.rng import block_state
 
         self(block_state(0, 0), 1)
+
+
+@dataclass(frozen=True)
+class MixedBlock(SimulateBlock):
+    """A block whose ``competent`` slots play a member drawn per deal from the field's mixture
+    (:mod:`headcount_lab.core.competent`): the deals are grouped by their draws and each group
+    is played with the drawn members' policies and parameters in those slots; the seat orders,
+    the statistics' slots and the belief tables (built for the table and every member) are the
+    same for every group, so the groups' statistics add up."""
+
+    slots: tuple[int, ...]
+    member_policies: np.ndarray
+    member_params: np.ndarray
+    weights: tuple[float, ...]
+
+    @classmethod
+    def mixed(cls, setup: Setup, mix: Mixture) -> MixedBlock:
+        from headcount_lab.games.headcount.agents import parse_bot
+
+        members = [parse_bot(m) for m in mix.members]
+        n = setup.players
+        every = [*setup.bots, *members]
+        _, params = table_params(every)
+        return cls(
+            setup,
+            beliefs_for(setup.rules, every, setup.table, n),
+            np.array(setup.orders, dtype=np.int64),
+            np.array([b.policy for b in setup.bots], dtype=np.int64),
+            params[:n],
+            E.rules_array(setup.rules),
+            tuple(i for i, b in enumerate(setup.bots) if b.shown == "competent"),
+            np.array([b.policy for b in members], dtype=np.int64),
+            params[n:],
+            mix.weights,
+        )
+
+    def __call__(self, state: np.ndarray, n_units: int) -> dict[str, np.ndarray]:
+        from headcount_lab.core.competent import draws, groups
+
+        picks = draws(self.weights, state, n_units, len(self.slots))
+        st = new_block_stats(self.setup)
+        drawn = np.zeros(len(self.weights), dtype=np.int64)
+        for members, _, count in groups(picks, np.zeros(n_units, np.int64)):
+            policies, params = self.policies.copy(), self.params.copy()
+            for slot, m in zip(self.slots, members, strict=True):
+                policies[slot], params[slot] = self.member_policies[m], self.member_params[m]
+                drawn[m] += count
+            part = new_block_stats(self.setup)
+            play_block(count, self.perms, policies, params, self.rules, self.beliefs, state, part)
+            for k in st:
+                st[k] += part[k]
+        # seat-games: each deal is played in every seat order
+        st["competent_drawn"] = drawn * len(self.perms)
+        return st
 
 
 def new_block_stats(setup: Setup) -> dict[str, np.ndarray]:
@@ -289,7 +377,7 @@ def summarize(setup: Setup, stats: dict[str, np.ndarray], seed: int) -> dict[str
     deals = games // len(setup.orders)
     seat_sq, slot_sq = stats["deal_seat_sq"], stats["deal_slot_sq"]
     per_bot = []
-    held = seats.distinct([b.spec for b in setup.bots])
+    held = seats.distinct([b.key for b in setup.bots])
     for spec, slots in held.items():
         k = int(wins[:, slots].sum())
         n = int(seated[:, slots].sum())
@@ -328,7 +416,7 @@ def summarize(setup: Setup, stats: dict[str, np.ndarray], seed: int) -> dict[str
         "rules_version": VERSION,
         "seed": seed,
         "players": setup.players,
-        "bots": [b.spec for b in setup.bots],
+        "bots": [b.key for b in setup.bots],
         "rules": setup.rules.as_dict(),
         "rotate_seats": setup.rotate,
         "seat_orders": len(setup.orders),

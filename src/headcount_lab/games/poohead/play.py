@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from headcount_lab.core.play import Console, IllegalMove, percent
+from headcount_lab.core.play import Console, Hint, IllegalMove, percent
 from headcount_lab.core.rng import PyStream, block_state
 from headcount_lab.games.poohead import reference as R
 from headcount_lab.games.poohead.rules import (
@@ -95,7 +95,13 @@ class PooheadTable:
     """One game with a person at ``seat`` (``bots[seat]`` is None) against the other bots."""
 
     def __init__(
-        self, rules: PooheadRules, bots: list[str | None], seat: int, seed: int, console: Console
+        self,
+        rules: PooheadRules,
+        bots: list[str | None],
+        seat: int,
+        seed: int,
+        console: Console,
+        hint: Hint | None = None,
     ) -> None:
         from headcount_lab.games.poohead.agents import policy_params
 
@@ -103,7 +109,10 @@ class PooheadTable:
             raise ValueError(f"the rules are for {rules.players} players, not {len(bots)}")
         self.rules, self.seat, self.seed, self.console = rules, seat, seed, console
         self.labels = [b if b is not None else PERSON for b in bots]
-        self.ids, self.params = policy_params([b if b is not None else HINT_BOT for b in bots])
+        self.hint_bot = Hint.of(hint, HINT_BOT)
+        self.ids, self.params = policy_params(
+            [b if b is not None else self.hint_bot.spec for b in bots]
+        )
         self.stream = PyStream(block_state(seed, 0))  # simulate's first game, same stream
         self.bots = _PersonBots(self.ids, self.params, self.stream, rules.array())
         self.bots.ui = self
@@ -229,6 +238,10 @@ class PooheadTable:
         def hint() -> str:
             choice = self.bots.bot_swap(t)
             up = [six[j] for j in R.SUBSETS[choice]]
+            if self.hint_bot.spec != HINT_BOT:  # the reasons below are cheap+'s
+                return (
+                    f"{self.hint_bot.name} would put {' '.join(RANK_NAMES[r] for r in up)} face up"
+                )
             return (
                 f"{HINT_BOT} would put {' '.join(RANK_NAMES[r] for r in up)} face up: of its 20 "
                 f"choices, the face-up cards with the lowest P(Poohead) in the learned table, "
@@ -262,6 +275,8 @@ class PooheadTable:
 
         def hint() -> str:
             a = self.bots.bot_play(t, legal)
+            if self.hint_bot.spec != HINT_BOT:  # the reasons below are cheap+'s
+                return f"{self.hint_bot.name} would play {move_text(a)}"
             if a == FLIP or t.source(self.seat) == FACE_DOWN:
                 why = f"a blind flip goes with chance {percent(float(flip_success(t.top)))} (P17)"
             elif a == PASS:

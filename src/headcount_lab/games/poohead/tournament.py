@@ -12,8 +12,9 @@ from typing import Any
 import numpy as np
 
 from headcount_lab.core import stats
+from headcount_lab.core.competent import Seats, seats, table_job
 from headcount_lab.core.runner import Job
-from headcount_lab.core.tournament import KernelBlock, Tournament, kernel_job
+from headcount_lab.core.tournament import Tournament
 from headcount_lab.games.poohead.bots import MENU
 from headcount_lab.games.poohead.rules import VERSION, PooheadRules
 
@@ -33,11 +34,12 @@ def tournament(
     counts issue 14 asks for: ``games``, ``capped``, ``poohead_by_seat``) and its record."""
     from headcount_lab.games.poohead.record import record_games
 
-    names = parse_bots(bots, players)
-    job = make_job(rules, names, games, rotate)
+    table = seats("poohead", bots, players, rules)
+    names = list(table.typed)
+    job = make_job(rules, table, games, rotate)
 
     def summary(stats: dict[str, np.ndarray], seed: int) -> dict[str, Any]:
-        return {
+        out = {
             "game": "poohead",
             "players": players,
             "seed": seed,
@@ -45,28 +47,27 @@ def tournament(
             "rules": rules.as_dict(),
             **summarize(stats, names, rules),
         }
+        return table.summarize(out, stats, games)
 
     return Tournament(
         job,
         summary,
-        lambda seed, k: record_games(rules, names, seed, k, rotate),
+        table.record(lambda seed, k: record_games(rules, list(table.played), seed, k, rotate)),
         min(games, job.block_size),
     )
 
 
-def make_job(rules: PooheadRules, bots: list[str], games: int, rotate: bool) -> Job:
+#: the statistics whose first axis is the bot (:func:`headcount_lab.core.competent.table_job`)
+BY_BOT = ("poohead_bot", "games_bot_rel", "poohead_bot_rel", "place_bot")
+
+
+def make_job(rules: PooheadRules, bots: list[str] | Seats, games: int, rotate: bool) -> Job:
     from headcount_lab.games.poohead.agents import policy_params
 
-    ids, params = policy_params(bots)
-    fn = KernelBlock("headcount_lab.games.poohead.kernels", rules.array(), ids, params, rotate)
-    return kernel_job(
-        block=fn,
-        name="poohead-simulate",
-        params={"rules": rules.as_dict(), "bots": bots, "rotate": rotate, "version": VERSION},
-        units=games,
-        block_size=BLOCK,
-        unit="games",
-    )
+    return table_job(
+        "poohead-simulate", "headcount_lab.games.poohead.kernels", rules, VERSION, bots, rotate,
+        policy_params, BY_BOT, games, lambda ids: BLOCK, "games",
+    )  # fmt: skip
 
 
 def _rate(k: float, n: float) -> dict[str, Any]:

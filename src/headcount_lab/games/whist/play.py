@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from headcount_lab.core.cards import CardError
-from headcount_lab.core.play import Console, IllegalMove, percent
+from headcount_lab.core.play import Console, Hint, IllegalMove, percent
 from headcount_lab.core.rng import PyStream, block_state
 from headcount_lab.games.whist import reference as R
 from headcount_lab.games.whist.rules import (
@@ -63,7 +63,13 @@ class _PersonBots(R.Bots):
 
 class WhistTable:
     def __init__(
-        self, rules: WhistRules, bots: list[str | None], seat: int, seed: int, console: Console
+        self,
+        rules: WhistRules,
+        bots: list[str | None],
+        seat: int,
+        seed: int,
+        console: Console,
+        hint: Hint | None = None,
     ) -> None:
         from headcount_lab.games.whist.agents import policy_params
 
@@ -74,7 +80,8 @@ class WhistTable:
         self.seed = seed
         self.console = console
         self.labels = [b if b is not None else PERSON for b in bots]
-        ids, params = policy_params([b if b is not None else HINT_BOT for b in bots])
+        self.hint_bot = Hint.of(hint, HINT_BOT)
+        ids, params = policy_params([b if b is not None else self.hint_bot.spec for b in bots])
         self.ids, self.params = ids, params
         self.stream = PyStream(block_state(seed, 0))  # simulate's first match, same stream
         self.bots = _PersonBots(ids, params, self.stream)
@@ -269,7 +276,7 @@ class WhistTable:
             want = f"needs {need} more trick{'s' if need != 1 else ''}" if need > 0 else (
                 "has its tricks and wants no more" if need == 0 else "is over its bid already"
             )  # fmt: skip
-            return f"{HINT_BOT} {leads} {self.c(choice)}: your seat {want}"
+            return f"{self.hint_bot.name} {leads} {self.c(choice)}: your seat {want}"
         if h.blind:
             seen: list[int | None] = []
             for i in range(n):
@@ -279,7 +286,7 @@ class WhistTable:
             p = Fraction(len(wins), len(possible))
             ev = expected_scores(p)
             return (
-                f"{HINT_BOT} bids {choice}: your card takes the trick in {len(wins)} of "
+                f"{self.hint_bot.name} bids {choice}: your card takes the trick in {len(wins)} of "
                 f"{len(possible)} cases ({percent(float(p))}); expected score bid 0: "
                 f"{float(ev[0]):+.2f}, bid 1: {float(ev[1]):+.2f} (W7)"
             )
@@ -290,6 +297,6 @@ class WhistTable:
         forb = self._forbidden(h)
         note = f"; as dealer you may not bid {forb} (W5)" if forb is not None else ""
         return (
-            f"{HINT_BOT} bids {choice}: the hand is worth about {est:.2f} tricks by the heuristic "
-            f"count (high trumps, boss cards, voids){note}"
+            f"{self.hint_bot.name} bids {choice}: the hand is worth about {est:.2f} tricks by the "
+            f"heuristic count (high trumps, boss cards, voids){note}"
         )

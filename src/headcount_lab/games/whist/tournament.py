@@ -11,9 +11,9 @@ from typing import Any
 
 import numpy as np
 
+from headcount_lab.core.competent import Seats, seats, table_job
 from headcount_lab.core.runner import Job
 from headcount_lab.core.stats import Z95_ROUNDED, ci_text, mean, mean_sd
-from headcount_lab.core.tournament import KernelBlock, kernel_job
 from headcount_lab.games.whist.agents import MONTECARLO, policy_params
 from headcount_lab.games.whist.rules import MAX_CARDS, VERSION, WhistRules
 
@@ -34,11 +34,12 @@ def tournament(rules: WhistRules, bots: str, players: int, matches: int, rotate:
     from headcount_lab.core.tournament import Tournament
     from headcount_lab.games.whist.record import record_matches
 
-    names = parse_bots(bots, players)
-    job = make_job(rules, names, matches, rotate)
+    table = seats("whist", bots, players, rules)
+    names = list(table.typed)
+    job = make_job(rules, table, matches, rotate)
 
     def summary(stats: dict[str, np.ndarray], seed: int) -> dict[str, Any]:
-        return {
+        out = {
             "players": players,
             "matches": matches,
             "seed": seed,
@@ -46,27 +47,26 @@ def tournament(rules: WhistRules, bots: str, players: int, matches: int, rotate:
             "rules": rules.as_dict(),
             "bots": summarize(stats, names),
         }
+        return table.summarize(out, stats, matches)
 
     return Tournament(
         job,
         summary,
-        lambda seed, k: record_matches(rules, names, seed, k, rotate),
+        table.record(lambda seed, k: record_matches(rules, list(table.played), seed, k, rotate)),
         min(matches, job.block_size),
     )
 
 
-def make_job(rules: WhistRules, bots: list[str], matches: int, rotate: bool) -> Job:
-    ids, params = policy_params(bots)
-    block = BLOCK_MONTECARLO if (ids == MONTECARLO).any() else BLOCK
-    fn = KernelBlock("headcount_lab.games.whist.kernels", rules.array(), ids, params, rotate)
-    return kernel_job(
-        block=fn,
-        name="whist-simulate",
-        params={"rules": rules.as_dict(), "bots": bots, "rotate": rotate, "version": VERSION},
-        units=matches,
-        block_size=block,
-        unit="matches",
-    )
+#: the statistics whose first axis is the bot (:func:`headcount_lab.core.competent.table_job`)
+BY_BOT = ("matches", "score_sum", "score_sq", "win60", "made", "hands")
+
+
+def make_job(rules: WhistRules, bots: list[str] | Seats, matches: int, rotate: bool) -> Job:
+    return table_job(
+        "whist-simulate", "headcount_lab.games.whist.kernels", rules, VERSION, bots, rotate,
+        policy_params, BY_BOT, matches,
+        lambda ids: BLOCK_MONTECARLO if (ids == MONTECARLO).any() else BLOCK, "matches",
+    )  # fmt: skip
 
 
 def summarize(stats: dict[str, np.ndarray], bots: list[str]) -> list[dict[str, Any]]:

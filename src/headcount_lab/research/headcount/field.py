@@ -109,5 +109,8 @@ FIELD = FieldGame(
     members=10,
     refine=100_000,
     searches=(("meter", f"{__name__}:meter"), ("bayes", f"{__name__}:bayes")),
+    same_field=(("trickster", "standard"),),
+    same_field_why="Trickster's rounds are the standard game's; it adds pointing and deals "
+    "one open life card and two face down, and no Trickster field is solved",
     responders=RESPONDERS,
 )
