@@ -104,6 +104,8 @@ EXEMPT: dict[str, dict[str, str]] = {
 #: less): a share of a win 1 pp, a stall a hundredth a game, the Whist dealer 0.1 point a hand
 MIN_EFFECT: dict[str, float] = {"stalls": 0.01, "dealer_cost": 0.1}
 DEFAULT_MIN_EFFECT = 0.01
+#: a change of a game's length the designer's list names: at least this share of the length
+LENGTH_SHARE = 0.01
 
 #: the metrics the verdict reads: name -> the good direction (+1 up, -1 down, 0 nearer zero)
 JUDGED: dict[str, int] = {
@@ -366,10 +368,11 @@ def _reason(d: Decision, table: pd.DataFrame, t: dict[str, Any], lang: str) -> s
     prefix = "adapted_" if d.adapted else ""
     rows = table[table["change"] == d.change].set_index("metric")
     moved = [*d.helps, *d.hurts]
-    if "length" in rows.index and _verdict(
-        [rows.loc["length", f"{prefix}lo"], rows.loc["length", f"{prefix}hi"]]
-    ) in ("up", "down"):
-        moved.append("length")  # not judged, but the designer wants to know
+    if "length" in rows.index:  # not judged, but the designer wants to know a longer game
+        ln = rows.loc["length"]
+        real = _verdict([ln[f"{prefix}lo"], ln[f"{prefix}hi"]]) in ("up", "down")
+        if real and abs(ln[f"{prefix}diff"]) >= LENGTH_SHARE * abs(ln[f"{prefix}base"]):
+            moved.append("length")
     parts = [t["metric_move"].format(metric=f"`{m}`", diff=_with_ci(rows.loc[m], prefix, lang))
              for m in moved]  # fmt: skip
     return t["list_sep"].join(parts)
