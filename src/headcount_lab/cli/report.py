@@ -174,7 +174,7 @@ def headcount_cmd(
     only: OnlyOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
-    """The Headcount playtest report: thirteen questions, charts, CSV tables, tip chart.
+    """The Headcount playtest report: fifteen questions, charts, CSV tables, tip chart.
 
     Example: headcount-lab report headcount --quick --out /tmp/report-headcount
     """

@@ -1,7 +1,7 @@
 """The Headcount playtest report: Markdown with charts (PNG), tables (CSV) and metadata.
 
 :func:`build` writes the report (issue 5) in English (``reports/headcount``) or German
-(``reports/kopfrechnen``): thirteen questions, each with its method, a tidy table, a chart, a
+(``reports/kopfrechnen``): fifteen questions, each with its method, a tidy table, a chart, a
 finding with its 95 % interval or exact value, the field it holds against (the strong field
 is :data:`~headcount_lab.analysis.headcount.playtest.STRONG_FIELD`) and the command that
 reproduces it, and the one-page strategy-tip chart (PNG and PDF). Sections written in other
