@@ -8,6 +8,7 @@ import json
 import numpy as np
 import pytest
 
+from headcount_lab.core.paths import FIELD_DATA
 from headcount_lab.research.whist import competent_restriction as cr
 from headcount_lab.research.whist import handstats
 
@@ -38,12 +39,12 @@ def test_load_refuses_a_missing_or_stale_file(tmp_path):
 
 
 def test_field_bots_refuses_a_mixed_field(tmp_path):
-    data = json.loads(cr.FIELD.read_text(encoding="utf-8"))
+    name = "field-whist-4p-standard-v1.json"
+    data = json.loads((FIELD_DATA / name).read_text(encoding="utf-8"))
     data["members"] = [{**data["members"][0], "weight": 0.5}, {**data["members"][1], "weight": 0.5}]
-    path = tmp_path / "field.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
+    (tmp_path / name).write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(ValueError, match="mixes 2 members"):
-        cr.field_bots(path=path)
+        cr.field_bots(data=tmp_path)
 
 
 def test_the_stored_run_is_the_committed_field_playing():

@@ -33,8 +33,10 @@ from typing import Any
 
 import pandas as pd
 
+from headcount_lab.core.paths import FIELD_DATA
+
 SCHEMA = "headcount-lab-rule-lab/1"
-DATA = Path(__file__).resolve().parents[3] / "data"
+DATA = FIELD_DATA  #: the committed data folder, where the fields and the stored runs live
 
 #: game -> change name -> its ``--rule`` assignments (each run against the default rules)
 LAB: dict[str, dict[str, tuple[str, ...]]] = {
@@ -155,17 +157,18 @@ def load(game: str, version: int, data: Path = DATA) -> dict[str, Any]:
 
 
 def competent_members(game: str, players: int) -> list[str]:
-    """The committed competent field's members (weight above zero) at ``players``, as their
-    canonical specs; empty if none is committed at that size."""
-    from headcount_lab.core.metagame import read_field
+    """The members (weight above zero) of the committed competent field that ``competent``
+    plays at ``players`` under the default rules (:func:`headcount_lab.core.competent.resolve`,
+    canonical specs); empty if the game commits none."""
+    from headcount_lab.core.competent import resolve
     from headcount_lab.games import GAMES
 
     spec = GAMES[game]
-    path = DATA / f"field-{game}-{players}p-standard-v{spec.version}.json"
-    if not path.exists():
+    try:
+        mix = resolve(spec, players, spec.make_rules(None, [], players))
+    except ValueError:
         return []
-    return _canonical(game, [m["bot"] for m in read_field(path, game, spec.version)["members"]
-                             if m["weight"] > 0])  # fmt: skip
+    return sorted(mix.members)
 
 
 def _canonical(game: str, bots: list[str]) -> list[str]:

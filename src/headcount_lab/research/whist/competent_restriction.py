@@ -17,23 +17,25 @@ from typing import Any
 
 import numpy as np
 
+from headcount_lab.core.paths import FIELD_DATA
 from headcount_lab.games.whist.rules import VERSION, WhistRules
 
 SCHEMA = "headcount-lab-whist-competent-restriction/1"
-PATH = Path(__file__).resolve().parents[4] / "data" / f"whist-competent-restriction-v{VERSION}.npz"
-FIELD = Path(__file__).resolve().parents[4] / "data" / f"field-whist-4p-standard-v{VERSION}.json"
+PATH = FIELD_DATA / f"whist-competent-restriction-v{VERSION}.npz"
 
 
-def field_bots(players: int = 4, path: Path = FIELD) -> list[str]:
-    """The seats of the committed competent field: its one member in every seat. A field that
-    mixes several members is refused (the run would need a draw per match)."""
-    from headcount_lab.core.metagame import read_field
+def field_bots(players: int = 4, data: Path | None = None) -> list[str]:
+    """The seats of the committed competent field (as ``competent`` resolves it,
+    :func:`headcount_lab.core.competent.resolve`, from the folder ``data``): its one member in
+    every seat. A field that mixes several members is refused (the run would need a draw per
+    match)."""
+    from headcount_lab.core.competent import resolve
+    from headcount_lab.games import GAMES
 
-    data = read_field(path, "whist", VERSION)
-    members = [m for m in data["members"] if m["weight"] > 0]
-    if len(members) != 1:
-        raise ValueError(f"{path}: the competent field mixes {len(members)} members")
-    return [str(members[0]["bot"])] * players
+    mix = resolve(GAMES["whist"], players, WhistRules(players=players), data)
+    if len(mix.members) != 1:
+        raise ValueError(f"{mix.file}: the competent field mixes {len(mix.members)} members")
+    return [mix.members[0]] * players
 
 
 def run(bots: list[str], matches: int, seed: int) -> dict[str, np.ndarray]:
