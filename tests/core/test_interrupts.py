@@ -38,3 +38,24 @@ def test_an_ignored_hangup_stays_ignored():
             assert signal.getsignal(signal.SIGTERM) == interrupts._raise
     finally:
         signal.signal(signal.SIGHUP, old)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_deferred_block_finishes_before_the_interrupt_arrives(sig):
+    done = []
+    with pytest.raises(KeyboardInterrupt), interrupts.signals_as_interrupts():
+        with interrupts.deferred():
+            os.kill(os.getpid(), sig)
+            for _ in range(1000):  # a handler would run at one of these bytecode boundaries
+                pass
+            done.append(True)
+        for _ in range(1000):
+            pass
+    assert done == [True]
+
+
+def test_a_deferred_block_gives_the_handlers_back_and_sends_nothing_unasked():
+    before = {s: signal.getsignal(s) for s in interrupts.INTERRUPTS}
+    with interrupts.deferred():
+        assert all(signal.getsignal(s) is not h for s, h in before.items())
+    assert {s: signal.getsignal(s) for s in interrupts.INTERRUPTS} == before

@@ -2,6 +2,7 @@
 
 import json
 import os
+import signal
 
 import numpy as np
 import pytest
@@ -482,3 +483,29 @@ def test_read_only_folder_cannot_be_resumed_but_a_finished_run_can_be_read(tmp_p
         assert f.finished and store.load_results(done)[0]["n"].tolist() == [10]
     with pytest.raises(ValueError, match="permission denied"):
         ResultsFolder.open(done, IDENT, resume=False, force=True)
+
+
+def test_ctrl_c_during_a_checkpoint_waits_for_it(tmp_path, monkeypatch):
+    # Issue 15 item 8's interrupt, landing inside np.savez: the zip file's close raised a
+    # ValueError in place of the KeyboardInterrupt (the run ended with status 2, not 130). The
+    # checkpoint is now written whole and the interrupt comes after it.
+    out = tmp_path / "cut"
+    f = ResultsFolder.open(out, IDENT, resume=False, force=False)
+    f.prepare()
+    savez = np.savez
+
+    def cut(buf, **arrays):
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(1000):  # a handler would run at one of these bytecode boundaries
+            pass
+        savez(buf, **arrays)
+
+    monkeypatch.setattr(np, "savez", cut)
+    with pytest.raises(KeyboardInterrupt):
+        f.save_chunk(0, 2, {"n": np.array([4])})
+        for _ in range(1000):
+            pass
+    monkeypatch.undo()
+    f.close()
+    chunks = ResultsFolder.open(out, IDENT, resume=True, force=False).load_chunks()
+    assert chunks[0][1]["n"].tolist() == [4]

@@ -65,3 +65,35 @@ def signals_as_interrupts() -> Iterator[None]:
     finally:
         for s, h in before.items():
             signal.signal(s, h)
+
+
+#: Every signal a run treats as an interrupt: Ctrl-C and the two above.
+INTERRUPTS = (signal.SIGINT, *HANDLED)
+
+
+@contextmanager
+def deferred() -> Iterator[None]:
+    """Within the block, Ctrl-C, SIGTERM and SIGHUP wait: each is noted and sent again when the
+    block ends, to whatever handler was there before, so a write the block holds is finished or
+    not started, never cut in two. (``np.savez`` cut by a ``KeyboardInterrupt`` raised a
+    ``ValueError`` from its zip file's close instead, and the run ended as an error, status 2.)
+    Blocking the signals would not do: a process-wide signal goes to any thread that does not
+    block it, and Python then runs the handler in the main thread all the same."""
+    if threading.current_thread() is not threading.main_thread():
+        # Python runs its handlers in the main thread only: nothing can cut a write here.
+        yield
+        return
+    noted: list[int] = []
+
+    def note(signum: int, frame: FrameType | None) -> None:
+        noted.append(signum)
+
+    mine = [s for s in INTERRUPTS if signal.getsignal(s) not in (signal.SIG_IGN, None)]
+    before = {s: signal.signal(s, note) for s in mine}
+    try:
+        yield
+    finally:
+        for s, h in before.items():
+            signal.signal(s, h)
+        if noted:
+            signal.raise_signal(noted[0])

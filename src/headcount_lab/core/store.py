@@ -43,6 +43,7 @@ from typing import Any
 
 import numpy as np
 
+from headcount_lab.core.interrupts import deferred
 from headcount_lab.core.paths import (  # noqa: F401 (atomic_write_json re-exported)
     atomic_write,
     atomic_write_bytes,
@@ -477,10 +478,11 @@ class ResultsFolder:
             _CHUNK_SUM: np.frombuffer(stats_checksum(stats).encode(), np.uint8),
         }
         buf = io.BytesIO()
-        np.savez(buf, **arrays)  # type: ignore[arg-type]
         try:
-            self.chunk_dir.mkdir(exist_ok=True)
-            atomic_write_bytes(self.chunk_dir / name, buf.getvalue())
+            with deferred():  # an interrupt waits for the checkpoint (core.interrupts)
+                np.savez(buf, **arrays)  # type: ignore[arg-type]
+                self.chunk_dir.mkdir(exist_ok=True)
+                atomic_write_bytes(self.chunk_dir / name, buf.getvalue())
         except OSError as exc:
             raise ValueError(
                 f"cannot write the checkpoint {self.path / CHUNK_DIR / name}: {exc.strerror or exc}"
