@@ -14,10 +14,10 @@ from headcount_lab.cli.app import app
 @pytest.fixture(scope="session")
 def quick_reports_seed3(tmp_path_factory):
     """``report all --quick --seed 3`` once per test run: (its folder, its stderr). Tests read it
-    and copy from it, never write into it (the play-test, the sections and the re-render tests
-    share it: each run costs 35-80 s on two cores). Under ``make test``'s two pytest-xdist
-    workers the first worker to ask writes it into the run's shared temporary folder, under a
-    lock, and the other reads it from there."""
+    and copy from it, never write into it (the play-test, the sections, the re-render tests and
+    each game's report tests share it: each run costs 35-80 s on two cores). Under ``make
+    test``'s two pytest-xdist workers the first worker to ask writes it into the run's shared
+    temporary folder, under a lock, and the other reads it from there."""
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker is None:
         return _quick_reports(tmp_path_factory.mktemp("quick-reports-seed3"))

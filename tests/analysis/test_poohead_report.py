@@ -9,11 +9,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from typer.testing import CliRunner
 
 from headcount_lab.analysis.poohead import report as pr
 from headcount_lab.analysis.poohead import tables as pt
-from headcount_lab.cli.app import app
 from headcount_lab.core import report as core
 from headcount_lab.core.words import texts
 
@@ -21,11 +19,9 @@ TEXT = texts("poohead")
 
 
 @pytest.fixture(scope="module")
-def quick_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("reports")
-    result = CliRunner().invoke(app, ["report", "poohead", "--quick", "--out", str(root)])
-    assert result.exit_code == 0, result.output
-    return root / pr.FOLDER
+def quick_report(quick_reports_seed3) -> Path:
+    """The run's shared ``report all --quick --seed 3`` (read only: copy it to change it)."""
+    return quick_reports_seed3[0] / pr.FOLDER
 
 
 def _csv(out: Path, name: str) -> pd.DataFrame:
