@@ -2,7 +2,13 @@
 conformance harness, the generic commands and the runner checks treat it like every other game.
 This line is its "one registry line": a game of the package has its entry in GAMES instead."""
 
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
 import pytest
+import quick_reports
 from extra_game import register_from_env
 from highcard.game import SPEC
 
@@ -28,3 +34,31 @@ def _user_cache_in_a_temporary_folder(tmp_path_factory):  # type: ignore[no-unty
         os.environ.pop(CACHE_ENV, None)
     else:
         os.environ[CACHE_ENV] = old
+
+
+def pytest_configure(config):  # type: ignore[no-untyped-def]
+    """The controller of a pytest-xdist run starts the shared quick reports in the background
+    (tests/quick_reports.py): a core's 30-60 s that no worker then waits for."""
+    if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
+        return
+    folder = Path(tempfile.mkdtemp(prefix="headcount-lab-quick-reports-"))
+    os.environ[quick_reports.ENV] = str(folder)
+    config.stash[_BACKGROUND] = (folder, quick_reports.start(folder, folder / "user-cache"))
+
+
+def pytest_unconfigure(config):  # type: ignore[no-untyped-def]
+    folder, proc = config.stash.get(_BACKGROUND, (None, None))
+    if proc is None:
+        return
+    proc.kill()
+    proc.wait()
+    os.environ.pop(quick_reports.ENV, None)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def pytest_collection_modifyitems(items):  # type: ignore[no-untyped-def]
+    # the report tests last: by then the background run has written what they read
+    items[:] = quick_reports.last(items)
+
+
+_BACKGROUND = pytest.StashKey[tuple]()
