@@ -26,7 +26,7 @@ import hashlib
 import importlib.util
 from functools import cache
 from pathlib import Path
-from types import CodeType, ModuleType
+from types import CodeType, FunctionType, ModuleType
 from typing import Any
 
 from headcount_lab.core import coldstart, compiling
@@ -189,6 +189,18 @@ def _stamp(d: Any) -> None:
         )
     cache_file._source_stamp = (cache_file._source_stamp, source_digest(d))
     _STAMPED.add(id(d))
+
+
+def rebind(fn: Any, name: str, **names: Any) -> Any:
+    """A copy of the plain function ``fn`` named ``name`` whose globals ``names`` are bound to
+    other objects (a bot set's decision functions, say): numba inlines a global function as it
+    finds it, so each copy compiles its own bindings only, and the name gives each copy its
+    own file in numba's on-disk cache. Jit the copy, then :func:`track_sources` it."""
+    env = dict(fn.__globals__, **names)
+    copy = FunctionType(fn.__code__, env, name, fn.__defaults__)
+    copy.__qualname__ = name
+    copy.__doc__ = fn.__doc__
+    return copy
 
 
 def track_module(namespace: dict[str, Any]) -> None:

@@ -77,7 +77,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit
 
-from headcount_lab.core.jitcache import track_module
+from headcount_lab.core.jitcache import rebind, track_module, track_sources
 from headcount_lab.games.headcount import equilibrium as EQ
 from headcount_lab.games.headcount import headsup_policy as HP
 
@@ -638,24 +638,6 @@ def bot_set(policies: np.ndarray | list[int]) -> BotSet:
     return EVERY if ((p == EQUILIBRIUM) | (p == RESPONDER)).any() else BASE
 
 
-@njit(nogil=True, cache=True)
-def act(policy, params, obs, kind, tables, work, u):
-    """One decision of the bot ``(policy, params)`` from its observation ``obs``
-    (:class:`.Observation`), for Python callers: ``kind`` PEEK (1 to peek), BID (a bid or
-    :data:`CALL`), POINT (the seat pointed at) or DISCARD (1: an open life card); ``tables``:
-    :class:`Tables`; ``work``: the scratch, :func:`.observation.new_work`; ``u``: the
-    decision's uniform number in [0, 1). The ``equilibrium`` bot's peeks and bids come from its
-    solved heads-up round when it plays there. The engine calls the same functions, one per kind
-    (:data:`ALL`, or a smaller set), inlined at its decision sites."""
-    if kind == PEEK:
-        return np.int64(peek_all(policy, params, obs, tables, work, u))
-    if kind == POINT:
-        return np.int64(point_all(policy, params, obs, tables, work, u))
-    if kind == DISCARD:
-        return np.int64(discard_all(policy, params, obs, tables, work, u))
-    return np.int64(bid_all(policy, params, obs, tables, work, u))
-
-
 # --------------------------------------------------------------------------- reader, responder
 
 
@@ -1051,6 +1033,43 @@ def discard_all(policy, params, obs, tables, work, u):
 
 #: every bot, ``bayes`` too
 ALL = BotSet("all", peek_all, bid_all, point_all, discard_all)
+
+#: a bot set's four decision functions, bound per set in each copy of :func:`_act`
+bot_peek = bot_bid = bot_point = bot_discard = None
+
+
+def _act(policy, params, obs, kind, tables, work, u):  # type: ignore[no-untyped-def]
+    """One decision of the bot ``(policy, params)`` from its observation ``obs``
+    (:class:`.Observation`), for Python callers: ``kind`` PEEK (1 to peek), BID (a bid or
+    :data:`CALL`), POINT (the seat pointed at) or DISCARD (1: an open life card); ``tables``:
+    :class:`Tables`; ``work``: the scratch, :func:`.observation.new_work`; ``u``: the
+    decision's uniform number in [0, 1). The ``equilibrium`` bot's peeks and bids come from its
+    solved heads-up round when it plays there. The engine calls the same functions, one per kind,
+    inlined at its decision sites."""
+    if kind == PEEK:
+        return np.int64(bot_peek(policy, params, obs, tables, work, u))
+    if kind == POINT:
+        return np.int64(bot_point(policy, params, obs, tables, work, u))
+    if kind == DISCARD:
+        return np.int64(bot_discard(policy, params, obs, tables, work, u))
+    return np.int64(bot_bid(policy, params, obs, tables, work, u))
+
+
+@cache
+def act_for(bots: BotSet):  # type: ignore[no-untyped-def]
+    """:func:`_act` compiled for the bot set ``bots`` (:func:`bot_set` of the table): like the
+    engine (:func:`.kernels.engine`), a table of the base bots compiles only their code (every
+    bot's took 11 s of a cold compile, for a replay of base bots too)."""
+    fn = rebind(_act, f"act_{bots.name}", bot_peek=bots.peek, bot_bid=bots.bid,
+                bot_point=bots.point, bot_discard=bots.discard)  # fmt: skip
+    jitted = njit(nogil=True, cache=True)(fn)
+    track_sources(jitted)
+    return jitted
+
+
+def act(policy, params, obs, kind, tables, work, u):  # type: ignore[no-untyped-def]
+    """:func:`_act` for any bot (the set :func:`bot_set` picks for ``policy``)."""
+    return act_for(bot_set([int(policy)]))(policy, params, obs, kind, tables, work, u)
 
 
 # --------------------------------------------------------------------------- equilibrium

@@ -146,8 +146,9 @@ class Table:
                             can_call, caller)  # fmt: skip
         u = self.bot_stream.uniform()
         bot = self.bots[seat]
-        return int(A.act(bot.policy, np.array(bot.params), obs, kind, self.beliefs.tables,
-                         O.new_work(), u))  # fmt: skip
+        act = A.act_for(A.bot_set([b.policy for b in self.bots]))  # the table's set
+        return int(act(bot.policy, np.array(bot.params), obs, kind, self.beliefs.tables,
+                       O.new_work(), u))  # fmt: skip
 
 
 @dataclass

@@ -326,22 +326,23 @@ def play_block(n_deals, perms, policies, params, rules, beliefs, state, st, trac
     check_block_inputs(perms, policies, params, rules, beliefs, state, st, tr)
     tn = np.zeros(1, np.int64)
     engine_stats = tuple(st[k] for k in E.new_stats(1, 1))
-    # The engine's arguments have one type whoever calls: read-only seat orders and tables
-    # (read-only views cost nothing) and the per-deal sums always there (scratch ones for a
-    # caller without them). numba compiles an engine once per argument types, and each compile
+    # The engine's arguments have one type whoever calls: read-only seat orders, tables and
+    # moments (read-only views cost nothing) and the per-deal sums always there (scratch ones
+    # for a caller without them). numba compiles an engine once per argument types, and each compile
     # of a bot set's engine takes seconds: writable tables from one caller and omitted sums from
     # another compiled the same engine three times.
     n_deals = np.int64(n_deals)
     perms = _read_only(perms)
     tables = Tables(*(_read_only(a) for a in beliefs.tables))
+    moments = _read_only(beliefs.moments)
     # the tournament's statistics (new_block_stats) have the sums; the engine's alone
     # (E.new_stats) are for callers that need no intervals
     has_sums = "deal_seat_sq" in st
     sums = st if has_sums else E.new_deal_stats(perms.shape[1], policies.shape[0])
     by_deal = (sums["deal_seat_sq"], sums["deal_slot_sq"], np.empty_like(st["wins"]))
     play_deals = E.engine(bot_set(policies))  # the base bots compile a smaller engine
-    play_deals(n_deals, perms, policies, params, rules, tables, beliefs.moments, state,
-               engine_stats, tr, tn, E.new_scratch(perms.shape[1]), by_deal)  # fmt: skip
+    play_deals(n_deals, perms, policies, params, rules, tables, moments, state, engine_stats,
+               tr, tn, E.new_scratch(perms.shape[1]), by_deal)  # fmt: skip
     return int(tn[0])
 
 
