@@ -79,7 +79,20 @@ SMALL = {
     "simulate": ["--games", "2", "--quiet", "--bots", "random,random,random,random"],
     "ladder": ["--bots", "random,rules", "--games", "2"],
     "compare": ["--games", "2", "--quiet", "--bots", "random", "--rule", "party_crasher=on"],
-    "exploit": ["--players", "4", "--field", "random", "--budget", "1", "--games", "1", "--quiet"],
+    # one round a game (F1's single): the search responders play a fifth of a full game
+    "exploit": [
+        "--players",
+        "4",
+        "--field",
+        "random",
+        "--budget",
+        "1",
+        "--games",
+        "1",
+        "--quiet",
+        "--rule",
+        "rounds=single",
+    ],  # fmt: skip
 }
 #: the call the game's rules are tried on
 RULES_CALL = ["simulate", *SMALL["simulate"]]
@@ -99,7 +112,7 @@ JSON_CALLS = {
         "--games",
         "16",
     ],
-    "exploit": ["--field", "rules", "--budget", "1", "--games", "2"],
+    "exploit": ["--field", "rules", "--budget", "1", "--games", "2", "--rule", "rounds=single"],
 }
 PLAY = PlayCase(
     "standard", ["rules", None, "random", "rules"], 1, 5, "rules,random,rules", {"play:"}
