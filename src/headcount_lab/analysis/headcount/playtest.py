@@ -18,8 +18,8 @@ import numpy as np
 import pandas as pd
 
 from headcount_lab.analysis.headcount import odds as odds
-from headcount_lab.analysis.headcount import play as play
 from headcount_lab.core.stats import Z95, independent_difference, mean_ci_of_moments, wilson
+from headcount_lab.research.headcount import traces as play
 
 #: players at the simulated tables (question 4 also runs 3..6)
 PLAYERS = 4
