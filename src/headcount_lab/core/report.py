@@ -170,6 +170,11 @@ def points(x: float, lang: str = "en", digits: int = 1) -> str:
     return UNITS[lang]["pp"].format(number(100 * x, lang, digits, sign=True))
 
 
+def fraction(p: Any) -> str:
+    """An exact value (a ``Fraction``) as a table writes it beside its float: ``3/8``."""
+    return f"{p.numerator}/{p.denominator}"
+
+
 # --- tables and figures -----------------------------------------------------------------------
 
 
