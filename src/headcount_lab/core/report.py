@@ -22,9 +22,10 @@ do not depend on the game:
   swapped in only when complete, so an interrupted run leaves the old report as it was; and a
   regenerated report whose files are all unchanged keeps its old ``metadata.json`` (commit and
   timings included), so regenerating with the same inputs leaves ``git status`` clean;
-- :class:`OneLanguageReport`, :func:`write_report_files` and :func:`report_metadata`: the run,
-  ``build``/``build_all``, files and metadata of a report written in one language with a tip
-  chart (Whist, Poohead, Foolish Faces).
+- :class:`OneLanguageReport`: the run and ``build``/``build_all`` of every report (Headcount's
+  in two languages from one computation); :func:`write_report_files` and
+  :func:`report_metadata`: the files and metadata of a report written in one language with a
+  tip chart (Whist, Poohead, Foolish Faces).
 """
 
 from __future__ import annotations
@@ -1192,22 +1193,26 @@ class ReportPieces:
 
 @dataclass
 class OneLanguageReport:
-    """A report computed and written in one language into one folder under the reports' root:
-    its staged run and the ``build``/``build_all`` the game registry and ``report all`` call.
+    """A report computed once and written into its folder under the reports' root (or, with
+    :attr:`folders`, once per language, each into its own folder): its staged run and the
+    ``build``/``build_all`` the game registry and ``report all`` call.
 
     ``options(size, quick, seed)`` makes the report's options; ``compute(options, progress)``
     its numbers (``compute(options, progress, only, folder)`` for the sections ``only`` of
     ``sections``, the others read from the report in ``folder``: :func:`compute_sections`);
     ``write(folder, results, started)`` its files; ``check(options)`` refuses bad options
-    before anything is written. (Not frozen: a test may swap a step.)"""
+    before anything is written. ``folders``: language -> folder of a report written in several
+    languages (Headcount), whose ``compute`` with ``only`` and ``write`` take the language
+    last. (Not frozen: a test may swap a step.)"""
 
     name: str
     folder: str
     options: Callable[..., Any]
     compute: Callable[..., Any]
-    write: Callable[[Path, Any, float], list[Path]]
+    write: Callable[..., list[Path]]
     check: Callable[[Any], None] | None = None
     sections: tuple[Section, ...] = ()
+    folders: Mapping[str, str] = field(default_factory=dict)
 
     def run(
         self,
@@ -1215,21 +1220,33 @@ class OneLanguageReport:
         opts: Any = None,
         progress: Progress = QUIET,
         only: frozenset[str] | None = None,
+        lang: str | None = None,
+        results: Any = None,
     ) -> list[Path]:
         """Compute the report and write it into ``out_dir`` (swapped in whole when complete);
         return the files written. ``opts``: the report's options (its defaults if ``None``);
-        ``only``: the sections to rebuild, the rest kept from the report in ``out_dir``."""
+        ``only``: the sections to rebuild, the rest kept from the report in ``out_dir``;
+        ``lang``: the language, for a report in several; ``results``: numbers already
+        computed (nothing is computed then)."""
+        if lang is not None and lang not in self.folders:
+            raise ValueError(f"unknown language {lang!r}: choose {', '.join(self.folders)}")
         if opts is None:
             opts = self.options()
         if self.check is not None:
             self.check(opts)
+        in_lang = () if lang is None else (lang,)
 
         def numbers() -> Any:
+            if results is not None:
+                return results
             if only is None:
                 return self.compute(opts, progress)
-            return self.compute(opts, progress, only, out_dir)
+            return self.compute(opts, progress, only, out_dir, *in_lang)
 
-        return staged_report(out_dir, self.name, numbers, self.write, progress)
+        def write(folder: Path, res: Any, started: float) -> list[Path]:
+            return self.write(folder, res, started, *in_lang)
+
+        return staged_report(out_dir, self.name, numbers, write, progress, lang)
 
     def build(
         self,
@@ -1237,13 +1254,24 @@ class OneLanguageReport:
         options: ReportOptions,
         progress: Progress = QUIET,
         only: frozenset[str] | None = None,
+        lang: str | None = None,
     ) -> list[Path]:
-        """The report into ``folder``."""
+        """The report into ``folder`` (in ``lang``, for a report in several languages)."""
         opts = self.options(options.size, options.quick, options.seed)
-        return self.run(folder, opts, progress, only)
+        return self.run(folder, opts, progress, only, lang)
 
     def build_all(
         self, root: Path, options: ReportOptions, progress: Progress = QUIET
     ) -> list[Path]:
-        """The report into its folder under ``root``."""
-        return self.build(root / self.folder, options, progress)
+        """The report into its folder under ``root``; in several languages, every language into
+        its folder of :attr:`folders` from one computation."""
+        if not self.folders:
+            return self.build(root / self.folder, options, progress)
+        opts = self.options(options.size, options.quick, options.seed)
+        for folder in self.folders.values():
+            check_target(root / folder)
+        res = self.compute(opts, progress)
+        written: list[Path] = []
+        for lang, folder in self.folders.items():
+            written += self.run(root / folder, opts, progress, lang=lang, results=res)
+        return written

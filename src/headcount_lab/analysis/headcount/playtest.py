@@ -62,6 +62,8 @@ class Playtest:
     #: the CSV text of each table (the tables are read back from it), and each section's time
     csv: dict[str, str] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)
+    #: the report's options (``report.ReportOptions``), set by the report's ``compute``
+    opts: Any = None
 
 
 def _rate_row(k: int, n: int, **keys: Any) -> dict[str, Any]:

@@ -80,8 +80,8 @@ class ReportOptions:
     their own)."""
 
     games: int | None = None
-    seed: int = DEFAULT_SEED
     quick: bool = False
+    seed: int = DEFAULT_SEED
 
     @property
     def sim_games(self) -> int:
@@ -98,7 +98,7 @@ class ReportOptions:
     @classmethod
     def of(cls, o: core.ReportOptions) -> ReportOptions:
         """This report's options from the options every report takes (size: games)."""
-        return cls(games=o.size, seed=o.seed, quick=o.quick)
+        return cls(o.size, o.quick, o.seed)
 
 
 def _check(opts: ReportOptions) -> None:
@@ -203,6 +203,7 @@ def compute(
     _check(opts)
     t0 = time.perf_counter()
     pt = new_playtest(opts.sim_games, opts.seed)
+    pt.opts = opts
 
     def restore(meta: dict[str, Any]) -> None:
         if not isinstance(meta.get("facts"), dict):
@@ -230,55 +231,6 @@ def extra_sections() -> list[Any]:
     return [importlib.import_module(m) for m in EXTRA_SECTIONS]
 
 
-def headcount_report(
-    out_dir: Path,
-    lang: str = "en",
-    opts: ReportOptions | None = None,
-    pt: Any = None,
-    progress: Progress = QUIET,
-    only: frozenset[str] | None = None,
-) -> list[Path]:
-    """Write the Headcount playtest report in ``lang`` into ``out_dir`` (swapped in whole when
-    complete); return the files. ``pt``: numbers already computed by :func:`compute`;
-    ``only``: the sections to rebuild, the rest kept from the report in ``out_dir``."""
-    if lang not in TEXT:
-        raise ValueError(f"unknown language {lang!r}: choose {', '.join(TEXT)}")
-    o = opts or ReportOptions()
-    _check(o)
-
-    def numbers() -> Any:
-        return compute(o, progress, only, out_dir, lang) if pt is None else pt
-
-    def write(folder: Path, res: Any, started: float) -> list[Path]:
-        return _Writer(folder, lang, o, res).write()
-
-    return core.staged_report(out_dir, NAME, numbers, write, progress, lang)
-
-
-def build(
-    folder: Path,
-    options: core.ReportOptions,
-    progress: Progress = QUIET,
-    lang: str = "en",
-    only: frozenset[str] | None = None,
-) -> list[Path]:
-    """The report in one language into ``folder``."""
-    return headcount_report(folder, lang, ReportOptions.of(options), progress=progress, only=only)
-
-
-def build_all(root: Path, options: core.ReportOptions, progress: Progress = QUIET) -> list[Path]:
-    """Every language, each into its folder of :data:`FOLDERS` under ``root``, from one
-    computation."""
-    opts = ReportOptions.of(options)
-    for folder in FOLDERS.values():
-        core.check_target(root / folder)
-    pt = compute(opts, progress)
-    written: list[Path] = []
-    for lang, folder in FOLDERS.items():
-        written += headcount_report(root / folder, lang, opts, pt, progress)
-    return written
-
-
 def metadata(lang: str, opts: ReportOptions, pt: Any) -> dict[str, Any]:
     from headcount_lab.games.headcount.rules import VERSION
 
@@ -303,10 +255,10 @@ def metadata(lang: str, opts: ReportOptions, pt: Any) -> dict[str, Any]:
 class _Writer:
     """Renders one language: charts, CSV tables, README.md, tip chart and metadata."""
 
-    def __init__(self, out: Path, lang: str, opts: ReportOptions, pt: Any) -> None:
+    def __init__(self, out: Path, lang: str, pt: Any) -> None:
         self.out = out
         self.lang = lang
-        self.opts = opts
+        self.opts: ReportOptions = pt.opts
         self.pt = pt
         self.t = TEXT[lang]
         self.f: HeadcountFacts = facts(pt)
@@ -872,3 +824,18 @@ def designer_findings(w: _Writer) -> list[tuple[str, str]]:
         )
     )
     return out
+
+
+#: the report's run in each language of :data:`FOLDERS` (``REPORT.run(out_dir, opts,
+#: progress, only, lang)``; :func:`sections` are its sections) and what ``report all`` calls
+REPORT = core.OneLanguageReport(
+    NAME,
+    FOLDERS["en"],
+    ReportOptions,
+    compute,
+    lambda folder, pt, started, lang: _Writer(folder, lang, pt).write(),
+    _check,
+    folders=FOLDERS,
+)
+build = REPORT.build
+build_all = REPORT.build_all
