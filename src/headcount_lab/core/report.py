@@ -1104,27 +1104,21 @@ def write_report_files(
     folder: Path,
     res: Any,
     started: float,
-    words: Words,
     figures: Mapping[str, Any],
-    tips: list[tuple[str, list[str]]],
+    tips: Mapping[str, Any],
     readme: str,
     metadata: Callable[[], dict[str, Any]],
-    dpi: float,
+    dpi: float | None = None,
 ) -> list[Path]:
     """A report's files in ``folder`` (an existing, empty folder), in the order every report
     writes them: a CSV per table (the texts of ``res.csv``), the ``figures`` (PNG), the tip
-    chart on an A4 page (PNG and PDF; ``tips``: its blocks, its title and footer from ``words``),
-    ``README.md`` and ``metadata.json``, whose ``metadata()`` is called after
-    ``res.seconds["total"]`` is set from ``started``."""
-    from headcount_lab.core.charts import A4, TipChart, new_axes
-
+    chart (``tips``: its figure by name, PNG and PDF), ``README.md`` and ``metadata.json``,
+    whose ``metadata()`` is called after ``res.seconds["total"]`` is set from ``started``."""
     written = write_csv_texts(folder, res.csv)
     for name, fig in figures.items():
         written += save_figure(fig, folder, name, dpi=dpi)
-    fig, ax = new_axes(size=A4)
-    tt = words.t["tips"]
-    TipChart(tt["title"], tips, footer=tt["footer"].format(command=res.opts.command())).plot(ax)
-    written += save_figure(fig, folder, "tips", ("png", "pdf"), dpi=dpi)
+    for name, fig in tips.items():
+        written += save_figure(fig, folder, name, ("png", "pdf"), dpi=dpi)
     path = folder / "README.md"
     path.write_text(readme, encoding="utf-8")
     written.append(path)
@@ -1181,14 +1175,19 @@ class ReportPieces:
     def write(self, out_dir: Path, res: Any, started: float, lang: str = "en") -> list[Path]:
         """CSV tables, charts, the tip chart (PNG and PDF), README.md and metadata.json into
         ``out_dir`` (an existing, empty folder)."""
+        from headcount_lab.core.charts import A4, TipChart, new_axes
+
         words = self.words(lang)
         f = self.facts(res.tables)
         figures = self.charts(res.tables, words.t["charts"])
-        tips = self.tips(f, res.tables, words)
+        fig, ax = new_axes(size=A4)
+        tt = words.t["tips"]
+        footer = tt["footer"].format(command=res.opts.command())
+        TipChart(tt["title"], self.tips(f, res.tables, words), footer=footer).plot(ax)
         text = self.readme(res, lang, f)
-        return write_report_files(
-            out_dir, res, started, words, figures, tips, text, lambda: self.metadata(res), self.dpi
-        )
+        tips = {"tips": fig}
+        meta = lambda: self.metadata(res)  # noqa: E731  (called once the total time is set)
+        return write_report_files(out_dir, res, started, figures, tips, text, meta, self.dpi)
 
 
 @dataclass

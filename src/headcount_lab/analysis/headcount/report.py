@@ -326,12 +326,8 @@ class _Writer:
     def not_measured(self, param: str) -> str:
         return str(self.t["not_measured"].format(strong=self.f.strong_spec, param=param))
 
-    def save_csv(self, name: str) -> str:
-        self.written += core.write_csv_texts(self.out, {name: self.pt.csv[name]})
-        return f"{name}.csv"
-
-    def save_fig(self, fig: Any, name: str, pdf: bool = False) -> str:
-        paths = core.save_figure(fig, self.out, name, ("png", "pdf") if pdf else ("png",))
+    def save_fig(self, fig: Any, name: str) -> str:
+        paths = core.save_figure(fig, self.out, name)
         self.written += paths
         return paths[0].name
 
@@ -369,13 +365,12 @@ class _Writer:
         return core.Question(title, method, f"{said}{sep}{rest}", (table, *charts), None, line)
 
     # ------------------------------------------------------------------ the report
-    def write(self) -> list[Path]:
+    def write(self, started: float) -> list[Path]:
+        """The report's files: :func:`~headcount_lab.core.report.write_report_files`, and the
+        charts the extra sections save as they are written."""
         from headcount_lab.analysis.headcount.figures import charts
 
-        for name in self.pt.tables:
-            self.save_csv(name)
-        for name, fig in charts(self.pt, self.t).items():
-            self.save_fig(fig, name)
+        figures = charts(self.pt, self.t)
         t = self.t
         head = [
             f"# {t['title']}",
@@ -388,7 +383,7 @@ class _Writer:
             ),
             f"![{t['tips']['title']}](strategy_tips.png) — [PDF](strategy_tips.pdf)",
         ]
-        self.tips()
+        tips = {"strategy_tips": self.tips()}
         for ask in (self.q1, self.q2, self.q3, self.q4, self.q5, self.q6, self.q7, self.q8,
                     self.q9, self.q10, self.q11):  # fmt: skip
             ask()
@@ -397,15 +392,15 @@ class _Writer:
         layout = core.Layout(f"**{t['method']}** {{text}}", f"**{t['finding']}** {{text}}",
                              title="## {text}", parts_first=True)  # fmt: skip
         text = core.render(head, self.questions, layout, self.table, [t["files"]])
-        md = self.out / "README.md"
-        md.write_text(text, encoding="utf-8")
-        self.written.append(md)
-        self.written.append(
-            core.write_json(self.out / core.METADATA_FILE, metadata(self.lang, self.opts, self.pt))
-        )
-        return self.written
 
-    def tips(self) -> None:
+        def meta() -> dict[str, Any]:
+            return metadata(self.lang, self.opts, self.pt)
+
+        written = core.write_report_files(self.out, self.pt, started, figures, tips, text, meta)
+        return written + self.written
+
+    def tips(self) -> Any:
+        """The one-page strategy-tip chart."""
         from headcount_lab.analysis.headcount.figures import tip_sheet
 
         views = self.pt.tables["q1_safe_bids_by_view"]
@@ -418,8 +413,7 @@ class _Writer:
         every = self.pt.tables["q2_every_turn_calls"]
         every = every[every["players_left"] == PLAYERS_DEFAULT] if not every.empty else None
         text["call_play_label"] = text["call_play_label"].format(strong=self.f.best_bot)
-        fig = tip_sheet(views, call, self.pt.tables.get("q3_peeks_by_gap"), text, every)
-        self.save_fig(fig, "strategy_tips", pdf=True)
+        return tip_sheet(views, call, self.pt.tables.get("q3_peeks_by_gap"), text, every)
 
     def tip_numbers(self) -> dict[str, Any]:
         f = self.f
@@ -833,7 +827,7 @@ REPORT = core.OneLanguageReport(
     FOLDERS["en"],
     ReportOptions,
     compute,
-    lambda folder, pt, started, lang: _Writer(folder, lang, pt).write(),
+    lambda folder, pt, started, lang: _Writer(folder, lang, pt).write(started),
     _check,
     folders=FOLDERS,
 )
