@@ -279,6 +279,10 @@ class _Writer:
     def ci(self, lo: float, hi: float, digits: int = 1) -> str:
         return f"[{self.pct(lo, digits)}, {self.pct(hi, digits)}]"
 
+    def interval(self, e: Est) -> str:
+        """An estimate's interval in percent (``{interval.start}`` in a sentence)."""
+        return self.ci(e[1], e[2])
+
     def pp(self, e: Est, digits: int = 1) -> str:
         """A difference in percentage points with its interval."""
         v, lo, hi = (float(e[0]), float(e[1]), float(e[2]))
@@ -545,7 +549,6 @@ class _Writer:
             f,
             lead=t["lead"][f.start_lead],
             n=n,
-            start_ci=self.ci(f.start[1], f.start[2]),
             fair=self.pct(1 / n),
             again="; ".join(
                 t["again_item"].format(
@@ -553,11 +556,7 @@ class _Writer:
                 )  # fmt: skip
                 for k, e in sorted(f.loser_again.items(), reverse=True)
             ),
-            first_ci=self.ci(f.first_loser_wins[1], f.first_loser_wins[2]),
-            seat0_ci=self.ci(f.seat0[1], f.seat0[2]),
-            mixed0_ci=self.ci(f.mixed_seat0[1], f.mixed_seat0[2]),
             snowball=t["snowball"][f.snowball],
-            left_first_ci=self.ci(f.left_first[1], f.left_first[2]),
             left_verdict=t["left_verdict"][sign_of(f.left_diff)],
             left_rules=self._rule_phrase("left_of_loser"),
         )
@@ -650,9 +649,7 @@ class _Writer:
             t["finding"],
             f,
             lead=t["lead"]["counts" if f.best_beats_fair else "hidden"],
-            ci=self.ci(f.best_rate[1], f.best_rate[2]),
             fair=self.pct(1 / PLAYERS_DEFAULT),
-            random_ci=self.ci(f.random_rate[1], f.random_rate[2]),
             games="—" if f.games_needed_count is None else f.games_needed_count,
             field=", ".join(f"`{bot}` {self.pct(v)}" for bot, v in f.field),
         )
@@ -743,7 +740,6 @@ def designer_findings(w: _Writer) -> list[tuple[str, str]]:
                 f,
                 head=t["start_head"][f.start_lead],
                 rule=t["start_rule"][sign_of(f.left_diff)],
-                start_ci=w.ci(f.start[1], f.start[2]),
                 hu_worse=sum(v > 0.5 for v in f.hu_exact.values()),
                 hu_better=sum(v < 0.5 for v in f.hu_exact.values()),
                 fair=w.pct(1 / n),
