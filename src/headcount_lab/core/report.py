@@ -356,6 +356,10 @@ class Words:
     texts: Mapping[str, Any] = {}
     #: decimals of the floats in :meth:`table`
     digits = 2
+    #: the report's own estimate sentences, each with its scale: a name here makes
+    #: ``self.name(est)`` the sentence ``name`` filled by :meth:`estimate` (and ``{name.x}`` a
+    #: field a sentence fills from the facts that way), with no method written
+    scaled: Mapping[str, float] = {}
 
     def __init__(self, lang: str = "en") -> None:
         if lang not in self.texts:
@@ -369,6 +373,12 @@ class Words:
         ``self.ci(facts.gap["rules"])``, ``{ci.win_lead:3}`` passes 3 (the digits) too. A fact
         the words quote in one of their own formats needs no line of code either."""
         return fill_written(self, template, facts, **more)
+
+    def __getattr__(self, name: str) -> Callable[[CI], str]:
+        scale = type(self).scaled.get(name)
+        if scale is None:
+            raise AttributeError(name)
+        return lambda est: self.estimate(name, est, scale)
 
     def estimate(self, key: str, est: CI, scale: float = 1.0, **more: Any) -> str:
         """The sentence ``key`` filled with an estimate and its interval (``mean``, ``lo``,

@@ -52,12 +52,10 @@ class _Words(core.Words):
     """Fills one language's sentences: intervals, percentages and tables."""
 
     texts = TEXT
+    scaled = {"pct_ci": 100}
 
     def plain(self, est: CI, digits: int = 2) -> str:
         return self.estimate("plain_ci", est, d=digits)
-
-    def pct_ci(self, est: CI) -> str:
-        return self.estimate("pct_ci", est, 100)
 
     def needed(self, x: float) -> str:
         """Games needed, rounded up (unbounded when an interval reaches zero)."""

@@ -53,21 +53,7 @@ class _Words(core.Words):
 
     texts = TEXT
     digits = 3
-
-    def p(self, est: CI) -> str:
-        return self.estimate("p", est)
-
-    def pts(self, est: CI) -> str:
-        return self.estimate("pts", est, 100)
-
-    def turns(self, est: CI) -> str:
-        return self.estimate("turns", est)
-
-    def per10k(self, est: CI) -> str:
-        return self.estimate("per10k", est, 10_000)
-
-    def per10k_diff(self, est: CI) -> str:
-        return self.estimate("per10k_diff", est, 10_000)
+    scaled = {"p": 1, "pts": 100, "turns": 1, "per10k": 10_000, "per10k_diff": 10_000}
 
     def join(self, items: list[str]) -> str:
         return self.t["list_sep"].join(items) if items else self.t["none_word"]
