@@ -1166,14 +1166,14 @@ class ReportPieces:
 
     ``words(lang)`` its dictionaries; ``facts(tables)`` the numbers the prose and tips read;
     ``charts(tables, chart_words)`` its figures by file name; ``tips(facts, tables, words)`` the
-    tip chart's blocks; ``readme(res, lang, facts)`` the Markdown; ``metadata(res)`` the
+    tip chart's blocks; ``readme(res, words, facts)`` the Markdown; ``metadata(res)`` the
     metadata dictionary; ``dpi`` the PNG resolution."""
 
     words: Callable[[str], Words]
     facts: Callable[[Any], Any]
     charts: Callable[[Any, Any], Mapping[str, Any]]
     tips: Callable[[Any, Any, Any], list[tuple[str, list[str]]]]
-    readme: Callable[[Any, str, Any], str]
+    readme: Callable[[Any, Any, Any], str]
     metadata: Callable[[Any], dict[str, Any]]
     dpi: float
 
@@ -1194,7 +1194,7 @@ class ReportPieces:
         tt = words.t["tips"]
         footer = tt["footer"].format(command=res.opts.command())
         TipChart(tt["title"], self.tips(f, res.tables, words), footer=footer).plot(ax)
-        text = self.readme(res, lang, f)
+        text = self.readme(res, words, f)
         tips = {"tips": fig}
         meta = lambda: self.metadata(res)  # noqa: E731  (called once the total time is set)
         return write_report_files(out_dir, res, started, figures, tips, text, meta, self.dpi)

@@ -146,11 +146,9 @@ def _worked_out(p: PlayerFacts, w: _Words) -> dict[str, dict[str, Any]]:
     }
 
 
-def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None) -> str:
+def readme(res: FoolishResults, w: _Words, f: FoolishFacts) -> str:
     """The report's Markdown: per question the method, finding, table, chart, bots, command."""
-    w = _Words(lang)
     t = w.t
-    f = f or facts(res.tables)
     tab = res.tables
     o = res.opts
     cmd = f"`{o.command()}`"
@@ -174,7 +172,7 @@ def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None)
     tips = core.Chart("tips.png", t["tips"]["title"])
     files = t["reproduce"].format(command=cmd, files="`tips.png`, `tips.pdf`")
     out.append(core.Question(q["title"], q["method"], None, (*blocks, tips), reproduce=files))
-    out += rulelab.report_questions("foolish", tab, lang, 10)
+    out += rulelab.report_questions("foolish", tab, w.lang, 10)
     head = [t["title"], t["intro"].format(command=cmd, rounds=o.n_rounds, search=o.n_search)]
     return w.render(head, out)
 

@@ -119,12 +119,10 @@ _SWAP_COLUMNS = ["players", "swap", "games", "p", "lo", "hi", "vs_own", "vs_own_
                  "vs_own_hi", "vs_keep", "vs_keep_lo", "vs_keep_hi"]  # fmt: skip
 
 
-def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None) -> str:
+def readme(res: PooheadResults, w: _Words, f: PooheadFacts) -> str:
     """The report's Markdown: per question the method, finding, table, chart, field and
     command."""
-    w = _Words(lang)
     t = w.t
-    f = f or facts(res.tables)
     tab = res.tables
     o = res.opts
     cmd = o.command()
@@ -295,7 +293,7 @@ def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None)
     q = t["q8"]
     tips = core.tip_list(_tip_blocks(f, tab, w), q["block"], q["item"])
     out.append(core.Question(q["title"], q["method"], None, (*tips, q["image"])))
-    out += rulelab.report_questions("poohead", tab, lang, 9)
+    out += rulelab.report_questions("poohead", tab, w.lang, 9)
     return w.render([t["title"], t["intro"].format(command=cmd, main=o.n_main)], out)
 
 

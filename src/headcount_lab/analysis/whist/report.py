@@ -129,11 +129,9 @@ _STREAK_COLUMNS = ["bot", "mode", "plus_per_match", "minus_per_match", "bonus_po
                    "bonus_points_lo", "bonus_points_hi", "mean_total"]  # fmt: skip
 
 
-def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> str:
+def readme(res: WhistResults, w: _Words, f: WhistFacts) -> str:
     """The report's Markdown: per question the method, table, chart, finding and command."""
-    w = _Words(lang)
     t = w.t
-    f = f or facts(res.tables)
     tab = res.tables
     o = res.opts
     cmd = f"`{o.command()}`"
@@ -277,7 +275,7 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
     q = t["q6"]
     parts += core.tip_list(_tip_blocks(f.tips, w), q["block"], q["item"]) + [q["image"]]
     question(q, q["method"], None, t["reproduce_plain"].format(command=cmd))
-    out += rulelab.report_questions("whist", tab, lang, 7)
+    out += rulelab.report_questions("whist", tab, w.lang, 7)
     head = [
         t["title"],
         t["intro"].format(command=cmd, matches=o.n_matches, tournament=o.n_tournament),
