@@ -414,13 +414,13 @@ class Words:
         """Question ``key`` of these words in the shape most questions have: its title, its
         ``method`` (the words' own if ``None``), the ``finding``, the ``tables`` (DataFrames or
         :class:`Table`), the chart ``<chart>.png`` (alternative text: the words' ``image``),
-        its ``field`` (the words' own if ``None``) and the line ``reproduce`` filled with the
-        words' ``files`` and the fields ``reproduce``."""
+        its ``field`` (the words' own, if any, if ``None``) and the line ``reproduce`` filled
+        with the words' ``files`` and the fields ``reproduce``."""
         q = self.t[key]
         charts = () if chart is None else (Chart(f"{chart}.png", q["image"]),)
         tabs = tuple(x if isinstance(x, Table) else Table(x) for x in tables)
         return Question(q["title"], q["method"] if method is None else method, finding,
-                        tabs + charts, q["field"] if field is None else field,
+                        tabs + charts, q.get("field") if field is None else field,
                         self.t["reproduce"].format(files=q["files"], **reproduce))  # fmt: skip
 
     def render(self, head: Iterable[str], questions: Iterable[Question]) -> str:

@@ -245,9 +245,7 @@ def readme(res: WhistResults, w: _Words, f: WhistFacts) -> str:
         seats=seat_text,
         size=q["size"][s.size],
     )
-    add(core.Table(seats[_SEATS_COLUMNS]))
-    image(q["image"], "q1_q4_seats")
-    question(q, q["method"], finding, t["reproduce"].format(command=cmd, files=q["files"]))
+    out.append(w.question("q4", finding, [seats[_SEATS_COLUMNS]], "q1_q4_seats", command=cmd))
 
     # Q5
     q, st = t["q5"], f.streaks
@@ -266,10 +264,8 @@ def readme(res: WhistResults, w: _Words, f: WhistFacts) -> str:
         q["by_players"].format(bonus=bonus, players=n) for n, bonus in st.by_players
     )
     finding = q["finding"].format(bots=rows, by_players=by_players)
-    streaks = tab["q5_streaks"]
-    add(core.Table(streaks[_STREAK_COLUMNS]))
-    image(q["image"], "q5_streaks")
-    question(q, q["method"], finding, t["reproduce"].format(command=cmd, files=q["files"]))
+    streaks = tab["q5_streaks"][_STREAK_COLUMNS]
+    out.append(w.question("q5", finding, [streaks], "q5_streaks", command=cmd))
 
     # Q6
     q = t["q6"]
