@@ -1166,16 +1166,19 @@ class ReportPieces:
 
     ``words(lang)`` its dictionaries; ``facts(tables)`` the numbers the prose and tips read;
     ``charts(tables, chart_words)`` its figures by file name; ``tips(facts, tables, words)`` the
-    tip chart's blocks; ``readme(res, words, facts)`` the Markdown; ``metadata(res)`` the
-    metadata dictionary; ``dpi`` the PNG resolution."""
+    tip chart's blocks; ``readme(res, words, facts)`` the Markdown; ``sizes(res)`` the sizes
+    ``metadata.json`` records (:func:`report_metadata`, with the report's ``name`` and its
+    game's ``rules``: key and version); ``dpi`` the PNG resolution."""
 
     words: Callable[[str], Words]
     facts: Callable[[Any], Any]
     charts: Callable[[Any, Any], Mapping[str, Any]]
     tips: Callable[[Any, Any, Any], list[tuple[str, list[str]]]]
     readme: Callable[[Any, Any, Any], str]
-    metadata: Callable[[Any], dict[str, Any]]
+    sizes: Callable[[Any], Any]
     dpi: float
+    name: str
+    rules: tuple[str, Any]
 
     def tip_blocks(self, tables: Any, lang: str = "en") -> list[tuple[str, list[str]]]:
         """The tip chart's blocks ``(heading, lines)`` in ``lang``, every number from
@@ -1196,7 +1199,8 @@ class ReportPieces:
         TipChart(tt["title"], self.tips(f, res.tables, words), footer=footer).plot(ax)
         text = self.readme(res, words, f)
         tips = {"tips": fig}
-        meta = lambda: self.metadata(res)  # noqa: E731  (called once the total time is set)
+        # called once the total time is set
+        meta = lambda: report_metadata(self.name, res, self.sizes(res), self.rules)  # noqa: E731
         return write_report_files(out_dir, res, started, figures, tips, text, meta, self.dpi)
 
 

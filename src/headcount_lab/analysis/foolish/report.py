@@ -180,31 +180,24 @@ def readme(res: FoolishResults, w: _Words, f: FoolishFacts) -> str:
 # --- writing the folder -----------------------------------------------------------------------
 
 
-def metadata(res: FoolishResults) -> dict[str, Any]:
-    """The report's inputs, sizes and versions; the commit and timings are kept from the last
-    run whose files differed (see :class:`~headcount_lab.core.report.StagedFolder`)."""
+def sizes(res: FoolishResults) -> dict[str, Any]:
+    """The report's inputs and sizes, as ``metadata.json`` records them."""
     o = res.opts
-    return core.report_metadata(
-        NAME,
-        res,
-        {
-            "rounds_per_setup": o.n_rounds,
-            "search_rounds_per_player_count": o.n_search,
-            "levels": list(LEVELS),
-            "ducking_bot": DUCKER,
-            "ladder": [
-                {"stronger": upper, "weaker": lower, "games": o.ladder_games(i)}
-                for i, (lower, upper) in enumerate(RUNGS)
-            ],
-        },
-        ("foolish_rules", VERSION),
-    )
+    return {
+        "rounds_per_setup": o.n_rounds,
+        "search_rounds_per_player_count": o.n_search,
+        "levels": list(LEVELS),
+        "ducking_bot": DUCKER,
+        "ladder": [
+            {"stronger": upper, "weaker": lower, "games": o.ladder_games(i)}
+            for i, (lower, upper) in enumerate(RUNGS)
+        ],
+    }
 
 
-#: how the report is written: its words, facts, charts, tips, README and metadata
-PIECES = core.ReportPieces(
-    _Words, facts, charts, lambda f, tables, w: _tip_blocks(f, w), readme, metadata, PNG_DPI
-)
+#: how the report is written: its words, facts, charts, tips, README and metadata's sizes
+PIECES = core.ReportPieces(_Words, facts, charts, lambda f, tables, w: _tip_blocks(f, w),
+                           readme, sizes, PNG_DPI, NAME, ("foolish_rules", VERSION))  # fmt: skip
 
 
 #: the report's run (``REPORT.run(out_dir, opts, progress)``) and what ``report all`` calls

@@ -300,15 +300,9 @@ def readme(res: PooheadResults, w: _Words, f: PooheadFacts) -> str:
 # --- writing the folder -----------------------------------------------------------------------
 
 
-def metadata(res: PooheadResults) -> dict[str, Any]:
-    """The report's inputs, sizes and versions; the commit and timings (``seconds``) are kept
-    from the last run whose files differed (see :class:`~headcount_lab.core.report.
-    StagedFolder`)."""
-    return core.report_metadata(NAME, res, res.opts.sizes(), ("poohead_rules", VERSION))
-
-
-#: how the report is written: its words, facts, charts, tips, README and metadata
-PIECES = core.ReportPieces(_Words, facts, charts, _tip_blocks, readme, metadata, PNG_DPI)
+#: how the report is written: its words, facts, charts, tips, README and metadata's sizes
+PIECES = core.ReportPieces(_Words, facts, charts, _tip_blocks, readme, lambda res: res.opts.sizes(),
+                           PNG_DPI, NAME, ("poohead_rules", VERSION))  # fmt: skip
 
 
 #: the report's run (``REPORT.run(out_dir, opts, progress)``) and what ``report all`` calls

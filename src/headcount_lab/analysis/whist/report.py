@@ -319,43 +319,35 @@ def _equilibrium_paragraphs(ef: EquilibriumFacts, w: _Words, tab: Any, add: Any)
 # --- writing the folder -----------------------------------------------------------------------
 
 
-def metadata(res: WhistResults) -> dict[str, Any]:
-    """The report's inputs, sizes and versions; the commit and timings (``seconds``) are kept
-    from the last run whose files differed (see :class:`~headcount_lab.core.report.
-    StagedFolder`)."""
+def sizes(res: WhistResults) -> dict[str, Any]:
+    """The report's inputs and sizes, as ``metadata.json`` records them."""
     o = res.opts
-    return core.report_metadata(
-        NAME,
-        res,
-        {
-            "matches_per_restriction_setup": o.n_matches,
-            "restriction_setups": [f"{n} players" for n in PLAYERS]
-            + ["4 players, one-card hands seen"],
-            "tournament_matches": o.n_tournament,
-            "tournament_bots": list(TOURNAMENT_BOTS),
-            "exact_blind_deals": {str(n): blind_table.deals(n) for n in EXACT_PLAYERS},
-            "listening_setups": [
-                f"{n} players, {LISTENING_BOT}, restriction on and off"
-                for n in sorted(set(res.tables["q1_listening_gap"]["players"]))
-            ],
-            "equilibrium": {
-                str(r.players): {
-                    "method": r.method,
-                    "deals": int(r.deals),
-                    "samples": int(r.samples),
-                    "command": r.command or COMMAND_LIVE,
-                }
-                for r in res.tables["q1_equilibrium"].itertuples()
-            },
+    return {
+        "matches_per_restriction_setup": o.n_matches,
+        "restriction_setups": [f"{n} players" for n in PLAYERS]
+        + ["4 players, one-card hands seen"],
+        "tournament_matches": o.n_tournament,
+        "tournament_bots": list(TOURNAMENT_BOTS),
+        "exact_blind_deals": {str(n): blind_table.deals(n) for n in EXACT_PLAYERS},
+        "listening_setups": [
+            f"{n} players, {LISTENING_BOT}, restriction on and off"
+            for n in sorted(set(res.tables["q1_listening_gap"]["players"]))
+        ],
+        "equilibrium": {
+            str(r.players): {
+                "method": r.method,
+                "deals": int(r.deals),
+                "samples": int(r.samples),
+                "command": r.command or COMMAND_LIVE,
+            }
+            for r in res.tables["q1_equilibrium"].itertuples()
         },
-        ("whist_rules", VERSION),
-    )
+    }
 
 
-#: how the report is written: its words, facts, charts, tips, README and metadata
-PIECES = core.ReportPieces(
-    _Words, facts, charts, lambda f, tables, w: _tip_blocks(f.tips, w), readme, metadata, PNG_DPI
-)
+#: how the report is written: its words, facts, charts, tips, README and metadata's sizes
+PIECES = core.ReportPieces(_Words, facts, charts, lambda f, tables, w: _tip_blocks(f.tips, w),
+                           readme, sizes, PNG_DPI, NAME, ("whist_rules", VERSION))  # fmt: skip
 
 
 #: the report's run (``REPORT.run(out_dir, opts, progress)``) and what ``report all`` calls
