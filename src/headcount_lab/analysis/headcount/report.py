@@ -336,14 +336,15 @@ class _Writer:
         return paths[0].name
 
     def section(
-        self, key: str, table: str, chart: str, finding: str, command: str, field: str,
-        method: str | None = None,
+        self, key: str, table: str, chart: str, finding: str, field: str,
+        command: str | None = None, method: str | None = None,
     ) -> None:  # fmt: skip
         """One question of the text's ``key``: its method, table, chart, finding with the field
         it holds against (``field``: a key of the text's ``fields``) and the command that
-        reproduces it."""
+        reproduces it (the report's own if ``None``)."""
         q = self.t[key]
         method = self.method(q) if method is None else method
+        command = self.opts.command(self.lang) if command is None else command
         self.questions.append(self.block(q["title"], method, table, chart, finding,
                                          self.field(field), command))  # fmt: skip
 
@@ -455,8 +456,7 @@ class _Writer:
             joker=self.num(f.joker_shift, 1, sign=True),
         )
         table = t["table_note"] + "\n\n" + self.table(four, 1)
-        self.section("q1", table, "q1_safe_bids.png", finding, self.opts.command(self.lang),
-                     "exact")  # fmt: skip
+        self.section("q1", table, "q1_safe_bids.png", finding, "exact")
         self.note(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
 
     def q2(self) -> None:
@@ -478,8 +478,7 @@ class _Writer:
             win_note=t["win_note"]["low" if win[0] < 0.5 else "high"],
         )
         table = t["table_note"] + "\n\n" + self.table(wide)
-        self.section("q2", table, "q2_call_odds.png", finding, self.opts.command(self.lang),
-                     "strong_exact")  # fmt: skip
+        self.section("q2", table, "q2_call_odds.png", finding, "strong_exact")
         self.note(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
         self.calls_in_play()
 
@@ -530,8 +529,7 @@ class _Writer:
         else:
             finding = self.fill(t["finding"], f, lead=t["lead"][sign_of(f.peek_default)], **common)
         table = t["table_note"] + "\n\n" + self.table(wide)
-        self.section("q3", table, "q3_peek.png", finding, self.opts.command(self.lang),
-                     "strong")  # fmt: skip
+        self.section("q3", table, "q3_peek.png", finding, "strong")
 
     def q4(self) -> None:
         t = self.t["q4"]
@@ -561,8 +559,7 @@ class _Writer:
             left_rules=self._rule_phrase("left_of_loser"),
         )
         table = t["table_note"] + "\n\n" + self.table(wide)
-        self.section("q4", table, "q4_seats.png", finding, self.opts.command(self.lang),
-                     "strong")  # fmt: skip
+        self.section("q4", table, "q4_seats.png", finding, "strong")
 
     def _rule_table(self, keys: tuple[str, ...]) -> pd.DataFrame:
         rules = self.pt.tables["q5_q7_rules"]
@@ -604,7 +601,7 @@ class _Writer:
             double=self._rule_phrase("double"),
         )
         md = t["table_note"] + "\n\n" + self.table(self._rule_table(RULES_Q5))
-        self.section("q5", md, "q5_variants.png", finding, f.rules["trickster"].command, "mixed")
+        self.section("q5", md, "q5_variants.png", finding, "mixed", f.rules["trickster"].command)
         self.note(f"`{f.rules['double'].command}`")
 
     def q6(self) -> None:
@@ -626,8 +623,7 @@ class _Writer:
                 best=f.best_bot, diff=self.pp(f.discard), verdict=t["verdict"][sign_of(f.discard)]
             )
         table = self.table(pd.concat([d, wins])[["measure", "seat", "value", "lo", "hi"]], 4)
-        self.section("q6", table, "q6_discard.png", finding, self.opts.command(self.lang),
-                     "strong")  # fmt: skip
+        self.section("q6", table, "q6_discard.png", finding, "strong")
 
     def q7(self) -> None:
         t = self.t["q7"]
@@ -635,8 +631,7 @@ class _Writer:
         lines = [f"- *{self.t['rule_names'][k]}*: {self._rule_phrase(k)}" for k in RULES_Q7]
         finding = self.fill(t["finding"], f) + "\n\n" + "\n".join(lines)
         md = self.t["q5"]["table_note"] + "\n\n" + self.table(self._rule_table(RULES_Q7))
-        self.section("q7", md, "q7_house_rules.png", finding, f.rules[RULES_Q7[0]].command,
-                     "mixed")  # fmt: skip
+        self.section("q7", md, "q7_house_rules.png", finding, "mixed", f.rules[RULES_Q7[0]].command)
         self.note("\n".join(f"`{f.rules[k].command}`" for k in RULES_Q7[1:]))
 
     def q8(self) -> None:
@@ -656,7 +651,7 @@ class _Writer:
         table = "\n\n".join(
             [self.table(wins), self.table(need), self.table(field.drop(columns="command"))]
         )
-        self.section("q8", table, "q8_skill.png", finding, f.command_q8, "mixed_odds")
+        self.section("q8", table, "q8_skill.png", finding, "mixed_odds", f.command_q8)
         self.note(f"`{field['command'].iloc[0]}`")
 
     def q9(self) -> None:
@@ -686,8 +681,7 @@ class _Writer:
             six="—" if six.empty else self.num(float(six["value"].iloc[0]), 2),
         )
         table = t["table_note"] + "\n\n" + self.table(sit, 2)
-        self.section("q10", table, "q10_sitting_out.png", finding,
-                     self.opts.command(self.lang), "strong")  # fmt: skip
+        self.section("q10", table, "q10_sitting_out.png", finding, "strong")
 
     def q11(self) -> None:
         t = self.t["q11"]
@@ -717,8 +711,9 @@ class _Writer:
             + "\n\n"
             + self.table(play[play["n"] > 0], 3)
         )
-        self.section("q11", table, "q11_heads_up.png", finding, meta["command"],
-                     "strong_exact", method)  # fmt: skip
+        self.section(
+            "q11", table, "q11_heads_up.png", finding, "strong_exact", meta["command"], method
+        )
 
 
 #: the exact odds of one view: the rule text's worked example, Anna's view
