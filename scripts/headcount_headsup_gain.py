@@ -19,9 +19,9 @@ import argparse
 import json
 import sys
 
-from headcount_lab.analysis.headcount import play
 from headcount_lab.games.headcount.agents import parse_bot
 from headcount_lab.games.headcount.rules import HeadcountRules
+from headcount_lab.research.headcount import traces as play
 
 
 def gain(players: int, focal: str, field: str, games: int, seed: int,

@@ -55,15 +55,11 @@ def rerender(folder: Path, out: Path) -> list[Path]:
     game, opts = options(meta["command"])
     mod = importlib.import_module(report_modules()[game])
     kept: frozenset[str] = frozenset()  # every section read back from the folder
-    if game == "headcount":
-        lang = meta["language"]
-        o = mod.ReportOptions.of(opts)
-        pt = mod.compute(o, core.QUIET, kept, folder, lang)
-        return list(mod._Writer(out, lang, o, pt).write())
     report = mod.REPORT
+    in_lang = (meta["language"],) if report.folders else ()  # a report in several languages
     o = report.options(opts.size, opts.quick, opts.seed)
-    res = report.compute(o, core.QUIET, kept, folder)
-    return list(report.write(out, res, time.perf_counter()))
+    res = report.compute(o, core.QUIET, kept, folder, *in_lang)
+    return list(report.write(out, res, time.perf_counter(), *in_lang))
 
 
 def compare(folder: Path, out: Path) -> list[str]:

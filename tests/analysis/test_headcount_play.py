@@ -6,13 +6,13 @@ import math
 import numpy as np
 import pytest
 
-from headcount_lab.analysis.headcount import play as P
 from headcount_lab.core.rng import block_state
 from headcount_lab.core.runner import run
 from headcount_lab.games.headcount import kernels as E
 from headcount_lab.games.headcount.agents import parse_bot, parse_bots
 from headcount_lab.games.headcount.rules import HeadcountRules
 from headcount_lab.games.headcount.tournament import Setup, play_block
+from headcount_lab.research.headcount import traces as P
 
 
 def _traced(bots, rules, games, seed):

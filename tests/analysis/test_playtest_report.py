@@ -298,8 +298,8 @@ def test_rendering_is_byte_for_byte_repeatable_and_takes_an_extra_section(tmp_pa
     monkeypatch.setattr(R, "EXTRA_SECTIONS", ("hc_test_extra_section",))
     opts = R.ReportOptions(seed=5, quick=True)
     pt = R.compute(opts)
-    a = R.headcount_report(tmp_path / "a", "de", opts, pt)
-    b = R.headcount_report(tmp_path / "b", "de", opts, pt)
+    a = R.REPORT.run(tmp_path / "a", opts, lang="de", results=pt)
+    b = R.REPORT.run(tmp_path / "b", opts, lang="de", results=pt)
     assert [p.name for p in a] == [p.name for p in b]
     for pa, pb in zip(a, b, strict=True):
         assert pa.read_bytes() == pb.read_bytes(), pa.name

@@ -78,3 +78,15 @@ def test_ci_bar_chart_bars_and_error_bars():
     assert ax.get_xlabel() == "points" and ax.get_ylabel() == "seat"
     exact = CIBarChart(df, "x", "y", "points", "seat", group="g", ci=False).plot()
     assert not exact.collections  # exact values: no intervals drawn
+
+
+def test_stacked_puts_estimates_side_by_side_into_one_column_with_their_intervals():
+    from headcount_lab.core.charts import stacked
+
+    wide = pd.DataFrame({"n": [3, 4], "a": [1.0, 2.0], "a_lo": [0.5, 1.5], "a_hi": [1.5, 2.5],
+                         "b": [-1.0, 0.0], "b_lo": [-2.0, -0.5], "b_hi": [0.0, 0.5]})  # fmt: skip
+    long = stacked(wide, {"a": "A", "b": "B"}, ["n"], "y", "rule")
+    assert list(long.columns) == ["n", "y", "y_lo", "y_hi", "rule"]
+    assert long["rule"].tolist() == ["A", "A", "B", "B"]
+    assert long["y"].tolist() == [1.0, 2.0, -1.0, 0.0]
+    assert long["y_hi"].tolist() == [1.5, 2.5, 0.0, 0.5]

@@ -29,7 +29,7 @@ def _fresh(name: str, module: str) -> Any:
 
 def test_game_of_names_the_game_whose_code_compiles():
     assert coldstart.game_of("headcount_lab.games.whist.kernels") == "Forehead Whist"
-    assert coldstart.game_of("headcount_lab.analysis.headcount.play") == "Headcount"
+    assert coldstart.game_of("headcount_lab.research.headcount.traces") == "Headcount"
     assert coldstart.game_of("headcount_lab.games.foolish.bits") == "Foolish Faces"
     assert coldstart.game_of("headcount_lab.core.rng") == "headcount-lab"
 

@@ -193,7 +193,7 @@ def test_a_cached_function_between_the_kernel_and_an_edited_module_recompiles_to
 
 def test_every_cached_jitted_function_of_the_package_is_keyed_on_the_files_it_reaches():
     # numba keys a cached function on its own file only: one left unstamped kept an old
-    # agents.py inside the Headcount report's paired games (analysis/headcount/play.py), and
+    # agents.py inside the Headcount report's paired games (research/headcount/traces.py), and
     # the report quoted a discard effect of -8.8 points that a fresh compile puts at -1.1
     import importlib
     import pkgutil

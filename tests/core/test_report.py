@@ -388,3 +388,46 @@ def test_words_fill_writes_a_named_fact_with_the_method_named_before_it():
         w.fill("{nothing.n}", f)
     with pytest.raises(KeyError):  # an attribute of the words that is not a method
         w.fill("{lang.n}", f)
+
+
+def test_words_scaled_declares_an_estimate_sentence_with_its_scale_and_no_method():
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Facts:
+        gain: tuple[float, float, float]
+
+    class Words(core.Words):
+        texts = {"en": {"pts": "{mean:+.1f} [{lo:+.1f}, {hi:+.1f}] pts", "p": "{mean:.2f}"}}
+        scaled = {"pts": 100, "p": 1}
+
+    w = Words()
+    assert w.pts((0.012, -0.003, 0.027)) == "+1.2 [-0.3, +2.7] pts"
+    assert w.p((0.125, 0.1, 0.15)) == "0.12"
+    assert (
+        w.fill("{pts.gain} and {p.gain}", Facts((0.5, 0.25, 0.75)))
+        == "+50.0 [+25.0, +75.0] pts and 0.50"
+    )
+    with pytest.raises(AttributeError):  # a name the words do not declare
+        w.per10k((0.0, 0.0, 0.0))
+
+
+def test_a_report_in_several_languages_is_computed_once_and_written_in_each(tmp_path):
+    computed, wrote = [], []
+
+    def compute(opts, progress, *more):
+        computed.append(more)
+        return _Res(opts)
+
+    def write(folder, res, started, lang):
+        wrote.append(lang)  # into a staging folder next to the language's own
+        return [core.write_json(folder / core.METADATA_FILE, {"report": "toy", "lang": lang})]
+
+    report = core.OneLanguageReport("toy", "toy-en", _Opts, compute, write,
+                                    folders={"en": "toy-en", "de": "toy-de"})  # fmt: skip
+    written = report.build_all(tmp_path, core.ReportOptions(seed=2))
+    assert computed == [()] and wrote == ["en", "de"]
+    assert sorted(p.parent.name for p in written) == ["toy-de", "toy-en"]
+    assert json.loads((tmp_path / "toy-de" / core.METADATA_FILE).read_text())["lang"] == "de"
+    with pytest.raises(ValueError, match="unknown language 'fr': choose en, de"):
+        report.build(tmp_path / "x", core.ReportOptions(), lang="fr")

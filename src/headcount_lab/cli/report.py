@@ -187,7 +187,7 @@ def headcount_cmd(
         folder = out if out is not None else _root(None, quick) / HEADCOUNT_FOLDERS[lang]
         from headcount_lab.analysis.headcount.report import build
 
-        _echo_written(build(folder, opts, progress, lang, sections))
+        _echo_written(build(folder, opts, progress, sections, lang))
 
 
 @app.command("whist")

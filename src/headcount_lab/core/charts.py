@@ -104,6 +104,22 @@ def interval_columns(names: Any, y: str) -> tuple[str, str]:
     return (lo, hi) if lo in names else ("lo", "hi")
 
 
+def stacked(df: Any, names: dict[str, str], keep: list[str], y: str, group: str = "what") -> Any:
+    """Estimates that a table holds side by side (columns ``name``, ``name_lo``, ``name_hi``)
+    stacked into one column ``y`` with its interval ``y_lo``, ``y_hi``, for a chart with a line
+    or bar per estimate: ``names`` maps each column to its label, written into the column
+    ``group``; the columns ``keep`` stay beside them."""
+    import pandas as pd
+
+    parts = []
+    for col, label in names.items():
+        part = df[[*keep, col, f"{col}_lo", f"{col}_hi"]].copy()
+        part.columns = [*keep, y, f"{y}_lo", f"{y}_hi"]
+        part[group] = label
+        parts.append(part)
+    return pd.concat(parts, ignore_index=True)
+
+
 def _errors(rows: Any, y: str, ci: bool, scale: float = 1.0) -> Any:
     """Error-bar lengths of ``y`` from its interval columns (``None`` if not ``ci``)."""
     if not ci:

@@ -22,9 +22,10 @@ do not depend on the game:
   swapped in only when complete, so an interrupted run leaves the old report as it was; and a
   regenerated report whose files are all unchanged keeps its old ``metadata.json`` (commit and
   timings included), so regenerating with the same inputs leaves ``git status`` clean;
-- :class:`OneLanguageReport`, :func:`write_report_files` and :func:`report_metadata`: the run,
-  ``build``/``build_all``, files and metadata of a report written in one language with a tip
-  chart (Whist, Poohead, Foolish Faces).
+- :class:`OneLanguageReport`: the run and ``build``/``build_all`` of every report (Headcount's
+  in two languages from one computation); :func:`write_report_files` and
+  :func:`report_metadata`: the files and metadata of a report written in one language with a
+  tip chart (Whist, Poohead, Foolish Faces).
 """
 
 from __future__ import annotations
@@ -168,6 +169,11 @@ def percent(x: float, lang: str = "en", digits: int = 1) -> str:
 def points(x: float, lang: str = "en", digits: int = 1) -> str:
     """A difference of shares in percentage points, signed: ``+1.2 pp``, ``+1,2 Pp.``."""
     return UNITS[lang]["pp"].format(number(100 * x, lang, digits, sign=True))
+
+
+def fraction(p: Any) -> str:
+    """An exact value (a ``Fraction``) as a table writes it beside its float: ``3/8``."""
+    return f"{p.numerator}/{p.denominator}"
 
 
 # --- tables and figures -----------------------------------------------------------------------
@@ -350,6 +356,10 @@ class Words:
     texts: Mapping[str, Any] = {}
     #: decimals of the floats in :meth:`table`
     digits = 2
+    #: the report's own estimate sentences, each with its scale: a name here makes
+    #: ``self.name(est)`` the sentence ``name`` filled by :meth:`estimate` (and ``{name.x}`` a
+    #: field a sentence fills from the facts that way), with no method written
+    scaled: Mapping[str, float] = {}
 
     def __init__(self, lang: str = "en") -> None:
         if lang not in self.texts:
@@ -363,6 +373,12 @@ class Words:
         ``self.ci(facts.gap["rules"])``, ``{ci.win_lead:3}`` passes 3 (the digits) too. A fact
         the words quote in one of their own formats needs no line of code either."""
         return fill_written(self, template, facts, **more)
+
+    def __getattr__(self, name: str) -> Callable[[CI], str]:
+        scale = type(self).scaled.get(name)
+        if scale is None:
+            raise AttributeError(name)
+        return lambda est: self.estimate(name, est, scale)
 
     def estimate(self, key: str, est: CI, scale: float = 1.0, **more: Any) -> str:
         """The sentence ``key`` filled with an estimate and its interval (``mean``, ``lo``,
@@ -398,13 +414,13 @@ class Words:
         """Question ``key`` of these words in the shape most questions have: its title, its
         ``method`` (the words' own if ``None``), the ``finding``, the ``tables`` (DataFrames or
         :class:`Table`), the chart ``<chart>.png`` (alternative text: the words' ``image``),
-        its ``field`` (the words' own if ``None``) and the line ``reproduce`` filled with the
-        words' ``files`` and the fields ``reproduce``."""
+        its ``field`` (the words' own, if any, if ``None``) and the line ``reproduce`` filled
+        with the words' ``files`` and the fields ``reproduce``."""
         q = self.t[key]
         charts = () if chart is None else (Chart(f"{chart}.png", q["image"]),)
         tabs = tuple(x if isinstance(x, Table) else Table(x) for x in tables)
         return Question(q["title"], q["method"] if method is None else method, finding,
-                        tabs + charts, q["field"] if field is None else field,
+                        tabs + charts, q.get("field") if field is None else field,
                         self.t["reproduce"].format(files=q["files"], **reproduce))  # fmt: skip
 
     def render(self, head: Iterable[str], questions: Iterable[Question]) -> str:
@@ -1098,27 +1114,21 @@ def write_report_files(
     folder: Path,
     res: Any,
     started: float,
-    words: Words,
     figures: Mapping[str, Any],
-    tips: list[tuple[str, list[str]]],
+    tips: Mapping[str, Any],
     readme: str,
     metadata: Callable[[], dict[str, Any]],
-    dpi: float,
+    dpi: float | None = None,
 ) -> list[Path]:
     """A report's files in ``folder`` (an existing, empty folder), in the order every report
     writes them: a CSV per table (the texts of ``res.csv``), the ``figures`` (PNG), the tip
-    chart on an A4 page (PNG and PDF; ``tips``: its blocks, its title and footer from ``words``),
-    ``README.md`` and ``metadata.json``, whose ``metadata()`` is called after
-    ``res.seconds["total"]`` is set from ``started``."""
-    from headcount_lab.core.charts import A4, TipChart, new_axes
-
+    chart (``tips``: its figure by name, PNG and PDF), ``README.md`` and ``metadata.json``,
+    whose ``metadata()`` is called after ``res.seconds["total"]`` is set from ``started``."""
     written = write_csv_texts(folder, res.csv)
     for name, fig in figures.items():
         written += save_figure(fig, folder, name, dpi=dpi)
-    fig, ax = new_axes(size=A4)
-    tt = words.t["tips"]
-    TipChart(tt["title"], tips, footer=tt["footer"].format(command=res.opts.command())).plot(ax)
-    written += save_figure(fig, folder, "tips", ("png", "pdf"), dpi=dpi)
+    for name, fig in tips.items():
+        written += save_figure(fig, folder, name, ("png", "pdf"), dpi=dpi)
     path = folder / "README.md"
     path.write_text(readme, encoding="utf-8")
     written.append(path)
@@ -1156,16 +1166,19 @@ class ReportPieces:
 
     ``words(lang)`` its dictionaries; ``facts(tables)`` the numbers the prose and tips read;
     ``charts(tables, chart_words)`` its figures by file name; ``tips(facts, tables, words)`` the
-    tip chart's blocks; ``readme(res, lang, facts)`` the Markdown; ``metadata(res)`` the
-    metadata dictionary; ``dpi`` the PNG resolution."""
+    tip chart's blocks; ``readme(res, words, facts)`` the Markdown; ``sizes(res)`` the sizes
+    ``metadata.json`` records (:func:`report_metadata`, with the report's ``name`` and its
+    game's ``rules``: key and version); ``dpi`` the PNG resolution."""
 
     words: Callable[[str], Words]
     facts: Callable[[Any], Any]
     charts: Callable[[Any, Any], Mapping[str, Any]]
     tips: Callable[[Any, Any, Any], list[tuple[str, list[str]]]]
-    readme: Callable[[Any, str, Any], str]
-    metadata: Callable[[Any], dict[str, Any]]
+    readme: Callable[[Any, Any, Any], str]
+    sizes: Callable[[Any], Any]
     dpi: float
+    name: str
+    rules: tuple[str, Any]
 
     def tip_blocks(self, tables: Any, lang: str = "en") -> list[tuple[str, list[str]]]:
         """The tip chart's blocks ``(heading, lines)`` in ``lang``, every number from
@@ -1175,34 +1188,44 @@ class ReportPieces:
     def write(self, out_dir: Path, res: Any, started: float, lang: str = "en") -> list[Path]:
         """CSV tables, charts, the tip chart (PNG and PDF), README.md and metadata.json into
         ``out_dir`` (an existing, empty folder)."""
+        from headcount_lab.core.charts import A4, TipChart, new_axes
+
         words = self.words(lang)
         f = self.facts(res.tables)
         figures = self.charts(res.tables, words.t["charts"])
-        tips = self.tips(f, res.tables, words)
-        text = self.readme(res, lang, f)
-        return write_report_files(
-            out_dir, res, started, words, figures, tips, text, lambda: self.metadata(res), self.dpi
-        )
+        fig, ax = new_axes(size=A4)
+        tt = words.t["tips"]
+        footer = tt["footer"].format(command=res.opts.command())
+        TipChart(tt["title"], self.tips(f, res.tables, words), footer=footer).plot(ax)
+        text = self.readme(res, words, f)
+        tips = {"tips": fig}
+        # called once the total time is set
+        meta = lambda: report_metadata(self.name, res, self.sizes(res), self.rules)  # noqa: E731
+        return write_report_files(out_dir, res, started, figures, tips, text, meta, self.dpi)
 
 
 @dataclass
 class OneLanguageReport:
-    """A report computed and written in one language into one folder under the reports' root:
-    its staged run and the ``build``/``build_all`` the game registry and ``report all`` call.
+    """A report computed once and written into its folder under the reports' root (or, with
+    :attr:`folders`, once per language, each into its own folder): its staged run and the
+    ``build``/``build_all`` the game registry and ``report all`` call.
 
     ``options(size, quick, seed)`` makes the report's options; ``compute(options, progress)``
     its numbers (``compute(options, progress, only, folder)`` for the sections ``only`` of
     ``sections``, the others read from the report in ``folder``: :func:`compute_sections`);
     ``write(folder, results, started)`` its files; ``check(options)`` refuses bad options
-    before anything is written. (Not frozen: a test may swap a step.)"""
+    before anything is written. ``folders``: language -> folder of a report written in several
+    languages (Headcount), whose ``compute`` with ``only`` and ``write`` take the language
+    last. (Not frozen: a test may swap a step.)"""
 
     name: str
     folder: str
     options: Callable[..., Any]
     compute: Callable[..., Any]
-    write: Callable[[Path, Any, float], list[Path]]
+    write: Callable[..., list[Path]]
     check: Callable[[Any], None] | None = None
     sections: tuple[Section, ...] = ()
+    folders: Mapping[str, str] = field(default_factory=dict)
 
     def run(
         self,
@@ -1210,21 +1233,33 @@ class OneLanguageReport:
         opts: Any = None,
         progress: Progress = QUIET,
         only: frozenset[str] | None = None,
+        lang: str | None = None,
+        results: Any = None,
     ) -> list[Path]:
         """Compute the report and write it into ``out_dir`` (swapped in whole when complete);
         return the files written. ``opts``: the report's options (its defaults if ``None``);
-        ``only``: the sections to rebuild, the rest kept from the report in ``out_dir``."""
+        ``only``: the sections to rebuild, the rest kept from the report in ``out_dir``;
+        ``lang``: the language, for a report in several; ``results``: numbers already
+        computed (nothing is computed then)."""
+        if lang is not None and lang not in self.folders:
+            raise ValueError(f"unknown language {lang!r}: choose {', '.join(self.folders)}")
         if opts is None:
             opts = self.options()
         if self.check is not None:
             self.check(opts)
+        in_lang = () if lang is None else (lang,)
 
         def numbers() -> Any:
+            if results is not None:
+                return results
             if only is None:
                 return self.compute(opts, progress)
-            return self.compute(opts, progress, only, out_dir)
+            return self.compute(opts, progress, only, out_dir, *in_lang)
 
-        return staged_report(out_dir, self.name, numbers, self.write, progress)
+        def write(folder: Path, res: Any, started: float) -> list[Path]:
+            return self.write(folder, res, started, *in_lang)
+
+        return staged_report(out_dir, self.name, numbers, write, progress, lang)
 
     def build(
         self,
@@ -1232,13 +1267,24 @@ class OneLanguageReport:
         options: ReportOptions,
         progress: Progress = QUIET,
         only: frozenset[str] | None = None,
+        lang: str | None = None,
     ) -> list[Path]:
-        """The report into ``folder``."""
+        """The report into ``folder`` (in ``lang``, for a report in several languages)."""
         opts = self.options(options.size, options.quick, options.seed)
-        return self.run(folder, opts, progress, only)
+        return self.run(folder, opts, progress, only, lang)
 
     def build_all(
         self, root: Path, options: ReportOptions, progress: Progress = QUIET
     ) -> list[Path]:
-        """The report into its folder under ``root``."""
-        return self.build(root / self.folder, options, progress)
+        """The report into its folder under ``root``; in several languages, every language into
+        its folder of :attr:`folders` from one computation."""
+        if not self.folders:
+            return self.build(root / self.folder, options, progress)
+        opts = self.options(options.size, options.quick, options.seed)
+        for folder in self.folders.values():
+            check_target(root / folder)
+        res = self.compute(opts, progress)
+        written: list[Path] = []
+        for lang, folder in self.folders.items():
+            written += self.run(root / folder, opts, progress, lang=lang, results=res)
+        return written

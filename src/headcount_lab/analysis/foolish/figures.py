@@ -18,6 +18,7 @@ from headcount_lab.core.charts import (
     finish_axes,
     new_axes,
     panels,
+    stacked,
     styled,
 )
 
@@ -29,18 +30,6 @@ def _whole(v: Any) -> Any:
 
 def _label(df: pd.DataFrame, fmt: str, cols: list[str]) -> pd.Series:
     return df.apply(lambda r: fmt.format(*(_whole(r[c]) for c in cols)), axis=1)
-
-
-def _long(df: pd.DataFrame, names: dict[str, str], keep: list[str], y: str) -> pd.DataFrame:
-    """Columns ``name``, ``name_lo``, ``name_hi`` of ``df`` stacked into ``y``, ``y_lo``,
-    ``y_hi`` with a column ``what`` naming them (``names``: column -> label)."""
-    parts = []
-    for col, label in names.items():
-        part = df[[*keep, col, f"{col}_lo", f"{col}_hi"]].copy()
-        part.columns = [*keep, y, f"{y}_lo", f"{y}_hi"]
-        part["what"] = label
-        parts.append(part)
-    return pd.concat(parts, ignore_index=True)
 
 
 def games_needed_chart(df: pd.DataFrame, L: dict[str, str], ax: Any) -> Any:
@@ -86,7 +75,7 @@ def charts(tables: dict[str, pd.DataFrame], L: dict[str, str]) -> dict[str, Any]
 
     # q2: no trick by round, 5x and 10x; the ducking plan's gain
     nt = tables["q2_no_tricks"]
-    nt_long = _long(nt, {"no_trick_5": "5", "no_trick_10": "10"}, ["players", "round"], "share")
+    nt_long = stacked(nt, {"no_trick_5": "5", "no_trick_10": "10"}, ["players", "round"], "share")
     nt_long["setup"] = _label(nt_long, L["bonus_setup"], ["players", "what"])
     duck = tables["q2_ducking"].assign(
         setup=lambda d: _label(d, L["bonus_setup"], ["players", "bonus"])
@@ -99,7 +88,7 @@ def charts(tables: dict[str, pd.DataFrame], L: dict[str, str]) -> dict[str, Any]
 
     # q3: mean round score by role
     roles = tables["q3_roles"]
-    rl = _long(
+    rl = stacked(
         roles,
         {"lone_fool": L["lone_fool"], "two_fool_member": L["two_fool"], "court": L["court"]},
         ["players", "bots"],
@@ -146,7 +135,7 @@ def charts(tables: dict[str, pd.DataFrame], L: dict[str, str]) -> dict[str, Any]
     )
 
     # q7: Party Crasher on minus off
-    pc = _long(
+    pc = stacked(
         tables["q7_party_crasher"],
         {"lone_gain": L["lone_fool"], "court_gain": L["court"]},
         ["players"],

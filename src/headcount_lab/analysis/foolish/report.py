@@ -52,12 +52,10 @@ class _Words(core.Words):
     """Fills one language's sentences: intervals, percentages and tables."""
 
     texts = TEXT
+    scaled = {"pct_ci": 100}
 
     def plain(self, est: CI, digits: int = 2) -> str:
         return self.estimate("plain_ci", est, d=digits)
-
-    def pct_ci(self, est: CI) -> str:
-        return self.estimate("pct_ci", est, 100)
 
     def needed(self, x: float) -> str:
         """Games needed, rounded up (unbounded when an interval reaches zero)."""
@@ -148,11 +146,9 @@ def _worked_out(p: PlayerFacts, w: _Words) -> dict[str, dict[str, Any]]:
     }
 
 
-def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None) -> str:
+def readme(res: FoolishResults, w: _Words, f: FoolishFacts) -> str:
     """The report's Markdown: per question the method, finding, table, chart, bots, command."""
-    w = _Words(lang)
     t = w.t
-    f = f or facts(res.tables)
     tab = res.tables
     o = res.opts
     cmd = f"`{o.command()}`"
@@ -176,7 +172,7 @@ def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None)
     tips = core.Chart("tips.png", t["tips"]["title"])
     files = t["reproduce"].format(command=cmd, files="`tips.png`, `tips.pdf`")
     out.append(core.Question(q["title"], q["method"], None, (*blocks, tips), reproduce=files))
-    out += rulelab.report_questions("foolish", tab, lang, 10)
+    out += rulelab.report_questions("foolish", tab, w.lang, 10)
     head = [t["title"], t["intro"].format(command=cmd, rounds=o.n_rounds, search=o.n_search)]
     return w.render(head, out)
 
@@ -184,31 +180,24 @@ def readme(res: FoolishResults, lang: str = "en", f: FoolishFacts | None = None)
 # --- writing the folder -----------------------------------------------------------------------
 
 
-def metadata(res: FoolishResults) -> dict[str, Any]:
-    """The report's inputs, sizes and versions; the commit and timings are kept from the last
-    run whose files differed (see :class:`~headcount_lab.core.report.StagedFolder`)."""
+def sizes(res: FoolishResults) -> dict[str, Any]:
+    """The report's inputs and sizes, as ``metadata.json`` records them."""
     o = res.opts
-    return core.report_metadata(
-        NAME,
-        res,
-        {
-            "rounds_per_setup": o.n_rounds,
-            "search_rounds_per_player_count": o.n_search,
-            "levels": list(LEVELS),
-            "ducking_bot": DUCKER,
-            "ladder": [
-                {"stronger": upper, "weaker": lower, "games": o.ladder_games(i)}
-                for i, (lower, upper) in enumerate(RUNGS)
-            ],
-        },
-        ("foolish_rules", VERSION),
-    )
+    return {
+        "rounds_per_setup": o.n_rounds,
+        "search_rounds_per_player_count": o.n_search,
+        "levels": list(LEVELS),
+        "ducking_bot": DUCKER,
+        "ladder": [
+            {"stronger": upper, "weaker": lower, "games": o.ladder_games(i)}
+            for i, (lower, upper) in enumerate(RUNGS)
+        ],
+    }
 
 
-#: how the report is written: its words, facts, charts, tips, README and metadata
-PIECES = core.ReportPieces(
-    _Words, facts, charts, lambda f, tables, w: _tip_blocks(f, w), readme, metadata, PNG_DPI
-)
+#: how the report is written: its words, facts, charts, tips, README and metadata's sizes
+PIECES = core.ReportPieces(_Words, facts, charts, lambda f, tables, w: _tip_blocks(f, w),
+                           readme, sizes, PNG_DPI, NAME, ("foolish_rules", VERSION))  # fmt: skip
 
 
 #: the report's run (``REPORT.run(out_dir, opts, progress)``) and what ``report all`` calls

@@ -20,6 +20,7 @@ from numba import njit
 
 from headcount_lab.core.exact import subsets_of_size
 from headcount_lab.core.jitcache import track_module
+from headcount_lab.core.report import fraction
 from headcount_lab.games.headcount.exact import (
     FAR,
     SAFE_LEVELS,
@@ -39,10 +40,6 @@ from headcount_lab.games.headcount.rules import (
 
 PLAYERS = tuple(range(PLAYERS_MIN, PLAYERS_MAX + 1))
 VARIANTS = {"standard": False, "double": True}
-
-
-def _frac(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
 
 
 def _level_column(level: float) -> str:
@@ -163,7 +160,7 @@ def call_odds_by_gap_table(
                             "gap": g,
                             "views": idx.size,
                             "p_call_wins": float(p),
-                            "fraction": _frac(p),
+                            "fraction": fraction(p),
                         }
                     )
     return pd.DataFrame(rows)
@@ -267,10 +264,10 @@ def far_from_estimates_table(players: tuple[int, ...] = PLAYERS) -> pd.DataFrame
                         "hidden_card": hidden_on,
                         "deals": int(out[0]),
                         "p_far": float(p),
-                        "fraction": _frac(p),
+                        "fraction": fraction(p),
                         "at_edge": int(out[3]),
                         "p_far_sd": float(p_sd),
-                        "fraction_sd": _frac(p_sd),
+                        "fraction_sd": fraction(p_sd),
                     }
                 )
     return pd.DataFrame(rows)

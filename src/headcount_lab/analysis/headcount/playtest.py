@@ -18,8 +18,8 @@ import numpy as np
 import pandas as pd
 
 from headcount_lab.analysis.headcount import odds as odds
-from headcount_lab.analysis.headcount import play as play
 from headcount_lab.core.stats import Z95, independent_difference, mean_ci_of_moments, wilson
+from headcount_lab.research.headcount import traces as play
 
 #: players at the simulated tables (question 4 also runs 3..6)
 PLAYERS = 4
@@ -62,6 +62,8 @@ class Playtest:
     #: the CSV text of each table (the tables are read back from it), and each section's time
     csv: dict[str, str] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)
+    #: the report's options (``report.ReportOptions``), set by the report's ``compute``
+    opts: Any = None
 
 
 def _rate_row(k: int, n: int, **keys: Any) -> dict[str, Any]:

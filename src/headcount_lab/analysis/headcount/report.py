@@ -80,8 +80,8 @@ class ReportOptions:
     their own)."""
 
     games: int | None = None
-    seed: int = DEFAULT_SEED
     quick: bool = False
+    seed: int = DEFAULT_SEED
 
     @property
     def sim_games(self) -> int:
@@ -98,7 +98,7 @@ class ReportOptions:
     @classmethod
     def of(cls, o: core.ReportOptions) -> ReportOptions:
         """This report's options from the options every report takes (size: games)."""
-        return cls(games=o.size, seed=o.seed, quick=o.quick)
+        return cls(o.size, o.quick, o.seed)
 
 
 def _check(opts: ReportOptions) -> None:
@@ -203,6 +203,7 @@ def compute(
     _check(opts)
     t0 = time.perf_counter()
     pt = new_playtest(opts.sim_games, opts.seed)
+    pt.opts = opts
 
     def restore(meta: dict[str, Any]) -> None:
         if not isinstance(meta.get("facts"), dict):
@@ -230,55 +231,6 @@ def extra_sections() -> list[Any]:
     return [importlib.import_module(m) for m in EXTRA_SECTIONS]
 
 
-def headcount_report(
-    out_dir: Path,
-    lang: str = "en",
-    opts: ReportOptions | None = None,
-    pt: Any = None,
-    progress: Progress = QUIET,
-    only: frozenset[str] | None = None,
-) -> list[Path]:
-    """Write the Headcount playtest report in ``lang`` into ``out_dir`` (swapped in whole when
-    complete); return the files. ``pt``: numbers already computed by :func:`compute`;
-    ``only``: the sections to rebuild, the rest kept from the report in ``out_dir``."""
-    if lang not in TEXT:
-        raise ValueError(f"unknown language {lang!r}: choose {', '.join(TEXT)}")
-    o = opts or ReportOptions()
-    _check(o)
-
-    def numbers() -> Any:
-        return compute(o, progress, only, out_dir, lang) if pt is None else pt
-
-    def write(folder: Path, res: Any, started: float) -> list[Path]:
-        return _Writer(folder, lang, o, res).write()
-
-    return core.staged_report(out_dir, NAME, numbers, write, progress, lang)
-
-
-def build(
-    folder: Path,
-    options: core.ReportOptions,
-    progress: Progress = QUIET,
-    lang: str = "en",
-    only: frozenset[str] | None = None,
-) -> list[Path]:
-    """The report in one language into ``folder``."""
-    return headcount_report(folder, lang, ReportOptions.of(options), progress=progress, only=only)
-
-
-def build_all(root: Path, options: core.ReportOptions, progress: Progress = QUIET) -> list[Path]:
-    """Every language, each into its folder of :data:`FOLDERS` under ``root``, from one
-    computation."""
-    opts = ReportOptions.of(options)
-    for folder in FOLDERS.values():
-        core.check_target(root / folder)
-    pt = compute(opts, progress)
-    written: list[Path] = []
-    for lang, folder in FOLDERS.items():
-        written += headcount_report(root / folder, lang, opts, pt, progress)
-    return written
-
-
 def metadata(lang: str, opts: ReportOptions, pt: Any) -> dict[str, Any]:
     from headcount_lab.games.headcount.rules import VERSION
 
@@ -303,10 +255,10 @@ def metadata(lang: str, opts: ReportOptions, pt: Any) -> dict[str, Any]:
 class _Writer:
     """Renders one language: charts, CSV tables, README.md, tip chart and metadata."""
 
-    def __init__(self, out: Path, lang: str, opts: ReportOptions, pt: Any) -> None:
+    def __init__(self, out: Path, lang: str, pt: Any) -> None:
         self.out = out
         self.lang = lang
-        self.opts = opts
+        self.opts: ReportOptions = pt.opts
         self.pt = pt
         self.t = TEXT[lang]
         self.f: HeadcountFacts = facts(pt)
@@ -326,6 +278,10 @@ class _Writer:
 
     def ci(self, lo: float, hi: float, digits: int = 1) -> str:
         return f"[{self.pct(lo, digits)}, {self.pct(hi, digits)}]"
+
+    def interval(self, e: Est) -> str:
+        """An estimate's interval in percent (``{interval.start}`` in a sentence)."""
+        return self.ci(e[1], e[2])
 
     def pp(self, e: Est, digits: int = 1) -> str:
         """A difference in percentage points with its interval."""
@@ -374,24 +330,21 @@ class _Writer:
     def not_measured(self, param: str) -> str:
         return str(self.t["not_measured"].format(strong=self.f.strong_spec, param=param))
 
-    def save_csv(self, name: str) -> str:
-        self.written += core.write_csv_texts(self.out, {name: self.pt.csv[name]})
-        return f"{name}.csv"
-
-    def save_fig(self, fig: Any, name: str, pdf: bool = False) -> str:
-        paths = core.save_figure(fig, self.out, name, ("png", "pdf") if pdf else ("png",))
+    def save_fig(self, fig: Any, name: str) -> str:
+        paths = core.save_figure(fig, self.out, name)
         self.written += paths
         return paths[0].name
 
     def section(
-        self, key: str, table: str, chart: str, finding: str, command: str, field: str,
-        method: str | None = None,
+        self, key: str, table: str, chart: str, finding: str, field: str,
+        command: str | None = None, method: str | None = None,
     ) -> None:  # fmt: skip
         """One question of the text's ``key``: its method, table, chart, finding with the field
         it holds against (``field``: a key of the text's ``fields``) and the command that
-        reproduces it."""
+        reproduces it (the report's own if ``None``)."""
         q = self.t[key]
         method = self.method(q) if method is None else method
+        command = self.opts.command(self.lang) if command is None else command
         self.questions.append(self.block(q["title"], method, table, chart, finding,
                                          self.field(field), command))  # fmt: skip
 
@@ -417,13 +370,12 @@ class _Writer:
         return core.Question(title, method, f"{said}{sep}{rest}", (table, *charts), None, line)
 
     # ------------------------------------------------------------------ the report
-    def write(self) -> list[Path]:
+    def write(self, started: float) -> list[Path]:
+        """The report's files: :func:`~headcount_lab.core.report.write_report_files`, and the
+        charts the extra sections save as they are written."""
         from headcount_lab.analysis.headcount.figures import charts
 
-        for name in self.pt.tables:
-            self.save_csv(name)
-        for name, fig in charts(self.pt, self.t).items():
-            self.save_fig(fig, name)
+        figures = charts(self.pt, self.t)
         t = self.t
         head = [
             f"# {t['title']}",
@@ -436,7 +388,7 @@ class _Writer:
             ),
             f"![{t['tips']['title']}](strategy_tips.png) — [PDF](strategy_tips.pdf)",
         ]
-        self.tips()
+        tips = {"strategy_tips": self.tips()}
         for ask in (self.q1, self.q2, self.q3, self.q4, self.q5, self.q6, self.q7, self.q8,
                     self.q9, self.q10, self.q11):  # fmt: skip
             ask()
@@ -445,15 +397,15 @@ class _Writer:
         layout = core.Layout(f"**{t['method']}** {{text}}", f"**{t['finding']}** {{text}}",
                              title="## {text}", parts_first=True)  # fmt: skip
         text = core.render(head, self.questions, layout, self.table, [t["files"]])
-        md = self.out / "README.md"
-        md.write_text(text, encoding="utf-8")
-        self.written.append(md)
-        self.written.append(
-            core.write_json(self.out / core.METADATA_FILE, metadata(self.lang, self.opts, self.pt))
-        )
-        return self.written
 
-    def tips(self) -> None:
+        def meta() -> dict[str, Any]:
+            return metadata(self.lang, self.opts, self.pt)
+
+        written = core.write_report_files(self.out, self.pt, started, figures, tips, text, meta)
+        return written + self.written
+
+    def tips(self) -> Any:
+        """The one-page strategy-tip chart."""
         from headcount_lab.analysis.headcount.figures import tip_sheet
 
         views = self.pt.tables["q1_safe_bids_by_view"]
@@ -466,8 +418,7 @@ class _Writer:
         every = self.pt.tables["q2_every_turn_calls"]
         every = every[every["players_left"] == PLAYERS_DEFAULT] if not every.empty else None
         text["call_play_label"] = text["call_play_label"].format(strong=self.f.best_bot)
-        fig = tip_sheet(views, call, self.pt.tables.get("q3_peeks_by_gap"), text, every)
-        self.save_fig(fig, "strategy_tips", pdf=True)
+        return tip_sheet(views, call, self.pt.tables.get("q3_peeks_by_gap"), text, every)
 
     def tip_numbers(self) -> dict[str, Any]:
         f = self.f
@@ -505,8 +456,7 @@ class _Writer:
             joker=self.num(f.joker_shift, 1, sign=True),
         )
         table = t["table_note"] + "\n\n" + self.table(four, 1)
-        self.section("q1", table, "q1_safe_bids.png", finding, self.opts.command(self.lang),
-                     "exact")  # fmt: skip
+        self.section("q1", table, "q1_safe_bids.png", finding, "exact")
         self.note(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
 
     def q2(self) -> None:
@@ -528,8 +478,7 @@ class _Writer:
             win_note=t["win_note"]["low" if win[0] < 0.5 else "high"],
         )
         table = t["table_note"] + "\n\n" + self.table(wide)
-        self.section("q2", table, "q2_call_odds.png", finding, self.opts.command(self.lang),
-                     "strong_exact")  # fmt: skip
+        self.section("q2", table, "q2_call_odds.png", finding, "strong_exact")
         self.note(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
         self.calls_in_play()
 
@@ -580,8 +529,7 @@ class _Writer:
         else:
             finding = self.fill(t["finding"], f, lead=t["lead"][sign_of(f.peek_default)], **common)
         table = t["table_note"] + "\n\n" + self.table(wide)
-        self.section("q3", table, "q3_peek.png", finding, self.opts.command(self.lang),
-                     "strong")  # fmt: skip
+        self.section("q3", table, "q3_peek.png", finding, "strong")
 
     def q4(self) -> None:
         t = self.t["q4"]
@@ -599,7 +547,6 @@ class _Writer:
             f,
             lead=t["lead"][f.start_lead],
             n=n,
-            start_ci=self.ci(f.start[1], f.start[2]),
             fair=self.pct(1 / n),
             again="; ".join(
                 t["again_item"].format(
@@ -607,17 +554,12 @@ class _Writer:
                 )  # fmt: skip
                 for k, e in sorted(f.loser_again.items(), reverse=True)
             ),
-            first_ci=self.ci(f.first_loser_wins[1], f.first_loser_wins[2]),
-            seat0_ci=self.ci(f.seat0[1], f.seat0[2]),
-            mixed0_ci=self.ci(f.mixed_seat0[1], f.mixed_seat0[2]),
             snowball=t["snowball"][f.snowball],
-            left_first_ci=self.ci(f.left_first[1], f.left_first[2]),
             left_verdict=t["left_verdict"][sign_of(f.left_diff)],
             left_rules=self._rule_phrase("left_of_loser"),
         )
         table = t["table_note"] + "\n\n" + self.table(wide)
-        self.section("q4", table, "q4_seats.png", finding, self.opts.command(self.lang),
-                     "strong")  # fmt: skip
+        self.section("q4", table, "q4_seats.png", finding, "strong")
 
     def _rule_table(self, keys: tuple[str, ...]) -> pd.DataFrame:
         rules = self.pt.tables["q5_q7_rules"]
@@ -659,7 +601,7 @@ class _Writer:
             double=self._rule_phrase("double"),
         )
         md = t["table_note"] + "\n\n" + self.table(self._rule_table(RULES_Q5))
-        self.section("q5", md, "q5_variants.png", finding, f.rules["trickster"].command, "mixed")
+        self.section("q5", md, "q5_variants.png", finding, "mixed", f.rules["trickster"].command)
         self.note(f"`{f.rules['double'].command}`")
 
     def q6(self) -> None:
@@ -681,8 +623,7 @@ class _Writer:
                 best=f.best_bot, diff=self.pp(f.discard), verdict=t["verdict"][sign_of(f.discard)]
             )
         table = self.table(pd.concat([d, wins])[["measure", "seat", "value", "lo", "hi"]], 4)
-        self.section("q6", table, "q6_discard.png", finding, self.opts.command(self.lang),
-                     "strong")  # fmt: skip
+        self.section("q6", table, "q6_discard.png", finding, "strong")
 
     def q7(self) -> None:
         t = self.t["q7"]
@@ -690,8 +631,7 @@ class _Writer:
         lines = [f"- *{self.t['rule_names'][k]}*: {self._rule_phrase(k)}" for k in RULES_Q7]
         finding = self.fill(t["finding"], f) + "\n\n" + "\n".join(lines)
         md = self.t["q5"]["table_note"] + "\n\n" + self.table(self._rule_table(RULES_Q7))
-        self.section("q7", md, "q7_house_rules.png", finding, f.rules[RULES_Q7[0]].command,
-                     "mixed")  # fmt: skip
+        self.section("q7", md, "q7_house_rules.png", finding, "mixed", f.rules[RULES_Q7[0]].command)
         self.note("\n".join(f"`{f.rules[k].command}`" for k in RULES_Q7[1:]))
 
     def q8(self) -> None:
@@ -704,16 +644,14 @@ class _Writer:
             t["finding"],
             f,
             lead=t["lead"]["counts" if f.best_beats_fair else "hidden"],
-            ci=self.ci(f.best_rate[1], f.best_rate[2]),
             fair=self.pct(1 / PLAYERS_DEFAULT),
-            random_ci=self.ci(f.random_rate[1], f.random_rate[2]),
             games="—" if f.games_needed_count is None else f.games_needed_count,
             field=", ".join(f"`{bot}` {self.pct(v)}" for bot, v in f.field),
         )
         table = "\n\n".join(
             [self.table(wins), self.table(need), self.table(field.drop(columns="command"))]
         )
-        self.section("q8", table, "q8_skill.png", finding, f.command_q8, "mixed_odds")
+        self.section("q8", table, "q8_skill.png", finding, "mixed_odds", f.command_q8)
         self.note(f"`{field['command'].iloc[0]}`")
 
     def q9(self) -> None:
@@ -743,8 +681,7 @@ class _Writer:
             six="—" if six.empty else self.num(float(six["value"].iloc[0]), 2),
         )
         table = t["table_note"] + "\n\n" + self.table(sit, 2)
-        self.section("q10", table, "q10_sitting_out.png", finding,
-                     self.opts.command(self.lang), "strong")  # fmt: skip
+        self.section("q10", table, "q10_sitting_out.png", finding, "strong")
 
     def q11(self) -> None:
         t = self.t["q11"]
@@ -774,8 +711,9 @@ class _Writer:
             + "\n\n"
             + self.table(play[play["n"] > 0], 3)
         )
-        self.section("q11", table, "q11_heads_up.png", finding, meta["command"],
-                     "strong_exact", method)  # fmt: skip
+        self.section(
+            "q11", table, "q11_heads_up.png", finding, "strong_exact", meta["command"], method
+        )
 
 
 #: the exact odds of one view: the rule text's worked example, Anna's view
@@ -797,7 +735,6 @@ def designer_findings(w: _Writer) -> list[tuple[str, str]]:
                 f,
                 head=t["start_head"][f.start_lead],
                 rule=t["start_rule"][sign_of(f.left_diff)],
-                start_ci=w.ci(f.start[1], f.start[2]),
                 hu_worse=sum(v > 0.5 for v in f.hu_exact.values()),
                 hu_better=sum(v < 0.5 for v in f.hu_exact.values()),
                 fair=w.pct(1 / n),
@@ -872,3 +809,18 @@ def designer_findings(w: _Writer) -> list[tuple[str, str]]:
         )
     )
     return out
+
+
+#: the report's run in each language of :data:`FOLDERS` (``REPORT.run(out_dir, opts,
+#: progress, only, lang)``; :func:`sections` are its sections) and what ``report all`` calls
+REPORT = core.OneLanguageReport(
+    NAME,
+    FOLDERS["en"],
+    ReportOptions,
+    compute,
+    lambda folder, pt, started, lang: _Writer(folder, lang, pt).write(started),
+    _check,
+    folders=FOLDERS,
+)
+build = REPORT.build
+build_all = REPORT.build_all

@@ -53,21 +53,7 @@ class _Words(core.Words):
 
     texts = TEXT
     digits = 3
-
-    def p(self, est: CI) -> str:
-        return self.estimate("p", est)
-
-    def pts(self, est: CI) -> str:
-        return self.estimate("pts", est, 100)
-
-    def turns(self, est: CI) -> str:
-        return self.estimate("turns", est)
-
-    def per10k(self, est: CI) -> str:
-        return self.estimate("per10k", est, 10_000)
-
-    def per10k_diff(self, est: CI) -> str:
-        return self.estimate("per10k_diff", est, 10_000)
+    scaled = {"p": 1, "pts": 100, "turns": 1, "per10k": 10_000, "per10k_diff": 10_000}
 
     def join(self, items: list[str]) -> str:
         return self.t["list_sep"].join(items) if items else self.t["none_word"]
@@ -133,12 +119,10 @@ _SWAP_COLUMNS = ["players", "swap", "games", "p", "lo", "hi", "vs_own", "vs_own_
                  "vs_own_hi", "vs_keep", "vs_keep_lo", "vs_keep_hi"]  # fmt: skip
 
 
-def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None) -> str:
+def readme(res: PooheadResults, w: _Words, f: PooheadFacts) -> str:
     """The report's Markdown: per question the method, finding, table, chart, field and
     command."""
-    w = _Words(lang)
     t = w.t
-    f = f or facts(res.tables)
     tab = res.tables
     o = res.opts
     cmd = o.command()
@@ -309,22 +293,16 @@ def readme(res: PooheadResults, lang: str = "en", f: PooheadFacts | None = None)
     q = t["q8"]
     tips = core.tip_list(_tip_blocks(f, tab, w), q["block"], q["item"])
     out.append(core.Question(q["title"], q["method"], None, (*tips, q["image"])))
-    out += rulelab.report_questions("poohead", tab, lang, 9)
+    out += rulelab.report_questions("poohead", tab, w.lang, 9)
     return w.render([t["title"], t["intro"].format(command=cmd, main=o.n_main)], out)
 
 
 # --- writing the folder -----------------------------------------------------------------------
 
 
-def metadata(res: PooheadResults) -> dict[str, Any]:
-    """The report's inputs, sizes and versions; the commit and timings (``seconds``) are kept
-    from the last run whose files differed (see :class:`~headcount_lab.core.report.
-    StagedFolder`)."""
-    return core.report_metadata(NAME, res, res.opts.sizes(), ("poohead_rules", VERSION))
-
-
-#: how the report is written: its words, facts, charts, tips, README and metadata
-PIECES = core.ReportPieces(_Words, facts, charts, _tip_blocks, readme, metadata, PNG_DPI)
+#: how the report is written: its words, facts, charts, tips, README and metadata's sizes
+PIECES = core.ReportPieces(_Words, facts, charts, _tip_blocks, readme, lambda res: res.opts.sizes(),
+                           PNG_DPI, NAME, ("poohead_rules", VERSION))  # fmt: skip
 
 
 #: the report's run (``REPORT.run(out_dir, opts, progress)``) and what ``report all`` calls

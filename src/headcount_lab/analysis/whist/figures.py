@@ -17,6 +17,7 @@ from headcount_lab.core.charts import (  # noqa: F401  (TipChart re-exported for
     TipChart,
     new_axes,
     panels,
+    stacked,
 )
 
 
@@ -31,14 +32,8 @@ def charts(tables: dict[str, pd.DataFrame], labels: dict[str, str]) -> dict[str,
     gap = tables["q1_dealer_gap"]
     blind = gap[gap["one_card_blind"]]
     four = blind[blind["players"] == 4]
-    both = pd.concat(
-        [
-            four[["cards", f"{c}", f"{c}_lo", f"{c}_hi"]]
-            .set_axis(["cards", "gap", "gap_lo", "gap_hi"], axis=1)
-            .assign(rule=L["rule"].format(state=c[4:]))
-            for c in ("gap_on", "gap_off")
-        ]
-    )
+    rules = {c: L["rule"].format(state=c[4:]) for c in ("gap_on", "gap_off")}
+    both = stacked(four, rules, ["cards"], "gap", "rule")
     figs["q1_dealer_gap"] = panels([
         CILineChart(both, "cards", "gap", "rule", cards, L["gap_ylabel"], L["gap_title"]),
         CILineChart(blind, "cards", "effect", "players", cards, L["effect_ylabel"],

@@ -129,11 +129,9 @@ _STREAK_COLUMNS = ["bot", "mode", "plus_per_match", "minus_per_match", "bonus_po
                    "bonus_points_lo", "bonus_points_hi", "mean_total"]  # fmt: skip
 
 
-def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> str:
+def readme(res: WhistResults, w: _Words, f: WhistFacts) -> str:
     """The report's Markdown: per question the method, table, chart, finding and command."""
-    w = _Words(lang)
     t = w.t
-    f = f or facts(res.tables)
     tab = res.tables
     o = res.opts
     cmd = f"`{o.command()}`"
@@ -247,9 +245,7 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
         seats=seat_text,
         size=q["size"][s.size],
     )
-    add(core.Table(seats[_SEATS_COLUMNS]))
-    image(q["image"], "q1_q4_seats")
-    question(q, q["method"], finding, t["reproduce"].format(command=cmd, files=q["files"]))
+    out.append(w.question("q4", finding, [seats[_SEATS_COLUMNS]], "q1_q4_seats", command=cmd))
 
     # Q5
     q, st = t["q5"], f.streaks
@@ -268,16 +264,14 @@ def readme(res: WhistResults, lang: str = "en", f: WhistFacts | None = None) -> 
         q["by_players"].format(bonus=bonus, players=n) for n, bonus in st.by_players
     )
     finding = q["finding"].format(bots=rows, by_players=by_players)
-    streaks = tab["q5_streaks"]
-    add(core.Table(streaks[_STREAK_COLUMNS]))
-    image(q["image"], "q5_streaks")
-    question(q, q["method"], finding, t["reproduce"].format(command=cmd, files=q["files"]))
+    streaks = tab["q5_streaks"][_STREAK_COLUMNS]
+    out.append(w.question("q5", finding, [streaks], "q5_streaks", command=cmd))
 
     # Q6
     q = t["q6"]
     parts += core.tip_list(_tip_blocks(f.tips, w), q["block"], q["item"]) + [q["image"]]
     question(q, q["method"], None, t["reproduce_plain"].format(command=cmd))
-    out += rulelab.report_questions("whist", tab, lang, 7)
+    out += rulelab.report_questions("whist", tab, w.lang, 7)
     head = [
         t["title"],
         t["intro"].format(command=cmd, matches=o.n_matches, tournament=o.n_tournament),
@@ -325,43 +319,35 @@ def _equilibrium_paragraphs(ef: EquilibriumFacts, w: _Words, tab: Any, add: Any)
 # --- writing the folder -----------------------------------------------------------------------
 
 
-def metadata(res: WhistResults) -> dict[str, Any]:
-    """The report's inputs, sizes and versions; the commit and timings (``seconds``) are kept
-    from the last run whose files differed (see :class:`~headcount_lab.core.report.
-    StagedFolder`)."""
+def sizes(res: WhistResults) -> dict[str, Any]:
+    """The report's inputs and sizes, as ``metadata.json`` records them."""
     o = res.opts
-    return core.report_metadata(
-        NAME,
-        res,
-        {
-            "matches_per_restriction_setup": o.n_matches,
-            "restriction_setups": [f"{n} players" for n in PLAYERS]
-            + ["4 players, one-card hands seen"],
-            "tournament_matches": o.n_tournament,
-            "tournament_bots": list(TOURNAMENT_BOTS),
-            "exact_blind_deals": {str(n): blind_table.deals(n) for n in EXACT_PLAYERS},
-            "listening_setups": [
-                f"{n} players, {LISTENING_BOT}, restriction on and off"
-                for n in sorted(set(res.tables["q1_listening_gap"]["players"]))
-            ],
-            "equilibrium": {
-                str(r.players): {
-                    "method": r.method,
-                    "deals": int(r.deals),
-                    "samples": int(r.samples),
-                    "command": r.command or COMMAND_LIVE,
-                }
-                for r in res.tables["q1_equilibrium"].itertuples()
-            },
+    return {
+        "matches_per_restriction_setup": o.n_matches,
+        "restriction_setups": [f"{n} players" for n in PLAYERS]
+        + ["4 players, one-card hands seen"],
+        "tournament_matches": o.n_tournament,
+        "tournament_bots": list(TOURNAMENT_BOTS),
+        "exact_blind_deals": {str(n): blind_table.deals(n) for n in EXACT_PLAYERS},
+        "listening_setups": [
+            f"{n} players, {LISTENING_BOT}, restriction on and off"
+            for n in sorted(set(res.tables["q1_listening_gap"]["players"]))
+        ],
+        "equilibrium": {
+            str(r.players): {
+                "method": r.method,
+                "deals": int(r.deals),
+                "samples": int(r.samples),
+                "command": r.command or COMMAND_LIVE,
+            }
+            for r in res.tables["q1_equilibrium"].itertuples()
         },
-        ("whist_rules", VERSION),
-    )
+    }
 
 
-#: how the report is written: its words, facts, charts, tips, README and metadata
-PIECES = core.ReportPieces(
-    _Words, facts, charts, lambda f, tables, w: _tip_blocks(f.tips, w), readme, metadata, PNG_DPI
-)
+#: how the report is written: its words, facts, charts, tips, README and metadata's sizes
+PIECES = core.ReportPieces(_Words, facts, charts, lambda f, tables, w: _tip_blocks(f.tips, w),
+                           readme, sizes, PNG_DPI, NAME, ("whist_rules", VERSION))  # fmt: skip
 
 
 #: the report's run (``REPORT.run(out_dir, opts, progress)``) and what ``report all`` calls

@@ -23,6 +23,7 @@ from headcount_lab.core.report import (
     Section,
     Ticker,
     check_size,
+    fraction,
     sectioned,
 )
 from headcount_lab.core.stats import ci_columns, mean_ci, paired_ci
@@ -80,10 +81,6 @@ class WhistReportOptions(GameReportOptions):
 
 def overlap(a: tuple[float, float], b: tuple[float, float]) -> bool:
     return a[0] <= b[1] and b[0] <= a[1]
-
-
-def _frac(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
 
 
 # --- simulations ------------------------------------------------------------------------------
@@ -419,9 +416,9 @@ def _view_summary(n: int, counts: np.ndarray, total: int) -> dict[str, Any]:
     return {
         "share_of_views": c / total,
         "p_win": float(p),
-        "p_win_exact": _frac(p),
+        "p_win_exact": fraction(p),
         "bid_1_best": float(one),
-        "bid_1_best_exact": _frac(one),
+        "bid_1_best_exact": fraction(one),
     }
 
 
@@ -486,8 +483,8 @@ def blind_score_table(tables: dict[int, dict[str, np.ndarray]]) -> pd.DataFrame:
                         "position": position_name(pos, n),
                         "score_off": float(off),
                         "score_on": float(on),
-                        "score_off_exact": _frac(off),
-                        "score_on_exact": _frac(on),
+                        "score_off_exact": fraction(off),
+                        "score_on_exact": fraction(on),
                         "made_off": int(t["made"][b, 0, pos]) / d,
                         "made_on": int(t["made"][b, 1, pos]) / d,
                     }
@@ -513,11 +510,11 @@ def blind_dealer_table(tables: dict[int, dict[str, np.ndarray]]) -> pd.DataFrame
                     "bonus": bonus,
                     "gap_off": float(gap[0]),
                     "gap_on": float(gap[1]),
-                    "gap_on_exact": _frac(gap[1]),
+                    "gap_on_exact": fraction(gap[1]),
                     "dealer_cost": float(cost),
-                    "dealer_cost_exact": _frac(cost),
+                    "dealer_cost_exact": fraction(cost),
                     "forced_share": float(forced),
-                    "forced_exact": _frac(forced),
+                    "forced_exact": fraction(forced),
                 }
             )
     return pd.DataFrame(rows)
@@ -540,7 +537,7 @@ def listening_table(listen: dict[int, dict[str, np.ndarray]]) -> pd.DataFrame:
                         "score_cards_only": float(cards),
                         "score_listening": float(heard),
                         "gain": float(heard - cards),
-                        "gain_exact": _frac(heard - cards),
+                        "gain_exact": fraction(heard - cards),
                         "bid_changed_share": int(t["changed"][r, pos]) / d,
                     }
                 )
@@ -619,7 +616,7 @@ def _est_columns(name: str, est: Any) -> dict[str, Any]:
     fraction, or empty for a sampled estimate)."""
     if isinstance(est, Fraction):
         v = float(est)
-        return {name: v, f"{name}_lo": v, f"{name}_hi": v, f"{name}_exact": _frac(est)}
+        return {name: v, f"{name}_lo": v, f"{name}_hi": v, f"{name}_exact": fraction(est)}
     return {name: est.mean, f"{name}_lo": est.lo, f"{name}_hi": est.hi, f"{name}_exact": ""}
 
 

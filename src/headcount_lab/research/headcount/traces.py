@@ -1,4 +1,5 @@
-"""Playtest statistics of Headcount that the tournament summary does not aggregate.
+"""Playtest statistics of Headcount that the tournament summary does not aggregate: the
+measuring kernels of the Headcount report and of ``scripts/headcount_headsup_gain.py``.
 
 Everything here is built on the engine's public pieces (:func:`.kernels.engine`,
 :func:`.tournament.play_block` and its event trace) and runs through the runner with a recorded
