@@ -35,15 +35,19 @@ DEFAULT_BOTS = (
 )
 
 
-def self_play_games_per_s(rules: PooheadRules, bot: str, games: int, seed: int) -> float:
-    """Games per CPU second of ``bot`` in every seat over ``games`` games (seeded, seats fixed,
-    the same deals for every bot)."""
+def self_play_speed(rules: PooheadRules, bot: str, games: int, seed: int) -> tuple[float, float]:
+    """Games and turns per CPU second of ``bot`` in every seat over ``games`` games (seeded,
+    seats fixed, the same deals for every bot). Turns per second is the steadier figure: a
+    game that stalls (P20) runs to the turn cap, a search at every turn, and a few of them
+    move the games per second of a short run a lot."""
     ids, params = agents.policy_params([bot] * rules.players)
     arr = rules.array()
     kernels.run_block(block_state(0, 0), 1, arr, ids, params, False)  # compile or load
     c = time.thread_time()
-    kernels.run_block(block_state(seed, 0), games, arr, ids, params, False)
-    return games / (time.thread_time() - c)
+    st = kernels.run_block(block_state(seed, 0), games, arr, ids, params, False)
+    cpu = time.thread_time() - c
+    turns = float((st["turns_hist"] * np.arange(st["turns_hist"].size)).sum())
+    return games / cpu, turns / cpu
 
 
 def head_to_head(rules: PooheadRules, a: str, b: str, games: int, seed: int) -> dict:
@@ -89,24 +93,30 @@ def main() -> None:
         f"{args.players} players, {args.games} games per bot against {args.against}, "
         f"seed {args.seed}+i; speed: {args.speed_games} self-play games, seed {args.seed}"
     )
-    base = self_play_games_per_s(rules, args.against, args.speed_games, args.seed)
-    print(f"{args.against} (the baseline): {base:,.2f} self-play games/s (CPU)")
+    base, base_t = self_play_speed(rules, args.against, args.speed_games, args.seed)
+    print(
+        f"{args.against} (the baseline): {base:,.2f} self-play games/s, {base_t:,.0f} turns/s (CPU)"
+    )
     if args.speed_only:
         for bot in bots:
-            speed = self_play_games_per_s(rules, bot, args.speed_games, args.seed)
-            print(f"{bot}: {speed:,.2f} self-play games/s (CPU), {speed / base:.2f}x", flush=True)
+            speed, turns = self_play_speed(rules, bot, args.speed_games, args.seed)
+            print(
+                f"{bot}: {speed:,.2f} games/s ({speed / base:.2f}x), "
+                f"{turns:,.0f} turns/s ({turns / base_t:.2f}x)",
+                flush=True,
+            )
         return
     print(
-        "bot | self-play games/s (CPU) | speed x baseline | P(Poohead) bot, baseline | "
-        "not-lost diff [95% CI]"
+        "bot | self-play games/s (CPU) | x baseline | turns/s | x baseline | "
+        "P(Poohead) bot, baseline | not-lost diff [95% CI]"
     )
     for i, bot in enumerate(bots):
-        speed = self_play_games_per_s(rules, bot, args.speed_games, args.seed)
+        speed, turns = self_play_speed(rules, bot, args.speed_games, args.seed)
         r = head_to_head(rules, bot, args.against, args.games, args.seed + i)
         lo, hi = r["ci95"] if r["ci95"] is not None else (float("nan"), float("nan"))
         print(
-            f"{bot} | {speed:,.2f} | {speed / base:.2f} | {r['pooh_a']:.3f}, {r['pooh_b']:.3f} | "
-            f"{r['mean']:+.3f} [{lo:+.3f}, {hi:+.3f}]",
+            f"{bot} | {speed:,.2f} | {speed / base:.2f} | {turns:,.0f} | {turns / base_t:.2f} | "
+            f"{r['pooh_a']:.3f}, {r['pooh_b']:.3f} | {r['mean']:+.3f} [{lo:+.3f}, {hi:+.3f}]",
             flush=True,
         )
 

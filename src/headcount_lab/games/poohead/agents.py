@@ -31,7 +31,7 @@ function of (observation, legal mask, stream) only.
   single-observer information-set Monte Carlo tree search over the same sampler; see
   :func:`ismcts_play`. Swaps like ``cheap``. ``ismcts:cutoff=on`` stops iterating once the
   most visited root action cannot be overtaken (the same action in fewer iterations);
-  ``cutoff=C`` below 1 once it leads by more than C times the iterations left.
+  ``cutoff=X`` below 1 once it leads by more than X times the iterations left.
 
 The names, parameters, defaults and ranges are :data:`~headcount_lab.games.poohead.bots.MENU`.
 """
