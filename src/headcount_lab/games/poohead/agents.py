@@ -25,10 +25,13 @@ function of (observation, legal mask, stream) only.
   action it samples ``S`` (default 16) deals of the cards it cannot see that agree with its
   observation, plays each out with ``cheap`` for everybody (at most ``H`` turns, default 600,
   else a stall), and takes the action that made it the Poohead least often. Swaps like
-  ``cheap``.
+  ``cheap``. ``pimc:cutoff=on`` stops an action's deals once it cannot beat the best and a
+  playout once the bot is out (the same decision rule from fewer draws).
 - ``ismcts`` (4), ``ismcts:iterations=I,horizon=H,explore=C`` (default 200, 600 and 0.7):
   single-observer information-set Monte Carlo tree search over the same sampler; see
-  :func:`ismcts_play`. Swaps like ``cheap``.
+  :func:`ismcts_play`. Swaps like ``cheap``. ``ismcts:cutoff=on`` stops iterating once the
+  most visited root action cannot be overtaken (the same action in fewer iterations);
+  ``cutoff=X`` below 1 once it leads by more than X times the iterations left.
 
 The names, parameters, defaults and ranges are :data:`~headcount_lab.games.poohead.bots.MENU`.
 """
@@ -50,7 +53,6 @@ from headcount_lab.games.poohead.bits import (
     G_START_RANK,
     G_TURNS,
     apply_call,
-    legal_mask_call,
 )
 from headcount_lab.games.poohead.bots import (
     CHEAP,
@@ -69,6 +71,10 @@ from headcount_lab.games.poohead.rules import (
     DECK,
     FLIP,
     HAND,
+    I_BOMB_ANYTIME,
+    I_FINISH_ON_SPECIAL,
+    I_MIX_SOURCES,
+    I_NO_NINE_ON_EMPTY,
     N_ACTIONS,
     N_RANKS,
     NINE,
@@ -84,8 +90,10 @@ POLICIES = {name: p.id for name, p in MENU.policies.items()}
 P_SAMPLES = 0  # pimc: determinisations per legal action; ismcts: iterations per decision
 P_HORIZON = 1  # turns a rollout may last before it counts as a stall
 P_EXPLORE = 2  # ismcts: the UCB exploration constant
+P_PIMC_CUTOFF = 2  # pimc: skip deals and turns that cannot change the decision (0 off, 1 on)
+P_ISMCTS_CUTOFF = 3  # ismcts: stop once the most visited root action is settled (0 off, 1 on)
 P_SWAP = 0  # cheap, cheap+: how to swap (SWAP_OWN, SWAP_NONE, SWAP_RANDOM)
-N_PARAMS = 3
+N_PARAMS = 4
 
 # Scratch of the search bots (``int64[WORK_SIZE]``): a whole game state to play forward.
 W_OBS = 0
@@ -380,12 +388,64 @@ def _start(obs, mask, g, n):
 
 
 @L.njit_fast
-def _cheap_to_the_end(state, rules, wobs, hand, down, failed, deck, g, order, n, horizon):
+def plain_rules(rules):
+    """True when the rules leave ``cheap``'s choice to :func:`cheap_plain`: no ``mix_sources``
+    (P5), no ``bomb_anytime`` (P12), ``finish_on_special`` on (P18) and no
+    ``no_nine_on_empty``."""
+    return (
+        rules[I_MIX_SOURCES] == 0
+        and rules[I_BOMB_ANYTIME] == 0
+        and rules[I_FINISH_ON_SPECIAL] != 0
+        and rules[I_NO_NINE_ON_EMPTY] == 0
+    )
+
+
+@L.njit_inlined
+def cheap_plain(obs, hand, g, s):
+    """``cheap_play(legal_mask(...), -1)`` for seat ``s`` under :func:`plain_rules`, without
+    building the mask: the first rank in ``cheap``'s order that may go on the pile (P8, P14,
+    P15; the bound start rank, P7) with all its copies, a pass instead of a 2 or 10 when a
+    pass is legal (P11), else pick up (P9); from the face-down cards a flip (P17). Under those
+    rules no play is barred for finishing (P18) and none adds face-up cards (P5), so every
+    count of a playable rank is legal and ``cheap`` takes them all (``tests/poohead``
+    compares the two on every turn of whole games)."""
+    if obs[L.OFF_HAND_N + s] > 0:
+        from_hand = True
+    elif L.up_total(obs, s) > 0:
+        from_hand = False
+    else:
+        return FLIP
+    top = obs[L.O_TOP]
+    bound = g[G_START_RANK]
+    for i in range(N_RANKS):
+        r = _CHEAPEST[i]
+        if bound >= 0 and r != bound:
+            continue
+        c = hand[s, r] if from_hand else obs[L.OFF_UP + N_RANKS * s + r]
+        if c > 0 and L.can_play(r, top, 1, False):
+            if g[G_REPLAY_MAY] != 0 and r in (TWO, TEN):
+                return PASS
+            return r * 4 + c - 1
+    return PICK_UP
+
+
+@L.njit_fast
+def _cheap_to_the_end(state, rules, wobs, hand, down, failed, deck, g, order, n, horizon, until):
+    """``cheap`` for every seat until the game ends or ``horizon`` turns, or seat ``until`` is
+    out (-1: play on). The rules of play are inlined here (the playouts are most of a search
+    bot's time) and under :func:`plain_rules` the choice skips the legal mask
+    (:func:`cheap_plain`, the same action)."""
+    plain = plain_rules(rules)
     while g[G_N_ACTIVE] > 1 and g[G_TURNS] < horizon:
         s = g[G_CUR]
-        m = legal_mask_call(wobs, hand, rules, g, s, wobs[L.O_DRAW_LEFT])
-        b = L.nth_bit(m, 0) if m & (m - uint64(1)) == 0 else cheap_play(m, -1)
-        apply_call(wobs, hand, down, failed, deck, rules, g, order, state, b, n)
+        if plain:
+            b = cheap_plain(wobs, hand, g, s)
+        else:
+            m = L.legal_mask(wobs, hand, rules, g, s, wobs[L.O_DRAW_LEFT])
+            b = L.nth_bit(m, 0) if m & (m - uint64(1)) == 0 else cheap_play(m, -1)
+        L.apply(wobs, hand, down, failed, deck, rules, g, order, state, b, n)
+        if s == until and not (wobs[L.O_ACTIVE] >> s) & 1:
+            break
 
 
 @L.njit_fast
@@ -397,16 +457,19 @@ def _score(wobs, g, seat):
 
 
 @L.njit_fast
-def _playout(state, obs, mask, rules, work, a, horizon):
+def _playout(state, obs, mask, rules, work, a, horizon, cutoff):
     """Play action ``a`` in the sampled state of ``work`` and the rest of the game with
     ``cheap`` everywhere: 2 if the seat of ``obs`` ends as the Poohead, 1 for a stall (no end
-    within ``horizon`` turns), else 0."""
+    within ``horizon`` turns), else 0. With ``cutoff`` the playout ends as soon as that seat is
+    out (its 0 is settled then)."""
     n = obs[L.O_PLAYERS]
     wobs, hand, down, failed, deck, g, order = _views(work)
     _start(obs, mask, g, n)
     apply_call(wobs, hand, down, failed, deck, rules, g, order, state, a, n)
-    _cheap_to_the_end(state, rules, wobs, hand, down, failed, deck, g, order, n, horizon)
-    return 2 - _score(wobs, g, obs[L.O_SEAT])
+    me = obs[L.O_SEAT]
+    until = me if cutoff else -1
+    _cheap_to_the_end(state, rules, wobs, hand, down, failed, deck, g, order, n, horizon, until)
+    return 2 - _score(wobs, g, me)
 
 
 @L.njit_fast
@@ -420,6 +483,7 @@ def ismcts_play(params, state, obs, mask, rules, work):
     iterations = int(params[P_SAMPLES])
     horizon = int(params[P_HORIZON])
     explore = params[P_EXPLORE]
+    cutoff = params[P_ISMCTS_CUTOFF]
     child = work[W_CHILD : W_CHILD + MAX_NODES * N_ACTIONS]
     visits = work[W_VISITS : W_VISITS + MAX_NODES]
     reward = work[W_REWARD : W_REWARD + MAX_NODES]
@@ -429,7 +493,7 @@ def ismcts_play(params, state, obs, mask, rules, work):
     for a in range(N_ACTIONS):
         child[a] = -1
     nodes = 1
-    for _ in range(iterations):
+    for it in range(iterations):
         _sample(state, obs, work, n)
         wobs, hand, down, failed, deck, g, order = _views(work)
         _start(obs, mask, g, n)
@@ -437,7 +501,7 @@ def ismcts_play(params, state, obs, mask, rules, work):
         depth = 0
         while g[G_N_ACTIVE] > 1 and g[G_TURNS] < horizon:
             s = g[G_CUR]
-            m = mask if node == 0 else legal_mask_call(wobs, hand, rules, g, s, wobs[L.O_DRAW_LEFT])
+            m = mask if node == 0 else L.legal_mask(wobs, hand, rules, g, s, wobs[L.O_DRAW_LEFT])
             untried = 0
             mm = m
             while mm:
@@ -445,7 +509,8 @@ def ismcts_play(params, state, obs, mask, rules, work):
                 mm &= mm - uint64(1)
                 if child[node * N_ACTIONS + a] < 0:
                     untried += 1
-            if untried > 0:
+            expand = untried > 0
+            if expand:
                 if nodes == MAX_NODES:
                     break
                 j = below(state, untried)
@@ -474,52 +539,75 @@ def ismcts_play(params, state, obs, mask, rules, work):
                     mm &= mm - uint64(1)
                     if child[node * N_ACTIONS + a] >= 0:
                         avail[child[node * N_ACTIONS + a]] += 1
-                apply_call(wobs, hand, down, failed, deck, rules, g, order, state, pick, n)
-                path[depth] = new
-                depth += 1
-                break
-            best = -1
-            best_a = -1
-            best_v = -1.0
-            mm = m
-            while mm:
-                a = L.nth_bit(mm, 0)
-                mm &= mm - uint64(1)
-                c = child[node * N_ACTIONS + a]
-                avail[c] += 1
-                v = reward[c] / (2.0 * visits[c]) + explore * np.sqrt(np.log(avail[c]) / visits[c])
-                if v > best_v:
-                    best, best_a, best_v = c, a, v
-            apply_call(wobs, hand, down, failed, deck, rules, g, order, state, best_a, n)
+                best, best_a = new, pick
+            else:
+                best = -1
+                best_a = -1
+                best_v = -1.0
+                mm = m
+                while mm:
+                    a = L.nth_bit(mm, 0)
+                    mm &= mm - uint64(1)
+                    c = child[node * N_ACTIONS + a]
+                    avail[c] += 1
+                    v = reward[c] / (2.0 * visits[c]) + explore * np.sqrt(
+                        np.log(avail[c]) / visits[c]
+                    )
+                    if v > best_v:
+                        best, best_a, best_v = c, a, v
+            # one inlined copy of the rules for both steps (the tree's turns are about an
+            # eighth of an iteration's)
+            L.apply(wobs, hand, down, failed, deck, rules, g, order, state, best_a, n)
             path[depth] = best
             depth += 1
+            if expand:
+                break
             node = best
-        _cheap_to_the_end(state, rules, wobs, hand, down, failed, deck, g, order, n, horizon)
+        _cheap_to_the_end(state, rules, wobs, hand, down, failed, deck, g, order, n, horizon, -1)
         for i in range(depth):
             c = path[i]
             visits[c] += 1
             reward[c] += _score(wobs, g, mover[c])
+        if cutoff > 0:
+            # settled (cutoff 1): the iterations left cannot change the root action played;
+            # below 1 the search also stops on a lead that more iterations would rarely undo
+            _, lead, second = _root_leader(child, visits, mask)
+            if lead - max(second, 0) > cutoff * (iterations - 1 - it):
+                break
+    return _root_leader(child, visits, mask)[0]
+
+
+@L.njit_fast
+def _root_leader(child, visits, mask):
+    """The root action :func:`ismcts_play` plays (the most visited, the lowest action id on
+    ties), its visits and the most visits of another legal action (-1: never tried)."""
     best = -1
-    most = -1
+    lead = -1
+    second = -1
     mm = mask
     while mm:
         a = L.nth_bit(mm, 0)
         mm &= mm - uint64(1)
         c = child[a]
         v = visits[c] if c >= 0 else -1
-        if v > most:
-            best, most = a, v
-    return best
+        if v > lead:
+            best, lead, second = a, v, lead
+        elif v > second:
+            second = v
+    return best, lead, second
 
 
 @L.njit_fast
 def pimc_play(params, state, obs, mask, rules, work):
     """Perfect-information Monte Carlo: for every legal action, the same number of
     determinisations played out with ``cheap``; the action with the fewest Poohead outcomes
-    (stalls count half) wins, the lowest action id on ties."""
+    (stalls count half) wins, the lowest action id on ties. With ``cutoff`` an action's deals
+    stop once its score cannot beat the best so far, and each playout once this seat is out:
+    the same decision from fewer draws (so later draws of the stream differ)."""
     n = obs[L.O_PLAYERS]
     samples = int(params[P_SAMPLES])
     horizon = int(params[P_HORIZON])
+    cutoff = params[P_PIMC_CUTOFF] != 0
     best = -1
     best_score = 0
     m = mask
@@ -529,7 +617,9 @@ def pimc_play(params, state, obs, mask, rules, work):
         score = 0
         for _ in range(samples):
             _sample(state, obs, work, n)
-            score += _playout(state, obs, mask, rules, work, a, horizon)
+            score += _playout(state, obs, mask, rules, work, a, horizon, cutoff)
+            if cutoff and best >= 0 and score >= best_score:
+                break
         if best < 0 or score < best_score:
             best, best_score = a, score
     return best

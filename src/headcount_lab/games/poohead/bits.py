@@ -394,15 +394,9 @@ def apply(obs, hand, down, failed, deck, rules, g, order, state, a, n):
 
 
 @njit_fast
-def legal_mask_call(obs, hand, rules, g, s, draw_left):
-    """:func:`legal_mask` as a plain call (the search bots call it from several places; one
-    compiled copy keeps the compile time down)."""
-    return legal_mask(obs, hand, rules, g, s, draw_left)
-
-
-@njit_fast
 def apply_call(obs, hand, down, failed, deck, rules, g, order, state, a, n):
-    """:func:`apply` as a plain call (see :func:`legal_mask_call`)."""
+    """:func:`apply` as a plain call (for a caller off the hot path: one compiled copy keeps
+    the compile time down)."""
     return apply(obs, hand, down, failed, deck, rules, g, order, state, a, n)
 
 

@@ -3,8 +3,8 @@ that ``--help`` can list them; the decisions are in :mod:`.agents`.
 
 A bot's values, in the order of its parameters, fill the start of its row of the parameter array
 the kernels read (``agents.P_SWAP``, ``agents.P_SAMPLES``, ``agents.P_HORIZON``,
-``agents.P_EXPLORE``), so ``pimc:samples=16`` plays exactly what ``pimc`` did before its
-parameters had names.
+``agents.P_EXPLORE``, ``agents.P_PIMC_CUTOFF``, ``agents.P_ISMCTS_CUTOFF``), so
+``pimc:samples=16`` plays exactly what ``pimc`` did before its parameters had names.
 """
 
 from __future__ import annotations
@@ -27,6 +27,20 @@ SWAP = Param(
     (("own", SWAP_OWN), ("keep", SWAP_NONE), ("random", SWAP_RANDOM)),
 )
 HORIZON = Param("horizon", 600, 1, 1_000_000, True, "turns a playout lasts before it is a stall")
+#: the search bots' ``cutoff``: skip the work that cannot change the decision (off by default,
+#: so every existing spec plays as before; quiet, so their canonical text stays the same)
+OFF_ON = (("off", 0), ("on", 1))
+PIMC_CUTOFF = Param(
+    "cutoff", 0, 0, 1, True,
+    "on: stop an action's deals once it cannot beat the best, a playout once the bot is out",
+    OFF_ON, quiet=True,
+)  # fmt: skip
+ISMCTS_CUTOFF = Param(
+    "cutoff", 0, 0, 1, False,
+    "stop once the most visited action leads by more than cutoff x the iterations left "
+    "(on = 1: it cannot be overtaken)",
+    OFF_ON, quiet=True,
+)  # fmt: skip
 
 MENU = BotMenu(
     "poohead",
@@ -37,7 +51,11 @@ MENU = BotMenu(
         Policy(
             "pimc",
             PIMC,
-            (Param("samples", 16, 1, 100_000, True, "deals sampled per legal action"), HORIZON),
+            (
+                Param("samples", 16, 1, 100_000, True, "deals sampled per legal action"),
+                HORIZON,
+                PIMC_CUTOFF,
+            ),
             "perfect-information Monte Carlo over cheap playouts",
         ),
         Policy(
@@ -47,6 +65,7 @@ MENU = BotMenu(
                 Param("iterations", 200, 1, MAX_ITERATIONS, True, "tree iterations per decision"),
                 HORIZON,
                 Param("explore", 0.7, 0.0, 10.0, False, "the UCB exploration constant"),
+                ISMCTS_CUTOFF,
             ),
             "information-set Monte Carlo tree search",
         ),
