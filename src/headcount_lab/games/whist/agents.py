@@ -14,12 +14,15 @@ state passed in, so a bot's decision is a function of (observation, stream) only
   plays each sample out with ``heuristic`` for everyone, and takes the bid (and, if
   ``play_samples > 0``, the card) with the best total score. Parameters (``float64[N_PARAMS]``,
   named on the command line, ``montecarlo:bid_samples=64,play_samples=8``):
-  ``[bid_samples, play_samples, bid_width, listen]``; bids further than ``bid_width`` from the
+  ``[bid_samples, play_samples, bid_width, listen, stop]``; bids further than ``bid_width`` from the
   heuristic bid are not tried. With ``listen=2`` (besides the blind bids of ``listen=1``) each
   bid sample is weighted by the chance that the seats that bid before would have bid as they did
   holding the sampled hands (the bid model at :data:`LISTEN_SPREAD`), so the bids shift the
   samples towards the deals they suggest; with ``listen=3`` each card-play sample is weighted
   likewise by the tricks the other seats still need.
+  With ``stop=Z > 0`` (``[..., stop]``, opt-in) a decision drops, every :data:`STOP_EVERY`
+  samples, the options that the leader beats by more than ``Z`` standard errors of the paired
+  mean difference (:func:`prune`), and stops sampling when one is left.
 
 In a blind one-card hand every bot bids from the exact probability that its unseen card takes
 the trick (the same count as ``exact.py``), taking the bid with the higher expected score that the

@@ -253,6 +253,8 @@ def speed_table(
     if rounds < 1:
         raise ValueError("--rounds must be at least 1")
     names = list(dict.fromkeys([baseline, *bots]))
+    for b in [*names, field]:
+        MENU.parse(b)  # a bad name fails before anything is played
     rates: dict[str, list[float]] = {b: [] for b in names}
     for _ in range(rounds):
         for b in names:
