@@ -106,6 +106,8 @@ def test_curve_recommends_the_fastest_setting_near_the_best():
     [
         ("whist_montecarlo_curve.py", ["--bid", "x"]),
         ("whist_montecarlo_curve.py", ["--bid", "0"]),
+        ("whist_montecarlo_curve.py", ["--bots", "montecarlo:stop=11"]),
+        ("whist_montecarlo_curve.py", ["--bots", "heuristic", "--rounds", "0"]),
         ("whist_best_challenger.py", ["--field", "bogus"]),
         ("whist_best_challenger.py", ["--players", "9"]),
         ("whist_best_challenger.py", ["--first-matches", "0"]),
@@ -126,3 +128,20 @@ def test_scripts_reject_bad_input_with_one_error_line(script, args):
     assert res.stdout == ""
     lines = res.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ")
+
+
+def test_speed_table_times_each_bot_beside_the_baseline():
+    rules = WhistRules(players=3)
+    out = challenge.speed_table(rules, ["heuristic"], "random", "random", 12, 3, 6, 2)
+    rows = {r["challenger"]: r for r in out["settings"]}
+    assert list(rows) == ["random", "heuristic"]  # the baseline first, measured like the others
+    assert rows["random"]["speed_ratio"] == 1.0
+    assert len(rows["heuristic"]["timings"]) == 2
+    assert rows["heuristic"]["speed_ratio"] == pytest.approx(
+        rows["heuristic"]["matches_per_s_cpu"] / rows["random"]["matches_per_s_cpu"]
+    )
+    assert rows["heuristic"]["gain"] > 0
+    assert (
+        rows["heuristic"]["gain"]
+        == challenge.head_to_head(rules, "heuristic", "random", 12, 3)["gain"]
+    )

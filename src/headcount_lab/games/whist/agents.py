@@ -14,12 +14,15 @@ state passed in, so a bot's decision is a function of (observation, stream) only
   plays each sample out with ``heuristic`` for everyone, and takes the bid (and, if
   ``play_samples > 0``, the card) with the best total score. Parameters (``float64[N_PARAMS]``,
   named on the command line, ``montecarlo:bid_samples=64,play_samples=8``):
-  ``[bid_samples, play_samples, bid_width, listen]``; bids further than ``bid_width`` from the
+  ``[bid_samples, play_samples, bid_width, listen, stop]``; bids further than ``bid_width`` from the
   heuristic bid are not tried. With ``listen=2`` (besides the blind bids of ``listen=1``) each
   bid sample is weighted by the chance that the seats that bid before would have bid as they did
   holding the sampled hands (the bid model at :data:`LISTEN_SPREAD`), so the bids shift the
   samples towards the deals they suggest; with ``listen=3`` each card-play sample is weighted
   likewise by the tricks the other seats still need.
+  With ``stop=Z > 0`` (``[..., stop]``, opt-in) a decision drops, every :data:`STOP_EVERY`
+  samples, the options that the leader beats by more than ``Z`` standard errors of the paired
+  mean difference (:func:`prune`), and stops sampling when one is left.
 
 In a blind one-card hand every bot bids from the exact probability that its unseen card takes
 the trick (the same count as ``exact.py``), taking the bid with the higher expected score that the
@@ -55,6 +58,7 @@ from headcount_lab.games.whist.bits import (
     O_TRUMP_CARD,
     O_TRUMP_SUIT,
     O_WIN_CARD,
+    O_WIN_SEAT,
     OBS_SIZE,
     OFF_BIDS,
     OFF_TRICK,
@@ -64,7 +68,7 @@ from headcount_lab.games.whist.bits import (
     above,
     beats,
     bit,
-    close_trick,
+    highest,
     legal_mask,
     lowest,
     mask_at,
@@ -86,7 +90,8 @@ P_BID_SAMPLES = 0
 P_PLAY_SAMPLES = 1
 P_BID_WIDTH = 2
 P_LISTEN = 3
-N_PARAMS = 4
+P_STOP = 4
+N_PARAMS = 5
 
 
 def policy_params(names: list[str]) -> tuple[np.ndarray, np.ndarray]:
@@ -133,47 +138,50 @@ def _trump_mask(trump_suit, ranks):
 
 @njit_without_refcounts
 def pick_low(mask, trump_suit, ranks):
-    """The weakest card of ``mask`` (lowest id on ties), by :func:`strength` (a trump is told
-    by a bit test on the trump suit's mask rather than a suit lookup)."""
-    tm = _trump_mask(trump_suit, ranks)
+    """The weakest card of ``mask`` (lowest id on ties), by :func:`strength`. Suit by suit: a
+    suit's weakest card is its lowest id, and on a tie between suits the earlier suit holds the
+    lower id, so the first strict minimum over the suits in order is that card."""
     best = -1
     best_v = 1 << 30
-    while mask:
-        c = lowest(mask)
-        mask &= mask - uint64(1)
-        v = rank_of(c, ranks) + (ranks if tm & bit(c) else 0)
-        if v < best_v:
-            best_v = v
-            best = c
+    for s in range(4):
+        m = mask & suit_mask(s, ranks)
+        if m:
+            c = lowest(m)
+            v = c - s * ranks + (ranks if s == trump_suit else 0)
+            if v < best_v:
+                best_v = v
+                best = c
     return best
 
 
 @njit_without_refcounts
 def pick_high(mask, trump_suit, ranks):
-    """The strongest card of ``mask`` (lowest id on ties), by :func:`strength`."""
-    tm = _trump_mask(trump_suit, ranks)
+    """The strongest card of ``mask`` (lowest id on ties), by :func:`strength` (suit by suit, as
+    :func:`pick_low`: a suit's strongest card is its highest id)."""
     best = -1
     best_v = -1
-    while mask:
-        c = lowest(mask)
-        mask &= mask - uint64(1)
-        v = rank_of(c, ranks) + (ranks if tm & bit(c) else 0)
-        if v > best_v:
-            best_v = v
-            best = c
+    for s in range(4):
+        m = mask & suit_mask(s, ranks)
+        if m:
+            c = highest(m)
+            v = c - s * ranks + (ranks if s == trump_suit else 0)
+            if v > best_v:
+                best_v = v
+                best = c
     return best
 
 
 @njit_without_refcounts
 def bosses(mask, known, ranks):
-    """Cards of ``mask`` with no unknown higher card left in their suit."""
+    """Cards of ``mask`` with no unknown higher card left in their suit: in each suit, the cards
+    from its highest unknown card up (all of them when none is unknown)."""
     out = uint64(0)
-    m = mask
-    while m:
-        c = lowest(m)
-        m &= m - uint64(1)
-        if above(c, ranks) & ~known == 0:
-            out |= bit(c)
+    for s in range(4):
+        sm = suit_mask(s, ranks)
+        m = mask & sm
+        if m:
+            u = sm & ~known
+            out |= m if u == 0 else m & ~(bit(highest(u)) - uint64(1))
     return out
 
 
@@ -309,7 +317,12 @@ def estimate_known(hand, known, k, n, trump_suit):
 @njit_without_refcounts
 def heuristic_bid(hand, k, n, trump_card, trump_suit, forb):
     """The rounded estimate; if that is the dealer's forbidden value, the nearer neighbour."""
-    e = estimate_tricks(hand, k, n, trump_card, trump_suit)
+    return bid_from_estimate(estimate_tricks(hand, k, n, trump_card, trump_suit), k, forb)
+
+
+@njit_without_refcounts
+def bid_from_estimate(e, k, forb):
+    """:func:`heuristic_bid` of a hand whose trick estimate is ``e``."""
     b = min(int(e + 0.5), k)
     if b == forb:
         if e > b and b < k:
@@ -321,22 +334,15 @@ def heuristic_bid(hand, k, n, trump_card, trump_suit, forb):
     return b
 
 
-@njit_inlined
-def heuristic_play(obs, legal):
-    """Play to make the bid exactly: win cheaply while tricks are needed, duck after."""
-    n = obs[O_PLAYERS]
-    ranks = 2 * n
-    seat = obs[O_SEAT]
-    trump_suit = obs[O_TRUMP_SUIT]
-    need = obs[OFF_BIDS + seat] - obs[OFF_TRICKS + seat]
-    known = mask_at(obs, O_HAND) | mask_at(obs, O_PLAYED)
-    if obs[O_TRUMP_CARD] >= 0:
-        known |= bit(obs[O_TRUMP_CARD])
-    w = obs[O_WIN_CARD]
+@njit_without_refcounts
+def heuristic_card(legal, need, known, w, last, trump_suit, ranks):
+    """:func:`heuristic_play` on scalars: ``need`` is the seat's bid less its tricks, ``known``
+    the cards it knows are not with an opponent (its hand, the cards played, the trump card),
+    ``w`` the card winning the trick (-1 while leading), ``last`` whether it plays last."""
     if w < 0:  # leading
         if need > 0:
             boss = bosses(legal, known, ranks)
-            tmask = suit_mask(trump_suit, ranks) if trump_suit >= 0 else uint64(0)
+            tmask = _trump_mask(trump_suit, ranks)
             if boss & ~tmask:
                 return lowest(boss & ~tmask)
             if boss:
@@ -347,7 +353,6 @@ def heuristic_play(obs, legal):
     win = legal & above(w, ranks)
     if trump_suit >= 0 and suit_of(w, ranks) != trump_suit:
         win |= legal & suit_mask(trump_suit, ranks)
-    last = obs[O_IN_TRICK] == n - 1
     if need > 0:
         if win == 0:
             return pick_low(legal, trump_suit, ranks)
@@ -365,31 +370,105 @@ def heuristic_play(obs, legal):
     return pick_low(legal, trump_suit, ranks)
 
 
+@njit_inlined
+def heuristic_play(obs, legal):
+    """Play to make the bid exactly: win cheaply while tricks are needed, duck after."""
+    seat = obs[O_SEAT]
+    known = mask_at(obs, O_HAND) | mask_at(obs, O_PLAYED)
+    if obs[O_TRUMP_CARD] >= 0:
+        known |= bit(obs[O_TRUMP_CARD])
+    return heuristic_card(
+        legal,
+        obs[OFF_BIDS + seat] - obs[OFF_TRICKS + seat],
+        known,
+        obs[O_WIN_CARD],
+        obs[O_IN_TRICK] == obs[O_PLAYERS] - 1,
+        obs[O_TRUMP_SUIT],
+        2 * obs[O_PLAYERS],
+    )
+
+
 @njit_without_refcounts
-def playout(obs, hands):
-    """Finish a hand with ``heuristic`` play at every seat from ``obs`` (a trick may be under
-    way); ``hands`` (``uint64[n]``) are the (sampled) hands. Both are updated in place."""
+def playout_until(obs, hands, stop_seat, stop_at):
+    """Play on with ``heuristic`` at every seat from ``obs`` (a trick may be under way; ``hands``,
+    ``uint64[n]``, are the sampled hands) until the hand ends, or until seat ``stop_seat`` has
+    just taken its ``stop_at``-th trick (then return True, at the trick's close). The state is
+    kept in locals and written back at the end: the hands, the tricks and the trick's header
+    fields (``O_PLAYED``, ``O_LEADER``, ``O_IN_TRICK``, ``O_LED_SUIT``, ``O_WIN_CARD``,
+    ``O_WIN_SEAT``); the seat's ``trick`` cards and ``voids`` are not kept up (no heuristic
+    decision reads them), nor ``O_SEAT`` and ``O_HAND``."""
     n = obs[O_PLAYERS]
     ranks = 2 * n
     must_trump = obs[O_MUST_TRUMP] != 0
+    trump_suit = obs[O_TRUMP_SUIT]
+    seen = bit(obs[O_TRUMP_CARD]) if obs[O_TRUMP_CARD] >= 0 else uint64(0)
+    played = mask_at(obs, O_PLAYED)
+    leader = obs[O_LEADER]
+    in_trick = obs[O_IN_TRICK]
+    led = obs[O_LED_SUIT]
+    win_card = obs[O_WIN_CARD]
+    win_seat = obs[O_WIN_SEAT]
+    stopped = False
     while True:
-        if obs[O_IN_TRICK] == n:
-            close_trick(obs)
-        if obs[O_IN_TRICK] == 0 and hands[obs[O_LEADER]] == 0:
-            return
-        seat = next_seat(obs[O_LEADER], obs[O_IN_TRICK], n)
-        legal = legal_mask(hands[seat], obs[O_LED_SUIT], obs[O_TRUMP_SUIT], must_trump, ranks)
+        if in_trick == n:  # close_trick
+            obs[OFF_TRICKS + win_seat] += 1
+            leader = win_seat
+            in_trick = 0
+            led = -1
+            win_card = -1
+            if win_seat == stop_seat and obs[OFF_TRICKS + win_seat] == stop_at:
+                stopped = True
+                break
+        if in_trick == 0 and hands[leader] == 0:
+            break
+        seat = next_seat(leader, in_trick, n)
+        h = hands[seat]
+        legal = legal_mask(h, led, trump_suit, must_trump, ranks)
         if legal & (legal - uint64(1)) == 0:
             c = lowest(legal)
         else:
-            obs[O_SEAT] = seat
-            obs[O_HAND] = np.int64(hands[seat])
-            c = heuristic_play(obs, legal)
-        put_card(obs, hands, seat, c)
+            c = heuristic_card(
+                legal,
+                obs[OFF_BIDS + seat] - obs[OFF_TRICKS + seat],
+                h | played | seen,
+                win_card,
+                in_trick == n - 1,
+                trump_suit,
+                ranks,
+            )
+        # put_card without the voids and the trick's cards
+        cs = suit_of(c, ranks)
+        hands[seat] = h & ~bit(c)
+        played |= bit(c)
+        if in_trick == 0:
+            led = cs
+            win_card = c
+            win_seat = seat
+        elif c > win_card if cs == suit_of(win_card, ranks) else cs == trump_suit:
+            win_card = c
+            win_seat = seat
+        in_trick += 1
+    obs[O_PLAYED] = np.int64(played)
+    obs[O_LEADER] = leader
+    obs[O_IN_TRICK] = in_trick
+    obs[O_LED_SUIT] = led
+    obs[O_WIN_CARD] = win_card
+    obs[O_WIN_SEAT] = win_seat
+    return stopped
 
 
-WORK_SIZE = OBS_SIZE + MAX_SEATS + 48 + 16
-UWORK_SIZE = 2 * MAX_SEATS
+@njit_without_refcounts
+def playout(obs, hands):
+    """Finish a hand with ``heuristic`` play at every seat from ``obs`` (a trick may be under
+    way); ``hands`` (``uint64[n]``) are the (sampled) hands. Both are updated in place, as
+    :func:`playout_until` says."""
+    playout_until(obs, hands, -1, 0)
+
+
+#: options of one decision that the stopping rule compares (bids 0..8, cards of a hand)
+N_OPT = 16
+WORK_SIZE = 3 * OBS_SIZE + MAX_SEATS + 2 * 48 + 3 * N_OPT + N_OPT * N_OPT
+UWORK_SIZE = 3 * MAX_SEATS
 
 
 def new_work() -> tuple[np.ndarray, np.ndarray]:
@@ -419,6 +498,110 @@ def scratch(work, uwork, n):
         uwork[:n],
         uwork[MAX_SEATS : MAX_SEATS + n],
     )
+
+
+@njit_without_refcounts
+def scratch_more(work, uwork, n):
+    """The rest of the scratch: the unseen cards in order (``int64[48]``), a second simulated
+    observation and its hands (:func:`mc_bid` keeps a playout there to resume) and a third
+    observation (:func:`mc_bid`'s start of play for one deal)."""
+    a = OBS_SIZE + MAX_SEATS + 48 + 16
+    b = a + 48 + OBS_SIZE
+    return (
+        work[a : a + 48],
+        work[a + 48 : b],
+        uwork[2 * MAX_SEATS : 2 * MAX_SEATS + n],
+        work[b : b + OBS_SIZE],
+    )
+
+
+@njit_without_refcounts
+def stop_scratch(work):
+    """The stopping rule's scratch (:func:`prune`): the last sample's score of each
+    option, the unweighted sums and the sums of squared paired differences."""
+    a = 3 * OBS_SIZE + MAX_SEATS + 2 * 48 + N_OPT
+    return work[a : a + N_OPT], work[a + N_OPT : a + 2 * N_OPT], work[a + 2 * N_OPT :]
+
+
+@njit_without_refcounts
+def clear_stats(sums, sq):
+    for i in range(sums.shape[0]):
+        sums[i] = 0
+    for i in range(sq.shape[0]):
+        sq[i] = 0
+
+
+#: the stopping rule looks every ``STOP_EVERY`` samples, and drops an option that scored as
+#: the leader on every sample after ``SAME_AFTER``
+STOP_EVERY = 8
+SAME_AFTER = 32
+
+
+@njit_without_refcounts
+def add_sample(score, sums, sq, alive):
+    """Add one sample's scores of the options in ``alive`` (a bit mask over ``score``'s
+    indices) to their sums and to the sums of squared paired differences
+    ``sq[i * N_OPT + j]``, ``i < j``."""
+    m = alive
+    while m:
+        i = lowest(m)
+        m &= m - 1
+        sums[i] += score[i]
+        r = m
+        while r:
+            j = lowest(r)
+            r &= r - 1
+            d = score[i] - score[j]
+            sq[i * N_OPT + j] += d * d
+
+
+@njit_without_refcounts
+def after_sample(score, sums, sq, alive, drawn, samples, z):
+    """The stopping rule after sample ``drawn`` of ``samples``: count its ``score`` and, every
+    ``STOP_EVERY`` samples, :func:`prune`; the options left."""
+    add_sample(score, sums, sq, alive)
+    if drawn % STOP_EVERY == 0 and drawn < samples:
+        return prune(sums, sq, alive, drawn, z)
+    return alive
+
+
+@njit_without_refcounts
+def best_alive(totals, alive):
+    """The option of ``alive`` with the highest total (the lowest index on ties)."""
+    best = -1
+    m = alive
+    while m:
+        i = lowest(m)
+        m &= m - 1
+        if best < 0 or totals[i] > totals[best]:
+            best = i
+    return best
+
+
+@njit_without_refcounts
+def prune(sums, sq, alive, drawn, z):
+    """The options of ``alive`` left after ``drawn`` samples: the leader (highest sum, the lowest
+    index on ties) and those it does not beat by more than ``z`` standard errors of the mean
+    paired difference. An option that scored the same as the leader on every one of at least
+    ``SAME_AFTER`` samples goes too (cards that play alike; the leader is the lower index,
+    which a tie would choose); before that it stays (dropping it after 8 samples lost
+    strength: such options may differ on a rarer deal)."""
+    best = best_alive(sums, alive)
+    out = alive
+    m = alive & ~(1 << best)
+    while m:
+        j = lowest(m)
+        m &= m - 1
+        d = np.float64(sums[best] - sums[j])
+        q = np.float64(sq[best * N_OPT + j] if best < j else sq[j * N_OPT + best])
+        # the mean difference d / m against its standard error sqrt((q / m - (d / m)^2) / (m - 1))
+        if (q == 0.0 and drawn >= SAME_AFTER) or (
+            q > 0.0
+            and d > 0.0
+            and d / drawn > z * math.sqrt((q / drawn - (d / drawn) ** 2) / (drawn - 1))
+        ):
+            out &= ~(1 << j)
+    return out
 
 
 # --- montecarlo -------------------------------------------------------------------------------
@@ -489,16 +672,11 @@ def needs_weight(obs, hands):
 
 
 @njit_without_refcounts
-def deal_unseen(state, obs, need, tries, pool, out):
-    """Deal every card the acting seat has not seen to the other seats, ``need[s]`` each, into
-    ``out`` (``uint64[n]``; the acting seat keeps its own hand). Deals that respect the voids
-    players have shown are sought by rejection, ``tries`` times; the last deal is kept.
-    ``pool`` is ``int64[4 * ranks]`` scratch."""
-    n = obs[O_PLAYERS]
-    ranks = 2 * n
-    seat = obs[O_SEAT]
-    hand = mask_at(obs, O_HAND)
-    seen = hand | mask_at(obs, O_PLAYED)
+def unseen_cards(obs, pool):
+    """Write the cards the acting seat has not seen into ``pool`` in increasing order; their
+    number."""
+    ranks = 2 * obs[O_PLAYERS]
+    seen = mask_at(obs, O_HAND) | mask_at(obs, O_PLAYED)
     if obs[O_TRUMP_CARD] >= 0:
         seen |= bit(obs[O_TRUMP_CARD])
     size = 0
@@ -506,7 +684,17 @@ def deal_unseen(state, obs, need, tries, pool, out):
         if not seen & bit(c):
             pool[size] = c
             size += 1
-    pool = pool[:size]
+    return size
+
+
+@njit_without_refcounts
+def deal_pool(state, obs, need, tries, pool, out):
+    """:func:`deal_unseen` from ``pool``, the unseen cards (in the order :func:`unseen_cards`
+    writes them, for the same deals); ``pool`` is shuffled in place."""
+    n = obs[O_PLAYERS]
+    ranks = 2 * n
+    seat = obs[O_SEAT]
+    hand = mask_at(obs, O_HAND)
     total = 0
     for s in range(n):
         if s != seat:
@@ -531,8 +719,43 @@ def deal_unseen(state, obs, need, tries, pool, out):
 
 
 @njit_without_refcounts
+def deal_unseen(state, obs, need, tries, pool, out):
+    """Deal every card the acting seat has not seen to the other seats, ``need[s]`` each, into
+    ``out`` (``uint64[n]``; the acting seat keeps its own hand). Deals that respect the voids
+    players have shown are sought by rejection, ``tries`` times; the last deal is kept.
+    ``pool`` is ``int64[4 * ranks]`` scratch."""
+    size = unseen_cards(obs, pool)
+    deal_pool(state, obs, need, tries, pool[:size], out)
+
+
+@njit_without_refcounts
+def deal_again(state, obs, need, tries, unseen, pool, out):
+    """:func:`deal_unseen` with the unseen cards already listed in ``unseen`` (the same deal:
+    ``pool``, of the same length, starts from that order)."""
+    copy_into(pool, unseen)
+    deal_pool(state, obs, need, tries, pool, out)
+
+
+@njit_without_refcounts
+def same_bids(a, b, n, skip):
+    """Do observations ``a`` and ``b`` hold the same bids at every seat but ``skip``?"""
+    same = True
+    for s in range(n):
+        if s != skip and a[OFF_BIDS + s] != b[OFF_BIDS + s]:
+            same = False
+    return same
+
+
+@njit_without_refcounts
 def mc_bid(state, params, obs, work, uwork, forb):
-    """Try the bids near the heuristic bid on sampled deals; keep the best total score."""
+    """Try the bids near the heuristic bid on sampled deals; keep the best total score.
+
+    The playouts of one deal share their common part, which changes no outcome: the heuristic
+    reads its own bid only as ``need > 0`` (bid above tricks taken), so with the other seats'
+    bids equal the playouts of bids ``b < b'`` (both at least 1) are the same until the seat
+    takes its ``b``-th trick, and wholly the same if it never does. One playout (``run``) is
+    driven through the bids in increasing order, stopping as the seat reaches each; the rest
+    of the hand for bid ``b`` is played from a copy of that point."""
     n = obs[O_PLAYERS]
     k = obs[O_CARDS]
     seat = obs[O_SEAT]
@@ -545,36 +768,74 @@ def mc_bid(state, params, obs, work, uwork, forb):
     lo = max(0, centre - width)
     hi = min(k, centre + width)
     sim, need, pool, totals, dealt, sim_hands = scratch(work, uwork, n)
+    unseen, run, run_hands, start = scratch_more(work, uwork, n)
+    size = unseen_cards(obs, unseen)
     for i in range(n):
         need[i] = k
     for i in range(totals.shape[0]):
         totals[i] = 0
     me = (seat - dealer - 1) % n  # my place in the bidding order
     listen = params[P_LISTEN] > 1
-    for _ in range(int(params[P_BID_SAMPLES])):
-        deal_unseen(state, obs, need, 1, pool, dealt)
-        w = bids_weight(obs, dealt, k) if listen else np.int64(1)
-        for b in range(lo, hi + 1):
-            if b == forb:
-                continue
-            copy_into(sim, obs)
-            copy_into(sim_hands, dealt)
-            sim[OFF_BIDS + seat] = b
-            for i in range(me + 1, n):  # the later bidders bid as the heuristic would
-                s = next_seat(dealer, 1 + i, n)
-                sim[O_SEAT] = s
-                sim[OFF_BIDS + s] = heuristic_bid(
-                    dealt[s], k, n, trump_card, trump_suit, forbidden(sim)
-                )
-            start_play(sim, next_seat(dealer, 1, n))
-            playout(sim, sim_hands)
-            t = sim[OFF_TRICKS + seat]
-            totals[b] += w * (5 + t if t == b else -abs(b - t))
-    best = -1
+    z = params[P_STOP]
+    score, sums, sq = stop_scratch(work)
+    clear_stats(sums, sq)
+    alive = 0  # the bids still tried (all of them unless z > 0)
     for b in range(lo, hi + 1):
-        if b != forb and (best < 0 or totals[b] > totals[best]):
-            best = b
-    return best
+        if b != forb:
+            alive |= 1 << b
+    samples = int(params[P_BID_SAMPLES])
+    for drawn in range(1, samples + 1):
+        deal_again(state, obs, need, 1, unseen[:size], pool[:size], dealt)
+        w = bids_weight(obs, dealt, k) if listen else np.int64(1)
+        # the start of play for this deal: the later bidders bid as the heuristic would (only
+        # the dealer's bid can depend on this seat's bid, through the forbidden value)
+        copy_into(start, obs)
+        dealer_later = me < n - 1
+        for i in range(me + 1, n - 1):
+            s = next_seat(dealer, 1 + i, n)
+            start[OFF_BIDS + s] = heuristic_bid(dealt[s], k, n, trump_card, trump_suit, -1)
+        e_dealer = 0.0
+        if dealer_later:
+            e_dealer = estimate_tricks(dealt[dealer], k, n, trump_card, trump_suit)
+        start[O_SEAT] = dealer
+        start_play(start, next_seat(dealer, 1, n))
+        running = False  # run: a playout of this deal with bid above tricks all along
+        run_over = False  # it ended before the seat took as many tricks as the last bid
+        for b in range(lo, hi + 1):
+            if not alive & (1 << b):
+                continue
+            copy_into(sim, start)
+            sim[OFF_BIDS + seat] = b
+            if dealer_later:
+                sim[OFF_BIDS + dealer] = bid_from_estimate(e_dealer, k, forbidden(sim))
+            if b == 0:
+                copy_into(sim_hands, dealt)
+                playout(sim, sim_hands)
+                t = sim[OFF_TRICKS + seat]
+            else:
+                if not running or not same_bids(sim, run, n, seat):
+                    copy_into(run, sim)
+                    copy_into(run_hands, dealt)
+                    running = True
+                    run_over = False
+                if not run_over:
+                    run[OFF_BIDS + seat] = b
+                    if playout_until(run, run_hands, seat, b):
+                        copy_into(sim, run)
+                        copy_into(sim_hands, run_hands)
+                        playout(sim, sim_hands)
+                        t = sim[OFF_TRICKS + seat]
+                    else:
+                        run_over = True
+                if run_over:
+                    t = run[OFF_TRICKS + seat]
+            score[b] = 5 + t if t == b else -abs(b - t)
+            totals[b] += w * score[b]
+        if z > 0:
+            alive = after_sample(score, sums, sq, alive, drawn, samples, z)
+            if alive & (alive - 1) == 0:
+                break
+    return best_alive(totals, alive)
 
 
 @njit_without_refcounts
@@ -587,6 +848,8 @@ def mc_play(state, params, obs, work, uwork, legal):
     for s in range(n):
         done += obs[OFF_TRICKS + s]
     sim, need, pool, totals, dealt, sim_hands = scratch(work, uwork, n)
+    unseen = scratch_more(work, uwork, n)[0]
+    size = unseen_cards(obs, unseen)
     for i in range(totals.shape[0]):
         totals[i] = 0
     for s in range(n):
@@ -594,26 +857,35 @@ def mc_play(state, params, obs, work, uwork, legal):
     n_legal = popcount(legal)
     bid = obs[OFF_BIDS + seat]
     listen = params[P_LISTEN] > 2
-    for _ in range(int(params[P_PLAY_SAMPLES])):
-        deal_unseen(state, obs, need, 20, pool, dealt)
+    z = params[P_STOP]
+    score, sums, sq = stop_scratch(work)
+    clear_stats(sums, sq)
+    alive = (1 << n_legal) - 1  # the cards still tried, by index in ``legal``
+    samples = int(params[P_PLAY_SAMPLES])
+    for drawn in range(1, samples + 1):
+        deal_again(state, obs, need, 20, unseen[:size], pool[:size], dealt)
         w = needs_weight(obs, dealt) if listen else np.int64(1)
         m = legal
         j = 0
         while m:
             c = lowest(m)
             m &= m - uint64(1)
+            if not alive & (1 << j):
+                j += 1
+                continue
             copy_into(sim, obs)
             copy_into(sim_hands, dealt)
             put_card(sim, sim_hands, seat, c)
             playout(sim, sim_hands)
             t = sim[OFF_TRICKS + seat]
-            totals[j] += w * (5 + t if t == bid else -abs(bid - t))
+            score[j] = 5 + t if t == bid else -abs(bid - t)
+            totals[j] += w * score[j]
             j += 1
-    best = 0
-    for j in range(1, n_legal):
-        if totals[j] > totals[best]:
-            best = j
-    return nth_card(legal, best)
+        if z > 0:
+            alive = after_sample(score, sums, sq, alive, drawn, samples, z)
+            if alive & (alive - 1) == 0:
+                break
+    return nth_card(legal, best_alive(totals, alive))
 
 
 # --- the one entry point ----------------------------------------------------------------------

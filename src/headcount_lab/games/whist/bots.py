@@ -25,7 +25,18 @@ LISTEN_MC = Param(
     "read the bids: 1 blind bids, 2 also bid samples, 3 also card-play samples",
 )
 #: the slot of each parameter in a bot's parameter array, the same for every bot
-SLOTS = {"bid_samples": 0, "play_samples": 1, "bid_width": 2, "listen": 3}
+SLOTS = {"bid_samples": 0, "play_samples": 1, "bid_width": 2, "listen": 3, "stop": 4}
+#: montecarlo can stop sampling a decision once its best option is clear (opt-in, issue 24: the
+#: default 0 samples every decision in full; quiet, so older specs keep their text)
+STOP = Param(
+    "stop",
+    0,
+    0,
+    10,
+    False,
+    "stop sampling once the best leads each other option by this many standard errors (0: never)",
+    quiet=True,
+)
 
 #: every Forehead Whist bot, its parameters (slot order = index in the parameter array) and
 #: defaults; the sample counts are capped so that a kernel's loop counters cannot overflow
@@ -44,6 +55,7 @@ MENU = BotMenu(
                 Param("play_samples", 64, 0, 100_000, True, "deals sampled per card (0: none)"),
                 Param("bid_width", 2, 0, 8, True, "bids tried either side of heuristic's"),
                 LISTEN_MC,
+                STOP,
             ),
         ),
     ],

@@ -235,6 +235,53 @@ def montecarlo_curve(
     }
 
 
+def speed_table(
+    rules: WhistRules,
+    bots: Sequence[str],
+    field: str,
+    baseline: str,
+    matches: int,
+    seed: int,
+    speed_matches: int,
+    rounds: int,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Strength against speed of named bots next to a baseline bot: each one's gain against the
+    field (as :func:`montecarlo_curve`), and its matches per second of CPU with it at every seat
+    as the median of ``rounds`` timings taken in turn with the baseline's (the same run, so the
+    ratio holds on a loaded machine)."""
+    if rounds < 1:
+        raise ValueError("--rounds must be at least 1")
+    names = list(dict.fromkeys([baseline, *bots]))
+    for b in [*names, field]:
+        MENU.parse(b)  # a bad name fails before anything is played
+    rates: dict[str, list[float]] = {b: [] for b in names}
+    for _ in range(rounds):
+        for b in names:
+            rates[b].append(matches_per_second(rules, b, speed_matches, seed))
+    base = float(np.median(rates[baseline]))
+    rows = []
+    for b in names:
+        row = head_to_head(rules, b, field, matches, seed)
+        speed = float(np.median(rates[b]))
+        row.update(matches_per_s_cpu=speed, speed_ratio=speed / base, timings=rates[b])
+        rows.append(row)
+        if progress:
+            progress(
+                f"{b}: {row['gain']:+.2f} [{row['ci95'][0]:+.2f}, {row['ci95'][1]:+.2f}]"
+                f", {speed:.0f} matches/s, {speed / base:.2f}x {baseline}"
+            )
+    return {
+        "players": rules.players,
+        "field": field,
+        "baseline": baseline,
+        "seed": seed,
+        "speed_matches": speed_matches,
+        "rounds": rounds,
+        "settings": rows,
+    }
+
+
 # --- the scripts' shell (scripts/whist_montecarlo_curve.py, scripts/whist_best_challenger.py) ---
 
 
