@@ -256,14 +256,57 @@ def test_rules_quick_trick_outcome_equals_the_full_evaluation():
             bots = ["rules", "random"] * 2 + ["rules"] * (n_rules.players - 4)
             for _, seat, rnd in _positions(n_rules, seed, bots):
                 obs = rnd.observation(seat)
-                agents.trick_base(obs, cov, base)
+                agents.trick_base(obs, seat, cov, base)
                 for a in rnd.legal(seat, crash=False):
                     if B.A_QUEEN <= a < B.A_KING:
                         continue
-                    slow = agents.trick_outcome(obs, a, cov)
-                    assert agents.quick_outcome(obs, a, base) == slow, (rnd.trick, a)
+                    slow = agents.trick_outcome(obs, seat, a, cov)
+                    assert agents.quick_outcome(obs, seat, a, base) == slow, (rnd.trick, a)
                     checked += 1
     assert checked > 2000
+
+
+def _rule_scratch():
+    """The rule of thumb's scratch: ``cov``, ``pteam`` and ``vals`` (as ``agents.Work``)."""
+    w = agents.Work()
+    return w.cov, w.pteam, w.vals
+
+
+def test_rules_act_on_the_state_in_place_is_the_rule_of_thumb_on_the_observation():
+    """The rollouts ask the rule of thumb for a seat's play on the full state itself
+    (``rules_act_at``, no copy of the observation): the same play and the same top plays as on
+    the seat's observation (F13), and the state is unchanged up to the trick's last card."""
+    rules = FoolishRules(players=5, party_crasher=True)
+    _, params = agents.policy_params(["rules:keep=0.2,duck=0.6,deny=0.9"])
+    p = params[0]
+    cov, pteam, vals = _rule_scratch()
+    checked = 0
+    for seed in range(2):
+        for n_rules in (rules, FoolishRules(party_crasher=True)):
+            bots = ["rules", "random"] * 2 + ["rules"] * (n_rules.players - 4)
+            for _, seat, rnd in _positions(n_rules, seed, bots):
+                legal = rnd.legal(seat, crash=True)
+                if len(legal) < 2:
+                    continue
+                mask = np.uint64(sum(1 << a for a in legal))
+                S = rnd.state_array()
+                before = S.copy()
+                obs = np.zeros(B.STATE_SIZE, dtype=np.int64)
+                B.observe(S, seat, obs)
+                want = agents.rules_act(obs, mask, p, cov, pteam)
+                assert agents.rules_act_at(S, seat, mask, p, cov, pteam) == want
+                for k in (2, 4):
+                    want_top = agents.rules_top(obs, mask, p, cov, pteam, vals, k)
+                    assert agents.rules_top_at(S, seat, mask, p, cov, pteam, vals, k) == want_top
+                m = S[B.S_LEN]
+                tail = np.r_[B.OFF_TSEAT + m : B.OFF_TSEAT + B.MAXN, B.OFF_TTYPE + m :
+                             B.OFF_TTYPE + B.MAXN, B.OFF_TUP + m : B.OFF_TUP + B.MAXN,
+                             B.OFF_TTGT + m : B.OFF_TTGT + B.MAXN]  # fmt: skip
+                keep = np.ones(B.STATE_SIZE, dtype=bool)
+                keep[tail] = False
+                assert (S[keep] == before[keep]).all()
+                checked += 1
+    assert checked > 300
 
 
 def test_rules_top_keeps_the_plays_the_rule_of_thumb_values_highest():
@@ -273,9 +316,7 @@ def test_rules_top_keeps_the_plays_the_rule_of_thumb_values_highest():
     rules = FoolishRules(party_crasher=True)
     _, params = agents.policy_params(["rules"])
     p = params[0]
-    cov = np.zeros(agents.COV_SIZE, dtype=np.int64)
-    pteam = np.zeros(B.MAXN, dtype=np.float64)
-    vals = np.zeros(64, dtype=np.float64)
+    cov, pteam, vals = _rule_scratch()
     checked = 0
     for seed in range(2):
         for _, seat, rnd in _positions(rules, seed, ["rules", "random"] * 2):
@@ -290,14 +331,18 @@ def test_rules_top_keeps_the_plays_the_rule_of_thumb_values_highest():
                     continue
                 if k == 1:
                     assert kept == 1 << best
-                lone_me, lone_against = agents.team_beliefs(obs, pteam)
+                lone_me, lone_against = agents.team_beliefs(obs, seat, pteam)
                 base = cov[B.MAXN :]
-                agents.trick_base(obs, cov, base)
+                agents.trick_base(obs, seat, cov, base)
 
-                def value(a, obs=obs, base=base, lone_me=lone_me, lone_against=lone_against):
+                def value(
+                    a, obs=obs, seat=seat, base=base, lone_me=lone_me, lone_against=lone_against
+                ):
                     if a == A_CRASH:
                         return np.inf
-                    return agents.play_value(obs, a, base, cov, pteam, lone_me, lone_against, p)
+                    return agents.play_value(
+                        obs, seat, a, base, cov, pteam, lone_me, lone_against, p
+                    )
 
                 low_kept = min(value(a) for a in legal if kept >> a & 1)
                 high_dropped = max(value(a) for a in legal if not kept >> a & 1)

@@ -341,7 +341,7 @@ def play_round(
     ``obs`` are ``int64[STATE_SIZE]``; ``w`` is the tuple of the bots' scratch arrays. When
     ``log`` is not empty the round is written from ``pos`` on; returns the position after it."""
     n = rules[I_PLAYERS]
-    cov, pteam, samp, trial, robs, buf, vals, sc, tree, stats = w
+    cov, pteam, samp, trial, buf, vals, sc, tree, stats = w
     begin_round(
         S, n, round_no, rules[I_ROUNDS], start, rules[I_BONUS], rules[I_MULT], rules[I_PC],
         rules[I_PC_STOCK], rules[I_PC_BONUS],
@@ -380,7 +380,7 @@ def play_round(
         else:
             observe(S, seat, obs)
             a = act(
-                pol, params[seat], rng, obs, mask, cov, pteam, samp, trial, robs, buf, vals, sc,
+                pol, params[seat], rng, obs, mask, cov, pteam, samp, trial, buf, vals, sc,
                 tree, stats,
             )  # fmt: skip
         if rec:
@@ -487,7 +487,6 @@ def simulate_block(
     w = (
         np.zeros(COV_SIZE, dtype=np.int64),
         np.zeros(MAXN, dtype=np.float64),
-        np.zeros(STATE_SIZE, dtype=np.int64),
         np.zeros(STATE_SIZE, dtype=np.int64),
         np.zeros(STATE_SIZE, dtype=np.int64),
         np.zeros(128, dtype=np.int64),

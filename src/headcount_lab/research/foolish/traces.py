@@ -135,7 +135,6 @@ def trace_rounds(
     pteam = np.zeros(MAXN, dtype=np.float64)
     samp = np.zeros(STATE_SIZE, dtype=np.int64)
     trial = np.zeros(STATE_SIZE, dtype=np.int64)
-    robs = np.zeros(STATE_SIZE, dtype=np.int64)
     buf = np.zeros(128, dtype=np.int64)
     vals = np.zeros(64, dtype=np.float64)
     sc = np.zeros(MAXN, dtype=np.int64)
@@ -174,8 +173,8 @@ def trace_rounds(
                 if devices[seat] & ORACLE:
                     reveal_teams(S, seat, obs)
                 a = act(
-                    pol, params[seat], dec_rng, obs, mask, cov, pteam, samp, trial, robs, buf,
-                    vals, sc, tree, tstats,
+                    pol, params[seat], dec_rng, obs, mask, cov, pteam, samp, trial, buf, vals, sc,
+                    tree, tstats,
                 )  # fmt: skip
             if a == A_CRASH:
                 S[S_CRASHED] = 1
