@@ -115,9 +115,11 @@ P_WIN = 7
 P_MORE = 8
 P_DEEP = 9
 P_WIDEN = 10
-N_PARAMS = 11
+P_RACE = 11
+N_PARAMS = 12
 PARAM_NAMES = (
-    "samples", "keep", "duck", "deny", "crash", "ucb", "top", "win", "more", "deep", "widen"
+    "samples", "keep", "duck", "deny", "crash", "ucb", "top", "win", "more", "deep", "widen",
+    "race",
 )  # fmt: skip
 DEFAULTS = dict(zip(PARAM_NAMES, FILL, strict=True))
 DEFAULT_SAMPLES = 8
@@ -128,6 +130,16 @@ T_COLS = 37
 REWARD_SCALE = 40.0
 #: scratch ``cov``: the covered flags of a trick (``MAXN``), then :func:`trick_base`'s summary
 COV_SIZE = MAXN + 8
+#: ``race`` (:func:`_race`): a root play can be dropped after this many deals, or an eighth of
+#: the deals (``samples``) if that is more
+RACE_FROM = 4
+#: scratch ``vals``: 64 values by play (:func:`rules_top`, ``pimc``'s sums), then ``race``'s sums,
+#: this deal's rewards (64 each) and cross products (``RACE_STRIDE`` squared) by play position
+R_SUM = 64
+R_REW = 128
+R_CROSS = 192
+RACE_STRIDE = 40
+VALS_SIZE = R_CROSS + RACE_STRIDE * RACE_STRIDE
 
 #: worth of keeping a card, by type (A .. 10, J, Q, K, Joker): spend the cheap ones first
 KEEP = np.array(
@@ -511,20 +523,29 @@ def pimc_act(rng, obs, mask, params, cov, pteam, samp, trial, buf, vals, scores)
     n_act = popcount(mask)
     for i in range(n_act):
         vals[i] = 0.0
-    _pimc_pass(rng, obs, mask, mask, k, params, cov, pteam, samp, trial, buf, vals, scores)
+    z = params[P_RACE]
+    alive = _pimc_pass(
+        rng, obs, mask, mask, k, z, params, cov, pteam, samp, trial, buf, vals, scores
+    )
+    n_alive = popcount(alive)
+    for i in range(n_act):
+        if not (alive >> uint64(nth_bit(mask, i))) & uint64(1):
+            vals[i] = -1e300  # dropped by the race: never chosen
     more = int(params[P_MORE])
-    if more > 0 and n_act > 2:
+    if more > 0 and n_alive > 2:
         # successive halving: the better half gets ``more`` samples on top; every survivor has
         # seen the same deals, so the comparison stays paired
         keep = uint64(0)
-        for _ in range((n_act + 1) // 2):
+        for _ in range((n_alive + 1) // 2):
             b = -1
             for i in range(n_act):
                 kept = (keep >> uint64(nth_bit(mask, i))) & uint64(1)
                 if not kept and (b < 0 or vals[i] > vals[b]):
                     b = i
             keep |= uint64(1) << uint64(nth_bit(mask, b))
-        _pimc_pass(rng, obs, mask, keep, more, params, cov, pteam, samp, trial, buf, vals, scores)
+        _pimc_pass(
+            rng, obs, mask, keep, more, 0.0, params, cov, pteam, samp, trial, buf, vals, scores
+        )
         for i in range(n_act):
             if not (keep >> uint64(nth_bit(mask, i))) & uint64(1):
                 vals[i] = -1e300
@@ -535,12 +556,65 @@ def pimc_act(rng, obs, mask, params, cov, pteam, samp, trial, buf, vals, scores)
     return nth_bit(mask, best)
 
 
+@njit_inlined
+def _in(mask, alive, i):
+    """Is the play at position ``i`` of ``mask`` in ``alive``?"""
+    return (alive >> uint64(nth_bit(mask, i))) & uint64(1) != 0
+
+
 @njit_fast
-def _pimc_pass(rng, obs, mask, keep, k, params, cov, pteam, samp, trial, buf, vals, scores):
+def _race(vals, mask, alive, k, z, first):
+    """``race``: after deal ``k`` (from 1), whose reward for each ``alive`` play (a sub-mask of
+    ``mask``) is at ``vals[R_REW + i]``, ``i`` its position in ``mask``: add the rewards to the
+    plays' sums and cross products, and from ``first`` deals on drop every play whose
+    mean trails the leader's by more than ``z`` standard errors of their paired difference
+    (every alive play has been played out on the same deals), or that equals the leader on
+    every deal. Returns the plays still alive."""
+    n = popcount(mask)
+    for i in range(n):
+        if _in(mask, alive, i):
+            r = vals[R_REW + i]
+            vals[R_SUM + i] += r
+            for j in range(n):
+                if _in(mask, alive, j):
+                    vals[R_CROSS + i * RACE_STRIDE + j] += r * vals[R_REW + j]
+    if k < first:
+        return alive
+    b = -1
+    for i in range(n):
+        if _in(mask, alive, i) and (b < 0 or vals[R_SUM + i] > vals[R_SUM + b]):
+            b = i
+    bb = vals[R_CROSS + b * RACE_STRIDE + b]
+    out = alive
+    for i in range(n):
+        if i == b or not _in(mask, alive, i):
+            continue
+        d = (vals[R_SUM + b] - vals[R_SUM + i]) / k
+        ss = bb - 2.0 * vals[R_CROSS + b * RACE_STRIDE + i] + vals[R_CROSS + i * RACE_STRIDE + i]
+        var = max(ss / k - d * d, 0.0) * k / (k - 1.0)  # of the paired difference
+        if d > z * np.sqrt(var / k) or (var == 0.0 and d >= 0.0):
+            out &= ~(uint64(1) << uint64(nth_bit(mask, i)))
+    return out
+
+
+@njit_fast
+def _race_reset(vals, n_act):
+    for i in range(n_act):
+        vals[R_SUM + i] = 0.0
+        for j in range(n_act):
+            vals[R_CROSS + i * RACE_STRIDE + j] = 0.0
+
+
+@njit_fast
+def _pimc_pass(rng, obs, mask, keep, k, z, params, cov, pteam, samp, trial, buf, vals, scores):
     """``k`` deals, each played out after every action of ``keep`` (a sub-mask of ``mask``);
-    adds each action's reward to ``vals`` at its position in ``mask``."""
+    adds each action's reward to ``vals`` at its position in ``mask``. With ``z`` > 0 the
+    actions race (:func:`_race`): a dropped action gets no more rollouts, and the pass stops
+    when one is left. Returns the actions still in (``keep`` when ``z`` is 0)."""
     me = obs[S_SEAT]
-    for _ in range(k):
+    if z > 0:
+        _race_reset(vals, popcount(mask))
+    for d in range(k):
         determinise(rng, obs, samp, buf)
         i = 0
         m = mask
@@ -553,8 +627,16 @@ def _pimc_pass(rng, obs, mask, keep, k, params, cov, pteam, samp, trial, buf, va
                 _step(trial, me, a, cov)
                 rollout(trial, params, cov, pteam)
                 score_round(trial, trial[S_FOOLS], scores)
-                vals[i] += search_reward(trial, me, scores, params[P_WIN])
+                r = search_reward(trial, me, scores, params[P_WIN])
+                vals[i] += r
+                if z > 0:
+                    vals[R_REW + i] = r
             i += 1
+        if z > 0:
+            keep = _race(vals, mask, keep, d + 1, z, max(RACE_FROM, k // 8))
+            if keep & (keep - uint64(1)) == 0:
+                break
+    return keep
 
 
 @njit_fast
@@ -689,7 +771,7 @@ def _descend(me, node, used, params, cov, pteam, trial, tree, stats, path, vals)
 
 
 @njit_fast
-def ismcts_act(rng, obs, mask, params, cov, pteam, samp, trial, scores, tree, stats, path):
+def ismcts_act(rng, obs, mask, params, cov, pteam, samp, trial, vals, scores, tree, stats, path):
     """Information-set MCTS from my seat (Cowling, Powley and Whitehouse 2012), with the rule of
     thumb as the model of the others and as the prior of my own later plays.
 
@@ -698,14 +780,14 @@ def ismcts_act(rng, obs, mask, params, cov, pteam, samp, trial, scores, tree, st
     the same deals. Below each root play a tree over my later information sets
     (:func:`_descend`) improves my own later plays on the rule of thumb, so a root play is valued
     by how I would go on, not by how ``rules`` would. It takes the root play with the best mean
-    :func:`search_reward`.
+    :func:`search_reward`. With ``race`` the root plays race as in ``pimc`` (:func:`_race`).
 
-    ``tree`` (``int64[MAX_NODES, T_COLS]``: children by public edge), ``stats``
-    (``float64[MAX_NODES, 3]``: reward sum, visits; the last 64 rows of the third column are
-    scratch) and ``path`` (``int64[128]``: the path, then the sampler's buffer) are scratch."""
+    ``vals`` (``float64[VALS_SIZE]``), ``tree`` (``int64[MAX_NODES, T_COLS]``: children by
+    public edge), ``stats`` (``float64[MAX_NODES, 2]``: reward sum, visits) and ``path``
+    (``int64[128]``: the path, then the sampler's buffer) are scratch."""
     me = obs[S_SEAT]
     k = int(params[P_SAMPLES])
-    vals = stats[MAX_NODES - 64 :, 2]
+    z = params[P_RACE]
     if params[P_TOP] > 0:
         mask = rules_top(obs, mask, params, cov, pteam, vals, int(params[P_TOP]))
     used = _new_node(tree, stats, 0)
@@ -715,9 +797,12 @@ def ismcts_act(rng, obs, mask, params, cov, pteam, samp, trial, scores, tree, st
         m &= m - uint64(1)
         tree[0, a] = used
         used = _new_node(tree, stats, used)
-    for _ in range(k):
+    alive = mask
+    if z > 0:
+        _race_reset(vals, popcount(mask))
+    for d in range(k):
         determinise(rng, obs, samp, path[64:])
-        m = mask
+        m = alive
         while m:
             a = nth_bit(m, 0)
             m &= m - uint64(1)
@@ -730,11 +815,17 @@ def ismcts_act(rng, obs, mask, params, cov, pteam, samp, trial, scores, tree, st
             r = search_reward(trial, me, scores, params[P_WIN])
             stats[root, 0] += r
             stats[root, 1] += 1.0
-            for d in range(path[63]):
-                stats[path[d], 0] += r
-                stats[path[d], 1] += 1.0
+            for p in range(path[63]):
+                stats[path[p], 0] += r
+                stats[path[p], 1] += 1.0
+            if z > 0:
+                vals[R_REW + popcount(mask & ((uint64(1) << uint64(a)) - uint64(1)))] = r
+        if z > 0:
+            alive = _race(vals, mask, alive, d + 1, z, max(RACE_FROM, k // 8))
+            if alive & (alive - uint64(1)) == 0:
+                break
     best = -1
-    m = mask
+    m = alive  # the plays still alive have seen the same deals
     while m:
         a = nth_bit(m, 0)
         m &= m - uint64(1)
@@ -748,7 +839,7 @@ def act(policy, params, rng, obs, mask, cov, pteam, samp, trial, buf, vals, scor
     """The action of bot ``policy`` for observation ``obs`` with legal ``mask`` (``uint64``).
 
     Scratch: ``cov`` ``int64[COV_SIZE]``, ``pteam`` ``float64[MAXN]``, ``samp``/``trial``
-    ``int64[STATE_SIZE]``, ``buf`` ``int64[64]``, ``vals`` ``float64[64]``, ``scores``
+    ``int64[STATE_SIZE]``, ``buf`` ``int64[128]``, ``vals`` ``float64[VALS_SIZE]``, ``scores``
     ``int64[MAXN]``, ``tree``/``stats`` the ISMCTS tree (see :class:`Work`)."""
     if policy == RANDOM:
         return random_act(rng, mask)
@@ -756,7 +847,9 @@ def act(policy, params, rng, obs, mask, cov, pteam, samp, trial, buf, vals, scor
         return rules_act(obs, mask, params, cov, pteam)
     if policy == PIMC:
         return pimc_act(rng, obs, mask, params, cov, pteam, samp, trial, buf, vals, scores)
-    return ismcts_act(rng, obs, mask, params, cov, pteam, samp, trial, scores, tree, stats, buf)
+    return ismcts_act(
+        rng, obs, mask, params, cov, pteam, samp, trial, vals, scores, tree, stats, buf
+    )
 
 
 class Work:
@@ -768,10 +861,10 @@ class Work:
         self.samp = np.zeros(STATE_SIZE, dtype=np.int64)
         self.trial = np.zeros(STATE_SIZE, dtype=np.int64)
         self.buf = np.zeros(128, dtype=np.int64)
-        self.vals = np.zeros(64, dtype=np.float64)
+        self.vals = np.zeros(VALS_SIZE, dtype=np.float64)
         self.scores = np.zeros(MAXN, dtype=np.int64)
         self.tree = np.zeros((MAX_NODES, T_COLS), dtype=np.int64)
-        self.stats = np.zeros((MAX_NODES, 3), dtype=np.float64)
+        self.stats = np.zeros((MAX_NODES, 2), dtype=np.float64)
 
     def call(
         self, policy: int, params: np.ndarray, rng: np.ndarray, obs: np.ndarray, mask: int

@@ -28,6 +28,7 @@ from headcount_lab.games.foolish.agents import (
     RANDOM,
     RULES,
     T_COLS,
+    VALS_SIZE,
     act,
     random_act,
     rules_act,
@@ -490,10 +491,10 @@ def simulate_block(
         np.zeros(STATE_SIZE, dtype=np.int64),
         np.zeros(STATE_SIZE, dtype=np.int64),
         np.zeros(128, dtype=np.int64),
-        np.zeros(64, dtype=np.float64),
+        np.zeros(VALS_SIZE, dtype=np.float64),
         np.zeros(MAXN, dtype=np.int64),
         np.zeros((MAX_NODES if ismcts else 1, T_COLS), dtype=np.int64),
-        np.zeros((MAX_NODES if ismcts else 1, 3), dtype=np.float64),
+        np.zeros((MAX_NODES if ismcts else 1, 2), dtype=np.float64),
     )
     no_log = np.empty(0, dtype=np.int16)
     for g in range(n_games):

@@ -30,6 +30,7 @@ from headcount_lab.games.foolish.agents import (
     MAX_NODES,
     RANDOM,
     T_COLS,
+    VALS_SIZE,
     act,
     policy_params,
     random_act,
@@ -136,10 +137,10 @@ def trace_rounds(
     samp = np.zeros(STATE_SIZE, dtype=np.int64)
     trial = np.zeros(STATE_SIZE, dtype=np.int64)
     buf = np.zeros(128, dtype=np.int64)
-    vals = np.zeros(64, dtype=np.float64)
+    vals = np.zeros(VALS_SIZE, dtype=np.float64)
     sc = np.zeros(MAXN, dtype=np.int64)
     tree = np.zeros((MAX_NODES, T_COLS), dtype=np.int64)
-    tstats = np.zeros((MAX_NODES, 3), dtype=np.float64)
+    tstats = np.zeros((MAX_NODES, 2), dtype=np.float64)
     up_joker = uint64(1) << uint64(A_UP + JOKER)
     for r in range(n_rounds):
         round_no = 1 + r % rounds
