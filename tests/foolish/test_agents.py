@@ -83,7 +83,8 @@ def test_f13_observation_hides_what_the_seat_cannot_see(n):
     "bot",
     ["rules", "pimc:samples=3", "pimc:samples=3,top=4", "pimc:samples=3,top=4,win=50,more=3",
      "ismcts:iterations=4", "ismcts:iterations=6,top=0,deep=4,widen=1,win=50",
-     "ismcts:iterations=8,deep=37,widen=1,crash=off"],
+     "ismcts:iterations=8,deep=37,widen=1,crash=off", "pimc:samples=6,race=1",
+     "ismcts:iterations=8,race=0.5"],
 )  # fmt: skip
 def test_f13_fair_play_decisions_do_not_depend_on_hidden_cards(bot):
     """Swap the hidden cards (teams included) and the bot, on the same stream, acts the same."""
@@ -108,16 +109,18 @@ def test_f13_fair_play_decisions_do_not_depend_on_hidden_cards(bot):
     assert checked > 5
 
 
-@pytest.mark.parametrize("top", [0, 4])
-def test_ismcts_with_one_play_per_later_turn_is_pimc(top):
+@pytest.mark.parametrize(("top", "race"), [(0, 0), (4, 0), (0, 1), (4, 0.5)])
+def test_ismcts_with_one_play_per_later_turn_is_pimc(top, race):
     """With ``deep=1`` the tree below each root play only ever follows the rule of thumb, so
     ``ismcts`` sees the same deals and the same played-out rounds as ``pimc`` with as many
     samples, and must choose exactly the same plays (the tree walk, its public edges and the
-    backup are then checked against ``pimc``'s plain loop)."""
+    backup are then checked against ``pimc``'s plain loop; with ``race`` the two races too)."""
     rules = FoolishRules(party_crasher=True)
+    k = 3 if race == 0 else 8
     _, params = agents.policy_params(
-        [f"ismcts:iterations=3,top={top},deep=1,win=30", f"pimc:samples=3,top={top},win=30"]
-    )
+        [f"ismcts:iterations={k},top={top},deep=1,win=30,race={race}",
+         f"pimc:samples={k},top={top},win=30,race={race}"]
+    )  # fmt: skip
     work = agents.Work()
     obs = np.zeros(B.STATE_SIZE, dtype=np.int64)
     checked = 0
@@ -188,9 +191,54 @@ def test_policy_params_parse_and_refuse():
     bad_names = ("nobody", "random:1", "pimc:samples=0", "rules:samples=3", "rules:keep=x",
                  "pimc:samples=1.5", "rules:ucb=1", "pimc:16", "rules:crash=2",
                  "pimc:samples=8,samples=9")  # fmt: skip
-    for bad in (*bad_names, "ismcts:iterations=0", "ismcts:deep=0", "pimc:win=-1"):
+    races = ("pimc:race=-1", "pimc:race=11", "ismcts:race=-0.5", "rules:race=1", "random:race=1")
+    for bad in (*bad_names, *races, "ismcts:iterations=0", "ismcts:deep=0", "pimc:win=-1"):
         with pytest.raises(ValueError):
             agents.policy_params([bad])
+
+
+@pytest.mark.parametrize("z", [0.5, 1.0, 2.0])
+def test_race_drops_a_play_when_its_paired_deficit_is_clear(z):
+    """``race`` against a plain recomputation: from the 4th deal on, a play is dropped when
+    the leader's mean beats it by more than ``z`` standard errors of the paired difference
+    (sample standard deviation over the deals), or when it equals the leader on every deal;
+    a dropped play stays dropped and gets no more rewards."""
+    rng = np.random.default_rng(int(z * 10))
+    actions = [1, 5, 9, 20, 33]  # the plays' ids; their positions in the mask are 0..4
+    mask = np.uint64(sum(1 << a for a in actions))
+    for trial in range(40):
+        vals = np.zeros(agents.VALS_SIZE)
+        agents._race_reset(vals, len(actions))
+        base = rng.normal(0, 20, size=(12, 1))  # the deal's luck, shared by every play
+        edge = rng.normal(0, 3, size=len(actions)) * (trial % 4)
+        rewards = np.round(base + edge + rng.normal(0, 4, size=(12, len(actions))))
+        if trial % 5 == 0:
+            rewards[:, 3] = rewards[:, 0]  # a play that ties the first on every deal
+        alive = mask
+        seen = []
+        for k in range(1, 13):
+            live = [i for i, a in enumerate(actions) if int(alive) >> a & 1]
+            for i in live:
+                vals[agents.R_REW + i] = rewards[k - 1, i]
+            seen.append(k)
+            new = int(agents._race(vals, mask, alive, k, z, agents.RACE_FROM))
+            want = {i for i in live}
+            if k >= agents.RACE_FROM:
+                r = rewards[:k]
+                sums = r.sum(axis=0)
+                b = max(live, key=lambda i: (sums[i], -i))
+                for i in live:
+                    if i == b:
+                        continue
+                    diff = r[:, b] - r[:, i]
+                    d, sd = diff.mean(), diff.std(ddof=1)
+                    if d > z * sd / np.sqrt(k) + 1e-9 or (sd == 0 and d >= 0):
+                        want.discard(i)
+            assert {i for i, a in enumerate(actions) if new >> a & 1} == want, (trial, k)
+            assert new & ~int(alive) == 0 and new != 0
+            alive = np.uint64(new)
+            if len(want) == 1:
+                break
 
 
 def test_named_defaults_are_the_measured_bots():
@@ -256,14 +304,57 @@ def test_rules_quick_trick_outcome_equals_the_full_evaluation():
             bots = ["rules", "random"] * 2 + ["rules"] * (n_rules.players - 4)
             for _, seat, rnd in _positions(n_rules, seed, bots):
                 obs = rnd.observation(seat)
-                agents.trick_base(obs, cov, base)
+                agents.trick_base(obs, seat, cov, base)
                 for a in rnd.legal(seat, crash=False):
                     if B.A_QUEEN <= a < B.A_KING:
                         continue
-                    slow = agents.trick_outcome(obs, a, cov)
-                    assert agents.quick_outcome(obs, a, base) == slow, (rnd.trick, a)
+                    slow = agents.trick_outcome(obs, seat, a, cov)
+                    assert agents.quick_outcome(obs, seat, a, base) == slow, (rnd.trick, a)
                     checked += 1
     assert checked > 2000
+
+
+def _rule_scratch():
+    """The rule of thumb's scratch: ``cov``, ``pteam`` and ``vals`` (as ``agents.Work``)."""
+    w = agents.Work()
+    return w.cov, w.pteam, w.vals
+
+
+def test_rules_act_on_the_state_in_place_is_the_rule_of_thumb_on_the_observation():
+    """The rollouts ask the rule of thumb for a seat's play on the full state itself
+    (``rules_act_at``, no copy of the observation): the same play and the same top plays as on
+    the seat's observation (F13), and the state is unchanged up to the trick's last card."""
+    rules = FoolishRules(players=5, party_crasher=True)
+    _, params = agents.policy_params(["rules:keep=0.2,duck=0.6,deny=0.9"])
+    p = params[0]
+    cov, pteam, vals = _rule_scratch()
+    checked = 0
+    for seed in range(2):
+        for n_rules in (rules, FoolishRules(party_crasher=True)):
+            bots = ["rules", "random"] * 2 + ["rules"] * (n_rules.players - 4)
+            for _, seat, rnd in _positions(n_rules, seed, bots):
+                legal = rnd.legal(seat, crash=True)
+                if len(legal) < 2:
+                    continue
+                mask = np.uint64(sum(1 << a for a in legal))
+                S = rnd.state_array()
+                before = S.copy()
+                obs = np.zeros(B.STATE_SIZE, dtype=np.int64)
+                B.observe(S, seat, obs)
+                want = agents.rules_act(obs, mask, p, cov, pteam)
+                assert agents.rules_act_at(S, seat, mask, p, cov, pteam) == want
+                for k in (2, 4):
+                    want_top = agents.rules_top(obs, mask, p, cov, pteam, vals, k)
+                    assert agents.rules_top_at(S, seat, mask, p, cov, pteam, vals, k) == want_top
+                m = S[B.S_LEN]
+                tail = np.r_[B.OFF_TSEAT + m : B.OFF_TSEAT + B.MAXN, B.OFF_TTYPE + m :
+                             B.OFF_TTYPE + B.MAXN, B.OFF_TUP + m : B.OFF_TUP + B.MAXN,
+                             B.OFF_TTGT + m : B.OFF_TTGT + B.MAXN]  # fmt: skip
+                keep = np.ones(B.STATE_SIZE, dtype=bool)
+                keep[tail] = False
+                assert (S[keep] == before[keep]).all()
+                checked += 1
+    assert checked > 300
 
 
 def test_rules_top_keeps_the_plays_the_rule_of_thumb_values_highest():
@@ -273,9 +364,7 @@ def test_rules_top_keeps_the_plays_the_rule_of_thumb_values_highest():
     rules = FoolishRules(party_crasher=True)
     _, params = agents.policy_params(["rules"])
     p = params[0]
-    cov = np.zeros(agents.COV_SIZE, dtype=np.int64)
-    pteam = np.zeros(B.MAXN, dtype=np.float64)
-    vals = np.zeros(64, dtype=np.float64)
+    cov, pteam, vals = _rule_scratch()
     checked = 0
     for seed in range(2):
         for _, seat, rnd in _positions(rules, seed, ["rules", "random"] * 2):
@@ -290,14 +379,18 @@ def test_rules_top_keeps_the_plays_the_rule_of_thumb_values_highest():
                     continue
                 if k == 1:
                     assert kept == 1 << best
-                lone_me, lone_against = agents.team_beliefs(obs, pteam)
+                lone_me, lone_against = agents.team_beliefs(obs, seat, pteam)
                 base = cov[B.MAXN :]
-                agents.trick_base(obs, cov, base)
+                agents.trick_base(obs, seat, cov, base)
 
-                def value(a, obs=obs, base=base, lone_me=lone_me, lone_against=lone_against):
+                def value(
+                    a, obs=obs, seat=seat, base=base, lone_me=lone_me, lone_against=lone_against
+                ):
                     if a == A_CRASH:
                         return np.inf
-                    return agents.play_value(obs, a, base, cov, pteam, lone_me, lone_against, p)
+                    return agents.play_value(
+                        obs, seat, a, base, cov, pteam, lone_me, lone_against, p
+                    )
 
                 low_kept = min(value(a) for a in legal if kept >> a & 1)
                 high_dropped = max(value(a) for a in legal if not kept >> a & 1)

@@ -20,6 +20,12 @@ GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.json"))
 #   headcount-lab foolish simulate --players 4 --bots pimc:samples=2,rules,random,rules --games 1
 #       --seed 7 --rule rounds=single --rule lone_multiplier=3
 #       --record 1 --record-file tests/foolish/golden/game-4p-seed7-single-pimc.json
+#   headcount-lab foolish simulate --players 4 --bots
+#       ismcts:iterations=6,pimc-top,pimc:samples=3,more=2,win=50,rules --games 1 --seed 11
+#       --rule party_crasher=on
+#       --record 1 --record-file tests/foolish/golden/game-4p-seed11-search.json
+#     (recorded at commit d4d2cab, before the search bots' rollouts read the state in place:
+#     every search decision of the faster code is the old one)
 
 
 def test_there_are_golden_playthroughs_with_a_party_crasher():

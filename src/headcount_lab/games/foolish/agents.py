@@ -86,7 +86,6 @@ from headcount_lab.games.foolish.bits import (
     njit_fast,
     njit_inlined,
     nth_bit,
-    observe,
     play,
     popcount,
     push,
@@ -116,9 +115,11 @@ P_WIN = 7
 P_MORE = 8
 P_DEEP = 9
 P_WIDEN = 10
-N_PARAMS = 11
+P_RACE = 11
+N_PARAMS = 12
 PARAM_NAMES = (
-    "samples", "keep", "duck", "deny", "crash", "ucb", "top", "win", "more", "deep", "widen"
+    "samples", "keep", "duck", "deny", "crash", "ucb", "top", "win", "more", "deep", "widen",
+    "race",
 )  # fmt: skip
 DEFAULTS = dict(zip(PARAM_NAMES, FILL, strict=True))
 DEFAULT_SAMPLES = 8
@@ -129,6 +130,16 @@ T_COLS = 37
 REWARD_SCALE = 40.0
 #: scratch ``cov``: the covered flags of a trick (``MAXN``), then :func:`trick_base`'s summary
 COV_SIZE = MAXN + 8
+#: ``race`` (:func:`_race`): a root play can be dropped after this many deals, or an eighth of
+#: the deals (``samples``) if that is more
+RACE_FROM = 4
+#: scratch ``vals``: 64 values by play (:func:`rules_top`, ``pimc``'s sums), then ``race``'s sums,
+#: this deal's rewards (64 each) and cross products (``RACE_STRIDE`` squared) by play position
+R_SUM = 64
+R_REW = 128
+R_CROSS = 192
+RACE_STRIDE = 40
+VALS_SIZE = R_CROSS + RACE_STRIDE * RACE_STRIDE
 
 #: worth of keeping a card, by type (A .. 10, J, Q, K, Joker): spend the cheap ones first
 KEEP = np.array(
@@ -171,13 +182,13 @@ def _comb2(a, k):
 
 
 @njit_fast
-def team_beliefs(obs, pteam):
-    """F3 from the observation: ``pteam[s]`` is the chance that seat ``s`` is on my team.
+def team_beliefs(obs, me, pteam):
+    """F3 from what seat ``me`` sees: ``pteam[s]`` is the chance that seat ``s`` is on my team.
 
+    ``obs`` is my observation or the full state (only my own Jokers and public fields are read).
     Unseen Jokers lie uniformly in the hidden slots (the others' hands and face-down plays); a
     seat with a hat is a Fool. Returns ``(lone_me, lone_known_against_me)``."""
     n = obs[S_N]
-    me = obs[S_SEAT]
     myj = obs[OFF_JOK + me]
     stockj = obs[OFF_STOCK + JOKER]
     shown = 0
@@ -213,11 +224,10 @@ def team_beliefs(obs, pteam):
 
 
 @njit_fast
-def trick_outcome(obs, a, cov):
-    """``(winner, points)`` of the trick if I play ``a`` and the players still to come play face
-    down (exact when I am last)."""
+def trick_outcome(obs, me, a, cov):
+    """``(winner, points)`` of the trick if I (seat ``me``) play ``a`` and the players still to
+    come play face down (exact when I am last). Writes the trick's slots after its last card."""
     n = obs[S_N]
-    me = obs[S_SEAT]
     m = obs[S_LEN]
     t, up, tgt = decode(a, me, n)
     push(obs, me, t, up, tgt)
@@ -230,13 +240,12 @@ def trick_outcome(obs, a, cov):
 
 
 @njit_fast
-def trick_base(obs, cov, base):
-    """What my play cannot change in the trick in play (F8-F11), into ``base`` (``int64[8]``):
-    the first uncovered King's name, uncovered Jacks, the first highest and first lowest
-    uncovered ranked cards (seat, rank), the face-up count, the first seat still to come after
-    me (-1 if I am last)."""
+def trick_base(obs, me, cov, base):
+    """What my (seat ``me``) play cannot change in the trick in play (F8-F11), into ``base``
+    (``int64[8]``): the first uncovered King's name, uncovered Jacks, the first highest and
+    first lowest uncovered ranked cards (seat, rank), the face-up count, the first seat still
+    to come after me (-1 if I am last)."""
     n = obs[S_N]
-    me = obs[S_SEAT]
     m = obs[S_LEN]
     covered_into(obs, cov)
     king = -1
@@ -283,9 +292,8 @@ def trick_base(obs, cov, base):
 
 
 @njit_inlined
-def quick_outcome(obs, a, base):
+def quick_outcome(obs, me, a, base):
     """:func:`trick_outcome` for a play that is not a face-up Queen, from :func:`trick_base`."""
-    me = obs[S_SEAT]
     t, up, tgt = decode(a, me, obs[S_N])
     pts = base[6] + up
     if base[0] >= 0:
@@ -306,10 +314,9 @@ def quick_outcome(obs, a, base):
 
 
 @njit_inlined
-def rules_value(obs, a, w, pts, pteam, lone_me, lone_against, params):
+def rules_value(obs, me, a, w, pts, pteam, lone_me, lone_against, params):
     """The rule of thumb's value of action ``a`` whose trick goes to ``w`` with ``pts`` points
     (see the module docstring)."""
-    me = obs[S_SEAT]
     t, up, tgt = decode(a, me, obs[S_N])
     q = 1.0 if w == me else (pteam[w] if w >= 0 else 0.0)
     mult = float(obs[S_MULT])
@@ -327,7 +334,17 @@ def rules_value(obs, a, w, pts, pteam, lone_me, lone_against, params):
 
 @njit_fast
 def rules_act(obs, mask, params, cov, pteam):
-    """The rule-of-thumb action for the observation ``obs`` (legal ``mask``).
+    """The rule-of-thumb action for the observation ``obs`` (legal ``mask``):
+    :func:`rules_act_at` for the seat that observes."""
+    return rules_act_at(obs, obs[S_SEAT], mask, params, cov, pteam)
+
+
+@njit_fast
+def rules_act_at(obs, me, mask, params, cov, pteam):
+    """The rule-of-thumb action of seat ``me`` (legal ``mask``). ``obs`` is the seat's
+    observation or the full state itself: the rule of thumb reads only the seat's own hand and
+    Jokers and public fields (F13), so a rollout need not copy the observation out of the state
+    (it writes only the trick's slots after its last card, which nothing reads).
 
     The trick as it stands is summed up once (:func:`trick_base`); each play other than a Queen
     then finds its winner in a few comparisons. Only the cheapest face-down card is weighed (they
@@ -335,11 +352,11 @@ def rules_act(obs, mask, params, cov, pteam):
     if mask & CRASH_BIT and params[P_CRASH] > 0.5:
         return A_CRASH
     mask &= ~CRASH_BIT
-    lone_me, lone_against = team_beliefs(obs, pteam)
+    lone_me, lone_against = team_beliefs(obs, me, pteam)
     best = -1
     best_v = -1e300
     base = cov[MAXN:]
-    trick_base(obs, cov, base)
+    trick_base(obs, me, cov, base)
     # Face-down plays differ only in the card spent (F9): keep the cheapest, drop the others.
     downs = mask & uint64((1 << A_UP) - 1)
     if downs:
@@ -355,7 +372,7 @@ def rules_act(obs, mask, params, cov, pteam):
     while m:
         a = nth_bit(m, 0)
         m &= m - uint64(1)
-        v = play_value(obs, a, base, cov, pteam, lone_me, lone_against, params)
+        v = play_value(obs, me, a, base, cov, pteam, lone_me, lone_against, params)
         if v > best_v:
             best_v = v
             best = a
@@ -363,27 +380,33 @@ def rules_act(obs, mask, params, cov, pteam):
 
 
 @njit_inlined
-def play_value(obs, a, base, cov, pteam, lone_me, lone_against, params):
-    """The rule of thumb's value of play ``a`` (not Party Crasher), the trick summed up in
-    ``base`` by :func:`trick_base`."""
+def play_value(obs, me, a, base, cov, pteam, lone_me, lone_against, params):
+    """The rule of thumb's value of play ``a`` (not Party Crasher) by seat ``me``, the trick
+    summed up in ``base`` by :func:`trick_base`."""
     if A_QUEEN <= a < A_KING:
-        w, pts = trick_outcome(obs, a, cov)
+        w, pts = trick_outcome(obs, me, a, cov)
     else:
-        w, pts = quick_outcome(obs, a, base)
-    return rules_value(obs, a, w, pts, pteam, lone_me, lone_against, params)
+        w, pts = quick_outcome(obs, me, a, base)
+    return rules_value(obs, me, a, w, pts, pteam, lone_me, lone_against, params)
 
 
 @njit_fast
 def rules_top(obs, mask, params, cov, pteam, vals, k):
+    """:func:`rules_top_at` for the seat that observes ``obs``."""
+    return rules_top_at(obs, obs[S_SEAT], mask, params, cov, pteam, vals, k)
+
+
+@njit_fast
+def rules_top_at(obs, me, mask, params, cov, pteam, vals, k):
     """The sub-mask of the ``k`` plays of ``mask`` that the rule of thumb values highest (every
     face-down type on its own; Party Crasher always kept; ties to the lower action id); all of
     ``mask`` when ``k`` is 0 or it holds at most ``k`` plays. ``vals`` is ``float64[64]``
-    scratch. The search bots' candidate filter (``top``)."""
+    scratch. The search bots' candidate filter (``top``). ``obs`` as in :func:`rules_act_at`."""
     if k <= 0 or popcount(mask) <= k:
         return mask
-    lone_me, lone_against = team_beliefs(obs, pteam)
+    lone_me, lone_against = team_beliefs(obs, me, pteam)
     base = cov[MAXN:]
-    trick_base(obs, cov, base)
+    trick_base(obs, me, cov, base)
     n_act = 0
     m = mask
     while m:
@@ -392,7 +415,7 @@ def rules_top(obs, mask, params, cov, pteam, vals, k):
         if a == A_CRASH:
             vals[n_act] = 1e300
         else:
-            vals[n_act] = play_value(obs, a, base, cov, pteam, lone_me, lone_against, params)
+            vals[n_act] = play_value(obs, me, a, base, cov, pteam, lone_me, lone_against, params)
         n_act += 1
     out = uint64(0)
     for _ in range(k):
@@ -479,7 +502,7 @@ def _step(S, seat, a, cov):
 
 
 @njit_fast
-def rollout(S, params, cov, robs, pteam):
+def rollout(S, params, cov, pteam):
     """Finish the round in ``S`` with the rule of thumb in every seat."""
     while not round_over(S):
         seat = to_move(S)
@@ -487,13 +510,12 @@ def rollout(S, params, cov, robs, pteam):
         if mask & (mask - uint64(1)) == 0:
             a = nth_bit(mask, 0)
         else:
-            observe(S, seat, robs)
-            a = rules_act(robs, mask, params, cov, pteam)
+            a = rules_act_at(S, seat, mask, params, cov, pteam)
         _step(S, seat, a, cov)
 
 
 @njit_fast
-def pimc_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, buf, vals, scores):
+def pimc_act(rng, obs, mask, params, cov, pteam, samp, trial, buf, vals, scores):
     """Determinised Monte Carlo over ``params[P_SAMPLES]`` samples (see the module docstring)."""
     k = int(params[P_SAMPLES])
     if params[P_TOP] > 0:
@@ -501,13 +523,20 @@ def pimc_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, buf, vals, s
     n_act = popcount(mask)
     for i in range(n_act):
         vals[i] = 0.0
-    _pimc_pass(rng, obs, mask, mask, k, params, cov, pteam, samp, trial, robs, buf, vals, scores)
+    z = params[P_RACE]
+    alive = _pimc_pass(
+        rng, obs, mask, mask, k, z, params, cov, pteam, samp, trial, buf, vals, scores
+    )
+    n_alive = popcount(alive)
+    for i in range(n_act):
+        if not (alive >> uint64(nth_bit(mask, i))) & uint64(1):
+            vals[i] = -1e300  # dropped by the race: never chosen
     more = int(params[P_MORE])
-    if more > 0 and n_act > 2:
+    if more > 0 and n_alive > 2:
         # successive halving: the better half gets ``more`` samples on top; every survivor has
         # seen the same deals, so the comparison stays paired
         keep = uint64(0)
-        for _ in range((n_act + 1) // 2):
+        for _ in range((n_alive + 1) // 2):
             b = -1
             for i in range(n_act):
                 kept = (keep >> uint64(nth_bit(mask, i))) & uint64(1)
@@ -515,7 +544,7 @@ def pimc_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, buf, vals, s
                     b = i
             keep |= uint64(1) << uint64(nth_bit(mask, b))
         _pimc_pass(
-            rng, obs, mask, keep, more, params, cov, pteam, samp, trial, robs, buf, vals, scores
+            rng, obs, mask, keep, more, 0.0, params, cov, pteam, samp, trial, buf, vals, scores
         )
         for i in range(n_act):
             if not (keep >> uint64(nth_bit(mask, i))) & uint64(1):
@@ -527,12 +556,65 @@ def pimc_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, buf, vals, s
     return nth_bit(mask, best)
 
 
+@njit_inlined
+def _in(mask, alive, i):
+    """Is the play at position ``i`` of ``mask`` in ``alive``?"""
+    return (alive >> uint64(nth_bit(mask, i))) & uint64(1) != 0
+
+
 @njit_fast
-def _pimc_pass(rng, obs, mask, keep, k, params, cov, pteam, samp, trial, robs, buf, vals, scores):
+def _race(vals, mask, alive, k, z, first):
+    """``race``: after deal ``k`` (from 1), whose reward for each ``alive`` play (a sub-mask of
+    ``mask``) is at ``vals[R_REW + i]``, ``i`` its position in ``mask``: add the rewards to the
+    plays' sums and cross products, and from ``first`` deals on drop every play whose
+    mean trails the leader's by more than ``z`` standard errors of their paired difference
+    (every alive play has been played out on the same deals), or that equals the leader on
+    every deal. Returns the plays still alive."""
+    n = popcount(mask)
+    for i in range(n):
+        if _in(mask, alive, i):
+            r = vals[R_REW + i]
+            vals[R_SUM + i] += r
+            for j in range(n):
+                if _in(mask, alive, j):
+                    vals[R_CROSS + i * RACE_STRIDE + j] += r * vals[R_REW + j]
+    if k < first:
+        return alive
+    b = -1
+    for i in range(n):
+        if _in(mask, alive, i) and (b < 0 or vals[R_SUM + i] > vals[R_SUM + b]):
+            b = i
+    bb = vals[R_CROSS + b * RACE_STRIDE + b]
+    out = alive
+    for i in range(n):
+        if i == b or not _in(mask, alive, i):
+            continue
+        d = (vals[R_SUM + b] - vals[R_SUM + i]) / k
+        ss = bb - 2.0 * vals[R_CROSS + b * RACE_STRIDE + i] + vals[R_CROSS + i * RACE_STRIDE + i]
+        var = max(ss / k - d * d, 0.0) * k / (k - 1.0)  # of the paired difference
+        if d > z * np.sqrt(var / k) or (var == 0.0 and d >= 0.0):
+            out &= ~(uint64(1) << uint64(nth_bit(mask, i)))
+    return out
+
+
+@njit_fast
+def _race_reset(vals, n_act):
+    for i in range(n_act):
+        vals[R_SUM + i] = 0.0
+        for j in range(n_act):
+            vals[R_CROSS + i * RACE_STRIDE + j] = 0.0
+
+
+@njit_fast
+def _pimc_pass(rng, obs, mask, keep, k, z, params, cov, pteam, samp, trial, buf, vals, scores):
     """``k`` deals, each played out after every action of ``keep`` (a sub-mask of ``mask``);
-    adds each action's reward to ``vals`` at its position in ``mask``."""
+    adds each action's reward to ``vals`` at its position in ``mask``. With ``z`` > 0 the
+    actions race (:func:`_race`): a dropped action gets no more rollouts, and the pass stops
+    when one is left. Returns the actions still in (``keep`` when ``z`` is 0)."""
     me = obs[S_SEAT]
-    for _ in range(k):
+    if z > 0:
+        _race_reset(vals, popcount(mask))
+    for d in range(k):
         determinise(rng, obs, samp, buf)
         i = 0
         m = mask
@@ -543,10 +625,18 @@ def _pimc_pass(rng, obs, mask, keep, k, params, cov, pteam, samp, trial, robs, b
                 for x in range(STATE_SIZE):
                     trial[x] = samp[x]
                 _step(trial, me, a, cov)
-                rollout(trial, params, cov, robs, pteam)
+                rollout(trial, params, cov, pteam)
                 score_round(trial, trial[S_FOOLS], scores)
-                vals[i] += search_reward(trial, me, scores, params[P_WIN])
+                r = search_reward(trial, me, scores, params[P_WIN])
+                vals[i] += r
+                if z > 0:
+                    vals[R_REW + i] = r
             i += 1
+        if z > 0:
+            keep = _race(vals, mask, keep, d + 1, z, max(RACE_FROM, k // 8))
+            if keep & (keep - uint64(1)) == 0:
+                break
+    return keep
 
 
 @njit_fast
@@ -598,14 +688,14 @@ def _new_node(tree, stats, used):
 
 
 @njit_fast
-def _descend(me, node, used, params, cov, pteam, trial, robs, tree, stats, path, vals):
+def _descend(me, node, used, params, cov, pteam, trial, tree, stats, path, vals):
     """One ISMCTS iteration below a root play, on the sample ``trial``: the others play the rule
-    of thumb from their own observation of the sample; the tree follows the public edges (a
-    face-down play of another seat is edge 0, F13), so each of my nodes is one of my information
-    sets. At my nodes the plays are the rule of thumb's ``deep`` best; a node tries its plays
-    in the rule of thumb's order, one more every ``widen`` visits, then chooses by UCB1. The
-    round is finished with ``rules``. Returns the nodes used; the path of nodes, for
-    the backup, is in ``path`` (its length in ``path[63]``)."""
+    of thumb on what they see of the sample (read in place, :func:`rules_act_at`); the tree
+    follows the public edges (a face-down play of another seat is edge 0, F13), so each of my
+    nodes is one of my information sets. At my nodes the plays are the rule of thumb's ``deep``
+    best; a node tries its plays in the rule of thumb's order, one more every ``widen`` visits,
+    then chooses by UCB1. The round is finished with ``rules``. Returns the nodes used; the path
+    of nodes, for the backup, is in ``path`` (its length in ``path[63]``)."""
     depth = 0
     cap = MAX_NODES - 64
     deep = int(params[P_DEEP])
@@ -618,8 +708,7 @@ def _descend(me, node, used, params, cov, pteam, trial, robs, tree, stats, path,
             if lm & (lm - uint64(1)) == 0:
                 a = nth_bit(lm, 0)
             else:
-                observe(trial, seat, robs)
-                a = rules_act(robs, lm, params, cov, pteam)
+                a = rules_act_at(trial, seat, lm, params, cov, pteam)
             e = 0 if a < A_UP else a
             ch = tree[node, e]
             if ch < 0 and used < cap:
@@ -629,8 +718,7 @@ def _descend(me, node, used, params, cov, pteam, trial, robs, tree, stats, path,
             _step(trial, seat, a, cov)
             node = ch
         else:
-            observe(trial, me, robs)
-            cand = rules_top(robs, lm, params, cov, pteam, vals, deep)
+            cand = rules_top_at(trial, me, lm, params, cov, pteam, vals, deep)
             tried = uint64(0)
             m = cand
             while m:
@@ -646,7 +734,7 @@ def _descend(me, node, used, params, cov, pteam, trial, robs, tree, stats, path,
                 if untried == CRASH_BIT:
                     a = A_CRASH
                 else:
-                    a = rules_act(robs, untried, params, cov, pteam)
+                    a = rules_act_at(trial, me, untried, params, cov, pteam)
                 ch = -1
                 if used < cap:
                     ch = used
@@ -678,12 +766,12 @@ def _descend(me, node, used, params, cov, pteam, trial, robs, tree, stats, path,
             depth += 1
     path[63] = depth
     if not round_over(trial):
-        rollout(trial, params, cov, robs, pteam)
+        rollout(trial, params, cov, pteam)
     return used
 
 
 @njit_fast
-def ismcts_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, scores, tree, stats, path):
+def ismcts_act(rng, obs, mask, params, cov, pteam, samp, trial, vals, scores, tree, stats, path):
     """Information-set MCTS from my seat (Cowling, Powley and Whitehouse 2012), with the rule of
     thumb as the model of the others and as the prior of my own later plays.
 
@@ -692,14 +780,14 @@ def ismcts_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, scores, tr
     the same deals. Below each root play a tree over my later information sets
     (:func:`_descend`) improves my own later plays on the rule of thumb, so a root play is valued
     by how I would go on, not by how ``rules`` would. It takes the root play with the best mean
-    :func:`search_reward`.
+    :func:`search_reward`. With ``race`` the root plays race as in ``pimc`` (:func:`_race`).
 
-    ``tree`` (``int64[MAX_NODES, T_COLS]``: children by public edge), ``stats``
-    (``float64[MAX_NODES, 3]``: reward sum, visits; the last 64 rows of the third column are
-    scratch) and ``path`` (``int64[128]``: the path, then the sampler's buffer) are scratch."""
+    ``vals`` (``float64[VALS_SIZE]``), ``tree`` (``int64[MAX_NODES, T_COLS]``: children by
+    public edge), ``stats`` (``float64[MAX_NODES, 2]``: reward sum, visits) and ``path``
+    (``int64[128]``: the path, then the sampler's buffer) are scratch."""
     me = obs[S_SEAT]
     k = int(params[P_SAMPLES])
-    vals = stats[MAX_NODES - 64 :, 2]
+    z = params[P_RACE]
     if params[P_TOP] > 0:
         mask = rules_top(obs, mask, params, cov, pteam, vals, int(params[P_TOP]))
     used = _new_node(tree, stats, 0)
@@ -709,9 +797,12 @@ def ismcts_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, scores, tr
         m &= m - uint64(1)
         tree[0, a] = used
         used = _new_node(tree, stats, used)
-    for _ in range(k):
+    alive = mask
+    if z > 0:
+        _race_reset(vals, popcount(mask))
+    for d in range(k):
         determinise(rng, obs, samp, path[64:])
-        m = mask
+        m = alive
         while m:
             a = nth_bit(m, 0)
             m &= m - uint64(1)
@@ -719,18 +810,22 @@ def ismcts_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, scores, tr
                 trial[x] = samp[x]
             _step(trial, me, a, cov)
             root = tree[0, a]
-            used = _descend(
-                me, root, used, params, cov, pteam, trial, robs, tree, stats, path, vals
-            )
+            used = _descend(me, root, used, params, cov, pteam, trial, tree, stats, path, vals)
             score_round(trial, trial[S_FOOLS], scores)
             r = search_reward(trial, me, scores, params[P_WIN])
             stats[root, 0] += r
             stats[root, 1] += 1.0
-            for d in range(path[63]):
-                stats[path[d], 0] += r
-                stats[path[d], 1] += 1.0
+            for p in range(path[63]):
+                stats[path[p], 0] += r
+                stats[path[p], 1] += 1.0
+            if z > 0:
+                vals[R_REW + popcount(mask & ((uint64(1) << uint64(a)) - uint64(1)))] = r
+        if z > 0:
+            alive = _race(vals, mask, alive, d + 1, z, max(RACE_FROM, k // 8))
+            if alive & (alive - uint64(1)) == 0:
+                break
     best = -1
-    m = mask
+    m = alive  # the plays still alive have seen the same deals
     while m:
         a = nth_bit(m, 0)
         m &= m - uint64(1)
@@ -740,22 +835,20 @@ def ismcts_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, scores, tr
 
 
 @njit_fast
-def act(
-    policy, params, rng, obs, mask, cov, pteam, samp, trial, robs, buf, vals, scores, tree, stats
-):
+def act(policy, params, rng, obs, mask, cov, pteam, samp, trial, buf, vals, scores, tree, stats):
     """The action of bot ``policy`` for observation ``obs`` with legal ``mask`` (``uint64``).
 
-    Scratch: ``cov`` ``int64[COV_SIZE]``, ``pteam`` ``float64[MAXN]``, ``samp``/``trial``/``robs``
-    ``int64[STATE_SIZE]``, ``buf`` ``int64[64]``, ``vals`` ``float64[64]``, ``scores``
+    Scratch: ``cov`` ``int64[COV_SIZE]``, ``pteam`` ``float64[MAXN]``, ``samp``/``trial``
+    ``int64[STATE_SIZE]``, ``buf`` ``int64[128]``, ``vals`` ``float64[VALS_SIZE]``, ``scores``
     ``int64[MAXN]``, ``tree``/``stats`` the ISMCTS tree (see :class:`Work`)."""
     if policy == RANDOM:
         return random_act(rng, mask)
     if policy == RULES:
         return rules_act(obs, mask, params, cov, pteam)
     if policy == PIMC:
-        return pimc_act(rng, obs, mask, params, cov, pteam, samp, trial, robs, buf, vals, scores)
+        return pimc_act(rng, obs, mask, params, cov, pteam, samp, trial, buf, vals, scores)
     return ismcts_act(
-        rng, obs, mask, params, cov, pteam, samp, trial, robs, scores, tree, stats, buf
+        rng, obs, mask, params, cov, pteam, samp, trial, vals, scores, tree, stats, buf
     )
 
 
@@ -767,12 +860,11 @@ class Work:
         self.pteam = np.zeros(MAXN, dtype=np.float64)
         self.samp = np.zeros(STATE_SIZE, dtype=np.int64)
         self.trial = np.zeros(STATE_SIZE, dtype=np.int64)
-        self.robs = np.zeros(STATE_SIZE, dtype=np.int64)
         self.buf = np.zeros(128, dtype=np.int64)
-        self.vals = np.zeros(64, dtype=np.float64)
+        self.vals = np.zeros(VALS_SIZE, dtype=np.float64)
         self.scores = np.zeros(MAXN, dtype=np.int64)
         self.tree = np.zeros((MAX_NODES, T_COLS), dtype=np.int64)
-        self.stats = np.zeros((MAX_NODES, 3), dtype=np.float64)
+        self.stats = np.zeros((MAX_NODES, 2), dtype=np.float64)
 
     def call(
         self, policy: int, params: np.ndarray, rng: np.ndarray, obs: np.ndarray, mask: int
@@ -780,7 +872,7 @@ class Work:
         return int(
             act(
                 policy, params, rng, obs, np.uint64(mask), self.cov, self.pteam, self.samp,
-                self.trial, self.robs, self.buf, self.vals, self.scores, self.tree, self.stats,
+                self.trial, self.buf, self.vals, self.scores, self.tree, self.stats,
             )
         )  # fmt: skip
 

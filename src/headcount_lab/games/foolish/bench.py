@@ -81,18 +81,21 @@ def run_benchmarks(quick: bool) -> dict[str, Any]:
         ("ismcts_one_seat", "ismcts", "iterations"),
     )
     for key, bot, budget in search:
-        ids, params = agents.policy_params([bot, "rules", "rules", "rules"])
-        kernels.run_block(block_state(0, 0), 1, arr, ids, params, False)
-        cpu = _best(
-            lambda ids=ids, params=params: kernels.run_block(
-                block_state(1, 0), pimc_games, arr, ids, params, False
-            ),
-            1,
-        )
-        out[key] = {
-            budget: int(params[0, agents.P_SAMPLES]),
-            "top": int(params[0, agents.P_TOP]),
-            "rounds_per_s_cpu": pimc_games * rounds / cpu,
-            "seat_turns_per_s_cpu": pimc_games * rounds * 13 / cpu,
-        }
+        for seats in (1, 4):
+            # one seat among three ``rules``, then the bot in every seat (self-play)
+            ids, params = agents.policy_params([bot] * seats + ["rules"] * (4 - seats))
+            kernels.run_block(block_state(0, 0), 1, arr, ids, params, False)
+            cpu = _best(
+                lambda ids=ids, params=params: kernels.run_block(
+                    block_state(1, 0), pimc_games, arr, ids, params, False
+                ),
+                1,
+            )
+            name = key if seats == 1 else key.replace("_one_seat", "_self_play")
+            out[name] = {
+                budget: int(params[0, agents.P_SAMPLES]),
+                "top": int(params[0, agents.P_TOP]),
+                "rounds_per_s_cpu": pimc_games * rounds / cpu,
+                "seat_turns_per_s_cpu": pimc_games * rounds * 13 * seats / cpu,
+            }
     return out

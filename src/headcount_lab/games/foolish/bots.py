@@ -20,10 +20,10 @@ MAX_NODES = 16384
 #: bot; ``samples`` and ``iterations`` share slot 0 (pimc samples, ismcts iterations)
 SLOTS = {
     "samples": 0, "iterations": 0, "keep": 1, "duck": 2, "deny": 3, "crash": 4, "ucb": 5, "top": 6,
-    "win": 7, "more": 8, "deep": 9, "widen": 10,
+    "win": 7, "more": 8, "deep": 9, "widen": 10, "race": 11,
 }  # fmt: skip
 #: what a slot holds for a bot that has no parameter there (the values every bot was built with)
-FILL = (0.0, 0.15, 0.3, 0.3, 1.0, 0.7, 0.0, 0.0, 0.0, 2.0, 4.0)
+FILL = (0.0, 0.15, 0.3, 0.3, 1.0, 0.7, 0.0, 0.0, 0.0, 2.0, 4.0, 0.0)
 
 _RULE_OF_THUMB = (
     Param("keep", 0.15, 0.0, 10.0, help="weight of the worth of the card spent"),
@@ -41,6 +41,15 @@ _WIN = Param(
     "round score minus the others' mean; above 0 also minus the other team's only)",
 )
 _MORE = Param("more", 0, 0, 100_000, True, "extra samples for the better half of the plays")
+
+_RACE = Param(
+    "race",
+    0,
+    0,
+    10,
+    help="drop a root play once its mean trails the best by this many standard errors of "
+    "their paired difference, from deal max(4, samples/8) on; stop when one is left (0: off)",
+)
 
 _TOP = Param(
     "top", 0, 0, 37, True, "search only the plays the rule of thumb ranks this high (0: all)"
@@ -60,6 +69,7 @@ MENU = BotMenu(
                 _TOP,
                 _WIN,
                 _MORE,
+                _RACE,
             ),
             help="determinised Monte Carlo, rolling out with rules",
         ),
@@ -70,6 +80,7 @@ MENU = BotMenu(
                 Param("samples", 32, 1, 100_000, True, "deals sampled per decision"),
                 *_RULE_OF_THUMB,
                 Param("top", 6, 0, 37, True, _TOP.help),
+                _RACE,
             ),
             help="pimc on the rule of thumb's 6 best plays only, with 32 samples",
         ),
@@ -84,6 +95,7 @@ MENU = BotMenu(
                 Param("deep", 3, 1, 37, True, "plays searched at my later turns"),
                 Param("widen", 4, 1, 100_000, help="visits of a node per extra play tried"),
                 Param("win", 100, 0, 10_000, help=_WIN.help),
+                _RACE,
             ),
             help="information-set MCTS",
         ),

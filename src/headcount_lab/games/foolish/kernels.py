@@ -28,6 +28,7 @@ from headcount_lab.games.foolish.agents import (
     RANDOM,
     RULES,
     T_COLS,
+    VALS_SIZE,
     act,
     random_act,
     rules_act,
@@ -341,7 +342,7 @@ def play_round(
     ``obs`` are ``int64[STATE_SIZE]``; ``w`` is the tuple of the bots' scratch arrays. When
     ``log`` is not empty the round is written from ``pos`` on; returns the position after it."""
     n = rules[I_PLAYERS]
-    cov, pteam, samp, trial, robs, buf, vals, sc, tree, stats = w
+    cov, pteam, samp, trial, buf, vals, sc, tree, stats = w
     begin_round(
         S, n, round_no, rules[I_ROUNDS], start, rules[I_BONUS], rules[I_MULT], rules[I_PC],
         rules[I_PC_STOCK], rules[I_PC_BONUS],
@@ -380,7 +381,7 @@ def play_round(
         else:
             observe(S, seat, obs)
             a = act(
-                pol, params[seat], rng, obs, mask, cov, pteam, samp, trial, robs, buf, vals, sc,
+                pol, params[seat], rng, obs, mask, cov, pteam, samp, trial, buf, vals, sc,
                 tree, stats,
             )  # fmt: skip
         if rec:
@@ -489,12 +490,11 @@ def simulate_block(
         np.zeros(MAXN, dtype=np.float64),
         np.zeros(STATE_SIZE, dtype=np.int64),
         np.zeros(STATE_SIZE, dtype=np.int64),
-        np.zeros(STATE_SIZE, dtype=np.int64),
         np.zeros(128, dtype=np.int64),
-        np.zeros(64, dtype=np.float64),
+        np.zeros(VALS_SIZE, dtype=np.float64),
         np.zeros(MAXN, dtype=np.int64),
         np.zeros((MAX_NODES if ismcts else 1, T_COLS), dtype=np.int64),
-        np.zeros((MAX_NODES if ismcts else 1, 3), dtype=np.float64),
+        np.zeros((MAX_NODES if ismcts else 1, 2), dtype=np.float64),
     )
     no_log = np.empty(0, dtype=np.int16)
     for g in range(n_games):

@@ -223,7 +223,7 @@ class FoolishTable:
         choice = self.bots.bot_choice(rnd)
         pteam = np.zeros(MAXN, dtype=np.float64)
         obs = rnd.observation(self.seat)
-        team_beliefs(obs, pteam)
+        team_beliefs(obs, self.seat, pteam)
         others = ", ".join(
             f"seat {s} {percent(float(pteam[s]))}"
             for s in range(self.rules.players)

@@ -30,6 +30,7 @@ from headcount_lab.games.foolish.agents import (
     MAX_NODES,
     RANDOM,
     T_COLS,
+    VALS_SIZE,
     act,
     policy_params,
     random_act,
@@ -135,12 +136,11 @@ def trace_rounds(
     pteam = np.zeros(MAXN, dtype=np.float64)
     samp = np.zeros(STATE_SIZE, dtype=np.int64)
     trial = np.zeros(STATE_SIZE, dtype=np.int64)
-    robs = np.zeros(STATE_SIZE, dtype=np.int64)
     buf = np.zeros(128, dtype=np.int64)
-    vals = np.zeros(64, dtype=np.float64)
+    vals = np.zeros(VALS_SIZE, dtype=np.float64)
     sc = np.zeros(MAXN, dtype=np.int64)
     tree = np.zeros((MAX_NODES, T_COLS), dtype=np.int64)
-    tstats = np.zeros((MAX_NODES, 3), dtype=np.float64)
+    tstats = np.zeros((MAX_NODES, 2), dtype=np.float64)
     up_joker = uint64(1) << uint64(A_UP + JOKER)
     for r in range(n_rounds):
         round_no = 1 + r % rounds
@@ -174,8 +174,8 @@ def trace_rounds(
                 if devices[seat] & ORACLE:
                     reveal_teams(S, seat, obs)
                 a = act(
-                    pol, params[seat], dec_rng, obs, mask, cov, pteam, samp, trial, robs, buf,
-                    vals, sc, tree, tstats,
+                    pol, params[seat], dec_rng, obs, mask, cov, pteam, samp, trial, buf, vals, sc,
+                    tree, tstats,
                 )  # fmt: skip
             if a == A_CRASH:
                 S[S_CRASHED] = 1
