@@ -529,7 +529,7 @@ def pimc_act(rng, obs, mask, params, cov, pteam, samp, trial, buf, vals, scores)
     )
     n_alive = popcount(alive)
     for i in range(n_act):
-        if not (alive >> uint64(nth_bit(mask, i))) & uint64(1):
+        if not _in(mask, alive, i):
             vals[i] = -1e300  # dropped by the race: never chosen
     more = int(params[P_MORE])
     if more > 0 and n_alive > 2:
@@ -539,15 +539,14 @@ def pimc_act(rng, obs, mask, params, cov, pteam, samp, trial, buf, vals, scores)
         for _ in range((n_alive + 1) // 2):
             b = -1
             for i in range(n_act):
-                kept = (keep >> uint64(nth_bit(mask, i))) & uint64(1)
-                if not kept and (b < 0 or vals[i] > vals[b]):
+                if not _in(mask, keep, i) and (b < 0 or vals[i] > vals[b]):
                     b = i
             keep |= uint64(1) << uint64(nth_bit(mask, b))
         _pimc_pass(
             rng, obs, mask, keep, more, 0.0, params, cov, pteam, samp, trial, buf, vals, scores
         )
         for i in range(n_act):
-            if not (keep >> uint64(nth_bit(mask, i))) & uint64(1):
+            if not _in(mask, keep, i):
                 vals[i] = -1e300
     best = 0
     for i in range(1, n_act):

@@ -108,6 +108,8 @@ class Table:
         o, d = self.rules.lives
         self.open_lives = [o] * self.n
         self.down_lives = [d] * self.n
+        # the table's bot set, chosen once: its act compiles only the bots it seats
+        self.act = A.act_for(A.bot_set([b.policy for b in self.bots]))
 
     @property
     def n(self) -> int:
@@ -146,9 +148,8 @@ class Table:
                             can_call, caller)  # fmt: skip
         u = self.bot_stream.uniform()
         bot = self.bots[seat]
-        act = A.act_for(A.bot_set([b.policy for b in self.bots]))  # the table's set
-        return int(act(bot.policy, np.array(bot.params), obs, kind, self.beliefs.tables,
-                       O.new_work(), u))  # fmt: skip
+        return int(self.act(bot.policy, np.array(bot.params), obs, kind, self.beliefs.tables,
+                            O.new_work(), u))  # fmt: skip
 
 
 @dataclass

@@ -8,7 +8,7 @@ import math
 from typing import Any
 
 from headcount_lab.core.adapt import SAMPLING_SEARCHERS, search_adapter
-from headcount_lab.core.exploit import Family, Knob, Plan, Responders
+from headcount_lab.core.exploit import SEARCH_GAME_PLAN, Family, Knob, Responders
 from headcount_lab.core.metagame import FieldGame
 
 
@@ -61,15 +61,7 @@ RESPONDERS = Responders(
     budget=1_000,
     games=400,
     unmeasured=4_000,
-    plan=Plan(
-        grid_keep=100,
-        population=8,
-        games_per_candidate=40,
-        max_iterations=6,
-        min_iterations=0,
-        start_spreads=(0.3,),
-        restarts=1,
-    ),  # fmt: skip
+    plan=SEARCH_GAME_PLAN,
 )
 
 FIELD = FieldGame(

@@ -5,10 +5,11 @@ settings, the oracle the documented ``listen`` and ``bid_width`` settings of ``m
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 from headcount_lab.core.adapt import search_adapter
-from headcount_lab.core.exploit import Family, Knob, Plan, Responders
+from headcount_lab.core.exploit import SEARCH_GAME_PLAN, Family, Knob, Responders
 from headcount_lab.core.metagame import FieldGame
 
 
@@ -57,15 +58,7 @@ RESPONDERS = Responders(
     budget=10_000,
     games=2_000,
     unmeasured=40_000,
-    plan=Plan(
-        grid_keep=100,
-        population=8,
-        games_per_candidate=100,
-        max_iterations=10,
-        min_iterations=0,
-        start_spreads=(0.3,),
-        restarts=1,
-    ),  # fmt: skip
+    plan=replace(SEARCH_GAME_PLAN, games_per_candidate=100, max_iterations=10),
 )
 
 FIELD = FieldGame(
