@@ -20,7 +20,7 @@ runner = CliRunner()
          "--data-dir {tmp}/d has no effect without --write: nothing is saved"),
         (["whist", "blind-equilibrium", "--players", "3"], ["--seed", "5"],
          "--seed 5 has no effect without --samples: every deal is enumerated"),
-        (["poohead", "compare", "--rule", "turn_cap=30", "--games", "16"],
+        (["poohead", "compare", "--rule", "turn_cap=30", "--games", "16", "--field", "cheap"],
          ["--adapt-budget", "full"],
          "--adapt-budget full has no effect without --adapt: nobody adapted"),
     ],

@@ -84,6 +84,18 @@ def test_the_text_shows_both_tables_and_the_verdicts():
     assert "equilibrium table retrained under these rules" in res.stdout
 
 
+def test_the_default_competent_field_is_adapted():
+    # issue 23 items 1 and 4: the default field (the committed competent field, one member)
+    # seats that member, so --adapt retrains its table under each rule set
+    res = cli("headcount", "compare", "--games", "320", "--seed", "5", "--adapt", "--adapt-budget",
+              TINY, "--rule", "peek_must_raise=off", "--quiet", "--json")  # fmt: skip
+    assert res.code == 0, res.stderr
+    out = strict_json(res.stdout)
+    assert out["field"]["source"] == "the competent field" and "competent" in out
+    assert out["adapt"]["same_players"] is False
+    assert all(f["changed"] for f in out["adapt"]["fields"])
+
+
 def test_bots_that_cannot_adapt_are_the_players_as_they_are():
     res = cli("headcount", "compare", "--field", "odds,tips,odds,random", "--games", "64",
               "--rule", "peek_must_raise=off", "--adapt", "--quiet", "--json")  # fmt: skip

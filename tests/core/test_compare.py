@@ -88,13 +88,24 @@ def test_json_shape_and_what_it_says_about_the_field():
     assert out["absent"] == {}  # Headcount measures every metric of the set
 
 
-def test_default_field_is_the_declared_one_and_said():
-    res = cli("poohead", "compare", "--rule", "turn_cap=30", "--games", "16", "--quiet")
+def test_default_field_is_the_competent_one_and_said():
+    # issue 23 item 1: without --field a rule is judged by the committed competent field; a
+    # field of one member seats that member (so --adapt can fit it) and names the file
+    from headcount_lab.core.competent import resolve
+
+    spec = GAMES["headcount"]
+    mix = resolve(spec, 4, spec.make_rules(None, [], 4))
+    assert mix.single, "the test expects the committed 4-player field to have one member"
+    res = cli("headcount", "compare", "--rule", "open_lives=3", "--games", "16", "--quiet")
     assert res.code == 0, res.stderr
-    spec = GAMES["poohead"]
-    field = spec.compare_field or spec.default_bots
-    assert f"field (the game's default bots): {field}" in res.stdout
+    assert f"field (the competent field): {','.join([mix.members[0]] * 4)}" in res.stdout
+    assert mix.file in res.stdout  # the committed field file is named
     assert "warning: only 1 blocks" in res.stdout  # too few blocks for an interval: said
+    both = [strict_json(cli("headcount", "compare", "--rule", "open_lives=3", "--games", "16",
+                            "--quiet", "--json", *field).stdout)
+            for field in ([], ["--field", mix.members[0]])]  # fmt: skip
+    assert both[0]["metrics"] == both[1]["metrics"]  # the same games as the member named
+    assert both[0]["competent"]["field"] == mix.file and "competent" not in both[1]
 
 
 def test_sweep_writes_rows_and_a_chart(tmp_path):

@@ -112,8 +112,9 @@ def _assignments(items: list[str], option: str) -> dict[str, str]:
 
 def compare_field(spec: GameSpec, field: str | None, players: int) -> tuple[list[str], str]:
     """The field's bots, one per seat, and where they came from. One bot given fills every
-    seat; the declared field (``GameSpec.compare_field``, else ``default_bots``) is repeated
-    round the table when it lists fewer or more bots than ``players``."""
+    seat; without ``--field`` every seat is ``competent`` (issue 23 item 1: a rule is judged
+    by the competent field), or, for a game that commits no field, the game's default bots
+    repeated round the table."""
     menu = spec.load("bots")
     if field is not None:
         bots = [b.text for b in (menu.parse(x) for x in menu.split(field))]
@@ -122,10 +123,12 @@ def compare_field(spec: GameSpec, field: str | None, players: int) -> tuple[list
         if len(bots) != players:
             raise UserError(f"--field lists {len(bots)} bots but --players is {players}")
         return bots, "given"
-    declared = spec.compare_field or spec.default_bots
-    bots = menu.split(declared)
-    source = "the game's compare field" if spec.compare_field else "the game's default bots"
-    return [bots[i % len(bots)] for i in range(players)], source
+    if spec.metagame:
+        from headcount_lab.core.competent import NAME
+
+        return [NAME] * players, "the competent field"
+    bots = menu.split(spec.default_bots)
+    return [bots[i % len(bots)] for i in range(players)], "the game's default bots"
 
 
 def compare(
@@ -192,6 +195,10 @@ def compare(
 
     # competent is resolved once, for the base rules: every arm seats the same players
     mix = resolve(spec, players, base) if any(is_competent(b) for b in bots) else None
+    committed = mix
+    if mix is not None and mix.single:  # one member is not drawn: the seats are that bot,
+        bots = [mix.members[0] if is_competent(b) else b for b in bots]  # so --adapt fits it
+        mix = None
 
     def arm_fn(rules: Any, text: str, n: int) -> Any:
         return spec.load("tournament")(rules, text, n, 1, False).job.block_fn
@@ -226,8 +233,8 @@ def compare(
     stats = run_options.execute(job, seed, opts)
     t2 = time.perf_counter()
     res = C.summary(cmp, stats, source, key, values)
-    if mix is not None:
-        res["competent"] = mix.json()
+    if committed is not None:
+        res["competent"] = committed.json()
     res["seconds"] = {"setup_and_compile": t1 - t0, "play": t2 - t1}
     if adapt:
         rows = cmp.results(stats)  # the same players when no field changed
@@ -542,8 +549,9 @@ def compare_command(spec: GameSpec):  # type: ignore[no-untyped-def]
             typer.Option(
                 "--field",
                 "--bots",
-                help="The bots, one per seat, or one bot for "
-                "every seat (default: the game's declared field). " + _bots_help(spec),
+                help="The bots, one per seat, or one bot for every seat (default: the "
+                "competent field, see GAME field; slow for the search games' fields, give "
+                "cheaper bots for a quick look). " + _bots_help(spec),
             ),
         ] = None,  # fmt: skip
         games: _units_option(spec, "to play in every arm") = DEFAULT_GAMES,  # type: ignore[valid-type]

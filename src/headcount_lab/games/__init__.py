@@ -49,9 +49,6 @@ class GameSpec:
     #: "module:METRICS", the game's :class:`~headcount_lab.core.compare.GameMetrics` (its part of
     #: the designer metrics of ``GAME compare``)
     metrics: str = ""
-    #: the bots of ``GAME compare`` when ``--field`` is not given ("" = ``default_bots``): the
-    #: one place to point the comparisons at another field
-    compare_field: str = ""
     #: "module:FIELD", the game's :class:`~headcount_lab.core.metagame.FieldGame` (the
     #: competent field: ``GAME field``)
     metagame: str | None = None
