@@ -2,6 +2,7 @@
 
     python scripts/rule_lab.py headcount --games 20000 --seed 1 --adapt quick
     python scripts/rule_lab.py whist --games 600 --seed 1
+    python scripts/rule_lab.py foolish --games 600 --seed 1 --field competent --tag competent
 
 One ``compare`` per change of ``headcount_lab.analysis.rulelab.LAB[GAME]``, each against the
 default rules, on the same seed (so every change is played on the same deals), with the
@@ -41,12 +42,15 @@ def main() -> None:
     )
     parser.add_argument("--only", default=None, help="comma-separated change names")
     parser.add_argument("--fresh", action="store_true")
+    parser.add_argument(
+        "--tag", default="", help="store under data/rule-lab-GAME-TAG-v*.json (a second field)"
+    )
     args = parser.parse_args()
     spec = GAMES[args.game]
     command = "python scripts/rule_lab.py " + shlex.join(sys.argv[1:])
     settings = {"games": args.games, "seed": args.seed, "players": args.players,
                 "field": args.field, "adapt": args.adapt}  # fmt: skip
-    path = rulelab.path_of(args.game, spec.version)
+    path = rulelab.path_of(args.game, spec.version, tag=args.tag)
     stored = {"schema": rulelab.SCHEMA, "game": args.game, "rules_version": spec.version,
               "settings": settings, "commands": [], "runs": {}}  # fmt: skip
     if path.exists() and not args.fresh:

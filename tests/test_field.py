@@ -58,7 +58,8 @@ def test_a_missing_or_damaged_field_is_refused(tmp_path):
     assert "no committed field" in line
     spec = GAMES["whist"]
     field_file(tmp_path, spec, 4, "standard").write_text("{not json", encoding="utf-8")
-    assert "not a field file" in one_error_line(cli("whist", "field", "--data-dir", str(tmp_path)))
+    line = one_error_line(cli("whist", "field", "--data-dir", str(tmp_path)))
+    assert "is not a committed field" in line
     shutil.copy(field_file(DATA, GAMES["foolish"], 4, "standard"), field_file(tmp_path, spec, 4,
                 "standard"))  # fmt: skip
     assert "field of 'foolish'" in one_error_line(

@@ -104,3 +104,32 @@ def test_the_stored_runs_render_in_every_language(game):
         text = " ".join(str(p) for q in qs for p in (q.title, q.method, q.finding, *q.parts))
         assert not re.search(r"\{[a-z_]+\}", text), "a placeholder left unfilled"
         assert qs[0].title.startswith("7. ") and qs[1].title.startswith("8. ")
+
+
+def test_the_competent_check_is_shown_beside_and_named_where_it_differs():
+    # issue 22 item 5 / issue 23 item 5: where the main runs are played by a cheaper field, the
+    # competent field's verdict on each change stands beside it, and the designer's list says
+    # where the two differ
+    game = "foolish"
+    table = R.tidy(R.load(game, GAMES[game].version), game)
+    members = " ".join(R.competent_members(game, 4))
+    check = table.assign(field=members, games=600, commands="python scripts/rule_lab.py x")
+    directions = R.judged(game)
+    first = next(d for d in R.decide(table, directions) if d.decision != R.NO_EFFECT)
+    rows = check["change"] == first.change
+    check.loc[rows, ["diff", "lo", "hi"]] = 0.0  # the check sees no effect of this change
+    t = texts("rulelab")["en"]
+    q1, q2 = R.questions(game, table, "en", t, "`x.csv`", "{n}. {text}", 7, check)
+    shown = q1.parts[0].df
+    col = shown[t["col_competent"]].tolist()
+    assert col[list(R.LAB[game]).index(first.change)] == t["decisions"][R.NO_EFFECT]
+    others = [d for d in R.decide(table, directions) if d.change != first.change]
+    assert [c for i, c in enumerate(col) if list(R.LAB[game])[i] != first.change] == [
+        t["decisions"][d.decision] for d in others
+    ]
+    agree = f"on {len(others)} of {len(others) + 1} changes"
+    assert agree in q1.method and members.split()[0] in q1.method
+    note = t["check_differs"].format(verdict=t["decisions"][R.NO_EFFECT])
+    assert q2.parts[0].count(note) == 1  # named once, at the change that differs
+    with pytest.raises(ValueError, match="not played by the competent field"):
+        R.questions(game, table, "en", t, "`x.csv`", "{n}. {text}", 7, table)

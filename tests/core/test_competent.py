@@ -381,12 +381,15 @@ def test_exploit_and_compare_take_competent():
               "64", "--json")  # fmt: skip
     assert res.code == 0, res.stderr
     data = strict_json(res.stdout)
-    # resolved once, for the base rules: the standard field, in both arms
-    assert data["field"]["bots"] == ["competent"] * 4
+    # resolved once, for the base rules: the standard field, in both arms; its one member is
+    # seated as itself (not drawn)
+    assert data["field"]["bots"] == [MEMBERS["headcount"]] * 4
     assert data["competent"]["field"] == "data/field-headcount-4p-standard-v1.json"
 
 
-def test_compare_adapt_refuses_competent():
+def test_compare_adapt_refuses_a_mixed_competent_field(planted):
+    # a mixture is a meta-game solution: adapting it would mean solving it again
+    planted("headcount", 4, {"equilibrium": 0.5, "odds": 0.5})
     line = one_error_line(cli("headcount", "compare", "--rule", "double=on", "--field",
                               "competent", "--adapt", "--games", "64"))  # fmt: skip
     assert "--adapt adapts named bots" in line and "equilibrium:discard=0" in line

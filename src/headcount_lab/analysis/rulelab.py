@@ -26,14 +26,13 @@ they are otherwise; where both exist and the verdicts differ, the report says so
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from headcount_lab.core.paths import FIELD_DATA
+from headcount_lab.core.paths import FIELD_DATA, read_committed_json
 
 SCHEMA = "headcount-lab-rule-lab/1"
 DATA = FIELD_DATA  #: the committed data folder, where the fields and the stored runs live
@@ -102,6 +101,11 @@ EXEMPT: dict[str, dict[str, str]] = {
     },
 }
 
+#: game -> the tag of a second stored set, played by the committed competent field on fewer
+#: games, for the games whose main runs are played by a cheaper field (their competent fields
+#: are search bots, too slow for the main runs' size): the report shows its verdict beside
+CHECKS: dict[str, str] = {}
+
 #: the smallest change of a judged metric that counts (a designer would not change a rule for
 #: less): a share of a win 1 pp, a stall a hundredth a game, the Whist dealer 0.1 point a hand
 MIN_EFFECT: dict[str, float] = {"stalls": 0.01, "dealer_cost": 0.1}
@@ -133,26 +137,22 @@ GAME_JUDGED: dict[str, dict[str, int]] = {
 ADOPT, REJECT, TRADE_OFF, NO_EFFECT = "adopt", "reject", "trade-off", "no effect"
 
 
-def path_of(game: str, version: int, data: Path = DATA) -> Path:
-    return data / f"rule-lab-{game}-v{version}.json"
+def path_of(game: str, version: int, data: Path = DATA, tag: str = "") -> Path:
+    """The stored runs of ``game``; a ``tag`` names a second set played by another field."""
+    return data / f"rule-lab-{game}{'-' + tag if tag else ''}-v{version}.json"
 
 
-def load(game: str, version: int, data: Path = DATA) -> dict[str, Any]:
-    """The stored runs of ``game``, refused (ValueError, naming the command that rebuilds them)
-    if missing, damaged, of another rules version or short of a change of :data:`LAB`."""
-    path = path_of(game, version, data)
-    again = f"python scripts/rule_lab.py {game}"
-    if not path.exists():
-        raise ValueError(f"no rule-lab runs at {path}: run {again}")
-    try:
-        stored = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise ValueError(f"{path} is not a rule-lab file ({exc}): run {again}") from None
-    if stored.get("schema") != SCHEMA or stored.get("rules_version") != version:
-        raise ValueError(f"{path} is stale (schema or rules version): run {again}")
+def load(game: str, version: int, data: Path = DATA, tag: str = "") -> dict[str, Any]:
+    """The stored runs of ``game`` (``tag``: the second set, :data:`CHECKS`), refused
+    (ValueError, naming the command that rebuilds them) if missing, damaged, of another rules
+    version or short of a change of :data:`LAB`."""
+    path = path_of(game, version, data, tag)
+    again = "run python scripts/rule_lab.py " + game + (f" ... --tag {tag}" if tag else "")
+    stored = read_committed_json(path, schema=SCHEMA, version=version, what="rule-lab file",
+                                 again=again)  # fmt: skip
     missing = [k for k in LAB[game] if k not in stored.get("runs", {})]
     if missing:
-        raise ValueError(f"{path} lacks the changes {', '.join(missing)}: run {again}")
+        raise ValueError(f"{path} lacks the changes {', '.join(missing)}: {again}")
     return stored
 
 
@@ -177,6 +177,17 @@ def _canonical(game: str, bots: list[str]) -> list[str]:
 
     menu = GAMES[game].load("bots")
     return sorted({menu.parse(b).canonical for b in bots})
+
+
+def _field_of(game: str, run: dict[str, Any]) -> list[str]:
+    """The distinct bots a stored run seated (canonical, sorted); ``competent`` seats are read
+    as the committed field's members the run recorded."""
+    from headcount_lab.core.competent import is_competent
+
+    bots = [b for b in run["field"]["bots"] if not is_competent(b)]
+    if len(bots) < len(run["field"]["bots"]):
+        bots += [m["bot"] for m in run["competent"]["members"] if m["weight"] > 0]
+    return _canonical(game, bots)
 
 
 def about(table: pd.DataFrame) -> dict[str, Any]:
@@ -209,7 +220,7 @@ def tidy(stored: dict[str, Any], game: str) -> pd.DataFrame:
     first = next(iter(stored["runs"].values()))
     settings = {"games": s["games"], "seed": s["seed"], "players": s["players"],
                 "adapt": s["adapt"] or "", "unit_of_play": first["unit"],
-                "field": " ".join(_canonical(game, first["field"]["bots"])),
+                "field": " ".join(_field_of(game, first)),
                 "competent": " ".join(competent_members(game, s["players"])),
                 "commands": " ; ".join(stored["commands"])}  # fmt: skip
     for name, assignments in LAB[game].items():
@@ -349,9 +360,11 @@ def _with_ci(r: Any, prefix: str, lang: str) -> str:
 
 
 def summary_table(table: pd.DataFrame, decisions: list[Decision], t: dict[str, Any],
-                  lang: str, shown: list[str]) -> pd.DataFrame:  # fmt: skip
+                  lang: str, shown: list[str],
+                  checked: dict[str, Decision] | None = None) -> pd.DataFrame:  # fmt: skip
     """The README's table: per change, the judged metrics' differences (players who adapted
-    where the run has them, else as they are), the length, and both verdicts."""
+    where the run has them, else as they are), the length, both verdicts and, with
+    ``checked``, the competent field's verdict (:data:`CHECKS`)."""
     by = {d.change: d for d in decisions}
     rows = []
     for change, rows_of in table.groupby("change", sort=False):
@@ -363,6 +376,8 @@ def summary_table(table: pd.DataFrame, decisions: list[Decision], t: dict[str, A
             row[f"`{name}`"] = _with_ci(metric[name], prefix, lang) if name in metric else "-"
         row[t["col_as_is"]] = t["decisions"][d.as_is]
         row[t["col_adapted"]] = t["decisions"][d.decision] if d.adapted else "-"
+        if checked is not None:
+            row[t["col_competent"]] = t["decisions"][checked[d.change].decision]
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -381,12 +396,13 @@ def _reason(d: Decision, table: pd.DataFrame, t: dict[str, Any], lang: str) -> s
     return t["list_sep"].join(parts)
 
 
-def questions(game: str, table: pd.DataFrame, lang: str,
-              t: dict[str, Any], files: str, title: str, first: int) -> list[Any]:  # fmt: skip
+def questions(game: str, table: pd.DataFrame, lang: str, t: dict[str, Any], files: str,
+              title: str, first: int, check: pd.DataFrame | None = None) -> list[Any]:  # fmt: skip
     """The report's two questions on the house rules, in ``lang`` (``t``: that language's
     ``[rulelab]`` words): the changes judged by ``compare``, and the designer's verdicts;
     numbered ``first`` and ``first + 1`` in the report's ``title`` format (``{n}``,
-    ``{text}``)."""
+    ``{text}``). ``check``: :func:`tidy`'s table of the competent field's runs
+    (:data:`CHECKS`), whose verdicts are shown beside and named where they differ."""
     from headcount_lab.core import report as core
     from headcount_lab.core.report import number
 
@@ -404,36 +420,59 @@ def questions(game: str, table: pd.DataFrame, lang: str,
                else t["adapt_yes"].format(budget=s["adapt"]) if adapted else t["adapt_no"]),
         judged=", ".join(f"`{m}`" for m in directions),
     )  # fmt: skip
+    competent = ", ".join(f"`{b}`" for b in meta["competent"])
     if meta["competent"] and set(meta["competent"]) != set(meta["field"]):
-        method += " " + t["not_competent"].format(
-            competent=", ".join(f"`{b}`" for b in meta["competent"])
-        )
+        method += " " + t["not_competent"].format(competent=competent)
+    checked: dict[str, Decision] | None = None
+    if check is not None:
+        checked = {d.change: d for d in decide(check, directions)}
+        c = about(check)
+        if set(c["field"]) != set(meta["competent"]):
+            raise ValueError(f"the {game} rule lab's check was not played by the competent field")
+        differ = [d for d in decisions if checked[d.change].decision != d.decision]
+        method += " " + t["check"].format(
+            competent=competent, games=number(c["settings"]["games"], lang, 0, group=True),
+            unit=t["units"].get(c["unit"], c["unit"]), seed=c["settings"]["seed"],
+            agree=len(decisions) - len(differ), changes=len(decisions),
+        )  # fmt: skip
+        commands = [*meta["commands"], *c["commands"]]
+    else:
+        commands = meta["commands"]
     moved = [d for d in decisions if d.adapted and d.as_is != d.decision]
     finding = (t["moved"].format(items=t["list_sep"].join(
         t["moved_item"].format(rules=d.rules, was=t["decisions"][d.as_is],
                                now=t["decisions"][d.decision]) for d in moved))
                if moved else t["none_moved"] if adapted else t["not_adapted"])  # fmt: skip
     finding += " " + t["holds"].format(field=", ".join(f"`{b}`" for b in meta["field"]))
-    commands = "; ".join(f"`{c}`" for c in meta["commands"])
-    shown = summary_table(table, decisions, t, lang, [*directions, "length"])
+    again = "; ".join(f"`{c}`" for c in commands)
+    shown = summary_table(table, decisions, t, lang, [*directions, "length"], checked)
     q1 = core.Question(title.format(n=first, text=t["title"]), method, finding,
                        (core.Table(shown),),
-                       reproduce=t["reproduce"].format(commands=commands, files=files))  # fmt: skip
+                       reproduce=t["reproduce"].format(commands=again, files=files))  # fmt: skip
     lines = []
     for kind in (ADOPT, TRADE_OFF, REJECT, NO_EFFECT):
         ds = [d for d in decisions if d.decision == kind]
         if not ds:
             continue
         items = t["list_sep"].join(
-            f"`{d.rules}`" + (f" ({r})" if (r := _reason(d, table, t, lang)) else "") for d in ds
-        )
+            f"`{d.rules}`" + (f" ({r})" if (r := _reason(d, table, t, lang)) else "")
+            + _check_note(d, checked, t) for d in ds
+        )  # fmt: skip
         lines.append(t["designer"][kind].format(items=items))
     q2 = core.Question(title.format(n=first + 1, text=t["designer_title"]),
                        t["designer_method"], None, ("\n".join(lines),))  # fmt: skip
     return [q1, q2]
 
 
+def _check_note(d: Decision, checked: dict[str, Decision] | None, t: dict[str, Any]) -> str:
+    """`` (the competent field: reject)`` where the competent field's verdict differs."""
+    if checked is None or checked[d.change].decision == d.decision:
+        return ""
+    return " " + t["check_differs"].format(verdict=t["decisions"][checked[d.change].decision])
+
+
 TABLE = "rule_lab"  #: the table's name in the reports of one language
+CHECK = "rule_lab_competent"  #: the competent field's runs (:data:`CHECKS`), where a game has them
 
 
 def section(game: str) -> Any:
@@ -444,14 +483,20 @@ def section(game: str) -> Any:
     def compute(opts: Any, res: Any, tick: Any) -> None:
         from headcount_lab.games import GAMES
 
-        res.tables[TABLE] = tidy(load(game, GAMES[game].version), game)
+        version = GAMES[game].version
+        res.tables[TABLE] = tidy(load(game, version), game)
+        if game in CHECKS:
+            res.tables[CHECK] = tidy(load(game, version, tag=CHECKS[game]), game)
 
-    return Section(TABLE, "the house rules judged by compare (stored runs)", (TABLE,), compute)
+    tables = (TABLE, CHECK) if game in CHECKS else (TABLE,)
+    return Section(TABLE, "the house rules judged by compare (stored runs)", tables, compute)
 
 
 def report_questions(game: str, tables: dict[str, Any], lang: str, first: int) -> list[Any]:
     """:func:`questions` for a report titled ``## {n}. {text}`` with the table :data:`TABLE`."""
     from headcount_lab.core.words import texts
 
-    return questions(game, tables[TABLE], lang, texts("rulelab")[lang], f"`{TABLE}.csv`",
-                     "## {n}. {text}", first)  # fmt: skip
+    check = tables.get(CHECK) if game in CHECKS else None
+    files = f"`{TABLE}.csv`" + (f", `{CHECK}.csv`" if check is not None else "")
+    return questions(game, tables[TABLE], lang, texts("rulelab")[lang], files, "## {n}. {text}",
+                     first, check)  # fmt: skip

@@ -683,24 +683,11 @@ def table_from_json(data: dict[str, Any], n: int) -> Table:
 def read_field(path: Path, game: str, version: int) -> dict[str, Any]:
     """A committed field, refused (ValueError) if missing, damaged, of another game or of
     another rules version."""
-    if not path.exists():
-        raise ValueError(
-            f"no committed field at {path}: build it with the same command and --solve"
-        )
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise ValueError(f"{path} is not a field file: {exc}") from None
-    if not isinstance(data, dict) or data.get("schema") != FIELD_SCHEMA:
-        raise ValueError(f"{path} is not a field file (schema {FIELD_SCHEMA} expected)")
-    if data.get("game") != game:
-        raise ValueError(f"{path} is the field of {data.get('game')!r}, not of {game!r}")
-    if data.get("rules_version") != version:
-        raise ValueError(
-            f"{path} was built for rules version {data.get('rules_version')}, but the rules are "
-            f"version {version}: the field is stale; rebuild it with --solve"
-        )
-    return data
+    from headcount_lab.core.paths import read_committed_json
+
+    return read_committed_json(path, schema=FIELD_SCHEMA, version=version, what="committed field",
+                               again="build it with the same command and --solve",
+                               game=game)  # fmt: skip
 
 
 def write_field(path: Path, data: dict[str, Any]) -> None:

@@ -137,5 +137,29 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     atomic_write(path, lambda tmp: tmp.write_bytes(data))
 
 
+def read_committed_json(path: Path, *, schema: str, version: int, what: str, again: str,
+                        game: str | None = None) -> dict[str, Any]:  # fmt: skip
+    """A JSON file the repository commits under ``data/`` (a field, the rule lab's runs),
+    refused with a ``ValueError`` ending in ``again`` (how to rebuild it) when it is missing,
+    damaged, of another ``schema``, of another game than ``game`` (if given) or of another
+    rules ``version``: a stale file is never read as a current one."""
+    if not path.exists():
+        raise ValueError(f"no {what} at {path}: {again}")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ValueError(f"{path} is not a {what} ({exc}): {again}") from None
+    if not isinstance(data, dict) or data.get("schema") != schema:
+        raise ValueError(f"{path} is not a {what} (schema {schema} expected): {again}")
+    if game is not None and data.get("game") != game:
+        raise ValueError(f"{path} is the {what} of {data.get('game')!r}, not of {game!r}: {again}")
+    if data.get("rules_version") != version:
+        raise ValueError(
+            f"{path} is stale: built for rules version {data.get('rules_version')}, but the rules"
+            f" are version {version}: {again}"
+        )
+    return data
+
+
 def atomic_write_json(path: Path, obj: Any) -> None:
     atomic_write_bytes(path, (json.dumps(obj, indent=2, ensure_ascii=False) + "\n").encode())
