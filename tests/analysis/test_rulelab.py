@@ -133,3 +133,26 @@ def test_the_competent_check_is_shown_beside_and_named_where_it_differs():
     assert q2.parts[0].count(note) == 1  # named once, at the change that differs
     with pytest.raises(ValueError, match="not played by the competent field"):
         R.questions(game, table, "en", t, "`x.csv`", "{n}. {text}", 7, table)
+
+
+def test_the_headcount_verdicts_say_how_exploitable_their_field_is():
+    # issue 22: the rule lab's field is the committed competent field, which the Bayesian
+    # meter (question 12) beats by about 49 pp; the finding says so, with the meter's interval
+    from types import SimpleNamespace
+
+    from headcount_lab.analysis.headcount import house_rules as H
+    from headcount_lab.analysis.headcount.exploitability import BAYES_TABLE
+    from headcount_lab.core.report import points
+
+    table = R.tidy(R.load("headcount", GAMES["headcount"].version), "headcount")
+    bayes = pd.DataFrame([{"bot": "equilibrium", "players": 4, "variant": "standard",
+                           "bayes_gain_pp": 41.25, "bayes_gain_low_pp": 40.0,
+                           "bayes_gain_high_pp": 42.5}])  # fmt: skip
+    for lang in ("en", "de"):
+        w = SimpleNamespace(lang=lang, tables={H.TABLE: table, BAYES_TABLE: bayes})
+        finding = H.render(w)[0].finding
+        assert all(points(x, lang) in finding for x in (0.4125, 0.40, 0.425)), finding
+        assert "bayes:field=equilibrium" in finding
+    other = table.assign(field="odds")  # a field the meter's row is not about: nothing said
+    w = SimpleNamespace(lang="en", tables={H.TABLE: other, BAYES_TABLE: bayes})
+    assert "bayes:field" not in H.render(w)[0].finding

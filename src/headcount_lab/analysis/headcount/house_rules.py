@@ -20,9 +20,26 @@ def compute(pt: Any, quick: bool) -> None:
 
 
 def render(w: Any) -> list[Any]:
+    from dataclasses import replace
+
+    from headcount_lab.analysis.headcount.exploitability import BAYES_TABLE
+    from headcount_lab.core.report import points
     from headcount_lab.core.words import texts
 
-    return rulelab.questions(
-        "headcount", w.tables[TABLE], w.lang, texts("rulelab")[w.lang],
-        f"`{TABLE}.csv`", "{n}. {text}", 14,
+    t = texts("rulelab")[w.lang]
+    first, *rest = rulelab.questions(
+        "headcount", w.tables[TABLE], w.lang, t, f"`{TABLE}.csv`", "{n}. {text}", 14,
     )  # fmt: skip
+    # issue 22: the field the verdicts hold for is not unexploitable; say by how much, from the
+    # Bayesian meter's row for that field in question 12
+    field = rulelab.about(w.tables[TABLE])["field"]
+    b = w.tables[BAYES_TABLE]
+    row = b[(b["bot"] == "equilibrium") & (b["players"] == 4) & (b["variant"] == "standard")]
+    if field == ["equilibrium:discard=0"] and len(row) == 1:
+        r = row.iloc[0]
+        first = replace(first, finding=first.finding + " " + t["exploitable"].format(
+            responder="bayes:field=equilibrium", gain=points(r["bayes_gain_pp"] / 100, w.lang),
+            lo=points(r["bayes_gain_low_pp"] / 100, w.lang),
+            hi=points(r["bayes_gain_high_pp"] / 100, w.lang), q=12,
+        ))  # fmt: skip
+    return [first, *rest]
