@@ -99,8 +99,15 @@ def test_the_stored_runs_render_in_every_language(game):
     stored = R.load(game, spec.version)
     table = R.tidy(stored, game)
     assert list(table["change"].unique()) == list(R.LAB[game])
+    check = None
+    if game in R.CHECKS:  # the competent field's set: every change, the committed field
+        check = R.tidy(R.load(game, spec.version, tag=R.CHECKS[game]), game)
+        assert list(check["change"].unique()) == list(R.LAB[game])
+        assert set(R.about(check)["field"]) == set(R.competent_members(game, 4))
     for lang, t in texts("rulelab").items():
-        qs = R.questions(game, table, lang, t, "`x.csv`", "{n}. {text}", 7)
+        qs = R.questions(game, table, lang, t, "`x.csv`", "{n}. {text}", 7, check)
+        if check is not None:
+            assert t["col_competent"] in qs[0].parts[0].df.columns
         text = " ".join(str(p) for q in qs for p in (q.title, q.method, q.finding, *q.parts))
         assert not re.search(r"\{[a-z_]+\}", text), "a placeholder left unfilled"
         assert qs[0].title.startswith("7. ") and qs[1].title.startswith("8. ")

@@ -104,7 +104,7 @@ EXEMPT: dict[str, dict[str, str]] = {
 #: game -> the tag of a second stored set, played by the committed competent field on fewer
 #: games, for the games whose main runs are played by a cheaper field (their competent fields
 #: are search bots, too slow for the main runs' size): the report shows its verdict beside
-CHECKS: dict[str, str] = {}
+CHECKS: dict[str, str] = {"foolish": "competent", "poohead": "competent"}
 
 #: the smallest change of a judged metric that counts (a designer would not change a rule for
 #: less): a share of a win 1 pp, a stall a hundredth a game, the Whist dealer 0.1 point a hand
