@@ -47,7 +47,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import TracebackType
+from types import SimpleNamespace, TracebackType
 from typing import IO, Any, ClassVar
 
 #: no software name in PNG files and no dates in PDF files: identical bytes from run to run
@@ -59,6 +59,10 @@ METADATA_FILE = "metadata.json"
 
 #: an estimate with its 95% interval: (value, low, high)
 CI = tuple[float, float, float]
+#: the numbers a report's text quotes, by name (``Facts(gap=..., seats=...)``), made where they
+#: are read off the tables, so that each name is written once: a sentence fills its fields by
+#: these names (:func:`fill`), a fact may hold more facts
+Facts = SimpleNamespace
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from typing import Any
 import pandas as pd
 
 from headcount_lab.analysis import rulelab
-from headcount_lab.analysis.foolish.facts import CI, FoolishFacts, PlayerFacts, facts
+from headcount_lab.analysis.foolish.facts import CI, facts
 from headcount_lab.analysis.foolish.figures import charts
 from headcount_lab.analysis.foolish.tables import (
     DUCKER,
@@ -66,7 +66,7 @@ def _verdict(words: dict[str, str], est: CI) -> str:
     return words[sign_of(est)]
 
 
-def _tip_blocks(f: FoolishFacts, w: _Words) -> list[tuple[str, list[str]]]:
+def _tip_blocks(f: core.Facts, w: _Words) -> list[tuple[str, list[str]]]:
     t = w.t["tips"]
     four = f.players[min(f.players)]
     balance = [w.fill(t["lone"], p) for p in f.players.values()]
@@ -111,7 +111,7 @@ _COLUMNS = {
 }  # fmt: skip
 
 
-def _worked_out(p: PlayerFacts, w: _Words) -> dict[str, dict[str, Any]]:
+def _worked_out(p: core.Facts, w: _Words) -> dict[str, dict[str, Any]]:
     """The fields of each question's sentence that are worked out from one player count's
     facts, not quoted (verdicts, extremes, lists), by question."""
     t = w.t
@@ -146,7 +146,7 @@ def _worked_out(p: PlayerFacts, w: _Words) -> dict[str, dict[str, Any]]:
     }
 
 
-def readme(res: FoolishResults, w: _Words, f: FoolishFacts) -> str:
+def readme(res: FoolishResults, w: _Words, f: core.Facts) -> str:
     """The report's Markdown: per question the method, finding, table, chart, bots, command."""
     t = w.t
     tab = res.tables

@@ -31,7 +31,6 @@ import pandas as pd
 from headcount_lab.analysis.headcount.facts import (
     FINDING_RULES,
     Est,
-    HeadcountFacts,
     excludes_zero,
     facts,
 )
@@ -261,7 +260,7 @@ class _Writer:
         self.opts: ReportOptions = pt.opts
         self.pt = pt
         self.t = TEXT[lang]
-        self.f: HeadcountFacts = facts(pt)
+        self.f = facts(pt)
         self.written: list[Path] = []
         self.questions: list[core.Question] = []
         self.tables = pt.tables
@@ -645,7 +644,7 @@ class _Writer:
             f,
             lead=t["lead"]["counts" if f.best_beats_fair else "hidden"],
             fair=self.pct(1 / PLAYERS_DEFAULT),
-            games="—" if f.games_needed_count is None else f.games_needed_count,
+            games=f.games_needed,
             field=", ".join(f"`{bot}` {self.pct(v)}" for bot, v in f.field),
         )
         table = "\n\n".join(
@@ -793,13 +792,7 @@ def designer_findings(w: _Writer) -> list[tuple[str, str]]:
             "exact",
         )
     )
-    games = f.games_needed_count
-    out.append(
-        (
-            w.fill(t["skill"], f, games="—" if games is None else games),
-            "mixed",
-        )
-    )
+    out.append((w.fill(t["skill"], f, games=f.games_needed), "mixed"))
     first_out = f.sit_out.get(str(n), (float("nan"),) * 3)
     every = f.sit_out.get("all", (float("nan"),) * 3)
     out.append(

@@ -23,7 +23,7 @@ from typing import Any
 import pandas as pd
 
 from headcount_lab.analysis import rulelab
-from headcount_lab.analysis.poohead.facts import CI, PooheadFacts, facts
+from headcount_lab.analysis.poohead.facts import CI, facts
 from headcount_lab.analysis.poohead.figures import charts
 from headcount_lab.analysis.poohead.tables import (
     HOUSE_PLAYERS,
@@ -60,7 +60,7 @@ class _Words(core.Words):
 
 
 def _tip_blocks(
-    f: PooheadFacts, tables: dict[str, pd.DataFrame], w: _Words
+    f: core.Facts, tables: dict[str, pd.DataFrame], w: _Words
 ) -> list[tuple[str, list[str]]]:
     t = w.t["tips"]
     four_start = next(r[2] for r in f.seats.rows if r[0] == HOUSE_PLAYERS and r[1] == "cheap+")
@@ -119,7 +119,7 @@ _SWAP_COLUMNS = ["players", "swap", "games", "p", "lo", "hi", "vs_own", "vs_own_
                  "vs_own_hi", "vs_keep", "vs_keep_lo", "vs_keep_hi"]  # fmt: skip
 
 
-def readme(res: PooheadResults, w: _Words, f: PooheadFacts) -> str:
+def readme(res: PooheadResults, w: _Words, f: core.Facts) -> str:
     """The report's Markdown: per question the method, finding, table, chart, field and
     command."""
     t = w.t

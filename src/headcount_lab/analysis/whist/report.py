@@ -20,13 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from headcount_lab.analysis import rulelab
-from headcount_lab.analysis.whist.facts import (
-    CI,
-    EquilibriumFacts,
-    TipFacts,
-    WhistFacts,
-    facts,
-)
+from headcount_lab.analysis.whist.facts import CI, facts
 from headcount_lab.analysis.whist.figures import charts
 from headcount_lab.analysis.whist.tables import (
     EXACT_PLAYERS,
@@ -79,7 +73,7 @@ class _Words(core.Words):
         return str(self.t["q1"]["sampled_pct"].format(p=100 * v, lo=100 * lo, hi=100 * hi))
 
 
-def _tip_blocks(tf: TipFacts, w: _Words) -> list[tuple[str, list[str]]]:
+def _tip_blocks(tf: core.Facts, w: _Words) -> list[tuple[str, list[str]]]:
     t = w.t["tips"]
     slash = t["slash"]
     blind = [
@@ -129,7 +123,7 @@ _STREAK_COLUMNS = ["bot", "mode", "plus_per_match", "minus_per_match", "bonus_po
                    "bonus_points_lo", "bonus_points_hi", "mean_total"]  # fmt: skip
 
 
-def readme(res: WhistResults, w: _Words, f: WhistFacts) -> str:
+def readme(res: WhistResults, w: _Words, f: core.Facts) -> str:
     """The report's Markdown: per question the method, table, chart, finding and command."""
     t = w.t
     tab = res.tables
@@ -285,7 +279,7 @@ _EQ_COLUMNS = ["players", "method", "dealer_cost", "dealer_cost_lo", "dealer_cos
 _SEAT_COLUMNS = ["players", "position", "made_on", "made_on_lo", "made_on_hi", "made_off"]
 
 
-def _equilibrium_paragraphs(ef: EquilibriumFacts, w: _Words, tab: Any, add: Any) -> None:
+def _equilibrium_paragraphs(ef: core.Facts, w: _Words, tab: Any, add: Any) -> None:
     """Question 1's part on the equilibrium: cost per blind hand, over a match, who pays."""
     q, t = w.t["q1"], w.t
     rows = t["clause_sep"].join(w.fill(q["eq_row"], r) for r in ef.rows)
