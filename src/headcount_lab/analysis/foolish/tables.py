@@ -33,6 +33,7 @@ from headcount_lab.core.stats import (
     Z95_ROUNDED,
     ci_columns,
     mean_ci,
+    normal_ci,
     sample_mean_ci,
     wilson,
 )
@@ -414,15 +415,12 @@ def card_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
         meat = g.T @ g
         cov = bread @ meat @ bread * R / (R - 1)
         for i, t in enumerate(CARDS):
-            se = math.sqrt(cov[i, i])
             rows.append(
                 {
                     "players": n,
                     "bots": level,
                     "card": NAMES[t],
-                    "value": float(beta[i]),
-                    "value_lo": float(beta[i] - Z95 * se),
-                    "value_hi": float(beta[i] + Z95 * se),
+                    **ci_columns("value", normal_ci(float(beta[i]), math.sqrt(cov[i, i]))),
                     "mean_held": float(hand[:, :, t].mean()),
                 }
             )

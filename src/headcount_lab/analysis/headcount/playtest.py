@@ -18,7 +18,14 @@ import numpy as np
 import pandas as pd
 
 from headcount_lab.analysis.headcount import odds as odds
-from headcount_lab.core.stats import Z95, independent_difference, mean_ci_of_moments, wilson
+from headcount_lab.core.stats import (
+    Z95,
+    around,
+    independent_difference,
+    mean_ci_of_moments,
+    wilson,
+    win_spread,
+)
 from headcount_lab.research.headcount import traces as play
 
 #: players at the simulated tables (question 4 also runs 3..6)
@@ -179,8 +186,7 @@ def _mixed_tournaments(pt: Playtest, games: int, seed: int, tick: Any = None) ->
             )
         rpg = s["rounds_per_game"]
         n = s["games"]
-        half = Z95 * rpg["sd"] / math.sqrt(n)
-        rounds_ci = (rpg["mean"], rpg["mean"] - half, rpg["mean"] + half)
+        rounds_ci = around(rpg["mean"], Z95 * rpg["sd"] / math.sqrt(n))
         by_bot = {b["bot"].split(":")[0]: b for b in s["per_bot"]}
         for name, b in by_bot.items():
             rows.append(_rate_row(b["wins"], b["games"], rules=key, bot=name))
@@ -225,10 +231,7 @@ def _skill_and_length(pt: Playtest) -> None:
         minus random's in the same games, as one per-game score (+1 the leader wins, -1 random
         does, else 0) with a normal 95% interval."""
         a, b = wins.loc[(k, top)], wins.loc[(k, "random")]
-        pa, pb, n = a["k"] / a["n"], b["k"] / b["n"], float(a["n"])
-        d = pa - pb
-        half = Z95 * math.sqrt(max(pa + pb - d * d, 0.0) / n)
-        return d, d - half, d + half
+        return win_spread(a["k"] / a["n"], b["k"] / b["n"], float(a["n"]))
 
     rows = []
     for key in RULE_SETS:
@@ -298,16 +301,14 @@ def _games_needed(pt: Playtest) -> None:
         if other == best:
             continue
         pb = float(wins.loc[other, "value"])
-        delta = pa - pb
-        var = pa + pb - delta * delta
-        half = Z95 * math.sqrt(var / n)
+        delta, lo, hi = win_spread(pa, pb, n)
         rows.append(
             {
                 "better": best,
                 "other": other,
                 "gap": delta,
-                "lo": delta - half,
-                "hi": delta + half,
+                "lo": lo,
+                "hi": hi,
                 "games_to_show_better": games_to_show_better(pa, pb, ALPHA_ONE_SIDED, POWER),
             }
         )
@@ -585,9 +586,7 @@ def heads_up_values(hu: np.ndarray) -> pd.DataFrame:
                 var += float((wt * wt * (va + vb)).sum())
         if den == 0:
             continue
-        diff = num / den
-        half = Z95 * math.sqrt(var) / den
-        rows.append({"compare": name, "value": diff, "lo": diff - half, "hi": diff + half})
+        rows.append(_ci_row(around(num / den, Z95 * math.sqrt(var) / den), compare=name))
     return pd.DataFrame(rows)
 
 

@@ -650,18 +650,15 @@ def rank_value_table(runs: Runs) -> tuple[pd.DataFrame, pd.DataFrame]:
         se = np.sqrt(np.clip(np.diag(cov), 0, None))
         for j, name in enumerate(names[1:], start=1):
             where, _, rank = name.partition("_")
-            coef_rows.append(
-                {"players": n, "where": where, "rank": rank, "effect": beta[j],
-                 "effect_lo": beta[j] - stats.Z95 * se[j], "effect_hi": beta[j] + stats.Z95 * se[j]}
-            )  # fmt: skip
+            effect = stats.normal_ci(beta[j], se[j])
+            coef_rows.append({"players": n, "where": where, "rank": rank,
+                              **stats.ci_columns("effect", effect)})  # fmt: skip
         # the 9 against the 8 (visible): difference of two coefficients with its interval
         i9, i8 = names.index("visible_9"), names.index("visible_8")
         d = beta[i9] - beta[i8]
         sd = math.sqrt(max(cov[i9, i9] + cov[i8, i8] - 2 * cov[i9, i8], 0.0))
-        coef_rows.append(
-            {"players": n, "where": "visible", "rank": "9 minus 8", "effect": d,
-             "effect_lo": d - stats.Z95 * sd, "effect_hi": d + stats.Z95 * sd}
-        )  # fmt: skip
+        coef_rows.append({"players": n, "where": "visible", "rank": "9 minus 8",
+                          **stats.ci_columns("effect", stats.normal_ci(d, sd))})  # fmt: skip
         test = x[half:]
         fc = test @ beta
         yt = yy[half:]
@@ -697,8 +694,8 @@ def nine_table(runs: Runs) -> pd.DataFrame:
                 half = stats.Z95 * math.sqrt(max(var, 0.0) * g) / sy
                 rows.append(
                     {"players": n, "rules": rule, "top": RANK_NAMES[r], "turns_facing": int(sy),
-                     "facing_per_game": sy / g, "forced_pickups": int(sx), "forced_share": ratio,
-                     "forced_share_lo": ratio - half, "forced_share_hi": ratio + half}
+                     "facing_per_game": sy / g, "forced_pickups": int(sx),
+                     **stats.ci_columns("forced_share", stats.around(ratio, half))}
                 )  # fmt: skip
     return pd.DataFrame(rows)
 
