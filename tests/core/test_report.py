@@ -412,6 +412,21 @@ def test_words_scaled_declares_an_estimate_sentence_with_its_scale_and_no_method
         w.per10k((0.0, 0.0, 0.0))
 
 
+def test_words_each_fills_a_sentence_per_item_and_picks_a_word_by_a_facts_own_value():
+    class Words(core.Words):
+        texts = {"en": {"pct": "{p:.0f}%", "list_sep": ", ", "sign": {"up": ">", "none": "="}}}
+
+    w = Words()
+    items = [core.Facts(a="x", share=0.25, sign="up"), core.Facts(a="y", share=0.5, sign="none")]
+    t = w.t
+    assert w.each("{a} {sign} {pct.share}", items, "list_sep", sign=t["sign"]) == "x > 25%, y = 50%"
+    assert w.each("{a}", items, " / ") == "x / y"  # a separator that is not a key: as it is
+    assert w.each("{a}", [], "list_sep") == ""
+    f = core.Facts(sign="none", n=3)
+    assert w.fill("{n} {sign}", f, sign=t["sign"]) == "3 ="  # the fact's value picks the word
+    assert w.fill("{n} {lead}", f, lead={"none": "?"}) == "3 {'none': '?'}"  # no fact: as given
+
+
 def test_a_report_in_several_languages_is_computed_once_and_written_in_each(tmp_path):
     computed, wrote = [], []
 

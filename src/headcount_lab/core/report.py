@@ -375,8 +375,19 @@ class Words:
         """``template`` filled as :func:`fill` fills it, where a field may also be written by a
         method of these words named before it: ``{ci.gap[rules]}`` is
         ``self.ci(facts.gap["rules"])``, ``{ci.win_lead:3}`` passes 3 (the digits) too. A fact
-        the words quote in one of their own formats needs no line of code either."""
+        the words quote in one of their own formats needs no line of code either. A field of
+        ``more`` given as a dictionary of words, for a fact of the same name, is the word for
+        the fact's value: ``sign=q["sign"]`` writes ``q["sign"][facts.sign]``."""
         return fill_written(self, template, facts, **more)
+
+    def each(
+        self, template: str, items: Iterable[Any], sep: str = "clause_sep", **more: Any
+    ) -> str:
+        """``template`` filled (:meth:`fill`) from each of ``items`` (facts, or a mapping) and
+        ``more``, joined by ``sep``: a key of the words (``list_sep``, ``clause_sep``), or the
+        separator itself."""
+        joint = self.t.get(sep, sep)
+        return str(joint).join(self.fill(template, x, **more) for x in items)
 
     def __getattr__(self, name: str) -> Callable[[CI], str]:
         scale = type(self).scaled.get(name)
@@ -524,14 +535,21 @@ def render(
 
 
 def fill(template: str, facts: Any, **more: Any) -> str:
-    """``template`` filled with the fields of the dataclass ``facts`` under their own names and
-    with ``more`` (which win): a fact the words quote as it is needs no line of code."""
-    return template.format_map({**vars(facts), **more})
+    """``template`` filled with the fields of ``facts`` (:data:`Facts`, a dataclass or a
+    mapping) under their own names and with ``more`` (which win): a fact the words quote as it
+    is needs no line of code."""
+    return template.format_map({**_fields(facts), **more})
+
+
+def _fields(facts: Any) -> dict[str, Any]:
+    return dict(facts) if isinstance(facts, Mapping) else vars(facts)
 
 
 def fill_written(words: Any, template: str, facts: Any, **more: Any) -> str:
     """:meth:`Words.fill` for any object with fillers (``words``) as methods."""
-    return template.format_map(_Fields(words, facts, more))
+    own = _fields(facts)
+    picked = {k: v[own[k]] if isinstance(v, Mapping) and k in own else v for k, v in more.items()}
+    return template.format_map(_Fields(words, facts, picked))
 
 
 class _Fields(dict[str, Any]):
@@ -539,7 +557,7 @@ class _Fields(dict[str, Any]):
     that is a method of the words, the facts as that method writes them (:class:`_Written`)."""
 
     def __init__(self, words: Any, facts: Any, more: dict[str, Any]) -> None:
-        super().__init__({**vars(facts), **more})
+        super().__init__({**_fields(facts), **more})
         self.words, self.facts = words, facts
 
     def __missing__(self, key: str) -> _Written:

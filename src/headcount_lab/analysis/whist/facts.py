@@ -82,7 +82,7 @@ def dealer_facts(t: dict[str, pd.DataFrame]) -> Facts:
         match_on=ci(m4, "gap_on"),
         match_off=ci(m4, "gap_off"),
         one_card_effect=[
-            (r["players"], ci(r, "effect"))
+            Facts(players=r["players"], effect=ci(r, "effect"))
             for _, r in gap[gap["one_card_blind"] & (gap["cards"] == 1)].iterrows()
         ],
         seen_on=ci(s4, "gap_on"),
@@ -105,8 +105,8 @@ def equilibrium_facts(t: dict[str, pd.DataFrame]) -> Facts:
     """Questions 1 and 2 when every seat listens (the equilibrium): per table size the
     dealer's cost and from the cards alone (each ``(estimate, lo, hi)`` with its exact fraction,
     ``""`` when sampled: then the 95% interval); whole matches of listening bots against
-    card-only bots and who pays; who makes its bid (``made``: n, exact, leader made, the middle
-    seats' lowest and highest, dealer made on, off)."""
+    card-only bots and who pays; who makes its bid (``made``: by table size, exact or sampled,
+    the leader, the middle seats' lowest and highest, the dealer with and without)."""
     eq, lgap, gap = t["q1_equilibrium"], t["q1_listening_gap"], t["q1_dealer_gap"]
     lseats, seats, pays = t["q1_listening_seats"], t["q1_q4_seats"], t["q1_who_pays"]
     rows = [
@@ -157,14 +157,14 @@ def equilibrium_facts(t: dict[str, pd.DataFrame]) -> Facts:
         mid = s[~s["position"].isin([position_name(0, n), position_name(n - 1, n)])]
         d = row(s, position=position_name(n - 1, n))
         made.append(
-            (
-                n,
-                bool(d["method"] == "exact"),
-                ci(row(s, position=position_name(0, n)), "made_on"),
-                mid["made_on"].min(),
-                mid["made_on"].max(),
-                ci(d, "made_on"),
-                d["made_off"],
+            Facts(
+                n=n,
+                how=str(d["method"]),
+                lead=ci(row(s, position=position_name(0, n)), "made_on"),
+                mid_lo=mid["made_on"].min(),
+                mid_hi=mid["made_on"].max(),
+                dealer_on=ci(d, "made_on"),
+                dealer_off=d["made_off"],
             )
         )
     return Facts(rows=rows, matches=matches, made=made, competent=competent_facts(t))
@@ -219,7 +219,7 @@ def blind_facts(t: dict[str, pd.DataFrame]) -> Facts:
         tables=tables,
         same_odds="same" if same else "other",
         gains=[
-            (r.position, r.players, r.gain, r.gain_exact)
+            Facts(position=r.position, players=r.players, gain=r.gain, gain_exact=r.gain_exact)
             for r in on.itertuples()
             if r.position != position_name(0, r.players)
         ],
@@ -238,7 +238,7 @@ def bot_facts(t: dict[str, pd.DataFrame]) -> Facts:
     for i in range(len(ranked) - 1):
         a, b = ranked.iloc[i], ranked.iloc[i + 1]
         sep = not overlap((a["mean_lo"], a["mean_hi"]), (b["mean_lo"], b["mean_hi"]))
-        order.append((a["bot"], "apart" if sep else "overlap", b["bot"]))
+        order.append(Facts(a=a["bot"], sign="apart" if sep else "overlap", b=b["bot"]))
     names = ("montecarlo", "heuristic", "random")
     losses = []
     for name in ("heuristic", "random"):
@@ -250,7 +250,9 @@ def bot_facts(t: dict[str, pd.DataFrame]) -> Facts:
             (rows.loc[k, "per_match_lo"], rows.loc[k, "per_match_hi"]),
             (ref.loc[k, "per_match_lo"], ref.loc[k, "per_match_hi"]),
         )
-        losses.append((name, k, short.iloc[0], "apart" if sep else "overlap"))
+        losses.append(
+            Facts(bot=name, cards=k, short=short.iloc[0], overlap="apart" if sep else "overlap")
+        )
     blind_rows = by_size[by_size["cards"] == 1]
     return Facts(
         order=order,
@@ -269,7 +271,10 @@ def seat_facts(t: dict[str, pd.DataFrame]) -> Facts:
     real = seats[(seats["lead_lo"] > 0) | (seats["lead_hi"] < 0)]
     biggest = seats.loc[seats["lead"].abs().idxmax()]
     return Facts(
-        real=[(r.players, r.seat, (r.lead, r.lead_lo, r.lead_hi)) for r in real.itertuples()],
+        real=[
+            Facts(players=r.players, seat=r.seat, lead=(r.lead, r.lead_lo, r.lead_hi))
+            for r in real.itertuples()
+        ],
         intervals=len(seats),
         lead=biggest["lead"],
         players=biggest["players"],
@@ -288,17 +293,20 @@ def streak_facts(t: dict[str, pd.DataFrame]) -> Facts:
         once = row(streaks, bot=r.bot, mode="once")
         change = ci(once, "once_minus_every_five")
         bots.append(
-            {
-                "bot": r.bot,
-                "plus": r.plus_per_match,
-                "minus": r.minus_per_match,
-                "net": (r.bonus_points, r.bonus_points_lo, r.bonus_points_hi),
-                "change": change,
-                "verdict": sign_of(change),
-            }
+            Facts(
+                bot=r.bot,
+                plus=r.plus_per_match,
+                minus=r.minus_per_match,
+                net=(r.bonus_points, r.bonus_points_lo, r.bonus_points_hi),
+                change=change,
+                verdict=sign_of(change),
+            )
         )
     byp = t["q5_streaks_by_players"]
-    return Facts(bots=bots, by_players=[(r.players, r.bonus_points) for r in byp.itertuples()])
+    return Facts(
+        bots=bots,
+        by_players=[Facts(players=r.players, bonus=r.bonus_points) for r in byp.itertuples()],
+    )
 
 
 def tip_facts(t: dict[str, pd.DataFrame]) -> Facts:
@@ -319,11 +327,11 @@ def tip_facts(t: dict[str, pd.DataFrame]) -> Facts:
     for n in EXACT_PLAYERS:
         p2 = pat[(pat["players"] == n) & (pat["position"] == "2") & ~pat["trump_seen"]]
         listen.append(
-            (
-                n,
-                row(p2, leader_bid=0)["bid_1_share"],
-                row(p2, leader_bid=1)["bid_1_share"],
-                row(lis, players=n, restriction="on", position="2")["gain"],
+            Facts(
+                n=n,
+                after_0=row(p2, leader_bid=0)["bid_1_share"],
+                after_1=row(p2, leader_bid=1)["bid_1_share"],
+                gain=row(lis, players=n, restriction="on", position="2")["gain"],
             )
         )
     rule, eqt, fz = t["q2_equilibrium_rule"], t["q1_equilibrium"], t["q2_equilibrium_forced"]
@@ -339,13 +347,16 @@ def tip_facts(t: dict[str, pd.DataFrame]) -> Facts:
             else:
                 want = 0 if (r.trump_seen or r.earlier_bid_1) else 1
             stated = stated and int(r.rule_bid) == want
-        agree.append((int(n), float((cells["share_of_deals"] * cells["rule_agrees"]).sum() / n)))
+        share = float((cells["share_of_deals"] * cells["rule_agrees"]).sum() / n)
+        agree.append(Facts(n=int(n), agree=share))
     eq_forced = []
     for n in sorted(set(fz["players"])):
         f = fz[fz["players"] == n]
         e = row(eqt, players=n)
         made = (f["share_of_deals"] * f["made_share"]).sum() / f["share_of_deals"].sum()
-        eq_forced.append((int(n), e["forced_share"], e["cost_when_forced"], float(made)))
+        eq_forced.append(
+            Facts(n=int(n), share=e["forced_share"], cost=e["cost_when_forced"], made=float(made))
+        )
     d4 = row(dealer, players=4, bonus=5)
     g4 = gap[(gap["players"] == 4) & gap["one_card_blind"] & (gap["cards"].between(2, 7))]
     worst = g4.loc[g4["effect"].idxmin()]
@@ -354,9 +365,9 @@ def tip_facts(t: dict[str, pd.DataFrame]) -> Facts:
     l4 = ls[ls["players"] == 4]
     return Facts(
         trump_seen_zero=bool((any_trump["bid_1_best"] == 0).all()),
-        counts=[(threshold_wins(n), blind_table.unseen(n), n) for n in PLAYERS],
+        counts=[Facts(wins=threshold_wins(n), unseen=blind_table.unseen(n), n=n) for n in PLAYERS],
         listen=listen,
-        after_1_bid=1 if all(h[2] > 0.5 for h in listen) else 0,
+        after_1_bid=1 if all(h.after_1 > 0.5 for h in listen) else 0,
         rule_as_stated=stated,
         rule_agree=agree,
         eq_forced=eq_forced,
