@@ -414,7 +414,8 @@ def test_words_scaled_declares_an_estimate_sentence_with_its_scale_and_no_method
 
 def test_words_each_fills_a_sentence_per_item_and_picks_a_word_by_a_facts_own_value():
     class Words(core.Words):
-        texts = {"en": {"pct": "{p:.0f}%", "list_sep": ", ", "sign": {"up": ">", "none": "="}}}
+        texts = {"en": {"pct": "{p:.0f}%", "list_sep": ", ", "clause_sep": "; ",
+                        "sign": {"up": ">", "none": "="}}}  # fmt: skip
 
     w = Words()
     items = [core.Facts(a="x", share=0.25, sign="up"), core.Facts(a="y", share=0.5, sign="none")]
@@ -422,6 +423,7 @@ def test_words_each_fills_a_sentence_per_item_and_picks_a_word_by_a_facts_own_va
     assert w.each("{a} {sign} {pct.share}", items, "list_sep", sign=t["sign"]) == "x > 25%, y = 50%"
     assert w.each("{a}", items, " / ") == "x / y"  # a separator that is not a key: as it is
     assert w.each("{a}", [], "list_sep") == ""
+    assert w.each("{pct.value}", [core.Facts(value=0.5)]) == "50%"  # not the filler's own field
     f = core.Facts(sign="none", n=3)
     assert w.fill("{n} {sign}", f, sign=t["sign"]) == "3 ="  # the fact's value picks the word
     assert w.fill("{n} {lead}", f, lead={"none": "?"}) == "3 {'none': '?'}"  # no fact: as given

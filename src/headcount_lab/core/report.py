@@ -572,16 +572,17 @@ class _Written:
     ``how``; the format spec, if any, is ``how``'s second argument (digits)."""
 
     def __init__(self, value: Any, how: Callable[..., str]) -> None:
-        self.value, self.how = value, how
+        # underscored: a fact may be named ``value`` or ``how``
+        self._value, self._how = value, how
 
     def __getattr__(self, name: str) -> _Written:
-        return _Written(getattr(self.value, name), self.how)
+        return _Written(getattr(self._value, name), self._how)
 
     def __getitem__(self, key: Any) -> _Written:
-        return _Written(self.value[key], self.how)
+        return _Written(self._value[key], self._how)
 
     def __format__(self, spec: str) -> str:
-        return self.how(self.value, int(spec)) if spec else self.how(self.value)
+        return self._how(self._value, int(spec)) if spec else self._how(self._value)
 
 
 def tip_list(blocks: Iterable[tuple[str, list[str]]], block: str, item: str) -> list[str]:

@@ -33,12 +33,10 @@ def seat_facts(t: pd.DataFrame) -> Facts:
     for (n, level), g in t.groupby(["players", "level"], sort=False):
         start = row(g, seat_from_starter=0)
         best = g.sort_values("p").iloc[0]
-        rows.append(
-            (int(n), str(level), ci(start, "excess"), int(best["seat_from_starter"]),
-             ci(best, "excess"))
-        )  # fmt: skip
-    plus = [r for r in rows if r[1] == "cheap+"]
-    hurts = all(sign_of(r[2]) == "up" for r in plus)
+        rows.append(Facts(n=int(n), level=str(level), start=ci(start, "excess"),
+                          best=int(best["seat_from_starter"]),
+                          best_excess=ci(best, "excess")))  # fmt: skip
+    hurts = all(sign_of(r.start) == "up" for r in rows if r.level == "cheap+")
     search = t[t["level"] == "pimc"]
     return Facts(rows=rows, search_games=int(search["games"].min()),
                  cheap_plus_start="up" if hurts else "mixed")  # fmt: skip
@@ -51,17 +49,20 @@ def swap_facts(t: pd.DataFrame) -> Facts:
         own = row(t, players=n, swap="own")
         keep = row(t, players=n, swap="keep")
         rnd = row(t, players=n, swap="random")
-        rows.append((n, ci(own, "p"), ci(keep, "vs_own"), ci(rnd, "vs_own"), ci(rnd, "vs_keep")))
+        rows.append(Facts(n=n, own=ci(own, "p"), keep=ci(keep, "vs_own"), rnd=ci(rnd, "vs_own"),
+                          random_keep=ci(rnd, "vs_keep")))  # fmt: skip
     four = rows[-1]
-    return Facts(rows=rows, keep_4=four[2], random_vs_keep=sign_of(four[4]))
+    return Facts(rows=rows, keep_4=four.keep, random_vs_keep=sign_of(four.random_keep))
 
 
 def faceup_facts(tri: pd.DataFrame, ranks: pd.DataFrame) -> Facts:
     """Question 3, 4 players: the best and worst triples (triple, P(Poohead), games), and
     P(Poohead) with one 10 or 3 face up and with none."""
     four = tri[(tri["players"] == HOUSE_PLAYERS) & (tri["games"] >= MIN_TRIPLE_GAMES)]
-    best = [(r["triple"], ci(r, "p"), int(r["games"])) for _, r in four.head(3).iterrows()]
-    worst = [(r["triple"], ci(r, "p"), int(r["games"])) for _, r in four.tail(3).iterrows()]
+    best, worst = (
+        [Facts(triple=r["triple"], rate=ci(r, "p"), games=int(r["games"])) for _, r in x.iterrows()]
+        for x in (four.head(3), four.tail(3))
+    )
     rk = ranks[ranks["players"] == HOUSE_PLAYERS]
     total = int(tri[tri["players"] == HOUSE_PLAYERS]["games"].sum())
     return Facts(
@@ -114,12 +115,12 @@ def stall_facts(t: pd.DataFrame, pat: pd.DataFrame) -> Facts:
     of cheap's capped games that loop on a led 9 and of J-A among the stalled players' cards;
     ``left``: what the loops left by the house rule lead."""
 
-    def pairs(bot: str) -> list[tuple[int, CI, CI]]:
+    def pairs(bot: str) -> list[Facts]:
         return [
-            (
-                n,
-                ci(row(t, players=n, bot=bot, rules="defaults"), "p"),
-                ci(row(t, players=n, bot=bot, rules=NINE_RULE), "p"),
+            Facts(
+                n=n,
+                dealt=ci(row(t, players=n, bot=bot, rules="defaults"), "p"),
+                ruled=ci(row(t, players=n, bot=bot, rules=NINE_RULE), "p"),
             )
             for n in PLAYERS
         ]
@@ -127,8 +128,9 @@ def stall_facts(t: pd.DataFrame, pat: pd.DataFrame) -> Facts:
     dealt = pat[(pat["bot"] == "cheap") & (pat["rules"] == "defaults")]
     nine = dealt[dealt["loop_rank"] == "9"]
     ruled = pat[(pat["bot"] == "cheap") & (pat["rules"] == NINE_RULE)]
-    left = [(str(r["loop_rank"]), int(r["capped_games"])) for _, r in ruled.iterrows()]
-    left.sort(key=lambda x: -x[1])
+    left = [Facts(rank=str(r["loop_rank"]), games=int(r["capped_games"]))
+            for _, r in ruled.iterrows()]  # fmt: skip
+    left.sort(key=lambda x: -x.games)
     return Facts(
         cheap=pairs("cheap"),
         cheap_plus=pairs("cheap+"),
@@ -151,13 +153,14 @@ def deal_facts(wild: pd.DataFrame, tenths: pd.DataFrame, vals: pd.DataFrame) -> 
     for n in PLAYERS:
         d = wild[(wild["players"] == n) & (wild["where"] == "dealt")]
         b = wild[(wild["players"] == n) & (wild["where"] == "blind")]
-        rows.append((n, _pooled(d, 0, 0), _pooled(d, 3, 9), _pooled(b, 0, 0), _pooled(b, 2, 3)))
+        rows.append(Facts(n=n, none=_pooled(d, 0, 0), many=_pooled(d, 3, 9),
+                          blind_none=_pooled(b, 0, 0), blind_many=_pooled(b, 2, 3)))  # fmt: skip
     ten = []
     for n in PLAYERS:
         tn = tenths[tenths["players"] == n]
         if len(tn) == 10:
             # tenth 1 holds the deals with the lowest forecast P(Poohead): the best ones
-            ten.append((n, ci(row(tn, tenth=10), "p"), ci(row(tn, tenth=1), "p")))
+            ten.append(Facts(n=n, worst=ci(row(tn, tenth=10), "p"), best=ci(row(tn, tenth=1), "p")))
     v = vals[vals["players"] == HOUSE_PLAYERS]
     return Facts(
         rows=rows,
@@ -186,9 +189,8 @@ def nine_facts(forced: pd.DataFrame, vals: pd.DataFrame) -> Facts:
     f = forced[(forced["players"] == HOUSE_PLAYERS) & (forced["rules"] == "defaults")]
     facing = {str(r["top"]): ci(r, "forced_share") for _, r in f.iterrows()}
     with_rule = row(forced, players=HOUSE_PLAYERS, rules=NINE_RULE, top="9")
-    nm8 = [
-        (n, ci(row(vals, players=n, where="visible", rank="9 minus 8"), "effect")) for n in PLAYERS
-    ]
+    nm8 = [Facts(n=n, value=ci(row(vals, players=n, where="visible", rank="9 minus 8"), "effect"))
+           for n in PLAYERS]  # fmt: skip
     v = vals[vals["players"] == HOUSE_PLAYERS]
     return Facts(
         facing=facing,
@@ -196,7 +198,7 @@ def nine_facts(forced: pd.DataFrame, vals: pd.DataFrame) -> Facts:
         nine_minus_eight=nm8,
         nine_effect=ci(row(v, where="visible", rank="9"), "effect"),
         eight_effect=ci(row(v, where="visible", rank="8"), "effect"),
-        verdict=sign_of(nm8[-1][1]),
+        verdict=sign_of(nm8[-1].value),
     )
 
 
