@@ -105,9 +105,22 @@ def facts(pt: Any) -> Facts:
     widest = rounds.loc[rounds["value"].abs().idxmax()]
     peek_default = _optional(game[game["comparison"] == "q3_peek_default_vs_never"])
     sit = pt.tables["q10_sitting_out"]
-    sit = sit[sit["players"] == n]
+    six = sit[(sit["players"] == 6) & (sit["place"] == "6")]
+    sit_out = {str(r["place"]): est(r) for _, r in sit[sit["players"] == n].iterrows()}
     hu_exact = pt.tables["q11_heads_up_exact"]
-    hu_play = pt.tables["q11_heads_up_in_play"]
+    hu_play = {
+        (r["next_start"], r["peeks"]): r for _, r in pt.tables["q11_heads_up_in_play"].iterrows()
+    }
+    nan3 = (math.nan,) * 3
+
+    def heads_up(rule: str) -> Est:
+        r = hu_play.get((rule, "all"))
+        return est(r) if r is not None and r["n"] > 0 else nan3
+
+    def mix(rule: str) -> float:
+        r = hu_play.get((rule, "all"))
+        return math.nan if r is None else float(r["equilibrium"])
+
     return Facts(
         best_bot=best,
         strong_spec=pt.meta.get("strong_field", best),
@@ -176,19 +189,20 @@ def facts(pt: Any) -> Facts:
         field=[(r["bot"], r["value"]) for _, r in pt.tables["q8_against_odds_field"].iterrows()],
         command_q8=f["q8_command"],
         tip_peek_gain=None if peek_default is None else peek_default[0],
-        sit_out={str(r["place"]): est(r) for _, r in sit.iterrows()},
+        # q10: rounds watched after going out (4 players): the first player out, place 3
+        # (``None`` without one) and per player; the first out at 6 players
+        sit_first=sit_out.get(str(n), nan3),
+        sit_third=sit_out["3"][0] if "3" in sit_out else None,
+        sit_all=sit_out.get("all", nan3),
+        sit_six=None if six.empty else float(six["value"].iloc[0]),
         # q11: the exact start-player loss by who can peek; the strong field's own heads-up
-        # rounds by next_start and who could peek; the equilibrium over its mix, by next_start
+        # rounds it starts, under each next_start; the equilibrium over its mix of peeks
         hu_exact=dict(zip(hu_exact["peeks"], hu_exact["start_player_loses"], strict=True)),
         hu_step=int(hu_exact["bid_step"].iloc[0]),
-        hu_play={
-            (r["next_start"], r["peeks"]): est(r) for _, r in hu_play.iterrows() if r["n"] > 0
-        },  # fmt: skip
-        hu_mix={
-            r["next_start"]: float(r["equilibrium"])
-            for _, r in hu_play.iterrows()
-            if r["peeks"] == "all"
-        },  # fmt: skip
+        hu_loser=heads_up("loser"),
+        hu_left=heads_up("left_of_loser"),
+        mix_loser=mix("loser"),
+        mix_left=mix("left_of_loser"),
     )
 
 
