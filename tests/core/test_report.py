@@ -448,3 +448,22 @@ def test_a_report_in_several_languages_is_computed_once_and_written_in_each(tmp_
     assert json.loads((tmp_path / "toy-de" / core.METADATA_FILE).read_text())["lang"] == "de"
     with pytest.raises(ValueError, match="unknown language 'fr': choose en, de"):
         report.build(tmp_path / "x", core.ReportOptions(), lang="fr")
+
+
+def test_a_tables_section_runs_its_inputs_once_and_makes_each_table_from_them():
+    calls = []
+
+    def inputs(opts, tick):
+        calls.append(opts)
+        tick.advance()
+        return {"x": [1, 2, 3]}
+
+    s = core.tables_section("demo", "a demo", inputs,
+                            {"b_sum": lambda r: pd.DataFrame({"s": [sum(r["x"])]}),
+                             "a_len": lambda r: pd.DataFrame({"n": [len(r["x"])]})})  # fmt: skip
+    assert s.tables == ("b_sum", "a_len")  # the names in the order given, known before it runs
+    res = core.Results(opts=None)
+    s.compute("opts", res, core.NO_TICKS)
+    assert calls == ["opts"]
+    assert list(res.tables) == ["b_sum", "a_len"]
+    assert int(res.tables["b_sum"]["s"].iloc[0]) == 6 and int(res.tables["a_len"]["n"].iloc[0]) == 3

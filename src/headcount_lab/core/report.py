@@ -950,6 +950,24 @@ class Section:
     work: Callable[[Any], tuple[int, str]] | None = None
 
 
+def tables_section(
+    name: str,
+    what: str,
+    inputs: Callable[[Any, Ticker], Any],
+    tables: Mapping[str, Callable[[Any], Any]],
+    work: Callable[[Any], tuple[int, str]] | None = None,
+) -> Section:
+    """A :class:`Section` whose tables are each a function of one computation: ``inputs(opts,
+    tick)`` runs once (the simulations), and ``tables`` maps the name of each table, in the
+    report's order, to the function that makes it from what ``inputs`` returned."""
+
+    def compute(opts: Any, res: Any, tick: Ticker) -> None:
+        got = inputs(opts, tick)
+        res.tables.update({t: make(got) for t, make in tables.items()})
+
+    return Section(name, what, tuple(tables), compute, work)
+
+
 def parse_only(text: str | None, sections: Iterable[Section], report: str) -> frozenset[str] | None:
     """The section names of ``--only A,B`` (``None`` without ``--only``); an unknown or missing
     name is a ``ValueError`` that lists the report's sections."""

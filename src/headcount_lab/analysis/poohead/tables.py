@@ -27,9 +27,9 @@ from headcount_lab.core import stats
 from headcount_lab.core.report import (
     GameReportOptions,
     Results,
-    Section,
     Ticker,
     sectioned,
+    tables_section,
 )
 from headcount_lab.core.rng import block_state
 from headcount_lab.games.poohead.rules import (
@@ -720,78 +720,41 @@ def holding_table(runs: Runs) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _main(opts: PooheadReportOptions, res: PooheadResults, tick: Ticker) -> None:
+def _main(opts: PooheadReportOptions, tick: Ticker) -> Runs:
+    """The main runs and the linear model of the deal fitted on them (its coefficients and
+    tenths)."""
     runs = _main_runs(opts, tick)
-    coefs, tenths = rank_value_table(runs)
-    res.tables.update(
-        {
-            "q1_seats": seat_table(runs),
-            "q5_stalls": stall_table(runs),
-            "q5_stall_patterns": stall_pattern_table(runs),
-            "q6_wild_cards": deal_table(runs),
-            "q6_q7_rank_values": coefs,
-            "q6_deal_tenths": tenths,
-            "q7_forced_pickups": nine_table(runs),
-            "q7_nines_and_eights": holding_table(runs),
-        }
-    )
-
-
-def _swap(opts: PooheadReportOptions, res: PooheadResults, tick: Ticker) -> None:
-    res.tables["q2_swap"] = swap_table(_swap_runs(opts, tick))
-
-
-def _faceup(opts: PooheadReportOptions, res: PooheadResults, tick: Ticker) -> None:
-    runs = _faceup_runs(opts, tick)
-    res.tables["q3_faceup_triples"] = faceup_table(runs)
-    res.tables["q3_faceup_ranks"] = faceup_rank_table(runs)
-
-
-def _house(opts: PooheadReportOptions, res: PooheadResults, tick: Ticker) -> None:
-    res.tables["q4_house_rules"] = house_table(_house_runs(opts, tick))
+    runs["rank_values"] = rank_value_table(runs)
+    return runs
 
 
 #: the report's sections (``report poohead --only NAME``), in the order they run
 SECTIONS = (
-    Section(
+    tables_section(
         "main",
         "q1, q5, q6, q7: cheap and cheap+ tables, 2-4 players, and the random and search seats",
-        (
-            "q1_seats",
-            "q5_stalls",
-            "q5_stall_patterns",
-            "q6_wild_cards",
-            "q6_q7_rank_values",
-            "q6_deal_tenths",
-            "q7_forced_pickups",
-            "q7_nines_and_eights",
-        ),  # fmt: skip
         _main,
+        {
+            "q1_seats": seat_table,
+            "q5_stalls": stall_table,
+            "q5_stall_patterns": stall_pattern_table,
+            "q6_wild_cards": deal_table,
+            "q6_q7_rank_values": lambda runs: runs["rank_values"][0],
+            "q6_deal_tenths": lambda runs: runs["rank_values"][1],
+            "q7_forced_pickups": nine_table,
+            "q7_nines_and_eights": holding_table,
+        },
         lambda o: (len(PLAYERS) * (2 * o.n_main + o.n_random + o.n_search), "deals"),
     ),
-    Section(
-        "swap",
-        "q2: the swap's worth, paired",
-        ("q2_swap",),
-        _swap,
-        lambda o: (len(PLAYERS) * o.n_swap, "deals"),
-    ),  # fmt: skip
-    Section(
-        "faceup",
-        "q3: face-up triples",
-        ("q3_faceup_triples", "q3_faceup_ranks"),
-        _faceup,
-        lambda o: (len(PLAYERS) * o.n_faceup, "games"),
-    ),  # fmt: skip
-    Section(
-        "house",
-        "q4: house rules, paired flips",
-        ("q4_house_rules",),
-        _house,
-        lambda o: (2 * o.n_house, "deals"),
-    ),  # fmt: skip
+    tables_section("swap", "q2: the swap's worth, paired", _swap_runs, {"q2_swap": swap_table},
+                   lambda o: (len(PLAYERS) * o.n_swap, "deals")),
+    tables_section("faceup", "q3: face-up triples", _faceup_runs,
+                   {"q3_faceup_triples": faceup_table, "q3_faceup_ranks": faceup_rank_table},
+                   lambda o: (len(PLAYERS) * o.n_faceup, "games")),
+    tables_section("house", "q4: house rules, paired flips", _house_runs,
+                   {"q4_house_rules": house_table}, lambda o: (2 * o.n_house, "deals")),
     rulelab.section("poohead"),
-)
+)  # fmt: skip
 
 
 #: every table of the report (``compute(opts, progress, only, folder)``)
