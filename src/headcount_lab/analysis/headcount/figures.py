@@ -16,7 +16,6 @@ from headcount_lab.core.charts import (  # noqa: F401  (re-exported for the repo
     A4,
     MARKERS,
     PALETTE,
-    STYLE,
     DotChart,
     error_lengths,
     finish_axes,

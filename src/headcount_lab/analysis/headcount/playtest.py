@@ -463,26 +463,12 @@ def _trace_tables(pt: Playtest, st: dict[str, np.ndarray]) -> None:
             if turns == 0:
                 continue
             peeks = int(st["peeks"][k, lv])
-            row = _rate_row(peeks, turns, position=k, lives=lv, measure="peeks")
-            peek_rows.append(row)
-            peek_rows.append(
-                _rate_row(
-                    int(st["peek_lost"][k, lv]),
-                    peeks,
-                    position=k,
-                    lives=lv,
-                    measure="round_lost_after_peek",
-                )  # fmt: skip
-            )
-            peek_rows.append(
-                _rate_row(
-                    int(st["nopeek_lost"][k, lv]),
-                    turns - peeks,
-                    position=k,
-                    lives=lv,
-                    measure="round_lost_without_peek",
-                )  # fmt: skip
-            )
+            for measure, hits, of in (
+                ("peeks", peeks, turns),
+                ("round_lost_after_peek", int(st["peek_lost"][k, lv]), peeks),
+                ("round_lost_without_peek", int(st["nopeek_lost"][k, lv]), turns - peeks),
+            ):
+                peek_rows.append(_rate_row(hits, of, position=k, lives=lv, measure=measure))
     pt.tables["q3_peeks_by_position_and_lives"] = pd.DataFrame(peek_rows)
     gap_rows = [
         _rate_row(int(p), int(t), gap=int(g))

@@ -414,31 +414,16 @@ class _Writer(core.Words):
         call = self.pt.tables["q2_call_odds_by_gap"]
         call = call[(call["variant"] == "standard") & (call["special_seen"] == "none")]
         text = dict(self.t["tips"])
-        numbers = self.tip_numbers()
-        text["tips"] = [s.format(**numbers).format(**numbers) for s in text["tips"]]
-        every = self.pt.tables["q2_every_turn_calls"]
-        every = every[every["players_left"] == PLAYERS_DEFAULT] if not every.empty else None
-        text["call_play_label"] = text["call_play_label"].format(strong=self.f.best_bot)
-        return tip_sheet(views, call, self.pt.tables.get("q3_peeks_by_gap"), text, every)
-
-    def tip_numbers(self) -> dict[str, Any]:
         f = self.f
-        at = f.play_win_at_gap
-        return {
-            "off4": self.num(f.offset75[4], 0, sign=True),
-            "off6": self.num(f.offset75[6], 0, sign=True),
-            "gap": f.call_gap["none"],
-            "gap_top": f.call_gap["A♠"],
-            "gap_jk": f.call_gap["JK"],
-            "strong": f.best_bot,
-            "play_win": "—" if at is None else self.pct(at[0], 0),
-            "play_gap": "—" if f.play_gap_50 is None else f.play_gap_50,
-            "turn_gap": "—" if f.turn_gap_50 is None else f.turn_gap_50,
+        more = {
             "peek_tip": self.t["peek_tip" if f.tip_peek_gain is not None else "peek_tip_none"],
             "call_tip": self.t["call_tip" if f.turn_gap_50 is not None else "call_tip_never"],
-            "peek_gain": "" if f.tip_peek_gain is None else self.points(f.tip_peek_gain, 0),
-            "start_loss": self.pct(f.start[0], 0),
         }
+        text["tips"] = [self.fill(self.fill(s, f, **more), f) for s in text["tips"]]
+        every = self.pt.tables["q2_every_turn_calls"]
+        every = every[every["players_left"] == PLAYERS_DEFAULT] if not every.empty else None
+        text["call_play_label"] = text["call_play_label"].format(strong=f.best_bot)
+        return tip_sheet(views, call, self.pt.tables.get("q3_peeks_by_gap"), text, every)
 
     # ------------------------------------------------------------------ questions
     def q1(self) -> None:
