@@ -157,7 +157,11 @@ def facts(pt: Any) -> Facts:
         start=est(p0),
         best_position=int(p_best["position"]),
         best_position_rate=p_best["value"],
-        loser_again={int(k): est(r) for k, r in again.iterrows()},  # by players left
+        # the loser who starts again loses again, by players left (most first), and its fair share
+        loser_again=[
+            Facts(left=int(k), rate=est(r), fair=1 / int(k))
+            for k, r in again.sort_index(ascending=False).iterrows()
+        ],  # fmt: skip
         first_loser_wins=est(first.loc[n]),
         seat0=est(s0),
         mixed_seat0=est(mixed.loc[0]),

@@ -289,9 +289,9 @@ class _Writer(core.Words):
         """A number in the language's notation, "—" for none."""
         return "—" if x is None else core.number(x, self.lang, digits, sign)
 
-    def span(self, e: Est, digits: int = 1) -> str:
+    def span(self, e: Est, digits: int = 1, sign: bool = False) -> str:
         """An estimate's interval as numbers: ``[1.2, 3.4]``."""
-        return f"[{self.num(e[1], digits)}, {self.num(e[2], digits)}]"
+        return f"[{self.num(e[1], digits, sign)}, {self.num(e[2], digits, sign)}]"
 
     def signed(self, x: float, digits: int = 1) -> str:
         return self.num(x, digits, sign=True)
@@ -519,12 +519,7 @@ class _Writer(core.Words):
             start_lead=t["lead"],
             n=n,
             fair=self.pct(1 / n),
-            again="; ".join(
-                t["again_item"].format(
-                    left=k, rate=self.pct(e[0]), ci=self.interval(e), fair=self.pct(1 / k)
-                )  # fmt: skip
-                for k, e in sorted(f.loser_again.items(), reverse=True)
-            ),
+            again=self.each(t["again_item"], f.loser_again, "; "),
             snowball=t["snowball"],
             left_verdict=t["left_verdict"][sign_of(f.left_diff)],
             left_rules=self._rule_phrase("left_of_loser"),
@@ -550,14 +545,8 @@ class _Writer(core.Words):
         t = self.t
         out = []
         for measure, r, small in self.f.rules[key].changes:
-            if measure == "rounds_per_game":
-                v = (
-                    f"{self.num(r[0], 2, sign=True)} "
-                    f"[{self.num(r[1], 2, sign=True)}, "
-                    f"{self.num(r[2], 2, sign=True)}]"
-                )
-            else:
-                v = self.pp(r)
+            rounds = measure == "rounds_per_game"
+            v = f"{self.signed(r[0], 2)} {self.span(r, 2, sign=True)}" if rounds else self.pp(r)
             name = t["measure_names"][measure].format(best=self.f.best_bot, top=self.f.mixed_top)
             out.append(f"{name} {v}{t['negligible'] if small else ''}")
         return "; ".join(out) if out else t["no_change"]
@@ -578,22 +567,14 @@ class _Writer(core.Words):
     def q6(self) -> None:
         t = self.t["q6"]
         paired = paired_table(self.pt)
-        d = paired[
-            (paired["comparison"] == "q6_discard_open_vs_face_down")
-            & (paired["measure"] == "game_win")
-        ]
-        wins = paired[
-            (paired["comparison"] == "q6_discard_open_vs_face_down")
-            & paired["measure"].isin(["win_a", "win_b"])
-        ]
+        rows = paired[(paired["comparison"] == "q6_discard_open_vs_face_down")
+                      & paired["measure"].isin(["game_win", "win_a", "win_b"])]  # fmt: skip
         f = self.f
         if f.discard is None:
-            finding = t["finding_none"].format(best=f.best_bot, what=self.not_measured("discard"))
+            finding = self.fill(t["finding_none"], f, what=self.not_measured("discard"))
         else:
-            finding = t["finding"].format(
-                best=f.best_bot, diff=self.pp(f.discard), verdict=t["verdict"][sign_of(f.discard)]
-            )
-        table = self.table(pd.concat([d, wins])[["measure", "seat", "value", "lo", "hi"]], 4)
+            finding = self.fill(t["finding"], f, verdict=t["verdict"][sign_of(f.discard)])
+        table = self.table(rows[["measure", "seat", "value", "lo", "hi"]], 4)
         self.section("q6", table, "q6_discard.png", finding, "strong")
 
     def q7(self) -> None:
@@ -646,13 +627,8 @@ class _Writer(core.Words):
         finding = self.fill(t["finding"], f)
         exact = self.pt.tables["q11_heads_up_exact"]
         play = self.pt.tables["q11_heads_up_in_play"]
-        table = (
-            t["table_note"]
-            + "\n\n"
-            + self.table(exact.drop(columns=["iterations"]), 4)
-            + "\n\n"
-            + self.table(play[play["n"] > 0], 3)
-        )
+        table = "\n\n".join([t["table_note"], self.table(exact.drop(columns=["iterations"]), 4),
+                             self.table(play[play["n"] > 0], 3)])  # fmt: skip
         self.section(
             "q11", table, "q11_heads_up.png", finding, "strong_exact", meta["command"], method
         )
