@@ -492,3 +492,12 @@ def test_win_spread_is_the_normal_interval_of_the_per_game_scores():
     assert d == pytest.approx(scores.mean())
     assert (lo, hi) == pytest.approx(sps.norm.interval(0.95, scores.mean(), se))
     assert normal_ci(d, se) == pytest.approx((d, lo, hi))
+
+
+def test_two_estimates_are_apart_only_when_their_intervals_do_not_touch():
+    from headcount_lab.core.stats import apart, compare_intervals
+
+    assert compare_intervals((0.5, 0.4, 0.6), (0.2, 0.1, 0.3)) == "more"
+    assert apart((0.5, 0.4, 0.6), (0.2, 0.1, 0.3)) == "apart"
+    assert apart((0.2, 0.1, 0.3), (0.5, 0.4, 0.6)) == "apart"
+    assert apart((0.5, 0.3, 0.6), (0.2, 0.1, 0.3)) == "overlap"  # touching at 0.3

@@ -117,6 +117,17 @@ def sign_of(est: tuple[float, float, float]) -> str:
     return "up" if est[1] > 0 else "down" if est[2] < 0 else "none"
 
 
+def compare_intervals(a: tuple[float, float, float], b: tuple[float, float, float]) -> str:
+    """``more`` / ``less`` when the interval of the estimate ``a`` (value, lo, hi) lies wholly
+    above / below that of ``b``, else ``unclear`` (they overlap, or touch)."""
+    return "more" if a[1] > b[2] else "less" if a[2] < b[1] else "unclear"
+
+
+def apart(a: tuple[float, float, float], b: tuple[float, float, float]) -> str:
+    """``apart`` when the intervals of two estimates do not overlap, else ``overlap``."""
+    return "overlap" if compare_intervals(a, b) == "unclear" else "apart"
+
+
 def wilson(k: float, n: float, z: float = Z95) -> tuple[float, float, float]:
     """(rate, low, high): Wilson score interval for ``k`` successes in ``n`` trials (NaN if n=0;
     ``k`` may be fractional, a success shared between players)."""

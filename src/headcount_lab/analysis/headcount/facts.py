@@ -18,6 +18,7 @@ from headcount_lab.analysis.headcount.figures import PLAYERS_DEFAULT, RULES_Q5, 
 from headcount_lab.analysis.headcount.playtest import differences_table, paired_table
 from headcount_lab.core import stats
 from headcount_lab.core.report import Facts
+from headcount_lab.core.stats import compare_intervals as compare_intervals  # re-exported
 
 #: an estimate with its 95 % interval
 Est = tuple[float, float, float]
@@ -46,15 +47,6 @@ def effect(e: Est, measure: str) -> str:
     if not excludes_zero(e):
         return "none"
     return "real" if abs(e[0]) >= PRACTICAL[measure] else "small"
-
-
-def compare_intervals(a: Est, b: Est) -> str:
-    """'more' / 'less' when a's interval lies wholly above / below b's, else 'unclear'."""
-    if a[1] > b[2]:
-        return "more"
-    if a[2] < b[1]:
-        return "less"
-    return "unclear"
 
 
 def _optional(rows: Any) -> Est | None:

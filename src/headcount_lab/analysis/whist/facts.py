@@ -19,7 +19,6 @@ from headcount_lab.analysis.whist.tables import (
     LISTENING_BOT,
     MAX_CARDS,
     PLAYERS,
-    overlap,
     position_name,
     threshold_wins,
 )
@@ -27,7 +26,7 @@ from headcount_lab.core.report import CI as CI  # re-exported
 from headcount_lab.core.report import Facts
 from headcount_lab.core.report import estimate_of as ci
 from headcount_lab.core.report import row as row  # re-exported
-from headcount_lab.core.stats import sign_of
+from headcount_lab.core.stats import apart, sign_of
 from headcount_lab.games.whist import blind_table
 
 
@@ -64,14 +63,8 @@ def dealer_facts(t: dict[str, pd.DataFrame]) -> Facts:
     # per hand: dealer change d, each other seat o; table = sum(d) + (n-1) sum(o) and the gap
     # change = sum(d) - sum(o), so the non-dealers' total is (n-1)/n (table - gap change)
     others = (4 - 1) / 4 * (table - m4["effect"])
-    disjoint = any(
-        not overlap(
-            (a["restriction_effect_lo"], a["restriction_effect_hi"]),
-            (b["restriction_effect_lo"], b["restriction_effect_hi"]),
-        )
-        for _, a in four.iterrows()
-        for _, b in four.iterrows()
-    )
+    effects = [ci(r, "restriction_effect") for _, r in four.iterrows()]
+    disjoint = any(apart(a, b) == "apart" for a in effects for b in effects)
     return Facts(
         blind_on=ci(b4, "gap_on"),
         blind_off=ci(b4, "gap_off"),
@@ -237,8 +230,7 @@ def bot_facts(t: dict[str, pd.DataFrame]) -> Facts:
     order = []
     for i in range(len(ranked) - 1):
         a, b = ranked.iloc[i], ranked.iloc[i + 1]
-        sep = not overlap((a["mean_lo"], a["mean_hi"]), (b["mean_lo"], b["mean_hi"]))
-        order.append(Facts(a=a["bot"], sign="apart" if sep else "overlap", b=b["bot"]))
+        order.append(Facts(a=a["bot"], sign=apart(ci(a, "mean"), ci(b, "mean")), b=b["bot"]))
     names = ("montecarlo", "heuristic", "random")
     losses = []
     for name in ("heuristic", "random"):
@@ -246,13 +238,8 @@ def bot_facts(t: dict[str, pd.DataFrame]) -> Facts:
         ref = by_size[by_size["bot"] == "montecarlo"].set_index("cards")
         short = (ref["per_match"] - rows["per_match"]).sort_values(ascending=False)
         k = int(short.index[0])
-        sep = not overlap(
-            (rows.loc[k, "per_match_lo"], rows.loc[k, "per_match_hi"]),
-            (ref.loc[k, "per_match_lo"], ref.loc[k, "per_match_hi"]),
-        )
-        losses.append(
-            Facts(bot=name, cards=k, short=short.iloc[0], overlap="apart" if sep else "overlap")
-        )
+        sep = apart(ci(rows.loc[k], "per_match"), ci(ref.loc[k], "per_match"))
+        losses.append(Facts(bot=name, cards=k, short=short.iloc[0], overlap=sep))
     blind_rows = by_size[by_size["cards"] == 1]
     return Facts(
         order=order,

@@ -77,13 +77,6 @@ class WhistReportOptions(GameReportOptions):
         return max(4, self.n_matches // TOURNAMENT_SHARE // 4 * 4)
 
 
-# --- statistics -------------------------------------------------------------------------------
-
-
-def overlap(a: tuple[float, float], b: tuple[float, float]) -> bool:
-    return a[0] <= b[1] and b[0] <= a[1]
-
-
 # --- simulations ------------------------------------------------------------------------------
 
 
