@@ -95,31 +95,25 @@ def _run(
     return run_job(job, seed, on_chunk=tick.on_chunk(job))
 
 
+def _restriction_pair(
+    n: int, bot: str, opts: WhistReportOptions, tick: Ticker, **rules: Any
+) -> dict[str, np.ndarray]:
+    """A table of ``n`` copies of ``bot``, each match played with the dealer's restriction on
+    (``a``) and off (``b``) from the same stream."""
+    on, off = (
+        WhistRules(players=n, **rules),
+        WhistRules(players=n, dealer_restriction=False, **rules),
+    )
+    return _run(on, off, [bot] * n, opts.n_matches, opts.seed, tick)
+
+
 def restriction_runs(
     opts: WhistReportOptions, tick: Ticker = NO_TICKS
 ) -> dict[tuple[int, bool], dict[str, np.ndarray]]:
     """Heuristic tables at every player count, each match played with the dealer's restriction
     on (``a``) and off (``b``); plus 4 players with the one-card hands not blind."""
-    out = {}
-    for n in PLAYERS:
-        on = WhistRules(players=n)
-        out[(n, True)] = _run(
-            on,
-            WhistRules(players=n, dealer_restriction=False),
-            [CARD_ONLY_BOT] * n,
-            opts.n_matches,
-            opts.seed,
-            tick,
-        )
-    seen = WhistRules(players=4, blind_one_card_hands=False)
-    out[(4, False)] = _run(
-        seen,
-        WhistRules(players=4, blind_one_card_hands=False, dealer_restriction=False),
-        [CARD_ONLY_BOT] * 4,
-        opts.n_matches,
-        opts.seed,
-        tick,
-    )
+    out = {(n, True): _restriction_pair(n, CARD_ONLY_BOT, opts, tick) for n in PLAYERS}
+    out[(4, False)] = _restriction_pair(4, CARD_ONLY_BOT, opts, tick, blind_one_card_hands=False)
     return out
 
 
@@ -129,31 +123,14 @@ def listening_runs(
     """Tables of :data:`LISTENING_BOT` at the sizes with equilibrium tables, each match played
     with the restriction on (``a``) and off (``b``) from the same stream (the bots draw nothing
     but the deal, so the pairs see the same cards)."""
-    return {
-        (n, True): _run(
-            WhistRules(players=n),
-            WhistRules(players=n, dealer_restriction=False),
-            [LISTENING_BOT] * n,
-            opts.n_matches,
-            opts.seed,
-            tick,
-        )
-        for n in LISTEN_PLAYERS
-    }
+    return {(n, True): _restriction_pair(n, LISTENING_BOT, opts, tick) for n in LISTEN_PLAYERS}
 
 
 def tournament_run(opts: WhistReportOptions, tick: Ticker = NO_TICKS) -> dict[str, np.ndarray]:
     """The bot table, seats rotated, each match scored with streaks ``every_five`` (``a``) and
     ``once`` (``b``); streaks change no decision, so both plays are the same match."""
-    rules = WhistRules(players=4)
-    return _run(
-        rules,
-        WhistRules(players=4, streak_mode="once"),
-        list(TOURNAMENT_BOTS),
-        opts.n_tournament,
-        opts.seed,
-        tick,
-    )
+    five, once = WhistRules(players=4), WhistRules(players=4, streak_mode="once")
+    return _run(five, once, list(TOURNAMENT_BOTS), opts.n_tournament, opts.seed, tick)
 
 
 # --- tables -----------------------------------------------------------------------------------
@@ -301,9 +278,7 @@ def bot_size_table(
                     "kind": "blind" if k == 1 else ("no trump" if k == MAX_CARDS else "trump"),
                     "hands": int(h),
                     **ci_columns("score", mean),
-                    "per_match": mean[0] * c,
-                    "per_match_lo": mean[1] * c,
-                    "per_match_hi": mean[2] * c,
+                    **ci_columns("per_match", (mean[0] * c, mean[1] * c, mean[2] * c)),
                     "made": size[k, 3] / h,
                 }
             )
@@ -317,28 +292,14 @@ def streak_table(
 ) -> pd.DataFrame:
     """Q5: streak bonuses per match by bot and mode, their share of the score, and the paired
     change of the match total from ``every_five`` to ``once``."""
-    pb = st["per_bot"]
+    pb, B = st["per_bot"], handstats
     rows = []
     for j, label in enumerate(_bot_labels(bots)):
-        m = pb[j, handstats.B_MATCHES]
-        change = paired_ci(
-            pb[j, handstats.B_TOTAL_B], pb[j, handstats.B_TOTAL], pb[j, handstats.B_DIFF_SQ], m
-        )
+        m = pb[j, B.B_MATCHES]
+        change = paired_ci(pb[j, B.B_TOTAL_B], pb[j, B.B_TOTAL], pb[j, B.B_DIFF_SQ], m)
         for mode, up, down, total, sq in (
-            (
-                "every_five",
-                handstats.B_UP,
-                handstats.B_DOWN,
-                handstats.B_TOTAL,
-                handstats.B_BONUS_SQ,
-            ),
-            (
-                "once",
-                handstats.B_UP_B,
-                handstats.B_DOWN_B,
-                handstats.B_TOTAL_B,
-                handstats.B_BONUS_B_SQ,
-            ),
+            ("every_five", B.B_UP, B.B_DOWN, B.B_TOTAL, B.B_BONUS_SQ),
+            ("once", B.B_UP_B, B.B_DOWN_B, B.B_TOTAL_B, B.B_BONUS_B_SQ),
         ):
             pts, pts_lo, pts_hi = mean_ci(bonus * (pb[j, up] - pb[j, down]), pb[j, sq], m)
             rows.append(
