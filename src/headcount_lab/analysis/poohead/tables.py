@@ -25,6 +25,7 @@ import pandas as pd
 from headcount_lab.analysis import rulelab
 from headcount_lab.core import stats
 from headcount_lab.core.report import (
+    NO_TICKS,
     GameReportOptions,
     Results,
     Ticker,
@@ -149,10 +150,16 @@ class Variant:
 
 
 def run_set(
-    players: int, variants: list[Variant], games: int, seed: int, workers: int | None = None
+    players: int,
+    variants: list[Variant],
+    games: int,
+    seed: int,
+    workers: int | None = None,
+    tick: Ticker = NO_TICKS,
 ) -> dict[str, np.ndarray]:
     """Play ``games`` deals, each once per variant (``kernels.run_variants``), in blocks of
-    :data:`BLOCK` on a thread pool; per-game arrays are joined in block order, sums added."""
+    :data:`BLOCK` on a thread pool; per-game arrays are joined in block order, sums added;
+    ``tick`` advances by ``games`` when done."""
     from headcount_lab.core.runner import default_workers
     from headcount_lab.games.poohead import agents, kernels
 
@@ -171,6 +178,7 @@ def run_set(
     kernels.run_variants(block_state(seed, 0), 1, rules, ids, params, True)  # compile once
     with ThreadPoolExecutor(max_workers=workers or default_workers()) as pool:
         parts = list(pool.map(one, range(n_blocks)))
+    tick.advance(games)
     return {
         "game": np.concatenate([p["game"] for p in parts]),
         "deal": np.concatenate([p["deal"] for p in parts]),
@@ -203,39 +211,25 @@ def faceup_counts(players: int, games: int, seed: int) -> tuple[np.ndarray, np.n
 def _main_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
     """cheap and cheap+ tables at every size, each deal played without and with the rule on
     9s (:data:`NINE_RULE`); random and search tables for the seats of question 1."""
-    runs: Runs = {}
-    seed = opts.seed
+
+    def one(n: int, bots: tuple[str, ...], games: int, *flags: tuple[str, ...]) -> Any:
+        return run_set(n, [Variant(f, bots) for f in ((), *flags)], games, opts.seed, tick=tick)
+
+    runs: Runs = {("main", n, bot): one(n, (bot,) * n, opts.n_main, (NINE_RULE,))
+                  for n in PLAYERS for bot in ("cheap", "cheap+")}  # fmt: skip
     for n in PLAYERS:
-        for bot in ("cheap", "cheap+"):
-            runs[("main", n, bot)] = run_set(
-                n,
-                [Variant((), (bot,) * n), Variant((NINE_RULE,), (bot,) * n)],
-                opts.n_main,
-                seed,
-            )
-            tick.advance(opts.n_main)
-    for n in PLAYERS:
-        runs[("seats", n, "random")] = run_set(
-            n, [Variant((), ("random",) * n)], opts.n_random, seed
-        )
-        tick.advance(opts.n_random)
-        runs[("seats", n, "pimc")] = run_set(n, [Variant((), (SEARCH,) * n)], opts.n_search, seed)
-        tick.advance(opts.n_search)
+        runs[("seats", n, "random")] = one(n, ("random",) * n, opts.n_random)
+        runs[("seats", n, "pimc")] = one(n, (SEARCH,) * n, opts.n_search)
     return runs
 
 
 def _swap_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
-    runs: Runs = {}
-    for n in PLAYERS:
-        rest = ("cheap+",) * (n - 1)
-        runs[("swap", n)] = run_set(
-            n,
-            [Variant((), (f"cheap+:swap={s}", *rest)) for s in SWAPS],
-            opts.n_swap,
-            opts.seed,
-        )
-        tick.advance(opts.n_swap)
-    return runs
+    """One cheap+ seat swapping well, not at all or at random against cheap+ (question 2)."""
+
+    def swaps(n: int) -> list[Variant]:
+        return [Variant((), (f"cheap+:swap={s}", *("cheap+",) * (n - 1))) for s in SWAPS]
+
+    return {("swap", n): run_set(n, swaps(n), opts.n_swap, opts.seed, tick=tick) for n in PLAYERS}
 
 
 def _faceup_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
@@ -249,16 +243,12 @@ def _faceup_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
 def _house_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
     n = HOUSE_PLAYERS
     flags = [(), *[(f,) for f in FLIPS]]
-    runs: Runs = {}
-    runs[("house", "cheap")] = run_set(
-        n, [Variant(f, ("cheap",) * n) for f in flags], opts.n_house, opts.seed
-    )
-    tick.advance(opts.n_house)
-    runs[("house", "skill")] = run_set(
-        n, [Variant(f, SKILL_BOTS) for f in flags], opts.n_house, opts.seed
-    )
-    tick.advance(opts.n_house)
-    return runs
+    return {
+        ("house", "cheap"): run_set(n, [Variant(f, ("cheap",) * n) for f in flags], opts.n_house,
+                                    opts.seed, tick=tick),
+        ("house", "skill"): run_set(n, [Variant(f, SKILL_BOTS) for f in flags], opts.n_house,
+                                    opts.seed, tick=tick),
+    }  # fmt: skip
 
 
 SWAPS = ("own", "keep", "random")
