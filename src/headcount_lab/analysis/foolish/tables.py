@@ -590,47 +590,39 @@ def _bots(opts: FoolishReportOptions, tick: Ticker) -> Runs:
     """Every traced set-up of the section ``bots``: each bot level, and the paired rule and bot
     set-ups of ``rules`` bots."""
     R = opts.n_rounds
-    seed = opts.seed
-    levels: dict[tuple[int, str], Run] = {}
-    b10: dict[int, Run] = {}
-    base_duck: dict[tuple[int, int], Run] = {}
-    duck: dict[tuple[int, int], Run] = {}
-    oracle: dict[int, Run] = {}
-    jdown: dict[int, Run] = {}
-    pc_on: dict[int, Run] = {}
-    checks: dict[int, Run] = {}
+    # levels by (players, bot level); the others by players ((players, bonus) for the ducking)
+    x = Runs(levels={}, b10={}, base_duck={}, duck={}, oracle={}, jdown={}, pc_on={}, checks={})
 
     def traced(rules: FoolishRules, bots: list[str], size: int, dev: Any = None,
                hands: bool = False) -> Run:  # fmt: skip
-        r = run(rules, bots, size, seed, dev, hands)
+        r = run(rules, bots, size, opts.seed, dev, hands)
         tick.advance()
         return r
 
     for n in PLAYERS:
         for level in LEVELS:
             size = opts.n_search if level == SEARCH else R
-            levels[(n, level)] = traced(FoolishRules(players=n), [level] * n, size, hands=True)
+            x.levels[(n, level)] = traced(FoolishRules(players=n), [level] * n, size, hands=True)
     for n in PLAYERS:
         plain = FoolishRules(players=n)
         rules_bots = ["rules"] * n
-        base = levels[(n, "rules")]
-        b10[n] = traced(FoolishRules(players=n, no_tricks_bonus=10), rules_bots, R)
-        for bonus, b in ((5, base), (10, b10[n])):
-            base_duck[(n, bonus)] = b
+        base = x.levels[(n, "rules")]
+        x.b10[n] = traced(FoolishRules(players=n, no_tricks_bonus=10), rules_bots, R)
+        for bonus, b in ((5, base), (10, x.b10[n])):
+            x.base_duck[(n, bonus)] = b
             r = FoolishRules(players=n, no_tricks_bonus=bonus)
-            duck[(n, bonus)] = traced(r, [DUCKER] + rules_bots[1:], R)
-        oracle[n] = traced(plain, rules_bots, R, [st.ORACLE] + [0] * (n - 1))
-        jdown[n] = traced(plain, rules_bots, R, [st.JOKER_DOWN] + [0] * (n - 1))
-        pc_on[n] = traced(FoolishRules(players=n, party_crasher=True), rules_bots, R)
+            x.duck[(n, bonus)] = traced(r, [DUCKER] + rules_bots[1:], R)
+        x.oracle[n] = traced(plain, rules_bots, R, [st.ORACLE] + [0] * (n - 1))
+        x.jdown[n] = traced(plain, rules_bots, R, [st.JOKER_DOWN] + [0] * (n - 1))
+        x.pc_on[n] = traced(FoolishRules(players=n, party_crasher=True), rules_bots, R)
         mult = max(1, round(fair_multiplier(base)[0]))
         if mult == plain.multiplier:  # the same rules, deals and bots: the same rounds
-            checks[n] = base
+            x.checks[n] = base
             tick.advance()
         else:
-            checks[n] = traced(FoolishRules(players=n, lone_multiplier=mult), rules_bots, R)
-    rules_runs = {n: levels[(n, "rules")] for n in PLAYERS}
-    return Runs(levels=levels, rules=rules_runs, b10=b10, base_duck=base_duck, duck=duck,
-                oracle=oracle, jdown=jdown, pc_on=pc_on, checks=checks)  # fmt: skip
+            x.checks[n] = traced(FoolishRules(players=n, lone_multiplier=mult), rules_bots, R)
+    x.rules = {n: x.levels[(n, "rules")] for n in PLAYERS}
+    return x
 
 
 def _seats(opts: FoolishReportOptions, tick: Ticker) -> dict[int, dict[str, np.ndarray]]:
