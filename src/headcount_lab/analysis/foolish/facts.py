@@ -45,7 +45,11 @@ def player_facts(t: dict[str, pd.DataFrame], n: int) -> Facts:
         no_trick_last=(_ci(last, "no_trick_5"), _ci(last, "no_trick_10")),
         no_trick_diff=(float(nt["difference"].min()), float(nt["difference"].max())),
         same_stake=[
-            (int(a["at_stake_5"]), _ci(a, "no_trick_5"), _ci(b, "no_trick_10"))
+            Facts(
+                stake=int(a["at_stake_5"]),
+                share_5=_ci(a, "no_trick_5"),
+                share_10=_ci(b, "no_trick_10"),
+            )  # fmt: skip
             for _, a in nt.iterrows()
             for _, b in nt.iterrows()
             if a["at_stake_5"] == b["at_stake_10"]

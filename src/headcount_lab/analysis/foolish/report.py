@@ -116,10 +116,6 @@ def _worked_out(p: core.Facts, w: _Words) -> dict[str, dict[str, Any]]:
     facts, not quoted (verdicts, extremes, lists), by question."""
     t = w.t
     order = sorted(range(p.players), key=lambda i: p.positions[i][0])
-    stakes = (
-        t["q2"]["stake_item"].format(stake=k, share_5=w.pct_ci(a), share_10=w.pct_ci(b))
-        for k, a, b in p.same_stake
-    )
     cards = (t["q5"]["card_item"].format(card=c, value=w.ci(v)) for c, v in p.cards.items())
     return {
         "q1": {
@@ -129,7 +125,7 @@ def _worked_out(p: core.Facts, w: _Words) -> dict[str, dict[str, Any]]:
         "q2": {
             "diff_lo": 100 * p.no_trick_diff[0],
             "diff_hi": 100 * p.no_trick_diff[1],
-            "same_stake": t["list_sep"].join(stakes),
+            "same_stake": w.each(t["q2"]["stake_item"], p.same_stake, "list_sep"),
             "duck_verdict": _verdict(t["q2"]["duck_verdict"], p.duck_last[1]),
         },
         "q3": {"verdict": _verdict(t["q3"]["verdict"], p.pair_minus_court)},
