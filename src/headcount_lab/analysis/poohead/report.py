@@ -68,27 +68,17 @@ def _tip_blocks(
 ) -> list[tuple[str, list[str]]]:
     t = w.t["tips"]
     four_start = next(r.start for r in f.seats.rows if r.n == HOUSE_PLAYERS and r.level == "cheap+")
-    worst_tenth, best_tenth = next(
-        ((x.worst, x.best) for x in f.deal.tenths if x.n == 4), (None, None)
-    )
+    tenth = next((x for x in f.deal.tenths if x.n == 4), None)
     house = tables["q4_house_rules"]
     special = house[house["rules"] == "finish_on_special=off"].iloc[0]
     stalls = f.stalls
     four = next(x for x in stalls.cheap if x.n == HOUSE_PLAYERS)
-    deal = []
-    if worst_tenth is not None and best_tenth is not None:
-        deal.append(
-            t["deal"].format(
-                worst=w.p(worst_tenth), best=w.p(best_tenth), ten=w.pts(f.deal.ten_visible)
-            )
-        )
+    deal = [] if tenth is None else [w.fill(t["deal"], tenth, ten=w.pts(f.deal.ten_visible))]
     return [
         (
             t["swap_head"],
             [
-                t["swap"].format(
-                    keep=w.pts(f.swap.keep_4), random=t["random"][f.swap.random_vs_keep]
-                ),
+                w.fill(t["swap"], f.swap, random_vs_keep=t["random"]),
                 w.fill(
                     t["faceup"],
                     f.faceup,
