@@ -331,6 +331,11 @@ def _position_tables(pt: Playtest, games: int, seed: int, tick: Any = None) -> N
     from headcount_lab.games.headcount.rules import HeadcountRules
     from headcount_lab.games.headcount.tournament import Setup
 
+    def comeback(st: dict[str, np.ndarray], n: int, measure: str) -> dict[str, Any]:
+        """How often the first round's loser wins the game, and its fair share."""
+        fl = st["first_loser"]
+        return {**_rate_row(int(fl[1]), int(fl[0]), players=n, measure=measure), "fair": 1 / n}
+
     pos_rows, seat_rows, comeback_rows, again_rows, sit_rows = [], [], [], [], []
     four: dict[str, np.ndarray] = {}
     for n in odds.PLAYERS:
@@ -338,39 +343,19 @@ def _position_tables(pt: Playtest, games: int, seed: int, tick: Any = None) -> N
         st = play.run(play.trace_job(setup, games), seed, tick=tick, size=games)
         if n == PLAYERS:
             four = st
-        for k in range(n):
-            pos_rows.append(
-                _rate_row(
-                    int(st["pos_lost"][n, k]), int(st["pos_rounds"][n, k]), players=n, position=k
-                )  # fmt: skip
-            )
-            seat_rows.append(
-                _rate_row(
-                    int(st["wins"][k].sum()), int(st["seated"][k].sum()), players=n, seat=k
-                )  # fmt: skip
-            )
-        fl = st["first_loser"]
-        comeback_rows.append(
-            {
-                **_rate_row(int(fl[1]), int(fl[0]), players=n, measure="first_loser_wins_game"),
-                "fair": 1 / n,
-            }  # fmt: skip
-        )
+        pos_rows += [_rate_row(int(st["pos_lost"][n, k]), int(st["pos_rounds"][n, k]), players=n,
+                               position=k) for k in range(n)]  # fmt: skip
+        seat_rows += [_rate_row(int(st["wins"][k].sum()), int(st["seated"][k].sum()), players=n,
+                                seat=k) for k in range(n)]  # fmt: skip
+        comeback_rows.append(comeback(st, n, "first_loser_wins_game"))
         again_rows += comeback_split(st["start_again"], n)
         sit_rows += sit_out_rows(st["sit_out"], n)
     # question 4: the same comeback rate when the next seat after the loser starts (H9 flag)
     left = Setup(tuple(_bots(_strong_table(PLAYERS), PLAYERS)),
                  HeadcountRules(next_start="left_of_loser"), False)  # fmt: skip
     left_st = play.run(play.trace_job(left, games), seed, tick=tick, size=games)
-    fl = left_st["first_loser"]
-    left_row = _rate_row(int(fl[1]), int(fl[0]), players=PLAYERS,
-                         measure="first_loser_wins_game_left_of_loser")  # fmt: skip
-    comeback_rows.append({**left_row, "fair": 1 / PLAYERS})
-    std_row = next(
-        r
-        for r in comeback_rows
-        if r["players"] == PLAYERS and r["measure"] == "first_loser_wins_game"
-    )
+    comeback_rows.append(comeback(left_st, PLAYERS, "first_loser_wins_game_left_of_loser"))
+    left_row, std_row = comeback_rows[-1], comeback(four, PLAYERS, "first_loser_wins_game")
     # independent intervals: conservative, the two runs share their seed and first rounds
     pt.facts["q4_left_of_loser_comeback_diff"] = independent_difference(
         (left_row["value"], left_row["lo"], left_row["hi"]),

@@ -450,7 +450,6 @@ class _Writer(core.Words):
             f,
             bot_lead=t["bot_lead"],
             rule=t["bot_rule"].format(call=self.pct(f.best_call, 0)) if f.best_call else "",
-            bot_gap="—" if f.bot_call_gap is None else f.bot_call_gap,
             win_note=t["win_note"]["low" if f.bot_call_win[0] < 0.5 else "high"],
         )
         table = t["table_note"] + "\n\n" + self.table(wide)
