@@ -261,12 +261,15 @@ def _col(run: dict[str, np.ndarray], v: int, field_: int) -> np.ndarray:
     return run["game"][:, v, field_].astype(np.int64)
 
 
-def hero_poohead(run: dict[str, np.ndarray], v: int) -> np.ndarray:
-    """Per game: 1 if bot 0 is the Poohead, 0 if not, -1 for a capped game."""
+def hero_poohead(run: dict[str, np.ndarray], v: int, seat: int | None = None) -> np.ndarray:
+    """Per game: 1 if bot 0 (or the seat in the game's column ``seat``, such as
+    ``V_STARTER``) is the Poohead, 0 if not, -1 for a capped game."""
     from headcount_lab.games.poohead.kernels import V_POOHEAD, V_SHIFT
 
     p = _col(run, v, V_POOHEAD)
-    return np.where(p < 0, -1, (p == _col(run, v, V_SHIFT)).astype(np.int64))
+    return np.where(
+        p < 0, -1, (p == _col(run, v, V_SHIFT if seat is None else seat)).astype(np.int64)
+    )
 
 
 def rate(k: float, n: float) -> dict[str, float]:
@@ -450,10 +453,6 @@ def house_table(runs: Runs) -> pd.DataFrame:
     skill = runs[("house", "skill")]
     n = HOUSE_PLAYERS
 
-    def starter_pooh(run: dict[str, np.ndarray], v: int) -> np.ndarray:
-        p = _col(run, v, V_POOHEAD)
-        return np.where(p < 0, -1, (p == _col(run, v, V_STARTER)).astype(np.int64))
-
     def gap(run: dict[str, np.ndarray], v: int) -> np.ndarray:
         # bots 1 and 3 (random) sit at shift+1, shift+3: the Poohead's seat parity says which
         p = _col(run, v, V_POOHEAD)
@@ -465,12 +464,12 @@ def house_table(runs: Runs) -> pd.DataFrame:
     rows = []
     base_turns = _col(cheap, 0, V_TURNS)
     base_cap = (_col(cheap, 0, V_POOHEAD) < 0).astype(np.int64)
-    base_start = starter_pooh(cheap, 0)
+    base_start = hero_poohead(cheap, 0, V_STARTER)
     base_gap = gap(skill, 0)
     for v, flag in enumerate(("defaults", *FLIPS)):
         turns = _col(cheap, v, V_TURNS)
         cap = (_col(cheap, v, V_POOHEAD) < 0).astype(np.int64)
-        st = starter_pooh(cheap, v)
+        st = hero_poohead(cheap, v, V_STARTER)
         both = (st >= 0) & (base_start >= 0)
         gp = gap(skill, v)
         both_g = (gp > -9) & (base_gap > -9)
