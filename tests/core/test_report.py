@@ -412,6 +412,23 @@ def test_words_scaled_declares_an_estimate_sentence_with_its_scale_and_no_method
         w.per10k((0.0, 0.0, 0.0))
 
 
+def test_words_each_fills_a_sentence_per_item_and_picks_a_word_by_a_facts_own_value():
+    class Words(core.Words):
+        texts = {"en": {"pct": "{p:.0f}%", "list_sep": ", ", "clause_sep": "; ",
+                        "sign": {"up": ">", "none": "="}}}  # fmt: skip
+
+    w = Words()
+    items = [core.Facts(a="x", share=0.25, sign="up"), core.Facts(a="y", share=0.5, sign="none")]
+    t = w.t
+    assert w.each("{a} {sign} {pct.share}", items, "list_sep", sign=t["sign"]) == "x > 25%, y = 50%"
+    assert w.each("{a}", items, " / ") == "x / y"  # a separator that is not a key: as it is
+    assert w.each("{a}", [], "list_sep") == ""
+    assert w.each("{pct.value}", [core.Facts(value=0.5)]) == "50%"  # not the filler's own field
+    f = core.Facts(sign="none", n=3)
+    assert w.fill("{n} {sign}", f, sign=t["sign"]) == "3 ="  # the fact's value picks the word
+    assert w.fill("{n} {lead}", f, lead={"none": "?"}) == "3 {'none': '?'}"  # no fact: as given
+
+
 def test_a_report_in_several_languages_is_computed_once_and_written_in_each(tmp_path):
     computed, wrote = [], []
 
@@ -431,3 +448,22 @@ def test_a_report_in_several_languages_is_computed_once_and_written_in_each(tmp_
     assert json.loads((tmp_path / "toy-de" / core.METADATA_FILE).read_text())["lang"] == "de"
     with pytest.raises(ValueError, match="unknown language 'fr': choose en, de"):
         report.build(tmp_path / "x", core.ReportOptions(), lang="fr")
+
+
+def test_a_tables_section_runs_its_inputs_once_and_makes_each_table_from_them():
+    calls = []
+
+    def inputs(opts, tick):
+        calls.append(opts)
+        tick.advance()
+        return {"x": [1, 2, 3]}
+
+    s = core.tables_section("demo", "a demo", inputs,
+                            {"b_sum": lambda r: pd.DataFrame({"s": [sum(r["x"])]}),
+                             "a_len": lambda r: pd.DataFrame({"n": [len(r["x"])]})})  # fmt: skip
+    assert s.tables == ("b_sum", "a_len")  # the names in the order given, known before it runs
+    res = core.Results(opts=None)
+    s.compute("opts", res, core.NO_TICKS)
+    assert calls == ["opts"]
+    assert list(res.tables) == ["b_sum", "a_len"]
+    assert int(res.tables["b_sum"]["s"].iloc[0]) == 6 and int(res.tables["a_len"]["n"].iloc[0]) == 3

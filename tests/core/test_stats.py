@@ -476,3 +476,28 @@ def test_excludes_zero_needs_the_whole_interval_on_one_side():
 
     assert excludes_zero(0.01, 1.0) and excludes_zero(-1.0, -0.01)
     assert not excludes_zero(-0.01, 1.0) and not excludes_zero(0.0, 1.0)
+
+
+def test_win_spread_is_the_normal_interval_of_the_per_game_scores():
+    # a game won by A scores 1, by B -1, by neither 0: the spread is their mean, its interval the
+    # normal one of that mean (variance of the scores over n, as np.var with ddof=0)
+    from scipy import stats as sps
+
+    from headcount_lab.core.stats import normal_ci, win_spread
+
+    scores = np.array([1] * 37 + [-1] * 21 + [0] * 42, dtype=np.float64)
+    pa, pb, n = 37 / 100, 21 / 100, 100
+    d, lo, hi = win_spread(pa, pb, n)
+    se = math.sqrt(scores.var() / n)
+    assert d == pytest.approx(scores.mean())
+    assert (lo, hi) == pytest.approx(sps.norm.interval(0.95, scores.mean(), se))
+    assert normal_ci(d, se) == pytest.approx((d, lo, hi))
+
+
+def test_two_estimates_are_apart_only_when_their_intervals_do_not_touch():
+    from headcount_lab.core.stats import apart, compare_intervals
+
+    assert compare_intervals((0.5, 0.4, 0.6), (0.2, 0.1, 0.3)) == "more"
+    assert apart((0.5, 0.4, 0.6), (0.2, 0.1, 0.3)) == "apart"
+    assert apart((0.2, 0.1, 0.3), (0.5, 0.4, 0.6)) == "apart"
+    assert apart((0.5, 0.3, 0.6), (0.2, 0.1, 0.3)) == "overlap"  # touching at 0.3

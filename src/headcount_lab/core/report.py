@@ -47,7 +47,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import TracebackType
+from types import SimpleNamespace, TracebackType
 from typing import IO, Any, ClassVar
 
 #: no software name in PNG files and no dates in PDF files: identical bytes from run to run
@@ -59,6 +59,10 @@ METADATA_FILE = "metadata.json"
 
 #: an estimate with its 95% interval: (value, low, high)
 CI = tuple[float, float, float]
+#: the numbers a report's text quotes, by name (``Facts(gap=..., seats=...)``), made where they
+#: are read off the tables, so that each name is written once: a sentence fills its fields by
+#: these names (:func:`fill`), a fact may hold more facts
+Facts = SimpleNamespace
 
 
 @dataclass(frozen=True)
@@ -371,8 +375,19 @@ class Words:
         """``template`` filled as :func:`fill` fills it, where a field may also be written by a
         method of these words named before it: ``{ci.gap[rules]}`` is
         ``self.ci(facts.gap["rules"])``, ``{ci.win_lead:3}`` passes 3 (the digits) too. A fact
-        the words quote in one of their own formats needs no line of code either."""
+        the words quote in one of their own formats needs no line of code either. A field of
+        ``more`` given as a dictionary of words, for a fact of the same name, is the word for
+        the fact's value: ``sign=q["sign"]`` writes ``q["sign"][facts.sign]``."""
         return fill_written(self, template, facts, **more)
+
+    def each(
+        self, template: str, items: Iterable[Any], sep: str = "clause_sep", **more: Any
+    ) -> str:
+        """``template`` filled (:meth:`fill`) from each of ``items`` (facts, or a mapping) and
+        ``more``, joined by ``sep``: a key of the words (``list_sep``, ``clause_sep``), or the
+        separator itself."""
+        joint = self.t.get(sep, sep)
+        return str(joint).join(self.fill(template, x, **more) for x in items)
 
     def __getattr__(self, name: str) -> Callable[[CI], str]:
         scale = type(self).scaled.get(name)
@@ -520,14 +535,21 @@ def render(
 
 
 def fill(template: str, facts: Any, **more: Any) -> str:
-    """``template`` filled with the fields of the dataclass ``facts`` under their own names and
-    with ``more`` (which win): a fact the words quote as it is needs no line of code."""
-    return template.format_map({**vars(facts), **more})
+    """``template`` filled with the fields of ``facts`` (:data:`Facts`, a dataclass or a
+    mapping) under their own names and with ``more`` (which win): a fact the words quote as it
+    is needs no line of code."""
+    return template.format_map({**_fields(facts), **more})
+
+
+def _fields(facts: Any) -> dict[str, Any]:
+    return dict(facts) if isinstance(facts, Mapping) else vars(facts)
 
 
 def fill_written(words: Any, template: str, facts: Any, **more: Any) -> str:
     """:meth:`Words.fill` for any object with fillers (``words``) as methods."""
-    return template.format_map(_Fields(words, facts, more))
+    own = _fields(facts)
+    picked = {k: v[own[k]] if isinstance(v, Mapping) and k in own else v for k, v in more.items()}
+    return template.format_map(_Fields(words, facts, picked))
 
 
 class _Fields(dict[str, Any]):
@@ -535,7 +557,7 @@ class _Fields(dict[str, Any]):
     that is a method of the words, the facts as that method writes them (:class:`_Written`)."""
 
     def __init__(self, words: Any, facts: Any, more: dict[str, Any]) -> None:
-        super().__init__({**vars(facts), **more})
+        super().__init__({**_fields(facts), **more})
         self.words, self.facts = words, facts
 
     def __missing__(self, key: str) -> _Written:
@@ -550,16 +572,17 @@ class _Written:
     ``how``; the format spec, if any, is ``how``'s second argument (digits)."""
 
     def __init__(self, value: Any, how: Callable[..., str]) -> None:
-        self.value, self.how = value, how
+        # underscored: a fact may be named ``value`` or ``how``
+        self._value, self._how = value, how
 
     def __getattr__(self, name: str) -> _Written:
-        return _Written(getattr(self.value, name), self.how)
+        return _Written(getattr(self._value, name), self._how)
 
     def __getitem__(self, key: Any) -> _Written:
-        return _Written(self.value[key], self.how)
+        return _Written(self._value[key], self._how)
 
     def __format__(self, spec: str) -> str:
-        return self.how(self.value, int(spec)) if spec else self.how(self.value)
+        return self._how(self._value, int(spec)) if spec else self._how(self._value)
 
 
 def tip_list(blocks: Iterable[tuple[str, list[str]]], block: str, item: str) -> list[str]:
@@ -925,6 +948,24 @@ class Section:
     tables: tuple[str, ...]
     compute: Callable[[Any, Any, Ticker], None]
     work: Callable[[Any], tuple[int, str]] | None = None
+
+
+def tables_section(
+    name: str,
+    what: str,
+    inputs: Callable[[Any, Ticker], Any],
+    tables: Mapping[str, Callable[[Any], Any]],
+    work: Callable[[Any], tuple[int, str]] | None = None,
+) -> Section:
+    """A :class:`Section` whose tables are each a function of one computation: ``inputs(opts,
+    tick)`` runs once (the simulations), and ``tables`` maps the name of each table, in the
+    report's order, to the function that makes it from what ``inputs`` returned."""
+
+    def compute(opts: Any, res: Any, tick: Ticker) -> None:
+        got = inputs(opts, tick)
+        res.tables.update({t: make(got) for t, make in tables.items()})
+
+    return Section(name, what, tuple(tables), compute, work)
 
 
 def parse_only(text: str | None, sections: Iterable[Section], report: str) -> frozenset[str] | None:

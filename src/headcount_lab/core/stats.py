@@ -96,6 +96,16 @@ def excludes_zero(lo: float, hi: float) -> bool:
     return bool(lo > 0 or hi < 0)
 
 
+def around(est: float, half: float) -> tuple[float, float, float]:
+    """``(est, est - half, est + half)``: an estimate with its interval, ``half`` either side."""
+    return est, est - half, est + half
+
+
+def normal_ci(est: float, se: float, z: float = Z95) -> tuple[float, float, float]:
+    """An estimate with its normal interval from its standard error ``se``."""
+    return around(est, z * se)
+
+
 def ci_columns(name: str, est: tuple[float, float, float]) -> dict[str, float]:
     """A table's columns ``name``, ``name_lo``, ``name_hi`` of an estimate and its interval."""
     return {name: est[0], f"{name}_lo": est[1], f"{name}_hi": est[2]}
@@ -105,6 +115,17 @@ def sign_of(est: tuple[float, float, float]) -> str:
     """``up`` / ``down`` when an estimate's interval ``(value, lo, hi)`` lies above / below
     zero, else ``none``: the key of the sentence a report says about it."""
     return "up" if est[1] > 0 else "down" if est[2] < 0 else "none"
+
+
+def compare_intervals(a: tuple[float, float, float], b: tuple[float, float, float]) -> str:
+    """``more`` / ``less`` when the interval of the estimate ``a`` (value, lo, hi) lies wholly
+    above / below that of ``b``, else ``unclear`` (they overlap, or touch)."""
+    return "more" if a[1] > b[2] else "less" if a[2] < b[1] else "unclear"
+
+
+def apart(a: tuple[float, float, float], b: tuple[float, float, float]) -> str:
+    """``apart`` when the intervals of two estimates do not overlap, else ``overlap``."""
+    return "overlap" if compare_intervals(a, b) == "unclear" else "apart"
 
 
 def wilson(k: float, n: float, z: float = Z95) -> tuple[float, float, float]:
@@ -169,8 +190,7 @@ def mean_ci_of_moments(
     headcount report's tables were made with (its paired and traced tables use this one)."""
     m = total / n
     var = max(sq / n - m * m, 0.0) * n / max(n - 1, 1)
-    half = z * math.sqrt(var / n)
-    return m, m - half, m + half
+    return around(m, z * math.sqrt(var / n))
 
 
 def sample_mean_ci(x: np.ndarray, z: float = Z95) -> tuple[float, float, float]:
@@ -179,9 +199,8 @@ def sample_mean_ci(x: np.ndarray, z: float = Z95) -> tuple[float, float, float]:
     x = np.asarray(x, dtype=np.float64)
     if len(x) == 0:
         return (math.nan, math.nan, math.nan)
-    m = float(x.mean())
     half = z * float(x.std(ddof=1)) / math.sqrt(len(x)) if len(x) > 1 else math.nan
-    return m, m - half, m + half
+    return around(float(x.mean()), half)
 
 
 def histogram_mean_ci(hist: np.ndarray, z: float = Z95) -> tuple[float, float, float]:
@@ -191,8 +210,7 @@ def histogram_mean_ci(hist: np.ndarray, z: float = Z95) -> tuple[float, float, f
     n = hist.sum()
     m = float((hist * t).sum() / n)
     var = float((hist * (t - m) ** 2).sum() / max(1, n - 1))
-    half = z * math.sqrt(var / n)
-    return m, m - half, m + half
+    return around(m, z * math.sqrt(var / n))
 
 
 def mean_sd(total: float, sq: float, n: float) -> tuple[float, float]:
@@ -216,9 +234,7 @@ def independent_difference(
     """(a - b, low, high) for two independent estimates given as (value, low, high) normal
     intervals, combining their half-widths in quadrature (conservative for runs that share
     their seed, whose estimates are positively correlated)."""
-    half = math.hypot((a[2] - a[1]) / 2, (b[2] - b[1]) / 2)
-    d = a[0] - b[0]
-    return d, d - half, d + half
+    return around(a[0] - b[0], math.hypot((a[2] - a[1]) / 2, (b[2] - b[1]) / 2))
 
 
 def paired_win_difference(n10: int, n01: int, n: int, z: float = Z95) -> tuple[float, float, float]:
@@ -226,8 +242,14 @@ def paired_win_difference(n10: int, n01: int, n: int, z: float = Z95) -> tuple[f
     A won and B lost and ``n01`` the reverse (per-game differences -1, 0, 1; normal interval)."""
     d = (n10 - n01) / n
     var = ((n10 + n01) / n - d * d) / max(n - 1, 1)
-    half = z * math.sqrt(max(var, 0.0))
-    return d, d - half, d + half
+    return around(d, z * math.sqrt(max(var, 0.0)))
+
+
+def win_spread(pa: float, pb: float, n: float, z: float = Z95) -> tuple[float, float, float]:
+    """(difference, low, high): P(A wins) - P(B wins) from ``n`` games each won by A, by B or by
+    neither, at the win rates ``pa``, ``pb`` (per-game score 1, -1, 0; normal interval)."""
+    d = pa - pb
+    return around(d, z * math.sqrt(max(pa + pb - d * d, 0.0) / n))
 
 
 # --------------------------------------------------------------------------- summaries

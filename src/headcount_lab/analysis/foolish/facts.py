@@ -1,4 +1,4 @@
-"""The numbers the Foolish Faces report's text quotes, as typed facts read from its tables.
+"""The numbers the Foolish Faces report's text quotes, as facts read from its tables.
 
 Every field is read from a table (never computed a second way), so the text and the CSV files
 cannot disagree. ``CI`` is ``(estimate, low, high)`` of a 95% interval.
@@ -6,69 +6,20 @@ cannot disagree. ``CI`` is ``(estimate, low, high)`` of a 95% interval.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pandas as pd
 
 from headcount_lab.core.report import CI as CI  # re-exported
+from headcount_lab.core.report import Facts, row
 from headcount_lab.core.report import estimate_of as _ci
-from headcount_lab.core.report import row
 
 
-@dataclass(frozen=True)
-class PlayerFacts:
-    """One player count's facts (``rules`` bots unless named)."""
-
-    players: int
-    multiplier: int
-    gap: dict[str, CI]  # the Lone Fool minus the Court, by bot level
-    fair: dict[str, CI]  # the fair multiplier, by bot level
-    lone_rounds: dict[str, int]
-    check_multiplier: int
-    check_gap: CI
-    no_trick_first: tuple[CI, CI]  # round 1: share without a trick under 5x, 10x
-    no_trick_last: tuple[CI, CI]  # the last round
-    no_trick_diff: tuple[float, float]  # the smallest and largest paired difference by round
-    same_stake: list[tuple[int, CI, CI]]  # points at stake, share without a trick 5x, 10x
-    king_first: tuple[float, float]  # share of players whose first trick a King gave, 5x, 10x
-    duck_last: tuple[CI, CI]  # the ducking plan's gain in the last round, 5x and 10x
-    duck_first_10: CI
-    roles: dict[str, CI]  # mean round score by role
-    pair_minus_court: CI
-    lone_share: CI
-    lone_exact: str
-    positions: list[CI]  # minus the table, by position after the start player
-    win_shares: list[CI]  # whole games from seat 0, by seat
-    cards: dict[str, CI]
-    oracle: dict[str, CI]  # gain by seat 0's role ("all" too)
-    joker_down: dict[str, CI]
-    face_up: dict[str, CI]  # share of Jokers played face up, by Fool role
-    pc_available: CI
-    pc_used: CI
-    pc_lone: CI
-    pc_court: CI
-    pc_lead: CI  # the Lone Fool's lead over a Court player: on minus off
-
-
-@dataclass(frozen=True)
-class Rung:
-    stronger: str
-    weaker: str
-    games: int
-    win_lead: CI
-    score_lead: CI
-    need_win: CI  # games needed: estimate, from the interval's upper and lower end
-    need_score: CI
-
-
-@dataclass(frozen=True)
-class FoolishFacts:
-    players: dict[int, PlayerFacts]
-    rungs: list[Rung]
-    levels: list[str]
-
-
-def player_facts(t: dict[str, pd.DataFrame], n: int) -> PlayerFacts:
+def player_facts(t: dict[str, pd.DataFrame], n: int) -> Facts:
+    """One player count's facts (``rules`` bots unless named): by bot level the Lone Fool
+    minus the Court (``gap``) and the fair multiplier; the share without a trick under 5x and
+    10x (first and last round, same stake), the ducking plan's gain, scores by role, positions
+    (minus the table, after the start player), seats' win shares, card values, the devices' gain
+    by seat 0's role, Jokers played face up by Fool role, Party Crasher (``pc_lead``: the Lone
+    Fool's lead over a Court player, on minus off)."""
     lone = t["q1_lone_fool"][t["q1_lone_fool"]["players"] == n]
     levels = list(lone["bots"])
     nt = t["q2_no_tricks"][t["q2_no_tricks"]["players"] == n]
@@ -82,7 +33,7 @@ def player_facts(t: dict[str, pd.DataFrame], n: int) -> PlayerFacts:
     jok = t["q6_jokers"][t["q6_jokers"]["players"] == n]
     pc = row(t["q7_party_crasher"], players=n)
     chk = row(t["q1_check"], players=n)
-    return PlayerFacts(
+    return Facts(
         players=n,
         multiplier=int(lone["multiplier"].iloc[0]),
         gap={lv: _ci(row(lone, bots=lv), "lone_minus_court") for lv in levels},
@@ -94,7 +45,11 @@ def player_facts(t: dict[str, pd.DataFrame], n: int) -> PlayerFacts:
         no_trick_last=(_ci(last, "no_trick_5"), _ci(last, "no_trick_10")),
         no_trick_diff=(float(nt["difference"].min()), float(nt["difference"].max())),
         same_stake=[
-            (int(a["at_stake_5"]), _ci(a, "no_trick_5"), _ci(b, "no_trick_10"))
+            Facts(
+                stake=int(a["at_stake_5"]),
+                share_5=_ci(a, "no_trick_5"),
+                share_10=_ci(b, "no_trick_10"),
+            )  # fmt: skip
             for _, a in nt.iterrows()
             for _, b in nt.iterrows()
             if a["at_stake_5"] == b["at_stake_10"]
@@ -129,19 +84,21 @@ def player_facts(t: dict[str, pd.DataFrame], n: int) -> PlayerFacts:
     )
 
 
-def facts(t: dict[str, pd.DataFrame]) -> FoolishFacts:
+def facts(t: dict[str, pd.DataFrame]) -> Facts:
+    """The facts of each player count, the ladder's rungs (games needed: the estimate, from
+    the interval's upper and lower end) and the bot levels."""
     players = sorted(int(n) for n in t["q1_lone_fool"]["players"].unique())
     rungs = [
-        Rung(
-            str(r["stronger"]),
-            str(r["weaker"]),
-            int(r["games"]),
-            _ci(r, "win_share_lead"),
-            _ci(r, "score_lead"),
-            _ci(r, "win_share_games_needed"),
-            _ci(r, "score_games_needed"),
+        Facts(
+            stronger=str(r["stronger"]),
+            weaker=str(r["weaker"]),
+            games=int(r["games"]),
+            win_lead=_ci(r, "win_share_lead"),
+            score_lead=_ci(r, "score_lead"),
+            need_win=_ci(r, "win_share_games_needed"),
+            need_score=_ci(r, "score_games_needed"),
         )
         for _, r in t["q8_luck"].iterrows()
     ]
     levels = list(dict.fromkeys(t["q1_lone_fool"]["bots"]))
-    return FoolishFacts({n: player_facts(t, n) for n in players}, rungs, levels)
+    return Facts(players={n: player_facts(t, n) for n in players}, rungs=rungs, levels=levels)

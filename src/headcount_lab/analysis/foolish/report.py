@@ -22,7 +22,7 @@ from typing import Any
 import pandas as pd
 
 from headcount_lab.analysis import rulelab
-from headcount_lab.analysis.foolish.facts import CI, FoolishFacts, PlayerFacts, facts
+from headcount_lab.analysis.foolish.facts import CI, facts
 from headcount_lab.analysis.foolish.figures import charts
 from headcount_lab.analysis.foolish.tables import (
     DUCKER,
@@ -66,7 +66,7 @@ def _verdict(words: dict[str, str], est: CI) -> str:
     return words[sign_of(est)]
 
 
-def _tip_blocks(f: FoolishFacts, w: _Words) -> list[tuple[str, list[str]]]:
+def _tip_blocks(f: core.Facts, w: _Words) -> list[tuple[str, list[str]]]:
     t = w.t["tips"]
     four = f.players[min(f.players)]
     balance = [w.fill(t["lone"], p) for p in f.players.values()]
@@ -111,15 +111,11 @@ _COLUMNS = {
 }  # fmt: skip
 
 
-def _worked_out(p: PlayerFacts, w: _Words) -> dict[str, dict[str, Any]]:
+def _worked_out(p: core.Facts, w: _Words) -> dict[str, dict[str, Any]]:
     """The fields of each question's sentence that are worked out from one player count's
     facts, not quoted (verdicts, extremes, lists), by question."""
     t = w.t
     order = sorted(range(p.players), key=lambda i: p.positions[i][0])
-    stakes = (
-        t["q2"]["stake_item"].format(stake=k, share_5=w.pct_ci(a), share_10=w.pct_ci(b))
-        for k, a, b in p.same_stake
-    )
     cards = (t["q5"]["card_item"].format(card=c, value=w.ci(v)) for c, v in p.cards.items())
     return {
         "q1": {
@@ -129,7 +125,7 @@ def _worked_out(p: PlayerFacts, w: _Words) -> dict[str, dict[str, Any]]:
         "q2": {
             "diff_lo": 100 * p.no_trick_diff[0],
             "diff_hi": 100 * p.no_trick_diff[1],
-            "same_stake": t["list_sep"].join(stakes),
+            "same_stake": w.each(t["q2"]["stake_item"], p.same_stake, "list_sep"),
             "duck_verdict": _verdict(t["q2"]["duck_verdict"], p.duck_last[1]),
         },
         "q3": {"verdict": _verdict(t["q3"]["verdict"], p.pair_minus_court)},
@@ -146,7 +142,7 @@ def _worked_out(p: PlayerFacts, w: _Words) -> dict[str, dict[str, Any]]:
     }
 
 
-def readme(res: FoolishResults, w: _Words, f: FoolishFacts) -> str:
+def readme(res: FoolishResults, w: _Words, f: core.Facts) -> str:
     """The report's Markdown: per question the method, finding, table, chart, bots, command."""
     t = w.t
     tab = res.tables

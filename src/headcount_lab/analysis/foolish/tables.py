@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from types import SimpleNamespace as Runs
 from typing import Any
 
 import numpy as np
@@ -22,10 +23,10 @@ from headcount_lab.core.report import (
     NO_TICKS,
     GameReportOptions,
     Results,
-    Section,
     Ticker,
     check_size,
     sectioned,
+    tables_section,
 )
 from headcount_lab.core.stats import (
     Z80,
@@ -33,6 +34,7 @@ from headcount_lab.core.stats import (
     Z95_ROUNDED,
     ci_columns,
     mean_ci,
+    normal_ci,
     sample_mean_ci,
     wilson,
 )
@@ -414,15 +416,12 @@ def card_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
         meat = g.T @ g
         cov = bread @ meat @ bread * R / (R - 1)
         for i, t in enumerate(CARDS):
-            se = math.sqrt(cov[i, i])
             rows.append(
                 {
                     "players": n,
                     "bots": level,
                     "card": NAMES[t],
-                    "value": float(beta[i]),
-                    "value_lo": float(beta[i] - Z95 * se),
-                    "value_hi": float(beta[i] + Z95 * se),
+                    **ci_columns("value", normal_ci(float(beta[i]), math.sqrt(cov[i, i]))),
                     "mean_held": float(hand[:, :, t].mean()),
                 }
             )
@@ -587,65 +586,46 @@ def head_to_head_games(
 # --- everything -------------------------------------------------------------------------------
 
 
-def _bots(opts: FoolishReportOptions, res: FoolishResults, tick: Ticker) -> None:
+def _bots(opts: FoolishReportOptions, tick: Ticker) -> Runs:
+    """Every traced set-up of the section ``bots``: each bot level, and the paired rule and bot
+    set-ups of ``rules`` bots."""
     R = opts.n_rounds
-    seed = opts.seed
-    levels: dict[tuple[int, str], Run] = {}
-    b10: dict[int, Run] = {}
-    base_duck: dict[tuple[int, int], Run] = {}
-    duck: dict[tuple[int, int], Run] = {}
-    oracle: dict[int, Run] = {}
-    jdown: dict[int, Run] = {}
-    pc_on: dict[int, Run] = {}
-    checks: dict[int, Run] = {}
+    # levels by (players, bot level); the others by players ((players, bonus) for the ducking)
+    x = Runs(levels={}, b10={}, base_duck={}, duck={}, oracle={}, jdown={}, pc_on={}, checks={})
 
     def traced(rules: FoolishRules, bots: list[str], size: int, dev: Any = None,
                hands: bool = False) -> Run:  # fmt: skip
-        r = run(rules, bots, size, seed, dev, hands)
+        r = run(rules, bots, size, opts.seed, dev, hands)
         tick.advance()
         return r
 
     for n in PLAYERS:
         for level in LEVELS:
             size = opts.n_search if level == SEARCH else R
-            levels[(n, level)] = traced(FoolishRules(players=n), [level] * n, size, hands=True)
+            x.levels[(n, level)] = traced(FoolishRules(players=n), [level] * n, size, hands=True)
     for n in PLAYERS:
         plain = FoolishRules(players=n)
         rules_bots = ["rules"] * n
-        base = levels[(n, "rules")]
-        b10[n] = traced(FoolishRules(players=n, no_tricks_bonus=10), rules_bots, R)
-        for bonus, b in ((5, base), (10, b10[n])):
-            base_duck[(n, bonus)] = b
+        base = x.levels[(n, "rules")]
+        x.b10[n] = traced(FoolishRules(players=n, no_tricks_bonus=10), rules_bots, R)
+        for bonus, b in ((5, base), (10, x.b10[n])):
+            x.base_duck[(n, bonus)] = b
             r = FoolishRules(players=n, no_tricks_bonus=bonus)
-            duck[(n, bonus)] = traced(r, [DUCKER] + rules_bots[1:], R)
-        oracle[n] = traced(plain, rules_bots, R, [st.ORACLE] + [0] * (n - 1))
-        jdown[n] = traced(plain, rules_bots, R, [st.JOKER_DOWN] + [0] * (n - 1))
-        pc_on[n] = traced(FoolishRules(players=n, party_crasher=True), rules_bots, R)
+            x.duck[(n, bonus)] = traced(r, [DUCKER] + rules_bots[1:], R)
+        x.oracle[n] = traced(plain, rules_bots, R, [st.ORACLE] + [0] * (n - 1))
+        x.jdown[n] = traced(plain, rules_bots, R, [st.JOKER_DOWN] + [0] * (n - 1))
+        x.pc_on[n] = traced(FoolishRules(players=n, party_crasher=True), rules_bots, R)
         mult = max(1, round(fair_multiplier(base)[0]))
         if mult == plain.multiplier:  # the same rules, deals and bots: the same rounds
-            checks[n] = base
+            x.checks[n] = base
             tick.advance()
         else:
-            checks[n] = traced(FoolishRules(players=n, lone_multiplier=mult), rules_bots, R)
-    rules_runs = {n: levels[(n, "rules")] for n in PLAYERS}
-    res.tables.update(
-        {
-            "q1_lone_fool": lone_table(levels),
-            "q1_multipliers": multiplier_table(levels),
-            "q1_check": check_table(checks),
-            "q2_no_tricks": no_trick_table(rules_runs, b10),
-            "q2_ducking": duck_table(base_duck, duck),
-            "q3_roles": role_table(levels),
-            "q4_positions": position_table(rules_runs),
-            "q5_cards": card_table({k: v for k, v in levels.items() if k[1] != SEARCH}),
-            "q6_devices": device_table(rules_runs, oracle, jdown),
-            "q6_jokers": joker_table(rules_runs),
-            "q7_party_crasher": crash_table(rules_runs, pc_on),
-        }
-    )
+            x.checks[n] = traced(FoolishRules(players=n, lone_multiplier=mult), rules_bots, R)
+    x.rules = {n: x.levels[(n, "rules")] for n in PLAYERS}
+    return x
 
 
-def _seats(opts: FoolishReportOptions, res: FoolishResults, tick: Ticker) -> None:
+def _seats(opts: FoolishReportOptions, tick: Ticker) -> dict[int, dict[str, np.ndarray]]:
     from headcount_lab.core.rng import block_state
     from headcount_lab.games.foolish import kernels
     from headcount_lab.games.foolish.agents import policy_params
@@ -657,57 +637,46 @@ def _seats(opts: FoolishReportOptions, res: FoolishResults, tick: Ticker) -> Non
         R = opts.n_rounds
         games[n] = kernels.run_block(block_state(opts.seed, 2), R // n, rules, ids, params, False)
         tick.advance()
-    res.tables["q4_seats"] = seat_game_table(games)
+    return games
 
 
-def _ladder(opts: FoolishReportOptions, res: FoolishResults, tick: Ticker) -> None:
-    rungs = [
+def _ladder(opts: FoolishReportOptions, tick: Ticker) -> list[Any]:
+    return [
         head_to_head_games(
             FoolishRules(), upper, lower, opts.ladder_games(i), opts.seed + 10 + i, tick
         )  # fmt: skip
         for i, (lower, upper) in enumerate(RUNGS)
     ]
-    res.tables["q8_luck"] = luck_table(rungs)
 
 
 #: the report's sections (``report foolish --only NAME``), in the order they run
 SECTIONS = (
-    Section(
+    tables_section(
         "bots",
         "q1, q2, q3, q5, q6, q7: every bot level and the paired rule and bot set-ups, 4 and 5 "
         "players",
-        (
-            "q1_lone_fool",
-            "q1_multipliers",
-            "q1_check",
-            "q2_no_tricks",
-            "q2_ducking",
-            "q3_roles",
-            "q4_positions",
-            "q5_cards",
-            "q6_devices",
-            "q6_jokers",
-            "q7_party_crasher",
-        ),  # fmt: skip
         _bots,
+        {
+            "q1_lone_fool": lambda x: lone_table(x.levels),
+            "q1_multipliers": lambda x: multiplier_table(x.levels),
+            "q1_check": lambda x: check_table(x.checks),
+            "q2_no_tricks": lambda x: no_trick_table(x.rules, x.b10),
+            "q2_ducking": lambda x: duck_table(x.base_duck, x.duck),
+            "q3_roles": lambda x: role_table(x.levels),
+            "q4_positions": lambda x: position_table(x.rules),
+            "q5_cards": lambda x: card_table({k: v for k, v in x.levels.items() if k[1] != SEARCH}),
+            "q6_devices": lambda x: device_table(x.rules, x.oracle, x.jdown),
+            "q6_jokers": lambda x: joker_table(x.rules),
+            "q7_party_crasher": lambda x: crash_table(x.rules, x.pc_on),
+        },
         lambda o: (len(PLAYERS) * (len(LEVELS) + 7), "set-ups"),
     ),
-    Section(
-        "seats",
-        "q4: whole games from seat 0",
-        ("q4_seats",),
-        _seats,
-        lambda o: (len(PLAYERS), "set-ups"),
-    ),  # fmt: skip
-    Section(
-        "ladder",
-        "q8: the bot ladder, game by game",
-        ("q8_luck",),
-        _ladder,
-        lambda o: (sum(o.ladder_games(i) for i in range(len(RUNGS))), "games"),
-    ),  # fmt: skip
+    tables_section("seats", "q4: whole games from seat 0", _seats, {"q4_seats": seat_game_table},
+                   lambda o: (len(PLAYERS), "set-ups")),
+    tables_section("ladder", "q8: the bot ladder, game by game", _ladder, {"q8_luck": luck_table},
+                   lambda o: (sum(o.ladder_games(i) for i in range(len(RUNGS))), "games")),
     rulelab.section("foolish"),
-)
+)  # fmt: skip
 
 
 #: every table of the report (``compute(opts, progress, only, folder)``)

@@ -2,7 +2,7 @@
 facts.
 
 :func:`facts` turns a :class:`~headcount_lab.analysis.headcount.playtest.Playtest` into a
-:class:`HeadcountFacts`: plain numbers, estimates with their 95 % interval as
+:class:`~headcount_lab.core.report.Facts`: plain numbers, estimates with their 95 % interval as
 ``(value, lo, hi)``, and the outcome of each comparison as a key that picks a sentence of the
 text (``"up"`` / ``"down"`` / ``"none"``, ``"real"`` / ``"small"``, ...). No words here: the
 text (``[headcount]`` in ``headcount_lab/words/<lang>.toml``) holds them, in every
@@ -12,12 +12,13 @@ language.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
 from headcount_lab.analysis.headcount.figures import PLAYERS_DEFAULT, RULES_Q5, RULES_Q7
 from headcount_lab.analysis.headcount.playtest import differences_table, paired_table
 from headcount_lab.core import stats
+from headcount_lab.core.report import Facts
+from headcount_lab.core.stats import compare_intervals as compare_intervals  # re-exported
 
 #: an estimate with its 95 % interval
 Est = tuple[float, float, float]
@@ -48,118 +49,18 @@ def effect(e: Est, measure: str) -> str:
     return "real" if abs(e[0]) >= PRACTICAL[measure] else "small"
 
 
-def compare_intervals(a: Est, b: Est) -> str:
-    """'more' / 'less' when a's interval lies wholly above / below b's, else 'unclear'."""
-    if a[1] > b[2]:
-        return "more"
-    if a[2] < b[1]:
-        return "less"
-    return "unclear"
-
-
-@dataclass(frozen=True)
-class RuleFacts:
-    """What one rule set changes against the standard game."""
-
-    changes: list[tuple[str, Est, bool]]  # (measure, difference, below its practical size)
-    effect: str  # "real" / "small" / "none" over every measure
-    best_bot_wins: Est
-    best_bot_effect: str
-    #: the mixed field's leader's game-win share minus random's: what "skill" means here
-    skill_spread: Est
-    skill_effect: str
-    command: str
-
-
-@dataclass(frozen=True)
-class HeadcountFacts:
-    best_bot: str  # the strong field's bot (playtest.STRONG_FIELD), named by every finding
-    strong_spec: str  # ... as its full spec
-    mixed_top: str  # the bot that won most in the mixed field
-    best_call: float | None
-    # q1: the typical view and safe bid by player count, and what a special card shifts
-    typical_sum: dict[int, int]
-    typical_bid75: dict[int, float]
-    offset75: dict[int, float]
-    median_offset: float
-    top_shift: float
-    joker_shift: float
-    # q2: the call gap at 4 players by special card seen, and the best bot's calls
-    call_gap: dict[str, int]
-    bot_call_gap: int | None
-    bot_call_win: Est
-    bot_lead: str  # "none" / "more" / "less"
-    play_gap_50: int | None  # smallest gap at which the strong bot's calls in play won > 50%
-    play_win_at_gap: Est | None  # its calls' success at the exact card-only threshold
-    play_win_above: Est | None  # ... at that gap or more, pooled
-    turn_gap_50: int | None  # ... a call at every turn facing a bid, settled at the count
-    # q3: peeking (None when the strong bot has no peek parameter to compare)
-    peek_default: Est | None
-    peek_eager: Est | None
-    peek_round_loss: Est | None
-    peek_share: float
-    open_value: Est
-    life_value: Est
-    open_vs_life: str  # "more" / "less" / "unclear"
-    # q4: seats and the start
-    start: Est
-    best_position: int
-    best_position_rate: float
-    loser_again: dict[int, Est]  # by players left (4 players at the table)
-    first_loser_wins: Est
-    seat0: Est
-    mixed_seat0: Est
-    start_lead: str  # "bad" / "good" / "none"
-    #: why the first round's loser comes back so rarely, as a key of the q4 ``snowball`` words:
-    #: ``start`` only when the H9 control shows that starting is what hurts, ``life`` when the
-    #: loser wins less than its fair share but the control shows no harm from starting, else ``no``
-    snowball: str
-    left_first: Est
-    left_diff: Est
-    # q5 and q7: rule sets
-    rules: dict[str, RuleFacts]
-    far_standard_hidden: float
-    far_double_hidden: float
-    far_standard_nohidden: float
-    far_sd_standard_hidden: float  # the same, more than one of each seat's SDs away
-    far_sd_double_hidden: float
-    rounds_standard: float
-    widest_rule: str
-    widest_rounds: float
-    # q6: the loser's discard
-    discard: Est | None
-    # q8: luck and skill, about the mixed field's winner (mixed_top)
-    best_rate: Est
-    random_rate: Est
-    best_beats_fair: bool
-    second: str
-    second_gap: Est
-    games_needed: Any  # as in the table (``None`` or NaN when never ahead)
-    field: list[tuple[str, float]]
-    command_q8: str
-    # the tip chart
-    tip_peek_gain: float | None
-    # q10: rounds watched after going out, by finishing place (4 players), and per player
-    sit_out: dict[str, Est]
-    # q11: the heads-up round: the exact start-player loss by who can peek, the grid, and the
-    # strong field's own heads-up rounds by next_start value and who could peek
-    hu_exact: dict[str, float]
-    hu_step: int
-    hu_play: dict[tuple[str, str], Est]
-    hu_mix: dict[str, float]  # the equilibrium over the strong field's mix, by next_start
-
-    @property
-    def games_needed_count(self) -> int | None:
-        g = self.games_needed
-        return None if g is None or (isinstance(g, float) and math.isnan(g)) else int(g)
-
-
 def _optional(rows: Any) -> Est | None:
     return est(rows.iloc[0]) if len(rows) else None
 
 
-def facts(pt: Any) -> HeadcountFacts:
-    """Every number the report's text quotes, from the playtest ``pt``."""
+def facts(pt: Any) -> Facts:
+    """Every number the report's text quotes, from the playtest ``pt``: the strong field's bot
+    (``best_bot``, :data:`~headcount_lab.analysis.headcount.playtest.STRONG_FIELD`, named by
+    every finding; ``strong_spec`` its full spec) and the mixed field's winner (``mixed_top``),
+    then by question. Keys that pick a sentence: ``bot_lead`` "none" / "more" / "less",
+    ``open_vs_life`` "more" / "less" / "unclear", ``start_lead`` "bad" / "good" / "none",
+    ``snowball`` (:func:`_snowball`); a paired comparison the strong bot has no parameter for
+    (peek, discard) is ``None``."""
     f = pt.facts
     n = PLAYERS_DEFAULT
     paired = paired_table(pt)
@@ -188,6 +89,7 @@ def facts(pt: Any) -> HeadcountFacts:
     top = f.get("mixed_top", best)  # q8 is about the mixed field's measured winner
     need = pt.tables["q8_games_needed"]
     need = need[need["better"] == top].sort_values("gap").iloc[0]
+    games = need["games_to_show_better"]
     bot_gap = f["q2_bot_call_gap"]
     rules_table = pt.tables["q5_q7_rules"].set_index("rules")
     diffs = differences_table(pt)
@@ -195,10 +97,23 @@ def facts(pt: Any) -> HeadcountFacts:
     widest = rounds.loc[rounds["value"].abs().idxmax()]
     peek_default = _optional(game[game["comparison"] == "q3_peek_default_vs_never"])
     sit = pt.tables["q10_sitting_out"]
-    sit = sit[sit["players"] == n]
+    six = sit[(sit["players"] == 6) & (sit["place"] == "6")]
+    sit_out = {str(r["place"]): est(r) for _, r in sit[sit["players"] == n].iterrows()}
     hu_exact = pt.tables["q11_heads_up_exact"]
-    hu_play = pt.tables["q11_heads_up_in_play"]
-    return HeadcountFacts(
+    hu_play = {
+        (r["next_start"], r["peeks"]): r for _, r in pt.tables["q11_heads_up_in_play"].iterrows()
+    }
+    nan3 = (math.nan,) * 3
+
+    def heads_up(rule: str) -> Est:
+        r = hu_play.get((rule, "all"))
+        return est(r) if r is not None and r["n"] > 0 else nan3
+
+    def mix(rule: str) -> float:
+        r = hu_play.get((rule, "all"))
+        return math.nan if r is None else float(r["equilibrium"])
+
+    return Facts(
         best_bot=best,
         strong_spec=pt.meta.get("strong_field", best),
         mixed_top=f.get("mixed_top", best),
@@ -215,6 +130,9 @@ def facts(pt: Any) -> HeadcountFacts:
         bot_lead="none"
         if bot_gap is None
         else ("more" if bot_gap > f[f"q2_call_gap_{n}_none"] else "less"),
+        # the smallest gap from which the strong bot's calls in play won more than half; their
+        # success at the exact card-only threshold, and at that gap or more (pooled); a call at
+        # every turn facing a bid, settled at the count
         play_gap_50=f["q2_play_gap_50"],
         play_win_at_gap=f["q2_play_win_at_exact_gap"],
         play_win_above=f.get("q2_play_win_above"),
@@ -231,7 +149,11 @@ def facts(pt: Any) -> HeadcountFacts:
         start=est(p0),
         best_position=int(p_best["position"]),
         best_position_rate=p_best["value"],
-        loser_again={int(k): est(r) for k, r in again.iterrows()},
+        # the loser who starts again loses again, by players left (most first), and its fair share
+        loser_again=[
+            Facts(left=int(k), rate=est(r), fair=1 / int(k))
+            for k, r in again.sort_index(ascending=False).iterrows()
+        ],  # fmt: skip
         first_loser_wins=est(first.loc[n]),
         seat0=est(s0),
         mixed_seat0=est(mixed.loc[0]),
@@ -256,29 +178,39 @@ def facts(pt: Any) -> HeadcountFacts:
         best_beats_fair=bool(wins.loc[top, "lo"] > 1 / n),
         second=need["other"],
         second_gap=est(need, "gap"),
-        games_needed=need["games_to_show_better"],
+        # as a number, "—" when the leader is never ahead (``None`` or NaN in the table)
+        games_needed="—"
+        if games is None or (isinstance(games, float) and math.isnan(games))
+        else int(games),
         field=[(r["bot"], r["value"]) for _, r in pt.tables["q8_against_odds_field"].iterrows()],
         command_q8=f["q8_command"],
         tip_peek_gain=None if peek_default is None else peek_default[0],
-        sit_out={str(r["place"]): est(r) for _, r in sit.iterrows()},
+        # q10: rounds watched after going out (4 players): the first player out, place 3
+        # (``None`` without one) and per player; the first out at 6 players
+        sit_first=sit_out.get(str(n), nan3),
+        sit_third=sit_out["3"][0] if "3" in sit_out else None,
+        sit_all=sit_out.get("all", nan3),
+        sit_six=None if six.empty else float(six["value"].iloc[0]),
+        # q11: the exact start-player loss by who can peek; the strong field's own heads-up
+        # rounds it starts, under each next_start; the equilibrium over its mix of peeks
         hu_exact=dict(zip(hu_exact["peeks"], hu_exact["start_player_loses"], strict=True)),
         hu_step=int(hu_exact["bid_step"].iloc[0]),
-        hu_play={
-            (r["next_start"], r["peeks"]): est(r) for _, r in hu_play.iterrows() if r["n"] > 0
-        },  # fmt: skip
-        hu_mix={
-            r["next_start"]: float(r["equilibrium"])
-            for _, r in hu_play.iterrows()
-            if r["peeks"] == "all"
-        },  # fmt: skip
+        hu_loser=heads_up("loser"),
+        hu_left=heads_up("left_of_loser"),
+        mix_loser=mix("loser"),
+        mix_left=mix("left_of_loser"),
     )
 
 
-def _rule_facts(diffs: Any, rules_table: Any, key: str) -> RuleFacts:
+def _rule_facts(diffs: Any, rules_table: Any, key: str) -> Facts:
+    """What one rule set changes against the standard game: ``changes`` (measure, difference,
+    below its practical size), ``effect`` "real" / "small" / "none" over every measure, and the
+    best bot's wins and the skill spread (the mixed field's leader's game-win share minus
+    random's) with their effects."""
     by = {m: est(diffs[(diffs["rules"] == key) & (diffs["measure"] == m)].iloc[0])
           for m in PRACTICAL}  # fmt: skip
     kinds = {effect(e, m) for m, e in by.items()}
-    return RuleFacts(
+    return Facts(
         changes=[(m, e, effect(e, m) == "small") for m, e in by.items() if excludes_zero(e)],
         effect="real" if "real" in kinds else ("small" if "small" in kinds else "none"),
         best_bot_wins=by["best_bot_wins"],

@@ -16,7 +16,6 @@ from headcount_lab.core.charts import (  # noqa: F401  (re-exported for the repo
     A4,
     MARKERS,
     PALETTE,
-    STYLE,
     DotChart,
     error_lengths,
     finish_axes,
@@ -245,6 +244,13 @@ PLAYERS_DEFAULT = 4
 GAPS_SHOWN = (-10, 35)
 
 
+def _dots(df: pd.DataFrame, label: Any, group: Any, value: str = "value") -> pd.DataFrame:
+    """The rows of an :func:`IntervalChart` from ``df``: a label and a group per row (a column
+    of ``df``'s rows, or one text for all), the estimate ``value`` and its ``lo``, ``hi``."""
+    return pd.DataFrame({"label": label, "group": group, "value": df[value], "lo": df["lo"],
+                         "hi": df["hi"]})  # fmt: skip
+
+
 def _seat_label(t: dict[str, Any], seat: Any) -> str:
     return str(t["q3"]["seat_label"][seat == "all"].format(seat=seat))
 
@@ -298,19 +304,16 @@ def charts(pt: Any, t: dict[str, Any]) -> dict[str, Any]:
     q = t["q3"]
     paired = paired_table(pt)
     peek = paired[paired["comparison"].str.startswith("q3") & (paired["measure"] == "game_win")]
-    rows = [
-        {"label": _seat_label(t, r["seat"]), "group": q["compare"][r["comparison"]],
-         "value": r["value"], "lo": r["lo"], "hi": r["hi"]}
-        for _, r in peek.iterrows()
-    ] + [
-        {"label": q["hu_label"][r["compare"]], "group": q["hu_group"], "value": r["value"],
-         "lo": r["lo"], "hi": r["hi"]}
-        for _, r in pt.tables["q3_heads_up_values"].iterrows()
-    ]  # fmt: skip
+    hu = pt.tables["q3_heads_up_values"]
+    rows = pd.concat([
+        _dots(peek, peek["seat"].map(lambda s: _seat_label(t, s)),
+              peek["comparison"].map(q["compare"])),
+        _dots(hu, hu["compare"].map(q["hu_label"]), q["hu_group"]),
+    ])  # fmt: skip
     gap = pt.tables["q3_peeks_by_gap"]
     gap = gap[(gap["gap"] >= -25) & (gap["gap"] <= 25)]
     figs["q3_peek"] = panels([
-        IntervalChart(pd.DataFrame(rows), q["xlabel"], q["chart_title"], reference=0.0),
+        IntervalChart(rows, q["xlabel"], q["chart_title"], reference=0.0),
         RateLineChart(gap, "gap", q["gap_xlabel"], q["gap_ylabel"], q["gap_title"]),
     ], (6.4, 5.0))  # fmt: skip
 
@@ -388,19 +391,14 @@ def _heads_up_chart(pt: Any, t: dict[str, Any]) -> Any:
     equilibrium (the bracket of the game value) and in the strong field's games."""
     q = t["q11"]
     best = pt.facts["best_bot"]
-    rows = [
-        {"label": q["peeks"][r["peeks"]], "group": q["exact_group"],
-         "value": r["start_player_loses"], "lo": r["lo"], "hi": r["hi"]}
-        for _, r in pt.tables["q11_heads_up_exact"].iterrows()
-    ]  # fmt: skip
-    play = pt.tables["q11_heads_up_in_play"]
-    rows += [
-        {"label": q["peeks"][r["peeks"]],
-         "group": q["play_group"].format(strong=best, rule=r["next_start"]),
-         "value": r["value"], "lo": r["lo"], "hi": r["hi"]}
-        for _, r in play[play["n"] > 0].iterrows()
-    ]  # fmt: skip
-    chart = IntervalChart(pd.DataFrame(rows), q["xlabel"], q["chart_title"], 0.5)
+    exact, play = pt.tables["q11_heads_up_exact"], pt.tables["q11_heads_up_in_play"]
+    play = play[play["n"] > 0]
+    group = play["next_start"].map(lambda rule: q["play_group"].format(strong=best, rule=rule))
+    rows = pd.concat([
+        _dots(exact, exact["peeks"].map(q["peeks"]), q["exact_group"], "start_player_loses"),
+        _dots(play, play["peeks"].map(q["peeks"]), group),
+    ])  # fmt: skip
+    chart = IntervalChart(rows, q["xlabel"], q["chart_title"], 0.5)
     return panels([chart], (8.0, 1.6 + 0.38 * len(rows)))
 
 

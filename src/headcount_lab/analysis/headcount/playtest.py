@@ -18,7 +18,14 @@ import numpy as np
 import pandas as pd
 
 from headcount_lab.analysis.headcount import odds as odds
-from headcount_lab.core.stats import Z95, independent_difference, mean_ci_of_moments, wilson
+from headcount_lab.core.stats import (
+    Z95,
+    around,
+    independent_difference,
+    mean_ci_of_moments,
+    wilson,
+    win_spread,
+)
 from headcount_lab.research.headcount import traces as play
 
 #: players at the simulated tables (question 4 also runs 3..6)
@@ -179,8 +186,7 @@ def _mixed_tournaments(pt: Playtest, games: int, seed: int, tick: Any = None) ->
             )
         rpg = s["rounds_per_game"]
         n = s["games"]
-        half = Z95 * rpg["sd"] / math.sqrt(n)
-        rounds_ci = (rpg["mean"], rpg["mean"] - half, rpg["mean"] + half)
+        rounds_ci = around(rpg["mean"], Z95 * rpg["sd"] / math.sqrt(n))
         by_bot = {b["bot"].split(":")[0]: b for b in s["per_bot"]}
         for name, b in by_bot.items():
             rows.append(_rate_row(b["wins"], b["games"], rules=key, bot=name))
@@ -225,10 +231,7 @@ def _skill_and_length(pt: Playtest) -> None:
         minus random's in the same games, as one per-game score (+1 the leader wins, -1 random
         does, else 0) with a normal 95% interval."""
         a, b = wins.loc[(k, top)], wins.loc[(k, "random")]
-        pa, pb, n = a["k"] / a["n"], b["k"] / b["n"], float(a["n"])
-        d = pa - pb
-        half = Z95 * math.sqrt(max(pa + pb - d * d, 0.0) / n)
-        return d, d - half, d + half
+        return win_spread(a["k"] / a["n"], b["k"] / b["n"], float(a["n"]))
 
     rows = []
     for key in RULE_SETS:
@@ -298,16 +301,14 @@ def _games_needed(pt: Playtest) -> None:
         if other == best:
             continue
         pb = float(wins.loc[other, "value"])
-        delta = pa - pb
-        var = pa + pb - delta * delta
-        half = Z95 * math.sqrt(var / n)
+        delta, lo, hi = win_spread(pa, pb, n)
         rows.append(
             {
                 "better": best,
                 "other": other,
                 "gap": delta,
-                "lo": delta - half,
-                "hi": delta + half,
+                "lo": lo,
+                "hi": hi,
                 "games_to_show_better": games_to_show_better(pa, pb, ALPHA_ONE_SIDED, POWER),
             }
         )
@@ -330,6 +331,11 @@ def _position_tables(pt: Playtest, games: int, seed: int, tick: Any = None) -> N
     from headcount_lab.games.headcount.rules import HeadcountRules
     from headcount_lab.games.headcount.tournament import Setup
 
+    def comeback(st: dict[str, np.ndarray], n: int, measure: str) -> dict[str, Any]:
+        """How often the first round's loser wins the game, and its fair share."""
+        fl = st["first_loser"]
+        return {**_rate_row(int(fl[1]), int(fl[0]), players=n, measure=measure), "fair": 1 / n}
+
     pos_rows, seat_rows, comeback_rows, again_rows, sit_rows = [], [], [], [], []
     four: dict[str, np.ndarray] = {}
     for n in odds.PLAYERS:
@@ -337,39 +343,19 @@ def _position_tables(pt: Playtest, games: int, seed: int, tick: Any = None) -> N
         st = play.run(play.trace_job(setup, games), seed, tick=tick, size=games)
         if n == PLAYERS:
             four = st
-        for k in range(n):
-            pos_rows.append(
-                _rate_row(
-                    int(st["pos_lost"][n, k]), int(st["pos_rounds"][n, k]), players=n, position=k
-                )  # fmt: skip
-            )
-            seat_rows.append(
-                _rate_row(
-                    int(st["wins"][k].sum()), int(st["seated"][k].sum()), players=n, seat=k
-                )  # fmt: skip
-            )
-        fl = st["first_loser"]
-        comeback_rows.append(
-            {
-                **_rate_row(int(fl[1]), int(fl[0]), players=n, measure="first_loser_wins_game"),
-                "fair": 1 / n,
-            }  # fmt: skip
-        )
+        pos_rows += [_rate_row(int(st["pos_lost"][n, k]), int(st["pos_rounds"][n, k]), players=n,
+                               position=k) for k in range(n)]  # fmt: skip
+        seat_rows += [_rate_row(int(st["wins"][k].sum()), int(st["seated"][k].sum()), players=n,
+                                seat=k) for k in range(n)]  # fmt: skip
+        comeback_rows.append(comeback(st, n, "first_loser_wins_game"))
         again_rows += comeback_split(st["start_again"], n)
         sit_rows += sit_out_rows(st["sit_out"], n)
     # question 4: the same comeback rate when the next seat after the loser starts (H9 flag)
     left = Setup(tuple(_bots(_strong_table(PLAYERS), PLAYERS)),
                  HeadcountRules(next_start="left_of_loser"), False)  # fmt: skip
     left_st = play.run(play.trace_job(left, games), seed, tick=tick, size=games)
-    fl = left_st["first_loser"]
-    left_row = _rate_row(int(fl[1]), int(fl[0]), players=PLAYERS,
-                         measure="first_loser_wins_game_left_of_loser")  # fmt: skip
-    comeback_rows.append({**left_row, "fair": 1 / PLAYERS})
-    std_row = next(
-        r
-        for r in comeback_rows
-        if r["players"] == PLAYERS and r["measure"] == "first_loser_wins_game"
-    )
+    comeback_rows.append(comeback(left_st, PLAYERS, "first_loser_wins_game_left_of_loser"))
+    left_row, std_row = comeback_rows[-1], comeback(four, PLAYERS, "first_loser_wins_game")
     # independent intervals: conservative, the two runs share their seed and first rounds
     pt.facts["q4_left_of_loser_comeback_diff"] = independent_difference(
         (left_row["value"], left_row["lo"], left_row["hi"]),
@@ -462,26 +448,12 @@ def _trace_tables(pt: Playtest, st: dict[str, np.ndarray]) -> None:
             if turns == 0:
                 continue
             peeks = int(st["peeks"][k, lv])
-            row = _rate_row(peeks, turns, position=k, lives=lv, measure="peeks")
-            peek_rows.append(row)
-            peek_rows.append(
-                _rate_row(
-                    int(st["peek_lost"][k, lv]),
-                    peeks,
-                    position=k,
-                    lives=lv,
-                    measure="round_lost_after_peek",
-                )  # fmt: skip
-            )
-            peek_rows.append(
-                _rate_row(
-                    int(st["nopeek_lost"][k, lv]),
-                    turns - peeks,
-                    position=k,
-                    lives=lv,
-                    measure="round_lost_without_peek",
-                )  # fmt: skip
-            )
+            for measure, hits, of in (
+                ("peeks", peeks, turns),
+                ("round_lost_after_peek", int(st["peek_lost"][k, lv]), peeks),
+                ("round_lost_without_peek", int(st["nopeek_lost"][k, lv]), turns - peeks),
+            ):
+                peek_rows.append(_rate_row(hits, of, position=k, lives=lv, measure=measure))
     pt.tables["q3_peeks_by_position_and_lives"] = pd.DataFrame(peek_rows)
     gap_rows = [
         _rate_row(int(p), int(t), gap=int(g))
@@ -585,9 +557,7 @@ def heads_up_values(hu: np.ndarray) -> pd.DataFrame:
                 var += float((wt * wt * (va + vb)).sum())
         if den == 0:
             continue
-        diff = num / den
-        half = Z95 * math.sqrt(var) / den
-        rows.append({"compare": name, "value": diff, "lo": diff - half, "hi": diff + half})
+        rows.append(_ci_row(around(num / den, Z95 * math.sqrt(var) / den), compare=name))
     return pd.DataFrame(rows)
 
 

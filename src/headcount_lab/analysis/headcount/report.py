@@ -31,7 +31,6 @@ import pandas as pd
 from headcount_lab.analysis.headcount.facts import (
     FINDING_RULES,
     Est,
-    HeadcountFacts,
     excludes_zero,
     facts,
 )
@@ -74,25 +73,23 @@ EXTRA_SECTIONS: tuple[str, ...] = (
 
 
 @dataclass(frozen=True)
-class ReportOptions:
-    """``games`` per simulated set-up (``None``: :data:`DEFAULT_GAMES`, or
+class ReportOptions(core.GameReportOptions):
+    """``size``: games per simulated set-up (``None``: :data:`DEFAULT_GAMES`, or
     :data:`QUICK_GAMES` with ``quick``; ``quick`` also shrinks the sections with sizes of
     their own)."""
 
-    games: int | None = None
-    quick: bool = False
     seed: int = DEFAULT_SEED
+    DEFAULT = DEFAULT_GAMES
+    QUICK = QUICK_GAMES
 
     @property
     def sim_games(self) -> int:
-        if self.games is not None:
-            return self.games
-        return QUICK_GAMES if self.quick else DEFAULT_GAMES
+        return self.n
 
-    def command(self, lang: str) -> str:
+    def command(self, lang: str = "en") -> str:
         cmd = f"headcount-lab report headcount --lang {lang} --seed {self.seed}"
         if self.quick:
-            return cmd + " --quick" + ("" if self.games is None else f" --games {self.games}")
+            return cmd + " --quick" + ("" if self.size is None else f" --games {self.size}")
         return cmd + f" --games {self.sim_games}"
 
     @classmethod
@@ -102,10 +99,7 @@ class ReportOptions:
 
 
 def _check(opts: ReportOptions) -> None:
-    if opts.sim_games < 100:
-        raise ValueError(f"--games must be at least 100, got {opts.sim_games}")
-    if opts.seed < 0:
-        raise ValueError(f"--seed must be non-negative, got {opts.seed}")
+    core.check_size(opts.sim_games, "--games", opts.seed)
 
 
 def sections() -> tuple[core.Section, ...]:
@@ -252,16 +246,18 @@ def metadata(lang: str, opts: ReportOptions, pt: Any) -> dict[str, Any]:
     }
 
 
-class _Writer:
-    """Renders one language: charts, CSV tables, README.md, tip chart and metadata."""
+class _Writer(core.Words):
+    """Renders one language: charts, CSV tables, README.md, tip chart and metadata; its fillers
+    write numbers in the language's notation (:func:`~headcount_lab.core.report.number`)."""
+
+    texts = TEXT
 
     def __init__(self, out: Path, lang: str, pt: Any) -> None:
+        super().__init__(lang)
         self.out = out
-        self.lang = lang
         self.opts: ReportOptions = pt.opts
         self.pt = pt
-        self.t = TEXT[lang]
-        self.f: HeadcountFacts = facts(pt)
+        self.f = facts(pt)
         self.written: list[Path] = []
         self.questions: list[core.Question] = []
         self.tables = pt.tables
@@ -269,19 +265,16 @@ class _Writer:
         self.strong = self.f.best_bot
 
     # ------------------------------------------------------------------ helpers
-    def fill(self, template: str, facts: Any, **more: Any) -> str:
-        """As :meth:`core.report.Words.fill`: ``{pct.start[0]}`` is ``self.pct(facts.start[0])``."""
-        return core.fill_written(self, template, facts, **more)
-
     def pct(self, x: float, digits: int = 1) -> str:
         return core.percent(x, self.lang, digits)
 
-    def ci(self, lo: float, hi: float, digits: int = 1) -> str:
-        return f"[{self.pct(lo, digits)}, {self.pct(hi, digits)}]"
-
-    def interval(self, e: Est) -> str:
+    def interval(self, e: Est, digits: int = 1) -> str:
         """An estimate's interval in percent (``{interval.start}`` in a sentence)."""
-        return self.ci(e[1], e[2])
+        return f"[{self.pct(e[1], digits)}, {self.pct(e[2], digits)}]"
+
+    def pct_ci(self, e: Est | None) -> str:
+        """An estimate in percent with its interval, "—" for none."""
+        return "—" if e is None else f"{self.pct(e[0])} {self.interval(e)}"
 
     def pp(self, e: Est, digits: int = 1) -> str:
         """A difference in percentage points with its interval."""
@@ -292,8 +285,16 @@ class _Writer:
         """A difference of shares in percentage points, signed."""
         return core.points(x, self.lang, digits)
 
-    def num(self, x: float, digits: int = 1, sign: bool = False) -> str:
-        return core.number(x, self.lang, digits, sign)
+    def num(self, x: float | None, digits: int = 1, sign: bool = False) -> str:
+        """A number in the language's notation, "—" for none."""
+        return "—" if x is None else core.number(x, self.lang, digits, sign)
+
+    def span(self, e: Est, digits: int = 1, sign: bool = False) -> str:
+        """An estimate's interval as numbers: ``[1.2, 3.4]``."""
+        return f"[{self.num(e[1], digits, sign)}, {self.num(e[2], digits, sign)}]"
+
+    def signed(self, x: float, digits: int = 1) -> str:
+        return self.num(x, digits, sign=True)
 
     def count(self, n: int) -> str:
         """A whole number with its thousands separated: ``300,000``, ``300.000``."""
@@ -413,31 +414,16 @@ class _Writer:
         call = self.pt.tables["q2_call_odds_by_gap"]
         call = call[(call["variant"] == "standard") & (call["special_seen"] == "none")]
         text = dict(self.t["tips"])
-        numbers = self.tip_numbers()
-        text["tips"] = [s.format(**numbers).format(**numbers) for s in text["tips"]]
-        every = self.pt.tables["q2_every_turn_calls"]
-        every = every[every["players_left"] == PLAYERS_DEFAULT] if not every.empty else None
-        text["call_play_label"] = text["call_play_label"].format(strong=self.f.best_bot)
-        return tip_sheet(views, call, self.pt.tables.get("q3_peeks_by_gap"), text, every)
-
-    def tip_numbers(self) -> dict[str, Any]:
         f = self.f
-        at = f.play_win_at_gap
-        return {
-            "off4": self.num(f.offset75[4], 0, sign=True),
-            "off6": self.num(f.offset75[6], 0, sign=True),
-            "gap": f.call_gap["none"],
-            "gap_top": f.call_gap["A♠"],
-            "gap_jk": f.call_gap["JK"],
-            "strong": f.best_bot,
-            "play_win": "—" if at is None else self.pct(at[0], 0),
-            "play_gap": "—" if f.play_gap_50 is None else f.play_gap_50,
-            "turn_gap": "—" if f.turn_gap_50 is None else f.turn_gap_50,
+        more = {
             "peek_tip": self.t["peek_tip" if f.tip_peek_gain is not None else "peek_tip_none"],
             "call_tip": self.t["call_tip" if f.turn_gap_50 is not None else "call_tip_never"],
-            "peek_gain": "" if f.tip_peek_gain is None else self.points(f.tip_peek_gain, 0),
-            "start_loss": self.pct(f.start[0], 0),
         }
+        text["tips"] = [self.fill(self.fill(s, f, **more), f) for s in text["tips"]]
+        every = self.pt.tables["q2_every_turn_calls"]
+        every = every[every["players_left"] == PLAYERS_DEFAULT] if not every.empty else None
+        text["call_play_label"] = text["call_play_label"].format(strong=f.best_bot)
+        return tip_sheet(views, call, self.pt.tables.get("q3_peeks_by_gap"), text, every)
 
     # ------------------------------------------------------------------ questions
     def q1(self) -> None:
@@ -448,15 +434,8 @@ class _Writer:
         four = four[four["visible_sum"] % 5 == 0].drop(
             columns=["variant", "players", "peeked", "special_seen"]
         )
-        f = self.f
-        finding = t["finding"].format(
-            **{f"sum{n}": f.typical_sum[n] for n in (3, 4, 5, 6)},
-            **{f"bid{n}": self.num(f.typical_bid75[n], 1) for n in (3, 4, 5, 6)},
-            top=self.num(f.top_shift, 1, sign=True),
-            joker=self.num(f.joker_shift, 1, sign=True),
-        )
         table = t["table_note"] + "\n\n" + self.table(four, 1)
-        self.section("q1", table, "q1_safe_bids.png", finding, "exact")
+        self.section("q1", table, "q1_safe_bids.png", self.fill(t["finding"], self.f), "exact")
         self.note(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
 
     def q2(self) -> None:
@@ -466,16 +445,12 @@ class _Writer:
         wide = th.pivot(index="players", columns="special_seen", values="call_gap_50")
         wide = wide.reset_index()[["players", "none", "A♠", "JK"]]
         f = self.f
-        win = f.bot_call_win
         finding = self.fill(
             t["finding"],
             f,
-            lead=t["bot_lead"][f.bot_lead],
+            bot_lead=t["bot_lead"],
             rule=t["bot_rule"].format(call=self.pct(f.best_call, 0)) if f.best_call else "",
-            bot_gap="—" if f.bot_call_gap is None else f.bot_call_gap,
-            win=self.pct(win[0]),
-            win_ci=self.ci(win[1], win[2]),
-            win_note=t["win_note"]["low" if win[0] < 0.5 else "high"],
+            win_note=t["win_note"]["low" if f.bot_call_win[0] < 0.5 else "high"],
         )
         table = t["table_note"] + "\n\n" + self.table(wide)
         self.section("q2", table, "q2_call_odds.png", finding, "strong_exact")
@@ -492,14 +467,9 @@ class _Writer:
         every = self.pt.tables["q2_every_turn_calls"]
         every = every[every["players_left"] == PLAYERS_DEFAULT][["gap", "value"]]
         four = four.merge(every.rename(columns={"value": "every_turn"}), on="gap", how="left")
-        at = f.play_win_at_gap
-        finding = t["play_finding"].format(
-            strong=f.best_bot,
-            gap=f.call_gap["none"],
-            at_gap="—" if at is None else f"{self.pct(at[0])} {self.ci(at[1], at[2])}",
-            above="—"
-            if (ab := f.play_win_above) is None
-            else f"{self.pct(ab[0])} {self.ci(ab[1], ab[2])}",
+        finding = self.fill(
+            t["play_finding"],
+            f,
             half=t["never"] if f.play_gap_50 is None else t["half"].format(play_gap=f.play_gap_50),
             turn=t["turn_never"]
             if f.turn_gap_50 is None
@@ -545,16 +515,11 @@ class _Writer:
         finding = self.fill(
             t["finding"],
             f,
-            lead=t["lead"][f.start_lead],
+            start_lead=t["lead"],
             n=n,
             fair=self.pct(1 / n),
-            again="; ".join(
-                t["again_item"].format(
-                    left=k, rate=self.pct(e[0]), ci=self.ci(e[1], e[2]), fair=self.pct(1 / k)
-                )  # fmt: skip
-                for k, e in sorted(f.loser_again.items(), reverse=True)
-            ),
-            snowball=t["snowball"][f.snowball],
+            again=self.each(t["again_item"], f.loser_again, "; "),
+            snowball=t["snowball"],
             left_verdict=t["left_verdict"][sign_of(f.left_diff)],
             left_rules=self._rule_phrase("left_of_loser"),
         )
@@ -579,14 +544,8 @@ class _Writer:
         t = self.t
         out = []
         for measure, r, small in self.f.rules[key].changes:
-            if measure == "rounds_per_game":
-                v = (
-                    f"{self.num(r[0], 2, sign=True)} "
-                    f"[{self.num(r[1], 2, sign=True)}, "
-                    f"{self.num(r[2], 2, sign=True)}]"
-                )
-            else:
-                v = self.pp(r)
+            rounds = measure == "rounds_per_game"
+            v = f"{self.signed(r[0], 2)} {self.span(r, 2, sign=True)}" if rounds else self.pp(r)
             name = t["measure_names"][measure].format(best=self.f.best_bot, top=self.f.mixed_top)
             out.append(f"{name} {v}{t['negligible'] if small else ''}")
         return "; ".join(out) if out else t["no_change"]
@@ -607,22 +566,14 @@ class _Writer:
     def q6(self) -> None:
         t = self.t["q6"]
         paired = paired_table(self.pt)
-        d = paired[
-            (paired["comparison"] == "q6_discard_open_vs_face_down")
-            & (paired["measure"] == "game_win")
-        ]
-        wins = paired[
-            (paired["comparison"] == "q6_discard_open_vs_face_down")
-            & paired["measure"].isin(["win_a", "win_b"])
-        ]
+        rows = paired[(paired["comparison"] == "q6_discard_open_vs_face_down")
+                      & paired["measure"].isin(["game_win", "win_a", "win_b"])]  # fmt: skip
         f = self.f
         if f.discard is None:
-            finding = t["finding_none"].format(best=f.best_bot, what=self.not_measured("discard"))
+            finding = self.fill(t["finding_none"], f, what=self.not_measured("discard"))
         else:
-            finding = t["finding"].format(
-                best=f.best_bot, diff=self.pp(f.discard), verdict=t["verdict"][sign_of(f.discard)]
-            )
-        table = self.table(pd.concat([d, wins])[["measure", "seat", "value", "lo", "hi"]], 4)
+            finding = self.fill(t["finding"], f, verdict=t["verdict"][sign_of(f.discard)])
+        table = self.table(rows[["measure", "seat", "value", "lo", "hi"]], 4)
         self.section("q6", table, "q6_discard.png", finding, "strong")
 
     def q7(self) -> None:
@@ -645,7 +596,7 @@ class _Writer:
             f,
             lead=t["lead"]["counts" if f.best_beats_fair else "hidden"],
             fair=self.pct(1 / PLAYERS_DEFAULT),
-            games="—" if f.games_needed_count is None else f.games_needed_count,
+            games=f.games_needed,
             field=", ".join(f"`{bot}` {self.pct(v)}" for bot, v in f.field),
         )
         table = "\n\n".join(
@@ -662,25 +613,8 @@ class _Writer:
 
     def q10(self) -> None:
         t = self.t["q10"]
-        f = self.f
-        sit = self.pt.tables["q10_sitting_out"]
-        six = sit[(sit["players"] == 6) & (sit["place"] == "6")]
-
-        def e(place: str) -> str:
-            return self.num(f.sit_out[place][0], 2) if place in f.sit_out else "—"
-
-        first = f.sit_out.get(str(PLAYERS_DEFAULT), (float("nan"),) * 3)
-        every = f.sit_out.get("all", (float("nan"),) * 3)
-        finding = t["finding"].format(
-            rounds=self.num(f.rounds_standard, 2),
-            first_out=self.num(first[0], 2),
-            first_out_ci=f"[{self.num(first[1], 2)}, {self.num(first[2], 2)}]",
-            third=e("3"),
-            all=self.num(every[0], 2),
-            all_ci=f"[{self.num(every[1], 2)}, {self.num(every[2], 2)}]",
-            six="—" if six.empty else self.num(float(six["value"].iloc[0]), 2),
-        )
-        table = t["table_note"] + "\n\n" + self.table(sit, 2)
+        table = t["table_note"] + "\n\n" + self.table(self.pt.tables["q10_sitting_out"], 2)
+        finding = self.fill(t["finding"], self.f)
         self.section("q10", table, "q10_sitting_out.png", finding, "strong")
 
     def q11(self) -> None:
@@ -689,28 +623,11 @@ class _Writer:
         meta = self.pt.meta["heads_up_grid"]
         method = t["method"].format(step=meta["step"], iterations=meta["iterations"],
                                     command=meta["command"])  # fmt: skip
-        nan3 = (float("nan"),) * 3
-        loser = f.hu_play.get(("loser", "all"), nan3)
-        left = f.hu_play.get(("left_of_loser", "all"), nan3)
-        finding = self.fill(
-            t["finding"],
-            f,
-            play_loser=self.pct(loser[0]),
-            play_loser_ci=self.ci(loser[1], loser[2]),
-            play_left=self.pct(left[0]),
-            play_left_ci=self.ci(left[1], left[2]),
-            mix_loser=self.pct(f.hu_mix.get("loser", float("nan"))),
-            mix_left=self.pct(f.hu_mix.get("left_of_loser", float("nan"))),
-        )
+        finding = self.fill(t["finding"], f)
         exact = self.pt.tables["q11_heads_up_exact"]
         play = self.pt.tables["q11_heads_up_in_play"]
-        table = (
-            t["table_note"]
-            + "\n\n"
-            + self.table(exact.drop(columns=["iterations"]), 4)
-            + "\n\n"
-            + self.table(play[play["n"] > 0], 3)
-        )
+        table = "\n\n".join([t["table_note"], self.table(exact.drop(columns=["iterations"]), 4),
+                             self.table(play[play["n"] > 0], 3)])  # fmt: skip
         self.section(
             "q11", table, "q11_heads_up.png", finding, "strong_exact", meta["command"], method
         )
@@ -724,24 +641,12 @@ def designer_findings(w: _Writer) -> list[tuple[str, str]]:
     """Question 9: each finding quotes a number from the sections above, and only states a
     difference as real when its interval excludes zero; each comes with the key of the field
     it holds against (``fields`` of the text)."""
-    t = w.t["q9"]
-    f = w.f
-    n = PLAYERS_DEFAULT
-    out: list[tuple[str, str]] = []
-    out.append(
-        (
-            w.fill(
-                t["loser_starts"],
-                f,
-                head=t["start_head"][f.start_lead],
-                rule=t["start_rule"][sign_of(f.left_diff)],
-                hu_worse=sum(v > 0.5 for v in f.hu_exact.values()),
-                hu_better=sum(v < 0.5 for v in f.hu_exact.values()),
-                fair=w.pct(1 / n),
-            ),
-            "strong_exact",
-        )
-    )
+    t, f, n = w.t["q9"], w.f, PLAYERS_DEFAULT
+    hu = f.hu_exact.values()
+    start = w.fill(t["loser_starts"], f, start_lead=t["start_head"], fair=w.pct(1 / n),
+                   rule=t["start_rule"][sign_of(f.left_diff)], hu_worse=sum(v > 0.5 for v in hu),
+                   hu_better=sum(v < 0.5 for v in hu))  # fmt: skip
+    out = [(start, "strong_exact")]
     peek = f.peek_default
     if peek is None:
         out.append((t["peek_none"].format(what=w.not_measured("peek")), "strong"))
@@ -762,53 +667,13 @@ def designer_findings(w: _Writer) -> list[tuple[str, str]]:
         else:
             text = t[f"rule_{rule.effect}"].format(rule=name, what=w._rule_phrase(key))
         out.append((text, "mixed"))
-    out.append(
-        (
-            t["length"].format(
-                n=n,
-                lo=3 * (n - 1),
-                hi=3 * (n - 1) + 2,
-                mean=w.num(f.rounds_standard, 2),
-                rule=w.t["rule_names"][f.widest_rule],
-                diff=w.num(f.widest_rounds, 2, sign=True),
-            ),
-            "mixed",
-        )
-    )
-    out.append(
-        (
-            t["beginner_tip"].format(
-                lead=t["tip_lead"]["high" if f.median_offset < 9.5 else "holds"],
-                each=round(f.median_offset / 2),
-                off=w.num(f.median_offset, 1, sign=True),
-                gap=f.call_gap["none"],
-                top=w.num(f.top_shift, 1, sign=True),
-            ),
-            "exact",
-        )
-    )
-    out.append(
-        (
-            w.fill(t["surprise"], f),
-            "exact",
-        )
-    )
-    games = f.games_needed_count
-    out.append(
-        (
-            w.fill(t["skill"], f, games="—" if games is None else games),
-            "mixed",
-        )
-    )
-    first_out = f.sit_out.get(str(n), (float("nan"),) * 3)
-    every = f.sit_out.get("all", (float("nan"),) * 3)
-    out.append(
-        (
-            t["sit_out"].format(first_out=w.num(first_out[0], 1), all=w.num(every[0], 1)),
-            "strong",
-        )
-    )
-    return out
+    length = w.fill(t["length"], f, n=n, lo=3 * (n - 1), hi=3 * (n - 1) + 2,
+                    rule=w.t["rule_names"][f.widest_rule])  # fmt: skip
+    tip = w.fill(t["beginner_tip"], f, lead=t["tip_lead"]["high" if f.median_offset < 9.5 else
+                 "holds"], each=round(f.median_offset / 2))  # fmt: skip
+    return [*out, (length, "mixed"), (tip, "exact"), (w.fill(t["surprise"], f), "exact"),
+            (w.fill(t["skill"], f, games=f.games_needed), "mixed"),
+            (w.fill(t["sit_out"], f), "strong")]  # fmt: skip
 
 
 #: the report's run in each language of :data:`FOLDERS` (``REPORT.run(out_dir, opts,

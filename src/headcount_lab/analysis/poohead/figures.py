@@ -15,19 +15,7 @@ from typing import Any
 
 import pandas as pd
 
-from headcount_lab.core.charts import (  # noqa: F401  (TipChart re-exported for the report)
-    MARKERS,
-    PALETTE,
-    CILineChart,
-    DotChart,
-    TipChart,
-    error_lengths,
-    finish_axes,
-    interval_columns,
-    new_axes,
-    panels,
-    styled,
-)
+from headcount_lab.core.charts import CILineChart, DotChart, panels
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from typing import Any
 import pandas as pd
 
 from headcount_lab.analysis import rulelab
-from headcount_lab.analysis.poohead.facts import CI, PooheadFacts, facts
+from headcount_lab.analysis.poohead.facts import CI, facts
 from headcount_lab.analysis.poohead.figures import charts
 from headcount_lab.analysis.poohead.tables import (
     HOUSE_PLAYERS,
@@ -58,37 +58,32 @@ class _Words(core.Words):
     def join(self, items: list[str]) -> str:
         return self.t["list_sep"].join(items) if items else self.t["none_word"]
 
+    def listed(self, template: str, items: Any, **more: Any) -> str:
+        """``template`` filled from each item, a list (``none_word`` for none)."""
+        return self.join([self.fill(template, x, **more) for x in items])
+
 
 def _tip_blocks(
-    f: PooheadFacts, tables: dict[str, pd.DataFrame], w: _Words
+    f: core.Facts, tables: dict[str, pd.DataFrame], w: _Words
 ) -> list[tuple[str, list[str]]]:
     t = w.t["tips"]
-    four_start = next(r[2] for r in f.seats.rows if r[0] == HOUSE_PLAYERS and r[1] == "cheap+")
-    worst_tenth, best_tenth = next(((x[1], x[2]) for x in f.deal.tenths if x[0] == 4), (None, None))
+    four_start = next(r.start for r in f.seats.rows if r.n == HOUSE_PLAYERS and r.level == "cheap+")
+    tenth = next((x for x in f.deal.tenths if x.n == 4), None)
     house = tables["q4_house_rules"]
     special = house[house["rules"] == "finish_on_special=off"].iloc[0]
     stalls = f.stalls
-    before = next(x[1] for x in stalls.cheap if x[0] == HOUSE_PLAYERS)
-    after = next(x[2] for x in stalls.cheap if x[0] == HOUSE_PLAYERS)
-    deal = []
-    if worst_tenth is not None and best_tenth is not None:
-        deal.append(
-            t["deal"].format(
-                worst=w.p(worst_tenth), best=w.p(best_tenth), ten=w.pts(f.deal.ten_visible)
-            )
-        )
+    four = next(x for x in stalls.cheap if x.n == HOUSE_PLAYERS)
+    deal = [] if tenth is None else [w.fill(t["deal"], tenth, ten=w.pts(f.deal.ten_visible))]
     return [
         (
             t["swap_head"],
             [
-                t["swap"].format(
-                    keep=w.pts(f.swap.keep_4), random=t["random"][f.swap.random_vs_keep]
-                ),
+                w.fill(t["swap"], f.swap, random_vs_keep=t["random"]),
                 w.fill(
                     t["faceup"],
                     f.faceup,
-                    best=w.join([x[0] for x in f.faceup.best]),
-                    worst=w.join([x[0] for x in f.faceup.worst]),
+                    best=w.listed("{triple}", f.faceup.best),
+                    worst=w.listed("{triple}", f.faceup.worst),
                 ),
             ],
         ),
@@ -107,7 +102,7 @@ def _tip_blocks(
         (
             t["stall_head"],
             [
-                w.fill(t["stall"], stalls, before=w.per10k(before), after=w.per10k(after)),
+                w.fill(t["stall"], stalls, before=w.per10k(four.dealt), after=w.per10k(four.ruled)),
                 t["special"].format(turns=w.turns(core.estimate_of(special, "turns_diff"))),
             ],
         ),
@@ -119,7 +114,7 @@ _SWAP_COLUMNS = ["players", "swap", "games", "p", "lo", "hi", "vs_own", "vs_own_
                  "vs_own_hi", "vs_keep", "vs_keep_lo", "vs_keep_hi"]  # fmt: skip
 
 
-def readme(res: PooheadResults, w: _Words, f: PooheadFacts) -> str:
+def readme(res: PooheadResults, w: _Words, f: core.Facts) -> str:
     """The report's Markdown: per question the method, finding, table, chart, field and
     command."""
     t = w.t
@@ -136,12 +131,7 @@ def readme(res: PooheadResults, w: _Words, f: PooheadFacts) -> str:
 
     # Q1
     q, s = t["q1"], f.seats
-    rows = [
-        q["row"].format(level=f"`{lv}`", n=n, start=w.pts(st), best=best, best_excess=w.pts(be))
-        for n, lv, st, best, be in s.rows
-    ]
-    plus = [q["cheap_plus"].format(n=n, start=w.pts(st)) for n, lv, st, _, _ in s.rows
-            if lv == "cheap+"]  # fmt: skip
+    plus = w.listed(q["cheap_plus"], [r for r in s.rows if r.level == "cheap+"])
     seats = tab["q1_seats"]
     section(
         "q1",
@@ -149,9 +139,7 @@ def readme(res: PooheadResults, w: _Words, f: PooheadFacts) -> str:
             main=o.n_main, random=o.n_random, search=SEARCH, search_games=o.n_search
         ),  # fmt: skip
         q["finding"].format(
-            cheap_plus=w.join(plus),
-            verdict=q["verdict"][s.cheap_plus_start],
-            rows=t["clause_sep"].join(rows),
+            cheap_plus=plus, verdict=q["verdict"][s.cheap_plus_start], rows=w.each(q["row"], s.rows)
         ),  # fmt: skip
         "q1_seats",
         [seats[["players", "level", "seat_from_starter", "games", "p", "lo", "hi", "excess"]]],
@@ -160,19 +148,15 @@ def readme(res: PooheadResults, w: _Words, f: PooheadFacts) -> str:
 
     # Q2
     q, sw = t["q2"], f.swap
-    rows = [
-        q["row"].format(n=n, own=w.p(own), keep=w.pts(keep), rnd=w.pts(rnd))
-        for n, own, keep, rnd, _ in sw.rows
-    ]
     section(
         "q2",
         q["method"].format(games=o.n_swap),
         w.fill(
             q["finding"],
             sw,
-            own4=w.p(sw.rows[-1][1]),
-            rows=t["clause_sep"].join(rows),
-            random_keep=w.pts(sw.rows[-1][4]),
+            own4=w.p(sw.rows[-1].own),
+            rows=w.each(q["row"], sw.rows),
+            random_keep=w.pts(sw.rows[-1].random_keep),
             verdict=q["verdict"][sw.random_vs_keep],
         ),  # fmt: skip
         "q2_swap",
@@ -183,15 +167,17 @@ def readme(res: PooheadResults, w: _Words, f: PooheadFacts) -> str:
     # Q3
     q, fu = t["q3"], f.faceup
 
-    def triples(xs: list[tuple[str, CI, int]]) -> str:
-        return w.join([q["triple"].format(triple=a, p=w.p(b), games=c) for a, b, c in xs])
-
     tri = tab["q3_faceup_triples"]
     four = tri[(tri["players"] == HOUSE_PLAYERS) & (tri["games"] >= MIN_TRIPLE_GAMES)]
     section(
         "q3",
         q["method"].format(games=fu.games, min_games=MIN_TRIPLE_GAMES),
-        w.fill(q["finding"], fu, best=triples(fu.best), worst=triples(fu.worst)),
+        w.fill(
+            q["finding"],
+            fu,
+            best=w.listed(q["triple"], fu.best),
+            worst=w.listed(q["triple"], fu.worst),
+        ),  # fmt: skip
         "q3_faceup",
         [pd.concat([four.head(10), four.tail(10)])[["triple", "games", "p", "lo", "hi"]]],
     )
@@ -230,14 +216,12 @@ def readme(res: PooheadResults, w: _Words, f: PooheadFacts) -> str:
         w.fill(
             q["finding"],
             st,
-            cheap=w.join([q["setup"].format(n=n, p=w.per10k(a)) for n, a, _ in st.cheap]),
+            cheap=w.listed(q["setup"], st.cheap),
             loop_word=q["loop_word"][st.main_loop],
-            with_rule=w.join([q["setup_rule"].format(n=n, p=w.per10k(b))
-                              for n, _, b in st.cheap]),
+            with_rule=w.listed(q["setup_rule"], st.cheap),
             effect=w.per10k_diff(st.nine_effect_cheap_4),
-            left=w.join([q["loop"].format(rank=r, games=g) for r, g in st.left]),
-            cheap_plus=w.join([q["setup"].format(n=n, p=w.per10k(a))
-                               for n, a, _ in st.cheap_plus]),
+            left=w.listed(q["loop"], st.left),
+            cheap_plus=w.listed(q["setup"], st.cheap_plus),
         ),  # fmt: skip
         "q5_stalls",
         [stall_tab[["players", "bot", "rules", "games", "capped", "p", "lo", "hi",
@@ -248,10 +232,6 @@ def readme(res: PooheadResults, w: _Words, f: PooheadFacts) -> str:
 
     # Q6
     q, d = t["q6"], f.deal
-    rows = [
-        q["row"].format(n=n, none=w.p(a), many=w.p(b), blind_none=w.p(c), blind_many=w.p(e))
-        for n, a, b, c, e in d.rows
-    ]
     wild = tab["q6_wild_cards"]
     section(
         "q6",
@@ -259,10 +239,8 @@ def readme(res: PooheadResults, w: _Words, f: PooheadFacts) -> str:
         w.fill(
             q["finding"],
             d,
-            rows=t["clause_sep"].join(rows),
-            tenths=w.join(
-                [q["tenth"].format(n=n, worst=w.p(a), best=w.p(b)) for n, a, b in d.tenths]
-            ),
+            rows=w.each(q["row"], d.rows),
+            tenths=w.listed(q["tenth"], d.tenths),
         ),  # fmt: skip
         "q6_deal",
         [wild[wild["players"] == HOUSE_PLAYERS], tab["q6_deal_tenths"]],
@@ -279,9 +257,8 @@ def readme(res: PooheadResults, w: _Words, f: PooheadFacts) -> str:
             nn,
             nine=w.p(nn.facing["9"]),  # a digit in braces is a list index, so named here
             eight=w.p(nn.facing["8"]),
-            nine_minus_eight=w.join([q["nm8"].format(n=n, value=w.pts(v))
-                                     for n, v in nn.nine_minus_eight]),
-            verdict=q["verdict"][nn.verdict],
+            nine_minus_eight=w.listed(q["nm8"], nn.nine_minus_eight),
+            verdict=q["verdict"],
         ),  # fmt: skip
         "q7_nine",
         [forced[(forced["players"] == HOUSE_PLAYERS)][["rules", "top", "turns_facing",

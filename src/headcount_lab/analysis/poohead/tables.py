@@ -25,11 +25,12 @@ import pandas as pd
 from headcount_lab.analysis import rulelab
 from headcount_lab.core import stats
 from headcount_lab.core.report import (
+    NO_TICKS,
     GameReportOptions,
     Results,
-    Section,
     Ticker,
     sectioned,
+    tables_section,
 )
 from headcount_lab.core.rng import block_state
 from headcount_lab.games.poohead.rules import (
@@ -149,10 +150,16 @@ class Variant:
 
 
 def run_set(
-    players: int, variants: list[Variant], games: int, seed: int, workers: int | None = None
+    players: int,
+    variants: list[Variant],
+    games: int,
+    seed: int,
+    workers: int | None = None,
+    tick: Ticker = NO_TICKS,
 ) -> dict[str, np.ndarray]:
     """Play ``games`` deals, each once per variant (``kernels.run_variants``), in blocks of
-    :data:`BLOCK` on a thread pool; per-game arrays are joined in block order, sums added."""
+    :data:`BLOCK` on a thread pool; per-game arrays are joined in block order, sums added;
+    ``tick`` advances by ``games`` when done."""
     from headcount_lab.core.runner import default_workers
     from headcount_lab.games.poohead import agents, kernels
 
@@ -171,6 +178,7 @@ def run_set(
     kernels.run_variants(block_state(seed, 0), 1, rules, ids, params, True)  # compile once
     with ThreadPoolExecutor(max_workers=workers or default_workers()) as pool:
         parts = list(pool.map(one, range(n_blocks)))
+    tick.advance(games)
     return {
         "game": np.concatenate([p["game"] for p in parts]),
         "deal": np.concatenate([p["deal"] for p in parts]),
@@ -203,39 +211,25 @@ def faceup_counts(players: int, games: int, seed: int) -> tuple[np.ndarray, np.n
 def _main_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
     """cheap and cheap+ tables at every size, each deal played without and with the rule on
     9s (:data:`NINE_RULE`); random and search tables for the seats of question 1."""
-    runs: Runs = {}
-    seed = opts.seed
+
+    def one(n: int, bots: tuple[str, ...], games: int, *flags: tuple[str, ...]) -> Any:
+        return run_set(n, [Variant(f, bots) for f in ((), *flags)], games, opts.seed, tick=tick)
+
+    runs: Runs = {("main", n, bot): one(n, (bot,) * n, opts.n_main, (NINE_RULE,))
+                  for n in PLAYERS for bot in ("cheap", "cheap+")}  # fmt: skip
     for n in PLAYERS:
-        for bot in ("cheap", "cheap+"):
-            runs[("main", n, bot)] = run_set(
-                n,
-                [Variant((), (bot,) * n), Variant((NINE_RULE,), (bot,) * n)],
-                opts.n_main,
-                seed,
-            )
-            tick.advance(opts.n_main)
-    for n in PLAYERS:
-        runs[("seats", n, "random")] = run_set(
-            n, [Variant((), ("random",) * n)], opts.n_random, seed
-        )
-        tick.advance(opts.n_random)
-        runs[("seats", n, "pimc")] = run_set(n, [Variant((), (SEARCH,) * n)], opts.n_search, seed)
-        tick.advance(opts.n_search)
+        runs[("seats", n, "random")] = one(n, ("random",) * n, opts.n_random)
+        runs[("seats", n, "pimc")] = one(n, (SEARCH,) * n, opts.n_search)
     return runs
 
 
 def _swap_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
-    runs: Runs = {}
-    for n in PLAYERS:
-        rest = ("cheap+",) * (n - 1)
-        runs[("swap", n)] = run_set(
-            n,
-            [Variant((), (f"cheap+:swap={s}", *rest)) for s in SWAPS],
-            opts.n_swap,
-            opts.seed,
-        )
-        tick.advance(opts.n_swap)
-    return runs
+    """One cheap+ seat swapping well, not at all or at random against cheap+ (question 2)."""
+
+    def swaps(n: int) -> list[Variant]:
+        return [Variant((), (f"cheap+:swap={s}", *("cheap+",) * (n - 1))) for s in SWAPS]
+
+    return {("swap", n): run_set(n, swaps(n), opts.n_swap, opts.seed, tick=tick) for n in PLAYERS}
 
 
 def _faceup_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
@@ -249,16 +243,12 @@ def _faceup_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
 def _house_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
     n = HOUSE_PLAYERS
     flags = [(), *[(f,) for f in FLIPS]]
-    runs: Runs = {}
-    runs[("house", "cheap")] = run_set(
-        n, [Variant(f, ("cheap",) * n) for f in flags], opts.n_house, opts.seed
-    )
-    tick.advance(opts.n_house)
-    runs[("house", "skill")] = run_set(
-        n, [Variant(f, SKILL_BOTS) for f in flags], opts.n_house, opts.seed
-    )
-    tick.advance(opts.n_house)
-    return runs
+    return {
+        ("house", "cheap"): run_set(n, [Variant(f, ("cheap",) * n) for f in flags], opts.n_house,
+                                    opts.seed, tick=tick),
+        ("house", "skill"): run_set(n, [Variant(f, SKILL_BOTS) for f in flags], opts.n_house,
+                                    opts.seed, tick=tick),
+    }  # fmt: skip
 
 
 SWAPS = ("own", "keep", "random")
@@ -271,12 +261,15 @@ def _col(run: dict[str, np.ndarray], v: int, field_: int) -> np.ndarray:
     return run["game"][:, v, field_].astype(np.int64)
 
 
-def hero_poohead(run: dict[str, np.ndarray], v: int) -> np.ndarray:
-    """Per game: 1 if bot 0 is the Poohead, 0 if not, -1 for a capped game."""
+def hero_poohead(run: dict[str, np.ndarray], v: int, seat: int | None = None) -> np.ndarray:
+    """Per game: 1 if bot 0 (or the seat in the game's column ``seat``, such as
+    ``V_STARTER``) is the Poohead, 0 if not, -1 for a capped game."""
     from headcount_lab.games.poohead.kernels import V_POOHEAD, V_SHIFT
 
     p = _col(run, v, V_POOHEAD)
-    return np.where(p < 0, -1, (p == _col(run, v, V_SHIFT)).astype(np.int64))
+    return np.where(
+        p < 0, -1, (p == _col(run, v, V_SHIFT if seat is None else seat)).astype(np.int64)
+    )
 
 
 def rate(k: float, n: float) -> dict[str, float]:
@@ -460,10 +453,6 @@ def house_table(runs: Runs) -> pd.DataFrame:
     skill = runs[("house", "skill")]
     n = HOUSE_PLAYERS
 
-    def starter_pooh(run: dict[str, np.ndarray], v: int) -> np.ndarray:
-        p = _col(run, v, V_POOHEAD)
-        return np.where(p < 0, -1, (p == _col(run, v, V_STARTER)).astype(np.int64))
-
     def gap(run: dict[str, np.ndarray], v: int) -> np.ndarray:
         # bots 1 and 3 (random) sit at shift+1, shift+3: the Poohead's seat parity says which
         p = _col(run, v, V_POOHEAD)
@@ -475,12 +464,12 @@ def house_table(runs: Runs) -> pd.DataFrame:
     rows = []
     base_turns = _col(cheap, 0, V_TURNS)
     base_cap = (_col(cheap, 0, V_POOHEAD) < 0).astype(np.int64)
-    base_start = starter_pooh(cheap, 0)
+    base_start = hero_poohead(cheap, 0, V_STARTER)
     base_gap = gap(skill, 0)
     for v, flag in enumerate(("defaults", *FLIPS)):
         turns = _col(cheap, v, V_TURNS)
         cap = (_col(cheap, v, V_POOHEAD) < 0).astype(np.int64)
-        st = starter_pooh(cheap, v)
+        st = hero_poohead(cheap, v, V_STARTER)
         both = (st >= 0) & (base_start >= 0)
         gp = gap(skill, v)
         both_g = (gp > -9) & (base_gap > -9)
@@ -650,18 +639,15 @@ def rank_value_table(runs: Runs) -> tuple[pd.DataFrame, pd.DataFrame]:
         se = np.sqrt(np.clip(np.diag(cov), 0, None))
         for j, name in enumerate(names[1:], start=1):
             where, _, rank = name.partition("_")
-            coef_rows.append(
-                {"players": n, "where": where, "rank": rank, "effect": beta[j],
-                 "effect_lo": beta[j] - stats.Z95 * se[j], "effect_hi": beta[j] + stats.Z95 * se[j]}
-            )  # fmt: skip
+            effect = stats.normal_ci(beta[j], se[j])
+            coef_rows.append({"players": n, "where": where, "rank": rank,
+                              **stats.ci_columns("effect", effect)})  # fmt: skip
         # the 9 against the 8 (visible): difference of two coefficients with its interval
         i9, i8 = names.index("visible_9"), names.index("visible_8")
         d = beta[i9] - beta[i8]
         sd = math.sqrt(max(cov[i9, i9] + cov[i8, i8] - 2 * cov[i9, i8], 0.0))
-        coef_rows.append(
-            {"players": n, "where": "visible", "rank": "9 minus 8", "effect": d,
-             "effect_lo": d - stats.Z95 * sd, "effect_hi": d + stats.Z95 * sd}
-        )  # fmt: skip
+        coef_rows.append({"players": n, "where": "visible", "rank": "9 minus 8",
+                          **stats.ci_columns("effect", stats.normal_ci(d, sd))})  # fmt: skip
         test = x[half:]
         fc = test @ beta
         yt = yy[half:]
@@ -697,8 +683,8 @@ def nine_table(runs: Runs) -> pd.DataFrame:
                 half = stats.Z95 * math.sqrt(max(var, 0.0) * g) / sy
                 rows.append(
                     {"players": n, "rules": rule, "top": RANK_NAMES[r], "turns_facing": int(sy),
-                     "facing_per_game": sy / g, "forced_pickups": int(sx), "forced_share": ratio,
-                     "forced_share_lo": ratio - half, "forced_share_hi": ratio + half}
+                     "facing_per_game": sy / g, "forced_pickups": int(sx),
+                     **stats.ci_columns("forced_share", stats.around(ratio, half))}
                 )  # fmt: skip
     return pd.DataFrame(rows)
 
@@ -723,78 +709,41 @@ def holding_table(runs: Runs) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _main(opts: PooheadReportOptions, res: PooheadResults, tick: Ticker) -> None:
+def _main(opts: PooheadReportOptions, tick: Ticker) -> Runs:
+    """The main runs and the linear model of the deal fitted on them (its coefficients and
+    tenths)."""
     runs = _main_runs(opts, tick)
-    coefs, tenths = rank_value_table(runs)
-    res.tables.update(
-        {
-            "q1_seats": seat_table(runs),
-            "q5_stalls": stall_table(runs),
-            "q5_stall_patterns": stall_pattern_table(runs),
-            "q6_wild_cards": deal_table(runs),
-            "q6_q7_rank_values": coefs,
-            "q6_deal_tenths": tenths,
-            "q7_forced_pickups": nine_table(runs),
-            "q7_nines_and_eights": holding_table(runs),
-        }
-    )
-
-
-def _swap(opts: PooheadReportOptions, res: PooheadResults, tick: Ticker) -> None:
-    res.tables["q2_swap"] = swap_table(_swap_runs(opts, tick))
-
-
-def _faceup(opts: PooheadReportOptions, res: PooheadResults, tick: Ticker) -> None:
-    runs = _faceup_runs(opts, tick)
-    res.tables["q3_faceup_triples"] = faceup_table(runs)
-    res.tables["q3_faceup_ranks"] = faceup_rank_table(runs)
-
-
-def _house(opts: PooheadReportOptions, res: PooheadResults, tick: Ticker) -> None:
-    res.tables["q4_house_rules"] = house_table(_house_runs(opts, tick))
+    runs["rank_values"] = rank_value_table(runs)
+    return runs
 
 
 #: the report's sections (``report poohead --only NAME``), in the order they run
 SECTIONS = (
-    Section(
+    tables_section(
         "main",
         "q1, q5, q6, q7: cheap and cheap+ tables, 2-4 players, and the random and search seats",
-        (
-            "q1_seats",
-            "q5_stalls",
-            "q5_stall_patterns",
-            "q6_wild_cards",
-            "q6_q7_rank_values",
-            "q6_deal_tenths",
-            "q7_forced_pickups",
-            "q7_nines_and_eights",
-        ),  # fmt: skip
         _main,
+        {
+            "q1_seats": seat_table,
+            "q5_stalls": stall_table,
+            "q5_stall_patterns": stall_pattern_table,
+            "q6_wild_cards": deal_table,
+            "q6_q7_rank_values": lambda runs: runs["rank_values"][0],
+            "q6_deal_tenths": lambda runs: runs["rank_values"][1],
+            "q7_forced_pickups": nine_table,
+            "q7_nines_and_eights": holding_table,
+        },
         lambda o: (len(PLAYERS) * (2 * o.n_main + o.n_random + o.n_search), "deals"),
     ),
-    Section(
-        "swap",
-        "q2: the swap's worth, paired",
-        ("q2_swap",),
-        _swap,
-        lambda o: (len(PLAYERS) * o.n_swap, "deals"),
-    ),  # fmt: skip
-    Section(
-        "faceup",
-        "q3: face-up triples",
-        ("q3_faceup_triples", "q3_faceup_ranks"),
-        _faceup,
-        lambda o: (len(PLAYERS) * o.n_faceup, "games"),
-    ),  # fmt: skip
-    Section(
-        "house",
-        "q4: house rules, paired flips",
-        ("q4_house_rules",),
-        _house,
-        lambda o: (2 * o.n_house, "deals"),
-    ),  # fmt: skip
+    tables_section("swap", "q2: the swap's worth, paired", _swap_runs, {"q2_swap": swap_table},
+                   lambda o: (len(PLAYERS) * o.n_swap, "deals")),
+    tables_section("faceup", "q3: face-up triples", _faceup_runs,
+                   {"q3_faceup_triples": faceup_table, "q3_faceup_ranks": faceup_rank_table},
+                   lambda o: (len(PLAYERS) * o.n_faceup, "games")),
+    tables_section("house", "q4: house rules, paired flips", _house_runs,
+                   {"q4_house_rules": house_table}, lambda o: (2 * o.n_house, "deals")),
     rulelab.section("poohead"),
-)
+)  # fmt: skip
 
 
 #: every table of the report (``compute(opts, progress, only, folder)``)

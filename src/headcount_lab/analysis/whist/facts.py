@@ -1,15 +1,14 @@
 """Every number the Forehead Whist report's text quotes, read off its tables.
 
-:func:`facts` turns the tables of :func:`~headcount_lab.analysis.whist.tables.compute` into a
-:class:`WhistFacts`: plain numbers, exact fractions (as text), 95% intervals as
-``(estimate, lo, hi)`` and the outcome of each comparison as a key (``"apart"`` /
-``"overlap"``, ``"zero"`` / ``"other"``, ...) that picks a sentence of the text. No words here:
-the text (``[whist]`` in ``headcount_lab/words/<lang>.toml``) holds them.
+:func:`facts` turns the tables of :func:`~headcount_lab.analysis.whist.tables.compute` into
+:class:`~headcount_lab.core.report.Facts`, one per question: plain numbers, exact fractions (as
+text), 95% intervals as ``(estimate, lo, hi)`` and the outcome of each comparison as a key
+(``"apart"`` / ``"overlap"``, ``"zero"`` / ``"other"``, ...) that picks a sentence of the text.
+No words here: the text (``[whist]`` in ``headcount_lab/words/<lang>.toml``) holds them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
@@ -20,77 +19,23 @@ from headcount_lab.analysis.whist.tables import (
     LISTENING_BOT,
     MAX_CARDS,
     PLAYERS,
-    overlap,
     position_name,
     threshold_wins,
 )
 from headcount_lab.core.report import CI as CI  # re-exported
+from headcount_lab.core.report import Facts
 from headcount_lab.core.report import estimate_of as ci
 from headcount_lab.core.report import row as row  # re-exported
-from headcount_lab.core.stats import sign_of
+from headcount_lab.core.stats import apart, sign_of
 from headcount_lab.games.whist import blind_table
 
 
-@dataclass(frozen=True)
-class DealerFacts:
-    """Question 1: the dealer's gap, restriction on and off, and who deals what."""
-
-    blind_on: CI
-    blind_off: CI
-    blind_effect: CI
-    multi_lo: float
-    multi_hi: float
-    eight: str  # "zero": no effect detectable in the eight-card hands, else "other"
-    match_on: CI
-    match_off: CI
-    one_card_effect: list[tuple[Any, CI]]  # (players, effect) by table size
-    seen_on: CI
-    seen_effect: CI
-    seat0_sizes: str
-    seat3_sizes: str
-    spread: tuple[float, float]
-    seat_order: str  # "apart": some seats' intervals do not overlap, else "overlap"
-    table_loss: float
-    gap_fall: float
-    others: float
-
-
-@dataclass(frozen=True)
-class EquilibriumRow:
-    """Question 1, one table size: the dealer's cost when every seat listens, and from the
-    cards alone. Each value is ``(estimate, lo, hi)`` with its exact fraction (``""`` when
-    sampled: then ``lo``/``hi`` are the 95% interval)."""
-
-    n: int
-    exact: bool
-    samples: int
-    cost: tuple[CI, str]
-    card: tuple[CI, str]
-    change: tuple[CI, str]
-    forced: tuple[CI, str]
-    when_forced: tuple[CI, str]
-    card_forced: tuple[CI, str]
-    card_when_forced: tuple[CI, str]
-
-
-@dataclass(frozen=True)
-class CompetentFacts:
-    """Question 1 with the competent field of 4 players (the stored paired run)."""
-
-    bot: str
-    matches: int
-    command: str
-    seat_lo: float  # the least and most negative change of a seat's match total
-    seat_hi: float
-    dealers: float
-    others: float
-    table: float
-
-
-def competent_facts(t: dict[str, pd.DataFrame]) -> CompetentFacts:
+def competent_facts(t: dict[str, pd.DataFrame]) -> Facts:
+    """Question 1 with the competent field of 4 players (the stored paired run): the least and
+    most negative change of a seat's match total, and who pays."""
     seats, pays = t["q1_competent_seats"], t["q1_competent_pays"]
     m = row(pays, scope="match")
-    return CompetentFacts(
+    return Facts(
         bot=str(seats["bot"].iloc[0]),
         matches=int(m["matches"]),
         command=str(seats["command"].iloc[0]),
@@ -102,141 +47,10 @@ def competent_facts(t: dict[str, pd.DataFrame]) -> CompetentFacts:
     )
 
 
-@dataclass(frozen=True)
-class ListeningMatchFacts:
-    """Question 1 over whole matches of listening bots against card-only bots, one table size."""
-
-    n: int
-    blind_effect: CI  # listening bots: the dealer's gap in blind hands, on minus off
-    card_blind_effect: CI  # card-only bots, the same
-    seat_lo: float  # the restriction's change of a seat's match total, listening bots
-    seat_hi: float
-    card_seat_lo: float
-    card_seat_hi: float
-    dealers: float  # who pays: points per match, listening bots, all hands
-    others: float
-    table: float
-    blind_dealers: float
-    blind_others: float
-    card_dealers: float
-    card_others: float
-    card_table: float
-
-
-@dataclass(frozen=True)
-class EquilibriumFacts:
-    """Questions 1 and 2 when every seat listens: the equilibrium."""
-
-    rows: list[EquilibriumRow]
-    matches: list[ListeningMatchFacts]
-    made: list[tuple[int, bool, CI, float, float, CI, float]]
-    # (n, exact, leader made, middle seats' lowest, highest made, dealer made on, dealer off)
-    competent: CompetentFacts
-
-
-@dataclass(frozen=True)
-class BlindTableFacts:
-    """Question 2, one table size: exact blind bids, scores and the restriction's cost."""
-
-    n: int
-    lead_best: float
-    lead_best_exact: str
-    later_best: float
-    later_best_exact: str
-    lead_made: float
-    lead_score: float
-    lead_score_exact: str
-    dealer_made_off: float
-    dealer_made_on: float
-    forced: float
-    cost_exact: str
-    cost: float
-
-
-@dataclass(frozen=True)
-class BlindFacts:
-    """Question 2: blind one-card hands, exactly."""
-
-    any_trump: str  # "zero": with a trump in sight bid 0 in every view, else "other"
-    tables: list[BlindTableFacts]
-    same_odds: str  # "same": every seat after the leader has the same odds, else "other"
-    gains: list[tuple[str, Any, float, str]]  # (position, players, gain, exact)
-    changed_max: float
-    dealer_off: float
-    dealer_on: float
-
-
-@dataclass(frozen=True)
-class BotFacts:
-    """Question 3: the bot tournament."""
-
-    order: list[tuple[str, str, str]]  # (bot, "apart" / "overlap", next bot)
-    means: dict[str, CI]
-    made: dict[str, float]
-    losses: list[tuple[str, int, float, str]]  # (bot, hand size, points short, apart/overlap)
-    blind_min: float
-    blind_max: float
-
-
-@dataclass(frozen=True)
-class SeatFacts:
-    """Question 4: seats relative to the first dealer."""
-
-    real: list[tuple[Any, Any, CI]]  # (players, seat, lead) where the lead leaves out zero
-    intervals: int
-    lead: float
-    players: Any
-    seat: Any
-    total_min: float
-    total_max: float
-    size: str  # "small" (under a point per match) or "large"
-
-
-@dataclass(frozen=True)
-class StreakFacts:
-    """Question 5: streak bonuses by bot and by table size."""
-
-    bots: list[dict[str, Any]]  # bot, plus, minus, net (CI), change (CI), verdict key
-    by_players: list[tuple[Any, float]]  # (players, net bonus per seat and match)
-
-
-@dataclass(frozen=True)
-class TipFacts:
-    """The tip chart (question 6)."""
-
-    trump_seen_zero: bool
-    counts: list[tuple[int, int, int]]  # (wins needed, unseen cards, players)
-    listen: list[tuple[int, float, float, float]]  # (n, after a 0, after a 1, gain)
-    after_1_bid: int
-    rule_as_stated: bool  # the equilibrium's commoner bid is the rule the tips state, every cell
-    rule_agree: list[tuple[int, float]]  # (n, share of bids where the rule is the equilibrium's)
-    eq_forced: list[tuple[int, float, float, float]]  # (n, forced share, cost then, made then)
-    forced: float
-    cost: float
-    cost_exact: str
-    worst_cards: int
-    worst_effect: CI
-    worst_made_off: float
-    worst_made_on: float
-    match_lo: float
-    match_hi: float
-    listen_match_lo: float
-    listen_match_hi: float
-    competent: CompetentFacts
-
-
-@dataclass(frozen=True)
-class WhistFacts:
-    dealer: DealerFacts
-    equilibrium: EquilibriumFacts
-    blind: BlindFacts
-    bots: BotFacts
-    seats: SeatFacts
-    streaks: StreakFacts
-    tips: TipFacts
-
-
-def dealer_facts(t: dict[str, pd.DataFrame]) -> DealerFacts:
+def dealer_facts(t: dict[str, pd.DataFrame]) -> Facts:
+    """Question 1: the dealer's gap, restriction on and off, and who deals what; ``eight``:
+    "zero" when no effect is detectable in the eight-card hands; ``seat_order``: "apart" when
+    some seats' intervals do not overlap."""
     gap, mgap, seats = t["q1_dealer_gap"], t["q1_match_gap"], t["q1_q4_seats"]
     b4 = row(gap, players=4, one_card_blind=True, cards=1)
     s4 = row(gap, players=4, one_card_blind=False, cards=1)
@@ -249,15 +63,9 @@ def dealer_facts(t: dict[str, pd.DataFrame]) -> DealerFacts:
     # per hand: dealer change d, each other seat o; table = sum(d) + (n-1) sum(o) and the gap
     # change = sum(d) - sum(o), so the non-dealers' total is (n-1)/n (table - gap change)
     others = (4 - 1) / 4 * (table - m4["effect"])
-    disjoint = any(
-        not overlap(
-            (a["restriction_effect_lo"], a["restriction_effect_hi"]),
-            (b["restriction_effect_lo"], b["restriction_effect_hi"]),
-        )
-        for _, a in four.iterrows()
-        for _, b in four.iterrows()
-    )
-    return DealerFacts(
+    effects = [ci(r, "restriction_effect") for _, r in four.iterrows()]
+    disjoint = any(apart(a, b) == "apart" for a in effects for b in effects)
+    return Facts(
         blind_on=ci(b4, "gap_on"),
         blind_off=ci(b4, "gap_off"),
         blind_effect=ci(b4, "effect"),
@@ -267,7 +75,7 @@ def dealer_facts(t: dict[str, pd.DataFrame]) -> DealerFacts:
         match_on=ci(m4, "gap_on"),
         match_off=ci(m4, "gap_off"),
         one_card_effect=[
-            (r["players"], ci(r, "effect"))
+            Facts(players=r["players"], effect=ci(r, "effect"))
             for _, r in gap[gap["one_card_blind"] & (gap["cards"] == 1)].iterrows()
         ],
         seen_on=ci(s4, "gap_on"),
@@ -286,11 +94,16 @@ def _est(r: Any, col: str) -> tuple[CI, str]:
     return ci(r, col), str(r[f"{col}_exact"])
 
 
-def equilibrium_facts(t: dict[str, pd.DataFrame]) -> EquilibriumFacts:
+def equilibrium_facts(t: dict[str, pd.DataFrame]) -> Facts:
+    """Questions 1 and 2 when every seat listens (the equilibrium): per table size the
+    dealer's cost and from the cards alone (each ``(estimate, lo, hi)`` with its exact fraction,
+    ``""`` when sampled: then the 95% interval); whole matches of listening bots against
+    card-only bots and who pays; who makes its bid (``made``: by table size, exact or sampled,
+    the leader, the middle seats' lowest and highest, the dealer with and without)."""
     eq, lgap, gap = t["q1_equilibrium"], t["q1_listening_gap"], t["q1_dealer_gap"]
     lseats, seats, pays = t["q1_listening_seats"], t["q1_q4_seats"], t["q1_who_pays"]
     rows = [
-        EquilibriumRow(
+        Facts(
             n=int(r["players"]),
             exact=r["method"] == "exact",
             samples=int(r["samples"]),
@@ -312,7 +125,7 @@ def equilibrium_facts(t: dict[str, pd.DataFrame]) -> EquilibriumFacts:
         lm, cm = row(lp, scope="match"), row(cp, scope="match")
         lb = row(lp, scope="blind hands")
         matches.append(
-            ListeningMatchFacts(
+            Facts(
                 n=int(n),
                 blind_effect=ci(row(lgap, players=n, cards=1), "effect"),
                 card_blind_effect=ci(row(gap, players=n, one_card_blind=True, cards=1), "effect"),
@@ -337,20 +150,23 @@ def equilibrium_facts(t: dict[str, pd.DataFrame]) -> EquilibriumFacts:
         mid = s[~s["position"].isin([position_name(0, n), position_name(n - 1, n)])]
         d = row(s, position=position_name(n - 1, n))
         made.append(
-            (
-                n,
-                bool(d["method"] == "exact"),
-                ci(row(s, position=position_name(0, n)), "made_on"),
-                mid["made_on"].min(),
-                mid["made_on"].max(),
-                ci(d, "made_on"),
-                d["made_off"],
+            Facts(
+                n=n,
+                how=str(d["method"]),
+                lead=ci(row(s, position=position_name(0, n)), "made_on"),
+                mid_lo=mid["made_on"].min(),
+                mid_hi=mid["made_on"].max(),
+                dealer_on=ci(d, "made_on"),
+                dealer_off=d["made_off"],
             )
         )
-    return EquilibriumFacts(rows=rows, matches=matches, made=made, competent=competent_facts(t))
+    return Facts(rows=rows, matches=matches, made=made, competent=competent_facts(t))
 
 
-def blind_facts(t: dict[str, pd.DataFrame]) -> BlindFacts:
+def blind_facts(t: dict[str, pd.DataFrame]) -> Facts:
+    """Question 2: blind one-card hands, exactly; ``any_trump``: "zero" when a trump in sight
+    means bid 0 in every view; ``same_odds``: "same" when every seat after the leader has the same
+    odds."""
     pos, scores, dealer, lis = (
         t["q2_blind_positions"],
         t["q2_blind_scores"],
@@ -365,7 +181,7 @@ def blind_facts(t: dict[str, pd.DataFrame]) -> BlindFacts:
         sc_d = row(scores, players=n, bonus=5, position=position_name(n - 1, n))
         d = row(dealer, players=n, bonus=5)
         tables.append(
-            BlindTableFacts(
+            Facts(
                 n=n,
                 lead_best=lead["bid_1_best"],
                 lead_best_exact=lead["bid_1_best_exact"],
@@ -391,12 +207,12 @@ def blind_facts(t: dict[str, pd.DataFrame]) -> BlindFacts:
         for n in EXACT_PLAYERS
     )
     on = lis[lis["restriction"] == "on"]
-    return BlindFacts(
+    return Facts(
         any_trump="zero" if (any_trump["bid_1_best"] == 0).all() else "other",
         tables=tables,
         same_odds="same" if same else "other",
         gains=[
-            (r.position, r.players, r.gain, r.gain_exact)
+            Facts(position=r.position, players=r.players, gain=r.gain, gain_exact=r.gain_exact)
             for r in on.itertuples()
             if r.position != position_name(0, r.players)
         ],
@@ -406,14 +222,15 @@ def blind_facts(t: dict[str, pd.DataFrame]) -> BlindFacts:
     )
 
 
-def bot_facts(t: dict[str, pd.DataFrame]) -> BotFacts:
+def bot_facts(t: dict[str, pd.DataFrame]) -> Facts:
+    """Question 3: the bot tournament; ``order``: (bot, "apart" / "overlap", next bot);
+    ``losses``: (bot, hand size, points short, apart / overlap)."""
     bots, by_size = t["q3_bots"], t["q3_bots_by_size"]
     ranked = bots.sort_values("mean", ascending=False).reset_index(drop=True)
     order = []
     for i in range(len(ranked) - 1):
         a, b = ranked.iloc[i], ranked.iloc[i + 1]
-        sep = not overlap((a["mean_lo"], a["mean_hi"]), (b["mean_lo"], b["mean_hi"]))
-        order.append((a["bot"], "apart" if sep else "overlap", b["bot"]))
+        order.append(Facts(a=a["bot"], sign=apart(ci(a, "mean"), ci(b, "mean")), b=b["bot"]))
     names = ("montecarlo", "heuristic", "random")
     losses = []
     for name in ("heuristic", "random"):
@@ -421,13 +238,10 @@ def bot_facts(t: dict[str, pd.DataFrame]) -> BotFacts:
         ref = by_size[by_size["bot"] == "montecarlo"].set_index("cards")
         short = (ref["per_match"] - rows["per_match"]).sort_values(ascending=False)
         k = int(short.index[0])
-        sep = not overlap(
-            (rows.loc[k, "per_match_lo"], rows.loc[k, "per_match_hi"]),
-            (ref.loc[k, "per_match_lo"], ref.loc[k, "per_match_hi"]),
-        )
-        losses.append((name, k, short.iloc[0], "apart" if sep else "overlap"))
+        sep = apart(ci(rows.loc[k], "per_match"), ci(ref.loc[k], "per_match"))
+        losses.append(Facts(bot=name, cards=k, short=short.iloc[0], overlap=sep))
     blind_rows = by_size[by_size["cards"] == 1]
-    return BotFacts(
+    return Facts(
         order=order,
         means={b: ci(row(bots, bot=b), "mean") for b in names},
         made={b: row(bots, bot=b)["made"] for b in names},
@@ -437,12 +251,17 @@ def bot_facts(t: dict[str, pd.DataFrame]) -> BotFacts:
     )
 
 
-def seat_facts(t: dict[str, pd.DataFrame]) -> SeatFacts:
+def seat_facts(t: dict[str, pd.DataFrame]) -> Facts:
+    """Question 4: seats relative to the first dealer; ``real``: (players, seat, lead) where
+    the lead leaves out zero."""
     seats = t["q1_q4_seats"]
     real = seats[(seats["lead_lo"] > 0) | (seats["lead_hi"] < 0)]
     biggest = seats.loc[seats["lead"].abs().idxmax()]
-    return SeatFacts(
-        real=[(r.players, r.seat, (r.lead, r.lead_lo, r.lead_hi)) for r in real.itertuples()],
+    return Facts(
+        real=[
+            Facts(players=r.players, seat=r.seat, lead=(r.lead, r.lead_lo, r.lead_hi))
+            for r in real.itertuples()
+        ],
         intervals=len(seats),
         lead=biggest["lead"],
         players=biggest["players"],
@@ -453,29 +272,36 @@ def seat_facts(t: dict[str, pd.DataFrame]) -> SeatFacts:
     )
 
 
-def streak_facts(t: dict[str, pd.DataFrame]) -> StreakFacts:
+def streak_facts(t: dict[str, pd.DataFrame]) -> Facts:
+    """Question 5: streak bonuses by bot and by table size (net bonus per seat and match)."""
     streaks = t["q5_streaks"]
     bots = []
     for r in streaks[streaks["mode"] == "every_five"].itertuples():
         once = row(streaks, bot=r.bot, mode="once")
         change = ci(once, "once_minus_every_five")
         bots.append(
-            {
-                "bot": r.bot,
-                "plus": r.plus_per_match,
-                "minus": r.minus_per_match,
-                "net": (r.bonus_points, r.bonus_points_lo, r.bonus_points_hi),
-                "change": change,
-                "verdict": sign_of(change),
-            }
+            Facts(
+                bot=r.bot,
+                plus=r.plus_per_match,
+                minus=r.minus_per_match,
+                net=(r.bonus_points, r.bonus_points_lo, r.bonus_points_hi),
+                change=change,
+                verdict=sign_of(change),
+            )
         )
     byp = t["q5_streaks_by_players"]
-    return StreakFacts(
-        bots=bots, by_players=[(r.players, r.bonus_points) for r in byp.itertuples()]
+    return Facts(
+        bots=bots,
+        by_players=[Facts(players=r.players, bonus=r.bonus_points) for r in byp.itertuples()],
     )
 
 
-def tip_facts(t: dict[str, pd.DataFrame]) -> TipFacts:
+def tip_facts(t: dict[str, pd.DataFrame]) -> Facts:
+    """The tip chart (question 6): ``counts`` (wins needed, unseen cards, players),
+    ``listen`` (n, bid 1 after a 0, after a 1, gain), ``rule_as_stated`` (the equilibrium's
+    commoner bid is the rule the tips state in every cell), ``rule_agree`` (n, share of bids
+    where that rule is the equilibrium's), ``eq_forced`` (n, forced share, cost then, made
+    then)."""
     pos, dealer, gap, seats = (
         t["q2_blind_positions"],
         t["q2_blind_dealer"],
@@ -488,11 +314,11 @@ def tip_facts(t: dict[str, pd.DataFrame]) -> TipFacts:
     for n in EXACT_PLAYERS:
         p2 = pat[(pat["players"] == n) & (pat["position"] == "2") & ~pat["trump_seen"]]
         listen.append(
-            (
-                n,
-                row(p2, leader_bid=0)["bid_1_share"],
-                row(p2, leader_bid=1)["bid_1_share"],
-                row(lis, players=n, restriction="on", position="2")["gain"],
+            Facts(
+                n=n,
+                after_0=row(p2, leader_bid=0)["bid_1_share"],
+                after_1=row(p2, leader_bid=1)["bid_1_share"],
+                gain=row(lis, players=n, restriction="on", position="2")["gain"],
             )
         )
     rule, eqt, fz = t["q2_equilibrium_rule"], t["q1_equilibrium"], t["q2_equilibrium_forced"]
@@ -508,24 +334,27 @@ def tip_facts(t: dict[str, pd.DataFrame]) -> TipFacts:
             else:
                 want = 0 if (r.trump_seen or r.earlier_bid_1) else 1
             stated = stated and int(r.rule_bid) == want
-        agree.append((int(n), float((cells["share_of_deals"] * cells["rule_agrees"]).sum() / n)))
+        share = float((cells["share_of_deals"] * cells["rule_agrees"]).sum() / n)
+        agree.append(Facts(n=int(n), agree=share))
     eq_forced = []
     for n in sorted(set(fz["players"])):
         f = fz[fz["players"] == n]
         e = row(eqt, players=n)
         made = (f["share_of_deals"] * f["made_share"]).sum() / f["share_of_deals"].sum()
-        eq_forced.append((int(n), e["forced_share"], e["cost_when_forced"], float(made)))
+        eq_forced.append(
+            Facts(n=int(n), share=e["forced_share"], cost=e["cost_when_forced"], made=float(made))
+        )
     d4 = row(dealer, players=4, bonus=5)
     g4 = gap[(gap["players"] == 4) & gap["one_card_blind"] & (gap["cards"].between(2, 7))]
     worst = g4.loc[g4["effect"].idxmin()]
     s4 = seats[seats["players"] == 4]
     ls = t["q1_listening_seats"]
     l4 = ls[ls["players"] == 4]
-    return TipFacts(
+    return Facts(
         trump_seen_zero=bool((any_trump["bid_1_best"] == 0).all()),
-        counts=[(threshold_wins(n), blind_table.unseen(n), n) for n in PLAYERS],
+        counts=[Facts(wins=threshold_wins(n), unseen=blind_table.unseen(n), n=n) for n in PLAYERS],
         listen=listen,
-        after_1_bid=1 if all(h[2] > 0.5 for h in listen) else 0,
+        after_1_bid=1 if all(h.after_1 > 0.5 for h in listen) else 0,
         rule_as_stated=stated,
         rule_agree=agree,
         eq_forced=eq_forced,
@@ -544,10 +373,10 @@ def tip_facts(t: dict[str, pd.DataFrame]) -> TipFacts:
     )
 
 
-def facts(tables: dict[str, pd.DataFrame]) -> WhistFacts:
+def facts(tables: dict[str, pd.DataFrame]) -> Facts:
     """Every number the report's text quotes, from its tables alone (so the same facts come
     from the CSV files read back)."""
-    return WhistFacts(
+    return Facts(
         dealer=dealer_facts(tables),
         equilibrium=equilibrium_facts(tables),
         blind=blind_facts(tables),
@@ -558,4 +387,4 @@ def facts(tables: dict[str, pd.DataFrame]) -> WhistFacts:
     )
 
 
-__all__ = ["CI", "WhistFacts", "facts", "row"]
+__all__ = ["CI", "facts", "row"]

@@ -27,6 +27,10 @@ def charts(tables: dict[str, pd.DataFrame], labels: dict[str, str]) -> dict[str,
     of ``headcount_lab/words/<lang>.toml``)."""
     L = labels
 
+    def where(df: pd.DataFrame) -> list[str]:  # "4 players, 2": a table size and position
+        return [L["where"].format(players=p, position=q)
+                for p, q in zip(df["players"], df["position"], strict=True)]  # fmt: skip
+
     figs: dict[str, Any] = {}
     cards = L["cards"]
     gap = tables["q1_dealer_gap"]
@@ -70,13 +74,9 @@ def charts(tables: dict[str, pd.DataFrame], labels: dict[str, str]) -> dict[str,
 
     sc = tables["q2_blind_scores"]
     sc5 = sc[sc["bonus"] == 5]
-    where = [
-        L["where"].format(players=p, position=q)
-        for p, q in zip(sc5["players"], sc5["position"], strict=True)
-    ]
     both = pd.concat(
         [
-            sc5.assign(where=where, rule=L["rule"].format(state=r), score=sc5[f"score_{r}"])
+            sc5.assign(where=where(sc5), rule=L["rule"].format(state=r), score=sc5[f"score_{r}"])
             for r in ("off", "on")
         ]
     )
@@ -87,10 +87,8 @@ def charts(tables: dict[str, pd.DataFrame], labels: dict[str, str]) -> dict[str,
 
     lis = tables["q2_listening"]
     lis = lis[lis["restriction"] == "on"]
-    where = [L["where"].format(players=p, position=q)
-             for p, q in zip(lis["players"], lis["position"], strict=True)]  # fmt: skip
     figs["q2_listening"] = panels([
-        CIBarChart(lis.assign(where=where), "where", "gain", L["gain_xlabel"],
+        CIBarChart(lis.assign(where=where(lis)), "where", "gain", L["gain_xlabel"],
                    L["table_position"], title=L["gain_title"], ci=False),
     ])  # fmt: skip
 

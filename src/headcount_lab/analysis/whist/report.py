@@ -20,13 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from headcount_lab.analysis import rulelab
-from headcount_lab.analysis.whist.facts import (
-    CI,
-    EquilibriumFacts,
-    TipFacts,
-    WhistFacts,
-    facts,
-)
+from headcount_lab.analysis.whist.facts import CI, facts
 from headcount_lab.analysis.whist.figures import charts
 from headcount_lab.analysis.whist.tables import (
     EXACT_PLAYERS,
@@ -79,36 +73,32 @@ class _Words(core.Words):
         return str(self.t["q1"]["sampled_pct"].format(p=100 * v, lo=100 * lo, hi=100 * hi))
 
 
-def _tip_blocks(tf: TipFacts, w: _Words) -> list[tuple[str, list[str]]]:
+def _tip_blocks(tf: core.Facts, w: _Words) -> list[tuple[str, list[str]]]:
     t = w.t["tips"]
     slash = t["slash"]
+    agree, listen, forced = tf.rule_agree, tf.listen, tf.eq_forced
     blind = [
         t["eq_rule" if tf.rule_as_stated else "eq_rule_other"].format(
-            agree=slash.join(w.pct(a) for _, a in tf.rule_agree),
-            players=slash.join(str(n) for n, _ in tf.rule_agree),
+            agree=w.each("{pct.agree}", agree, slash), players=w.each("{n}", agree, slash)
         )
     ]
     if tf.trump_seen_zero:
         blind.append(t["trump_seen"])
-    counts = w.t["list_sep"].join(
-        t["count_item"].format(wins=a, unseen=u, n=n) for a, u, n in tf.counts
-    )
-    blind.append(t["count"].format(counts=counts))
+    blind.append(t["count"].format(counts=w.each(t["count_item"], tf.counts, "list_sep")))
     blind.append(
         t["listen"].format(
-            after_0=slash.join(w.pct(h[1]) for h in tf.listen),
+            after_0=w.each("{pct.after_0}", listen, slash),
             after_1_bid=tf.after_1_bid,
-            after_1=slash.join(w.pct(h[2]) for h in tf.listen),
-            gains=slash.join(t["gain"].format(gain=h[3]) for h in tf.listen),
-            players=slash.join(str(h[0]) for h in tf.listen),
+            after_1=w.each("{pct.after_1}", listen, slash),
+            gains=w.each(t["gain"], listen, slash),
+            players=w.each("{n}", listen, slash),
         )
     )
-    eq4 = next(x for x in tf.eq_forced if x[0] == 4)
+    eq4 = next(x for x in forced if x.n == 4)
     dealer = [
-        w.fill(t["forced"], tf, eq_forced=w.pct(eq4[1]), eq_cost=eq4[2]),
+        w.fill(t["forced"], tf, eq_forced=w.pct(eq4.share), eq_cost=eq4.cost),
         t["forced_choice"].format(
-            made=slash.join(w.pct(x[3]) for x in tf.eq_forced),
-            players=slash.join(str(x[0]) for x in tf.eq_forced),
+            made=w.each("{pct.made}", forced, slash), players=w.each("{n}", forced, slash)
         ),
         w.fill(t["worst_size"], tf),
         w.fill(
@@ -129,7 +119,7 @@ _STREAK_COLUMNS = ["bot", "mode", "plus_per_match", "minus_per_match", "bonus_po
                    "bonus_points_lo", "bonus_points_hi", "mean_total"]  # fmt: skip
 
 
-def readme(res: WhistResults, w: _Words, f: WhistFacts) -> str:
+def readme(res: WhistResults, w: _Words, f: core.Facts) -> str:
     """The report's Markdown: per question the method, table, chart, finding and command."""
     t = w.t
     tab = res.tables
@@ -148,10 +138,8 @@ def readme(res: WhistResults, w: _Words, f: WhistFacts) -> str:
 
     # Q1
     q, d = t["q1"], f.dealer
-    by_players = w.t["list_sep"].join(
-        q["by_players"].format(effect=w.ci(e), players=n) for n, e in d.one_card_effect
-    )
-    finding = w.fill(q["finding"], d, eight=q["eight"][d.eight], by_players=by_players)
+    by_players = w.each(q["by_players"], d.one_card_effect, "list_sep")
+    finding = w.fill(q["finding"], d, eight=q["eight"], by_players=by_players)
     add(w.fill(q["seen"], d))
     gap = tab["q1_dealer_gap"]
     add(core.Table(gap[gap["one_card_blind"] & (gap["players"] == 4)][_GAP_COLUMNS]))
@@ -167,39 +155,19 @@ def readme(res: WhistResults, w: _Words, f: WhistFacts) -> str:
 
     # Q2
     q, b = t["q2"], f.blind
-    per_table = q["table_sep"].join(w.fill(q["table"], x) for x in b.tables)
-    finding = q["finding"].format(
-        any_trump=q["any_trump"][b.any_trump],
-        tables=per_table,
-        same_odds=q["same_odds"][b.same_odds],
-    )
+    per_table = w.each(q["table"], b.tables, q["table_sep"])
+    finding = w.fill(q["finding"], b, any_trump=q["any_trump"], tables=per_table,
+                     same_odds=q["same_odds"])  # fmt: skip
     add(core.Table(tab["q2_blind_positions"], 3))
     image(q["image_bids"], "q2_blind_bids")
     add(core.Table(tab["q2_blind_dealer"], 3))
     image(q["image_scores"], "q2_blind_scores")
-    gains = t["list_sep"].join(
-        q["gain"].format(position=p, players=n, gain=g, gain_exact=e) for p, n, g, e in b.gains
-    )
-    add(w.fill(q["listening"], b, gains=gains))
+    add(w.fill(q["listening"], b, gains=w.each(q["gain"], b.gains, "list_sep")))
     lis = tab["q2_listening"]
     add(core.Table(lis[lis["restriction"] == "on"], 3))
     image(q["image_listening"], "q2_listening")
-    add(
-        q["made"].format(
-            items=t["list_sep"].join(
-                q["made_item"].format(
-                    n=n,
-                    how="" if exact else q["made_sampled"],
-                    lead=w.pct(lead[0]),
-                    mid_lo=w.pct(mid_lo),
-                    mid_hi=w.pct(mid_hi),
-                    dealer_on=w.pct(don[0]),
-                    dealer_off=w.pct(doff),
-                )
-                for n, exact, lead, mid_lo, mid_hi, don, doff in f.equilibrium.made
-            )
-        )
-    )
+    made = w.each(q["made_item"], f.equilibrium.made, "list_sep", how=q["how"])
+    add(q["made"].format(items=made))
     add(core.Table(tab["q2_equilibrium_seats"][_SEAT_COLUMNS], 3))
     method = q["method"].format(deals3=blind_table.deals(3), deals4=blind_table.deals(4))
     question(q, method, finding, q["reproduce"].format(command=cmd, one_view=ONE_VIEW))
@@ -207,13 +175,8 @@ def readme(res: WhistResults, w: _Words, f: WhistFacts) -> str:
     # Q3
     q, bt = t["q3"], f.bots
     bots = ",".join(TOURNAMENT_BOTS)
-    order = t["clause_sep"].join(
-        q["order"].format(a=a, sign=q["sign"][s], b=c) for a, s, c in bt.order
-    )
-    losses = t["clause_sep"].join(
-        q["loss"].format(bot=name, cards=k, short=short, overlap=q["loss_overlap"][s])
-        for name, k, short, s in bt.losses
-    )
+    order = w.each(q["order"], bt.order, sign=q["sign"])
+    losses = w.each(q["loss"], bt.losses, overlap=q["loss_overlap"])
     finding = w.fill(q["finding"], bt, order=order, losses=losses)
     add(core.Table(tab["q3_bots"]))
     image(q["image"], "q3_bots")
@@ -232,38 +195,19 @@ def readme(res: WhistResults, w: _Words, f: WhistFacts) -> str:
         seat_text = q["no_seat"]
     else:
         seat_text = q["some_seats"].format(
-            seats=t["clause_sep"].join(
-                q["seat"].format(players=n, seat=k, lead=w.ci(lead)) for n, k, lead in s.real
-            ),
+            seats=w.each(q["seat"], s.real),
             intervals=s.intervals,
             by_chance=0.05 * s.intervals,
             real=len(s.real),
         )
-    finding = core.fill(
-        q["finding"],
-        s,
-        seats=seat_text,
-        size=q["size"][s.size],
-    )
+    finding = w.fill(q["finding"], s, seats=seat_text, size=q["size"])
     out.append(w.question("q4", finding, [seats[_SEATS_COLUMNS]], "q1_q4_seats", command=cmd))
 
     # Q5
     q, st = t["q5"], f.streaks
-    rows = t["clause_sep"].join(
-        q["bot"].format(
-            bot=r["bot"],
-            plus=r["plus"],
-            minus=r["minus"],
-            net=w.ci(r["net"], 1),
-            change=w.ci(r["change"]),
-            verdict=q["verdict"][r["verdict"]],
-        )
-        for r in st.bots
-    )
-    by_players = t["list_sep"].join(
-        q["by_players"].format(bonus=bonus, players=n) for n, bonus in st.by_players
-    )
-    finding = q["finding"].format(bots=rows, by_players=by_players)
+    rows = w.each(q["bot"], st.bots, verdict=q["verdict"])
+    finding = q["finding"].format(bots=rows, by_players=w.each(q["by_players"], st.by_players,
+                                                              "list_sep"))  # fmt: skip
     streaks = tab["q5_streaks"][_STREAK_COLUMNS]
     out.append(w.question("q5", finding, [streaks], "q5_streaks", command=cmd))
 
@@ -285,33 +229,23 @@ _EQ_COLUMNS = ["players", "method", "dealer_cost", "dealer_cost_lo", "dealer_cos
 _SEAT_COLUMNS = ["players", "position", "made_on", "made_on_lo", "made_on_hi", "made_off"]
 
 
-def _equilibrium_paragraphs(ef: EquilibriumFacts, w: _Words, tab: Any, add: Any) -> None:
+def _equilibrium_paragraphs(ef: core.Facts, w: _Words, tab: Any, add: Any) -> None:
     """Question 1's part on the equilibrium: cost per blind hand, over a match, who pays."""
-    q, t = w.t["q1"], w.t
-    rows = t["clause_sep"].join(w.fill(q["eq_row"], r) for r in ef.rows)
+    q = w.t["q1"]
     commands = sorted({c for c in tab["q1_equilibrium"]["command"] if isinstance(c, str) and c})
     add(
         q["equilibrium"].format(
-            exact_sizes="-".join(str(r.n) for r in ef.rows if r.exact),
-            sampled_sizes="-".join(str(r.n) for r in ef.rows if not r.exact),
+            exact_sizes=w.each("{n}", [r for r in ef.rows if r.exact], "-"),
+            sampled_sizes=w.each("{n}", [r for r in ef.rows if not r.exact], "-"),
             commands="`, `".join(commands),
-            rows=rows,
+            rows=w.each(q["eq_row"], ef.rows),
         )
     )
     add(core.Table(tab["q1_equilibrium"][_EQ_COLUMNS], 3))
-    items = t["clause_sep"].join(w.fill(q["listening_item"], m) for m in ef.matches)
-    add(
-        q["listening_match"].format(
-            bot=LISTENING_BOT,
-            items=items,
-            players=" and ".join(str(m.n) for m in ef.matches),
-        )
-    )
-    add(
-        q["who_pays"].format(
-            items=t["clause_sep"].join(core.fill(q["who_pays_item"], m) for m in ef.matches)
-        )
-    )
+    items = w.each(q["listening_item"], ef.matches)
+    players = w.each("{n}", ef.matches, " and ")
+    add(q["listening_match"].format(bot=LISTENING_BOT, items=items, players=players))
+    add(q["who_pays"].format(items=w.each(q["who_pays_item"], ef.matches)))
     add(core.fill(q["competent"], ef.competent))
     add(core.Table(tab["q1_competent_seats"][_SEAT_EFFECT_COLUMNS]))
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from types import SimpleNamespace as Runs
 from typing import Any
 
 import numpy as np
@@ -20,11 +21,11 @@ from headcount_lab.core.report import (
     NO_TICKS,
     GameReportOptions,
     Results,
-    Section,
     Ticker,
     check_size,
     fraction,
     sectioned,
+    tables_section,
 )
 from headcount_lab.core.stats import ci_columns, mean_ci, paired_ci
 from headcount_lab.games.whist import blind_table
@@ -76,13 +77,6 @@ class WhistReportOptions(GameReportOptions):
         return max(4, self.n_matches // TOURNAMENT_SHARE // 4 * 4)
 
 
-# --- statistics -------------------------------------------------------------------------------
-
-
-def overlap(a: tuple[float, float], b: tuple[float, float]) -> bool:
-    return a[0] <= b[1] and b[0] <= a[1]
-
-
 # --- simulations ------------------------------------------------------------------------------
 
 
@@ -101,31 +95,25 @@ def _run(
     return run_job(job, seed, on_chunk=tick.on_chunk(job))
 
 
+def _restriction_pair(
+    n: int, bot: str, opts: WhistReportOptions, tick: Ticker, **rules: Any
+) -> dict[str, np.ndarray]:
+    """A table of ``n`` copies of ``bot``, each match played with the dealer's restriction on
+    (``a``) and off (``b``) from the same stream."""
+    on, off = (
+        WhistRules(players=n, **rules),
+        WhistRules(players=n, dealer_restriction=False, **rules),
+    )
+    return _run(on, off, [bot] * n, opts.n_matches, opts.seed, tick)
+
+
 def restriction_runs(
     opts: WhistReportOptions, tick: Ticker = NO_TICKS
 ) -> dict[tuple[int, bool], dict[str, np.ndarray]]:
     """Heuristic tables at every player count, each match played with the dealer's restriction
     on (``a``) and off (``b``); plus 4 players with the one-card hands not blind."""
-    out = {}
-    for n in PLAYERS:
-        on = WhistRules(players=n)
-        out[(n, True)] = _run(
-            on,
-            WhistRules(players=n, dealer_restriction=False),
-            [CARD_ONLY_BOT] * n,
-            opts.n_matches,
-            opts.seed,
-            tick,
-        )
-    seen = WhistRules(players=4, blind_one_card_hands=False)
-    out[(4, False)] = _run(
-        seen,
-        WhistRules(players=4, blind_one_card_hands=False, dealer_restriction=False),
-        [CARD_ONLY_BOT] * 4,
-        opts.n_matches,
-        opts.seed,
-        tick,
-    )
+    out = {(n, True): _restriction_pair(n, CARD_ONLY_BOT, opts, tick) for n in PLAYERS}
+    out[(4, False)] = _restriction_pair(4, CARD_ONLY_BOT, opts, tick, blind_one_card_hands=False)
     return out
 
 
@@ -135,31 +123,14 @@ def listening_runs(
     """Tables of :data:`LISTENING_BOT` at the sizes with equilibrium tables, each match played
     with the restriction on (``a``) and off (``b``) from the same stream (the bots draw nothing
     but the deal, so the pairs see the same cards)."""
-    return {
-        (n, True): _run(
-            WhistRules(players=n),
-            WhistRules(players=n, dealer_restriction=False),
-            [LISTENING_BOT] * n,
-            opts.n_matches,
-            opts.seed,
-            tick,
-        )
-        for n in LISTEN_PLAYERS
-    }
+    return {(n, True): _restriction_pair(n, LISTENING_BOT, opts, tick) for n in LISTEN_PLAYERS}
 
 
 def tournament_run(opts: WhistReportOptions, tick: Ticker = NO_TICKS) -> dict[str, np.ndarray]:
     """The bot table, seats rotated, each match scored with streaks ``every_five`` (``a``) and
     ``once`` (``b``); streaks change no decision, so both plays are the same match."""
-    rules = WhistRules(players=4)
-    return _run(
-        rules,
-        WhistRules(players=4, streak_mode="once"),
-        list(TOURNAMENT_BOTS),
-        opts.n_tournament,
-        opts.seed,
-        tick,
-    )
+    five, once = WhistRules(players=4), WhistRules(players=4, streak_mode="once")
+    return _run(five, once, list(TOURNAMENT_BOTS), opts.n_tournament, opts.seed, tick)
 
 
 # --- tables -----------------------------------------------------------------------------------
@@ -307,9 +278,7 @@ def bot_size_table(
                     "kind": "blind" if k == 1 else ("no trump" if k == MAX_CARDS else "trump"),
                     "hands": int(h),
                     **ci_columns("score", mean),
-                    "per_match": mean[0] * c,
-                    "per_match_lo": mean[1] * c,
-                    "per_match_hi": mean[2] * c,
+                    **ci_columns("per_match", (mean[0] * c, mean[1] * c, mean[2] * c)),
                     "made": size[k, 3] / h,
                 }
             )
@@ -323,28 +292,14 @@ def streak_table(
 ) -> pd.DataFrame:
     """Q5: streak bonuses per match by bot and mode, their share of the score, and the paired
     change of the match total from ``every_five`` to ``once``."""
-    pb = st["per_bot"]
+    pb, B = st["per_bot"], handstats
     rows = []
     for j, label in enumerate(_bot_labels(bots)):
-        m = pb[j, handstats.B_MATCHES]
-        change = paired_ci(
-            pb[j, handstats.B_TOTAL_B], pb[j, handstats.B_TOTAL], pb[j, handstats.B_DIFF_SQ], m
-        )
+        m = pb[j, B.B_MATCHES]
+        change = paired_ci(pb[j, B.B_TOTAL_B], pb[j, B.B_TOTAL], pb[j, B.B_DIFF_SQ], m)
         for mode, up, down, total, sq in (
-            (
-                "every_five",
-                handstats.B_UP,
-                handstats.B_DOWN,
-                handstats.B_TOTAL,
-                handstats.B_BONUS_SQ,
-            ),
-            (
-                "once",
-                handstats.B_UP_B,
-                handstats.B_DOWN_B,
-                handstats.B_TOTAL_B,
-                handstats.B_BONUS_B_SQ,
-            ),
+            ("every_five", B.B_UP, B.B_DOWN, B.B_TOTAL, B.B_BONUS_SQ),
+            ("once", B.B_UP_B, B.B_DOWN_B, B.B_TOTAL_B, B.B_BONUS_B_SQ),
         ):
             pts, pts_lo, pts_hi = mean_ci(bonus * (pb[j, up] - pb[j, down]), pb[j, sq], m)
             rows.append(
@@ -797,27 +752,15 @@ def check(opts: WhistReportOptions) -> None:
     check_size(opts.n_matches, "--matches", opts.seed)
 
 
-def _blind(opts: WhistReportOptions, res: WhistResults, tick: Ticker) -> None:
+def _blind(opts: WhistReportOptions, tick: Ticker) -> Runs:
+    """The exact blind tables and listening tables (3 and 4 players) and the equilibrium."""
     exact = {n: blind_table.blind_tables(n) for n in EXACT_PLAYERS}
     tick.advance()
     listen = {n: blind_table.listening_tables(n) for n in EXACT_PLAYERS}
     tick.advance()
     eq = equilibrium_inputs()
     tick.advance()
-    res.tables.update(
-        {
-            "q1_equilibrium": equilibrium_table(eq, exact),
-            "q2_blind_views": blind_bid_table(exact),
-            "q2_blind_positions": blind_position_table(exact),
-            "q2_blind_scores": blind_score_table(exact),
-            "q2_blind_dealer": blind_dealer_table(exact),
-            "q2_listening": listening_table(listen),
-            "q2_listening_pattern": listening_pattern_table(listen),
-            "q2_equilibrium_seats": equilibrium_seat_table(eq),
-            "q2_equilibrium_rule": equilibrium_rule_table(eq),
-            "q2_equilibrium_forced": equilibrium_forced_table(eq),
-        }
-    )
+    return Runs(exact=exact, listen=listen, eq=eq)
 
 
 def competent_tables() -> dict[str, pd.DataFrame]:
@@ -835,79 +778,62 @@ def competent_tables() -> dict[str, pd.DataFrame]:
     return {"q1_competent_seats": seats, "q1_competent_pays": who_pays_table(runs, bot)}
 
 
-def _restriction(opts: WhistReportOptions, res: WhistResults, tick: Ticker) -> None:
-    runs = restriction_runs(opts, tick)
-    heard = listening_runs(opts, tick)
-    res.tables.update(competent_tables())
-    res.tables.update(
-        {
-            "q1_dealer_gap": dealer_gap_table(runs),
-            "q1_match_gap": match_gap_table(runs),
-            "q1_q4_seats": seat_table(runs),
-            "q1_listening_gap": dealer_gap_table(heard),
-            "q1_listening_seats": seat_table(heard),
-            "q1_who_pays": pd.concat(
-                [who_pays_table(runs, CARD_ONLY_BOT), who_pays_table(heard, LISTENING_BOT)],
-                ignore_index=True,
-            ),
-            "q5_streaks_by_players": streaks_by_players(runs),
-        }
-    )
-
-
-def _tournament(opts: WhistReportOptions, res: WhistResults, tick: Ticker) -> None:
-    tour = tournament_run(opts, tick)
-    res.tables.update(
-        {
-            "q3_bots": bot_table(tour),
-            "q3_bots_by_size": bot_size_table(tour),
-            "q5_streaks": streak_table(tour),
-        }
-    )
+def _restriction(opts: WhistReportOptions, tick: Ticker) -> Runs:
+    """The card-only and the listening runs, restriction on and off, and the stored run of the
+    competent field."""
+    runs, heard = restriction_runs(opts, tick), listening_runs(opts, tick)
+    return Runs(runs=runs, heard=heard, competent=competent_tables())
 
 
 #: the report's sections (``report whist --only NAME``), in the order they run
 SECTIONS = (
-    Section(
+    tables_section(
         "blind",
         "q2: exact blind one-card hands; q1: the blind-bidding equilibrium, 3-6 players",
-        (
-            "q1_equilibrium",
-            "q2_blind_views",
-            "q2_blind_positions",
-            "q2_blind_scores",
-            "q2_blind_dealer",
-            "q2_listening",
-            "q2_listening_pattern",
-            "q2_equilibrium_seats",
-            "q2_equilibrium_rule",
-            "q2_equilibrium_forced",
-        ),  # fmt: skip
         _blind,
+        {
+            "q1_equilibrium": lambda x: equilibrium_table(x.eq, x.exact),
+            "q2_blind_views": lambda x: blind_bid_table(x.exact),
+            "q2_blind_positions": lambda x: blind_position_table(x.exact),
+            "q2_blind_scores": lambda x: blind_score_table(x.exact),
+            "q2_blind_dealer": lambda x: blind_dealer_table(x.exact),
+            "q2_listening": lambda x: listening_table(x.listen),
+            "q2_listening_pattern": lambda x: listening_pattern_table(x.listen),
+            "q2_equilibrium_seats": lambda x: equilibrium_seat_table(x.eq),
+            "q2_equilibrium_rule": lambda x: equilibrium_rule_table(x.eq),
+            "q2_equilibrium_forced": lambda x: equilibrium_forced_table(x.eq),
+        },
         lambda o: (3, "parts"),
     ),
-    Section(
+    tables_section(
         "restriction",
         "q1, q4, q5: the dealer's restriction on and off, 3-6 players, and listening bots",
-        (
-            "q1_dealer_gap",
-            "q1_match_gap",
-            "q1_q4_seats",
-            "q1_listening_gap",
-            "q1_listening_seats",
-            "q1_who_pays",
-            "q1_competent_seats",
-            "q1_competent_pays",
-            "q5_streaks_by_players",
-        ),  # fmt: skip
         _restriction,
+        {
+            "q1_dealer_gap": lambda x: dealer_gap_table(x.runs),
+            "q1_match_gap": lambda x: match_gap_table(x.runs),
+            "q1_q4_seats": lambda x: seat_table(x.runs),
+            "q1_listening_gap": lambda x: dealer_gap_table(x.heard),
+            "q1_listening_seats": lambda x: seat_table(x.heard),
+            "q1_who_pays": lambda x: pd.concat(
+                [who_pays_table(x.runs, CARD_ONLY_BOT), who_pays_table(x.heard, LISTENING_BOT)],
+                ignore_index=True,
+            ),
+            "q1_competent_seats": lambda x: x.competent["q1_competent_seats"],
+            "q1_competent_pays": lambda x: x.competent["q1_competent_pays"],
+            "q5_streaks_by_players": lambda x: streaks_by_players(x.runs),
+        },
         lambda o: ((len(PLAYERS) + 1 + len(LISTEN_PLAYERS)) * o.n_matches, "matches"),
     ),
-    Section(
+    tables_section(
         "tournament",
         "q3, q5: the bot tournament",
-        ("q3_bots", "q3_bots_by_size", "q5_streaks"),
-        _tournament,
+        tournament_run,
+        {
+            "q3_bots": bot_table,
+            "q3_bots_by_size": bot_size_table,
+            "q5_streaks": streak_table,
+        },
         lambda o: (o.n_tournament, "matches"),
     ),
     rulelab.section("whist"),
