@@ -191,3 +191,18 @@ def test_oracle_seat_decides_from_more_than_its_observation_only_with_the_device
     assert np.array_equal(plain["seat"], again["seat"])
     assert np.array_equal(plain["hand"], told["hand"])
     assert not np.array_equal(plain["seat"], told["seat"])
+
+
+def test_q1_traces_the_committed_competent_field(quick_report):
+    # issue 22 item 5: the Lone Fool's balance is also given against the competent field, whose
+    # member (the 4-player field's, standing in at 5) is seated in every seat
+    comp = pd.read_csv(quick_report / "q1_competent.csv")
+    assert list(comp["players"]) == list(ft.PLAYERS)
+    assert list(comp["bots"]) == [ft.competent_member(n) for n in ft.PLAYERS]
+    assert (comp["rounds"] == ft.COMPETENT_SHARE * ft.QUICK_SEARCH).all()
+    for _, r in comp.iterrows():
+        assert r["fair_multiplier_lo"] <= r["fair_multiplier"] <= r["fair_multiplier_hi"]
+    readme = (quick_report / "README.md").read_text(encoding="utf-8")
+    fair = comp.iloc[0]
+    assert f"{fair['fair_multiplier']:.2f} [{fair['fair_multiplier_lo']:.2f}, " in readme
+    assert "Against competent players" in readme

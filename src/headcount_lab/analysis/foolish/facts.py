@@ -19,7 +19,8 @@ def player_facts(t: dict[str, pd.DataFrame], n: int) -> Facts:
     10x (first and last round, same stake), the ducking plan's gain, scores by role, positions
     (minus the table, after the start player), seats' win shares, card values, the devices' gain
     by seat 0's role, Jokers played face up by Fool role, Party Crasher (``pc_lead``: the Lone
-    Fool's lead over a Court player, on minus off)."""
+    Fool's lead over a Court player, on minus off); ``competent_*``: the Lone Fool against the
+    committed competent field (question 1's last table)."""
     lone = t["q1_lone_fool"][t["q1_lone_fool"]["players"] == n]
     levels = list(lone["bots"])
     nt = t["q2_no_tricks"][t["q2_no_tricks"]["players"] == n]
@@ -33,6 +34,7 @@ def player_facts(t: dict[str, pd.DataFrame], n: int) -> Facts:
     jok = t["q6_jokers"][t["q6_jokers"]["players"] == n]
     pc = row(t["q7_party_crasher"], players=n)
     chk = row(t["q1_check"], players=n)
+    comp = row(t["q1_competent"], players=n)
     return Facts(
         players=n,
         multiplier=int(lone["multiplier"].iloc[0]),
@@ -41,6 +43,9 @@ def player_facts(t: dict[str, pd.DataFrame], n: int) -> Facts:
         lone_rounds={lv: int(row(lone, bots=lv)["lone_rounds"]) for lv in levels},
         check_multiplier=int(chk["multiplier"]),
         check_gap=_ci(chk, "lone_minus_court"),
+        competent_gap=_ci(comp, "lone_minus_court"),
+        competent_fair=_ci(comp, "fair_multiplier"),
+        competent_rounds=int(comp["rounds"]),
         no_trick_first=(_ci(first, "no_trick_5"), _ci(first, "no_trick_10")),
         no_trick_last=(_ci(last, "no_trick_5"), _ci(last, "no_trick_10")),
         no_trick_diff=(float(nt["difference"].min()), float(nt["difference"].max())),

@@ -93,7 +93,7 @@ def _tip_blocks(f: core.Facts, w: _Words) -> list[tuple[str, list[str]]]:
 #: a sentence ``finding_n`` per player count, filled by ``_Words.fill`` from the player count's
 #: facts and :func:`_worked_out`
 _PER_PLAYERS = (
-    ("q1", ("q1_lone_fool", "q1_check"), "q1_lone_fool"),
+    ("q1", ("q1_lone_fool", "q1_check", "q1_competent"), "q1_lone_fool"),
     ("q2", ("q2_no_tricks", "q2_ducking"), "q2_no_tricks"),
     ("q3", ("q3_roles",), "q3_roles"),
     ("q4", ("q4_positions", "q4_seats"), "q4_seats"),
@@ -121,6 +121,7 @@ def _worked_out(p: core.Facts, w: _Words) -> dict[str, dict[str, Any]]:
         "q1": {
             "verdict": _verdict(t["sign"], p.gap["rules"]),
             "check_verdict": _verdict(t["sign"], p.check_gap),
+            "competent_verdict": _verdict(t["sign"], p.competent_gap),
         },
         "q2": {
             "diff_lo": 100 * p.no_trick_diff[0],

@@ -61,6 +61,10 @@ DUCKER = "rules:duck=1"
 CARDS = (0, 9, JACK, QUEEN, KING, JOKER)
 #: the ladder of question 8 (weakest first) and the games per rung as a share of the rounds
 RUNGS = (("random", "rules"), ("rules", "pimc"))
+#: issue 22 item 5: question 1 also traces the committed competent field (its member in every
+#: seat; 5 players read the 4-player field, as ``competent`` does), on this many times the
+#: search bot's rounds
+COMPETENT_SHARE = 2
 LADDER_SHARE = (50, 600)
 LADDER_MIN = (100, 6)
 
@@ -591,7 +595,8 @@ def _bots(opts: FoolishReportOptions, tick: Ticker) -> Runs:
     set-ups of ``rules`` bots."""
     R = opts.n_rounds
     # levels by (players, bot level); the others by players ((players, bonus) for the ducking)
-    x = Runs(levels={}, b10={}, base_duck={}, duck={}, oracle={}, jdown={}, pc_on={}, checks={})
+    x = Runs(levels={}, b10={}, base_duck={}, duck={}, oracle={}, jdown={}, pc_on={}, checks={},
+             competent={})  # fmt: skip
 
     def traced(rules: FoolishRules, bots: list[str], size: int, dev: Any = None,
                hands: bool = False) -> Run:  # fmt: skip
@@ -621,8 +626,24 @@ def _bots(opts: FoolishReportOptions, tick: Ticker) -> Runs:
             tick.advance()
         else:
             x.checks[n] = traced(FoolishRules(players=n, lone_multiplier=mult), rules_bots, R)
+    for n in PLAYERS:
+        member = competent_member(n)
+        size = COMPETENT_SHARE * opts.n_search
+        x.competent[(n, member)] = traced(FoolishRules(players=n), [member] * n, size)
     x.rules = {n: x.levels[(n, "rules")] for n in PLAYERS}
     return x
+
+
+def competent_member(players: int) -> str:
+    """The bot the committed competent field seats at ``players`` under the default rules (its
+    one member; a mixed field is refused, since a traced table seats one bot)."""
+    from headcount_lab.core.competent import resolve
+    from headcount_lab.games import GAMES
+
+    mix = resolve(GAMES["foolish"], players, FoolishRules(players=players))
+    if not mix.single:
+        raise ValueError(f"the {players}-player competent field mixes bots: trace its members")
+    return mix.members[0]
 
 
 def _seats(opts: FoolishReportOptions, tick: Ticker) -> dict[int, dict[str, np.ndarray]]:
@@ -660,6 +681,7 @@ SECTIONS = (
             "q1_lone_fool": lambda x: lone_table(x.levels),
             "q1_multipliers": lambda x: multiplier_table(x.levels),
             "q1_check": lambda x: check_table(x.checks),
+            "q1_competent": lambda x: lone_table(x.competent),
             "q2_no_tricks": lambda x: no_trick_table(x.rules, x.b10),
             "q2_ducking": lambda x: duck_table(x.base_duck, x.duck),
             "q3_roles": lambda x: role_table(x.levels),
@@ -669,7 +691,7 @@ SECTIONS = (
             "q6_jokers": lambda x: joker_table(x.rules),
             "q7_party_crasher": lambda x: crash_table(x.rules, x.pc_on),
         },
-        lambda o: (len(PLAYERS) * (len(LEVELS) + 7), "set-ups"),
+        lambda o: (len(PLAYERS) * (len(LEVELS) + 8), "set-ups"),
     ),
     tables_section("seats", "q4: whole games from seat 0", _seats, {"q4_seats": seat_game_table},
                    lambda o: (len(PLAYERS), "set-ups")),
