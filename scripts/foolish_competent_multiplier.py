@@ -3,10 +3,10 @@
 The report's question 1 gives the fair multiplier with `random`, `rules` and `pimc` bots; this
 script measures it with the committed competent field in every seat (the field's member for
 the table size, `headcount-lab foolish field`; 5 players use the 4-player field, as `competent`
-does), with the report's own estimator (``analysis.foolish.tables.fair_multiplier``: the
-multiplier that makes the Lone Fool's mean round score equal a Court player's on the same play
-records, scoring being linear in it under F15, with a delta-method 95% interval) and the
-Lone Fool's lead at the rule's multiplier (F15: x2 at 4 players, x3 at 5).
+does), with the report's own table (``analysis.foolish.tables.lone_table``: the fair
+multiplier, which makes the Lone Fool's mean round score equal a Court player's on the same play
+records, scoring being linear in it under F15, with a delta-method 95% interval, and the Lone
+Fool's lead at the rule's multiplier, F15: x2 at 4 players, x3 at 5).
 
     PYTHONPATH=src python scripts/foolish_competent_multiplier.py --rounds 3000 --seed 1
 """
@@ -17,12 +17,7 @@ import argparse
 import json
 import time
 
-import numpy as np
-
-from headcount_lab.analysis.foolish.tables import fair_multiplier, lone_gap, rescore, run
-from headcount_lab.core.competent import resolve
-from headcount_lab.core.stats import mean_ci
-from headcount_lab.games import GAMES
+from headcount_lab.analysis.foolish.tables import competent_member, lone_table, run
 from headcount_lab.games.foolish.rules import FoolishRules
 
 
@@ -32,25 +27,21 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", default="4,5")
     args = parser.parse_args()
-    spec = GAMES["foolish"]
     out = {"command": "PYTHONPATH=src python scripts/foolish_competent_multiplier.py "
            f"--rounds {args.rounds} --seed {args.seed} --players {args.players}",
            "rows": []}  # fmt: skip
     for n in (int(x) for x in args.players.split(",")):
         rules = FoolishRules(players=n)
-        mix = resolve(spec, n, rules)
-        if not mix.single:
-            raise SystemExit(f"the {n}-player competent field mixes bots: not measured here")
+        member = competent_member(n)  # the report's question 1 traces the same bot
         t0 = time.perf_counter()
-        r = run(rules, [mix.members[0]] * n, args.rounds, args.seed)
-        m, lo, hi = fair_multiplier(r)
-        gap = np.asarray(lone_gap(rescore(r, rules.multiplier), r.trace), dtype=np.float64)
-        est = mean_ci(float(gap.sum()), float((gap * gap).sum()), len(gap))
+        r = lone_table({(n, member): run(rules, [member] * n, args.rounds, args.seed)}).iloc[0]
         out["rows"].append({
-            "players": n, "bot": mix.members[0], "field_file": mix.file, "notes": list(mix.notes),
-            "rounds": args.rounds, "lone_rounds": int(len(gap)),
-            "fair_multiplier": [m, lo, hi], "rule_multiplier": rules.multiplier,
-            "lone_minus_court_at_rule": list(est),
+            "players": n, "bot": member, "rounds": args.rounds,
+            "lone_rounds": int(r["lone_rounds"]), "rule_multiplier": int(r["multiplier"]),
+            "fair_multiplier": [float(r[f"fair_multiplier{x}"]) for x in ("", "_lo", "_hi")],
+            "lone_minus_court_at_rule": [
+                float(r[f"lone_minus_court{x}"]) for x in ("", "_lo", "_hi")
+            ],
             "seconds": round(time.perf_counter() - t0, 1),
         })  # fmt: skip
         print(json.dumps(out["rows"][-1]), flush=True)

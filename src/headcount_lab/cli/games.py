@@ -195,22 +195,21 @@ def compare(
 
     # competent is resolved once, for the base rules: every arm seats the same players
     mix = resolve(spec, players, base) if any(is_competent(b) for b in bots) else None
-    committed = mix
     if mix is not None and mix.single:  # one member is not drawn: the seats are that bot,
         bots = [mix.members[0] if is_competent(b) else b for b in bots]  # so --adapt fits it
-        mix = None
+    drawn = mix if mix is not None and not mix.single else None  # seats drawn per game
 
     def arm_fn(rules: Any, text: str, n: int) -> Any:
         return spec.load("tournament")(rules, text, n, 1, False).job.block_fn
 
     if adapt and not spec.adapt:
         raise UserError(f"{spec.title} has no adapted field: --adapt is not available")
-    if adapt and mix is not None:
+    if adapt and drawn is not None:
         raise UserError(
             "--adapt adapts named bots: competent plays a committed field, give its members "
-            f"instead ({mix.text()})"
+            f"instead ({drawn.text()})"
         )
-    with pinned(mix):
+    with pinned(drawn):
         arm_fn(base, ",".join(bots), players)  # bad bots are refused before any work
         cmp = C.Comparison(
             spec.name, (base, *changed), tuple(bots), games, seed, spec.load("metrics"), arm_fn,
@@ -225,16 +224,16 @@ def compare(
             fields = [adapter.adapt(r, tuple(bots), players, budget, quiet) for r in cmp.rule_sets]
         t_adapt = time.perf_counter() - t0
         job = cmp.job()
-    if mix is not None:  # a rebuilt field is another run: --resume must not mix the two
-        job = replace(job, params={**job.params, "competent": mix.json()})
+    if drawn is not None:  # a rebuilt field is another run: --resume must not mix the two
+        job = replace(job, params={**job.params, "competent": drawn.json()})
     t0 = time.perf_counter()
     job.warmup()
     t1 = time.perf_counter()
     stats = run_options.execute(job, seed, opts)
     t2 = time.perf_counter()
     res = C.summary(cmp, stats, source, key, values)
-    if committed is not None:
-        res["competent"] = committed.json()
+    if mix is not None:
+        res["competent"] = mix.json()
     res["seconds"] = {"setup_and_compile": t1 - t0, "play": t2 - t1}
     if adapt:
         rows = cmp.results(stats)  # the same players when no field changed

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import Any
 
 #: The signals that :func:`signals_as_interrupts` turns into :class:`Terminated`.
 HANDLED = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n))
@@ -50,21 +51,30 @@ def _raise(signum: int, frame: FrameType | None) -> None:
 
 
 @contextmanager
-def signals_as_interrupts() -> Iterator[None]:
-    """Within the block, SIGTERM and SIGHUP raise :class:`Terminated` in the main thread; the
-    previous handlers come back afterwards. Off the main thread (where Python cannot set
-    handlers) it does nothing. A signal that is ignored stays ignored: under ``nohup`` a closed
-    terminal must not stop the run."""
+def _handled_by(handler: Any, signals: Iterable[int]) -> Iterator[None]:
+    """``handler`` for each of ``signals`` within the block, the previous handlers back
+    afterwards. Only in the main thread (Python cannot set handlers elsewhere), and never for a
+    signal that is ignored: under ``nohup`` a closed terminal must not stop the run."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    mine = [s for s in HANDLED if signal.getsignal(s) != signal.SIG_IGN]
-    before = {s: signal.signal(s, _raise) for s in mine}
+    mine = [s for s in signals if signal.getsignal(s) not in (signal.SIG_IGN, None)]
+    before = {s: signal.signal(s, handler) for s in mine}
     try:
         yield
     finally:
         for s, h in before.items():
             signal.signal(s, h)
+
+
+@contextmanager
+def signals_as_interrupts() -> Iterator[None]:
+    """Within the block, SIGTERM and SIGHUP raise :class:`Terminated` in the main thread; the
+    previous handlers come back afterwards. Off the main thread (where Python cannot set
+    handlers) it does nothing. A signal that is ignored stays ignored: under ``nohup`` a closed
+    terminal must not stop the run."""
+    with _handled_by(_raise, HANDLED):
+        yield
 
 
 #: Every signal a run treats as an interrupt: Ctrl-C and the two above.
@@ -79,21 +89,14 @@ def deferred() -> Iterator[None]:
     ``ValueError`` from its zip file's close instead, and the run ended as an error, status 2.)
     Blocking the signals would not do: a process-wide signal goes to any thread that does not
     block it, and Python then runs the handler in the main thread all the same."""
-    if threading.current_thread() is not threading.main_thread():
-        # Python runs its handlers in the main thread only: nothing can cut a write here.
-        yield
-        return
     noted: list[int] = []
 
     def note(signum: int, frame: FrameType | None) -> None:
         noted.append(signum)
 
-    mine = [s for s in INTERRUPTS if signal.getsignal(s) not in (signal.SIG_IGN, None)]
-    before = {s: signal.signal(s, note) for s in mine}
     try:
-        yield
+        with _handled_by(note, INTERRUPTS):  # off the main thread nothing can cut a write
+            yield
     finally:
-        for s, h in before.items():
-            signal.signal(s, h)
         if noted:
             signal.raise_signal(noted[0])

@@ -25,20 +25,23 @@ def render(w: Any) -> list[Any]:
     from headcount_lab.analysis.headcount.exploitability import BAYES_TABLE
     from headcount_lab.core.report import points
     from headcount_lab.core.words import texts
+    from headcount_lab.games import GAMES
 
     t = texts("rulelab")[w.lang]
     first, *rest = rulelab.questions(
         "headcount", w.tables[TABLE], w.lang, t, f"`{TABLE}.csv`", "{n}. {text}", 14,
     )  # fmt: skip
     # issue 22: the field the verdicts hold for is not unexploitable; say by how much, from the
-    # Bayesian meter's row for that field in question 12
-    field = rulelab.about(w.tables[TABLE])["field"]
+    # Bayesian meter's row for that field and table size in question 12
+    meta = rulelab.about(w.tables[TABLE])
+    menu = GAMES["headcount"].load("bots")
     b = w.tables[BAYES_TABLE]
-    row = b[(b["bot"] == "equilibrium") & (b["players"] == 4) & (b["variant"] == "standard")]
-    if field == ["equilibrium:discard=0"] and len(row) == 1:
+    same = b["bot"].map(lambda x: [menu.parse(x).canonical] == meta["field"])
+    row = b[same & (b["players"] == meta["settings"]["players"]) & (b["variant"] == "standard")]
+    if len(row) == 1:
         r = row.iloc[0]
         first = replace(first, finding=first.finding + " " + t["exploitable"].format(
-            responder="bayes:field=equilibrium", gain=points(r["bayes_gain_pp"] / 100, w.lang),
+            responder=f"bayes:field={r['bot']}", gain=points(r["bayes_gain_pp"] / 100, w.lang),
             lo=points(r["bayes_gain_low_pp"] / 100, w.lang),
             hi=points(r["bayes_gain_high_pp"] / 100, w.lang), q=12,
         ))  # fmt: skip
