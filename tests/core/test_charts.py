@@ -90,3 +90,27 @@ def test_stacked_puts_estimates_side_by_side_into_one_column_with_their_interval
     assert long["rule"].tolist() == ["A", "A", "B", "B"]
     assert long["y"].tolist() == [1.0, 2.0, -1.0, 0.0]
     assert long["y_hi"].tolist() == [1.5, 2.5, 0.0, 0.5]
+
+
+def _bottoms(ax):
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = FigureCanvasAgg(ax.figure)
+    canvas.draw()
+    r = canvas.get_renderer()
+    boxes = {t.get_text(): t.get_window_extent(r) for t in ax.texts}
+    return boxes
+
+
+@pytest.mark.parametrize("tips", [3, 40])
+def test_a_tip_page_keeps_every_tip_above_its_footer(tips):
+    # a page with more tips than fit shrinks its steps and fonts (issue 22 item 5's longer tips
+    # ran into the footer); a page that fits is drawn at its own sizes
+    from headcount_lab.core.charts import TipChart
+
+    line = "a tip long enough to wrap onto a second line of the page, " * 2
+    chart = TipChart("Title", [(f"Head {b}", [line] * tips) for b in range(3)], footer="from X")
+    boxes = _bottoms(chart.plot())
+    foot = boxes.pop("from X")
+    assert all(b.y0 >= foot.y1 for b in boxes.values())
+    assert (chart.scale() == 1.0) == (tips == 3)

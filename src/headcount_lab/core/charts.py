@@ -304,34 +304,49 @@ class TipChart:
     width: int = 88
     sizes: dict[str, float] = field(default_factory=lambda: {"title": 20, "head": 14, "text": 11})
 
+    #: the page's top, the title's step, a heading's, a wrapped line's, after a tip, after a
+    #: block, and the room kept for the footer (axes fractions)
+    TOP, TITLE, HEAD, LINE, TIP, BLOCK, FOOT = 0.97, 0.06, 0.035, 0.022, 0.008, 0.02, 0.03
+
+    def wrapped(self) -> list[tuple[str, list[list[str]]]]:
+        return [(h, [textwrap.wrap(x, self.width) for x in lines]) for h, lines in self.blocks]
+
+    def scale(self) -> float:
+        """1 when the tips fit above the footer, else the factor that shrinks every step and
+        font so that they do."""
+        need = self.TITLE + sum(
+            self.HEAD + sum(self.LINE * len(w) + self.TIP for w in lines) + self.BLOCK
+            for _, lines in self.wrapped()
+        )
+        return min(1.0, (self.TOP - self.FOOT) / need)
+
     def plot(self, ax: Any = None) -> Any:
+        k = self.scale()
         with styled():
             if ax is None:
                 _, ax = new_axes(size=A4)
             ax.set_axis_off()
             ax.set_xlim(0, 1)
             ax.set_ylim(0, 1)
-            y = 0.97
+            y = self.TOP
             ax.text(0.0, y, self.title, fontsize=self.sizes["title"], weight="bold", va="top")
-            y -= 0.06
-            for i, (head, lines) in enumerate(self.blocks):
+            y -= self.TITLE * k
+            for i, (head, lines) in enumerate(self.wrapped()):
                 ax.text(
                     0.0,
                     y,
                     head,
-                    fontsize=self.sizes["head"],
+                    fontsize=self.sizes["head"] * k,
                     weight="bold",
                     color=PALETTE[i % len(PALETTE)],
                     va="top",
                 )
-                y -= 0.035
-                for line in lines:
-                    wrapped = textwrap.wrap(line, self.width)
-                    ax.text(
-                        0.02, y, "• " + "\n   ".join(wrapped), fontsize=self.sizes["text"], va="top"
-                    )
-                    y -= 0.022 * len(wrapped) + 0.008
-                y -= 0.02
+                y -= self.HEAD * k
+                for wrapped in lines:
+                    text = "• " + "\n   ".join(wrapped)
+                    ax.text(0.02, y, text, fontsize=self.sizes["text"] * k, va="top")
+                    y -= (self.LINE * len(wrapped) + self.TIP) * k
+                y -= self.BLOCK * k
             if self.footer:
                 ax.text(0.0, 0.0, self.footer, fontsize=8, color="grey", va="bottom")
             return ax
