@@ -206,3 +206,38 @@ def test_q1_traces_the_committed_competent_field(quick_report):
     fair = comp.iloc[0]
     assert f"{fair['fair_multiplier']:.2f} [{fair['fair_multiplier_lo']:.2f}, " in readme
     assert "Against competent players" in readme
+
+
+def test_roles_seats_and_cards_are_also_given_against_the_competent_field(quick_report):
+    # issue 22 item 5: the play tips (the pair's lead, a card's worth, the start player) quote
+    # the competent field's tables, traced on the same rounds as question 1's competent rows
+    rounds = ft.COMPETENT_SHARE * ft.QUICK_SEARCH
+    members = [ft.competent_member(n) for n in ft.PLAYERS]
+    roles = _csv(quick_report, "q3_competent_roles")
+    assert list(roles["bots"]) == members and (roles["rounds"] == rounds).all()
+    cards = _csv(quick_report, "q5_competent_cards")
+    assert set(cards["bots"]) == set(members) and len(cards) == len(ft.CARDS) * len(ft.PLAYERS)
+    pos = _csv(quick_report, "q4_competent_positions")
+    assert list(pos["players"]) == [n for n in ft.PLAYERS for _ in range(n)]
+    # each round's positions sum to the table: the differences average out to zero
+    for n in ft.PLAYERS:
+        assert pos[pos["players"] == n]["minus_table"].sum() == pytest.approx(0, abs=1e-9)
+    readme = (quick_report / "README.md").read_text(encoding="utf-8")
+    tips = readme[readme.index("## 9.") : readme.index("## 10.")]
+    pair = roles.iloc[0]["two_fools_minus_court"]
+    assert f"lead the Court by {pair:.1f} [" in tips
+    four = cards[cards["players"] == 4].set_index("card")["value"]
+    assert ", ".join(f"{c} {v:+.1f}" for c, v in four.items()) in tips
+    start = pos[(pos["players"] == 4) & (pos["position"] == 0)].iloc[0]
+    assert f"scores {start['minus_table']:+.1f} [{start['minus_table_lo']:+.1f}, " in tips
+    # every tip names the players it was measured with
+    for line in (x for x in tips.splitlines() if x.startswith("- ")):
+        assert re.search(r"competent|rule-of-thumb|`\w+` beats", line), line
+
+
+def test_the_ladder_ends_with_the_competent_field_over_rules(quick_report):
+    luck = _csv(quick_report, "q8_luck")
+    assert list(zip(luck["stronger"], luck["weaker"], strict=True)) == list(
+        (upper, lower) for lower, upper in ft.RUNGS
+    )
+    assert luck.iloc[-1]["stronger"] == "competent"

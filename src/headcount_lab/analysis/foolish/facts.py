@@ -12,6 +12,20 @@ from headcount_lab.core.report import CI as CI  # re-exported
 from headcount_lab.core.report import Facts, row
 from headcount_lab.core.report import estimate_of as _ci
 
+ROLES = ("lone_fool", "two_fool_member", "court")
+
+
+def _positions(table: pd.DataFrame, n: int) -> list[CI]:
+    """Round score minus the table's by position after the start player (0 first)."""
+    return [
+        _ci(r, "minus_table")
+        for _, r in table[table["players"] == n].sort_values("position").iterrows()
+    ]
+
+
+def _cards(table: pd.DataFrame) -> dict[str, CI]:
+    return {str(r["card"]): _ci(r, "value") for _, r in table.iterrows()}
+
 
 def player_facts(t: dict[str, pd.DataFrame], n: int) -> Facts:
     """One player count's facts (``rules`` bots unless named): by bot level the Lone Fool
@@ -19,17 +33,19 @@ def player_facts(t: dict[str, pd.DataFrame], n: int) -> Facts:
     10x (first and last round, same stake), the ducking plan's gain, scores by role, positions
     (minus the table, after the start player), seats' win shares, card values, the devices' gain
     by seat 0's role, Jokers played face up by Fool role, Party Crasher (``pc_lead``: the Lone
-    Fool's lead over a Court player, on minus off); ``competent_*``: the Lone Fool against the
-    committed competent field (question 1's last table)."""
+    Fool's lead over a Court player, on minus off); ``competent_*``: the same figures played by
+    the committed competent field in every seat (the ``*competent*`` tables of questions 1, 3,
+    4 and 5)."""
     lone = t["q1_lone_fool"][t["q1_lone_fool"]["players"] == n]
     levels = list(lone["bots"])
     nt = t["q2_no_tricks"][t["q2_no_tricks"]["players"] == n]
     first, last = row(nt, round=1), row(nt, round=n)
     duck = t["q2_ducking"][t["q2_ducking"]["players"] == n]
     roles = row(t["q3_roles"], players=n, bots="rules")
-    pos = t["q4_positions"][t["q4_positions"]["players"] == n].sort_values("position")
+    croles = row(t["q3_competent_roles"], players=n)
     seats = t["q4_seats"][t["q4_seats"]["players"] == n].sort_values("seat")
     cards = t["q5_cards"][(t["q5_cards"]["players"] == n) & (t["q5_cards"]["bots"] == "rules")]
+    ccards = t["q5_competent_cards"][t["q5_competent_cards"]["players"] == n]
     dev = t["q6_devices"][t["q6_devices"]["players"] == n]
     jok = t["q6_jokers"][t["q6_jokers"]["players"] == n]
     pc = row(t["q7_party_crasher"], players=n)
@@ -65,13 +81,17 @@ def player_facts(t: dict[str, pd.DataFrame], n: int) -> Facts:
             _ci(row(duck, bonus=10, round=n), "gain"),
         ),
         duck_first_10=_ci(row(duck, bonus=10, round=1), "gain"),
-        roles={r: _ci(roles, r) for r in ("lone_fool", "two_fool_member", "court")},
+        roles={r: _ci(roles, r) for r in ROLES},
         pair_minus_court=_ci(roles, "two_fools_minus_court"),
         lone_share=_ci(roles, "lone_share"),
         lone_exact=str(roles["lone_share_exact_fraction"]),
-        positions=[_ci(r, "minus_table") for _, r in pos.iterrows()],
+        positions=_positions(t["q4_positions"], n),
         win_shares=[_ci(r, "win_share") for _, r in seats.iterrows()],
-        cards={str(r["card"]): _ci(r, "value") for _, r in cards.iterrows()},
+        cards=_cards(cards),
+        competent_roles={r: _ci(croles, r) for r in ROLES},
+        competent_pair=_ci(croles, "two_fools_minus_court"),
+        competent_positions=_positions(t["q4_competent_positions"], n),
+        competent_cards=_cards(ccards),
         oracle={
             str(r["seat0_role"]): _ci(r, "gain")
             for _, r in dev[dev["device"] == "oracle"].iterrows()

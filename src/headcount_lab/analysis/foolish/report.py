@@ -71,7 +71,7 @@ def _tip_blocks(f: core.Facts, w: _Words) -> list[tuple[str, list[str]]]:
     four = f.players[min(f.players)]
     balance = [w.fill(t["lone"], p) for p in f.players.values()]
     balance += [w.fill(t["pair"], p) for p in f.players.values()]
-    cards = w.t["list_sep"].join(f"{c} {v[0]:+.1f}" for c, v in four.cards.items())
+    cards = w.t["list_sep"].join(f"{c} {v[0]:+.1f}" for c, v in four.competent_cards.items())
     play = [
         t["cards"].format(cards=cards),
         w.fill(t["joker"], four),
@@ -95,19 +95,21 @@ def _tip_blocks(f: core.Facts, w: _Words) -> list[tuple[str, list[str]]]:
 _PER_PLAYERS = (
     ("q1", ("q1_lone_fool", "q1_check", "q1_competent"), "q1_lone_fool"),
     ("q2", ("q2_no_tricks", "q2_ducking"), "q2_no_tricks"),
-    ("q3", ("q3_roles",), "q3_roles"),
-    ("q4", ("q4_positions", "q4_seats"), "q4_seats"),
-    ("q5", ("q5_cards",), "q5_cards"),
+    ("q3", ("q3_roles", "q3_competent_roles"), "q3_roles"),
+    ("q4", ("q4_positions", "q4_seats", "q4_competent_positions"), "q4_seats"),
+    ("q5", ("q5_cards", "q5_competent_cards"), "q5_cards"),
     ("q6", ("q6_devices", "q6_jokers"), "q6_devices"),
     ("q7", ("q7_party_crasher",), "q7_party_crasher"),
 )
+ROLE_COLUMNS = ["players", "bots", "rounds", "lone_share", "lone_share_exact_fraction", "lone_fool",
+                "two_fool_member", "court", "two_fools_minus_court", "two_fools_minus_court_lo",
+                "two_fools_minus_court_hi"]  # fmt: skip
 #: the columns of the README's tables that do not show all of theirs
 _COLUMNS = {
     "q2_no_tricks": ["players", "round", "no_trick_5", "no_trick_10", "difference",
                      "difference_lo", "difference_hi", "king_first_5", "king_first_10"],
-    "q3_roles": ["players", "bots", "rounds", "lone_share", "lone_share_exact_fraction",
-                 "lone_fool", "two_fool_member", "court", "two_fools_minus_court",
-                 "two_fools_minus_court_lo", "two_fools_minus_court_hi"],
+    "q3_roles": ROLE_COLUMNS,
+    "q3_competent_roles": ROLE_COLUMNS,
 }  # fmt: skip
 
 
@@ -116,7 +118,12 @@ def _worked_out(p: core.Facts, w: _Words) -> dict[str, dict[str, Any]]:
     facts, not quoted (verdicts, extremes, lists), by question."""
     t = w.t
     order = sorted(range(p.players), key=lambda i: p.positions[i][0])
-    cards = (t["q5"]["card_item"].format(card=c, value=w.ci(v)) for c, v in p.cards.items())
+
+    def cards(values: dict[str, CI]) -> str:
+        return t["list_sep"].join(
+            t["q5"]["card_item"].format(card=c, value=w.ci(v)) for c, v in values.items()
+        )
+
     return {
         "q1": {
             "verdict": _verdict(t["sign"], p.gap["rules"]),
@@ -129,7 +136,10 @@ def _worked_out(p: core.Facts, w: _Words) -> dict[str, dict[str, Any]]:
             "same_stake": w.each(t["q2"]["stake_item"], p.same_stake, "list_sep"),
             "duck_verdict": _verdict(t["q2"]["duck_verdict"], p.duck_last[1]),
         },
-        "q3": {"verdict": _verdict(t["q3"]["verdict"], p.pair_minus_court)},
+        "q3": {
+            "verdict": _verdict(t["q3"]["verdict"], p.pair_minus_court),
+            "competent_verdict": _verdict(t["q3"]["verdict"], p.competent_pair),
+        },
         "q4": {
             "best_pos": order[-1],
             "best": w.ci(p.positions[order[-1]]),
@@ -139,7 +149,7 @@ def _worked_out(p: core.Facts, w: _Words) -> dict[str, dict[str, Any]]:
             "win_hi": max(x[0] for x in p.win_shares),
             "fair": 1 / p.players,
         },
-        "q5": {"cards": t["list_sep"].join(cards)},
+        "q5": {"cards": cards(p.cards), "competent_cards": cards(p.competent_cards)},
     }
 
 

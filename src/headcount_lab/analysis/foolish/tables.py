@@ -59,14 +59,16 @@ MULTIPLIERS = (1, 2, 3, 4, 5, 6)
 DUCKER = "rules:duck=1"
 #: the cards of question 5, by type
 CARDS = (0, 9, JACK, QUEEN, KING, JOKER)
-#: the ladder of question 8 (weakest first) and the games per rung as a share of the rounds
-RUNGS = (("random", "rules"), ("rules", "pimc"))
-#: issue 22 item 5: question 1 also traces the committed competent field (its member in every
-#: seat; 5 players read the 4-player field, as ``competent`` does), on this many times the
-#: search bot's rounds
+#: the ladder of question 8 (weakest first) and the games per rung as a share of the rounds;
+#: ``competent`` is the committed competent field's member (issue 22 item 5: skill as the spread
+#: between competent players and a rule-of-thumb player)
+RUNGS = (("random", "rules"), ("rules", "pimc"), ("rules", "competent"))
+#: issue 22 item 5: questions 1, 3, 4 and 5 also trace the committed competent field (its member
+#: in every seat; 5 players read the 4-player field, as ``competent`` does), on this many times
+#: the search bot's rounds
 COMPETENT_SHARE = 2
-LADDER_SHARE = (50, 600)
-LADDER_MIN = (100, 6)
+LADDER_SHARE = (50, 600, 600)
+LADDER_MIN = (100, 6, 6)
 
 
 @dataclass(frozen=True)
@@ -629,9 +631,14 @@ def _bots(opts: FoolishReportOptions, tick: Ticker) -> Runs:
     for n in PLAYERS:
         member = competent_member(n)
         size = COMPETENT_SHARE * opts.n_search
-        x.competent[(n, member)] = traced(FoolishRules(players=n), [member] * n, size)
+        x.competent[(n, member)] = traced(FoolishRules(players=n), [member] * n, size, hands=True)
     x.rules = {n: x.levels[(n, "rules")] for n in PLAYERS}
     return x
+
+
+def by_players(runs: dict[tuple[int, str], Run]) -> dict[int, Run]:
+    """Runs keyed by (players, bots), one set-up a player count, keyed by the player count."""
+    return {n: r for (n, _), r in runs.items()}
 
 
 def competent_member(players: int) -> str:
@@ -662,12 +669,17 @@ def _seats(opts: FoolishReportOptions, tick: Ticker) -> dict[int, dict[str, np.n
 
 
 def _ladder(opts: FoolishReportOptions, tick: Ticker) -> list[Any]:
-    return [
-        head_to_head_games(
-            FoolishRules(), upper, lower, opts.ladder_games(i), opts.seed + 10 + i, tick
-        )  # fmt: skip
-        for i, (lower, upper) in enumerate(RUNGS)
-    ]
+    def seated(name: str) -> str:
+        return competent_member(4) if name == "competent" else name
+
+    rungs = []
+    for i, (lower, upper) in enumerate(RUNGS):
+        games = opts.ladder_games(i)
+        _, share, score = head_to_head_games(
+            FoolishRules(), seated(upper), seated(lower), games, opts.seed + 10 + i, tick
+        )
+        rungs.append(({"a": upper, "b": lower}, share, score))
+    return rungs
 
 
 #: the report's sections (``report foolish --only NAME``), in the order they run
@@ -682,6 +694,9 @@ SECTIONS = (
             "q1_multipliers": lambda x: multiplier_table(x.levels),
             "q1_check": lambda x: check_table(x.checks),
             "q1_competent": lambda x: lone_table(x.competent),
+            "q3_competent_roles": lambda x: role_table(x.competent),
+            "q4_competent_positions": lambda x: position_table(by_players(x.competent)),
+            "q5_competent_cards": lambda x: card_table(x.competent),
             "q2_no_tricks": lambda x: no_trick_table(x.rules, x.b10),
             "q2_ducking": lambda x: duck_table(x.base_duck, x.duck),
             "q3_roles": lambda x: role_table(x.levels),
