@@ -179,8 +179,62 @@ def test_search_games_adapt_at_no_cost_and_say_why(game):
     got = adapter.adapt(rules, tuple(fb), 4, "quick", True)
     assert not got.changed and got.seconds == 0.0
     assert got.how.startswith("players as they are: ")
-    assert "re-solving the meta-game weights" in got.how  # the cost not paid, from data/
+    assert "the seats are not the competent field" in got.how  # nothing to re-solve for them
     assert set(adapter.cost) == {"quick", "full"}
+
+
+# --- search games: the competent field's meta-game re-solved under the rules in force ---------
+
+#: Poohead at 2 players, cheap bots: profiles of a few milliseconds
+POOH = ["poohead", "compare", "--players", "2", "--field", "competent", "--games", "40",
+        "--seed", "1", "--rule", "ten_replay=may", "--adapt", "--json", "--quiet"]  # fmt: skip
+
+
+def test_a_field_whose_support_is_beaten_under_the_rules_is_replaced(planted):
+    # planted: `random` is the field (weight 1) though `cheap+` ranks first; re-solved at the
+    # quick budget among the three, `random` leaves the support, and the adapted arm seats the
+    # new support in the competent seats: another set of games, other metrics
+    plant = {"random": 1.0, "cheap+": 0.0, "cheap": 0.0}
+    planted("poohead", 2, plant, payoffs={"cheap+": 0.6, "cheap": 0.55, "random": 0.2},
+            games=96, refine=96)  # fmt: skip
+    res = cli(*POOH)
+    assert res.code == 0, res.stderr
+    out = strict_json(res.stdout)
+    fields = out["adapt"]["fields"]
+    assert [f["changed"] for f in fields] == [True, True]
+    assert all("re-solved under these rules (quick budget" in f["how"] for f in fields)
+    assert all("random" not in f["how"].partition("support ")[2] for f in fields)
+    assert out["adapt"]["same_players"] is False
+    assert out["adapted_metrics"] != out["metrics"]
+    again = strict_json(cli(*POOH).stdout)  # the re-solves are read back from the cache
+    assert all("from the cache" in f["how"] and f["cached"] for f in again["adapt"]["fields"])
+    assert again["adapted_metrics"] == out["adapted_metrics"]
+
+
+def test_a_field_that_stays_competent_is_the_players_as_they_are(planted):
+    planted("poohead", 2, {"cheap+": 1.0, "random": 0.0}, payoffs={"cheap+": 0.7, "random": 0.3},
+            games=96)  # fmt: skip
+    out = strict_json(cli(*POOH).stdout)
+    assert out["adapt"]["same_players"] is True and out["adapted_metrics"] == out["metrics"]
+    for f in out["adapt"]["fields"]:
+        assert "support cheap+:swap=0 (1.00), the seats' own: players as they are" in f["how"]
+        assert f["file"] and Path(f["file"]).is_file()
+
+
+def test_the_quick_re_solve_plays_the_best_members_at_a_share_of_the_games(planted):
+    from headcount_lab.core import adapt as A
+
+    spec = GAMES["poohead"]
+    pays = {"random": 0.1, "cheap": 0.5, "cheap+": 0.6, "pimc": 0.7}
+    planted("poohead", 2, {"pimc": 1.0, "cheap+": 0.0, "cheap": 0.0, "random": 0.0},
+            payoffs=pays, games=40, refine=0)  # fmt: skip
+    rules = spec.make_rules(None, ["ten_replay=may"], 2)
+    data, file, _, cached = A.solved_under(spec, 2, rules, "quick")
+    menu = spec.load("bots")
+    best = [menu.parse(b).canonical for b in ("pimc", "cheap+", "cheap")]
+    assert data["table"]["members"] == best and not cached
+    assert data["games_per_profile"] == 40 // A.QUICK_SHARE and data["refined"] is None
+    assert "ten_replay" in data["command"] and Path(file).parent == user_cache_dir("poohead")
 
 
 # --- Headcount: what reaches the training, and the table the engine plays ----------------------

@@ -14,7 +14,7 @@ from cli_support import cli, one_error_line, strict_json
 from scipy import stats as sps
 
 from headcount_lab.core import competent as C
-from headcount_lab.core import paths, runner
+from headcount_lab.core import runner
 from headcount_lab.core.rng import block_state
 from headcount_lab.games import GAMES, registered
 
@@ -30,29 +30,6 @@ MEMBERS = {
 
 def rules(game: str, players: int, variant: str | None = None, *flags: str):  # type: ignore[no-untyped-def]
     return GAMES[game].make_rules(variant, list(flags), players)
-
-
-@pytest.fixture
-def planted(tmp_path, monkeypatch):
-    """``plant(game, players, {spec: weight})``: a field file in a folder of its own, which
-    :func:`~headcount_lab.core.competent.resolve` then reads instead of ``data/``."""
-    monkeypatch.setattr(paths, "FIELD_DATA", tmp_path)
-    C._resolve.cache_clear()
-
-    def plant(game: str, players: int, members: dict[str, float], variant: str = "standard"):  # type: ignore[no-untyped-def]
-        spec = GAMES[game]
-        data = {
-            "schema": "headcount-lab-field/1",
-            "game": game,
-            "players": players,
-            "variant": variant,
-            "rules_version": spec.version,
-            "members": [{"bot": b, "weight": w} for b, w in members.items()],
-        }
-        paths.field_file(tmp_path, spec, players, variant).write_text(json.dumps(data))
-
-    yield plant
-    C._resolve.cache_clear()
 
 
 # --- parsing ---------------------------------------------------------------------------------

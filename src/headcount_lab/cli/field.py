@@ -82,7 +82,7 @@ def solve(
                             "oracle_games": oracle_games}  # fmt: skip
     if oracles != "grid":
         opts["oracle"] = oracles
-    data = _result(spec, fg, players, variant, table, sol, seed, games, steps, None, 0.0,
+    data = mg.field_json(spec, fg, players, variant, table, sol, seed, games, steps, None, 0.0,
                    command_text(spec, players, variant, opts))  # fmt: skip
     if refine:
         return refined(spec, data, refine, play, say, time.perf_counter() - t0)
@@ -98,21 +98,6 @@ def _say(quiet: bool) -> Any:
     return say
 
 
-def _result(spec, fg, players, variant, table, sol, seed, games, steps, refine_info, seconds,
-            command):  # type: ignore[no-untyped-def]  # fmt: skip
-    from headcount_lab.core import metagame as mg
-
-    assessment = mg.assess(
-        table, sol.weights, seed=seed, constant_sum=fg.constant_sum, shares=fg.percent
-    )
-    return mg.to_json(
-        game=spec.name, title=spec.title, players=players, variant=variant,
-        rules_version=spec.version, fg=fg, table=table, solution=sol, assessment=assessment,
-        command=command, seed=seed, games=games, growth=steps, seconds=seconds,
-        refined=refine_info,
-    )  # fmt: skip
-
-
 def refined(
     spec: GameSpec, data: dict[str, Any], refine: int, play: Any, say: Any, seconds: float
 ) -> dict[str, Any]:
@@ -125,18 +110,7 @@ def refined(
         raise UserError(
             "the field is refined already: rebuild it with --solve and the --refine you want"
         )
-    fg: mg.FieldGame = spec.load("metagame")
-    players, seed = data["players"], data["seed"]
-    table = mg.table_from_json(data, players)
-    sol = mg.solve(table)
-    t0 = time.perf_counter()
-    table, rows = mg.refine(table, sol.weights, play, refine, seed, fg.constant_sum, say)
-    info = {"games": refine, "profiles": len(rows), "support": [
-        table.members[i] for i in range(table.k) if sol.weights[i] >= mg.SUPPORT]}  # fmt: skip
-    took = seconds + time.perf_counter() - t0
-    return _result(spec, fg, players, data["variant"], table, mg.solve(table), seed,
-                   data["games_per_profile"], data["growth"], info, took,
-                   f"{data['command']} --refine {refine}")  # fmt: skip
+    return mg.refined_field(spec, data, refine, play, say, seconds)
 
 
 def lines(data: dict[str, Any], fg: Any, menu: Any) -> list[str]:

@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Mapping
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -93,17 +94,6 @@ def cache_key(payload: Mapping[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-#: the committed fields (``GAME field --write``)
-DATA = Path(__file__).resolve().parents[3] / "data"
-
-
-def committed_field(game: str) -> Path:
-    """The committed 4-player field of ``game`` under its standard rules."""
-    from headcount_lab.games import registered
-
-    return DATA / f"field-{game}-4p-standard-v{registered()[game].version}.json"
-
-
 #: the search bots of Foolish Faces and Poohead (the same names for the same kind of search)
 SAMPLING_SEARCHERS = {
     "ismcts": "samples the unseen cards and searches its plays with the rules' rollouts",
@@ -111,40 +101,171 @@ SAMPLING_SEARCHERS = {
 }
 
 
+#: ``--adapt-budget quick`` re-solves among the committed field's best members by payoff under
+#: the rulings, at this share of its games per profile and of its refining games
+QUICK_MEMBERS, QUICK_SHARE = 3, 4
+#: the re-solve's recipe: a change to it is a new cache entry
+RESOLVE_VERSION = 1
+
+
+def _say(quiet: bool) -> Callable[[str], None] | None:
+    import sys
+
+    return None if quiet else (lambda line: print(line, file=sys.stderr, flush=True))
+
+
+def solved_under(game: Any, players: int, rules: Any, budget: str,
+                 quiet: bool = True) -> tuple[dict[str, Any], str, float, bool]:  # fmt: skip
+    """The competent field's meta-game of ``game`` (a GameSpec) re-solved under ``rules`` at
+    ``players`` seats (issue 23 item 4): ``(field as GAME field writes it, its file, seconds
+    spent now, read from the cache)``.
+
+    ``quick``: the :data:`QUICK_MEMBERS` members of the committed field with the highest payoff
+    under the rulings, every profile played at 1/:data:`QUICK_SHARE` of the committed build's
+    games, the profiles the mixture reads refined at 1/:data:`QUICK_SHARE` of its refining
+    games. ``full``: the game's declared population with the committed build's games and
+    refining (its growth by best-response oracles is not replayed). Under the variant's own
+    defaults at ``full`` the committed field itself. Cached in the user cache folder under a
+    hash of all of these (:func:`cache_key`)."""
+    from headcount_lab.core import metagame as mg
+    from headcount_lab.core import paths
+    from headcount_lab.core.competent import resolve, variant_of
+
+    mix = resolve(game, players, rules)
+    committed = paths.FIELD_DATA.parent / mix.file
+    data = mg.read_field(committed, game.name, game.version)
+    variant = variant_of(game, rules) or mix.field_variant
+    defaults = game.make_rules(variant, [], players)
+    if budget == "full" and rules == defaults and data["players"] == players:
+        return data, str(committed), 0.0, True
+    fg = game.load("metagame")
+    menu = game.load("bots")
+    games = int(data["games_per_profile"])
+    refine_games = int((data.get("refined") or {}).get("games", 0))
+    if budget == "quick":
+        ranked = sorted(data["members"], key=lambda m: -float(m.get("payoff", 0.0)))
+        population = mg.canonical(menu, [m["bot"] for m in ranked[:QUICK_MEMBERS]])
+        games, refine_games = max(1, games // QUICK_SHARE), refine_games // QUICK_SHARE
+    else:
+        population = mg.canonical(menu, fg.population)
+    seed = int(data["seed"])
+    key = cache_key({
+        "what": "re-solved competent field", "game": game.name, "players": players,
+        "rules_version": game.version, "rules": rules.as_dict(), "population": population,
+        "games": games, "refine": refine_games, "seed": seed, "recipe": RESOLVE_VERSION,
+    })  # fmt: skip
+    path = paths.user_cache_dir(game.name) / f"field-{players}p-{key[:32]}.json"
+    if path.is_file():
+        try:
+            return mg.read_field(path, game.name, game.version), str(path), 0.0, True
+        except ValueError:
+            pass  # a damaged or foreign file under our name: solve it again
+    say = _say(quiet)
+    t0 = time.perf_counter()
+    play = mg.game_player(game, rules, players, fg)
+    table = mg.build_table(population, players, play, games, seed, progress=say)
+    differs = {k: v for k, v in rules.as_dict().items() if defaults.as_dict().get(k) != v}
+    command = (f"{game.name} compare --adapt --adapt-budget {budget} at {players} players, "
+               f"rules {differs or 'the ' + variant + ' defaults'}")  # fmt: skip
+    solved = mg.field_json(game, fg, players, variant, table, mg.solve(table), seed, games, [],
+                           None, time.perf_counter() - t0, command)  # fmt: skip
+    if refine_games:
+        solved = mg.refined_field(game, solved, refine_games, play, say, solved["seconds"])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    mg.write_field(path, solved)
+    return solved, str(path), time.perf_counter() - t0, False
+
+
+def support_of(data: dict[str, Any]) -> list[tuple[str, float]]:
+    """A field's members with a positive weight, heaviest first, weights renormalised."""
+    from headcount_lab.core.metagame import SUPPORT
+
+    kept = [(m["bot"], float(m["weight"])) for m in data["members"] if m["weight"] >= SUPPORT]
+    total = math.fsum(w for _, w in kept)
+    return sorted(((b, w / total) for b, w in kept), key=lambda m: -m[1])
+
+
+def seated(game: Any, players: int, variant: str, support: list[tuple[str, float]], file: str,
+           old: set[str]) -> ArmFn:  # fmt: skip
+    """The arm that seats the re-solved field where the committed field's members sat: the
+    mixture ``support`` drawn per game (one member: that member), other seats as given."""
+    from headcount_lab.core.competent import NAME, Mixture, pinned
+
+    menu = game.load("bots")
+    mix = Mixture(game.name, players, variant, tuple(b for b, _ in support),
+                  tuple(w for _, w in support), file, players, variant,
+                  ("re-solved under the rules in force (compare --adapt)",))  # fmt: skip
+    make = game.load("tournament")
+
+    def arm(rules: Any, text: str, n: int) -> Any:
+        seats = [NAME if menu.parse(b).canonical in old else b for b in menu.split(text)]
+        with pinned(mix):
+            return make(rules, ",".join(seats), n, 1, False).job.block_fn
+
+    return arm
+
+
 def search_adapter(game: str, searchers: Mapping[str, str]) -> Adapter:
     """The adapter of a game whose competent field is search bots: ``searchers`` maps each
-    bot name that samples and plays out under the rules in force to what it simulates. Their
-    adapted field is the field as it is (they plan by the rules in force); bots that do not
-    search are fixed rules of thumb and stay as they are too. The committed field of ``game``
-    (:func:`committed_field`) gives what solving its meta-game weights took under the rulings
-    (``seconds``), quoted as the cost that is not paid."""
+    bot name that samples and plays out under the rules in force to what it simulates.
+
+    Those bots already plan by the rules in force, so what adapting leaves to do is the field's
+    meta-game: which members, with which weights, are competent under the changed rules. When
+    every seat plays a member of the committed competent field, its meta-game is re-solved under
+    each rule set (:func:`solved_under`); if the support is the one the seats play, the adapted
+    field is the field as it is, else the comparison plays the new support in those seats
+    (:func:`seated`). Seats of other bots are fixed rules of thumb or searches as given and
+    stay as they are."""
 
     def adapt(rules: Any, bots: tuple[str, ...], players: int, budget: str,
               quiet: bool) -> AdaptedField:  # fmt: skip
-        if budget.strip().lower() not in BUDGETS:
-            raise ValueError(f"--adapt-budget takes {' or '.join(BUDGETS)}, got {budget!r}")
-        names = sorted({b.partition(":")[0] for b in bots})
-        found = [n for n in names if n in searchers]
-        fixed = [n for n in names if n not in searchers]
-        parts = []
-        if found:
-            parts.append(
-                "; ".join(f"{n} {searchers[n]}" for n in found)
-                + " by the rules in force, so it plays them as it plays the rulings"
-            )
-        if fixed:
-            parts.append(f"{', '.join(fixed)}: fixed rules of thumb, nothing to adapt")
-        solve = ""
-        field_file = committed_field(game)
-        if field_file.is_file():
-            solved = json.loads(field_file.read_text(encoding="utf-8"))
-            solve = (
-                f" (re-solving the meta-game weights, {solved['seconds'] / 60:.0f} min under "
-                f"the rulings, is not done: the committed field's support is one bot, "
-                f"{', '.join(solved['refined']['support'])})"
-            )
-        return AdaptedField(rules, tuple(bots), None,
-                            "players as they are: " + "; ".join(parts) + solve)  # fmt: skip
+        from headcount_lab.core.competent import resolve
+        from headcount_lab.games import registered
 
-    cost = {b: "none: the search bots already plan by the rules in force" for b in BUDGETS}
+        budget = budget.strip().lower()
+        if budget not in BUDGETS:
+            raise ValueError(f"--adapt-budget takes {' or '.join(BUDGETS)}, got {budget!r}")
+        spec = registered()[game]
+        menu = spec.load("bots")
+        mix = resolve(spec, players, rules)
+        seats = {menu.parse(b).canonical for b in bots}
+        if not seats <= set(mix.members):
+            return AdaptedField(rules, tuple(bots), None, "players as they are: " + _as_they_are(
+                bots, searchers) + f"; the seats are not the competent field ({mix.text()}), "
+                "whose meta-game --adapt re-solves")  # fmt: skip
+        data, file, seconds, cached = solved_under(spec, players, rules, budget, quiet)
+        support = support_of(data)
+        shown = ", ".join(f"{b} ({w:.2f})" for b, w in support)
+        took = "from the cache" if cached else f"{seconds:.0f} s"
+        how = f"meta-game re-solved under these rules ({budget} budget, {took}): support {shown}"
+        if [b for b, _ in support] == sorted(seats) and len(seats) == 1:
+            return AdaptedField(rules, tuple(bots), None, how + ", the seats' own: players as "
+                                "they are, " + _as_they_are(bots, searchers), seconds, cached,
+                                file)  # fmt: skip
+        arm = seated(spec, players, data["variant"], support, file, seats)
+        new = tuple(support[0][0] if len(support) == 1 else "competent" for _ in bots)
+        return AdaptedField(rules, new, arm, how + ": the adapted field seats it", seconds,
+                            cached, file)  # fmt: skip
+
+    cost = {
+        "quick": f"a re-solve of the competent field's {QUICK_MEMBERS} best members at "
+        f"1/{QUICK_SHARE} of its games per rule set (minutes; cached)",
+        "full": "a re-solve of the whole population at the committed build's games per rule "
+        "set (the committed field's seconds; cached)",
+    }
     return Adapter(adapt, cost)
+
+
+def _as_they_are(bots: Sequence[str], searchers: Mapping[str, str]) -> str:
+    names = sorted({b.partition(":")[0] for b in bots})
+    found = [n for n in names if n in searchers]
+    fixed = [n for n in names if n not in searchers]
+    parts = []
+    if found:
+        parts.append(
+            "; ".join(f"{n} {searchers[n]}" for n in found)
+            + " by the rules in force, so it plays them as it plays the rulings"
+        )
+    if fixed:
+        parts.append(f"{', '.join(fixed)}: fixed rules of thumb, nothing to adapt")
+    return "; ".join(parts)

@@ -62,6 +62,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -665,6 +666,43 @@ def to_json(
             "games": None if table.games is None else table.games.tolist(),
         },
     }
+
+
+def field_json(spec: Any, fg: FieldGame, players: int, variant: str, table: Table,
+               sol: Solution, seed: int, games: int, steps: list[dict[str, Any]],
+               refine_info: dict[str, Any] | None, seconds: float,
+               command: str) -> dict[str, Any]:  # fmt: skip
+    """A solved field of ``spec`` (a :class:`~headcount_lab.games.GameSpec`) as written:
+    assessed against its mixture, then :func:`to_json`."""
+    assessment = assess(
+        table, sol.weights, seed=seed, constant_sum=fg.constant_sum, shares=fg.percent
+    )
+    return to_json(
+        game=spec.name, title=spec.title, players=players, variant=variant,
+        rules_version=spec.version, fg=fg, table=table, solution=sol, assessment=assessment,
+        command=command, seed=seed, games=games, growth=steps, seconds=seconds,
+        refined=refine_info,
+    )  # fmt: skip
+
+
+def refined_field(spec: Any, data: dict[str, Any], refine_games: int, play: PlayFn,
+                  say: Callable[[str], None] | None, seconds: float) -> dict[str, Any]:  # fmt: skip
+    """``data`` (a field as :func:`field_json` writes it) with the profiles its mixture's
+    payoffs read played ``refine_games`` more games each (:func:`refine`), re-solved and
+    re-assessed; its command gains ``--refine G``, which rebuilds the same from scratch;
+    ``seconds`` (what building it took) grows by the refining's time."""
+    fg: FieldGame = spec.load("metagame")
+    players, seed = data["players"], data["seed"]
+    table = table_from_json(data, players)
+    sol = solve(table)
+    t0 = time.perf_counter()
+    table, rows = refine(table, sol.weights, play, refine_games, seed, fg.constant_sum, say)
+    info = {"games": refine_games, "profiles": len(rows), "support": [
+        table.members[i] for i in range(table.k) if sol.weights[i] >= SUPPORT]}  # fmt: skip
+    took = seconds + time.perf_counter() - t0
+    return field_json(spec, fg, players, data["variant"], table, solve(table), seed,
+                      data["games_per_profile"], data["growth"], info, took,
+                      f"{data['command']} --refine {refine_games}")  # fmt: skip
 
 
 def table_from_json(data: dict[str, Any], n: int) -> Table:
