@@ -12,6 +12,7 @@ from __future__ import annotations
 import pandas as pd
 
 from headcount_lab.analysis.poohead.tables import (
+    COMPETENT_TOPS,
     FLIPS,
     HOUSE_PLAYERS,
     MIN_TRIPLE_GAMES,
@@ -202,8 +203,43 @@ def nine_facts(forced: pd.DataFrame, vals: pd.DataFrame) -> Facts:
     )
 
 
+def competent_facts(t: pd.DataFrame) -> Facts:
+    """The tips against the competent field (``q8_competent``, 4 players): its member, the
+    games and swap deals, every measure by name (``m``) and the ones the text quotes: the start
+    player's excess and its sign, the capped share, the best seat, the forced pick-ups by top
+    card, a visible 10, 9 and 8 against a 7, the worst and best tenth of deals and what not
+    swapping costs."""
+    c = t[t["players"] == HOUSE_PLAYERS]
+    m = {str(r["measure"]): ci(r, "value") for _, r in c.iterrows()}
+    seats = c[c["measure"].str.fullmatch(r"seat_\d+_excess")]
+    best = seats.sort_values("value").iloc[0]
+    start = row(c, measure="seat_0_excess")
+    return Facts(
+        bot=str(start["bot"]),
+        games=int(start["count"]),
+        played=int(row(c, measure="capped_share")["count"]),
+        m=m,
+        start=m["seat_0_excess"],
+        start_sign=sign_of(m["seat_0_excess"]),
+        capped=m["capped_share"],
+        best=int(str(best["measure"]).split("_")[1]),
+        best_excess=ci(best, "value"),
+        forced={top: m[f"forced_{top}"] for top in COMPETENT_TOPS},
+        ten=m["visible_10_vs_7"],
+        nine=m["visible_9_vs_7"],
+        eight=m["visible_8_vs_7"],
+        fitted=int(row(c, measure="visible_10_vs_7")["count"]),
+        worst=m["worst_tenth"],
+        best_tenth=m["best_tenth"],
+        keep=m["swap_keep_vs_own"],
+        keep_sign=sign_of(m["swap_keep_vs_own"]),
+        keep_deals=int(row(c, measure="swap_keep_vs_own")["count"]),
+    )
+
+
 def facts(tables: dict[str, pd.DataFrame]) -> Facts:
     return Facts(
+        competent=competent_facts(tables["q8_competent"]),
         seats=seat_facts(tables["q1_seats"]),
         swap=swap_facts(tables["q2_swap"]),
         faceup=faceup_facts(tables["q3_faceup_triples"], tables["q3_faceup_ranks"]),

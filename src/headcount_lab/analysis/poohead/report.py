@@ -36,7 +36,6 @@ from headcount_lab.analysis.poohead.tables import (
     compute,
 )
 from headcount_lab.core import report as core
-from headcount_lab.core.stats import sign_of
 from headcount_lab.core.words import texts
 from headcount_lab.games.poohead.rules import VERSION
 
@@ -53,7 +52,8 @@ class _Words(core.Words):
 
     texts = TEXT
     digits = 3
-    scaled = {"p": 1, "pts": 100, "turns": 1, "per10k": 10_000, "per10k_diff": 10_000}
+    scaled = {"p": 1, "pts": 100, "pct_ci": 100, "turns": 1, "per10k": 10_000,
+              "per10k_diff": 10_000}  # fmt: skip
 
     def join(self, items: list[str]) -> str:
         return self.t["list_sep"].join(items) if items else self.t["none_word"]
@@ -66,19 +66,26 @@ class _Words(core.Words):
 def _tip_blocks(
     f: core.Facts, tables: dict[str, pd.DataFrame], w: _Words
 ) -> list[tuple[str, list[str]]]:
+    """The tip sheet: every play tip quotes the competent field (``f.competent``) with the
+    cheap bots' figure beside it; the face-up triples and the house rules stay on the cheap
+    bots, and say so."""
     t = w.t["tips"]
+    c = f.competent
     four_start = next(r.start for r in f.seats.rows if r.n == HOUSE_PLAYERS and r.level == "cheap+")
     tenth = next((x for x in f.deal.tenths if x.n == 4), None)
     house = tables["q4_house_rules"]
     special = house[house["rules"] == "finish_on_special=off"].iloc[0]
     stalls = f.stalls
     four = next(x for x in stalls.cheap if x.n == HOUSE_PLAYERS)
-    deal = [] if tenth is None else [w.fill(t["deal"], tenth, ten=w.pts(f.deal.ten_visible))]
+    deal = [] if tenth is None else [
+        w.fill(t["deal"], tenth, ten=w.pts(f.deal.ten_visible), ten_c=w.pts(c.ten),
+               worst_c=w.p(c.worst), best_c=w.p(c.best_tenth))
+    ]  # fmt: skip
     return [
         (
             t["swap_head"],
             [
-                w.fill(t["swap"], f.swap, random_vs_keep=t["random"]),
+                w.fill(t["swap"], f.swap, random_vs_keep=t["random"], keep=w.pts(c.keep)),
                 w.fill(
                     t["faceup"],
                     f.faceup,
@@ -91,25 +98,37 @@ def _tip_blocks(
         (
             t["play_head"],
             [
-                t["seat"][sign_of(four_start)].format(start=w.pts(four_start)),
+                t["seat"][c.start_sign].format(start=w.pts(c.start), cheap=w.pts(four_start)),
                 t["nine"].format(
-                    nine=w.pct(f.nine.facing["9"][0]),
-                    eight=w.pct(f.nine.facing["8"][0]),
-                    ace=w.pct(f.nine.facing["A"][0]),
+                    nine=w.pct_ci(c.forced["9"]),
+                    eight=w.pct_ci(c.forced["8"]),
+                    ace=w.pct_ci(c.forced["A"]),
+                    nine_cheap=w.pct(f.nine.facing["9"][0]),
+                    eight_cheap=w.pct(f.nine.facing["8"][0]),
+                    ace_cheap=w.pct(f.nine.facing["A"][0]),
                 ),
             ],
         ),
         (
             t["stall_head"],
             [
-                w.fill(t["stall"], stalls, before=w.per10k(four.dealt), after=w.per10k(four.ruled)),
-                t["special"].format(turns=w.turns(core.estimate_of(special, "turns_diff"))),
+                w.fill(
+                    t["stall"],
+                    stalls,
+                    before=w.per10k(four.dealt),
+                    after=w.per10k(four.ruled),
+                    capped=w.pct_ci(c.capped),
+                ),  # fmt: skip
+                t["special"].format(
+                    turns=w.turns(core.estimate_of(special, "turns_diff")), games=f.house.games
+                ),
             ],
         ),
     ]
 
 
 #: the columns of the README's tables
+_COMPETENT_COLUMNS = ["measure", "value", "lo", "hi", "count", "of"]
 _SWAP_COLUMNS = ["players", "swap", "games", "p", "lo", "hi", "vs_own", "vs_own_lo",
                  "vs_own_hi", "vs_keep", "vs_keep_lo", "vs_keep_hi"]  # fmt: skip
 
@@ -122,11 +141,12 @@ def readme(res: PooheadResults, w: _Words, f: core.Facts) -> str:
     o = res.opts
     cmd = o.command()
     seed = o.seed
+    c = f.competent
     out: list[core.Question] = []
 
     def section(key: str, method: str, finding: str, stem: str | None,
                 tables: list[pd.DataFrame], extra: str = "") -> None:  # fmt: skip
-        field = t[key]["field"].format(search=SEARCH)
+        field = t[key]["field"].format(search=SEARCH, competent=c.bot)
         out.append(w.question(key, finding, tables, stem, method, field, command=cmd, extra=extra))
 
     # Q1
@@ -139,7 +159,10 @@ def readme(res: PooheadResults, w: _Words, f: core.Facts) -> str:
             main=o.n_main, random=o.n_random, search=SEARCH, search_games=o.n_search
         ),  # fmt: skip
         q["finding"].format(
-            cheap_plus=plus, verdict=q["verdict"][s.cheap_plus_start], rows=w.each(q["row"], s.rows)
+            cheap_plus=plus,
+            verdict=q["verdict"][s.cheap_plus_start],
+            rows=w.each(q["row"], s.rows),
+            competent=w.fill(q["competent"], c),
         ),  # fmt: skip
         "q1_seats",
         [seats[["players", "level", "seat_from_starter", "games", "p", "lo", "hi", "excess"]]],
@@ -158,6 +181,7 @@ def readme(res: PooheadResults, w: _Words, f: core.Facts) -> str:
             rows=w.each(q["row"], sw.rows),
             random_keep=w.pts(sw.rows[-1].random_keep),
             verdict=q["verdict"][sw.random_vs_keep],
+            competent=w.fill(q["competent"][c.keep_sign], c),
         ),  # fmt: skip
         "q2_swap",
         [tab["q2_swap"][_SWAP_COLUMNS]],
@@ -241,6 +265,7 @@ def readme(res: PooheadResults, w: _Words, f: core.Facts) -> str:
             d,
             rows=w.each(q["row"], d.rows),
             tenths=w.listed(q["tenth"], d.tenths),
+            competent=w.fill(q["competent"], c),
         ),  # fmt: skip
         "q6_deal",
         [wild[wild["players"] == HOUSE_PLAYERS], tab["q6_deal_tenths"]],
@@ -259,6 +284,14 @@ def readme(res: PooheadResults, w: _Words, f: core.Facts) -> str:
             eight=w.p(nn.facing["8"]),
             nine_minus_eight=w.listed(q["nm8"], nn.nine_minus_eight),
             verdict=q["verdict"],
+            competent=w.fill(
+                q["competent"],
+                c,
+                nine=w.p(c.forced["9"]),
+                eight=w.p(c.forced["8"]),
+                jack=w.p(c.forced["J"]),
+                ace=w.p(c.forced["A"]),
+            ),
         ),  # fmt: skip
         "q7_nine",
         [forced[(forced["players"] == HOUSE_PLAYERS)][["rules", "top", "turns_facing",
@@ -269,7 +302,11 @@ def readme(res: PooheadResults, w: _Words, f: core.Facts) -> str:
     # Q8
     q = t["q8"]
     tips = core.tip_list(_tip_blocks(f, tab, w), q["block"], q["item"])
-    out.append(core.Question(q["title"], q["method"], None, (*tips, q["image"])))
+    comp = tab["q8_competent"]
+    comp = core.Table(comp[comp["players"] == HOUSE_PLAYERS][_COMPETENT_COLUMNS])
+    method = w.fill(q["method"], c, faceup_games=f.faceup.games)
+    against = w.fill(q["competent"], c, command=cmd)
+    out.append(core.Question(q["title"], method, None, (against, comp, *tips, q["image"])))
     out += rulelab.report_questions("poohead", tab, w.lang, 9)
     return w.render([t["title"], t["intro"].format(command=cmd, main=o.n_main)], out)
 

@@ -81,6 +81,15 @@ SKILL_BOTS = ("cheap+", "random", "cheap+", "random")
 NINE_RULE = "no_nine_on_empty=on"
 #: triples with fewer games than this are listed but not ranked in the text
 MIN_TRIPLE_GAMES = 200
+#: issue 22 item 5: the table sizes at which the tips' play figures are also measured against
+#: the committed competent field (its member in every seat). 4 players only: the field is
+#: solved at 4 (smaller tables read it as a stand-in) and its search bot plays about 8 games a
+#: second there, slower still at 2 and 3, so +-2 points at every size would cost many minutes
+COMPETENT_PLAYERS = (HOUSE_PLAYERS,)
+#: the top cards whose forced pick-ups the competent table keeps
+COMPETENT_TOPS = ("8", "9", "J", "A")
+#: the visible ranks whose worth against a 7 the competent table keeps
+COMPETENT_RANKS = ("10", "9", "8")
 
 
 @dataclass(frozen=True)
@@ -108,6 +117,19 @@ class PooheadReportOptions(GameReportOptions):
         return max(12, self.n_main // 80) // 12 * 12
 
     @property
+    def n_competent(self) -> int:
+        # issue 22 item 5: the competent field's start player to about +-2 points at full size
+        # (1,992 games: a 95% half-width of 2.0 points at a share of 0.28), in whole rounds of
+        # the 12 seat orders; at least 24, so that the deal's tenths (of the second half) exist
+        return max(24, self.n_main // 100) // 12 * 12
+
+    @property
+    def n_competent_swap(self) -> int:
+        """Deals on which one competent seat keeps its dealt face-up cards: the first of the
+        competent table's deals, so the two play each deal in pairs."""
+        return max(12, self.n_main // 200) // 12 * 12
+
+    @property
     def n_swap(self) -> int:
         return max(60, self.n_main // 2)
 
@@ -125,6 +147,8 @@ class PooheadReportOptions(GameReportOptions):
             "random_seats": self.n_random,
             "search_seats": self.n_search,
             "swap": self.n_swap,
+            "competent": self.n_competent,
+            "competent_swap": self.n_competent_swap,
             "faceup": self.n_faceup,
             "house_rules": self.n_house,
         }
@@ -156,10 +180,13 @@ def run_set(
     seed: int,
     workers: int | None = None,
     tick: Ticker = NO_TICKS,
+    per_game: bool = False,
 ) -> dict[str, np.ndarray]:
     """Play ``games`` deals, each once per variant (``kernels.run_variants``), in blocks of
     :data:`BLOCK` on a thread pool; per-game arrays are joined in block order, sums added;
-    ``tick`` advances by ``games`` when done."""
+    ``tick`` advances by ``games`` when done. With ``per_game`` a block is played a game at a
+    time from its stream (the same games) and ``ratio_game`` keeps each game's forced pick-up
+    tallies (``float64[games, V, 13, R_SIZE]``), so that some games can be left out."""
     from headcount_lab.core.runner import default_workers
     from headcount_lab.games.poohead import agents, kernels
 
@@ -171,17 +198,33 @@ def run_set(
     params = np.stack([p[1] for p in pp])
     n_blocks = -(-games // BLOCK)
 
+    def one_game(state: np.ndarray, m: int) -> dict[str, np.ndarray]:
+        # game m of a block alone: its stream drawn from ``state`` (which moves on, as in the
+        # block) and its bots seated as the block seats them (``seat_bots``: bot j at seat
+        # (j + m) % n)
+        shift = m % players
+        x = kernels.run_variants(state, 1, rules, np.roll(ids, shift, axis=1),
+                                 np.roll(params, shift, axis=1), False)  # fmt: skip
+        x["game"][:, :, kernels.V_SHIFT] = shift
+        return x
+
     def one(b: int) -> dict[str, np.ndarray]:
         k = min(BLOCK, games - b * BLOCK)
-        return kernels.run_variants(block_state(seed, b), k, rules, ids, params, True)
+        state = block_state(seed, b)
+        if not per_game:
+            return kernels.run_variants(state, k, rules, ids, params, True)
+        each = [one_game(state, m) for m in range(k)]
+        out = {key: np.concatenate([x[key] for x in each]) for key in ("game", "deal")}
+        out["ratio_game"] = np.stack([x["ratio"] for x in each])
+        return {**out, **{key: np.sum([x[key] for x in each], axis=0) for key in ("agg", "ratio")}}
 
     kernels.run_variants(block_state(seed, 0), 1, rules, ids, params, True)  # compile once
     with ThreadPoolExecutor(max_workers=workers or default_workers()) as pool:
         parts = list(pool.map(one, range(n_blocks)))
     tick.advance(games)
+    joined = ("game", "deal", "ratio_game") if per_game else ("game", "deal")
     return {
-        "game": np.concatenate([p["game"] for p in parts]),
-        "deal": np.concatenate([p["deal"] for p in parts]),
+        **{key: np.concatenate([p[key] for p in parts]) for key in joined},
         "agg": np.sum([p["agg"] for p in parts], axis=0),
         "ratio": np.sum([p["ratio"] for p in parts], axis=0),
     }
@@ -230,6 +273,35 @@ def _swap_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
         return [Variant((), (f"cheap+:swap={s}", *("cheap+",) * (n - 1))) for s in SWAPS]
 
     return {("swap", n): run_set(n, swaps(n), opts.n_swap, opts.seed, tick=tick) for n in PLAYERS}
+
+
+def competent_member(players: int) -> str:
+    """The bot the committed competent field seats at ``players`` under the default rules (its
+    one member, :func:`headcount_lab.analysis.rulelab.competent_members`; a mixed field is
+    refused, since these tables seat one bot in every seat)."""
+    members = rulelab.competent_members(NAME, players)
+    if len(members) != 1:
+        raise ValueError(f"the {players}-player competent field is {members}: trace its members")
+    return members[0]
+
+
+def _competent_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
+    """The competent field's member in every seat (``("competent", n)``), and on the first
+    :attr:`~PooheadReportOptions.n_competent_swap` of the same deals the same table with bot 0
+    keeping its dealt face-up cards (``("competent_keep", n)``, 4 players): every game has its
+    own stream (``kernels.game_stream``), so game ``m`` of both runs is dealt the same cards and
+    bot 0 sits in the same seat."""
+    runs: Runs = {}
+    for n in COMPETENT_PLAYERS:
+        member = competent_member(n)
+        runs[("member", n)] = member
+        table = (member,) * n
+        runs[("competent", n)] = run_set(n, [Variant((), table)], opts.n_competent, opts.seed,
+                                         tick=tick, per_game=True)  # fmt: skip
+        keep = (f"{member},swap=keep", *table[1:])
+        runs[("competent_keep", n)] = run_set(n, [Variant((), keep)], opts.n_competent_swap,
+                                              opts.seed, tick=tick)  # fmt: skip
+    return runs
 
 
 def _faceup_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
@@ -321,38 +393,21 @@ def hero_deal(run: dict[str, np.ndarray], n: int) -> tuple[np.ndarray, np.ndarra
 # --- tables -----------------------------------------------------------------------------------
 
 
-def seat_table(runs: Runs) -> pd.DataFrame:
-    """Q1: P(Poohead) by seat counted from the start player, by players and bot level."""
+def seat_rows(run: dict[str, np.ndarray], n: int, bot: str, level: str) -> pd.DataFrame:
+    """P(Poohead) by seat counted from the start player of one table of ``bot`` in every seat
+    (``level``: its short name), and each seat's excess over the fair share 1/n."""
     from headcount_lab.games.poohead.kernels import V_POOHEAD, V_STARTER
 
+    p = _col(run, 0, V_POOHEAD)
+    ok = p >= 0
+    rel = (p[ok] - _col(run, 0, V_STARTER)[ok]) % n
+    counted = int(ok.sum())
     rows = []
-    for n in PLAYERS:
-        for bot, key in (
-            ("random", ("seats", n, "random")),
-            ("cheap", ("main", n, "cheap")),
-            ("cheap+", ("main", n, "cheap+")),
-            ("pimc", ("seats", n, "pimc")),
-        ):
-            run = runs[key]
-            p = _col(run, 0, V_POOHEAD)
-            ok = p >= 0
-            rel = (p[ok] - _col(run, 0, V_STARTER)[ok]) % n
-            counted = int(ok.sum())
-            for s in range(n):
-                k = int((rel == s).sum())
-                rows.append(
-                    {
-                        "players": n,
-                        "bot": SEARCH if bot == "pimc" else bot,
-                        "level": bot,
-                        "seat_from_starter": s,
-                        "games": counted,
-                        "capped": int((~ok).sum()),
-                        "poohead": k,
-                        **rate(k, counted),
-                        "fair": 1 / n,
-                    }
-                )
+    for s in range(n):
+        k = int((rel == s).sum())
+        rows.append({"players": n, "bot": bot, "level": level, "seat_from_starter": s,
+                     "games": counted, "capped": int((~ok).sum()), "poohead": k,
+                     **rate(k, counted), "fair": 1 / n})  # fmt: skip
     df = pd.DataFrame(rows)
     df["excess"] = df["p"] - df["fair"]
     df["excess_lo"] = df["lo"] - df["fair"]
@@ -360,33 +415,53 @@ def seat_table(runs: Runs) -> pd.DataFrame:
     return df
 
 
+def seat_table(runs: Runs) -> pd.DataFrame:
+    """Q1: P(Poohead) by seat counted from the start player, by players and bot level."""
+    parts = [
+        seat_rows(runs[key], n, SEARCH if level == "pimc" else level, level)
+        for n in PLAYERS
+        for level, key in (
+            ("random", ("seats", n, "random")),
+            ("cheap", ("main", n, "cheap")),
+            ("cheap+", ("main", n, "cheap+")),
+            ("pimc", ("seats", n, "pimc")),
+        )
+    ]
+    return pd.concat(parts, ignore_index=True)
+
+
+def swap_rows(run: dict[str, np.ndarray], n: int, names: tuple[str, ...]) -> list[dict[str, Any]]:
+    """One seat's swap by variant (``names``: ``own`` first, then ``keep``, then any other) on
+    the same deals: its P(Poohead), and the paired difference against swapping its own way and
+    against keeping the dealt cards."""
+    outs = [hero_poohead(run, v) for v in range(len(names))]
+    rows = []
+    for v, name in enumerate(names):
+        x = outs[v]
+        both = (x >= 0) & (outs[0] >= 0)
+        d = paired(x[both], outs[0][both])
+        both_k = (x >= 0) & (outs[1] >= 0)
+        dk = paired(x[both_k], outs[1][both_k])
+        rows.append(
+            {
+                "players": n,
+                "swap": name,
+                "games": int((x >= 0).sum()),
+                **rate(int((x == 1).sum()), int((x >= 0).sum())),
+                "pairs": int(both.sum()),
+                "pair_p": d["a"],
+                "pair_p_own": d["b"],
+                **diff_columns("vs_own", d),
+                **diff_columns("vs_keep", dk),
+            }
+        )
+    return rows
+
+
 def swap_table(runs: Runs) -> pd.DataFrame:
     """Q2: one seat (cheap+) swapping well, not at all or at random, the rest cheap+, the same
     deals: its P(Poohead), and the paired difference against swapping well."""
-    rows = []
-    for n in PLAYERS:
-        run = runs[("swap", n)]
-        outs = [hero_poohead(run, v) for v in range(len(SWAPS))]
-        for v, name in enumerate(SWAPS):
-            x = outs[v]
-            both = (x >= 0) & (outs[0] >= 0)
-            d = paired(x[both], outs[0][both])
-            both_k = (x >= 0) & (outs[1] >= 0)
-            dk = paired(x[both_k], outs[1][both_k])
-            rows.append(
-                {
-                    "players": n,
-                    "swap": name,
-                    "games": int((x >= 0).sum()),
-                    **rate(int((x == 1).sum()), int((x >= 0).sum())),
-                    "pairs": int(both.sum()),
-                    "pair_p": d["a"],
-                    "pair_p_own": d["b"],
-                    **diff_columns("vs_own", d),
-                    **diff_columns("vs_keep", dk),
-                }
-            )
-    return pd.DataFrame(rows)
+    return pd.DataFrame([r for n in PLAYERS for r in swap_rows(runs[("swap", n)], n, SWAPS)])
 
 
 def triple_name(t: tuple[int, int, int]) -> str:
@@ -621,72 +696,87 @@ def ols(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return beta, cov
 
 
+def rank_value_rows(
+    run: dict[str, np.ndarray], n: int
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """One table's linear model of the deal (:func:`rank_value_table`): the coefficients' rows
+    and the tenths' rows."""
+    coef_rows = []
+    dec_rows = []
+    y, ok, idx = _uncapped_hero(run)
+    six, blind = hero_deal(run, n)
+    x, names = _design(six[idx], blind[idx])
+    yy = y[idx].astype(np.float64)
+    half = idx.size // 2
+    beta, cov = ols(x[:half], yy[:half])
+    se = np.sqrt(np.clip(np.diag(cov), 0, None))
+    for j, name in enumerate(names[1:], start=1):
+        where, _, rank = name.partition("_")
+        effect = stats.normal_ci(beta[j], se[j])
+        coef_rows.append({"players": n, "where": where, "rank": rank,
+                          **stats.ci_columns("effect", effect)})  # fmt: skip
+    # the 9 against the 8 (visible): difference of two coefficients with its interval
+    i9, i8 = names.index("visible_9"), names.index("visible_8")
+    d = beta[i9] - beta[i8]
+    sd = math.sqrt(max(cov[i9, i9] + cov[i8, i8] - 2 * cov[i9, i8], 0.0))
+    coef_rows.append({"players": n, "where": "visible", "rank": "9 minus 8",
+                      **stats.ci_columns("effect", stats.normal_ci(d, sd))})  # fmt: skip
+    test = x[half:]
+    fc = test @ beta
+    yt = yy[half:]
+    if fc.size >= 10:
+        edges = np.quantile(fc, np.linspace(0, 1, 11))
+        bins = np.clip(np.searchsorted(edges, fc, side="right") - 1, 0, 9)
+        for b in range(10):
+            sel = bins == b
+            g = int(sel.sum())
+            dec_rows.append(
+                {"players": n, "tenth": b + 1, "games": g,
+                 "forecast": float(fc[sel].mean()) if g else math.nan,
+                 **rate(int(yt[sel].sum()), g)}
+            )  # fmt: skip
+    return coef_rows, dec_rows
+
+
 def rank_value_table(runs: Runs) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Q6, Q7: a linear model of P(Poohead) (one seat a game, cheap+ everywhere, fitted on the
     first half of the deals) on the ranks dealt to that seat, visible or blind, each card's
     effect against a 7 with its 95% interval; and the second half of the deals in tenths by
     the model's forecast, with their observed P(Poohead): how much the deal decides."""
-    coef_rows = []
-    dec_rows = []
-    for n in PLAYERS:
-        run = runs[("main", n, "cheap+")]
-        y, ok, idx = _uncapped_hero(run)
-        six, blind = hero_deal(run, n)
-        x, names = _design(six[idx], blind[idx])
-        yy = y[idx].astype(np.float64)
-        half = idx.size // 2
-        beta, cov = ols(x[:half], yy[:half])
-        se = np.sqrt(np.clip(np.diag(cov), 0, None))
-        for j, name in enumerate(names[1:], start=1):
-            where, _, rank = name.partition("_")
-            effect = stats.normal_ci(beta[j], se[j])
-            coef_rows.append({"players": n, "where": where, "rank": rank,
-                              **stats.ci_columns("effect", effect)})  # fmt: skip
-        # the 9 against the 8 (visible): difference of two coefficients with its interval
-        i9, i8 = names.index("visible_9"), names.index("visible_8")
-        d = beta[i9] - beta[i8]
-        sd = math.sqrt(max(cov[i9, i9] + cov[i8, i8] - 2 * cov[i9, i8], 0.0))
-        coef_rows.append({"players": n, "where": "visible", "rank": "9 minus 8",
-                          **stats.ci_columns("effect", stats.normal_ci(d, sd))})  # fmt: skip
-        test = x[half:]
-        fc = test @ beta
-        yt = yy[half:]
-        if fc.size >= 10:
-            edges = np.quantile(fc, np.linspace(0, 1, 11))
-            bins = np.clip(np.searchsorted(edges, fc, side="right") - 1, 0, 9)
-            for b in range(10):
-                sel = bins == b
-                g = int(sel.sum())
-                dec_rows.append(
-                    {"players": n, "tenth": b + 1, "games": g,
-                     "forecast": float(fc[sel].mean()) if g else math.nan,
-                     **rate(int(yt[sel].sum()), g)}
-                )  # fmt: skip
-    return pd.DataFrame(coef_rows), pd.DataFrame(dec_rows)
+    parts = [rank_value_rows(runs[("main", n, "cheap+")], n) for n in PLAYERS]
+    return (pd.DataFrame([r for c, _ in parts for r in c]),
+            pd.DataFrame([r for _, d in parts for r in d]))  # fmt: skip
+
+
+def nine_rows(run: dict[str, np.ndarray], n: int, rules: tuple[str, ...]) -> list[dict[str, Any]]:
+    """One table's forced pick-ups (:func:`nine_table`) by variant (``rules``: their names) and
+    top card."""
+    rows = []
+    g = run["game"].shape[0]
+    for v, rule in enumerate(rules):
+        for r in _VALUE_ORDER:
+            sx, sy, sxx, syy, sxy = run["ratio"][v, r]
+            if sy == 0:
+                continue
+            ratio = sx / sy
+            var = (sxx - 2 * ratio * sxy + ratio * ratio * syy) / max(1, g - 1)
+            half = stats.Z95 * math.sqrt(max(var, 0.0) * g) / sy
+            rows.append(
+                {"players": n, "rules": rule, "top": RANK_NAMES[r], "turns_facing": int(sy),
+                 "facing_per_game": sy / g, "forced_pickups": int(sx),
+                 **stats.ci_columns("forced_share", stats.around(ratio, half))}
+            )  # fmt: skip
+    return rows
 
 
 def nine_table(runs: Runs) -> pd.DataFrame:
     """Q7: the share of turns facing each top card that end with the pile picked up (forced:
     no legal play, or a failed blind flip), cheap+ everywhere, with a ratio interval over games
     (delta method), and the same with ``no_nine_on_empty``."""
-    rows = []
-    for n in PLAYERS:
-        run = runs[("main", n, "cheap+")]
-        g = run["game"].shape[0]
-        for v, rule in enumerate(("defaults", NINE_RULE)):
-            for r in _VALUE_ORDER:
-                sx, sy, sxx, syy, sxy = run["ratio"][v, r]
-                if sy == 0:
-                    continue
-                ratio = sx / sy
-                var = (sxx - 2 * ratio * sxy + ratio * ratio * syy) / max(1, g - 1)
-                half = stats.Z95 * math.sqrt(max(var, 0.0) * g) / sy
-                rows.append(
-                    {"players": n, "rules": rule, "top": RANK_NAMES[r], "turns_facing": int(sy),
-                     "facing_per_game": sy / g, "forced_pickups": int(sx),
-                     **stats.ci_columns("forced_share", stats.around(ratio, half))}
-                )  # fmt: skip
-    return pd.DataFrame(rows)
+    rules = ("defaults", NINE_RULE)
+    return pd.DataFrame(
+        [r for n in PLAYERS for r in nine_rows(runs[("main", n, "cheap+")], n, rules)]
+    )
 
 
 def holding_table(runs: Runs) -> pd.DataFrame:
@@ -706,6 +796,66 @@ def holding_table(runs: Runs) -> pd.DataFrame:
                         {"players": n, "rank": RANK_NAMES[rank], "copies_visible": c,
                          "games": g, **rate(int(y[sel].sum()), g)}
                     )  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def _measure(n: int, bot: str, measure: str, x: Any, col: str, count: int,
+             of: str) -> dict[str, Any]:  # fmt: skip
+    """One row of :func:`competent_table`: ``x``'s estimate ``col`` with its interval
+    (``col_lo``, ``col_hi``; ``p`` with ``lo``, ``hi``) and what it was counted on."""
+    lo, hi = ("lo", "hi") if col == "p" else (f"{col}_lo", f"{col}_hi")
+    return {"players": n, "bot": bot, "measure": measure, "value": float(x[col]),
+            "lo": float(x[lo]), "hi": float(x[hi]), "count": count, "of": of}  # fmt: skip
+
+
+def competent_table(runs: Runs) -> pd.DataFrame:
+    """Q8 (the tips against the competent field): from the games of the committed competent
+    field's member in every seat, by the same functions as the cheap+ tables, each seat's
+    excess P(Poohead) over 1/n counted from the start player (:func:`seat_rows`, seat 0
+    starts), the forced pick-ups facing :data:`COMPETENT_TOPS` (:func:`nine_rows`), the worth
+    of a visible card against a 7 and the worst and best tenth of deals
+    (:func:`rank_value_rows`: fitted on the first half of the games, tenths of the second), and
+    what not swapping costs a seat (:func:`swap_rows`: bot 0 keeping its dealt face-up cards
+    against swapping its own way, paired on the first deals). One row per measure, its
+    estimate with the 95% interval and what it was counted on."""
+    from headcount_lab.games.poohead.kernels import V_POOHEAD, V_SHIFT
+
+    rows = []
+    for n in COMPETENT_PLAYERS:
+        run, keep, bot = runs[("competent", n)], runs[("competent_keep", n)], runs[("member", n)]
+        seats = seat_rows(run, n, bot, "competent")
+        for _, r in seats.iterrows():
+            rows.append(_measure(n, bot, f"seat_{r['seat_from_starter']}_excess", r, "excess",
+                                 int(r["games"]), "games"))  # fmt: skip
+        capped = int(seats["capped"].iloc[0])
+        played = run["game"].shape[0]
+        rows.append(_measure(n, bot, "capped_share", rate(capped, played), "p", played, "games"))
+        # the forced pick-ups of the games that ended: a capped game's loop repeats a few top
+        # cards for thousands of turns and would swamp them
+        ended = _col(run, 0, V_POOHEAD) >= 0
+        ended_run = {"game": run["game"][ended], "ratio": run["ratio_game"][ended].sum(axis=0)}
+        for r in nine_rows(ended_run, n, ("defaults",)):
+            if r["top"] in COMPETENT_TOPS:
+                rows.append(_measure(n, bot, f"forced_{r['top']}", r, "forced_share",
+                                     r["turns_facing"], "turns facing, uncapped"))  # fmt: skip
+        coef, tenths = rank_value_rows(run, n)
+        fitted = int((hero_poohead(run, 0) >= 0).sum()) // 2
+        visible = {r["rank"]: r for r in coef if r["where"] == "visible"}
+        for rank in COMPETENT_RANKS:
+            rows.append(_measure(n, bot, f"visible_{rank}_vs_7", visible[rank], "effect", fitted,
+                                 "games fitted"))  # fmt: skip
+        for name, tenth in (("worst_tenth", 10), ("best_tenth", 1)):
+            r = next(x for x in tenths if x["tenth"] == tenth)
+            rows.append(_measure(n, bot, name, r, "p", r["games"], "games"))
+        k = keep["game"].shape[0]
+        if not (
+            np.array_equal(run["deal"][:k], keep["deal"])
+            and np.array_equal(run["game"][:k, 0, V_SHIFT], keep["game"][:, 0, V_SHIFT])
+        ):
+            raise RuntimeError("the keep games are not the competent table's first deals")
+        both = {"game": np.concatenate([run["game"][:k], keep["game"]], axis=1)}
+        r = swap_rows(both, n, ("own", "keep"))[1]
+        rows.append(_measure(n, bot, "swap_keep_vs_own", r, "vs_own", r["pairs"], "deals"))
     return pd.DataFrame(rows)
 
 
@@ -737,6 +887,10 @@ SECTIONS = (
     ),
     tables_section("swap", "q2: the swap's worth, paired", _swap_runs, {"q2_swap": swap_table},
                    lambda o: (len(PLAYERS) * o.n_swap, "deals")),
+    tables_section("competent", "q8: the competent field in every seat, 4 players",
+                   _competent_runs, {"q8_competent": competent_table},
+                   lambda o: (len(COMPETENT_PLAYERS) * (o.n_competent + o.n_competent_swap),
+                              "games")),
     tables_section("faceup", "q3: face-up triples", _faceup_runs,
                    {"q3_faceup_triples": faceup_table, "q3_faceup_ranks": faceup_rank_table},
                    lambda o: (len(PLAYERS) * o.n_faceup, "games")),

@@ -29,9 +29,10 @@ function of (observation, legal mask, stream) only.
   playout once the bot is out (the same decision rule from fewer draws).
 - ``ismcts`` (4), ``ismcts:iterations=I,horizon=H,explore=C`` (default 200, 600 and 0.7):
   single-observer information-set Monte Carlo tree search over the same sampler; see
-  :func:`ismcts_play`. Swaps like ``cheap``. ``ismcts:cutoff=on`` stops iterating once the
-  most visited root action cannot be overtaken (the same action in fewer iterations);
-  ``cutoff=X`` below 1 once it leads by more than X times the iterations left.
+  :func:`ismcts_play`. Swaps like ``cheap`` (``ismcts:swap=keep`` keeps the dealt face-up
+  cards, ``ismcts:swap=random`` swaps at random, as ``cheap``'s do). ``ismcts:cutoff=on`` stops
+  iterating once the most visited root action cannot be overtaken (the same action in fewer
+  iterations); ``cutoff=X`` below 1 once it leads by more than X times the iterations left.
 
 The names, parameters, defaults and ranges are :data:`~headcount_lab.games.poohead.bots.MENU`.
 """
@@ -57,11 +58,13 @@ from headcount_lab.games.poohead.bits import (
 from headcount_lab.games.poohead.bots import (
     CHEAP,
     CHEAP_PLUS,
+    ISMCTS,
     MAX_ITERATIONS,
     MENU,
     PIMC,
     RANDOM,
     SWAP_NONE,
+    SWAP_OWN,
     SWAP_RANDOM,
 )
 from headcount_lab.games.poohead.faceup_table import table as faceup_table
@@ -93,7 +96,8 @@ P_EXPLORE = 2  # ismcts: the UCB exploration constant
 P_PIMC_CUTOFF = 2  # pimc: skip deals and turns that cannot change the decision (0 off, 1 on)
 P_ISMCTS_CUTOFF = 3  # ismcts: stop once the most visited root action is settled (0 off, 1 on)
 P_SWAP = 0  # cheap, cheap+: how to swap (SWAP_OWN, SWAP_NONE, SWAP_RANDOM)
-N_PARAMS = 4
+P_ISMCTS_SWAP = 4  # ismcts: how to swap (SWAP_OWN: cheap's rule, SWAP_NONE, SWAP_RANDOM)
+N_PARAMS = 5
 
 # Scratch of the search bots (``int64[WORK_SIZE]``): a whole game state to play forward.
 W_OBS = 0
@@ -238,11 +242,24 @@ def _positions(index):
 
 
 @L.njit_fast
+def swap_setting(policy, params):
+    """How a seat chooses its face-up cards: ``SWAP_OWN`` (its bot's rule), ``SWAP_NONE`` or
+    ``SWAP_RANDOM``, from the ``swap`` of ``cheap``, ``cheap+`` and ``ismcts`` (other bots:
+    their own rule)."""
+    if CHEAP <= policy <= CHEAP_PLUS:
+        return params[P_SWAP]
+    if policy == ISMCTS:
+        return params[P_ISMCTS_SWAP]
+    return SWAP_OWN
+
+
+@L.njit_fast
 def choose_swap(policy, params, state, obs):
     """P3: the swap of the seat in ``obs`` (phase swap), an index into ``swap_subsets()``."""
     if policy == RANDOM:
         return below(state, 20)
-    if policy <= CHEAP_PLUS and params[P_SWAP] == SWAP_NONE:
+    how = swap_setting(policy, params)
+    if how == SWAP_NONE:
         # keep the dealt face-up cards: of each rank, as many as were dealt face up
         me = obs[L.O_SEAT]
         ranks = 0
@@ -253,7 +270,7 @@ def choose_swap(policy, params, state, obs):
                 ranks |= 1 << r
                 counts |= u << (3 * r)
         return subset_of(obs, ranks, counts)
-    if policy <= CHEAP_PLUS and params[P_SWAP] == SWAP_RANDOM:
+    if how == SWAP_RANDOM:
         return below(state, 20)
     if policy == CHEAP_PLUS:
         return table_swap(obs)

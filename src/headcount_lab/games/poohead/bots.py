@@ -3,16 +3,19 @@ that ``--help`` can list them; the decisions are in :mod:`.agents`.
 
 A bot's values, in the order of its parameters, fill the start of its row of the parameter array
 the kernels read (``agents.P_SWAP``, ``agents.P_SAMPLES``, ``agents.P_HORIZON``,
-``agents.P_EXPLORE``, ``agents.P_PIMC_CUTOFF``, ``agents.P_ISMCTS_CUTOFF``), so
-``pimc:samples=16`` plays exactly what ``pimc`` did before its parameters had names.
+``agents.P_EXPLORE``, ``agents.P_PIMC_CUTOFF``, ``agents.P_ISMCTS_CUTOFF``,
+``agents.P_ISMCTS_SWAP``), so ``pimc:samples=16`` plays exactly what ``pimc`` did before its
+parameters had names.
 """
 
 from __future__ import annotations
 
+import dataclasses
+
 from headcount_lab.core.botspec import BotMenu, Param, Policy
 
 RANDOM, CHEAP, CHEAP_PLUS, PIMC, ISMCTS = 0, 1, 2, 3, 4
-#: ``cheap`` and ``cheap+``: how they choose their face-up cards (P3)
+#: ``cheap``, ``cheap+`` and ``ismcts``: how they choose their face-up cards (P3)
 SWAP_OWN, SWAP_NONE, SWAP_RANDOM = 0, 1, 2
 #: the most ismcts iterations: its tree is a node per iteration in a fixed scratch array
 MAX_ITERATIONS = 4096
@@ -41,6 +44,11 @@ ISMCTS_CUTOFF = Param(
     "(on = 1: it cannot be overtaken)",
     OFF_ON, quiet=True,
 )  # fmt: skip
+#: ``ismcts``'s swap (added later than its other parameters, so quiet: the canonical text of
+#: ``ismcts:iterations=400,horizon=600,explore=0.7``, the competent field's member, stays)
+ISMCTS_SWAP = dataclasses.replace(
+    SWAP, help="face-up choice: own = cheap's rule, keep = the dealt cards, random", quiet=True
+)
 
 MENU = BotMenu(
     "poohead",
@@ -66,6 +74,7 @@ MENU = BotMenu(
                 HORIZON,
                 Param("explore", 0.7, 0.0, 10.0, False, "the UCB exploration constant"),
                 ISMCTS_CUTOFF,
+                ISMCTS_SWAP,
             ),
             "information-set Monte Carlo tree search",
         ),
