@@ -3,6 +3,7 @@
     python scripts/rule_lab.py headcount --games 20000 --seed 1 --adapt quick
     python scripts/rule_lab.py whist --games 600 --seed 1
     python scripts/rule_lab.py foolish --games 600 --seed 1 --field competent --tag competent
+    python scripts/rule_lab.py poohead --resolve quick --tag resolved
 
 One ``compare`` per change of ``headcount_lab.analysis.rulelab.LAB[GAME]``, each against the
 default rules, on the same seed (so every change is played on the same deals), with the
@@ -10,6 +11,11 @@ game's compare field unless ``--field`` says otherwise. The JSON of every run go
 ``data/rule-lab-GAME-v<rules version>.json`` with this command line, written after each change,
 so an interrupted run resumes where it stopped when started again with the same arguments
 (``--fresh`` starts over). The game's report reads the file.
+
+``--resolve BUDGET`` plays no comparison: for every change it re-solves the game's committed
+competent field under the base rules and under the changed rules, as ``compare --adapt
+--adapt-budget BUDGET`` does (:func:`headcount_lab.core.adapt.solved_under`), and stores each
+field's support; the report shows whether players who adapted would be another field.
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ from headcount_lab.games import GAMES
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", choices=sorted(rulelab.LAB))
-    parser.add_argument("--games", type=int, required=True)
+    parser.add_argument("--games", type=int, default=0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--field", default=None)
@@ -40,16 +46,26 @@ def main() -> None:
         metavar="BUDGET",
         help="also play the players who adapted (compare --adapt, this budget)",
     )
+    parser.add_argument(
+        "--resolve",
+        default=None,
+        metavar="BUDGET",
+        help="re-solve the competent field under each change instead of comparing",
+    )
     parser.add_argument("--only", default=None, help="comma-separated change names")
     parser.add_argument("--fresh", action="store_true")
     parser.add_argument(
         "--tag", default="", help="store under data/rule-lab-GAME-TAG-v*.json (a second field)"
     )
     args = parser.parse_args()
+    if args.resolve is None and args.games < 1:
+        parser.error("--games is required (a positive count) unless --resolve is given")
     spec = GAMES[args.game]
     command = "python scripts/rule_lab.py " + shlex.join(sys.argv[1:])
     settings = {"games": args.games, "seed": args.seed, "players": args.players,
                 "field": args.field, "adapt": args.adapt}  # fmt: skip
+    if args.resolve is not None:
+        settings = {"players": args.players, "resolve": args.resolve}
     path = rulelab.path_of(args.game, spec.version, tag=args.tag)
     stored = {"schema": rulelab.SCHEMA, "game": args.game, "rules_version": spec.version,
               "settings": settings, "commands": [], "runs": {}}  # fmt: skip
@@ -69,13 +85,33 @@ def main() -> None:
             continue
         extra = {} if args.adapt is None else {"adapt": True, "adapt_budget": args.adapt}
         t0 = time.perf_counter()
-        res = G.compare(spec, list(changes[name]), [], None, None, args.players, args.field,
-                        args.games, args.seed, RunOptions(quiet=True), **extra)  # fmt: skip
+        if args.resolve is not None:
+            res = resolved(spec, changes[name], args.players, args.resolve)
+        else:
+            res = G.compare(spec, list(changes[name]), [], None, None, args.players, args.field,
+                            args.games, args.seed, RunOptions(quiet=True), **extra)  # fmt: skip
         res["seconds_total"] = round(time.perf_counter() - t0, 1)
         stored["runs"][name] = res
         atomic_write_json(path, stored)
         print(f"{name}: {res['seconds_total']:.0f} s", flush=True)
     print(f"{command}: written to {path}")
+
+
+def resolved(spec, assignments, players: int, budget: str) -> dict:  # type: ignore[no-untyped-def]
+    """The competent field re-solved under the base rules and under ``assignments``: each
+    one's support (members with their weights), the cache file and the seconds it took."""
+    from headcount_lab.core.adapt import solved_under, support_of
+
+    out = {}
+    for arm, flags in (("base", []), ("changed", list(assignments))):
+        rules = spec.make_rules(None, flags, players)
+        data, file, seconds, cached = solved_under(spec, players, rules, budget)
+        out[arm] = {"support": [{"bot": b, "weight": w} for b, w in support_of(data)],
+                    "regret": data["regret"], "regret_ci95": data["regret_ci95"],
+                    "games_per_profile": data["games_per_profile"],
+                    "members": data["table"]["members"], "seconds": round(seconds, 1),
+                    "cached": cached}  # fmt: skip
+    return out
 
 
 if __name__ == "__main__":

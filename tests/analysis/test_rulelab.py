@@ -163,3 +163,53 @@ def test_the_headcount_verdicts_say_how_exploitable_their_field_is():
     other = table.assign(field="odds")  # a field the meter's row is not about: nothing said
     w = SimpleNamespace(lang="en", tables={H.TABLE: other, BAYES_TABLE: bayes})
     assert "bayes:field" not in H.render(w)[0].finding
+
+
+def _resolved_set(game: str, other: str | None) -> dict:
+    """A stored --resolve set of ``game``: the committed field kept under every change but
+    ``other``, under which a re-solve crowns `random`."""
+    members = R.competent_members(game, 4)
+    keep = {"support": [{"bot": b, "weight": 1.0 / len(members)} for b in members],
+            "members": [*members, "random"], "games_per_profile": 24,
+            "regret_ci95": [0.0, 0.031]}  # fmt: skip
+    runs = {}
+    for name in R.LAB[game]:
+        changed = {**keep, "support": [{"bot": "random", "weight": 1.0}]} if name == other else keep
+        runs[name] = {"base": keep, "changed": changed}
+    return {
+        "settings": {"players": 4, "resolve": "quick"},
+        "runs": runs,
+        "commands": [f"python scripts/rule_lab.py {game} --resolve quick --tag resolved"],
+    }
+
+
+def test_a_change_whose_re_solved_field_is_another_is_named():
+    from headcount_lab.core.report import points
+
+    # issue 23 item 4: where re-solving the competent field under a change crowns other
+    # members, the table's column and the designer's list say so, with the field it calls for
+    game = "poohead"
+    table = R.tidy(R.load(game, GAMES[game].version), game)
+    other = list(R.LAB[game])[2]
+    resolved = R.tidy_resolved(_resolved_set(game, other), game)
+    assert resolved["kept"].tolist() == [name != other for name in R.LAB[game]]
+    for lang, t in texts("rulelab").items():
+        q1, q2 = R.questions(game, table, lang, t, "`x.csv`", "{n}. {text}", 7, None, resolved)
+        col = q1.parts[0].df[t["col_resolved"]].tolist()
+        assert col == [t["resolved_other" if n == other else "resolved_kept"] for n in R.LAB[game]]
+        note = t["resolved_differs"].format(support="`random` (1.00)")
+        assert q2.parts[0].count(note) == 1
+        changes = len(R.LAB[game])
+        assert f"{changes - 1}" in q1.method and "--resolve quick" in q1.reproduce
+        assert points(0.031, lang).lstrip("+") in q1.method  # the re-solves' widest regret
+        assert not re.search(r"\{[a-z_]+\}", q1.method + q2.parts[0])
+
+
+@pytest.mark.parametrize("game", sorted(R.RESOLVED))
+def test_the_stored_re_solves_cover_every_change_under_both_rule_sets(game):
+    stored = R.load(game, GAMES[game].version, tag=R.RESOLVED[game])
+    assert stored["settings"]["resolve"] in ("quick", "full")
+    for name in R.LAB[game]:
+        for arm in ("base", "changed"):
+            weights = [m["weight"] for m in stored["runs"][name][arm]["support"]]
+            assert weights and sum(weights) == pytest.approx(1.0)

@@ -105,6 +105,10 @@ EXEMPT: dict[str, dict[str, str]] = {
 #: games, for the games whose main runs are played by a cheaper field (their competent fields
 #: are search bots, too slow for the main runs' size): the report shows its verdict beside
 CHECKS: dict[str, str] = {"foolish": "competent", "poohead": "competent"}
+#: game -> the tag of the stored re-solves of its competent field under each change
+#: (``scripts/rule_lab.py GAME --resolve quick --tag resolved``; issue 23 item 4): whether the
+#: players who adapted would be another field than the one that played :data:`CHECKS`
+RESOLVED: dict[str, str] = {"foolish": "resolved", "poohead": "resolved"}
 
 #: the smallest change of a judged metric that counts (a designer would not change a rule for
 #: less): a share of a win 1 pp, a stall a hundredth a game, the Whist dealer 0.1 point a hand
@@ -203,6 +207,40 @@ def about(table: pd.DataFrame) -> dict[str, Any]:
         "field": str(r["field"]).split(" "),
         "competent": str(r["competent"]).split(" ") if isinstance(r["competent"], str) else [],
     }  # fmt: skip
+
+
+def _support(arm: dict[str, Any]) -> str:
+    return "; ".join(f"{m['bot']} {m['weight']:.2f}" for m in arm["support"])
+
+
+def _named(support: str) -> str:
+    """A stored support (``spec weight; ...``) as the text prints it: each spec in backticks,
+    its weight in brackets."""
+    pairs = (x.rpartition(" ") for x in support.split("; "))
+    return ", ".join(f"`{b}` ({w})" for b, _, w in pairs)
+
+
+def tidy_resolved(stored: dict[str, Any], game: str) -> pd.DataFrame:
+    """One row per change (in :data:`LAB` order): the competent field re-solved under the base
+    rules and under the change (``scripts/rule_lab.py --resolve``), each support as ``spec
+    weight`` pairs, and whether the change's support is the committed field's (``kept``)."""
+    s = stored["settings"]
+    committed = set(competent_members(game, s["players"]))
+    rows = []
+    for name, assignments in LAB[game].items():
+        run = stored["runs"][name]
+        rows.append({
+            "change": name, "rules": " ".join(assignments),
+            "base_support": _support(run["base"]), "changed_support": _support(run["changed"]),
+            "kept": {m["bot"] for m in run["changed"]["support"]} == committed,
+            "base_kept": {m["bot"] for m in run["base"]["support"]} == committed,
+            "members": " ".join(run["changed"]["members"]),
+            "regret_hi": max(run[a]["regret_ci95"][1] for a in ("base", "changed")),
+            "games_per_profile": run["changed"]["games_per_profile"],
+            "budget": s["resolve"], "players": s["players"],
+            "commands": " ; ".join(stored["commands"]),
+        })  # fmt: skip
+    return pd.DataFrame(rows)
 
 
 def _verdict(ci: list[float] | None) -> str:
@@ -360,11 +398,12 @@ def _with_ci(r: Any, prefix: str, lang: str) -> str:
 
 
 def summary_table(table: pd.DataFrame, decisions: list[Decision], t: dict[str, Any],
-                  lang: str, shown: list[str],
-                  checked: dict[str, Decision] | None = None) -> pd.DataFrame:  # fmt: skip
+                  lang: str, shown: list[str], checked: dict[str, Decision] | None = None,
+                  kept: dict[str, bool] | None = None) -> pd.DataFrame:  # fmt: skip
     """The README's table: per change, the judged metrics' differences (players who adapted
     where the run has them, else as they are), the length, both verdicts and, with
-    ``checked``, the competent field's verdict (:data:`CHECKS`)."""
+    ``checked``, the competent field's verdict (:data:`CHECKS`); with ``kept``, whether the
+    competent field re-solved under the change is the same field (:data:`RESOLVED`)."""
     by = {d.change: d for d in decisions}
     rows = []
     for change, rows_of in table.groupby("change", sort=False):
@@ -378,6 +417,8 @@ def summary_table(table: pd.DataFrame, decisions: list[Decision], t: dict[str, A
         row[t["col_adapted"]] = t["decisions"][d.decision] if d.adapted else "-"
         if checked is not None:
             row[t["col_competent"]] = t["decisions"][checked[d.change].decision]
+        if kept is not None:
+            row[t["col_resolved"]] = t["resolved_kept" if kept[d.change] else "resolved_other"]
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -397,14 +438,17 @@ def _reason(d: Decision, table: pd.DataFrame, t: dict[str, Any], lang: str) -> s
 
 
 def questions(game: str, table: pd.DataFrame, lang: str, t: dict[str, Any], files: str,
-              title: str, first: int, check: pd.DataFrame | None = None) -> list[Any]:  # fmt: skip
+              title: str, first: int, check: pd.DataFrame | None = None,
+              resolved: pd.DataFrame | None = None) -> list[Any]:  # fmt: skip
     """The report's two questions on the house rules, in ``lang`` (``t``: that language's
     ``[rulelab]`` words): the changes judged by ``compare``, and the designer's verdicts;
     numbered ``first`` and ``first + 1`` in the report's ``title`` format (``{n}``,
     ``{text}``). ``check``: :func:`tidy`'s table of the competent field's runs
-    (:data:`CHECKS`), whose verdicts are shown beside and named where they differ."""
+    (:data:`CHECKS`), whose verdicts are shown beside and named where they differ;
+    ``resolved``: :func:`tidy_resolved`'s table (:data:`RESOLVED`), the competent field
+    re-solved under each change, named where it is another field."""
     from headcount_lab.core import report as core
-    from headcount_lab.core.report import number
+    from headcount_lab.core.report import number, points
 
     meta = about(table)
     directions = judged(game)
@@ -438,6 +482,20 @@ def questions(game: str, table: pd.DataFrame, lang: str, t: dict[str, Any], file
         commands = [*meta["commands"], *c["commands"]]
     else:
         commands = meta["commands"]
+    kept: dict[str, bool] | None = None
+    others: dict[str, str] = {}
+    if resolved is not None:
+        kept = dict(zip(resolved["change"], resolved["kept"], strict=True))
+        others = {str(r["change"]): _named(str(r["changed_support"]))
+                  for _, r in resolved.iterrows() if not r["kept"]}  # fmt: skip
+        r0 = resolved.iloc[0]
+        method += " " + t["resolved"].format(
+            budget=r0["budget"], members=", ".join(f"`{b}`" for b in str(r0["members"]).split()),
+            games=int(r0["games_per_profile"]), kept=sum(kept.values()), changes=len(kept),
+            base=_named(str(r0["base_support"])), competent=competent,
+            regret=points(float(resolved["regret_hi"].max()), lang).lstrip("+"),
+        )  # fmt: skip
+        commands = [*commands, *str(r0["commands"]).split(" ; ")]
     moved = [d for d in decisions if d.adapted and d.as_is != d.decision]
     finding = (t["moved"].format(items=t["list_sep"].join(
         t["moved_item"].format(rules=d.rules, was=t["decisions"][d.as_is],
@@ -445,7 +503,7 @@ def questions(game: str, table: pd.DataFrame, lang: str, t: dict[str, Any], file
                if moved else t["none_moved"] if adapted else t["not_adapted"])  # fmt: skip
     finding += " " + t["holds"].format(field=", ".join(f"`{b}`" for b in meta["field"]))
     again = "; ".join(f"`{c}`" for c in commands)
-    shown = summary_table(table, decisions, t, lang, [*directions, "length"], checked)
+    shown = summary_table(table, decisions, t, lang, [*directions, "length"], checked, kept)
     q1 = core.Question(title.format(n=first, text=t["title"]), method, finding,
                        (core.Table(shown),),
                        reproduce=t["reproduce"].format(commands=again, files=files))  # fmt: skip
@@ -456,7 +514,10 @@ def questions(game: str, table: pd.DataFrame, lang: str, t: dict[str, Any], file
             continue
         items = t["list_sep"].join(
             f"`{d.rules}`" + (f" ({r})" if (r := _reason(d, table, t, lang)) else "")
-            + _check_note(d, checked, t) for d in ds
+            + _check_note(d, checked, t)
+            + (" " + t["resolved_differs"].format(support=others[d.change])
+               if d.change in others else "")
+            for d in ds
         )  # fmt: skip
         lines.append(t["designer"][kind].format(items=items))
     q2 = core.Question(title.format(n=first + 1, text=t["designer_title"]),
@@ -473,6 +534,7 @@ def _check_note(d: Decision, checked: dict[str, Decision] | None, t: dict[str, A
 
 TABLE = "rule_lab"  #: the table's name in the reports of one language
 CHECK = "rule_lab_competent"  #: the competent field's runs (:data:`CHECKS`), where a game has them
+RESOLVED_TABLE = "rule_lab_resolved"  #: the re-solved fields (:data:`RESOLVED`)
 
 
 def section(game: str) -> Any:
@@ -487,8 +549,15 @@ def section(game: str) -> Any:
         res.tables[TABLE] = tidy(load(game, version), game)
         if game in CHECKS:
             res.tables[CHECK] = tidy(load(game, version, tag=CHECKS[game]), game)
+        if game in RESOLVED:
+            stored = load(game, version, tag=RESOLVED[game])
+            res.tables[RESOLVED_TABLE] = tidy_resolved(stored, game)
 
-    tables = (TABLE, CHECK) if game in CHECKS else (TABLE,)
+    tables = (
+        (TABLE,)
+        + ((CHECK,) if game in CHECKS else ())
+        + ((RESOLVED_TABLE,) if game in RESOLVED else ())
+    )
     return Section(TABLE, "the house rules judged by compare (stored runs)", tables, compute)
 
 
@@ -497,6 +566,9 @@ def report_questions(game: str, tables: dict[str, Any], lang: str, first: int) -
     from headcount_lab.core.words import texts
 
     check = tables.get(CHECK) if game in CHECKS else None
-    files = f"`{TABLE}.csv`" + (f", `{CHECK}.csv`" if check is not None else "")
+    resolved = tables.get(RESOLVED_TABLE) if game in RESOLVED else None
+    files = ", ".join(f"`{name}.csv`" for name, x in
+                      ((TABLE, True), (CHECK, check is not None),
+                       (RESOLVED_TABLE, resolved is not None)) if x)  # fmt: skip
     return questions(game, tables[TABLE], lang, texts("rulelab")[lang], files, "## {n}. {text}",
-                     first, check)  # fmt: skip
+                     first, check, resolved)  # fmt: skip

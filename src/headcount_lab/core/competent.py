@@ -160,6 +160,18 @@ def resolve(game: Any, players: int, rules: Any, data: Path | None = None) -> Mi
     return _resolve(game.name, players, variant, tuple(notes), data or paths.FIELD_DATA)
 
 
+def sole_member(game: Any, players: int, rules: Any = None) -> str:
+    """The one bot the committed competent field seats at this table (under ``rules``, the
+    game's defaults when None): a table that seats one bot in every seat (a report's trace)
+    cannot play a mixture, so a mixed field is refused (ValueError)."""
+    rules = game.make_rules(None, [], players) if rules is None else rules
+    mix = resolve(game, players, rules)
+    if not mix.single:
+        raise ValueError(f"the {players}-player competent field mixes bots ({mix.text()}): "
+                         "trace its members")  # fmt: skip
+    return mix.members[0]
+
+
 @lru_cache(maxsize=64)
 def _resolve(name: str, players: int, variant: str, notes: tuple[str, ...], data: Path) -> Mixture:
     from headcount_lab.core import metagame as mg

@@ -644,13 +644,10 @@ def by_players(runs: dict[tuple[int, str], Run]) -> dict[int, Run]:
 def competent_member(players: int) -> str:
     """The bot the committed competent field seats at ``players`` under the default rules (its
     one member; a mixed field is refused, since a traced table seats one bot)."""
-    from headcount_lab.core.competent import resolve
+    from headcount_lab.core.competent import sole_member
     from headcount_lab.games import GAMES
 
-    mix = resolve(GAMES["foolish"], players, FoolishRules(players=players))
-    if not mix.single:
-        raise ValueError(f"the {players}-player competent field mixes bots: trace its members")
-    return mix.members[0]
+    return sole_member(GAMES["foolish"], players)
 
 
 def _seats(opts: FoolishReportOptions, tick: Ticker) -> dict[int, dict[str, np.ndarray]]:

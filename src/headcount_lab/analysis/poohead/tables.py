@@ -277,12 +277,11 @@ def _swap_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
 
 def competent_member(players: int) -> str:
     """The bot the committed competent field seats at ``players`` under the default rules (its
-    one member, :func:`headcount_lab.analysis.rulelab.competent_members`; a mixed field is
-    refused, since these tables seat one bot in every seat)."""
-    members = rulelab.competent_members(NAME, players)
-    if len(members) != 1:
-        raise ValueError(f"the {players}-player competent field is {members}: trace its members")
-    return members[0]
+    one member; a mixed field is refused, since these tables seat one bot in every seat)."""
+    from headcount_lab.core.competent import sole_member
+    from headcount_lab.games import GAMES
+
+    return sole_member(GAMES["poohead"], players)
 
 
 def _competent_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
