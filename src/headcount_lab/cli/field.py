@@ -15,6 +15,7 @@ import typer
 from headcount_lab.cli.common import UserError, print_json, user_errors
 from headcount_lab.cli.run_options import count_option, seed_option
 from headcount_lab.core.paths import FIELD_DATA, field_file
+from headcount_lab.core.progress import stderr_lines
 from headcount_lab.games import GameSpec
 
 DEFAULT_SEED = 1
@@ -60,7 +61,7 @@ def solve(
     names = [o.strip() for o in oracles.split(",")]
     searches = [fg.search(o, players, rules, seed) for o in names if o != "grid"]
     play = mg.game_player(spec, rules, players, fg)
-    say = _say(quiet)
+    say = stderr_lines(quiet)
     t0 = time.perf_counter()
     table = mg.build_table(population, players, play, games, seed, progress=say)
     steps: list[dict[str, Any]] = []
@@ -88,14 +89,6 @@ def solve(
         return refined(spec, data, refine, play, say, time.perf_counter() - t0)
     data["seconds"] = time.perf_counter() - t0
     return data
-
-
-def _say(quiet: bool) -> Any:
-    def say(line: str) -> None:
-        if not quiet:
-            typer.echo(line, err=True)
-
-    return say
 
 
 def refined(
@@ -246,7 +239,7 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
                 if refine:
                     rules = spec.make_rules(v, [], players)
                     play = game_player(spec, rules, players, fg)
-                    data = refined(spec, data, refine, play, _say(quiet or json_out),
+                    data = refined(spec, data, refine, play, stderr_lines(quiet or json_out),
                                    data["seconds"])  # fmt: skip
                     write_field(path, data)
                     if not json_out:

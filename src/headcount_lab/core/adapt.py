@@ -108,12 +108,6 @@ QUICK_MEMBERS, QUICK_SHARE = 3, 4
 RESOLVE_VERSION = 1
 
 
-def _say(quiet: bool) -> Callable[[str], None] | None:
-    import sys
-
-    return None if quiet else (lambda line: print(line, file=sys.stderr, flush=True))
-
-
 def solved_under(game: Any, players: int, rules: Any, budget: str,
                  quiet: bool = True) -> tuple[dict[str, Any], str, float, bool]:  # fmt: skip
     """The competent field's meta-game of ``game`` (a GameSpec) re-solved under ``rules`` at
@@ -160,7 +154,9 @@ def solved_under(game: Any, players: int, rules: Any, budget: str,
             return mg.read_field(path, game.name, game.version), str(path), 0.0, True
         except ValueError:
             pass  # a damaged or foreign file under our name: solve it again
-    say = _say(quiet)
+    from headcount_lab.core.progress import stderr_lines
+
+    say = stderr_lines(quiet)
     t0 = time.perf_counter()
     play = mg.game_player(game, rules, players, fg)
     table = mg.build_table(population, players, play, games, seed, progress=say)

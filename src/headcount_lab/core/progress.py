@@ -24,6 +24,14 @@ from rich.progress import (
 from rich.text import Text
 
 
+def stderr_lines(quiet: bool) -> Callable[[str], None] | None:
+    """A progress callback that writes each line to stderr, or None when ``quiet`` (every
+    caller of one takes None for "say nothing"): the field builds' profile-by-profile lines."""
+    import sys
+
+    return None if quiet else (lambda line: print(line, file=sys.stderr, flush=True))
+
+
 def compact(n: float) -> str:
     """``1234567 -> '1.23M'``: short counts for an 80-column terminal."""
     for div, suffix in ((1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")):
