@@ -708,29 +708,31 @@ def run_job(
         with signals_as_interrupts():
             if folder is not None and folder.finished:
                 return st.load_results(folder.path)[0]
-            return _run_session(
-                job, seed, identity, folder, workers, backend, scheduler, show_progress, argv,
-                connect_timeout, chunk_blocks, on_chunk, time_limit,
-            )  # fmt: skip
+            how = _Session(workers, backend, scheduler, show_progress, argv, connect_timeout,
+                           chunk_blocks, on_chunk, time_limit)  # fmt: skip
+            return _run_session(job, seed, identity, folder, how)
     finally:
         if folder is not None:
             folder.close()
 
 
+@dataclass(frozen=True)
+class _Session:
+    """:func:`run_job`'s options that one session reads (their meanings are run_job's)."""
+
+    workers: int | None
+    backend: str
+    scheduler: str | None
+    show_progress: bool
+    argv: list[str] | None
+    connect_timeout: float
+    chunk_blocks: int | None
+    on_chunk: Callable[[Chunk], None] | None
+    time_limit: float | None
+
+
 def _run_session(
-    job: Job,
-    seed: int,
-    identity: dict[str, Any],
-    folder: ResultsFolder | None,
-    workers: int | None,
-    backend: str,
-    scheduler: str | None,
-    show_progress: bool,
-    argv: list[str] | None,
-    connect_timeout: float,
-    chunk_blocks: int | None,
-    on_chunk: Callable[[Chunk], None] | None,
-    time_limit: float | None,
+    job: Job, seed: int, identity: dict[str, Any], folder: ResultsFolder | None, how: _Session
 ) -> Stats:
     """One session of :func:`run_job` once the folder (if any) is open and locked."""
     import shlex
@@ -738,11 +740,12 @@ def _run_session(
 
     from headcount_lab.core import store as st
 
+    workers, backend, scheduler, argv = how.workers, how.backend, how.scheduler, how.argv
     chosen: Backend | None = None
     n_workers = workers or default_workers()
     if backend != "local":
         portable(job)  # refuse a job that cannot travel before starting a cluster
-        client, own = connect_dask(backend, scheduler, n_workers, connect_timeout)
+        client, own = connect_dask(backend, scheduler, n_workers, how.connect_timeout)
         try:
             chosen = DaskBackend(job, seed, client, own)
         except BaseException as exc:
@@ -788,7 +791,7 @@ def _run_session(
         chosen.close()
         raise
     bar = None
-    if show_progress:
+    if how.show_progress:
         from headcount_lab.core.progress import Bar
 
         bar = Bar(job.units, job.unit, job.name)
@@ -800,9 +803,9 @@ def _run_session(
             backend=chosen,
             store=folder,
             progress=bar,
-            chunk_blocks=chunk_blocks,
-            on_chunk=on_chunk,
-            time_limit=time_limit,
+            chunk_blocks=how.chunk_blocks,
+            on_chunk=how.on_chunk,
+            time_limit=how.time_limit,
         )
     except Interrupted as exc:
         from headcount_lab.core.interrupts import signal_name
