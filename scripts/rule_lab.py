@@ -4,6 +4,8 @@
     python scripts/rule_lab.py whist --games 600 --seed 1
     python scripts/rule_lab.py foolish --games 600 --seed 1 --field competent --tag competent
     python scripts/rule_lab.py poohead --resolve quick --tag resolved
+    python scripts/rule_lab.py foolish --games 600 --seed 1 --field competent --adapt full \
+        --only single_round,party_crasher --tag competent-adapted
 
 One ``compare`` per change of ``headcount_lab.analysis.rulelab.LAB[GAME]``, each against the
 default rules, on the same seed (so every change is played on the same deals), with the
@@ -15,7 +17,9 @@ so an interrupted run resumes where it stopped when started again with the same 
 ``--resolve BUDGET`` plays no comparison: for every change it re-solves the game's committed
 competent field under the base rules and under the changed rules, as ``compare --adapt
 --adapt-budget BUDGET`` does (:func:`headcount_lab.core.adapt.solved_under`), and stores each
-field's support; the report shows whether players who adapted would be another field.
+field's support; the report shows whether players who adapted would be another field. The
+competent check's changes under which that field is another are played again with ``--adapt``
+(the last example): the report takes those runs in their places (``rulelab.CHECK_ADAPTED``).
 """
 
 from __future__ import annotations

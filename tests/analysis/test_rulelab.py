@@ -213,3 +213,56 @@ def test_the_stored_re_solves_cover_every_change_under_both_rule_sets(game):
         for arm in ("base", "changed"):
             weights = [m["weight"] for m in stored["runs"][name][arm]["support"]]
             assert weights and sum(weights) == pytest.approx(1.0)
+
+
+def test_the_competent_check_replayed_with_adapted_players_gives_their_verdict():
+    # issue 23 items 4-5: under a change whose re-solved field is another, the competent check's
+    # games are played again with that field (compare --adapt); its run takes the change's place
+    # in the check, the check's verdict there is the adapted one, and the method says so
+    import copy
+
+    game = "foolish"
+    version = GAMES[game].version
+    check = R.load(game, version, tag=R.CHECKS[game])
+    other = list(R.LAB[game])[2]
+    run = copy.deepcopy(check["runs"][other])
+    # players who adapted: every judged metric of the change flat (no effect)
+    run["adapted_metrics"] = [{**m, "diff": 0.0, "ci95": [-0.001, 0.001]} for m in run["metrics"]]
+    adapted = {"runs": {other: run}, "commands": ["python scripts/rule_lab.py foolish --adapt"]}
+    both = R.replayed(check, adapted)
+    assert both["runs"][other] is run and both["commands"][-1] == adapted["commands"][0]
+    assert all(both["runs"][n] is check["runs"][n] for n in R.LAB[game] if n != other)
+    table = R.tidy(R.load(game, version), game)
+    checked = R.tidy(both, game)
+    verdicts = {d.change: d for d in R.decide(checked, R.judged(game))}
+    assert verdicts[other].adapted and verdicts[other].decision == R.NO_EFFECT
+    assert not any(d.adapted for n, d in verdicts.items() if n != other)
+    resolved = R.tidy_resolved(_resolved_set(game, other), game)
+    for lang, t in texts("rulelab").items():
+        q1, q2 = R.questions(game, table, lang, t, "`x.csv`", "{n}. {text}", 7, checked, resolved)
+        assert t["resolved_adapted"] in q1.method and t["resolved_as_is"] not in q1.method
+        # the designer's list gives both of the competent field's verdicts where they differ
+        as_is = verdicts[other].as_is
+        assert as_is != R.NO_EFFECT
+        note = t["check_adapted_differs"].format(
+            verdict=t["decisions"][R.NO_EFFECT], as_is=t["decisions"][as_is], reason=""
+        )
+        assert q2.parts[0].count(note) == 1
+        q1, _ = R.questions(game, table, lang, t, "`x.csv`", "{n}. {text}", 7, R.tidy(check, game),
+                            resolved)  # fmt: skip
+        assert t["resolved_as_is"] in q1.method and t["resolved_adapted"] not in q1.method
+    # a replay of other games (its players as they are differ) is refused
+    run["metrics"] = [{**m, "diff": m["diff"] + 1} for m in run["metrics"]]
+    with pytest.raises(ValueError, match="did not play the competent check's games"):
+        R.replayed(check, adapted)
+
+
+def test_the_stored_adapted_replays_cover_the_changes_that_call_for_another_field():
+    for game, tag in R.CHECK_ADAPTED.items():
+        version = GAMES[game].version
+        resolved = R.tidy_resolved(R.load(game, version, tag=R.RESOLVED[game]), game)
+        others = [str(c) for c in resolved.loc[~resolved["kept"], "change"]]
+        stored = R.load(game, version, tag=tag, changes=others)
+        assert sorted(stored["runs"]) == sorted(others)
+        both = R.replayed(R.load(game, version, tag=R.CHECKS[game]), stored)
+        assert all(both["runs"][n].get("adapted_metrics") for n in others)

@@ -109,6 +109,11 @@ CHECKS: dict[str, str] = {"foolish": "competent", "poohead": "competent"}
 #: (``scripts/rule_lab.py GAME --resolve quick --tag resolved``; issue 23 item 4): whether the
 #: players who adapted would be another field than the one that played :data:`CHECKS`
 RESOLVED: dict[str, str] = {"foolish": "resolved", "poohead": "resolved"}
+#: game -> the tag of the :data:`CHECKS` runs replayed with players who adapted, for the changes
+#: under which the re-solved field (:data:`RESOLVED`) is another field: the same games, with
+#: ``compare --adapt`` (``scripts/rule_lab.py GAME --field competent --adapt full --only
+#: CHANGES --tag TAG``); they take those changes' places in the check
+CHECK_ADAPTED: dict[str, str] = {"foolish": "competent-adapted"}
 
 #: the smallest change of a judged metric that counts (a designer would not change a rule for
 #: less): a share of a win 1 pp, a stall a hundredth a game, the Whist dealer 0.1 point a hand
@@ -146,18 +151,33 @@ def path_of(game: str, version: int, data: Path = DATA, tag: str = "") -> Path:
     return data / f"rule-lab-{game}{'-' + tag if tag else ''}-v{version}.json"
 
 
-def load(game: str, version: int, data: Path = DATA, tag: str = "") -> dict[str, Any]:
+def load(game: str, version: int, data: Path = DATA, tag: str = "",
+         changes: list[str] | None = None) -> dict[str, Any]:  # fmt: skip
     """The stored runs of ``game`` (``tag``: the second set, :data:`CHECKS`), refused
     (ValueError, naming the command that rebuilds them) if missing, damaged, of another rules
-    version or short of a change of :data:`LAB`."""
+    version or short of a change of :data:`LAB` (or of ``changes``, where given)."""
     path = path_of(game, version, data, tag)
     again = "run python scripts/rule_lab.py " + game + (f" ... --tag {tag}" if tag else "")
     stored = read_committed_json(path, schema=SCHEMA, version=version, what="rule-lab file",
                                  again=again)  # fmt: skip
-    missing = [k for k in LAB[game] if k not in stored.get("runs", {})]
+    missing = [k for k in (LAB[game] if changes is None else changes)
+               if k not in stored.get("runs", {})]  # fmt: skip
     if missing:
         raise ValueError(f"{path} lacks the changes {', '.join(missing)}: {again}")
     return stored
+
+
+def replayed(check: dict[str, Any], adapted: dict[str, Any]) -> dict[str, Any]:
+    """The check's stored runs with the runs of ``adapted`` (:data:`CHECK_ADAPTED`) in their
+    places and its command added; refused (ValueError) where an adapted run's players as they
+    are did not play exactly the check's games (a replay of other games, or a stale check)."""
+    runs = dict(check["runs"])
+    for name, run in adapted["runs"].items():
+        if name not in runs or run["metrics"] != runs[name]["metrics"]:
+            raise ValueError(f"the adapted replay of {name} did not play the competent check's "
+                             "games: run both again with the same --games and --seed")  # fmt: skip
+        runs[name] = run
+    return {**check, "runs": runs, "commands": [*check["commands"], *adapted["commands"]]}
 
 
 def competent_members(game: str, players: int) -> list[str]:
@@ -495,6 +515,10 @@ def questions(game: str, table: pd.DataFrame, lang: str, t: dict[str, Any], file
             base=_named(str(r0["base_support"])), competent=competent,
             regret=points(float(resolved["regret_hi"].max()), lang).lstrip("+"),
         )  # fmt: skip
+        adapted_check = check is not None and all(
+            check.loc[check["change"] == c, "adapted_diff"].notna().any() for c in others
+        )
+        method += " " + t["resolved_adapted" if others and adapted_check else "resolved_as_is"]
         commands = [*commands, *str(r0["commands"]).split(" ; ")]
     moved = [d for d in decisions if d.adapted and d.as_is != d.decision]
     finding = (t["moved"].format(items=t["list_sep"].join(
@@ -514,7 +538,7 @@ def questions(game: str, table: pd.DataFrame, lang: str, t: dict[str, Any], file
             continue
         items = t["list_sep"].join(
             f"`{d.rules}`" + (f" ({r})" if (r := _reason(d, table, t, lang)) else "")
-            + _check_note(d, checked, t)
+            + _check_note(d, checked, t, check, lang)
             + (" " + t["resolved_differs"].format(support=others[d.change])
                if d.change in others else "")
             for d in ds
@@ -525,11 +549,22 @@ def questions(game: str, table: pd.DataFrame, lang: str, t: dict[str, Any], file
     return [q1, q2]
 
 
-def _check_note(d: Decision, checked: dict[str, Decision] | None, t: dict[str, Any]) -> str:
-    """`` (the competent field: reject)`` where the competent field's verdict differs."""
-    if checked is None or checked[d.change].decision == d.decision:
+def _check_note(d: Decision, checked: dict[str, Decision] | None, t: dict[str, Any],
+                check: pd.DataFrame | None = None, lang: str = "en") -> str:  # fmt: skip
+    """`` (the competent field: reject)`` where the competent field's verdict differs; where
+    that field's players who adapted (:data:`CHECK_ADAPTED`) judge otherwise than as they are,
+    both verdicts and the metrics behind the adapted one."""
+    if checked is None:
         return ""
-    return " " + t["check_differs"].format(verdict=t["decisions"][checked[d.change].decision])
+    c = checked[d.change]
+    if c.adapted and c.as_is != c.decision and check is not None:
+        return " " + t["check_adapted_differs"].format(
+            verdict=t["decisions"][c.decision], as_is=t["decisions"][c.as_is],
+            reason=_reason(c, check, t, lang),
+        )  # fmt: skip
+    if c.decision == d.decision:
+        return ""
+    return " " + t["check_differs"].format(verdict=t["decisions"][c.decision])
 
 
 TABLE = "rule_lab"  #: the table's name in the reports of one language
@@ -547,11 +582,18 @@ def section(game: str) -> Any:
 
         version = GAMES[game].version
         res.tables[TABLE] = tidy(load(game, version), game)
-        if game in CHECKS:
-            res.tables[CHECK] = tidy(load(game, version, tag=CHECKS[game]), game)
+        resolved = None
         if game in RESOLVED:
-            stored = load(game, version, tag=RESOLVED[game])
-            res.tables[RESOLVED_TABLE] = tidy_resolved(stored, game)
+            resolved = tidy_resolved(load(game, version, tag=RESOLVED[game]), game)
+        if game in CHECKS:
+            check = load(game, version, tag=CHECKS[game])
+            if game in CHECK_ADAPTED and resolved is not None:
+                others = [str(c) for c in resolved.loc[~resolved["kept"], "change"]]
+                adapted = load(game, version, tag=CHECK_ADAPTED[game], changes=others)
+                check = replayed(check, adapted)
+            res.tables[CHECK] = tidy(check, game)
+        if resolved is not None:
+            res.tables[RESOLVED_TABLE] = resolved
 
     tables = (
         (TABLE,)
