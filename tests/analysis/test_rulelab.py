@@ -248,9 +248,18 @@ def test_the_competent_check_replayed_with_adapted_players_gives_their_verdict()
             verdict=t["decisions"][R.NO_EFFECT], as_is=t["decisions"][as_is], reason=""
         )
         assert q2.parts[0].count(note) == 1
+        # and the finding names the change whose verdict adapting moved
+        item = t["moved_item"].format(rules=verdicts[other].rules, was=t["decisions"][as_is],
+                                      now=t["decisions"][R.NO_EFFECT])  # fmt: skip
+        assert t["check_moved"].format(items=item) in q1.finding
         q1, _ = R.questions(game, table, lang, t, "`x.csv`", "{n}. {text}", 7, R.tidy(check, game),
                             resolved)  # fmt: skip
         assert t["resolved_as_is"] in q1.method and t["resolved_adapted"] not in q1.method
+        assert q1.finding.startswith(t["not_adapted"])  # not replayed: nothing said of adapting
+        kept_all = R.tidy_resolved(_resolved_set(game, None), game)
+        q1, _ = R.questions(game, table, lang, t, "`x.csv`", "{n}. {text}", 7, R.tidy(check, game),
+                            kept_all)  # fmt: skip
+        assert t["check_none_moved"] in q1.finding
     # a replay of other games (its players as they are differ) is refused
     run["metrics"] = [{**m, "diff": m["diff"] + 1} for m in run["metrics"]]
     with pytest.raises(ValueError, match="did not play the competent check's games"):

@@ -504,6 +504,7 @@ def questions(game: str, table: pd.DataFrame, lang: str, t: dict[str, Any], file
         commands = meta["commands"]
     kept: dict[str, bool] | None = None
     others: dict[str, str] = {}
+    adapted_check = False
     if resolved is not None:
         kept = dict(zip(resolved["change"], resolved["kept"], strict=True))
         others = {str(r["change"]): _named(str(r["changed_support"]))
@@ -520,11 +521,24 @@ def questions(game: str, table: pd.DataFrame, lang: str, t: dict[str, Any], file
         )
         method += " " + t["resolved_adapted" if others and adapted_check else "resolved_as_is"]
         commands = [*commands, *str(r0["commands"]).split(" ; ")]
+
+    def changed_by_adapting(ds: list[Decision]) -> str:
+        return t["list_sep"].join(
+            t["moved_item"].format(rules=d.rules, was=t["decisions"][d.as_is],
+                                   now=t["decisions"][d.decision]) for d in ds)  # fmt: skip
+
     moved = [d for d in decisions if d.adapted and d.as_is != d.decision]
-    finding = (t["moved"].format(items=t["list_sep"].join(
-        t["moved_item"].format(rules=d.rules, was=t["decisions"][d.as_is],
-                               now=t["decisions"][d.decision]) for d in moved))
-               if moved else t["none_moved"] if adapted else t["not_adapted"])  # fmt: skip
+    finding = (t["moved"].format(items=changed_by_adapting(moved)) if moved
+               else t["none_moved"] if adapted else t["not_adapted"])  # fmt: skip
+    if not adapted and kept is not None and checked is not None and (not others or adapted_check):
+        # the cheaper field does not adapt; players who adapted are the competent field
+        # re-solved, whose verdict is the check's where the field stays, the replay's elsewhere
+        shifted = [c for c in checked.values() if c.adapted and c.as_is != c.decision]
+        finding = t["resolved_finding"].format(
+            kept=sum(kept.values()), changes=len(kept),
+            moved=(t["check_moved"].format(items=changed_by_adapting(shifted)) if shifted
+                   else t["check_none_moved"]),
+        )  # fmt: skip
     finding += " " + t["holds"].format(field=", ".join(f"`{b}`" for b in meta["field"]))
     again = "; ".join(f"`{c}`" for c in commands)
     shown = summary_table(table, decisions, t, lang, [*directions, "length"], checked, kept)
