@@ -536,6 +536,7 @@ def questions(game: str, table: pd.DataFrame, lang: str, t: dict[str, Any], file
         shifted = [c for c in checked.values() if c.adapted and c.as_is != c.decision]
         finding = t["resolved_finding"].format(
             kept=sum(kept.values()), changes=len(kept),
+            replayed=t["resolved_replayed"] if others else "",
             moved=(t["check_moved"].format(items=changed_by_adapting(shifted)) if shifted
                    else t["check_none_moved"]),
         )  # fmt: skip
