@@ -30,7 +30,6 @@ from headcount_lab.analysis.whist.tables import (
     SECTIONS,
     TOURNAMENT_BOTS,
     WhistReportOptions,
-    WhistResults,
     check,
     compute,
 )
@@ -119,7 +118,7 @@ _STREAK_COLUMNS = ["bot", "mode", "plus_per_match", "minus_per_match", "bonus_po
                    "bonus_points_lo", "bonus_points_hi", "mean_total"]  # fmt: skip
 
 
-def readme(res: WhistResults, w: _Words, f: core.Facts) -> str:
+def readme(res: core.Results, w: _Words, f: core.Facts) -> str:
     """The report's Markdown: per question the method, table, chart, finding and command."""
     t = w.t
     tab = res.tables
@@ -218,7 +217,7 @@ def readme(res: WhistResults, w: _Words, f: core.Facts) -> str:
     out += rulelab.report_questions("whist", tab, w.lang, 7)
     head = [
         t["title"],
-        t["intro"].format(command=cmd, matches=o.n_matches, tournament=o.n_tournament),
+        t["intro"].format(command=cmd, matches=o.n, tournament=o.n_tournament),
     ]
     return w.render(head, out)
 
@@ -253,11 +252,11 @@ def _equilibrium_paragraphs(ef: core.Facts, w: _Words, tab: Any, add: Any) -> No
 # --- writing the folder -----------------------------------------------------------------------
 
 
-def sizes(res: WhistResults) -> dict[str, Any]:
+def sizes(res: core.Results) -> dict[str, Any]:
     """The report's inputs and sizes, as ``metadata.json`` records them."""
     o = res.opts
     return {
-        "matches_per_restriction_setup": o.n_matches,
+        "matches_per_restriction_setup": o.n,
         "restriction_setups": [f"{n} players" for n in PLAYERS]
         + ["4 players, one-card hands seen"],
         "tournament_matches": o.n_tournament,
