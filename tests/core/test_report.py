@@ -492,3 +492,15 @@ def test_a_row_quoted_gives_its_estimates_with_their_intervals_and_other_columns
         core.quote(df, players=5)
     with pytest.raises(AttributeError):
         getattr(rows[0], "missing")  # noqa: B009
+
+
+def test_a_rows_table_is_the_dataframe_of_the_rows_its_function_yields():
+    @core.rows_table
+    def squares(n: int):
+        """Squares below ``n``."""
+        for i in range(n):
+            yield {"i": i, "square": i * i}
+
+    df = squares(3)
+    assert list(df.columns) == ["i", "square"] and df["square"].tolist() == [0, 1, 4]
+    assert squares.__doc__ == "Squares below ``n``." and squares(0).empty

@@ -1375,3 +1375,18 @@ def rows_quoted(df: Any) -> list[RowFacts]:
 def quote(df: Any, **where: Any) -> RowFacts:
     """The one row of ``df`` with the given column values (:func:`row`) as :class:`RowFacts`."""
     return rows_quoted(df.loc[[row(df, **where).name]])[0]
+
+
+def rows_table(rows: Callable[..., Iterable[Mapping[str, Any]]]) -> Callable[..., Any]:
+    """A table function written as the generator of its rows (column -> value, a mapping each;
+    the columns in the order they first appear): the function it decorates returns their
+    DataFrame, so no table gathers its rows in a list to hand them over at the end."""
+    import functools
+
+    @functools.wraps(rows)
+    def table(*args: Any, **kwargs: Any) -> Any:
+        import pandas as pd
+
+        return pd.DataFrame(list(rows(*args, **kwargs)))
+
+    return table

@@ -25,6 +25,7 @@ from headcount_lab.core.report import (
     Ticker,
     check_size,
     fraction,
+    rows_table,
     sectioned,
     tables_section,
 )
@@ -161,40 +162,37 @@ def _gap_columns(values: np.ndarray, count: Any, n: int) -> dict[str, float]:
     }
 
 
-def dealer_gap_table(runs: PairedRuns) -> pd.DataFrame:
+@rows_table
+def dealer_gap_table(runs: PairedRuns) -> Iterator[dict[str, Any]]:
     """Q1: the dealer's score minus the others' mean, points per hand, by player count and hand
     size, restriction on and off, and the paired effect of the restriction."""
-    rows = []
     for (n, blind), st in runs.items():
         for k, g in enumerate(st["gap"]):
             if k and (h := int(g[handstats.G_HANDS])):
-                rows.append(
-                    {
-                        "players": n,
-                        "one_card_blind": blind,
-                        "cards": k,
-                        "trump": k < MAX_CARDS,
-                        "hands": h,
-                        **_gap_columns(g, h, n),
-                        "dealer_made_on": g[handstats.G_MADE] / h,
-                        "dealer_made_off": g[handstats.G_MADE_B] / h,
-                    }
-                )
-    return pd.DataFrame(rows)
+                yield {
+                    "players": n,
+                    "one_card_blind": blind,
+                    "cards": k,
+                    "trump": k < MAX_CARDS,
+                    "hands": h,
+                    **_gap_columns(g, h, n),
+                    "dealer_made_on": g[handstats.G_MADE] / h,
+                    "dealer_made_off": g[handstats.G_MADE_B] / h,
+                }
 
 
-def match_gap_table(runs: PairedRuns) -> pd.DataFrame:
+@rows_table
+def match_gap_table(runs: PairedRuns) -> Iterator[dict[str, Any]]:
     """Q1 over a match: the dealer's gap added up over all hands of a match (points)."""
-    return pd.DataFrame(
-        {
+    for (n, blind), st in runs.items():
+        m = int(st["match_gap"][handstats.G_HANDS])
+        yield {
             "players": n,
             "one_card_blind": blind,
-            "matches": (m := int(st["match_gap"][handstats.G_HANDS])),
+            "matches": m,
             "hands_per_match": len(hand_sizes(n)),
             **_gap_columns(st["match_gap"], m, n),
         }
-        for (n, blind), st in runs.items()
-    )
 
 
 def _standing(mean: str, f: dict[str, Any], m: Any, n: int) -> dict[str, Any]:
@@ -208,26 +206,23 @@ def _standing(mean: str, f: dict[str, Any], m: Any, n: int) -> dict[str, Any]:
     }
 
 
-def seat_table(runs: PairedRuns) -> pd.DataFrame:
+@rows_table
+def seat_table(runs: PairedRuns) -> Iterator[dict[str, Any]]:
     """Q1 and Q4 by seat, counted clockwise from the first dealer (seat 0 deals hand 1): the
     hand sizes it deals, its match total and its lead over the table's mean with the restriction
     on, win share, and the paired change of its total that the restriction makes."""
-    rows = []
     for n, st in _blind_runs(runs):
         m = st["match_gap"][handstats.G_HANDS]
         for r, values in enumerate(st["per_seat"]):
             f, dealt = _named(handstats.SEAT_FIELDS, values), hand_sizes(n)[r::n]
-            rows.append(
-                {
-                    "players": n,
-                    "seat": r,
-                    "deals_sizes": " ".join(map(str, dealt)),
-                    "cards_dealt": sum(dealt),
-                    **_standing("total", f, m, n),
-                    **_paired("restriction_effect", f, "total", "total_b", m),
-                }
-            )
-    return pd.DataFrame(rows)
+            yield {
+                "players": n,
+                "seat": r,
+                "deals_sizes": " ".join(map(str, dealt)),
+                "cards_dealt": sum(dealt),
+                **_standing("total", f, m, n),
+                **_paired("restriction_effect", f, "total", "total_b", m),
+            }
 
 
 def _bot_labels(bots: tuple[str, ...]) -> list[str]:
@@ -236,22 +231,21 @@ def _bot_labels(bots: tuple[str, ...]) -> list[str]:
     return [b if c == 1 else f"{b}#{c}" for b, c in zip(bots, counts, strict=True)]
 
 
-def bot_table(st: dict[str, np.ndarray], bots: tuple[str, ...] = TOURNAMENT_BOTS) -> pd.DataFrame:
+@rows_table
+def bot_table(
+    st: dict[str, np.ndarray], bots: tuple[str, ...] = TOURNAMENT_BOTS
+) -> Iterator[dict[str, Any]]:
     """Q3: mean match score, lead over the table's mean, win share and bids made, per bot."""
-    rows = []
     for label, values, size in zip(
         _bot_labels(bots), st["per_bot"], st["per_bot_size"], strict=True
     ):
         f = _named(handstats.BOT_FIELDS, values)
-        rows.append(
-            {
-                "bot": label,
-                "matches": int(f["matches"]),
-                **_standing("mean", f, f["matches"], len(bots)),
-                "made": size[:, 3].sum() / size[:, 0].sum(),
-            }
-        )
-    return pd.DataFrame(rows)
+        yield {
+            "bot": label,
+            "matches": int(f["matches"]),
+            **_standing("mean", f, f["matches"], len(bots)),
+            "made": size[:, 3].sum() / size[:, 0].sum(),
+        }
 
 
 def bot_size_table(
@@ -278,14 +272,14 @@ def bot_size_table(
     )
 
 
+@rows_table
 def streak_table(
     st: dict[str, np.ndarray],
     bots: tuple[str, ...] = TOURNAMENT_BOTS,
     bonus: int = WhistRules().streak_bonus,
-) -> pd.DataFrame:
+) -> Iterator[dict[str, Any]]:
     """Q5: streak bonuses per match by bot and mode, their share of the score, and the paired
     change of the match total from ``every_five`` to ``once`` (fields ``_b``: scored ``once``)."""
-    rows = []
     for label, values in zip(_bot_labels(bots), st["per_bot"], strict=True):
         f = _named(handstats.BOT_FIELDS, values)
         m = f["matches"]
@@ -293,40 +287,34 @@ def streak_table(
         for mode, b in (("every_five", ""), ("once", "_b")):
             net = bonus * (f[f"up{b}"] - f[f"down{b}"])
             pts = mean_ci(net, f[f"bonus{b}_sq"], m)
-            rows.append(
-                {
-                    "bot": label,
-                    "mode": mode,
-                    "matches": int(m),
-                    "plus_per_match": f[f"up{b}"] / m,
-                    "minus_per_match": f[f"down{b}"] / m,
-                    **ci_columns("bonus_points", pts),
-                    "mean_total": f[f"total{b}"] / m,
-                    "bonus_share": pts[0] / (f[f"total{b}"] / m),
-                    **change,
-                }
-            )
-    return pd.DataFrame(rows)
+            yield {
+                "bot": label,
+                "mode": mode,
+                "matches": int(m),
+                "plus_per_match": f[f"up{b}"] / m,
+                "minus_per_match": f[f"down{b}"] / m,
+                **ci_columns("bonus_points", pts),
+                "mean_total": f[f"total{b}"] / m,
+                "bonus_share": pts[0] / (f[f"total{b}"] / m),
+                **change,
+            }
 
 
-def streaks_by_players(runs: PairedRuns, bonus: int = 10) -> pd.DataFrame:
+@rows_table
+def streaks_by_players(runs: PairedRuns, bonus: int = 10) -> Iterator[dict[str, Any]]:
     """Q5 for all-heuristic tables at each player count (restriction on, every_five)."""
-    rows = []
     for n, st in _blind_runs(runs):
         f = _named(handstats.BOT_FIELDS, st["per_bot"].sum(axis=0))
         m, net = f["matches"], bonus * (f["up"] - f["down"])
-        rows.append(
-            {
-                "players": n,
-                "seat_matches": int(m),
-                "plus_per_match": f["up"] / m,
-                "minus_per_match": f["down"] / m,
-                "bonus_points": net / m,
-                "mean_total": f["total"] / m,
-                "bonus_share": net / f["total"],
-            }
-        )
-    return pd.DataFrame(rows)
+        yield {
+            "players": n,
+            "seat_matches": int(m),
+            "plus_per_match": f["up"] / m,
+            "minus_per_match": f["down"] / m,
+            "bonus_points": net / m,
+            "mean_total": f["total"] / m,
+            "bonus_share": net / f["total"],
+        }
 
 
 # --- exact blind hands ------------------------------------------------------------------------
@@ -395,95 +383,92 @@ def blind_position_table(tables: dict[int, dict[str, np.ndarray]]) -> pd.DataFra
     )
 
 
-def blind_score_table(tables: dict[int, dict[str, np.ndarray]]) -> pd.DataFrame:
+@rows_table
+def blind_score_table(tables: dict[int, dict[str, np.ndarray]]) -> Iterator[dict[str, Any]]:
     """Q2: exact expected score and chance of making the bid per position, restriction off and
     on, for the rule text's bonus 5 and Oh Hell's 10; and the dealer minus the others' mean."""
-    rows = []
     for n, t in tables.items():
         d = blind_table.deals(n)
         for b, pos in np.ndindex(len(blind_table.BONUSES), n):
             off, on = (Fraction(int(x), d) for x in t["score"][b, :, pos])
-            rows.append(
-                {
-                    "players": n,
-                    "bonus": blind_table.BONUSES[b],
-                    "position": position_name(pos, n),
-                    "score_off": float(off),
-                    "score_on": float(on),
-                    "score_off_exact": fraction(off),
-                    "score_on_exact": fraction(on),
-                    "made_off": int(t["made"][b, 0, pos]) / d,
-                    "made_on": int(t["made"][b, 1, pos]) / d,
-                }
-            )
-    return pd.DataFrame(rows)
+            yield {
+                "players": n,
+                "bonus": blind_table.BONUSES[b],
+                "position": position_name(pos, n),
+                "score_off": float(off),
+                "score_on": float(on),
+                "score_off_exact": fraction(off),
+                "score_on_exact": fraction(on),
+                "made_off": int(t["made"][b, 0, pos]) / d,
+                "made_on": int(t["made"][b, 1, pos]) / d,
+            }
 
 
-def blind_dealer_table(tables: dict[int, dict[str, np.ndarray]]) -> pd.DataFrame:
+def _dealer_cost(t: dict[str, np.ndarray], n: int, b: int) -> tuple[Fraction, Fraction]:
+    """The dealer's exact cost of the restriction per blind hand and the share of deals where
+    it forbids the better bid, from the blind tables ``t`` of ``n`` players (bonus index
+    ``b``)."""
+    d = blind_table.deals(n)
+    cost = Fraction(int(t["score"][b, 0, n - 1] - t["score"][b, 1, n - 1]), d)
+    return cost, Fraction(int(t["forced"][b]), d)
+
+
+@rows_table
+def blind_dealer_table(tables: dict[int, dict[str, np.ndarray]]) -> Iterator[dict[str, Any]]:
     """Q2: the dealer's exact gap (minus the others' mean) and the restriction's exact cost."""
-    rows = []
     for n, t in tables.items():
         d = blind_table.deals(n)
         for b, bonus in enumerate(blind_table.BONUSES):
             off, on = ([Fraction(int(x), d) for x in t["score"][b, r]] for r in (0, 1))
             gap_off, gap_on = (sc[-1] - sum(sc[:-1], Fraction(0)) / (n - 1) for sc in (off, on))
-            forced = Fraction(int(t["forced"][b]), d)
-            rows.append(
-                {
-                    "players": n,
-                    "bonus": bonus,
-                    "gap_off": float(gap_off),
-                    **_exact("gap_on", gap_on),
-                    **_exact("dealer_cost", off[-1] - on[-1]),
-                    "forced_share": float(forced),
-                    "forced_exact": fraction(forced),
-                }
-            )
-    return pd.DataFrame(rows)
+            cost, forced = _dealer_cost(t, n, b)
+            yield {
+                "players": n,
+                "bonus": bonus,
+                "gap_off": float(gap_off),
+                **_exact("gap_on", gap_on),
+                **_exact("dealer_cost", cost),
+                "forced_share": float(forced),
+                "forced_exact": fraction(forced),
+            }
 
 
-def listening_table(listen: dict[int, dict[str, np.ndarray]]) -> pd.DataFrame:
+@rows_table
+def listening_table(listen: dict[int, dict[str, np.ndarray]]) -> Iterator[dict[str, Any]]:
     """Q2: the exact value of listening to the bids made before yours (the earlier bidders saw
     your card), when everyone else bids by the cards they see; points per blind hand."""
-    rows = []
     for n, t in listen.items():
         d = blind_table.deals(n)
         for r, pos in np.ndindex(2, n):
             cards, heard = (Fraction(int(x), d) for x in t["score"][r, pos])
-            rows.append(
-                {
-                    "players": n,
-                    "restriction": ("off", "on")[r],
-                    "position": position_name(pos, n),
-                    "score_cards_only": float(cards),
-                    "score_listening": float(heard),
-                    **_exact("gain", heard - cards),
-                    "bid_changed_share": int(t["changed"][r, pos]) / d,
-                }
-            )
-    return pd.DataFrame(rows)
+            yield {
+                "players": n,
+                "restriction": ("off", "on")[r],
+                "position": position_name(pos, n),
+                "score_cards_only": float(cards),
+                "score_listening": float(heard),
+                **_exact("gain", heard - cards),
+                "bid_changed_share": int(t["changed"][r, pos]) / d,
+            }
 
 
-def listening_pattern_table(listen: dict[int, dict[str, np.ndarray]]) -> pd.DataFrame:
+@rows_table
+def listening_pattern_table(listen: dict[int, dict[str, np.ndarray]]) -> Iterator[dict[str, Any]]:
     """Q2: the listening bid by what you see (a trump or not) and the leader's bid, for the
     seats after the leader (restriction on)."""
-    rows = []
     for n, t in listen.items():
         pat = t["pattern"][1]
         for pos, seen, lead in np.ndindex(n, 2, 2):
             c = pat[pos, seen, lead]
             if pos and c.sum():
-                rows.append(
-                    {
-                        "players": n,
-                        "position": position_name(pos, n),
-                        "trump_seen": bool(seen),
-                        "leader_bid": lead,
-                        "share_of_deals": c.sum() / pat[pos].sum(),
-                        "bid_1_share": c[1] / c.sum(),
-                    }
-                )
-    return pd.DataFrame(rows)
+                yield {
+                    "players": n,
+                    "position": position_name(pos, n),
+                    "trump_seen": bool(seen),
+                    "leader_bid": lead,
+                    "share_of_deals": c.sum() / pat[pos].sum(),
+                    "bid_1_share": c[1] / c.sum(),
+                }
 
 
 # --- the equilibrium of blind bidding (every seat listens) -------------------------------------
@@ -534,148 +519,125 @@ def _est_columns(**ests: Any) -> dict[str, Any]:
     return out
 
 
-def equilibrium_table(eq: Runs, card: dict[int, dict[str, np.ndarray]]) -> pd.DataFrame:
+@rows_table
+def equilibrium_table(eq: Runs, card: dict[int, dict[str, np.ndarray]]) -> Iterator[dict[str, Any]]:
     """The dealer's cost of the restriction per blind hand when every seat listens (the
     equilibrium) beside the cost when every seat bids from the cards alone: exact where every
     deal was enumerated, else on sampled deals with 95% intervals (the card-only figure then on
     the same deals, so the change is paired); the forced share and the cost in those deals."""
-    rows = []
     b = blind_table.BONUSES.index(5)
     for n in PLAYERS:
         e, s = eq.exact.get(n), eq.sampled.get(n)
         src = e if e is not None else s
         if e is not None and n in card:
-            t, d = card[n], blind_table.deals(n)
-            loss, forced = (
-                int(t["score"][b, 0, n - 1] - t["score"][b, 1, n - 1]),
-                int(t["forced"][b]),
-            )
-            cost, forced_share, when_forced = (
-                Fraction(loss, d),
-                Fraction(forced, d),
-                Fraction(loss, forced),
-            )
+            cost, forced_share = _dealer_cost(card[n], n, b)
+            when_forced = cost / forced_share
             change = e.dealer_cost - cost
         else:
             cost, forced_share, when_forced = s.card_cost, s.card_forced_share, s.card_forced_cost
             change = s.listening_change
-        rows.append(
-            {
-                "players": n,
-                "method": "exact" if e is not None else "sampled",
-                "command": eq.commands.get(n, ""),
-                "deals": src.deals,
-                "samples": 0 if e is not None else s.samples,
-                **_est_columns(
-                    dealer_cost=src.dealer_cost,
-                    forced_share=src.forced_share,
-                    cost_when_forced=src.forced_cost,
-                    card_only_cost=cost,
-                    card_only_forced_share=forced_share,
-                    card_only_cost_when_forced=when_forced,
-                    listening_change=change,
-                ),
-            }
-        )
-    return pd.DataFrame(rows)
+        yield {
+            "players": n,
+            "method": "exact" if e is not None else "sampled",
+            "command": eq.commands.get(n, ""),
+            "deals": src.deals,
+            "samples": 0 if e is not None else s.samples,
+            **_est_columns(
+                dealer_cost=src.dealer_cost,
+                forced_share=src.forced_share,
+                cost_when_forced=src.forced_cost,
+                card_only_cost=cost,
+                card_only_forced_share=forced_share,
+                card_only_cost_when_forced=when_forced,
+                listening_change=change,
+            ),
+        }
 
 
-def equilibrium_seat_table(eq: Runs) -> pd.DataFrame:
+@rows_table
+def equilibrium_seat_table(eq: Runs) -> Iterator[dict[str, Any]]:
     """By table size and position: each seat's mean score and how often it makes its bid under
     the equilibrium, restriction on and off (only the dealer's change)."""
-    rows = []
     for n in PLAYERS:
         src = eq.exact.get(n) or eq.sampled[n]
         for pos in range(n):
-            rows.append(
-                {
-                    "players": n,
-                    "method": "exact" if n in eq.exact else "sampled",
-                    "position": position_name(pos, n),
-                    **_est_columns(
-                        made_on=src.made_rate(pos, True),
-                        made_off=src.made_rate(pos, False),
-                        score_on=src.mean_score(pos, True),
-                        score_off=src.mean_score(pos, False),
-                    ),
-                }
-            )
-    return pd.DataFrame(rows)
+            yield {
+                "players": n,
+                "method": "exact" if n in eq.exact else "sampled",
+                "position": position_name(pos, n),
+                **_est_columns(
+                    made_on=src.made_rate(pos, True),
+                    made_off=src.made_rate(pos, False),
+                    score_on=src.mean_score(pos, True),
+                    score_off=src.mean_score(pos, False),
+                ),
+            }
 
 
-def equilibrium_rule_table(eq: Runs) -> pd.DataFrame:
+@rows_table
+def equilibrium_rule_table(eq: Runs) -> Iterator[dict[str, Any]]:
     """The equilibrium bids as a rule: by table size, position, a trump in sight or not, and
     whether a seat before you bid 1, the share of deals, the share where the equilibrium bids 1,
     the bid a person should make (the more common one) and how often that rule is the
     equilibrium's bid. Exact, restriction on; the leader hears no bid."""
-    rows = []
     for n, t in eq.patterns.items():
         pat = t["pattern"]
         for pos, seen, heard in np.ndindex(n, 2, 2):
             k = int(pat[pos, seen, heard].sum())
             if k and (pos or not heard):
                 one = Fraction(int(pat[pos, seen, heard, 1]), k)
-                rows.append(
-                    {
-                        "players": n,
-                        "position": position_name(pos, n),
-                        "trump_seen": bool(seen),
-                        "earlier_bid_1": bool(heard),
-                        "share_of_deals": k / int(pat[0].sum()),
-                        "bid_1_share": float(one),
-                        "rule_bid": int(one > Fraction(1, 2)),
-                        "rule_agrees": float(max(one, 1 - one)),
-                    }
-                )
-    return pd.DataFrame(rows)
+                yield {
+                    "players": n,
+                    "position": position_name(pos, n),
+                    "trump_seen": bool(seen),
+                    "earlier_bid_1": bool(heard),
+                    "share_of_deals": k / int(pat[0].sum()),
+                    "bid_1_share": float(one),
+                    "rule_bid": int(one > Fraction(1, 2)),
+                    "rule_agrees": float(max(one, 1 - one)),
+                }
 
 
-def equilibrium_forced_table(eq: Runs) -> pd.DataFrame:
+@rows_table
+def equilibrium_forced_table(eq: Runs) -> Iterator[dict[str, Any]]:
     """The dealer when the restriction forbids its best bid (exact, equilibrium): by the number
     of 1-bids it heard (0: it must bid 0; 1: it must bid 1), the share of deals and how often
     the forced bid is still made."""
-    rows = []
     for n, t in eq.patterns.items():
         for ones in (0, 1):
             k = int(t["forced"][ones].sum())
-            rows.append(
-                {
-                    "players": n,
-                    "ones_heard": ones,
-                    "forced_bid": ones,
-                    "share_of_deals": k / int(t["pattern"][0].sum()),
-                    "made_share": int(t["forced"][ones, 1]) / k if k else 0.0,
-                }
-            )
-    return pd.DataFrame(rows)
+            yield {
+                "players": n,
+                "ones_heard": ones,
+                "forced_bid": ones,
+                "share_of_deals": k / int(t["pattern"][0].sum()),
+                "made_share": int(t["forced"][ones, 1]) / k if k else 0.0,
+            }
 
 
-def who_pays_table(runs: PairedRuns, bot: str) -> pd.DataFrame:
+@rows_table
+def who_pays_table(runs: PairedRuns, bot: str) -> Iterator[dict[str, Any]]:
     """Where the dealer's lost points go (paired, restriction on minus off, points per match,
     hand scores without streak bonuses): the dealers' summed change, everyone else's and the
     whole table's, over the blind hands and over all hands of a match (each seat deals equally
     often). Per hand the kernel's gap is ``g = n * dealer - table``, so ``table = n * dealer -
     g``."""
     G = handstats
-    rows = []
     for n, st in _blind_runs(runs):
         gap = st["gap"]
         m = st["match_gap"][G.G_HANDS]
         for scope, sel in (("blind hands", gap[1:2]), ("match", gap)):
             dealers = int((sel[:, G.G_DEALER] - sel[:, G.G_DEALER_B]).sum())
             table = n * dealers - int((sel[:, G.G_GAP] - sel[:, G.G_GAP_B]).sum())
-            rows.append(
-                {
-                    "players": n,
-                    "bot": bot,
-                    "scope": scope,
-                    "matches": int(m),
-                    "dealers_change": dealers / m,
-                    "others_change": (table - dealers) / m,
-                    "table_change": table / m,
-                }
-            )
-    return pd.DataFrame(rows)
+            yield {
+                "players": n,
+                "bot": bot,
+                "scope": scope,
+                "matches": int(m),
+                "dealers_change": dealers / m,
+                "others_change": (table - dealers) / m,
+                "table_change": table / m,
+            }
 
 
 # --- the whole report -------------------------------------------------------------------------
