@@ -86,29 +86,19 @@ def dealer_facts(t: dict[str, pd.DataFrame]) -> Facts:
     )
 
 
-def _est(r: Any, col: str) -> tuple[CI, str]:
-    return ci(r, col), str(r[f"{col}_exact"])
-
-
 def equilibrium_facts(t: dict[str, pd.DataFrame]) -> Facts:
     """Questions 1 and 2 when every seat listens (the equilibrium): per table size the
-    dealer's cost and from the cards alone (each ``(estimate, lo, hi)`` with its exact fraction,
-    ``""`` when sampled: then the 95% interval); whole matches of listening bots against
-    card-only bots and who pays; who makes its bid (``made``: by table size, exact or sampled,
-    the leader, the middle seats' span, the dealer with and without)."""
+    dealer's cost and from the cards alone (each estimate column of the table as ``(estimate,
+    lo, hi)`` with its exact fraction, ``""`` when sampled: then the 95% interval); whole
+    matches of listening bots against card-only bots and who pays; who makes its bid
+    (``made``: by table size, exact or sampled, the leader, the middle seats' span, the dealer
+    with and without)."""
     gap, lgap, pays = t["q1_dealer_gap"], t["q1_listening_gap"], t["q1_who_pays"]
     rows = [
         Facts(
             n=int(r["players"]),
             exact=r["method"] == "exact",
-            samples=int(r["samples"]),
-            cost=_est(r, "dealer_cost"),
-            card=_est(r, "card_only_cost"),
-            change=_est(r, "listening_change"),
-            forced=_est(r, "forced_share"),
-            when_forced=_est(r, "cost_when_forced"),
-            card_forced=_est(r, "card_only_forced_share"),
-            card_when_forced=_est(r, "card_only_cost_when_forced"),
+            **{c: (ci(r, c), str(r[f"{c}_exact"])) for c in r.index if f"{c}_exact" in r.index},
         )
         for _, r in t["q1_equilibrium"].iterrows()
     ]
@@ -167,17 +157,16 @@ def blind_facts(t: dict[str, pd.DataFrame]) -> Facts:
         for n in EXACT_PLAYERS
     )
     on = lis[lis["restriction"] == "on"]
-    dealer4 = {
-        r: row(lis, players=4, restriction=r, position=position_name(3, 4)) for r in ("off", "on")
-    }
     return Facts(
         any_trump="zero" if (any_trump["bid_1_best"] == 0).all() else "other",
         tables=tables,
         same_odds="same" if same else "other",
         gains=[g for g in rows_quoted(on) if g["position"] != position_name(0, g["players"])],
         changed_max=on["bid_changed_share"].max(),
-        dealer_off=dealer4["off"]["gain"],
-        dealer_on=dealer4["on"]["gain"],
+        dealer={
+            r: row(lis, players=4, restriction=r, position=position_name(3, 4))["gain"]
+            for r in ("off", "on")
+        },
     )
 
 
