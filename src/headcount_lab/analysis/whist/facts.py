@@ -248,13 +248,11 @@ def tip_facts(t: dict[str, pd.DataFrame]) -> Facts:
     for n in sorted(set(rule["players"])):
         cells = _of(rule, n)
         for r in cells.itertuples():
-            if r.position == position_name(0, n):
-                want = 0 if r.trump_seen else 1
-            elif r.position == position_name(n - 1, n):
-                want = 1 if r.earlier_bid_1 else 0
-            else:
-                want = 0 if (r.trump_seen or r.earlier_bid_1) else 1
-            stated = stated and int(r.rule_bid) == want
+            # the dealer bids the 1-bids it heard; any other seat bids 1 on no trump seen and no
+            # 1 heard (the leader hears none)
+            dealer = r.position == position_name(n - 1, n)
+            want = r.earlier_bid_1 if dealer else not (r.trump_seen or r.earlier_bid_1)
+            stated = stated and int(r.rule_bid) == int(want)
         share = float((cells["share_of_deals"] * cells["rule_agrees"]).sum() / n)
         agree.append(Facts(n=int(n), agree=share))
     eq_forced = []
