@@ -11,6 +11,7 @@ picks a sentence of the text. No words here: the text (``[whist]`` in
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pandas as pd
@@ -174,11 +175,8 @@ def bot_facts(t: dict[str, pd.DataFrame]) -> Facts:
     """Question 3: the bot tournament; ``order``: (bot, "apart" / "overlap", next bot);
     ``losses``: (bot, hand size, points short, apart / overlap)."""
     bots, by_size = t["q3_bots"], t["q3_bots_by_size"]
-    ranked = bots.sort_values("mean", ascending=False).reset_index(drop=True)
-    order = []
-    for i in range(len(ranked) - 1):
-        a, b = ranked.iloc[i], ranked.iloc[i + 1]
-        order.append(Facts(a=a["bot"], sign=apart(ci(a, "mean"), ci(b, "mean")), b=b["bot"]))
+    ranked = pairwise(rows_quoted(bots.sort_values("mean", ascending=False)))
+    order = [Facts(a=a["bot"], sign=apart(a["mean"], b["mean"]), b=b["bot"]) for a, b in ranked]
     ref = by_size[by_size["bot"] == "montecarlo"].set_index("cards")
     losses = []
     for name in ("heuristic", "random"):
