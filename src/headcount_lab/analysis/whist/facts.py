@@ -195,12 +195,17 @@ def bot_facts(t: dict[str, pd.DataFrame]) -> Facts:
 
 def seat_facts(t: dict[str, pd.DataFrame]) -> Facts:
     """Question 4: seats relative to the first dealer; ``real``: the seats whose lead leaves
-    out zero."""
+    out zero (``found``: "some" or "none"; ``count`` of ``intervals``, ``by_chance`` of them
+    expected at the 95% level)."""
     seats = t["q1_q4_seats"]
     biggest = seats.loc[seats["lead"].abs().idxmax()]
+    real = rows_quoted(seats[(seats["lead_lo"] > 0) | (seats["lead_hi"] < 0)])
     return Facts(
-        real=rows_quoted(seats[(seats["lead_lo"] > 0) | (seats["lead_hi"] < 0)]),
+        real=real,
+        found="some" if real else "none",
+        count=len(real),
         intervals=len(seats),
+        by_chance=0.05 * len(seats),
         lead=biggest["lead"],
         players=biggest["players"],
         seat=biggest["seat"],

@@ -81,20 +81,17 @@ def _tip_blocks(tf: core.Facts, w: _Words) -> list[tuple[str, list[str]]]:
     blind = [
         t["eq_rule" if tf.rule_as_stated else "eq_rule_other"].format(
             agree=w.each("{pct.agree}", agree, slash), players=w.each("{n}", agree, slash)
-        )
-    ]
-    if tf.trump_seen_zero:
-        blind.append(t["trump_seen"])
-    blind.append(t["count"].format(counts=w.each(t["count_item"], tf.counts, "list_sep")))
-    blind.append(
+        ),
+        *([t["trump_seen"]] if tf.trump_seen_zero else []),
+        t["count"].format(counts=w.each(t["count_item"], tf.counts, "list_sep")),
         t["listen"].format(
             after_0=w.each("{pct.after_0}", listen, slash),
             after_1_bid=tf.after_1_bid,
             after_1=w.each("{pct.after_1}", listen, slash),
             gains=w.each(t["gain"], listen, slash),
             players=w.each("{n}", listen, slash),
-        )
-    )
+        ),
+    ]
     eq4 = next(x for x in forced if x.n == 4)
     dealer = [
         w.fill(t["forced"], tf, eq_forced=w.pct(eq4.share), eq_cost=eq4.cost),
@@ -212,15 +209,8 @@ def readme(res: core.Results, w: _Words, f: core.Facts) -> str:
     )
 
     q, s = t["q4"], f.seats
-    seat_text = q["no_seat"]
-    if s.real:
-        seat_text = q["some_seats"].format(
-            seats=w.each(q["seat"], s.real),
-            intervals=s.intervals,
-            by_chance=0.05 * s.intervals,
-            real=len(s.real),
-        )
-    finding = w.fill(q["finding"], s, seats=seat_text, size=q["size"])
+    found = w.fill(q["found"][s.found], s, seats=w.each(q["seat"], s.real))
+    finding = w.fill(q["finding"], s, seats=found, size=q["size"])
     out.append(w.question("q4", finding, [seats[_SEATS_COLUMNS]], "q1_q4_seats", command=cmd))
 
     q, st = t["q5"], f.streaks
