@@ -19,6 +19,7 @@ import pandas as pd
 from headcount_lab.analysis.whist.tables import (
     CARD_ONLY_BOT,
     EXACT_PLAYERS,
+    LEADER,
     LISTENING_BOT,
     MAX_CARDS,
     PLAYERS,
@@ -119,7 +120,7 @@ def equilibrium_facts(t: dict[str, pd.DataFrame]) -> Facts:
     made = []
     for n in PLAYERS:
         s = _of(t["q2_equilibrium_seats"], n)
-        ends = [position_name(0, n), position_name(n - 1, n)]
+        ends = [LEADER, position_name(n - 1, n)]
         made.append(
             Facts(
                 n=n,
@@ -140,29 +141,23 @@ def blind_facts(t: dict[str, pd.DataFrame]) -> Facts:
     tables = [
         Facts(
             n=n,
-            lead=quote(pos, players=n, position=position_name(0, n), trumps_seen="none"),
+            lead=quote(pos, players=n, position=LEADER, trumps_seen="none"),
             later=quote(pos, players=n, position="2", trumps_seen="none"),
-            lead_score=quote(scores, players=n, bonus=5, position=position_name(0, n)),
+            lead_score=quote(scores, players=n, bonus=5, position=LEADER),
             dealer_score=quote(scores, players=n, bonus=5, position=position_name(n - 1, n)),
             dealer=quote(t["q2_blind_dealer"], players=n, bonus=5),
         )
         for n in EXACT_PLAYERS
     ]
     any_trump = pos[pos["trumps_seen"] == "one or more"]
-    same = all(
-        pos[(pos["players"] == n) & (pos["position"] != position_name(0, n))]
-        .groupby("trumps_seen")["p_win_exact"]
-        .nunique()
-        .eq(1)
-        .all()
-        for n in EXACT_PLAYERS
-    )
+    later = pos[pos["position"] != LEADER].groupby(["players", "trumps_seen"])["p_win_exact"]
+    same = bool((later.nunique() == 1).all())
     on = lis[lis["restriction"] == "on"]
     return Facts(
         any_trump="zero" if (any_trump["bid_1_best"] == 0).all() else "other",
         tables=tables,
         same_odds="same" if same else "other",
-        gains=[g for g in rows_quoted(on) if g["position"] != position_name(0, g["players"])],
+        gains=rows_quoted(on[on["position"] != LEADER]),
         changed_max=on["bid_changed_share"].max(),
         dealer={
             r: row(lis, players=4, restriction=r, position=position_name(3, 4))["gain"]

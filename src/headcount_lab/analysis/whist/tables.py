@@ -320,9 +320,13 @@ def streaks_by_players(runs: PairedRuns, bonus: int = 10) -> Iterator[dict[str, 
 # --- exact blind hands ------------------------------------------------------------------------
 
 
+#: the leader's position (first to bid and to play) at any table size
+LEADER = "1 (leads)"
+
+
 def position_name(pos: int, n: int) -> str:
     if pos == 0:
-        return "1 (leads)"
+        return LEADER
     if pos == n - 1:
         return f"{n} (dealer)"
     return str(pos + 1)
