@@ -26,10 +26,8 @@ from headcount_lab.analysis.whist.tables import (
     position_name,
     threshold_wins,
 )
-from headcount_lab.core.report import CI as CI  # re-exported
-from headcount_lab.core.report import Facts, quote, rows_quoted
+from headcount_lab.core.report import Facts, quote, row, rows_quoted
 from headcount_lab.core.report import estimate_of as ci
-from headcount_lab.core.report import row as row  # re-exported
 from headcount_lab.core.stats import apart, sign_of
 from headcount_lab.games.whist import blind_table
 
@@ -289,6 +287,3 @@ def facts(tables: dict[str, pd.DataFrame]) -> Facts:
         streaks=streak_facts(tables),
         tips=tip_facts(tables),
     )
-
-
-__all__ = ["CI", "facts", "row"]

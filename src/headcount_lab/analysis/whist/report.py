@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from headcount_lab.analysis import rulelab
-from headcount_lab.analysis.whist.facts import CI, facts
+from headcount_lab.analysis.whist.facts import facts
 from headcount_lab.analysis.whist.figures import charts
 from headcount_lab.analysis.whist.tables import (
     EXACT_PLAYERS,
@@ -58,18 +58,18 @@ class _Words(core.Words):
 
     texts = TEXT
 
-    def _exact_or_sampled(self, key: str, est: tuple[CI, str], scale: float) -> str:
+    def _exact_or_sampled(self, key: str, est: tuple[core.CI, str], scale: float) -> str:
         (v, lo, hi), frac = est
         which = "exact_" if frac else "sampled_"
         return str(
             self.t["q1"][which + key].format(v=scale * v, lo=scale * lo, hi=scale * hi, frac=frac)
         )
 
-    def value(self, est: tuple[CI, str]) -> str:
+    def value(self, est: tuple[core.CI, str]) -> str:
         """An exact value with its fraction, or a sampled one with its interval."""
         return self._exact_or_sampled("value", est, 1)
 
-    def share(self, est: tuple[CI, str]) -> str:
+    def share(self, est: tuple[core.CI, str]) -> str:
         """An exact share as a percentage, or a sampled one with its interval."""
         return self._exact_or_sampled("pct", est, 100)
 
