@@ -467,3 +467,40 @@ def test_a_tables_section_runs_its_inputs_once_and_makes_each_table_from_them():
     assert calls == ["opts"]
     assert list(res.tables) == ["b_sum", "a_len"]
     assert int(res.tables["b_sum"]["s"].iloc[0]) == 6 and int(res.tables["a_len"]["n"].iloc[0]) == 3
+
+
+def test_a_row_quoted_gives_its_estimates_with_their_intervals_and_other_columns_as_they_are():
+    class Words(core.Words):
+        texts = {"en": {"ci": "{mean:.1f} [{lo:.1f}, {hi:.1f}]", "pct": "{p:.0f}%",
+                        "list_sep": ", "}}  # fmt: skip
+
+    df = pd.DataFrame({"players": [3, 4], "gap": [0.5, 1.5], "gap_lo": [0.25, 1.0],
+                       "gap_hi": [0.75, 2.0], "made": [0.25, 0.75]})  # fmt: skip
+    r = core.quote(df, players=4)
+    assert r["gap"] == (1.5, 1.0, 2.0) and r["made"] == 0.75 and r["gap_lo"] == 1.0
+    assert type(r["players"]) is int  # the column's own type, not the row's common float
+    assert dict(r) == {"players": 4, "gap": (1.5, 1.0, 2.0), "gap_lo": 1.0, "gap_hi": 2.0,
+                       "made": 0.75}  # fmt: skip
+    w = Words()
+    f = core.Facts(row=r)
+    assert (
+        w.fill("{ci.row[gap]} at {row[players]}, {pct.row[made]}", f) == "1.5 [1.0, 2.0] at 4, 75%"
+    )
+    rows = core.rows_quoted(df)
+    assert w.each("{players}: {ci.gap}", rows, "list_sep") == "3: 0.5 [0.2, 0.8], 4: 1.5 [1.0, 2.0]"
+    with pytest.raises(KeyError):
+        core.quote(df, players=5)
+    with pytest.raises(AttributeError):
+        getattr(rows[0], "missing")  # noqa: B009
+
+
+def test_a_rows_table_is_the_dataframe_of_the_rows_its_function_yields():
+    @core.rows_table
+    def squares(n: int):
+        """Squares below ``n``."""
+        for i in range(n):
+            yield {"i": i, "square": i * i}
+
+    df = squares(3)
+    assert list(df.columns) == ["i", "square"] and df["square"].tolist() == [0, 1, 4]
+    assert squares.__doc__ == "Squares below ``n``." and squares(0).empty

@@ -1329,3 +1329,64 @@ class OneLanguageReport:
         for lang, folder in self.folders.items():
             written += self.run(root / folder, opts, progress, lang=lang, results=res)
         return written
+
+
+# --- a table's row as facts -------------------------------------------------------------------
+
+
+class RowFacts(Mapping[str, Any]):
+    """A row of a table as facts its sentences quote by column name: a column with its
+    interval in the table (``col_lo``, ``col_hi``) is the estimate ``(value, lo, hi)``, any
+    other its value. ``{ci.gap[effect]}`` writes a row's estimate with its interval, and
+    :meth:`Words.each` fills an item's sentence from its columns, so a fact read off a table
+    needs no name of its own. ``values``: the row's column -> value (each column's own type,
+    as ``DataFrame.to_dict("records")`` keeps it)."""
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        self._values = values
+
+    def __getitem__(self, col: str) -> Any:
+        v = self._values
+        if f"{col}_lo" in v and f"{col}_hi" in v:
+            return (float(v[col]), float(v[f"{col}_lo"]), float(v[f"{col}_hi"]))
+        return v[col]
+
+    def __getattr__(self, col: str) -> Any:
+        # ``{ci.effect}`` in a sentence of :meth:`Words.each` reads a column as an attribute
+        if col.startswith("_"):
+            raise AttributeError(col)
+        try:
+            return self[col]
+        except KeyError:
+            raise AttributeError(col) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+
+def rows_quoted(df: Any) -> list[RowFacts]:
+    """Every row of the DataFrame ``df``, in order, as :class:`RowFacts`."""
+    return [RowFacts(r) for r in df.to_dict("records")]
+
+
+def quote(df: Any, **where: Any) -> RowFacts:
+    """The one row of ``df`` with the given column values (:func:`row`) as :class:`RowFacts`."""
+    return rows_quoted(df.loc[[row(df, **where).name]])[0]
+
+
+def rows_table(rows: Callable[..., Iterable[Mapping[str, Any]]]) -> Callable[..., Any]:
+    """A table function written as the generator of its rows (column -> value, a mapping each;
+    the columns in the order they first appear): the function it decorates returns their
+    DataFrame, so no table gathers its rows in a list to hand them over at the end."""
+    import functools
+
+    @functools.wraps(rows)
+    def table(*args: Any, **kwargs: Any) -> Any:
+        import pandas as pd
+
+        return pd.DataFrame(list(rows(*args, **kwargs)))
+
+    return table

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from headcount_lab.analysis import rulelab
-from headcount_lab.analysis.whist.facts import CI, facts
+from headcount_lab.analysis.whist.facts import facts
 from headcount_lab.analysis.whist.figures import charts
 from headcount_lab.analysis.whist.tables import (
     EXACT_PLAYERS,
@@ -30,7 +30,6 @@ from headcount_lab.analysis.whist.tables import (
     SECTIONS,
     TOURNAMENT_BOTS,
     WhistReportOptions,
-    WhistResults,
     check,
     compute,
 )
@@ -59,18 +58,20 @@ class _Words(core.Words):
 
     texts = TEXT
 
-    def value(self, est: tuple[CI, str], digits: int = 3) -> str:
-        """An exact value with its fraction, or a sampled one with its interval."""
+    def _exact_or_sampled(self, key: str, est: tuple[core.CI, str], scale: float) -> str:
         (v, lo, hi), frac = est
-        if frac:
-            return str(self.t["q1"]["exact_value"].format(v=v, frac=frac))
-        return str(self.t["q1"]["sampled_value"].format(v=v, lo=lo, hi=hi))
+        which = "exact_" if frac else "sampled_"
+        return str(
+            self.t["q1"][which + key].format(v=scale * v, lo=scale * lo, hi=scale * hi, frac=frac)
+        )
 
-    def share(self, est: tuple[CI, str]) -> str:
-        (v, lo, hi), frac = est
-        if frac:
-            return str(self.t["q1"]["exact_pct"].format(p=100 * v))
-        return str(self.t["q1"]["sampled_pct"].format(p=100 * v, lo=100 * lo, hi=100 * hi))
+    def value(self, est: tuple[core.CI, str]) -> str:
+        """An exact value with its fraction, or a sampled one with its interval."""
+        return self._exact_or_sampled("value", est, 1)
+
+    def share(self, est: tuple[core.CI, str]) -> str:
+        """An exact share as a percentage, or a sampled one with its interval."""
+        return self._exact_or_sampled("pct", est, 100)
 
 
 def _tip_blocks(tf: core.Facts, w: _Words) -> list[tuple[str, list[str]]]:
@@ -80,20 +81,17 @@ def _tip_blocks(tf: core.Facts, w: _Words) -> list[tuple[str, list[str]]]:
     blind = [
         t["eq_rule" if tf.rule_as_stated else "eq_rule_other"].format(
             agree=w.each("{pct.agree}", agree, slash), players=w.each("{n}", agree, slash)
-        )
-    ]
-    if tf.trump_seen_zero:
-        blind.append(t["trump_seen"])
-    blind.append(t["count"].format(counts=w.each(t["count_item"], tf.counts, "list_sep")))
-    blind.append(
+        ),
+        *([t["trump_seen"]] if tf.trump_seen_zero else []),
+        t["count"].format(counts=w.each(t["count_item"], tf.counts, "list_sep")),
         t["listen"].format(
             after_0=w.each("{pct.after_0}", listen, slash),
             after_1_bid=tf.after_1_bid,
             after_1=w.each("{pct.after_1}", listen, slash),
             gains=w.each(t["gain"], listen, slash),
             players=w.each("{n}", listen, slash),
-        )
-    )
+        ),
+    ]
     eq4 = next(x for x in forced if x.n == 4)
     dealer = [
         w.fill(t["forced"], tf, eq_forced=w.pct(eq4.share), eq_cost=eq4.cost),
@@ -101,9 +99,7 @@ def _tip_blocks(tf: core.Facts, w: _Words) -> list[tuple[str, list[str]]]:
             made=w.each("{pct.made}", forced, slash), players=w.each("{n}", forced, slash)
         ),
         w.fill(t["worst_size"], tf),
-        w.fill(
-            t["match"], tf, competent_lo=-tf.competent.seat_hi, competent_hi=-tf.competent.seat_lo
-        ),  # fmt: skip
+        w.fill(t["match"], tf),
     ]
     return [(t["blind_head"], blind), (t["dealer_head"], dealer)]
 
@@ -117,147 +113,130 @@ _SEATS_COLUMNS = ["players", "seat", "deals_sizes", "total", "lead", "lead_lo",
                   "lead_hi", "win_share"]  # fmt: skip
 _STREAK_COLUMNS = ["bot", "mode", "plus_per_match", "minus_per_match", "bonus_points",
                    "bonus_points_lo", "bonus_points_hi", "mean_total"]  # fmt: skip
-
-
-def readme(res: WhistResults, w: _Words, f: core.Facts) -> str:
-    """The report's Markdown: per question the method, table, chart, finding and command."""
-    t = w.t
-    tab = res.tables
-    o = res.opts
-    cmd = f"`{o.command()}`"
-    out: list[core.Question] = []
-    parts: list[core.Part] = []
-    add = parts.append
-
-    def image(alt: str, stem: str) -> None:
-        add(core.Chart(f"{stem}.png", alt))
-
-    def question(q: dict[str, Any], method: str, finding: str | None, reproduce: str) -> None:
-        out.append(core.Question(q["title"], method, finding, tuple(parts), None, reproduce))
-        parts.clear()
-
-    # Q1
-    q, d = t["q1"], f.dealer
-    by_players = w.each(q["by_players"], d.one_card_effect, "list_sep")
-    finding = w.fill(q["finding"], d, eight=q["eight"], by_players=by_players)
-    add(w.fill(q["seen"], d))
-    gap = tab["q1_dealer_gap"]
-    add(core.Table(gap[gap["one_card_blind"] & (gap["players"] == 4)][_GAP_COLUMNS]))
-    image(q["image"], "q1_dealer_gap")
-    order = q["seat_order"][d.seat_order].format(spread=d.spread[1] - d.spread[0])
-    add(core.fill(q["seats"], d, seat_order=order))
-    seats = tab["q1_q4_seats"]
-    four = seats[seats["players"] == 4]
-    add(core.Table(four[_SEAT_EFFECT_COLUMNS]))
-    _equilibrium_paragraphs(f.equilibrium, w, tab, add)
-    add(q["oh_hell"])
-    question(q, q["method"], finding, t["reproduce"].format(command=cmd, files=q["files"]))
-
-    # Q2
-    q, b = t["q2"], f.blind
-    per_table = w.each(q["table"], b.tables, q["table_sep"])
-    finding = w.fill(q["finding"], b, any_trump=q["any_trump"], tables=per_table,
-                     same_odds=q["same_odds"])  # fmt: skip
-    add(core.Table(tab["q2_blind_positions"], 3))
-    image(q["image_bids"], "q2_blind_bids")
-    add(core.Table(tab["q2_blind_dealer"], 3))
-    image(q["image_scores"], "q2_blind_scores")
-    add(w.fill(q["listening"], b, gains=w.each(q["gain"], b.gains, "list_sep")))
-    lis = tab["q2_listening"]
-    add(core.Table(lis[lis["restriction"] == "on"], 3))
-    image(q["image_listening"], "q2_listening")
-    made = w.each(q["made_item"], f.equilibrium.made, "list_sep", how=q["how"])
-    add(q["made"].format(items=made))
-    add(core.Table(tab["q2_equilibrium_seats"][_SEAT_COLUMNS], 3))
-    method = q["method"].format(deals3=blind_table.deals(3), deals4=blind_table.deals(4))
-    question(q, method, finding, q["reproduce"].format(command=cmd, one_view=ONE_VIEW))
-
-    # Q3
-    q, bt = t["q3"], f.bots
-    bots = ",".join(TOURNAMENT_BOTS)
-    order = w.each(q["order"], bt.order, sign=q["sign"])
-    losses = w.each(q["loss"], bt.losses, overlap=q["loss_overlap"])
-    finding = w.fill(q["finding"], bt, order=order, losses=losses)
-    add(core.Table(tab["q3_bots"]))
-    image(q["image"], "q3_bots")
-    simulate = (
-        f"headcount-lab whist simulate --players 4 --bots {bots} --matches {o.n_tournament} "
-        f"--seed {o.seed} --rotate-seats"
-    )
-    method = q["method"].format(matches=o.n_tournament, bots=bots)
-    question(
-        q, method, finding, q["reproduce"].format(command=cmd, files=q["files"], simulate=simulate)
-    )
-
-    # Q4
-    q, s = t["q4"], f.seats
-    if not s.real:
-        seat_text = q["no_seat"]
-    else:
-        seat_text = q["some_seats"].format(
-            seats=w.each(q["seat"], s.real),
-            intervals=s.intervals,
-            by_chance=0.05 * s.intervals,
-            real=len(s.real),
-        )
-    finding = w.fill(q["finding"], s, seats=seat_text, size=q["size"])
-    out.append(w.question("q4", finding, [seats[_SEATS_COLUMNS]], "q1_q4_seats", command=cmd))
-
-    # Q5
-    q, st = t["q5"], f.streaks
-    rows = w.each(q["bot"], st.bots, verdict=q["verdict"])
-    finding = q["finding"].format(bots=rows, by_players=w.each(q["by_players"], st.by_players,
-                                                              "list_sep"))  # fmt: skip
-    streaks = tab["q5_streaks"][_STREAK_COLUMNS]
-    out.append(w.question("q5", finding, [streaks], "q5_streaks", command=cmd))
-
-    # Q6
-    q = t["q6"]
-    parts += core.tip_list(_tip_blocks(f.tips, w), q["block"], q["item"]) + [q["image"]]
-    question(q, q["method"], None, t["reproduce_plain"].format(command=cmd))
-    out += rulelab.report_questions("whist", tab, w.lang, 7)
-    head = [
-        t["title"],
-        t["intro"].format(command=cmd, matches=o.n_matches, tournament=o.n_tournament),
-    ]
-    return w.render(head, out)
-
-
 _EQ_COLUMNS = ["players", "method", "dealer_cost", "dealer_cost_lo", "dealer_cost_hi",
                "card_only_cost", "listening_change", "forced_share", "cost_when_forced",
                "card_only_cost_when_forced"]  # fmt: skip
 _SEAT_COLUMNS = ["players", "position", "made_on", "made_on_lo", "made_on_hi", "made_off"]
 
 
-def _equilibrium_paragraphs(ef: core.Facts, w: _Words, tab: Any, add: Any) -> None:
-    """Question 1's part on the equilibrium: cost per blind hand, over a match, who pays."""
-    q = w.t["q1"]
+def readme(res: core.Results, w: _Words, f: core.Facts) -> str:
+    """The report's Markdown: per question the method, finding, tables, charts, further
+    paragraphs and command."""
+    t, tab, o = w.t, res.tables, res.opts
+    cmd = f"`{o.command()}`"
+    gap, seats, lis = tab["q1_dealer_gap"], tab["q1_q4_seats"], tab["q2_listening"]
+    out: list[core.Question] = []
+
+    def question(
+        q: dict[str, Any], method: str, finding: str | None, reproduce: str, *parts: core.Part
+    ) -> None:
+        out.append(core.Question(q["title"], method, finding, parts, None, reproduce))
+
+    q, d, ef = t["q1"], f.dealer, f.equilibrium
     commands = sorted({c for c in tab["q1_equilibrium"]["command"] if isinstance(c, str) and c})
-    add(
+    question(
+        q,
+        q["method"],
+        w.fill(
+            q["finding"],
+            d,
+            eight=q["eight"],
+            by_players=w.each(q["by_players"], d.one_card, "list_sep"),
+        ),
+        t["reproduce"].format(command=cmd, files=q["files"]),
+        w.fill(q["seen"], d),
+        core.Table(gap[gap["one_card_blind"] & (gap["players"] == 4)][_GAP_COLUMNS]),
+        core.Chart("q1_dealer_gap.png", q["image"]),
+        core.fill(
+            q["seats"],
+            d,
+            seat_order=q["seat_order"][d.seat_order].format(spread=d.spread[1] - d.spread[0]),
+        ),
+        core.Table(seats[seats["players"] == 4][_SEAT_EFFECT_COLUMNS]),
         q["equilibrium"].format(
             exact_sizes=w.each("{n}", [r for r in ef.rows if r.exact], "-"),
             sampled_sizes=w.each("{n}", [r for r in ef.rows if not r.exact], "-"),
             commands="`, `".join(commands),
             rows=w.each(q["eq_row"], ef.rows),
-        )
+        ),
+        core.Table(tab["q1_equilibrium"][_EQ_COLUMNS], 3),
+        q["listening_match"].format(
+            bot=LISTENING_BOT,
+            items=w.each(q["listening_item"], ef.matches),
+            players=w.each("{n}", ef.matches, " and "),
+        ),
+        q["who_pays"].format(items=w.each(q["who_pays_item"], ef.matches)),
+        core.fill(q["competent"], ef.competent),
+        core.Table(tab["q1_competent_seats"][_SEAT_EFFECT_COLUMNS]),
+        q["oh_hell"],
     )
-    add(core.Table(tab["q1_equilibrium"][_EQ_COLUMNS], 3))
-    items = w.each(q["listening_item"], ef.matches)
-    players = w.each("{n}", ef.matches, " and ")
-    add(q["listening_match"].format(bot=LISTENING_BOT, items=items, players=players))
-    add(q["who_pays"].format(items=w.each(q["who_pays_item"], ef.matches)))
-    add(core.fill(q["competent"], ef.competent))
-    add(core.Table(tab["q1_competent_seats"][_SEAT_EFFECT_COLUMNS]))
+
+    q, b = t["q2"], f.blind
+    per_table = w.each(q["table"], b.tables, q["table_sep"])
+    question(
+        q,
+        q["method"].format(deals3=blind_table.deals(3), deals4=blind_table.deals(4)),
+        w.fill(
+            q["finding"], b, any_trump=q["any_trump"], tables=per_table, same_odds=q["same_odds"]
+        ),
+        q["reproduce"].format(command=cmd, one_view=ONE_VIEW),
+        core.Table(tab["q2_blind_positions"], 3),
+        core.Chart("q2_blind_bids.png", q["image_bids"]),
+        core.Table(tab["q2_blind_dealer"], 3),
+        core.Chart("q2_blind_scores.png", q["image_scores"]),
+        w.fill(q["listening"], b, gains=w.each(q["gain"], b.gains, "list_sep")),
+        core.Table(lis[lis["restriction"] == "on"], 3),
+        core.Chart("q2_listening.png", q["image_listening"]),
+        q["made"].format(items=w.each(q["made_item"], ef.made, "list_sep", how=q["how"])),
+        core.Table(tab["q2_equilibrium_seats"][_SEAT_COLUMNS], 3),
+    )
+
+    q, bt = t["q3"], f.bots
+    bots = ",".join(TOURNAMENT_BOTS)
+    simulate = (
+        f"headcount-lab whist simulate --players 4 --bots {bots} --matches {o.n_tournament} "
+        f"--seed {o.seed} --rotate-seats"
+    )
+    order = w.each(q["order"], bt.order, sign=q["sign"])
+    losses = w.each(q["loss"], bt.losses, overlap=q["loss_overlap"])
+    question(
+        q,
+        q["method"].format(matches=o.n_tournament, bots=bots),
+        w.fill(q["finding"], bt, order=order, losses=losses),
+        q["reproduce"].format(command=cmd, files=q["files"], simulate=simulate),
+        core.Table(tab["q3_bots"]),
+        core.Chart("q3_bots.png", q["image"]),
+    )
+
+    q, s = t["q4"], f.seats
+    found = w.fill(q["found"][s.found], s, seats=w.each(q["seat"], s.real))
+    finding = w.fill(q["finding"], s, seats=found, size=q["size"])
+    out.append(w.question("q4", finding, [seats[_SEATS_COLUMNS]], "q1_q4_seats", command=cmd))
+
+    q, st = t["q5"], f.streaks
+    finding = q["finding"].format(
+        bots=w.each(q["bot"], st.bots, verdict=q["verdict"]),
+        by_players=w.each(q["by_players"], st.by_players, "list_sep"),
+    )
+    streaks = tab["q5_streaks"][_STREAK_COLUMNS]
+    out.append(w.question("q5", finding, [streaks], "q5_streaks", command=cmd))
+
+    q = t["q6"]
+    tips = core.tip_list(_tip_blocks(f.tips, w), q["block"], q["item"])
+    question(q, q["method"], None, t["reproduce_plain"].format(command=cmd), *tips, q["image"])
+    out += rulelab.report_questions("whist", tab, w.lang, 7)
+    head = [t["title"], t["intro"].format(command=cmd, matches=o.n, tournament=o.n_tournament)]
+    return w.render(head, out)
 
 
 # --- writing the folder -----------------------------------------------------------------------
 
 
-def sizes(res: WhistResults) -> dict[str, Any]:
+def sizes(res: core.Results) -> dict[str, Any]:
     """The report's inputs and sizes, as ``metadata.json`` records them."""
     o = res.opts
     return {
-        "matches_per_restriction_setup": o.n_matches,
+        "matches_per_restriction_setup": o.n,
         "restriction_setups": [f"{n} players" for n in PLAYERS]
         + ["4 players, one-card hands seen"],
         "tournament_matches": o.n_tournament,
