@@ -174,6 +174,21 @@ def lone_gap(score: np.ndarray, tr: Trace) -> np.ndarray:
     return lone_score - court_mean
 
 
+def means(**samples: np.ndarray) -> dict[str, float]:
+    """Each sample's mean with its normal 95% interval, as a table's columns ``name``,
+    ``name_lo`` and ``name_hi`` (in the order given)."""
+    return {
+        k: v for name, x in samples.items() for k, v in ci_columns(name, sample_mean_ci(x)).items()
+    }
+
+
+def seat0_diff(base: Run, other: Run) -> np.ndarray:
+    """Seat 0's round score in ``other`` minus in ``base`` (the same deals), per round."""
+    return other.trace["seat"][:, 0, st.SCORE].astype(np.float64) - base.trace["seat"][
+        :, 0, st.SCORE
+    ].astype(np.float64)
+
+
 # --- question 1: the Lone Fool's balance ------------------------------------------------------
 
 
@@ -211,7 +226,7 @@ def lone_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
                 "rounds": len(lone),
                 "lone_rounds": int(lone.sum()),
                 "multiplier": r.rules.multiplier,
-                **ci_columns("lone_minus_court", sample_mean_ci(gap)),
+                **means(lone_minus_court=gap),
                 **ci_columns("fair_multiplier", fair_multiplier(r)),
             }
         )
@@ -225,32 +240,15 @@ def multiplier_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
         for m in MULTIPLIERS:
             gap = lone_gap(rescore(r, m), r.trace)
             rows.append(
-                {
-                    "players": n,
-                    "bots": level,
-                    "multiplier": m,
-                    **ci_columns("lone_minus_court", sample_mean_ci(gap)),
-                }
+                {"players": n, "bots": level, "multiplier": m, **means(lone_minus_court=gap)}
             )
     return pd.DataFrame(rows)
 
 
-def check_table(checks: dict[int, Run]) -> pd.DataFrame:
-    """The Lone Fool minus the Court with ``rules`` bots playing under the fair multiplier
-    (rounded), which the bots know (they weigh points by it)."""
-    rows = []
-    for n, r in checks.items():
-        gap = lone_gap(r.trace["seat"][:, :, st.SCORE].astype(np.float64), r.trace)
-        rows.append(
-            {
-                "players": n,
-                "bots": "rules",
-                "multiplier": r.rules.multiplier,
-                "lone_rounds": int(role_masks(r.trace)[0].sum()),
-                **ci_columns("lone_minus_court", sample_mean_ci(gap)),
-            }
-        )
-    return pd.DataFrame(rows)
+#: the columns of the check of question 1 (:func:`lone_table` of the ``rules`` bots playing
+#: under the fair multiplier, rounded, which the bots know: they weigh points by it)
+CHECK_COLUMNS = ["players", "bots", "multiplier", "lone_rounds", "lone_minus_court",
+                 "lone_minus_court_lo", "lone_minus_court_hi"]  # fmt: skip
 
 
 # --- question 2: the No Tricks bonus, 5x against 10x ------------------------------------------
@@ -276,27 +274,11 @@ def no_trick_table(b5: dict[int, Run], b10: dict[int, Run]) -> pd.DataFrame:
                     "rounds": int(sel.sum()),
                     "at_stake_5": b5[n].rules.no_tricks_bonus * k,
                     "at_stake_10": b10[n].rules.no_tricks_bonus * k,
-                    **ci_columns("no_trick_5", sample_mean_ci(za)),
-                    **ci_columns("no_trick_10", sample_mean_ci(zb)),
-                    **ci_columns("difference", sample_mean_ci(zb - za)),
-                    **ci_columns("king_first_5", sample_mean_ci(ka)),
-                    **ci_columns("king_first_10", sample_mean_ci(kb)),
+                    **means(no_trick_5=za, no_trick_10=zb, difference=zb - za),
+                    **means(king_first_5=ka, king_first_10=kb),
                 }
             )
     return pd.DataFrame(rows)
-
-
-def seat0_gain(base: Run, other: Run, by_round: bool = True) -> list[dict[str, float]]:
-    """Seat 0's round score in ``other`` minus in ``base`` (same deals), by round number."""
-    d = other.trace["seat"][:, 0, st.SCORE].astype(np.float64) - base.trace["seat"][
-        :, 0, st.SCORE
-    ].astype(np.float64)
-    rno = base.trace["round"][:, st.ROUND_NO]
-    keys = sorted(set(rno.tolist())) if by_round else [0]
-    return [
-        {"round": k, **ci_columns("gain", sample_mean_ci(d[rno == k] if by_round else d))}
-        for k in keys
-    ]
 
 
 def duck_table(base: dict[tuple[int, int], Run], duck: dict[tuple[int, int], Run]) -> pd.DataFrame:
@@ -304,8 +286,10 @@ def duck_table(base: dict[tuple[int, int], Run], duck: dict[tuple[int, int], Run
     rule of thumb in the same seat and deals (the other seats play the rule of thumb)."""
     rows = []
     for (n, bonus), r in base.items():
-        for row in seat0_gain(r, duck[(n, bonus)]):
-            rows.append({"players": n, "bonus": bonus, **row})
+        d = seat0_diff(r, duck[(n, bonus)])
+        rno = r.trace["round"][:, st.ROUND_NO]
+        for k in sorted(set(rno.tolist())):
+            rows.append({"players": n, "bonus": bonus, "round": k, **means(gain=d[rno == k])})
     return pd.DataFrame(rows)
 
 
@@ -322,8 +306,6 @@ def role_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
     for (n, level), r in runs.items():
         s = r.trace["seat"]
         lone, _ = role_masks(r.trace)
-        k = int(lone.sum())
-        p, lo, hi = wilson(k, len(lone))
         exact = lone_fool_by_chain(n)
         two = ~lone
         pair_gap = []
@@ -335,15 +317,14 @@ def role_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
             "players": n,
             "bots": level,
             "rounds": len(lone),
-            **ci_columns("lone_share", (p, lo, hi)),
+            **ci_columns("lone_share", wilson(int(lone.sum()), len(lone))),
             "lone_share_exact": float(exact),
             "lone_share_exact_fraction": str(exact),
         }
-        for code, name in enumerate(ROLE_NAMES):
-            row.update(
-                ci_columns(name, sample_mean_ci(s[:, :, st.SCORE][s[:, :, st.ROLE] == code]))
-            )
-        row.update(ci_columns("two_fools_minus_court", sample_mean_ci(np.asarray(pair_gap))))
+        row.update(
+            means(**{x: s[:, :, st.SCORE][s[:, :, st.ROLE] == c] for c, x in enumerate(ROLE_NAMES)})
+        )
+        row.update(means(two_fools_minus_court=np.asarray(pair_gap)))
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -363,12 +344,7 @@ def position_table(runs: dict[int, Run]) -> pd.DataFrame:
             seat = (start + pos) % n
             x = sc[np.arange(len(sc)), seat]
             rows.append(
-                {
-                    "players": n,
-                    "position": pos,
-                    **ci_columns("round_score", sample_mean_ci(x)),
-                    **ci_columns("minus_table", sample_mean_ci(x - mean)),
-                }
+                {"players": n, "position": pos, **means(round_score=x, minus_table=x - mean)}
             )
     return pd.DataFrame(rows)
 
@@ -380,18 +356,16 @@ def seat_game_table(games: dict[int, dict[str, np.ndarray]]) -> pd.DataFrame:
     for n, g in games.items():
         for s in range(n):
             count = int(g["games"][s])
-            w, w_lo, w_hi = mean_ci(g["win60"][s] / 60, g["win60_sq"][s] / 3600, count, Z95_ROUNDED)
-            m, m_lo, m_hi = mean_ci(
-                float(g["score_sum"][s]), float(g["score_sq"][s]), count, Z95_ROUNDED
-            )
+            win = mean_ci(g["win60"][s] / 60, g["win60_sq"][s] / 3600, count, Z95_ROUNDED)
+            score = mean_ci(float(g["score_sum"][s]), float(g["score_sq"][s]), count, Z95_ROUNDED)
             rows.append(
                 {
                     "players": n,
                     "seat": s,
                     "games": count,
-                    **ci_columns("win_share", (w, w_lo, w_hi)),
+                    **ci_columns("win_share", win),
                     "fair_share": 1 / n,
-                    **ci_columns("game_score", (m, m_lo, m_hi)),
+                    **ci_columns("game_score", score),
                 }
             )
     return pd.DataFrame(rows)
@@ -446,9 +420,7 @@ def device_table(
     for n, b in base.items():
         role = b.trace["seat"][:, 0, st.ROLE]
         for name, other in (("oracle", oracle[n]), ("joker_down", joker_down[n])):
-            d = other.trace["seat"][:, 0, st.SCORE].astype(np.float64) - b.trace["seat"][
-                :, 0, st.SCORE
-            ].astype(np.float64)
+            d = seat0_diff(b, other)
             for rname, sel in (("all", np.ones_like(role, dtype=bool)),) + tuple(
                 (ROLE_NAMES[c], role == c) for c in range(3)
             ):
@@ -458,7 +430,7 @@ def device_table(
                         "device": name,
                         "seat0_role": rname,
                         "rounds": int(sel.sum()),
-                        **ci_columns("gain", sample_mean_ci(d[sel])),
+                        **means(gain=d[sel]),
                     }
                 )
     return pd.DataFrame(rows)
@@ -476,7 +448,6 @@ def joker_table(base: dict[int, Run]) -> pd.DataFrame:
             sel = (s[:, :, st.ROLE] == code) & ~crashed[:, None]
             dealt = int(s[:, :, st.JOKERS][sel].sum())
             up = int(s[:, :, st.JOKERS_UP][sel].sum())
-            p, lo, hi = wilson(up, dealt)
             shown = sel & (s[:, :, st.JOKERS_UP] > 0)
             hidden = sel & (s[:, :, st.JOKERS_UP] == 0)
             rows.append(
@@ -484,9 +455,9 @@ def joker_table(base: dict[int, Run]) -> pd.DataFrame:
                     "players": n,
                     "role": ROLE_NAMES[code],
                     "jokers_dealt": dealt,
-                    **ci_columns("share_face_up", (p, lo, hi)),
-                    **ci_columns("score_if_shown", sample_mean_ci(s[:, :, st.SCORE][shown])),
-                    **ci_columns("score_if_not", sample_mean_ci(s[:, :, st.SCORE][hidden])),
+                    **ci_columns("share_face_up", wilson(up, dealt)),
+                    **means(score_if_shown=s[:, :, st.SCORE][shown]),
+                    **means(score_if_not=s[:, :, st.SCORE][hidden]),
                 }
             )
     return pd.DataFrame(rows)
@@ -511,18 +482,14 @@ def crash_table(off: dict[int, Run], on: dict[int, Run]) -> pd.DataFrame:
         d = sb - sa
         dl = d[np.arange(len(idx)), ls]
         dc = (d.sum(axis=1) - dl) / (n - 1)
-        pa = wilson(int(avail.sum()), len(idx))
-        pu = wilson(int(used.sum()), len(idx))
         rows.append(
             {
                 "players": n,
                 "lone_rounds": len(idx),
-                **ci_columns("available", pa),
-                **ci_columns("used", pu),
-                **ci_columns("lone_gain", sample_mean_ci(dl)),
-                **ci_columns("court_gain", sample_mean_ci(dc)),
-                **ci_columns("lead_gain", sample_mean_ci(dl - dc)),
-                **ci_columns("lone_gain_when_used", sample_mean_ci(dl[used])),
+                **ci_columns("available", wilson(int(avail.sum()), len(idx))),
+                **ci_columns("used", wilson(int(used.sum()), len(idx))),
+                **means(lone_gain=dl, court_gain=dc, lead_gain=dl - dc),
+                **means(lone_gain_when_used=dl[used]),
             }
         )
     return pd.DataFrame(rows)
@@ -551,10 +518,9 @@ def luck_table(rungs: list[tuple[dict[str, object], np.ndarray, np.ndarray]]) ->
             sd = float(np.std(x, ddof=1))
             row.update(ci_columns(f"{name}_lead", (m, lo, hi)))
             row[f"{name}_sd"] = sd
+            # the lead's upper end needs the fewest games, its lower end the most
             need = [games_needed(v, sd) if v > 0 else math.inf for v in (m, hi, lo)]
-            row[f"{name}_games_needed"] = need[0]
-            row[f"{name}_games_needed_lo"] = need[1]
-            row[f"{name}_games_needed_hi"] = need[2]
+            row.update(ci_columns(f"{name}_games_needed", (need[0], need[1], need[2])))
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -624,10 +590,11 @@ def _bots(opts: FoolishReportOptions, tick: Ticker) -> Runs:
         x.pc_on[n] = traced(FoolishRules(players=n, party_crasher=True), rules_bots, R)
         mult = max(1, round(fair_multiplier(base)[0]))
         if mult == plain.multiplier:  # the same rules, deals and bots: the same rounds
-            x.checks[n] = base
+            x.checks[(n, "rules")] = base
             tick.advance()
         else:
-            x.checks[n] = traced(FoolishRules(players=n, lone_multiplier=mult), rules_bots, R)
+            rules = FoolishRules(players=n, lone_multiplier=mult)
+            x.checks[(n, "rules")] = traced(rules, rules_bots, R)
     for n in PLAYERS:
         member = competent_member(n)
         size = COMPETENT_SHARE * opts.n_search
@@ -689,7 +656,7 @@ SECTIONS = (
         {
             "q1_lone_fool": lambda x: lone_table(x.levels),
             "q1_multipliers": lambda x: multiplier_table(x.levels),
-            "q1_check": lambda x: check_table(x.checks),
+            "q1_check": lambda x: lone_table(x.checks)[CHECK_COLUMNS],
             "q1_competent": lambda x: lone_table(x.competent),
             "q3_competent_roles": lambda x: role_table(x.competent),
             "q4_competent_positions": lambda x: position_table(by_players(x.competent)),
