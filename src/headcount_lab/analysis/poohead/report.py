@@ -69,62 +69,38 @@ def _tip_blocks(
     """The tip sheet: every play tip quotes the competent field (``f.competent``) with the
     cheap bots' figure beside it; the face-up triples and the house rules stay on the cheap
     bots, and say so."""
-    t = w.t["tips"]
-    c = f.competent
+    t, c = w.t["tips"], f.competent
     four_start = next(r.start for r in f.seats.rows if r.n == HOUSE_PLAYERS and r.level == "cheap+")
     tenth = next((x for x in f.deal.tenths if x.n == 4), None)
     house = tables["q4_house_rules"]
-    special = house[house["rules"] == "finish_on_special=off"].iloc[0]
-    stalls = f.stalls
-    four = next(x for x in stalls.cheap if x.n == HOUSE_PLAYERS)
+    special = core.estimate_of(
+        house[house["rules"] == "finish_on_special=off"].iloc[0], "turns_diff"
+    )
+    four = next(x for x in f.stalls.cheap if x.n == HOUSE_PLAYERS)
+    triples = {k: w.listed("{triple}", getattr(f.faceup, k)) for k in ("best", "worst")}
+    swap = [
+        w.fill(t["swap"], f.swap, random_vs_keep=t["random"], keep=w.pts(c.keep)),
+        w.fill(t["faceup"], f.faceup, **triples),
+    ]
     deal = [] if tenth is None else [
         w.fill(t["deal"], tenth, ten=w.pts(f.deal.ten_visible), ten_c=w.pts(c.ten),
                worst_c=w.p(c.worst), best_c=w.p(c.best_tenth))
     ]  # fmt: skip
-    return [
-        (
-            t["swap_head"],
-            [
-                w.fill(t["swap"], f.swap, random_vs_keep=t["random"], keep=w.pts(c.keep)),
-                w.fill(
-                    t["faceup"],
-                    f.faceup,
-                    best=w.listed("{triple}", f.faceup.best),
-                    worst=w.listed("{triple}", f.faceup.worst),
-                ),
-            ],
-        ),
-        (t["deal_head"], deal),
-        (
-            t["play_head"],
-            [
-                t["seat"][c.start_sign].format(start=w.pts(c.start), cheap=w.pts(four_start)),
-                t["nine"].format(
-                    nine=w.pct_ci(c.forced["9"]),
-                    eight=w.pct_ci(c.forced["8"]),
-                    ace=w.pct_ci(c.forced["A"]),
-                    nine_cheap=w.pct(f.nine.facing["9"][0]),
-                    eight_cheap=w.pct(f.nine.facing["8"][0]),
-                    ace_cheap=w.pct(f.nine.facing["A"][0]),
-                ),
-            ],
-        ),
-        (
-            t["stall_head"],
-            [
-                w.fill(
-                    t["stall"],
-                    stalls,
-                    before=w.per10k(four.dealt),
-                    after=w.per10k(four.ruled),
-                    capped=w.pct_ci(c.capped),
-                ),  # fmt: skip
-                t["special"].format(
-                    turns=w.turns(core.estimate_of(special, "turns_diff")), games=f.house.games
-                ),
-            ],
+    tops = {"nine": "9", "eight": "8", "ace": "A"}
+    play = [
+        w.fill(t["seat"][c.start_sign], c, cheap=w.pts(four_start)),
+        t["nine"].format(
+            **{k: w.pct_ci(c.forced[top]) for k, top in tops.items()},
+            **{f"{k}_cheap": w.pct(f.nine.facing[top][0]) for k, top in tops.items()},
         ),
     ]
+    before, after = w.per10k(four.dealt), w.per10k(four.ruled)
+    stall = [
+        w.fill(t["stall"], f.stalls, before=before, after=after, capped=w.pct_ci(c.capped)),
+        t["special"].format(turns=w.turns(special), games=f.house.games),
+    ]
+    heads = ("swap_head", "deal_head", "play_head", "stall_head")
+    return [(t[h], lines) for h, lines in zip(heads, (swap, deal, play, stall), strict=True)]
 
 
 #: the columns of the README's tables that do not show all of theirs
@@ -271,7 +247,7 @@ def readme(res: PooheadResults, w: _Words, f: core.Facts) -> str:
     against = w.fill(q["competent"], c, command=cmd)
     out.append(core.Question(q["title"], method, None, (against, comp, *tips, q["image"])))
     out += rulelab.report_questions("poohead", tab, w.lang, 9)
-    return w.render([t["title"], t["intro"].format(command=cmd, main=o.n_main)], out)
+    return w.render([t["title"], t["intro"].format(command=cmd, main=o.n)], out)
 
 
 # --- writing the folder -----------------------------------------------------------------------
