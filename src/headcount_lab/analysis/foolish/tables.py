@@ -20,7 +20,6 @@ import pandas as pd
 
 from headcount_lab.analysis import rulelab
 from headcount_lab.core.report import (
-    NO_TICKS,
     GameReportOptions,
     Results,
     Ticker,
@@ -41,6 +40,7 @@ from headcount_lab.core.stats import (
 from headcount_lab.games.foolish.exact import lone_fool_by_chain
 from headcount_lab.games.foolish.rules import JACK, JOKER, KING, NAMES, QUEEN, FoolishRules
 from headcount_lab.research.foolish import traces as st
+from headcount_lab.research.foolish.ladder import head_to_head_games
 
 COMMAND = "headcount-lab report foolish"
 NAME = "foolish-faces"
@@ -525,36 +525,6 @@ def luck_table(rungs: list[tuple[dict[str, object], np.ndarray, np.ndarray]]) ->
     return pd.DataFrame(rows)
 
 
-def head_to_head_games(
-    rules: FoolishRules, a: str, b: str, games: int, seed: int, tick: Ticker = NO_TICKS
-) -> tuple[dict[str, object], np.ndarray, np.ndarray]:
-    """Per-game leads of ``a`` over ``b`` (win share and score), seats alternating and rotated
-    as in ``foolish ladder`` (:func:`headcount_lab.research.foolish.ladder.head_to_head`)."""
-    from headcount_lab.core.rng import block_state
-    from headcount_lab.games.foolish import kernels
-    from headcount_lab.games.foolish.agents import policy_params
-
-    n = rules.players
-    names = [a if s % 2 == 0 else b for s in range(n)]
-    ids, params = policy_params(names)
-    arr = rules.array()
-    is_a = np.array([s % 2 == 0 for s in range(n)])
-    share = np.empty(games)
-    score = np.empty(games)
-    for g in range(games):
-        k = g % n
-        res = kernels.run_block(
-            block_state(seed, g), 1, arr, np.roll(ids, k), np.roll(params, k, axis=0), False
-        )
-        ra = np.roll(is_a, k)
-        win = res["win60"] / 60.0
-        tot = res["score_sum"].astype(np.float64)
-        share[g] = win[ra].mean() - win[~ra].mean()
-        score[g] = tot[ra].mean() - tot[~ra].mean()
-        tick.advance()
-    return {"a": a, "b": b}, share, score
-
-
 # --- everything -------------------------------------------------------------------------------
 
 
@@ -566,39 +536,36 @@ def _bots(opts: FoolishReportOptions, tick: Ticker) -> Runs:
     x = Runs(levels={}, b10={}, base_duck={}, duck={}, oracle={}, jdown={}, pc_on={}, checks={},
              competent={})  # fmt: skip
 
-    def traced(rules: FoolishRules, bots: list[str], size: int, dev: Any = None,
-               hands: bool = False) -> Run:  # fmt: skip
-        r = run(rules, bots, size, opts.seed, dev, hands)
+    def traced(n: int, bots: list[str], size: int = R, dev: Any = None, hands: bool = False,
+               **rules: Any) -> Run:  # fmt: skip
+        r = run(FoolishRules(players=n, **rules), bots, size, opts.seed, dev, hands)
         tick.advance()
         return r
 
     for n in PLAYERS:
         for level in LEVELS:
             size = opts.n_search if level == SEARCH else R
-            x.levels[(n, level)] = traced(FoolishRules(players=n), [level] * n, size, hands=True)
+            x.levels[(n, level)] = traced(n, [level] * n, size, hands=True)
     for n in PLAYERS:
-        plain = FoolishRules(players=n)
         rules_bots = ["rules"] * n
         base = x.levels[(n, "rules")]
-        x.b10[n] = traced(FoolishRules(players=n, no_tricks_bonus=10), rules_bots, R)
+        x.b10[n] = traced(n, rules_bots, no_tricks_bonus=10)
         for bonus, b in ((5, base), (10, x.b10[n])):
             x.base_duck[(n, bonus)] = b
-            r = FoolishRules(players=n, no_tricks_bonus=bonus)
-            x.duck[(n, bonus)] = traced(r, [DUCKER] + rules_bots[1:], R)
-        x.oracle[n] = traced(plain, rules_bots, R, [st.ORACLE] + [0] * (n - 1))
-        x.jdown[n] = traced(plain, rules_bots, R, [st.JOKER_DOWN] + [0] * (n - 1))
-        x.pc_on[n] = traced(FoolishRules(players=n, party_crasher=True), rules_bots, R)
+            x.duck[(n, bonus)] = traced(n, [DUCKER] + rules_bots[1:], no_tricks_bonus=bonus)
+        x.oracle[n] = traced(n, rules_bots, dev=[st.ORACLE] + [0] * (n - 1))
+        x.jdown[n] = traced(n, rules_bots, dev=[st.JOKER_DOWN] + [0] * (n - 1))
+        x.pc_on[n] = traced(n, rules_bots, party_crasher=True)
         mult = max(1, round(fair_multiplier(base)[0]))
-        if mult == plain.multiplier:  # the same rules, deals and bots: the same rounds
+        if mult == base.rules.multiplier:  # the same rules, deals and bots: the same rounds
             x.checks[(n, "rules")] = base
             tick.advance()
         else:
-            rules = FoolishRules(players=n, lone_multiplier=mult)
-            x.checks[(n, "rules")] = traced(rules, rules_bots, R)
+            x.checks[(n, "rules")] = traced(n, rules_bots, lone_multiplier=mult)
     for n in PLAYERS:
         member = competent_member(n)
-        size = COMPETENT_SHARE * opts.n_search
-        x.competent[(n, member)] = traced(FoolishRules(players=n), [member] * n, size, hands=True)
+        x.competent[(n, member)] = traced(n, [member] * n, COMPETENT_SHARE * opts.n_search,
+                                          hands=True)  # fmt: skip
     x.rules = {n: x.levels[(n, "rules")] for n in PLAYERS}
     return x
 
@@ -639,8 +606,8 @@ def _ladder(opts: FoolishReportOptions, tick: Ticker) -> list[Any]:
     rungs = []
     for i, (lower, upper) in enumerate(RUNGS):
         games = opts.ladder_games(i)
-        _, share, score = head_to_head_games(
-            FoolishRules(), seated(upper), seated(lower), games, opts.seed + 10 + i, tick
+        share, score = head_to_head_games(
+            FoolishRules(), seated(upper), seated(lower), games, opts.seed + 10 + i, tick.advance
         )
         rungs.append(({"a": upper, "b": lower}, share, score))
     return rungs
