@@ -26,6 +26,7 @@ import pandas as pd
 from headcount_lab.analysis import rulelab
 from headcount_lab.core import stats
 from headcount_lab.core.report import (
+    CI,
     NO_TICKS,
     GameReportOptions,
     Results,
@@ -328,24 +329,20 @@ def rate(k: float, n: float) -> dict[str, float]:
     return {"p": p, "lo": lo, "hi": hi}
 
 
-def paired(a: np.ndarray, b: np.ndarray) -> dict[str, float]:
+def paired(a: np.ndarray, b: np.ndarray) -> tuple[CI, float, float]:
     """Mean of ``a - b`` over the pairs with its 95% interval, and both means (same pairs)."""
     a = a.astype(np.float64)
     b = b.astype(np.float64)
-    n = a.size
-    if n < 2:
-        return {"diff": math.nan, "lo": math.nan, "hi": math.nan, "a": math.nan, "b": math.nan}
-    d, lo, hi = stats.paired_ci(a.sum(), b.sum(), float(((a - b) ** 2).sum()), n)
-    return {"diff": d, "lo": lo, "hi": hi, "a": float(a.mean()), "b": float(b.mean())}
+    if a.size < 2:
+        return (math.nan, math.nan, math.nan), math.nan, math.nan
+    d = stats.paired_ci(a.sum(), b.sum(), float(((a - b) ** 2).sum()), a.size)
+    return d, float(a.mean()), float(b.mean())
 
 
-#: the difference of the defaults from themselves
-_NO_DIFF = {"diff": 0.0, "lo": 0.0, "hi": 0.0}
-
-
-def diff_columns(name: str, d: dict[str, float]) -> dict[str, float]:
-    """A difference from :func:`paired` as a table's columns ``name``, ``name_lo``, ``name_hi``."""
-    return stats.ci_columns(name, (d["diff"], d["lo"], d["hi"]))
+def paired_ended(x: np.ndarray, y: np.ndarray) -> tuple[CI, float, float]:
+    """:func:`paired` over the games that ended in both (per-game outcomes, -1 capped)."""
+    both = (x >= 0) & (y >= 0)
+    return paired(x[both], y[both])
 
 
 def _rank_counts(cards: np.ndarray) -> np.ndarray:
@@ -388,22 +385,23 @@ def seat_rows(run: dict[str, np.ndarray], n: int, bot: str, level: str) -> pd.Da
                      "games": counted, "capped": int((~ok).sum()), "poohead": k,
                      **rate(k, counted), "fair": 1 / n})  # fmt: skip
     df = pd.DataFrame(rows)
-    df["excess"] = df["p"] - df["fair"]
-    df["excess_lo"] = df["lo"] - df["fair"]
-    df["excess_hi"] = df["hi"] - df["fair"]
-    return df
+    return df.assign(
+        excess=df["p"] - df["fair"],
+        excess_lo=df["lo"] - df["fair"],
+        excess_hi=df["hi"] - df["fair"],
+    )
 
 
 def seat_table(runs: Runs) -> pd.DataFrame:
     """Q1: P(Poohead) by seat counted from the start player, by players and bot level."""
     parts = [
-        seat_rows(runs[key], n, SEARCH if level == "pimc" else level, level)
+        seat_rows(runs[(run, n, level)], n, SEARCH if level == "pimc" else level, level)
         for n in PLAYERS
-        for level, key in (
-            ("random", ("seats", n, "random")),
-            ("cheap", ("main", n, "cheap")),
-            ("cheap+", ("main", n, "cheap+")),
-            ("pimc", ("seats", n, "pimc")),
+        for level, run in (
+            ("random", "seats"),
+            ("cheap", "main"),
+            ("cheap+", "main"),
+            ("pimc", "seats"),
         )
     ]
     return pd.concat(parts, ignore_index=True)
@@ -413,25 +411,21 @@ def swap_rows(run: dict[str, np.ndarray], n: int, names: tuple[str, ...]) -> lis
     """One seat's swap by variant (``names``: ``own`` first, then ``keep``, then any other) on
     the same deals: its P(Poohead), and the paired difference against swapping its own way and
     against keeping the dealt cards."""
-    outs = [hero_poohead(run, v) for v in range(len(names))]
+    own, keep, *_ = outs = [hero_poohead(run, v) for v in range(len(names))]
     rows = []
-    for v, name in enumerate(names):
-        x = outs[v]
-        both = (x >= 0) & (outs[0] >= 0)
-        d = paired(x[both], outs[0][both])
-        both_k = (x >= 0) & (outs[1] >= 0)
-        dk = paired(x[both_k], outs[1][both_k])
+    for name, x in zip(names, outs, strict=True):
+        d, pair_p, pair_own = paired_ended(x, own)
         rows.append(
             {
                 "players": n,
                 "swap": name,
                 "games": int((x >= 0).sum()),
                 **rate(int((x == 1).sum()), int((x >= 0).sum())),
-                "pairs": int(both.sum()),
-                "pair_p": d["a"],
-                "pair_p_own": d["b"],
-                **diff_columns("vs_own", d),
-                **diff_columns("vs_keep", dk),
+                "pairs": int(((x >= 0) & (own >= 0)).sum()),
+                "pair_p": pair_p,
+                "pair_p_own": pair_own,
+                **stats.ci_columns("vs_own", d),
+                **stats.ci_columns("vs_keep", paired_ended(x, keep)[0]),
             }
         )
     return rows
@@ -519,26 +513,23 @@ def house_table(runs: Runs) -> pd.DataFrame:
     rows = []
     for v, flag in enumerate(("defaults", *FLIPS)):
         turns, cap, st, gp = games(v)
-        both = (st >= 0) & (base_start >= 0)
         both_g = (gp > -9) & (base_gap > -9)
-        t = paired(turns, base_turns)
-        c = paired(cap, base_cap)
-        s = paired(st[both], base_start[both])
-        # per seat: a random seat's P(Poohead) minus a cheap+ seat's is (+-1) / 2 a game
-        k = paired(gp[both_g] / 2, base_gap[both_g] / 2)
+        t, mean_turns, _ = paired(turns, base_turns)
+        c, capped_share, _ = paired(cap, base_cap)
         rows.append(
             {
                 "rules": flag,
                 "games": int(turns.size),
-                "mean_turns": t["a"],
-                **diff_columns("turns_diff", t),
+                "mean_turns": mean_turns,
+                **stats.ci_columns("turns_diff", t),
                 "capped": int(cap.sum()),
-                "capped_share": c["a"],
-                **diff_columns("capped_diff", c),
+                "capped_share": capped_share,
+                **stats.ci_columns("capped_diff", c),
                 "starter_p": float((st == 1).sum() / max(1, (st >= 0).sum())),
-                **diff_columns("starter_diff", s),
+                **stats.ci_columns("starter_diff", paired_ended(st, base_start)[0]),
                 "skill": float((gp[gp > -9] / 2).mean()),
-                **diff_columns("skill_diff", k),
+                # per seat: a random seat's P(Poohead) minus a cheap+ seat's is (+-1) / 2 a game
+                **stats.ci_columns("skill_diff", paired(gp[both_g] / 2, base_gap[both_g] / 2)[0]),
             }
         )
     return pd.DataFrame(rows)
@@ -554,7 +545,7 @@ def stall_table(runs: Runs) -> pd.DataFrame:
         for bot in ("cheap", "cheap+"):
             run = runs[("main", n, bot)]
             caps = [(_col(run, v, V_POOHEAD) < 0).astype(np.int64) for v in (0, 1)]
-            d = paired(caps[1], caps[0])
+            d = paired(caps[1], caps[0])[0]
             for v, rule in enumerate(("defaults", NINE_RULE)):
                 rows.append(
                     {
@@ -565,7 +556,8 @@ def stall_table(runs: Runs) -> pd.DataFrame:
                         "capped": int(caps[v].sum()),
                         **rate(int(caps[v].sum()), int(caps[v].size)),
                         "mean_turns": float(_col(run, v, V_TURNS).mean()),
-                        **diff_columns("vs_defaults", d if v else _NO_DIFF),
+                        # the defaults differ from themselves by nothing
+                        **stats.ci_columns("vs_defaults", d if v else (0.0, 0.0, 0.0)),
                     }
                 )
     return pd.DataFrame(rows)
