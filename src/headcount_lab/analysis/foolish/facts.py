@@ -88,7 +88,6 @@ def player_facts(t: dict[str, pd.DataFrame], n: int) -> Facts:
         positions=_positions(t["q4_positions"], n),
         win_shares=[_ci(r, "win_share") for _, r in seats.iterrows()],
         cards=_cards(cards),
-        competent_roles={r: _ci(croles, r) for r in ROLES},
         competent_pair=_ci(croles, "two_fools_minus_court"),
         competent_positions=_positions(t["q4_competent_positions"], n),
         competent_cards=_cards(ccards),

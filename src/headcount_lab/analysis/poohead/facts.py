@@ -38,9 +38,7 @@ def seat_facts(t: pd.DataFrame) -> Facts:
                           best=int(best["seat_from_starter"]),
                           best_excess=ci(best, "excess")))  # fmt: skip
     hurts = all(sign_of(r.start) == "up" for r in rows if r.level == "cheap+")
-    search = t[t["level"] == "pimc"]
-    return Facts(rows=rows, search_games=int(search["games"].min()),
-                 cheap_plus_start="up" if hurts else "mixed")  # fmt: skip
+    return Facts(rows=rows, cheap_plus_start="up" if hurts else "mixed")
 
 
 def swap_facts(t: pd.DataFrame) -> Facts:
@@ -205,10 +203,9 @@ def nine_facts(forced: pd.DataFrame, vals: pd.DataFrame) -> Facts:
 
 def competent_facts(t: pd.DataFrame) -> Facts:
     """The tips against the competent field (``q8_competent``, 4 players): its member, the
-    games and swap deals, every measure by name (``m``) and the ones the text quotes: the start
-    player's excess and its sign, the capped share, the best seat, the forced pick-ups by top
-    card, a visible 10, 9 and 8 against a 7, the worst and best tenth of deals and what not
-    swapping costs."""
+    games and swap deals and the measures the text quotes: the start player's excess and its
+    sign, the capped share, the best seat, the forced pick-ups by top card, a visible 10, 9 and
+    8 against a 7, the worst and best tenth of deals and what not swapping costs."""
     c = t[t["players"] == HOUSE_PLAYERS]
     m = {str(r["measure"]): ci(r, "value") for _, r in c.iterrows()}
     seats = c[c["measure"].str.fullmatch(r"seat_\d+_excess")]
@@ -218,7 +215,6 @@ def competent_facts(t: pd.DataFrame) -> Facts:
         bot=str(start["bot"]),
         games=int(start["count"]),
         played=int(row(c, measure="capped_share")["count"]),
-        m=m,
         start=m["seat_0_excess"],
         start_sign=sign_of(m["seat_0_excess"]),
         capped=m["capped_share"],
