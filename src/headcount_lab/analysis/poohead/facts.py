@@ -25,6 +25,10 @@ from headcount_lab.core.report import estimate_of as ci
 from headcount_lab.core.report import row as row  # re-exported
 from headcount_lab.core.stats import sign_of
 
+#: the top cards the text quotes (:data:`COMPETENT_TOPS`) by the word its sentences name them
+#: with (``{p.facing[nine]}``: a digit in braces would be a list index)
+TOPS = dict(zip(("eight", "nine", "jack", "ace"), COMPETENT_TOPS, strict=True))
+
 
 def seat_facts(t: pd.DataFrame) -> Facts:
     """Question 1: ``rows`` (players, level, the start player's excess over the fair share, the
@@ -186,7 +190,7 @@ def nine_facts(forced: pd.DataFrame, vals: pd.DataFrame) -> Facts:
     """Question 7: the forced share facing each top card (4 players, rules as dealt), a
     visible 9 and 8 against a 7, and the sign of 9 minus 8 at 4 players."""
     f = forced[(forced["players"] == HOUSE_PLAYERS) & (forced["rules"] == "defaults")]
-    facing = {str(r["top"]): ci(r, "forced_share") for _, r in f.iterrows()}
+    facing = {word: ci(row(f, top=top), "forced_share") for word, top in TOPS.items()}
     with_rule = row(forced, players=HOUSE_PLAYERS, rules=NINE_RULE, top="9")
     nm8 = [Facts(n=n, value=ci(row(vals, players=n, where="visible", rank="9 minus 8"), "effect"))
            for n in PLAYERS]  # fmt: skip
@@ -220,7 +224,7 @@ def competent_facts(t: pd.DataFrame) -> Facts:
         capped=m["capped_share"],
         best=int(str(best["measure"]).split("_")[1]),
         best_excess=ci(best, "value"),
-        forced={top: m[f"forced_{top}"] for top in COMPETENT_TOPS},
+        forced={word: m[f"forced_{top}"] for word, top in TOPS.items()},
         ten=m["visible_10_vs_7"],
         nine=m["visible_9_vs_7"],
         eight=m["visible_8_vs_7"],

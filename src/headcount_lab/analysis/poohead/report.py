@@ -86,13 +86,9 @@ def _tip_blocks(
         w.fill(t["deal"], tenth, ten=w.pts(f.deal.ten_visible), ten_c=w.pts(c.ten),
                worst_c=w.p(c.worst), best_c=w.p(c.best_tenth))
     ]  # fmt: skip
-    tops = {"nine": "9", "eight": "8", "ace": "A"}
     play = [
         w.fill(t["seat"][c.start_sign], c, cheap=w.pts(four_start)),
-        t["nine"].format(
-            **{k: w.pct_ci(c.forced[top]) for k, top in tops.items()},
-            **{f"{k}_cheap": w.pct(f.nine.facing[top][0]) for k, top in tops.items()},
-        ),
+        w.fill(t["nine"], core.Facts(forced=c.forced, facing=f.nine.facing)),
     ]
     before, after = w.per10k(four.dealt), w.per10k(four.ruled)
     stall = [
@@ -195,18 +191,9 @@ def _worked_out(f: core.Facts, w: _Words) -> dict[str, dict[str, Any]]:
             "competent": w.fill(t["q6"]["competent"], c),
         },
         "q7": {
-            "nine": w.p(f.nine.facing["9"]),  # a digit in braces is a list index, so named here
-            "eight": w.p(f.nine.facing["8"]),
             "nine_minus_eight": w.listed(t["q7"]["nm8"], f.nine.nine_minus_eight),
             "verdict": t["q7"]["verdict"],
-            "competent": w.fill(
-                t["q7"]["competent"],
-                c,
-                nine=w.p(c.forced["9"]),
-                eight=w.p(c.forced["8"]),
-                jack=w.p(c.forced["J"]),
-                ace=w.p(c.forced["A"]),
-            ),
+            "competent": w.fill(t["q7"]["competent"], c),
         },
     }
 
