@@ -163,15 +163,18 @@ def rescore(run_: Run, multiplier: int, bonus: int | None = None) -> np.ndarray:
     return (team + bonus_paid).astype(np.float64)
 
 
-def lone_gap(score: np.ndarray, tr: Trace) -> np.ndarray:
-    """Per Lone Fool round: the Lone Fool's score minus the mean Court score of the round."""
+def lone_court(score: np.ndarray, tr: Trace) -> tuple[np.ndarray, np.ndarray]:
+    """Per Lone Fool round: the Lone Fool's score and the mean Court score of the round."""
     lone, seat = role_masks(tr)
     sc = score[lone]
-    ls = seat[lone]
-    n = score.shape[1]
-    lone_score = sc[np.arange(len(sc)), ls]
-    court_mean = (sc.sum(axis=1) - lone_score) / (n - 1)
-    return lone_score - court_mean
+    lone_score = sc[np.arange(len(sc)), seat[lone]]
+    return lone_score, (sc.sum(axis=1) - lone_score) / (score.shape[1] - 1)
+
+
+def lone_gap(score: np.ndarray, tr: Trace) -> np.ndarray:
+    """Per Lone Fool round: the Lone Fool's score minus the mean Court score of the round."""
+    lone_score, court = lone_court(score, tr)
+    return lone_score - court
 
 
 def means(**samples: np.ndarray) -> dict[str, float]:
@@ -182,11 +185,14 @@ def means(**samples: np.ndarray) -> dict[str, float]:
     }
 
 
+def scores(run_: Run) -> np.ndarray:
+    """Every seat's round score (``float64[R, n]``) as played."""
+    return run_.trace["seat"][:, :, st.SCORE].astype(np.float64)
+
+
 def seat0_diff(base: Run, other: Run) -> np.ndarray:
     """Seat 0's round score in ``other`` minus in ``base`` (the same deals), per round."""
-    return other.trace["seat"][:, 0, st.SCORE].astype(np.float64) - base.trace["seat"][
-        :, 0, st.SCORE
-    ].astype(np.float64)
+    return scores(other)[:, 0] - scores(base)[:, 0]
 
 
 # --- question 1: the Lone Fool's balance ------------------------------------------------------
@@ -196,16 +202,9 @@ def fair_multiplier(run_: Run) -> tuple[float, float, float]:
     """The multiplier that makes the Lone Fool's mean round score equal a Court player's on
     these play records, with a delta-method 95% interval: ``m* = E[court - bonus] / E[total]``
     where ``total`` is the Lone Fool's points plus the stock."""
-    tr = run_.trace
-    base = rescore(run_, 1, 0)  # team totals, multiplier 1, no bonus
-    full1 = rescore(run_, 1)
-    lone, seat = role_masks(tr)
-    n = run_.rules.players
-    b = full1[lone] - base[lone]  # bonus paid, by seat
-    t = base[lone][np.arange(lone.sum()), seat[lone]]
-    bl = b[np.arange(lone.sum()), seat[lone]]
-    court = (full1[lone].sum(axis=1) - full1[lone][np.arange(lone.sum()), seat[lone]]) / (n - 1)
-    y = court - bl
+    t, _ = lone_court(rescore(run_, 1, 0), run_.trace)  # team totals, multiplier 1, no bonus
+    full, court = lone_court(rescore(run_, 1), run_.trace)
+    y = court - (full - t)  # full - t: the bonus paid to the Lone Fool
     m = y.mean() / t.mean()
     resid = y - m * t
     se = resid.std(ddof=1) / math.sqrt(len(t)) / t.mean()
@@ -218,7 +217,7 @@ def lone_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
     rows = []
     for (n, level), r in runs.items():
         lone, _ = role_masks(r.trace)
-        gap = lone_gap(r.trace["seat"][:, :, st.SCORE].astype(np.float64), r.trace)
+        gap = lone_gap(scores(r), r.trace)
         rows.append(
             {
                 "players": n,
@@ -313,19 +312,18 @@ def role_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
             sc = s[two, :, st.SCORE].astype(np.float64)
             fool = s[two, :, st.ROLE] == st.PAIR
             pair_gap = (sc * fool).sum(axis=1) / 2 - (sc * ~fool).sum(axis=1) / (n - 2)
-        row = {
-            "players": n,
-            "bots": level,
-            "rounds": len(lone),
-            **ci_columns("lone_share", wilson(int(lone.sum()), len(lone))),
-            "lone_share_exact": float(exact),
-            "lone_share_exact_fraction": str(exact),
-        }
-        row.update(
-            means(**{x: s[:, :, st.SCORE][s[:, :, st.ROLE] == c] for c, x in enumerate(ROLE_NAMES)})
+        by_role = {x: s[:, :, st.SCORE][s[:, :, st.ROLE] == c] for c, x in enumerate(ROLE_NAMES)}
+        rows.append(
+            {
+                "players": n,
+                "bots": level,
+                "rounds": len(lone),
+                **ci_columns("lone_share", wilson(int(lone.sum()), len(lone))),
+                "lone_share_exact": float(exact),
+                "lone_share_exact_fraction": str(exact),
+                **means(**by_role, two_fools_minus_court=np.asarray(pair_gap)),
+            }
         )
-        row.update(means(two_fools_minus_court=np.asarray(pair_gap)))
-        rows.append(row)
     return pd.DataFrame(rows)
 
 
@@ -337,7 +335,7 @@ def position_table(runs: dict[int, Run]) -> pd.DataFrame:
     1, F4), and that position's score minus the round's mean (paired within the round)."""
     rows = []
     for n, r in runs.items():
-        sc = r.trace["seat"][:, :, st.SCORE].astype(np.float64)
+        sc = scores(r)
         start = r.trace["round"][:, st.START].astype(np.int64)
         mean = sc.mean(axis=1)
         for pos in range(n):
@@ -384,7 +382,7 @@ def card_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
     for (n, level), r in runs.items():
         hand = r.trace["hand"].astype(np.float64)
         R = hand.shape[0]
-        y = r.trace["seat"][:, :, st.SCORE].astype(np.float64).reshape(-1)
+        y = scores(r).reshape(-1)
         rno = np.repeat(r.trace["round"][:, st.ROUND_NO], n)
         cols = [hand[:, :, t].reshape(-1) for t in CARDS]
         cols += [(rno == k).astype(np.float64) for k in range(1, n + 1)]
@@ -419,11 +417,11 @@ def device_table(
     rows = []
     for n, b in base.items():
         role = b.trace["seat"][:, 0, st.ROLE]
+        # every round (a role is a code 0-2), then by seat 0's role
+        masks = {"all": role >= 0} | {x: role == c for c, x in enumerate(ROLE_NAMES)}
         for name, other in (("oracle", oracle[n]), ("joker_down", joker_down[n])):
             d = seat0_diff(b, other)
-            for rname, sel in (("all", np.ones_like(role, dtype=bool)),) + tuple(
-                (ROLE_NAMES[c], role == c) for c in range(3)
-            ):
+            for rname, sel in masks.items():
                 rows.append(
                     {
                         "players": n,
@@ -443,7 +441,7 @@ def joker_table(base: dict[int, Run]) -> pd.DataFrame:
     rows = []
     for n, b in base.items():
         s = b.trace["seat"]
-        crashed = b.trace["round"][:, st.CRASHED] == 1
+        score, crashed = s[:, :, st.SCORE], b.trace["round"][:, st.CRASHED] == 1
         for code in (st.LONE, st.PAIR):
             sel = (s[:, :, st.ROLE] == code) & ~crashed[:, None]
             dealt = int(s[:, :, st.JOKERS][sel].sum())
@@ -456,8 +454,7 @@ def joker_table(base: dict[int, Run]) -> pd.DataFrame:
                     "role": ROLE_NAMES[code],
                     "jokers_dealt": dealt,
                     **ci_columns("share_face_up", wilson(up, dealt)),
-                    **means(score_if_shown=s[:, :, st.SCORE][shown]),
-                    **means(score_if_not=s[:, :, st.SCORE][hidden]),
+                    **means(score_if_shown=score[shown], score_if_not=score[hidden]),
                 }
             )
     return pd.DataFrame(rows)
@@ -474,14 +471,9 @@ def crash_table(off: dict[int, Run], on: dict[int, Run]) -> pd.DataFrame:
         b = on[n]
         lone, seat = role_masks(b.trace)
         idx = np.flatnonzero(lone)
-        ls = seat[lone]
-        avail = b.trace["seat"][idx, ls, st.CAN_CRASH] > 0
+        avail = b.trace["seat"][idx, seat[lone], st.CAN_CRASH] > 0
         used = b.trace["round"][idx, st.CRASHED] == 1
-        sa = a.trace["seat"][idx, :, st.SCORE].astype(np.float64)
-        sb = b.trace["seat"][idx, :, st.SCORE].astype(np.float64)
-        d = sb - sa
-        dl = d[np.arange(len(idx)), ls]
-        dc = (d.sum(axis=1) - dl) / (n - 1)
+        dl, dc = lone_court(scores(b) - scores(a), b.trace)  # on minus off, same deals
         rows.append(
             {
                 "players": n,
