@@ -17,7 +17,6 @@ import math
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
 import numpy as np
@@ -203,27 +202,6 @@ def run_set(
     }
 
 
-def _faceup_block(rules: np.ndarray, state: np.ndarray, games: int) -> dict[str, np.ndarray]:
-    from headcount_lab.games.poohead.agents import N_TRIPLES
-    from headcount_lab.games.poohead.kernels import faceup_block
-
-    out = {"games": np.zeros(N_TRIPLES, np.int64), "poohead": np.zeros(N_TRIPLES, np.int64)}
-    faceup_block(state, games, rules, out["games"], out["poohead"])
-    return out
-
-
-def faceup_counts(players: int, games: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """``faceup.learn`` (games and Poohead games by the random-swapping seat's face-up triple)
-    as a :mod:`~headcount_lab.core.runner` job: integer sums, the same in any order."""
-    from headcount_lab.core.runner import Job, run_chunked
-    from headcount_lab.research.poohead.faceup import BLOCK as FACEUP_BLOCK
-
-    block_fn = partial(_faceup_block, PooheadRules(players=players).array())
-    job = Job("poohead-faceup", {"players": players}, games, FACEUP_BLOCK, block_fn)
-    out = run_chunked(job, seed)
-    return out["games"], out["poohead"]
-
-
 SWAPS = ("own", "keep", "random")
 
 
@@ -285,10 +263,13 @@ def _competent_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
 
 
 def _faceup_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
+    """The face-up triples' games and Poohead games (question 3), by table size."""
+    from headcount_lab.research.poohead import faceup
+
     games = opts.sizes()["faceup"]
     runs: Runs = {}
     for n in PLAYERS:
-        runs[("faceup", n)] = faceup_counts(n, games, opts.seed)
+        runs[("faceup", n)] = faceup.learn(n, games, opts.seed)
         tick.advance(games)
     return runs
 
