@@ -80,22 +80,15 @@ class FoolishReportOptions(GameReportOptions):
     QUICK = QUICK_ROUNDS
 
     @property
-    def n_rounds(self) -> int:
-        return self.n
-
-    @property
     def n_search(self) -> int:
-        return max(QUICK_SEARCH, self.n_rounds // SEARCH_SHARE)
+        return max(QUICK_SEARCH, self.n // SEARCH_SHARE)
 
     def ladder_games(self, i: int) -> int:
-        return max(LADDER_MIN[i], self.n_rounds // LADDER_SHARE[i])
-
-
-FoolishResults = Results
+        return max(LADDER_MIN[i], self.n // LADDER_SHARE[i])
 
 
 def check(opts: FoolishReportOptions) -> None:
-    check_size(opts.n_rounds, "--games (rounds per set-up)", opts.seed)
+    check_size(opts.n, "--games (rounds per set-up)", opts.seed)
 
 
 # --- statistics -------------------------------------------------------------------------------
@@ -523,7 +516,7 @@ def luck_table(rungs: list[tuple[dict[str, object], np.ndarray, np.ndarray]]) ->
 def _bots(opts: FoolishReportOptions, tick: Ticker) -> Runs:
     """Every traced set-up of the section ``bots``: each bot level, and the paired rule and bot
     set-ups of ``rules`` bots."""
-    R = opts.n_rounds
+    R = opts.n
     # levels by (players, bot level); the others by players ((players, bonus) for the ducking)
     x = Runs(levels={}, b10={}, base_duck={}, duck={}, oracle={}, jdown={}, pc_on={}, checks={},
              competent={})  # fmt: skip
@@ -585,7 +578,7 @@ def _seats(opts: FoolishReportOptions, tick: Ticker) -> dict[int, dict[str, np.n
     for n in PLAYERS:
         ids, params = policy_params(["rules"] * n)
         rules = FoolishRules(players=n, first_start=0).array()
-        R = opts.n_rounds
+        R = opts.n
         games[n] = kernels.run_block(block_state(opts.seed, 2), R // n, rules, ids, params, False)
         tick.advance()
     return games
@@ -640,4 +633,4 @@ SECTIONS = (
 
 
 #: every table of the report (``compute(opts, progress, only, folder)``)
-compute = sectioned(NAME, SECTIONS, FoolishResults, check)
+compute = sectioned(NAME, SECTIONS, Results, check)

@@ -32,7 +32,6 @@ from headcount_lab.analysis.poohead.tables import (
     SEARCH,
     SECTIONS,
     PooheadReportOptions,
-    PooheadResults,
     compute,
 )
 from headcount_lab.core import report as core
@@ -198,7 +197,7 @@ def _worked_out(f: core.Facts, w: _Words) -> dict[str, dict[str, Any]]:
     }
 
 
-def readme(res: PooheadResults, w: _Words, f: core.Facts) -> str:
+def readme(res: core.Results, w: _Words, f: core.Facts) -> str:
     """The report's Markdown: per question the method, finding, table, chart, field and
     command."""
     t, tab, o, c = w.t, res.tables, res.opts, f.competent

@@ -126,9 +126,6 @@ class PooheadReportOptions(GameReportOptions):
         }
 
 
-PooheadResults = Results
-
-
 #: the runs of :func:`compute`, by key (a tuple naming the set-up)
 Runs = dict[Any, Any]
 
@@ -834,4 +831,4 @@ SECTIONS = (
 
 
 #: every table of the report (``compute(opts, progress, only, folder)``)
-compute = sectioned(NAME, SECTIONS, PooheadResults)
+compute = sectioned(NAME, SECTIONS, Results)
