@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import pandas as pd
 
+from headcount_lab.analysis.foolish.tables import ROLE_NAMES
 from headcount_lab.core.report import CI as CI  # re-exported
 from headcount_lab.core.report import Facts, row
 from headcount_lab.core.report import estimate_of as _ci
-
-ROLES = ("lone_fool", "two_fool_member", "court")
 
 
 def _positions(table: pd.DataFrame, n: int) -> list[CI]:
@@ -82,7 +81,7 @@ def player_facts(t: dict[str, pd.DataFrame], n: int) -> Facts:
             _ci(row(duck, bonus=10, round=n), "gain"),
         ),
         duck_first_10=_ci(row(duck, bonus=10, round=1), "gain"),
-        roles={r: _ci(roles, r) for r in ROLES},
+        roles={r: _ci(roles, r) for r in ROLE_NAMES},
         pair_minus_court=_ci(roles, "two_fools_minus_court"),
         lone_share=_ci(roles, "lone_share"),
         lone_exact=str(roles["lone_share_exact_fraction"]),
