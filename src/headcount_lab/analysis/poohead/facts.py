@@ -81,8 +81,8 @@ def faceup_facts(tri: pd.DataFrame, ranks: pd.DataFrame) -> Facts:
 
 def house_facts(t: pd.DataFrame) -> Facts:
     """Question 4: the flags whose games are the defaults' exactly (with these bots), and the
-    real changes (flag, difference) of game length, the capped share, the start player's
-    P(Poohead) and the value of skill, largest first."""
+    real changes (``flag``, the difference ``value``) of game length, the capped share, the
+    start player's P(Poohead) and the value of skill, largest first."""
     base = row(t, rules="defaults")
     flips = t[t["rules"].isin(FLIPS)]
     cols = ("turns_diff", "capped_diff", "starter_diff", "skill_diff")
@@ -92,13 +92,13 @@ def house_facts(t: pd.DataFrame) -> Facts:
         if all(r[c] == 0 and r[f"{c}_lo"] == 0 and r[f"{c}_hi"] == 0 for c in cols)
     ]
 
-    def real(col: str) -> list[tuple[str, CI]]:
+    def real(col: str) -> list[Facts]:
         out = [
-            (str(r["rules"]), ci(r, col))
+            Facts(flag=str(r["rules"]), value=ci(r, col))
             for _, r in flips.iterrows()
             if sign_of(ci(r, col)) != "none"
         ]
-        return sorted(out, key=lambda x: -abs(x[1][0]))
+        return sorted(out, key=lambda x: -abs(x.value[0]))
 
     return Facts(
         identical=identical,

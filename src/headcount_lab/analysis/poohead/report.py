@@ -23,7 +23,7 @@ from typing import Any
 import pandas as pd
 
 from headcount_lab.analysis import rulelab
-from headcount_lab.analysis.poohead.facts import CI, facts
+from headcount_lab.analysis.poohead.facts import facts
 from headcount_lab.analysis.poohead.figures import charts
 from headcount_lab.analysis.poohead.tables import (
     HOUSE_PLAYERS,
@@ -144,9 +144,6 @@ def _worked_out(f: core.Facts, w: _Words) -> dict[str, dict[str, Any]]:
     (verdicts, lists, the competent field's sentence), by question."""
     t, c = w.t, f.competent
 
-    def effects(xs: list[tuple[str, CI]], fmt: Any) -> str:
-        return w.join([t["q4"]["effect"].format(flag=a, value=fmt(b)) for a, b in xs])
-
     q1, q2, q5 = t["q1"], t["q2"], t["q5"]
     four = f.swap.rows[-1]
     return {
@@ -170,10 +167,10 @@ def _worked_out(f: core.Facts, w: _Words) -> dict[str, dict[str, Any]]:
             "worst": w.listed(t["q3"]["triple"], f.faceup.worst),
         },
         "q4": {
-            "longer": effects(f.house.longer, w.turns),
-            "stalls": effects(f.house.stalls, w.per10k_diff),
-            "starter": effects(f.house.starter, w.pts),
-            "skill": effects(f.house.skill, w.pts),
+            "longer": w.listed(t["q4"]["effect_turns"], f.house.longer),
+            "stalls": w.listed(t["q4"]["effect_per10k"], f.house.stalls),
+            "starter": w.listed(t["q4"]["effect_pts"], f.house.starter),
+            "skill": w.listed(t["q4"]["effect_pts"], f.house.skill),
             "identical": w.join([f"`{x}`" for x in f.house.identical]),
         },
         "q5": {
