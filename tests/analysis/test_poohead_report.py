@@ -125,17 +125,6 @@ def test_variants_of_a_deal_share_the_deal_and_differ_only_by_their_rules():
     assert (one["game"] == same["game"]).all() and (one["deal"] == same["deal"]).all()
 
 
-def test_the_faceup_counts_of_the_report_are_the_research_scripts_counts():
-    # the report's runner job sums the same blocks as faceup.learn, over more than one block
-    # (capped games, P20, are not counted)
-    from headcount_lab.research.poohead import faceup
-
-    games, pooh = pt.faceup_counts(3, faceup.BLOCK + 500, 11)
-    want_games, want_pooh = faceup.learn(3, faceup.BLOCK + 500, 11)
-    assert faceup.BLOCK < games.sum() <= faceup.BLOCK + 500
-    assert (games == want_games).all() and (pooh == want_pooh).all()
-
-
 def test_the_text_fills_from_the_facts_only():
     assert core.text_mismatches(TEXT) == []
     assert list(pr.FOLDERS) == list(TEXT)

@@ -84,7 +84,7 @@ def test_q8_competent_has_every_measure_once_within_its_interval(quick_report):
     # one Poohead a counted game: the excesses over 1/4 add up to nothing
     assert seats["value"].sum() == pytest.approx(0.0, abs=1e-5)
     sizes = meta["sizes"]
-    assert sizes["competent"] == pt.PooheadReportOptions(quick=True).n_competent
+    assert sizes["competent"] == pt.PooheadReportOptions(quick=True).sizes()["competent"]
     capped = t[t["measure"] == "capped_share"].iloc[0]
     assert capped["count"] == sizes["competent"]
     # the capped games are left out of the seats' count

@@ -49,6 +49,21 @@ def test_cheap_plus_swaps_to_the_lowest_valued_face_up_triple():
     assert sorted(six[j] for j in SUBSETS[cheap]) == parse_ranks("2 J K")
 
 
+def test_learning_on_the_runner_sums_the_blocks_played_one_after_another():
+    # more than one block, on two workers: the merged job is the plain loop over the blocks
+    from headcount_lab.core.rng import block_state
+    from headcount_lab.games.poohead.agents import N_TRIPLES
+    from headcount_lab.games.poohead.kernels import faceup_block
+
+    total = faceup.BLOCK + 500
+    want_games, want_pooh = np.zeros(N_TRIPLES, np.int64), np.zeros(N_TRIPLES, np.int64)
+    for b, k in enumerate((faceup.BLOCK, 500)):
+        faceup_block(block_state(11, b), k, PooheadRules(players=3).array(), want_games, want_pooh)
+    games, pooh = faceup.learn(3, total, 11)
+    assert faceup.BLOCK < games.sum() <= total  # capped games (P20) are not counted
+    assert (games == want_games).all() and (pooh == want_pooh).all()
+
+
 @pytest.mark.slow
 def test_learning_counts_every_uncapped_game_once():
     games, pooh = faceup.learn(4, 400, seed=3)

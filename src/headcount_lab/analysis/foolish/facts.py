@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import pandas as pd
 
+from headcount_lab.analysis.foolish.tables import ROLE_NAMES
 from headcount_lab.core.report import CI as CI  # re-exported
 from headcount_lab.core.report import Facts, row
 from headcount_lab.core.report import estimate_of as _ci
-
-ROLES = ("lone_fool", "two_fool_member", "court")
 
 
 def _positions(table: pd.DataFrame, n: int) -> list[CI]:
@@ -23,8 +22,9 @@ def _positions(table: pd.DataFrame, n: int) -> list[CI]:
     ]
 
 
-def _cards(table: pd.DataFrame) -> dict[str, CI]:
-    return {str(r["card"]): _ci(r, "value") for _, r in table.iterrows()}
+def _by(table: pd.DataFrame, key: str, col: str) -> dict[str, CI]:
+    """The estimate ``col`` of each row of ``table``, by the row's ``key``."""
+    return {str(r[key]): _ci(r, col) for _, r in table.iterrows()}
 
 
 def player_facts(t: dict[str, pd.DataFrame], n: int) -> Facts:
@@ -81,26 +81,19 @@ def player_facts(t: dict[str, pd.DataFrame], n: int) -> Facts:
             _ci(row(duck, bonus=10, round=n), "gain"),
         ),
         duck_first_10=_ci(row(duck, bonus=10, round=1), "gain"),
-        roles={r: _ci(roles, r) for r in ROLES},
+        roles={r: _ci(roles, r) for r in ROLE_NAMES},
         pair_minus_court=_ci(roles, "two_fools_minus_court"),
         lone_share=_ci(roles, "lone_share"),
         lone_exact=str(roles["lone_share_exact_fraction"]),
         positions=_positions(t["q4_positions"], n),
         win_shares=[_ci(r, "win_share") for _, r in seats.iterrows()],
-        cards=_cards(cards),
-        competent_roles={r: _ci(croles, r) for r in ROLES},
+        cards=_by(cards, "card", "value"),
         competent_pair=_ci(croles, "two_fools_minus_court"),
         competent_positions=_positions(t["q4_competent_positions"], n),
-        competent_cards=_cards(ccards),
-        oracle={
-            str(r["seat0_role"]): _ci(r, "gain")
-            for _, r in dev[dev["device"] == "oracle"].iterrows()
-        },
-        joker_down={
-            str(r["seat0_role"]): _ci(r, "gain")
-            for _, r in dev[dev["device"] == "joker_down"].iterrows()
-        },
-        face_up={str(r["role"]): _ci(r, "share_face_up") for _, r in jok.iterrows()},
+        competent_cards=_by(ccards, "card", "value"),
+        oracle=_by(dev[dev["device"] == "oracle"], "seat0_role", "gain"),
+        joker_down=_by(dev[dev["device"] == "joker_down"], "seat0_role", "gain"),
+        face_up=_by(jok, "role", "share_face_up"),
         pc_available=_ci(pc, "available"),
         pc_used=_ci(pc, "used"),
         pc_lone=_ci(pc, "lone_gain"),

@@ -59,14 +59,20 @@ def games_needed_chart(df: pd.DataFrame, L: dict[str, str], ax: Any) -> Any:
         return finish_axes(ax, L["games_needed"], "", L["luck_title"], "best")
 
 
+def _setup(df: pd.DataFrame, fmt: str, *cols: str) -> pd.DataFrame:
+    """``df`` with the column ``setup``: ``fmt`` filled from each row's ``cols``."""
+    return df.assign(setup=_label(df, fmt, list(cols)))
+
+
 def charts(tables: dict[str, pd.DataFrame], L: dict[str, str]) -> dict[str, Any]:
     """The report's figures by file stem; ``L``: labels and titles in the report's language."""
     figs: dict[str, Any] = {}
+    roles = {"lone_fool": L["lone_fool"], "two_fool_member": L["two_fool"], "court": L["court"]}
 
     # q1: the Lone Fool minus the Court by multiplier, and at the rules' multiplier
     m = tables["q1_multipliers"]
-    m = m[m["bots"] != "pimc"].assign(setup=lambda d: _label(d, L["setup"], ["players", "bots"]))
-    lone = tables["q1_lone_fool"].assign(setup=lambda d: _label(d, L["setup"], ["players", "bots"]))
+    m = _setup(m[m["bots"] != "pimc"], L["setup"], "players", "bots")
+    lone = _setup(tables["q1_lone_fool"], L["setup"], "players", "bots")
     figs["q1_lone_fool"] = panels([
         CILineChart(m, "multiplier", "lone_minus_court", "setup", L["multiplier"], L["gap"],
                     L["q1_left"]),
@@ -76,10 +82,8 @@ def charts(tables: dict[str, pd.DataFrame], L: dict[str, str]) -> dict[str, Any]
     # q2: no trick by round, 5x and 10x; the ducking plan's gain
     nt = tables["q2_no_tricks"]
     nt_long = stacked(nt, {"no_trick_5": "5", "no_trick_10": "10"}, ["players", "round"], "share")
-    nt_long["setup"] = _label(nt_long, L["bonus_setup"], ["players", "what"])
-    duck = tables["q2_ducking"].assign(
-        setup=lambda d: _label(d, L["bonus_setup"], ["players", "bonus"])
-    )
+    nt_long = _setup(nt_long, L["bonus_setup"], "players", "what")
+    duck = _setup(tables["q2_ducking"], L["bonus_setup"], "players", "bonus")
     figs["q2_no_tricks"] = panels([
         CILineChart(nt_long, "round", "share", "setup", L["round"], L["no_trick"], L["q2_left"],
                     ref=None),
@@ -87,14 +91,8 @@ def charts(tables: dict[str, pd.DataFrame], L: dict[str, str]) -> dict[str, Any]
     ])  # fmt: skip
 
     # q3: mean round score by role
-    roles = tables["q3_roles"]
-    rl = stacked(
-        roles,
-        {"lone_fool": L["lone_fool"], "two_fool_member": L["two_fool"], "court": L["court"]},
-        ["players", "bots"],
-        "score",
-    )
-    rl["setup"] = _label(rl, L["setup"], ["players", "bots"])
+    rl = stacked(tables["q3_roles"], roles, ["players", "bots"], "score")
+    rl = _setup(rl, L["setup"], "players", "bots")
     figs["q3_roles"] = panels(
         [CIBarChart(rl, "setup", "score", L["round_score"], "", "what", L["q3_title"])]
     )
@@ -114,7 +112,7 @@ def charts(tables: dict[str, pd.DataFrame], L: dict[str, str]) -> dict[str, Any]
     ])  # fmt: skip
 
     # q5: card values
-    cards = tables["q5_cards"].assign(setup=lambda d: _label(d, L["setup"], ["players", "bots"]))
+    cards = _setup(tables["q5_cards"], L["setup"], "players", "bots")
     figs["q5_cards"] = panels(
         [CIBarChart(cards, "card", "value", L["card_value"], "", "setup", L["q5_title"])]
     )
@@ -123,25 +121,17 @@ def charts(tables: dict[str, pd.DataFrame], L: dict[str, str]) -> dict[str, Any]
     dev = tables["q6_devices"]
     dev = dev[dev["seat0_role"] != "all"].assign(
         device=lambda d: d["device"].map({"oracle": L["oracle"], "joker_down": L["joker_down"]}),
+        role=lambda d: d["seat0_role"].map(roles),
     )
-    dev = dev.assign(
-        setup=lambda d: _label(d, L["device_setup"], ["players", "device"]),
-        role=lambda d: d["seat0_role"].map(
-            {"lone_fool": L["lone_fool"], "two_fool_member": L["two_fool"], "court": L["court"]}
-        ),
-    )
+    dev = _setup(dev, L["device_setup"], "players", "device")
     figs["q6_devices"] = panels(
         [CIBarChart(dev, "role", "gain", L["device_gain"], "", "setup", L["q6_title"])]
     )
 
     # q7: Party Crasher on minus off
-    pc = stacked(
-        tables["q7_party_crasher"],
-        {"lone_gain": L["lone_fool"], "court_gain": L["court"]},
-        ["players"],
-        "gain",
-    )
-    pc["setup"] = _label(pc, L["players"], ["players"])
+    gains = {"lone_gain": L["lone_fool"], "court_gain": L["court"]}
+    pc = stacked(tables["q7_party_crasher"], gains, ["players"], "gain")
+    pc = _setup(pc, L["players"], "players")
     figs["q7_party_crasher"] = panels(
         [CIBarChart(pc, "setup", "gain", L["pc_gain"], "", "what", L["q7_title"])]
     )

@@ -31,7 +31,6 @@ from headcount_lab.analysis.foolish.tables import (
     RUNGS,
     SECTIONS,
     FoolishReportOptions,
-    FoolishResults,
     check,
     compute,
 )
@@ -153,7 +152,7 @@ def _worked_out(p: core.Facts, w: _Words) -> dict[str, dict[str, Any]]:
     }
 
 
-def readme(res: FoolishResults, w: _Words, f: core.Facts) -> str:
+def readme(res: core.Results, w: _Words, f: core.Facts) -> str:
     """The report's Markdown: per question the method, finding, table, chart, bots, command."""
     t = w.t
     tab = res.tables
@@ -180,18 +179,18 @@ def readme(res: FoolishResults, w: _Words, f: core.Facts) -> str:
     files = t["reproduce"].format(command=cmd, files="`tips.png`, `tips.pdf`")
     out.append(core.Question(q["title"], q["method"], None, (*blocks, tips), reproduce=files))
     out += rulelab.report_questions("foolish", tab, w.lang, 10)
-    head = [t["title"], t["intro"].format(command=cmd, rounds=o.n_rounds, search=o.n_search)]
+    head = [t["title"], t["intro"].format(command=cmd, rounds=o.n, search=o.n_search)]
     return w.render(head, out)
 
 
 # --- writing the folder -----------------------------------------------------------------------
 
 
-def sizes(res: FoolishResults) -> dict[str, Any]:
+def sizes(res: core.Results) -> dict[str, Any]:
     """The report's inputs and sizes, as ``metadata.json`` records them."""
     o = res.opts
     return {
-        "rounds_per_setup": o.n_rounds,
+        "rounds_per_setup": o.n,
         "search_rounds_per_player_count": o.n_search,
         "levels": list(LEVELS),
         "ducking_bot": DUCKER,

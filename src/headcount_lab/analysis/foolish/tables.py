@@ -20,7 +20,6 @@ import pandas as pd
 
 from headcount_lab.analysis import rulelab
 from headcount_lab.core.report import (
-    NO_TICKS,
     GameReportOptions,
     Results,
     Ticker,
@@ -41,6 +40,7 @@ from headcount_lab.core.stats import (
 from headcount_lab.games.foolish.exact import lone_fool_by_chain
 from headcount_lab.games.foolish.rules import JACK, JOKER, KING, NAMES, QUEEN, FoolishRules
 from headcount_lab.research.foolish import traces as st
+from headcount_lab.research.foolish.ladder import head_to_head_games
 
 COMMAND = "headcount-lab report foolish"
 NAME = "foolish-faces"
@@ -80,22 +80,15 @@ class FoolishReportOptions(GameReportOptions):
     QUICK = QUICK_ROUNDS
 
     @property
-    def n_rounds(self) -> int:
-        return self.n
-
-    @property
     def n_search(self) -> int:
-        return max(QUICK_SEARCH, self.n_rounds // SEARCH_SHARE)
+        return max(QUICK_SEARCH, self.n // SEARCH_SHARE)
 
     def ladder_games(self, i: int) -> int:
-        return max(LADDER_MIN[i], self.n_rounds // LADDER_SHARE[i])
-
-
-FoolishResults = Results
+        return max(LADDER_MIN[i], self.n // LADDER_SHARE[i])
 
 
 def check(opts: FoolishReportOptions) -> None:
-    check_size(opts.n_rounds, "--games (rounds per set-up)", opts.seed)
+    check_size(opts.n, "--games (rounds per set-up)", opts.seed)
 
 
 # --- statistics -------------------------------------------------------------------------------
@@ -163,15 +156,36 @@ def rescore(run_: Run, multiplier: int, bonus: int | None = None) -> np.ndarray:
     return (team + bonus_paid).astype(np.float64)
 
 
-def lone_gap(score: np.ndarray, tr: Trace) -> np.ndarray:
-    """Per Lone Fool round: the Lone Fool's score minus the mean Court score of the round."""
+def lone_court(score: np.ndarray, tr: Trace) -> tuple[np.ndarray, np.ndarray]:
+    """Per Lone Fool round: the Lone Fool's score and the mean Court score of the round."""
     lone, seat = role_masks(tr)
     sc = score[lone]
-    ls = seat[lone]
-    n = score.shape[1]
-    lone_score = sc[np.arange(len(sc)), ls]
-    court_mean = (sc.sum(axis=1) - lone_score) / (n - 1)
-    return lone_score - court_mean
+    lone_score = sc[np.arange(len(sc)), seat[lone]]
+    return lone_score, (sc.sum(axis=1) - lone_score) / (score.shape[1] - 1)
+
+
+def lone_gap(score: np.ndarray, tr: Trace) -> np.ndarray:
+    """Per Lone Fool round: the Lone Fool's score minus the mean Court score of the round."""
+    lone_score, court = lone_court(score, tr)
+    return lone_score - court
+
+
+def means(**samples: np.ndarray) -> dict[str, float]:
+    """Each sample's mean with its normal 95% interval, as a table's columns ``name``,
+    ``name_lo`` and ``name_hi`` (in the order given)."""
+    return {
+        k: v for name, x in samples.items() for k, v in ci_columns(name, sample_mean_ci(x)).items()
+    }
+
+
+def scores(run_: Run) -> np.ndarray:
+    """Every seat's round score (``float64[R, n]``) as played."""
+    return run_.trace["seat"][:, :, st.SCORE].astype(np.float64)
+
+
+def seat0_diff(base: Run, other: Run) -> np.ndarray:
+    """Seat 0's round score in ``other`` minus in ``base`` (the same deals), per round."""
+    return scores(other)[:, 0] - scores(base)[:, 0]
 
 
 # --- question 1: the Lone Fool's balance ------------------------------------------------------
@@ -181,16 +195,9 @@ def fair_multiplier(run_: Run) -> tuple[float, float, float]:
     """The multiplier that makes the Lone Fool's mean round score equal a Court player's on
     these play records, with a delta-method 95% interval: ``m* = E[court - bonus] / E[total]``
     where ``total`` is the Lone Fool's points plus the stock."""
-    tr = run_.trace
-    base = rescore(run_, 1, 0)  # team totals, multiplier 1, no bonus
-    full1 = rescore(run_, 1)
-    lone, seat = role_masks(tr)
-    n = run_.rules.players
-    b = full1[lone] - base[lone]  # bonus paid, by seat
-    t = base[lone][np.arange(lone.sum()), seat[lone]]
-    bl = b[np.arange(lone.sum()), seat[lone]]
-    court = (full1[lone].sum(axis=1) - full1[lone][np.arange(lone.sum()), seat[lone]]) / (n - 1)
-    y = court - bl
+    t, _ = lone_court(rescore(run_, 1, 0), run_.trace)  # team totals, multiplier 1, no bonus
+    full, court = lone_court(rescore(run_, 1), run_.trace)
+    y = court - (full - t)  # full - t: the bonus paid to the Lone Fool
     m = y.mean() / t.mean()
     resid = y - m * t
     se = resid.std(ddof=1) / math.sqrt(len(t)) / t.mean()
@@ -203,7 +210,7 @@ def lone_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
     rows = []
     for (n, level), r in runs.items():
         lone, _ = role_masks(r.trace)
-        gap = lone_gap(r.trace["seat"][:, :, st.SCORE].astype(np.float64), r.trace)
+        gap = lone_gap(scores(r), r.trace)
         rows.append(
             {
                 "players": n,
@@ -211,7 +218,7 @@ def lone_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
                 "rounds": len(lone),
                 "lone_rounds": int(lone.sum()),
                 "multiplier": r.rules.multiplier,
-                **ci_columns("lone_minus_court", sample_mean_ci(gap)),
+                **means(lone_minus_court=gap),
                 **ci_columns("fair_multiplier", fair_multiplier(r)),
             }
         )
@@ -225,32 +232,15 @@ def multiplier_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
         for m in MULTIPLIERS:
             gap = lone_gap(rescore(r, m), r.trace)
             rows.append(
-                {
-                    "players": n,
-                    "bots": level,
-                    "multiplier": m,
-                    **ci_columns("lone_minus_court", sample_mean_ci(gap)),
-                }
+                {"players": n, "bots": level, "multiplier": m, **means(lone_minus_court=gap)}
             )
     return pd.DataFrame(rows)
 
 
-def check_table(checks: dict[int, Run]) -> pd.DataFrame:
-    """The Lone Fool minus the Court with ``rules`` bots playing under the fair multiplier
-    (rounded), which the bots know (they weigh points by it)."""
-    rows = []
-    for n, r in checks.items():
-        gap = lone_gap(r.trace["seat"][:, :, st.SCORE].astype(np.float64), r.trace)
-        rows.append(
-            {
-                "players": n,
-                "bots": "rules",
-                "multiplier": r.rules.multiplier,
-                "lone_rounds": int(role_masks(r.trace)[0].sum()),
-                **ci_columns("lone_minus_court", sample_mean_ci(gap)),
-            }
-        )
-    return pd.DataFrame(rows)
+#: the columns of the check of question 1 (:func:`lone_table` of the ``rules`` bots playing
+#: under the fair multiplier, rounded, which the bots know: they weigh points by it)
+CHECK_COLUMNS = ["players", "bots", "multiplier", "lone_rounds", "lone_minus_court",
+                 "lone_minus_court_lo", "lone_minus_court_hi"]  # fmt: skip
 
 
 # --- question 2: the No Tricks bonus, 5x against 10x ------------------------------------------
@@ -276,27 +266,11 @@ def no_trick_table(b5: dict[int, Run], b10: dict[int, Run]) -> pd.DataFrame:
                     "rounds": int(sel.sum()),
                     "at_stake_5": b5[n].rules.no_tricks_bonus * k,
                     "at_stake_10": b10[n].rules.no_tricks_bonus * k,
-                    **ci_columns("no_trick_5", sample_mean_ci(za)),
-                    **ci_columns("no_trick_10", sample_mean_ci(zb)),
-                    **ci_columns("difference", sample_mean_ci(zb - za)),
-                    **ci_columns("king_first_5", sample_mean_ci(ka)),
-                    **ci_columns("king_first_10", sample_mean_ci(kb)),
+                    **means(no_trick_5=za, no_trick_10=zb, difference=zb - za),
+                    **means(king_first_5=ka, king_first_10=kb),
                 }
             )
     return pd.DataFrame(rows)
-
-
-def seat0_gain(base: Run, other: Run, by_round: bool = True) -> list[dict[str, float]]:
-    """Seat 0's round score in ``other`` minus in ``base`` (same deals), by round number."""
-    d = other.trace["seat"][:, 0, st.SCORE].astype(np.float64) - base.trace["seat"][
-        :, 0, st.SCORE
-    ].astype(np.float64)
-    rno = base.trace["round"][:, st.ROUND_NO]
-    keys = sorted(set(rno.tolist())) if by_round else [0]
-    return [
-        {"round": k, **ci_columns("gain", sample_mean_ci(d[rno == k] if by_round else d))}
-        for k in keys
-    ]
 
 
 def duck_table(base: dict[tuple[int, int], Run], duck: dict[tuple[int, int], Run]) -> pd.DataFrame:
@@ -304,8 +278,10 @@ def duck_table(base: dict[tuple[int, int], Run], duck: dict[tuple[int, int], Run
     rule of thumb in the same seat and deals (the other seats play the rule of thumb)."""
     rows = []
     for (n, bonus), r in base.items():
-        for row in seat0_gain(r, duck[(n, bonus)]):
-            rows.append({"players": n, "bonus": bonus, **row})
+        d = seat0_diff(r, duck[(n, bonus)])
+        rno = r.trace["round"][:, st.ROUND_NO]
+        for k in sorted(set(rno.tolist())):
+            rows.append({"players": n, "bonus": bonus, "round": k, **means(gain=d[rno == k])})
     return pd.DataFrame(rows)
 
 
@@ -322,8 +298,6 @@ def role_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
     for (n, level), r in runs.items():
         s = r.trace["seat"]
         lone, _ = role_masks(r.trace)
-        k = int(lone.sum())
-        p, lo, hi = wilson(k, len(lone))
         exact = lone_fool_by_chain(n)
         two = ~lone
         pair_gap = []
@@ -331,20 +305,18 @@ def role_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
             sc = s[two, :, st.SCORE].astype(np.float64)
             fool = s[two, :, st.ROLE] == st.PAIR
             pair_gap = (sc * fool).sum(axis=1) / 2 - (sc * ~fool).sum(axis=1) / (n - 2)
-        row = {
-            "players": n,
-            "bots": level,
-            "rounds": len(lone),
-            **ci_columns("lone_share", (p, lo, hi)),
-            "lone_share_exact": float(exact),
-            "lone_share_exact_fraction": str(exact),
-        }
-        for code, name in enumerate(ROLE_NAMES):
-            row.update(
-                ci_columns(name, sample_mean_ci(s[:, :, st.SCORE][s[:, :, st.ROLE] == code]))
-            )
-        row.update(ci_columns("two_fools_minus_court", sample_mean_ci(np.asarray(pair_gap))))
-        rows.append(row)
+        by_role = {x: s[:, :, st.SCORE][s[:, :, st.ROLE] == c] for c, x in enumerate(ROLE_NAMES)}
+        rows.append(
+            {
+                "players": n,
+                "bots": level,
+                "rounds": len(lone),
+                **ci_columns("lone_share", wilson(int(lone.sum()), len(lone))),
+                "lone_share_exact": float(exact),
+                "lone_share_exact_fraction": str(exact),
+                **means(**by_role, two_fools_minus_court=np.asarray(pair_gap)),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -356,19 +328,14 @@ def position_table(runs: dict[int, Run]) -> pd.DataFrame:
     1, F4), and that position's score minus the round's mean (paired within the round)."""
     rows = []
     for n, r in runs.items():
-        sc = r.trace["seat"][:, :, st.SCORE].astype(np.float64)
+        sc = scores(r)
         start = r.trace["round"][:, st.START].astype(np.int64)
         mean = sc.mean(axis=1)
         for pos in range(n):
             seat = (start + pos) % n
             x = sc[np.arange(len(sc)), seat]
             rows.append(
-                {
-                    "players": n,
-                    "position": pos,
-                    **ci_columns("round_score", sample_mean_ci(x)),
-                    **ci_columns("minus_table", sample_mean_ci(x - mean)),
-                }
+                {"players": n, "position": pos, **means(round_score=x, minus_table=x - mean)}
             )
     return pd.DataFrame(rows)
 
@@ -380,18 +347,16 @@ def seat_game_table(games: dict[int, dict[str, np.ndarray]]) -> pd.DataFrame:
     for n, g in games.items():
         for s in range(n):
             count = int(g["games"][s])
-            w, w_lo, w_hi = mean_ci(g["win60"][s] / 60, g["win60_sq"][s] / 3600, count, Z95_ROUNDED)
-            m, m_lo, m_hi = mean_ci(
-                float(g["score_sum"][s]), float(g["score_sq"][s]), count, Z95_ROUNDED
-            )
+            win = mean_ci(g["win60"][s] / 60, g["win60_sq"][s] / 3600, count, Z95_ROUNDED)
+            score = mean_ci(float(g["score_sum"][s]), float(g["score_sq"][s]), count, Z95_ROUNDED)
             rows.append(
                 {
                     "players": n,
                     "seat": s,
                     "games": count,
-                    **ci_columns("win_share", (w, w_lo, w_hi)),
+                    **ci_columns("win_share", win),
                     "fair_share": 1 / n,
-                    **ci_columns("game_score", (m, m_lo, m_hi)),
+                    **ci_columns("game_score", score),
                 }
             )
     return pd.DataFrame(rows)
@@ -410,7 +375,7 @@ def card_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
     for (n, level), r in runs.items():
         hand = r.trace["hand"].astype(np.float64)
         R = hand.shape[0]
-        y = r.trace["seat"][:, :, st.SCORE].astype(np.float64).reshape(-1)
+        y = scores(r).reshape(-1)
         rno = np.repeat(r.trace["round"][:, st.ROUND_NO], n)
         cols = [hand[:, :, t].reshape(-1) for t in CARDS]
         cols += [(rno == k).astype(np.float64) for k in range(1, n + 1)]
@@ -445,20 +410,18 @@ def device_table(
     rows = []
     for n, b in base.items():
         role = b.trace["seat"][:, 0, st.ROLE]
+        # every round (a role is a code 0-2), then by seat 0's role
+        masks = {"all": role >= 0} | {x: role == c for c, x in enumerate(ROLE_NAMES)}
         for name, other in (("oracle", oracle[n]), ("joker_down", joker_down[n])):
-            d = other.trace["seat"][:, 0, st.SCORE].astype(np.float64) - b.trace["seat"][
-                :, 0, st.SCORE
-            ].astype(np.float64)
-            for rname, sel in (("all", np.ones_like(role, dtype=bool)),) + tuple(
-                (ROLE_NAMES[c], role == c) for c in range(3)
-            ):
+            d = seat0_diff(b, other)
+            for rname, sel in masks.items():
                 rows.append(
                     {
                         "players": n,
                         "device": name,
                         "seat0_role": rname,
                         "rounds": int(sel.sum()),
-                        **ci_columns("gain", sample_mean_ci(d[sel])),
+                        **means(gain=d[sel]),
                     }
                 )
     return pd.DataFrame(rows)
@@ -471,12 +434,11 @@ def joker_table(base: dict[int, Run]) -> pd.DataFrame:
     rows = []
     for n, b in base.items():
         s = b.trace["seat"]
-        crashed = b.trace["round"][:, st.CRASHED] == 1
+        score, crashed = s[:, :, st.SCORE], b.trace["round"][:, st.CRASHED] == 1
         for code in (st.LONE, st.PAIR):
             sel = (s[:, :, st.ROLE] == code) & ~crashed[:, None]
             dealt = int(s[:, :, st.JOKERS][sel].sum())
             up = int(s[:, :, st.JOKERS_UP][sel].sum())
-            p, lo, hi = wilson(up, dealt)
             shown = sel & (s[:, :, st.JOKERS_UP] > 0)
             hidden = sel & (s[:, :, st.JOKERS_UP] == 0)
             rows.append(
@@ -484,9 +446,8 @@ def joker_table(base: dict[int, Run]) -> pd.DataFrame:
                     "players": n,
                     "role": ROLE_NAMES[code],
                     "jokers_dealt": dealt,
-                    **ci_columns("share_face_up", (p, lo, hi)),
-                    **ci_columns("score_if_shown", sample_mean_ci(s[:, :, st.SCORE][shown])),
-                    **ci_columns("score_if_not", sample_mean_ci(s[:, :, st.SCORE][hidden])),
+                    **ci_columns("share_face_up", wilson(up, dealt)),
+                    **means(score_if_shown=score[shown], score_if_not=score[hidden]),
                 }
             )
     return pd.DataFrame(rows)
@@ -503,26 +464,17 @@ def crash_table(off: dict[int, Run], on: dict[int, Run]) -> pd.DataFrame:
         b = on[n]
         lone, seat = role_masks(b.trace)
         idx = np.flatnonzero(lone)
-        ls = seat[lone]
-        avail = b.trace["seat"][idx, ls, st.CAN_CRASH] > 0
+        avail = b.trace["seat"][idx, seat[lone], st.CAN_CRASH] > 0
         used = b.trace["round"][idx, st.CRASHED] == 1
-        sa = a.trace["seat"][idx, :, st.SCORE].astype(np.float64)
-        sb = b.trace["seat"][idx, :, st.SCORE].astype(np.float64)
-        d = sb - sa
-        dl = d[np.arange(len(idx)), ls]
-        dc = (d.sum(axis=1) - dl) / (n - 1)
-        pa = wilson(int(avail.sum()), len(idx))
-        pu = wilson(int(used.sum()), len(idx))
+        dl, dc = lone_court(scores(b) - scores(a), b.trace)  # on minus off, same deals
         rows.append(
             {
                 "players": n,
                 "lone_rounds": len(idx),
-                **ci_columns("available", pa),
-                **ci_columns("used", pu),
-                **ci_columns("lone_gain", sample_mean_ci(dl)),
-                **ci_columns("court_gain", sample_mean_ci(dc)),
-                **ci_columns("lead_gain", sample_mean_ci(dl - dc)),
-                **ci_columns("lone_gain_when_used", sample_mean_ci(dl[used])),
+                **ci_columns("available", wilson(int(avail.sum()), len(idx))),
+                **ci_columns("used", wilson(int(used.sum()), len(idx))),
+                **means(lone_gain=dl, court_gain=dc, lead_gain=dl - dc),
+                **means(lone_gain_when_used=dl[used]),
             }
         )
     return pd.DataFrame(rows)
@@ -551,42 +503,11 @@ def luck_table(rungs: list[tuple[dict[str, object], np.ndarray, np.ndarray]]) ->
             sd = float(np.std(x, ddof=1))
             row.update(ci_columns(f"{name}_lead", (m, lo, hi)))
             row[f"{name}_sd"] = sd
+            # the lead's upper end needs the fewest games, its lower end the most
             need = [games_needed(v, sd) if v > 0 else math.inf for v in (m, hi, lo)]
-            row[f"{name}_games_needed"] = need[0]
-            row[f"{name}_games_needed_lo"] = need[1]
-            row[f"{name}_games_needed_hi"] = need[2]
+            row.update(ci_columns(f"{name}_games_needed", (need[0], need[1], need[2])))
         rows.append(row)
     return pd.DataFrame(rows)
-
-
-def head_to_head_games(
-    rules: FoolishRules, a: str, b: str, games: int, seed: int, tick: Ticker = NO_TICKS
-) -> tuple[dict[str, object], np.ndarray, np.ndarray]:
-    """Per-game leads of ``a`` over ``b`` (win share and score), seats alternating and rotated
-    as in ``foolish ladder`` (:func:`headcount_lab.research.foolish.ladder.head_to_head`)."""
-    from headcount_lab.core.rng import block_state
-    from headcount_lab.games.foolish import kernels
-    from headcount_lab.games.foolish.agents import policy_params
-
-    n = rules.players
-    names = [a if s % 2 == 0 else b for s in range(n)]
-    ids, params = policy_params(names)
-    arr = rules.array()
-    is_a = np.array([s % 2 == 0 for s in range(n)])
-    share = np.empty(games)
-    score = np.empty(games)
-    for g in range(games):
-        k = g % n
-        res = kernels.run_block(
-            block_state(seed, g), 1, arr, np.roll(ids, k), np.roll(params, k, axis=0), False
-        )
-        ra = np.roll(is_a, k)
-        win = res["win60"] / 60.0
-        tot = res["score_sum"].astype(np.float64)
-        share[g] = win[ra].mean() - win[~ra].mean()
-        score[g] = tot[ra].mean() - tot[~ra].mean()
-        tick.advance()
-    return {"a": a, "b": b}, share, score
 
 
 # --- everything -------------------------------------------------------------------------------
@@ -595,43 +516,41 @@ def head_to_head_games(
 def _bots(opts: FoolishReportOptions, tick: Ticker) -> Runs:
     """Every traced set-up of the section ``bots``: each bot level, and the paired rule and bot
     set-ups of ``rules`` bots."""
-    R = opts.n_rounds
+    R = opts.n
     # levels by (players, bot level); the others by players ((players, bonus) for the ducking)
     x = Runs(levels={}, b10={}, base_duck={}, duck={}, oracle={}, jdown={}, pc_on={}, checks={},
              competent={})  # fmt: skip
 
-    def traced(rules: FoolishRules, bots: list[str], size: int, dev: Any = None,
-               hands: bool = False) -> Run:  # fmt: skip
-        r = run(rules, bots, size, opts.seed, dev, hands)
+    def traced(n: int, bots: list[str], size: int = R, dev: Any = None, hands: bool = False,
+               **rules: Any) -> Run:  # fmt: skip
+        r = run(FoolishRules(players=n, **rules), bots, size, opts.seed, dev, hands)
         tick.advance()
         return r
 
     for n in PLAYERS:
         for level in LEVELS:
             size = opts.n_search if level == SEARCH else R
-            x.levels[(n, level)] = traced(FoolishRules(players=n), [level] * n, size, hands=True)
+            x.levels[(n, level)] = traced(n, [level] * n, size, hands=True)
     for n in PLAYERS:
-        plain = FoolishRules(players=n)
         rules_bots = ["rules"] * n
         base = x.levels[(n, "rules")]
-        x.b10[n] = traced(FoolishRules(players=n, no_tricks_bonus=10), rules_bots, R)
+        x.b10[n] = traced(n, rules_bots, no_tricks_bonus=10)
         for bonus, b in ((5, base), (10, x.b10[n])):
             x.base_duck[(n, bonus)] = b
-            r = FoolishRules(players=n, no_tricks_bonus=bonus)
-            x.duck[(n, bonus)] = traced(r, [DUCKER] + rules_bots[1:], R)
-        x.oracle[n] = traced(plain, rules_bots, R, [st.ORACLE] + [0] * (n - 1))
-        x.jdown[n] = traced(plain, rules_bots, R, [st.JOKER_DOWN] + [0] * (n - 1))
-        x.pc_on[n] = traced(FoolishRules(players=n, party_crasher=True), rules_bots, R)
+            x.duck[(n, bonus)] = traced(n, [DUCKER] + rules_bots[1:], no_tricks_bonus=bonus)
+        x.oracle[n] = traced(n, rules_bots, dev=[st.ORACLE] + [0] * (n - 1))
+        x.jdown[n] = traced(n, rules_bots, dev=[st.JOKER_DOWN] + [0] * (n - 1))
+        x.pc_on[n] = traced(n, rules_bots, party_crasher=True)
         mult = max(1, round(fair_multiplier(base)[0]))
-        if mult == plain.multiplier:  # the same rules, deals and bots: the same rounds
-            x.checks[n] = base
+        if mult == base.rules.multiplier:  # the same rules, deals and bots: the same rounds
+            x.checks[(n, "rules")] = base
             tick.advance()
         else:
-            x.checks[n] = traced(FoolishRules(players=n, lone_multiplier=mult), rules_bots, R)
+            x.checks[(n, "rules")] = traced(n, rules_bots, lone_multiplier=mult)
     for n in PLAYERS:
         member = competent_member(n)
-        size = COMPETENT_SHARE * opts.n_search
-        x.competent[(n, member)] = traced(FoolishRules(players=n), [member] * n, size, hands=True)
+        x.competent[(n, member)] = traced(n, [member] * n, COMPETENT_SHARE * opts.n_search,
+                                          hands=True)  # fmt: skip
     x.rules = {n: x.levels[(n, "rules")] for n in PLAYERS}
     return x
 
@@ -659,7 +578,7 @@ def _seats(opts: FoolishReportOptions, tick: Ticker) -> dict[int, dict[str, np.n
     for n in PLAYERS:
         ids, params = policy_params(["rules"] * n)
         rules = FoolishRules(players=n, first_start=0).array()
-        R = opts.n_rounds
+        R = opts.n
         games[n] = kernels.run_block(block_state(opts.seed, 2), R // n, rules, ids, params, False)
         tick.advance()
     return games
@@ -672,8 +591,8 @@ def _ladder(opts: FoolishReportOptions, tick: Ticker) -> list[Any]:
     rungs = []
     for i, (lower, upper) in enumerate(RUNGS):
         games = opts.ladder_games(i)
-        _, share, score = head_to_head_games(
-            FoolishRules(), seated(upper), seated(lower), games, opts.seed + 10 + i, tick
+        share, score = head_to_head_games(
+            FoolishRules(), seated(upper), seated(lower), games, opts.seed + 10 + i, tick.advance
         )
         rungs.append(({"a": upper, "b": lower}, share, score))
     return rungs
@@ -689,7 +608,7 @@ SECTIONS = (
         {
             "q1_lone_fool": lambda x: lone_table(x.levels),
             "q1_multipliers": lambda x: multiplier_table(x.levels),
-            "q1_check": lambda x: check_table(x.checks),
+            "q1_check": lambda x: lone_table(x.checks)[CHECK_COLUMNS],
             "q1_competent": lambda x: lone_table(x.competent),
             "q3_competent_roles": lambda x: role_table(x.competent),
             "q4_competent_positions": lambda x: position_table(by_players(x.competent)),
@@ -714,4 +633,4 @@ SECTIONS = (
 
 
 #: every table of the report (``compute(opts, progress, only, folder)``)
-compute = sectioned(NAME, SECTIONS, FoolishResults, check)
+compute = sectioned(NAME, SECTIONS, Results, check)

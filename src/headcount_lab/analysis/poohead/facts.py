@@ -25,6 +25,10 @@ from headcount_lab.core.report import estimate_of as ci
 from headcount_lab.core.report import row as row  # re-exported
 from headcount_lab.core.stats import sign_of
 
+#: the top cards the text quotes (:data:`COMPETENT_TOPS`) by the word its sentences name them
+#: with (``{p.facing[nine]}``: a digit in braces would be a list index)
+TOPS = dict(zip(("eight", "nine", "jack", "ace"), COMPETENT_TOPS, strict=True))
+
 
 def seat_facts(t: pd.DataFrame) -> Facts:
     """Question 1: ``rows`` (players, level, the start player's excess over the fair share, the
@@ -38,9 +42,7 @@ def seat_facts(t: pd.DataFrame) -> Facts:
                           best=int(best["seat_from_starter"]),
                           best_excess=ci(best, "excess")))  # fmt: skip
     hurts = all(sign_of(r.start) == "up" for r in rows if r.level == "cheap+")
-    search = t[t["level"] == "pimc"]
-    return Facts(rows=rows, search_games=int(search["games"].min()),
-                 cheap_plus_start="up" if hurts else "mixed")  # fmt: skip
+    return Facts(rows=rows, cheap_plus_start="up" if hurts else "mixed")
 
 
 def swap_facts(t: pd.DataFrame) -> Facts:
@@ -79,8 +81,8 @@ def faceup_facts(tri: pd.DataFrame, ranks: pd.DataFrame) -> Facts:
 
 def house_facts(t: pd.DataFrame) -> Facts:
     """Question 4: the flags whose games are the defaults' exactly (with these bots), and the
-    real changes (flag, difference) of game length, the capped share, the start player's
-    P(Poohead) and the value of skill, largest first."""
+    real changes (``flag``, the difference ``value``) of game length, the capped share, the
+    start player's P(Poohead) and the value of skill, largest first."""
     base = row(t, rules="defaults")
     flips = t[t["rules"].isin(FLIPS)]
     cols = ("turns_diff", "capped_diff", "starter_diff", "skill_diff")
@@ -90,13 +92,13 @@ def house_facts(t: pd.DataFrame) -> Facts:
         if all(r[c] == 0 and r[f"{c}_lo"] == 0 and r[f"{c}_hi"] == 0 for c in cols)
     ]
 
-    def real(col: str) -> list[tuple[str, CI]]:
+    def real(col: str) -> list[Facts]:
         out = [
-            (str(r["rules"]), ci(r, col))
+            Facts(flag=str(r["rules"]), value=ci(r, col))
             for _, r in flips.iterrows()
             if sign_of(ci(r, col)) != "none"
         ]
-        return sorted(out, key=lambda x: -abs(x[1][0]))
+        return sorted(out, key=lambda x: -abs(x.value[0]))
 
     return Facts(
         identical=identical,
@@ -188,7 +190,7 @@ def nine_facts(forced: pd.DataFrame, vals: pd.DataFrame) -> Facts:
     """Question 7: the forced share facing each top card (4 players, rules as dealt), a
     visible 9 and 8 against a 7, and the sign of 9 minus 8 at 4 players."""
     f = forced[(forced["players"] == HOUSE_PLAYERS) & (forced["rules"] == "defaults")]
-    facing = {str(r["top"]): ci(r, "forced_share") for _, r in f.iterrows()}
+    facing = {word: ci(row(f, top=top), "forced_share") for word, top in TOPS.items()}
     with_rule = row(forced, players=HOUSE_PLAYERS, rules=NINE_RULE, top="9")
     nm8 = [Facts(n=n, value=ci(row(vals, players=n, where="visible", rank="9 minus 8"), "effect"))
            for n in PLAYERS]  # fmt: skip
@@ -205,10 +207,9 @@ def nine_facts(forced: pd.DataFrame, vals: pd.DataFrame) -> Facts:
 
 def competent_facts(t: pd.DataFrame) -> Facts:
     """The tips against the competent field (``q8_competent``, 4 players): its member, the
-    games and swap deals, every measure by name (``m``) and the ones the text quotes: the start
-    player's excess and its sign, the capped share, the best seat, the forced pick-ups by top
-    card, a visible 10, 9 and 8 against a 7, the worst and best tenth of deals and what not
-    swapping costs."""
+    games and swap deals and the measures the text quotes: the start player's excess and its
+    sign, the capped share, the best seat, the forced pick-ups by top card, a visible 10, 9 and
+    8 against a 7, the worst and best tenth of deals and what not swapping costs."""
     c = t[t["players"] == HOUSE_PLAYERS]
     m = {str(r["measure"]): ci(r, "value") for _, r in c.iterrows()}
     seats = c[c["measure"].str.fullmatch(r"seat_\d+_excess")]
@@ -218,13 +219,12 @@ def competent_facts(t: pd.DataFrame) -> Facts:
         bot=str(start["bot"]),
         games=int(start["count"]),
         played=int(row(c, measure="capped_share")["count"]),
-        m=m,
         start=m["seat_0_excess"],
         start_sign=sign_of(m["seat_0_excess"]),
         capped=m["capped_share"],
         best=int(str(best["measure"]).split("_")[1]),
         best_excess=ci(best, "value"),
-        forced={top: m[f"forced_{top}"] for top in COMPETENT_TOPS},
+        forced={word: m[f"forced_{top}"] for word, top in TOPS.items()},
         ten=m["visible_10_vs_7"],
         nine=m["visible_9_vs_7"],
         eight=m["visible_8_vs_7"],

@@ -32,6 +32,14 @@ class LineChart(CILineChart):
 PANEL = (5.2, 4.2)
 
 
+def _by_players(
+    data: pd.DataFrame, x: str, y: str, xlabel: str, ylabel: str, w: dict[str, Any]
+) -> LineChart:
+    """``y`` against ``x``, one line per table size, with no reference line."""
+    label = w["players_label"]
+    return LineChart(data, x, y, "players", xlabel, ylabel, group_label=label, ref=None)
+
+
 def charts(tables: dict[str, pd.DataFrame], words: dict[str, Any]) -> dict[str, Any]:
     """Every chart of the report as a figure, by file stem; ``words`` is the text's
     ``charts`` dictionary."""
@@ -117,36 +125,15 @@ def charts(tables: dict[str, pd.DataFrame], words: dict[str, Any]) -> dict[str, 
             for where in ("dealt", "blind")]  # fmt: skip
     deal.append((tables["q6_deal_tenths"], "tenth", w["tenth"]))
     out["q6_deal"] = panels(
-        [
-            LineChart(
-                data,
-                x,
-                "p",
-                "players",
-                xlabel,
-                w["p_poohead"],
-                group_label=w["players_label"],
-                ref=None,
-            )
-            for data, x, xlabel in deal
-        ],
-        PANEL,
+        [_by_players(data, x, "p", xlabel, w["p_poohead"], w) for data, x, xlabel in deal], PANEL
     )
     forced = tables["q7_forced_pickups"]
+    dealt = forced[forced["rules"] == "defaults"]
     vals = tables["q6_q7_rank_values"]
     vis = vals[(vals["players"] == HOUSE_PLAYERS) & (vals["where"] == "visible")]
     out["q7_nine"] = panels(
         [
-            LineChart(
-                forced[forced["rules"] == "defaults"],
-                "top",
-                "forced_share",
-                "players",
-                w["top_card"],
-                w["forced_share"],
-                group_label=w["players_label"],
-                ref=None,
-            ),
+            _by_players(dealt, "top", "forced_share", w["top_card"], w["forced_share"], w),
             DotChart(vis, "rank", "effect", w["rank_effect"], w["rank_effect_title"], scale=100),
         ],
         size=(6.0, 4.8),

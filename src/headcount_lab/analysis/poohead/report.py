@@ -23,7 +23,7 @@ from typing import Any
 import pandas as pd
 
 from headcount_lab.analysis import rulelab
-from headcount_lab.analysis.poohead.facts import CI, facts
+from headcount_lab.analysis.poohead.facts import facts
 from headcount_lab.analysis.poohead.figures import charts
 from headcount_lab.analysis.poohead.tables import (
     HOUSE_PLAYERS,
@@ -32,7 +32,6 @@ from headcount_lab.analysis.poohead.tables import (
     SEARCH,
     SECTIONS,
     PooheadReportOptions,
-    PooheadResults,
     compute,
 )
 from headcount_lab.core import report as core
@@ -69,246 +68,169 @@ def _tip_blocks(
     """The tip sheet: every play tip quotes the competent field (``f.competent``) with the
     cheap bots' figure beside it; the face-up triples and the house rules stay on the cheap
     bots, and say so."""
-    t = w.t["tips"]
-    c = f.competent
+    t, c = w.t["tips"], f.competent
     four_start = next(r.start for r in f.seats.rows if r.n == HOUSE_PLAYERS and r.level == "cheap+")
     tenth = next((x for x in f.deal.tenths if x.n == 4), None)
     house = tables["q4_house_rules"]
-    special = house[house["rules"] == "finish_on_special=off"].iloc[0]
-    stalls = f.stalls
-    four = next(x for x in stalls.cheap if x.n == HOUSE_PLAYERS)
+    special = core.estimate_of(
+        house[house["rules"] == "finish_on_special=off"].iloc[0], "turns_diff"
+    )
+    four = next(x for x in f.stalls.cheap if x.n == HOUSE_PLAYERS)
+    triples = {k: w.listed("{triple}", getattr(f.faceup, k)) for k in ("best", "worst")}
+    swap = [
+        w.fill(t["swap"], f.swap, random_vs_keep=t["random"], keep=w.pts(c.keep)),
+        w.fill(t["faceup"], f.faceup, **triples),
+    ]
     deal = [] if tenth is None else [
         w.fill(t["deal"], tenth, ten=w.pts(f.deal.ten_visible), ten_c=w.pts(c.ten),
                worst_c=w.p(c.worst), best_c=w.p(c.best_tenth))
     ]  # fmt: skip
-    return [
-        (
-            t["swap_head"],
-            [
-                w.fill(t["swap"], f.swap, random_vs_keep=t["random"], keep=w.pts(c.keep)),
-                w.fill(
-                    t["faceup"],
-                    f.faceup,
-                    best=w.listed("{triple}", f.faceup.best),
-                    worst=w.listed("{triple}", f.faceup.worst),
-                ),
-            ],
-        ),
-        (t["deal_head"], deal),
-        (
-            t["play_head"],
-            [
-                t["seat"][c.start_sign].format(start=w.pts(c.start), cheap=w.pts(four_start)),
-                t["nine"].format(
-                    nine=w.pct_ci(c.forced["9"]),
-                    eight=w.pct_ci(c.forced["8"]),
-                    ace=w.pct_ci(c.forced["A"]),
-                    nine_cheap=w.pct(f.nine.facing["9"][0]),
-                    eight_cheap=w.pct(f.nine.facing["8"][0]),
-                    ace_cheap=w.pct(f.nine.facing["A"][0]),
-                ),
-            ],
-        ),
-        (
-            t["stall_head"],
-            [
-                w.fill(
-                    t["stall"],
-                    stalls,
-                    before=w.per10k(four.dealt),
-                    after=w.per10k(four.ruled),
-                    capped=w.pct_ci(c.capped),
-                ),  # fmt: skip
-                t["special"].format(
-                    turns=w.turns(core.estimate_of(special, "turns_diff")), games=f.house.games
-                ),
-            ],
-        ),
+    play = [
+        w.fill(t["seat"][c.start_sign], c, cheap=w.pts(four_start)),
+        w.fill(t["nine"], core.Facts(forced=c.forced, facing=f.nine.facing)),
     ]
+    before, after = w.per10k(four.dealt), w.per10k(four.ruled)
+    stall = [
+        w.fill(t["stall"], f.stalls, before=before, after=after, capped=w.pct_ci(c.capped)),
+        t["special"].format(turns=w.turns(special), games=f.house.games),
+    ]
+    heads = ("swap_head", "deal_head", "play_head", "stall_head")
+    return [(t[h], lines) for h, lines in zip(heads, (swap, deal, play, stall), strict=True)]
 
 
-#: the columns of the README's tables
-_COMPETENT_COLUMNS = ["measure", "value", "lo", "hi", "count", "of"]
-_SWAP_COLUMNS = ["players", "swap", "games", "p", "lo", "hi", "vs_own", "vs_own_lo",
-                 "vs_own_hi", "vs_keep", "vs_keep_lo", "vs_keep_hi"]  # fmt: skip
+#: the columns of the README's tables that do not show all of theirs
+_COLUMNS = {
+    "q1_seats": ["players", "level", "seat_from_starter", "games", "p", "lo", "hi", "excess"],
+    "q2_swap": ["players", "swap", "games", "p", "lo", "hi", "vs_own", "vs_own_lo", "vs_own_hi",
+                "vs_keep", "vs_keep_lo", "vs_keep_hi"],
+    "q3_faceup_triples": ["triple", "games", "p", "lo", "hi"],
+    "q4_house_rules": ["rules", "mean_turns", "turns_diff", "turns_diff_lo", "turns_diff_hi",
+                       "capped", "capped_diff", "starter_p", "starter_diff", "starter_diff_lo",
+                       "starter_diff_hi", "skill", "skill_diff", "skill_diff_lo", "skill_diff_hi"],
+    "q5_stalls": ["players", "bot", "rules", "games", "capped", "p", "lo", "hi", "mean_turns",
+                  "vs_defaults", "vs_defaults_lo", "vs_defaults_hi"],
+    "q7_forced_pickups": ["rules", "top", "turns_facing", "forced_share", "forced_share_lo",
+                          "forced_share_hi"],
+    "q8_competent": ["measure", "value", "lo", "hi", "count", "of"],
+}  # fmt: skip
+#: questions 1-7: the key of their words, their facts, chart and tables (the 4-player rows
+#: only of the tables named with ``"4"``)
+_QUESTIONS = (
+    ("q1", "seats", "q1_seats", ("q1_seats",)),
+    ("q2", "swap", "q2_swap", ("q2_swap",)),
+    ("q3", "faceup", "q3_faceup", ("q3_faceup_triples",)),
+    ("q4", "house", "q4_house_rules", ("q4_house_rules",)),
+    ("q5", "stalls", "q5_stalls", ("q5_stalls", "q5_stall_patterns")),
+    ("q6", "deal", "q6_deal", ("q6_wild_cards:4", "q6_deal_tenths")),
+    ("q7", "nine", "q7_nine", ("q7_forced_pickups:4", "q7_nines_and_eights")),
+)
 
 
-def readme(res: PooheadResults, w: _Words, f: core.Facts) -> str:
+def _table(tab: dict[str, pd.DataFrame], name: str) -> pd.DataFrame:
+    """A table of the README: the CSV ``name`` (``name:4``: its rows at 4 players), in its
+    columns of :data:`_COLUMNS`; the face-up triples' ten best and ten worst at 4 players."""
+    name, _, four = name.partition(":")
+    df = tab[name]
+    if name == "q3_faceup_triples":
+        df = df[(df["players"] == HOUSE_PLAYERS) & (df["games"] >= MIN_TRIPLE_GAMES)]
+        df = pd.concat([df.head(10), df.tail(10)])
+    elif four:
+        df = df[df["players"] == HOUSE_PLAYERS]
+    return df[_COLUMNS[name]] if name in _COLUMNS else df
+
+
+def _worked_out(f: core.Facts, w: _Words) -> dict[str, dict[str, Any]]:
+    """The fields of each question's finding that are worked out from the facts, not quoted
+    (verdicts, lists, the competent field's sentence), by question."""
+    t, c = w.t, f.competent
+
+    q1, q2, q5 = t["q1"], t["q2"], t["q5"]
+    four = f.swap.rows[-1]
+    return {
+        "q1": {
+            "cheap_plus": w.listed(
+                q1["cheap_plus"], [r for r in f.seats.rows if r.level == "cheap+"]
+            ),
+            "verdict": q1["verdict"][f.seats.cheap_plus_start],
+            "rows": w.each(q1["row"], f.seats.rows),
+            "competent": w.fill(q1["competent"], c),
+        },
+        "q2": {
+            "own4": w.p(four.own),
+            "rows": w.each(q2["row"], f.swap.rows),
+            "random_keep": w.pts(four.random_keep),
+            "verdict": q2["verdict"][f.swap.random_vs_keep],
+            "competent": w.fill(q2["competent"][c.keep_sign], c),
+        },
+        "q3": {
+            "best": w.listed(t["q3"]["triple"], f.faceup.best),
+            "worst": w.listed(t["q3"]["triple"], f.faceup.worst),
+        },
+        "q4": {
+            "longer": w.listed(t["q4"]["effect_turns"], f.house.longer),
+            "stalls": w.listed(t["q4"]["effect_per10k"], f.house.stalls),
+            "starter": w.listed(t["q4"]["effect_pts"], f.house.starter),
+            "skill": w.listed(t["q4"]["effect_pts"], f.house.skill),
+            "identical": w.join([f"`{x}`" for x in f.house.identical]),
+        },
+        "q5": {
+            "cheap": w.listed(q5["setup"], f.stalls.cheap),
+            "loop_word": q5["loop_word"][f.stalls.main_loop],
+            "with_rule": w.listed(q5["setup_rule"], f.stalls.cheap),
+            "effect": w.per10k_diff(f.stalls.nine_effect_cheap_4),
+            "left": w.listed(q5["loop"], f.stalls.left),
+            "cheap_plus": w.listed(q5["setup"], f.stalls.cheap_plus),
+        },
+        "q6": {
+            "rows": w.each(t["q6"]["row"], f.deal.rows),
+            "tenths": w.listed(t["q6"]["tenth"], f.deal.tenths),
+            "competent": w.fill(t["q6"]["competent"], c),
+        },
+        "q7": {
+            "nine_minus_eight": w.listed(t["q7"]["nm8"], f.nine.nine_minus_eight),
+            "verdict": t["q7"]["verdict"],
+            "competent": w.fill(t["q7"]["competent"], c),
+        },
+    }
+
+
+def readme(res: core.Results, w: _Words, f: core.Facts) -> str:
     """The report's Markdown: per question the method, finding, table, chart, field and
     command."""
-    t = w.t
-    tab = res.tables
-    o = res.opts
+    t, tab, o, c = w.t, res.tables, res.opts, f.competent
     cmd = o.command()
-    seed = o.seed
-    c = f.competent
-    out: list[core.Question] = []
-
-    def section(key: str, method: str, finding: str, stem: str | None,
-                tables: list[pd.DataFrame], extra: str = "") -> None:  # fmt: skip
-        field = t[key]["field"].format(search=SEARCH, competent=c.bot)
-        out.append(w.question(key, finding, tables, stem, method, field, command=cmd, extra=extra))
-
-    # Q1
-    q, s = t["q1"], f.seats
-    plus = w.listed(q["cheap_plus"], [r for r in s.rows if r.level == "cheap+"])
-    seats = tab["q1_seats"]
-    section(
-        "q1",
-        q["method"].format(
-            main=o.n_main, random=o.n_random, search=SEARCH, search_games=o.n_search
-        ),  # fmt: skip
-        q["finding"].format(
-            cheap_plus=plus,
-            verdict=q["verdict"][s.cheap_plus_start],
-            rows=w.each(q["row"], s.rows),
-            competent=w.fill(q["competent"], c),
-        ),  # fmt: skip
-        "q1_seats",
-        [seats[["players", "level", "seat_from_starter", "games", "p", "lo", "hi", "excess"]]],
-        q["simulate"].format(main=o.n_main, seed=seed),
-    )
-
-    # Q2
-    q, sw = t["q2"], f.swap
-    section(
-        "q2",
-        q["method"].format(games=o.n_swap),
-        w.fill(
-            q["finding"],
-            sw,
-            own4=w.p(sw.rows[-1].own),
-            rows=w.each(q["row"], sw.rows),
-            random_keep=w.pts(sw.rows[-1].random_keep),
-            verdict=q["verdict"][sw.random_vs_keep],
-            competent=w.fill(q["competent"][c.keep_sign], c),
-        ),  # fmt: skip
-        "q2_swap",
-        [tab["q2_swap"][_SWAP_COLUMNS]],
-        q["simulate"].format(games=o.n_swap, seed=seed),
-    )
-
-    # Q3
-    q, fu = t["q3"], f.faceup
-
-    tri = tab["q3_faceup_triples"]
-    four = tri[(tri["players"] == HOUSE_PLAYERS) & (tri["games"] >= MIN_TRIPLE_GAMES)]
-    section(
-        "q3",
-        q["method"].format(games=fu.games, min_games=MIN_TRIPLE_GAMES),
-        w.fill(
-            q["finding"],
-            fu,
-            best=w.listed(q["triple"], fu.best),
-            worst=w.listed(q["triple"], fu.worst),
-        ),  # fmt: skip
-        "q3_faceup",
-        [pd.concat([four.head(10), four.tail(10)])[["triple", "games", "p", "lo", "hi"]]],
-    )
-    out[-1] = dataclasses.replace(out[-1], notes=(q["table_note"],))  # after its command
-
-    # Q4
-    q, h = t["q4"], f.house
-
-    def effects(xs: list[tuple[str, CI]], fmt: Any) -> str:
-        return w.join([q["effect"].format(flag=a, value=fmt(b)) for a, b in xs])
-
-    house = tab["q4_house_rules"]
-    section(
-        "q4",
-        q["method"].format(games=h.games),
-        w.fill(
-            q["finding"],
-            h,
-            longer=effects(h.longer, w.turns), stalls=effects(h.stalls, w.per10k_diff),
-            starter=effects(h.starter, w.pts), skill=effects(h.skill, w.pts),
-            identical=w.join([f"`{x}`" for x in h.identical]),
-        ),  # fmt: skip
-        "q4_house_rules",
-        [house[["rules", "mean_turns", "turns_diff", "turns_diff_lo", "turns_diff_hi",
-                "capped", "capped_diff", "starter_p", "starter_diff", "starter_diff_lo",
-                "starter_diff_hi", "skill", "skill_diff", "skill_diff_lo", "skill_diff_hi"]]],
-        q["simulate"].format(games=h.games, seed=seed),
-    )  # fmt: skip
-
-    # Q5
-    q, st = t["q5"], f.stalls
-    stall_tab = tab["q5_stalls"]
-    section(
-        "q5",
-        q["method"].format(games=o.n_main),
-        w.fill(
-            q["finding"],
-            st,
-            cheap=w.listed(q["setup"], st.cheap),
-            loop_word=q["loop_word"][st.main_loop],
-            with_rule=w.listed(q["setup_rule"], st.cheap),
-            effect=w.per10k_diff(st.nine_effect_cheap_4),
-            left=w.listed(q["loop"], st.left),
-            cheap_plus=w.listed(q["setup"], st.cheap_plus),
-        ),  # fmt: skip
-        "q5_stalls",
-        [stall_tab[["players", "bot", "rules", "games", "capped", "p", "lo", "hi",
-                    "mean_turns", "vs_defaults", "vs_defaults_lo", "vs_defaults_hi"]],
-         tab["q5_stall_patterns"]],
-        q["simulate"].format(games=o.n_main, seed=seed),
-    )  # fmt: skip
-
-    # Q6
-    q, d = t["q6"], f.deal
-    wild = tab["q6_wild_cards"]
-    section(
-        "q6",
-        q["method"].format(games=o.n_main),
-        w.fill(
-            q["finding"],
-            d,
-            rows=w.each(q["row"], d.rows),
-            tenths=w.listed(q["tenth"], d.tenths),
-            competent=w.fill(q["competent"], c),
-        ),  # fmt: skip
-        "q6_deal",
-        [wild[wild["players"] == HOUSE_PLAYERS], tab["q6_deal_tenths"]],
-    )
-
-    # Q7
-    q, nn = t["q7"], f.nine
-    forced = tab["q7_forced_pickups"]
-    section(
-        "q7",
-        q["method"],
-        w.fill(
-            q["finding"],
-            nn,
-            nine=w.p(nn.facing["9"]),  # a digit in braces is a list index, so named here
-            eight=w.p(nn.facing["8"]),
-            nine_minus_eight=w.listed(q["nm8"], nn.nine_minus_eight),
-            verdict=q["verdict"],
-            competent=w.fill(
-                q["competent"],
-                c,
-                nine=w.p(c.forced["9"]),
-                eight=w.p(c.forced["8"]),
-                jack=w.p(c.forced["J"]),
-                ace=w.p(c.forced["A"]),
-            ),
-        ),  # fmt: skip
-        "q7_nine",
-        [forced[(forced["players"] == HOUSE_PLAYERS)][["rules", "top", "turns_facing",
-                 "forced_share", "forced_share_lo", "forced_share_hi"]],
-         tab["q7_nines_and_eights"]],
-    )  # fmt: skip
-
-    # Q8
+    # what the methods, fields and checks quote: the run's sizes (``opts.sizes()``) and set-up
+    run = {
+        **o.sizes(),
+        "seed": o.seed,
+        "search": SEARCH,
+        "competent": c.bot,
+        "faceup_games": f.faceup.games,
+        "min_games": MIN_TRIPLE_GAMES,
+    }
+    worked = _worked_out(f, w)
+    out = [
+        w.question(
+            key,
+            w.fill(t[key]["finding"], getattr(f, facts), **worked[key]),
+            [_table(tab, x) for x in tables],
+            stem,
+            t[key]["method"].format(**run),
+            t[key]["field"].format(**run),
+            command=cmd,
+            extra=t[key].get("simulate", "").format(**run),
+        )
+        for key, facts, stem, tables in _QUESTIONS
+    ]
+    out[2] = dataclasses.replace(out[2], notes=(t["q3"]["table_note"],))  # after its command
     q = t["q8"]
     tips = core.tip_list(_tip_blocks(f, tab, w), q["block"], q["item"])
-    comp = tab["q8_competent"]
-    comp = core.Table(comp[comp["players"] == HOUSE_PLAYERS][_COMPETENT_COLUMNS])
+    comp = core.Table(_table(tab, "q8_competent:4"))
     method = w.fill(q["method"], c, faceup_games=f.faceup.games)
     against = w.fill(q["competent"], c, command=cmd)
     out.append(core.Question(q["title"], method, None, (against, comp, *tips, q["image"])))
     out += rulelab.report_questions("poohead", tab, w.lang, 9)
-    return w.render([t["title"], t["intro"].format(command=cmd, main=o.n_main)], out)
+    return w.render([t["title"], t["intro"].format(command=cmd, main=o.n)], out)
 
 
 # --- writing the folder -----------------------------------------------------------------------

@@ -14,9 +14,9 @@ counted apart and left out of every P(Poohead).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
 import numpy as np
@@ -25,6 +25,7 @@ import pandas as pd
 from headcount_lab.analysis import rulelab
 from headcount_lab.core import stats
 from headcount_lab.core.report import (
+    CI,
     NO_TICKS,
     GameReportOptions,
     Results,
@@ -95,66 +96,34 @@ COMPETENT_RANKS = ("10", "9", "8")
 @dataclass(frozen=True)
 class PooheadReportOptions(GameReportOptions):
     """``size``: games per main set-up (``None``: the default, or the quick size); the other
-    runs are fixed shares of it (see the properties)."""
+    runs are fixed shares of it (:meth:`sizes`)."""
 
     COMMAND = COMMAND
     DEFAULT = DEFAULT_GAMES
     QUICK = QUICK_GAMES
 
-    @property
-    def n_main(self) -> int:
-        return self.n
-
-    @property
-    def n_random(self) -> int:
-        return max(60, self.n_main // 10)
-
-    @property
-    def n_search(self) -> int:
-        # issue 22 item 5: the search bot's seat rates to about +-2 points at full size (2,496
-        # deals: a 95% half-width of 1.96 points at a share of one half), in whole rounds of
-        # the 12 seat orders
-        return max(12, self.n_main // 80) // 12 * 12
-
-    @property
-    def n_competent(self) -> int:
-        # issue 22 item 5: the competent field's start player to about +-2 points at full size
-        # (1,992 games: a 95% half-width of 2.0 points at a share of 0.28), in whole rounds of
-        # the 12 seat orders; at least 24, so that the deal's tenths (of the second half) exist
-        return max(24, self.n_main // 100) // 12 * 12
-
-    @property
-    def n_competent_swap(self) -> int:
-        """Deals on which one competent seat keeps its dealt face-up cards: the first of the
-        competent table's deals, so the two play each deal in pairs."""
-        return max(12, self.n_main // 200) // 12 * 12
-
-    @property
-    def n_swap(self) -> int:
-        return max(60, self.n_main // 2)
-
-    @property
-    def n_faceup(self) -> int:
-        return 3 * self.n_main
-
-    @property
-    def n_house(self) -> int:
-        return max(60, self.n_main // 5)
-
     def sizes(self) -> dict[str, int]:
+        """Deals (games) of each run, by the name ``metadata.json`` records it under."""
+        n = self.n
         return {
-            "main": self.n_main,
-            "random_seats": self.n_random,
-            "search_seats": self.n_search,
-            "swap": self.n_swap,
-            "competent": self.n_competent,
-            "competent_swap": self.n_competent_swap,
-            "faceup": self.n_faceup,
-            "house_rules": self.n_house,
+            "main": n,
+            "random_seats": max(60, n // 10),
+            # issue 22 item 5: the search bot's seat rates to about +-2 points at full size
+            # (2,496 deals: a 95% half-width of 1.96 points at a share of one half), in whole
+            # rounds of the 12 seat orders
+            "search_seats": max(12, n // 80) // 12 * 12,
+            "swap": max(60, n // 2),
+            # issue 22 item 5: the competent field's start player to about +-2 points at full
+            # size (1,992 games: a 95% half-width of 2.0 points at a share of 0.28), in whole
+            # rounds of the 12 seat orders; at least 24, so that the deal's tenths (of the second
+            # half) exist
+            "competent": max(24, n // 100) // 12 * 12,
+            # deals on which one competent seat keeps its dealt face-up cards: the first of the
+            # competent table's deals, so the two play each deal in pairs
+            "competent_swap": max(12, n // 200) // 12 * 12,
+            "faceup": 3 * n,
+            "house_rules": max(60, n // 5),
         }
-
-
-PooheadResults = Results
 
 
 #: the runs of :func:`compute`, by key (a tuple naming the set-up)
@@ -230,39 +199,25 @@ def run_set(
     }
 
 
-def _faceup_block(rules: np.ndarray, state: np.ndarray, games: int) -> dict[str, np.ndarray]:
-    from headcount_lab.games.poohead.agents import N_TRIPLES
-    from headcount_lab.games.poohead.kernels import faceup_block
-
-    out = {"games": np.zeros(N_TRIPLES, np.int64), "poohead": np.zeros(N_TRIPLES, np.int64)}
-    faceup_block(state, games, rules, out["games"], out["poohead"])
-    return out
+SWAPS = ("own", "keep", "random")
 
 
-def faceup_counts(players: int, games: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """``faceup.learn`` (games and Poohead games by the random-swapping seat's face-up triple)
-    as a :mod:`~headcount_lab.core.runner` job: integer sums, the same in any order."""
-    from headcount_lab.core.runner import Job, run_chunked
-    from headcount_lab.research.poohead.faceup import BLOCK as FACEUP_BLOCK
-
-    block_fn = partial(_faceup_block, PooheadRules(players=players).array())
-    job = Job("poohead-faceup", {"players": players}, games, FACEUP_BLOCK, block_fn)
-    out = run_chunked(job, seed)
-    return out["games"], out["poohead"]
-
-
-def _main_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
+def _main(opts: PooheadReportOptions, tick: Ticker) -> Runs:
     """cheap and cheap+ tables at every size, each deal played without and with the rule on
-    9s (:data:`NINE_RULE`); random and search tables for the seats of question 1."""
+    9s (:data:`NINE_RULE`); random and search tables for the seats of question 1; and the
+    linear model of the deal fitted on the cheap+ tables (its coefficients and tenths)."""
+    size = opts.sizes()
 
-    def one(n: int, bots: tuple[str, ...], games: int, *flags: tuple[str, ...]) -> Any:
-        return run_set(n, [Variant(f, bots) for f in ((), *flags)], games, opts.seed, tick=tick)
+    def one(n: int, bot: str, games: str, *flags: tuple[str, ...]) -> Any:
+        variants = [Variant(f, (bot,) * n) for f in ((), *flags)]
+        return run_set(n, variants, size[games], opts.seed, tick=tick)
 
-    runs: Runs = {("main", n, bot): one(n, (bot,) * n, opts.n_main, (NINE_RULE,))
+    runs: Runs = {("main", n, bot): one(n, bot, "main", (NINE_RULE,))
                   for n in PLAYERS for bot in ("cheap", "cheap+")}  # fmt: skip
     for n in PLAYERS:
-        runs[("seats", n, "random")] = one(n, ("random",) * n, opts.n_random)
-        runs[("seats", n, "pimc")] = one(n, (SEARCH,) * n, opts.n_search)
+        runs[("seats", n, "random")] = one(n, "random", "random_seats")
+        runs[("seats", n, "pimc")] = one(n, SEARCH, "search_seats")
+    runs["rank_values"] = rank_value_table(runs)
     return runs
 
 
@@ -272,7 +227,8 @@ def _swap_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
     def swaps(n: int) -> list[Variant]:
         return [Variant((), (f"cheap+:swap={s}", *("cheap+",) * (n - 1))) for s in SWAPS]
 
-    return {("swap", n): run_set(n, swaps(n), opts.n_swap, opts.seed, tick=tick) for n in PLAYERS}
+    games = opts.sizes()["swap"]
+    return {("swap", n): run_set(n, swaps(n), games, opts.seed, tick=tick) for n in PLAYERS}
 
 
 def competent_member(players: int) -> str:
@@ -286,43 +242,46 @@ def competent_member(players: int) -> str:
 
 def _competent_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
     """The competent field's member in every seat (``("competent", n)``), and on the first
-    :attr:`~PooheadReportOptions.n_competent_swap` of the same deals the same table with bot 0
-    keeping its dealt face-up cards (``("competent_keep", n)``, 4 players): every game has its
-    own stream (``kernels.game_stream``), so game ``m`` of both runs is dealt the same cards and
-    bot 0 sits in the same seat."""
+    ``competent_swap`` (:meth:`~PooheadReportOptions.sizes`) of the same deals the same table
+    with bot 0 keeping its dealt face-up cards (``("competent_keep", n)``, 4 players): every
+    game has its own stream (``kernels.game_stream``), so game ``m`` of both runs is dealt the
+    same cards and bot 0 sits in the same seat."""
+    size = opts.sizes()
     runs: Runs = {}
     for n in COMPETENT_PLAYERS:
-        member = competent_member(n)
-        runs[("member", n)] = member
+        member = runs[("member", n)] = competent_member(n)
         table = (member,) * n
-        runs[("competent", n)] = run_set(n, [Variant((), table)], opts.n_competent, opts.seed,
+        runs[("competent", n)] = run_set(n, [Variant((), table)], size["competent"], opts.seed,
                                          tick=tick, per_game=True)  # fmt: skip
         keep = (f"{member},swap=keep", *table[1:])
-        runs[("competent_keep", n)] = run_set(n, [Variant((), keep)], opts.n_competent_swap,
+        runs[("competent_keep", n)] = run_set(n, [Variant((), keep)], size["competent_swap"],
                                               opts.seed, tick=tick)  # fmt: skip
     return runs
 
 
 def _faceup_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
+    """The face-up triples' games and Poohead games (question 3), by table size."""
+    from headcount_lab.research.poohead import faceup
+
+    games = opts.sizes()["faceup"]
     runs: Runs = {}
     for n in PLAYERS:
-        runs[("faceup", n)] = faceup_counts(n, opts.n_faceup, opts.seed)
-        tick.advance(opts.n_faceup)
+        runs[("faceup", n)] = faceup.learn(n, games, opts.seed)
+        tick.advance(games)
     return runs
 
 
 def _house_runs(opts: PooheadReportOptions, tick: Ticker) -> Runs:
-    n = HOUSE_PLAYERS
+    n, games = HOUSE_PLAYERS, opts.sizes()["house_rules"]
     flags = [(), *[(f,) for f in FLIPS]]
-    return {
-        ("house", "cheap"): run_set(n, [Variant(f, ("cheap",) * n) for f in flags], opts.n_house,
-                                    opts.seed, tick=tick),
-        ("house", "skill"): run_set(n, [Variant(f, SKILL_BOTS) for f in flags], opts.n_house,
-                                    opts.seed, tick=tick),
-    }  # fmt: skip
+    return {("house", name): run_set(n, [Variant(f, bots) for f in flags], games, opts.seed,
+                                     tick=tick)
+            for name, bots in (("cheap", ("cheap",) * n), ("skill", SKILL_BOTS))}  # fmt: skip
 
 
-SWAPS = ("own", "keep", "random")
+def _work(times: int, unit: str, *runs: str) -> Callable[[PooheadReportOptions], tuple[int, str]]:
+    """A section's work for its progress bar: ``times`` the games of the runs ``runs``."""
+    return lambda o: (times * sum(o.sizes()[r] for r in runs), unit)
 
 
 # --- per-game views ---------------------------------------------------------------------------
@@ -348,24 +307,20 @@ def rate(k: float, n: float) -> dict[str, float]:
     return {"p": p, "lo": lo, "hi": hi}
 
 
-def paired(a: np.ndarray, b: np.ndarray) -> dict[str, float]:
+def paired(a: np.ndarray, b: np.ndarray) -> tuple[CI, float, float]:
     """Mean of ``a - b`` over the pairs with its 95% interval, and both means (same pairs)."""
     a = a.astype(np.float64)
     b = b.astype(np.float64)
-    n = a.size
-    if n < 2:
-        return {"diff": math.nan, "lo": math.nan, "hi": math.nan, "a": math.nan, "b": math.nan}
-    d, lo, hi = stats.paired_ci(a.sum(), b.sum(), float(((a - b) ** 2).sum()), n)
-    return {"diff": d, "lo": lo, "hi": hi, "a": float(a.mean()), "b": float(b.mean())}
+    if a.size < 2:
+        return (math.nan, math.nan, math.nan), math.nan, math.nan
+    d = stats.paired_ci(a.sum(), b.sum(), float(((a - b) ** 2).sum()), a.size)
+    return d, float(a.mean()), float(b.mean())
 
 
-#: the difference of the defaults from themselves
-_NO_DIFF = {"diff": 0.0, "lo": 0.0, "hi": 0.0}
-
-
-def diff_columns(name: str, d: dict[str, float]) -> dict[str, float]:
-    """A difference from :func:`paired` as a table's columns ``name``, ``name_lo``, ``name_hi``."""
-    return stats.ci_columns(name, (d["diff"], d["lo"], d["hi"]))
+def paired_ended(x: np.ndarray, y: np.ndarray) -> tuple[CI, float, float]:
+    """:func:`paired` over the games that ended in both (per-game outcomes, -1 capped)."""
+    both = (x >= 0) & (y >= 0)
+    return paired(x[both], y[both])
 
 
 def _rank_counts(cards: np.ndarray) -> np.ndarray:
@@ -408,22 +363,23 @@ def seat_rows(run: dict[str, np.ndarray], n: int, bot: str, level: str) -> pd.Da
                      "games": counted, "capped": int((~ok).sum()), "poohead": k,
                      **rate(k, counted), "fair": 1 / n})  # fmt: skip
     df = pd.DataFrame(rows)
-    df["excess"] = df["p"] - df["fair"]
-    df["excess_lo"] = df["lo"] - df["fair"]
-    df["excess_hi"] = df["hi"] - df["fair"]
-    return df
+    return df.assign(
+        excess=df["p"] - df["fair"],
+        excess_lo=df["lo"] - df["fair"],
+        excess_hi=df["hi"] - df["fair"],
+    )
 
 
 def seat_table(runs: Runs) -> pd.DataFrame:
     """Q1: P(Poohead) by seat counted from the start player, by players and bot level."""
     parts = [
-        seat_rows(runs[key], n, SEARCH if level == "pimc" else level, level)
+        seat_rows(runs[(run, n, level)], n, SEARCH if level == "pimc" else level, level)
         for n in PLAYERS
-        for level, key in (
-            ("random", ("seats", n, "random")),
-            ("cheap", ("main", n, "cheap")),
-            ("cheap+", ("main", n, "cheap+")),
-            ("pimc", ("seats", n, "pimc")),
+        for level, run in (
+            ("random", "seats"),
+            ("cheap", "main"),
+            ("cheap+", "main"),
+            ("pimc", "seats"),
         )
     ]
     return pd.concat(parts, ignore_index=True)
@@ -433,25 +389,21 @@ def swap_rows(run: dict[str, np.ndarray], n: int, names: tuple[str, ...]) -> lis
     """One seat's swap by variant (``names``: ``own`` first, then ``keep``, then any other) on
     the same deals: its P(Poohead), and the paired difference against swapping its own way and
     against keeping the dealt cards."""
-    outs = [hero_poohead(run, v) for v in range(len(names))]
+    own, keep, *_ = outs = [hero_poohead(run, v) for v in range(len(names))]
     rows = []
-    for v, name in enumerate(names):
-        x = outs[v]
-        both = (x >= 0) & (outs[0] >= 0)
-        d = paired(x[both], outs[0][both])
-        both_k = (x >= 0) & (outs[1] >= 0)
-        dk = paired(x[both_k], outs[1][both_k])
+    for name, x in zip(names, outs, strict=True):
+        d, pair_p, pair_own = paired_ended(x, own)
         rows.append(
             {
                 "players": n,
                 "swap": name,
                 "games": int((x >= 0).sum()),
                 **rate(int((x == 1).sum()), int((x >= 0).sum())),
-                "pairs": int(both.sum()),
-                "pair_p": d["a"],
-                "pair_p_own": d["b"],
-                **diff_columns("vs_own", d),
-                **diff_columns("vs_keep", dk),
+                "pairs": int(((x >= 0) & (own >= 0)).sum()),
+                "pair_p": pair_p,
+                "pair_p_own": pair_own,
+                **stats.ci_columns("vs_own", d),
+                **stats.ci_columns("vs_keep", paired_ended(x, keep)[0]),
             }
         )
     return rows
@@ -521,50 +473,41 @@ def house_table(runs: Runs) -> pd.DataFrame:
     """Q4: each flag against the defaults on the same deals (4 players): game length, the
     capped share and the start player's P(Poohead) between cheap bots, and the value of skill
     (a random seat's P(Poohead) minus a cheap+ seat's, two of each at the table)."""
-    from headcount_lab.games.poohead.kernels import V_POOHEAD, V_STARTER, V_TURNS
+    from headcount_lab.games.poohead.kernels import V_POOHEAD, V_SHIFT, V_STARTER, V_TURNS
 
-    cheap = runs[("house", "cheap")]
-    skill = runs[("house", "skill")]
-    n = HOUSE_PLAYERS
+    cheap, skill = runs[("house", "cheap")], runs[("house", "skill")]
 
-    def gap(run: dict[str, np.ndarray], v: int) -> np.ndarray:
-        # bots 1 and 3 (random) sit at shift+1, shift+3: the Poohead's seat parity says which
-        p = _col(run, v, V_POOHEAD)
-        from headcount_lab.games.poohead.kernels import V_SHIFT
-
-        rel = (p - _col(run, v, V_SHIFT)) % n
-        return np.where(p < 0, -9, np.where(rel % 2 == 1, 1, -1))  # +-1: random / cheap+ lost
-
-    rows = []
-    base_turns = _col(cheap, 0, V_TURNS)
-    base_cap = (_col(cheap, 0, V_POOHEAD) < 0).astype(np.int64)
-    base_start = hero_poohead(cheap, 0, V_STARTER)
-    base_gap = gap(skill, 0)
-    for v, flag in enumerate(("defaults", *FLIPS)):
-        turns = _col(cheap, v, V_TURNS)
+    def games(v: int) -> tuple[np.ndarray, ...]:
+        """Variant ``v``'s games: turns, capped (1), the start player's Poohead (1, -1 capped)
+        and the skill gap: +-1 when a random / cheap+ seat lost (bots 1 and 3, random, sit at
+        shift+1 and shift+3: the Poohead's seat parity says which), -9 capped."""
+        p = _col(skill, v, V_POOHEAD)
+        rel = (p - _col(skill, v, V_SHIFT)) % HOUSE_PLAYERS
+        gap = np.where(p < 0, -9, np.where(rel % 2 == 1, 1, -1))
         cap = (_col(cheap, v, V_POOHEAD) < 0).astype(np.int64)
-        st = hero_poohead(cheap, v, V_STARTER)
-        both = (st >= 0) & (base_start >= 0)
-        gp = gap(skill, v)
+        return _col(cheap, v, V_TURNS), cap, hero_poohead(cheap, v, V_STARTER), gap
+
+    base_turns, base_cap, base_start, base_gap = games(0)
+    rows = []
+    for v, flag in enumerate(("defaults", *FLIPS)):
+        turns, cap, st, gp = games(v)
         both_g = (gp > -9) & (base_gap > -9)
-        t = paired(turns, base_turns)
-        c = paired(cap, base_cap)
-        s = paired(st[both], base_start[both])
-        # per seat: a random seat's P(Poohead) minus a cheap+ seat's is (+-1) / 2 a game
-        k = paired(gp[both_g] / 2, base_gap[both_g] / 2)
+        t, mean_turns, _ = paired(turns, base_turns)
+        c, capped_share, _ = paired(cap, base_cap)
         rows.append(
             {
                 "rules": flag,
                 "games": int(turns.size),
-                "mean_turns": t["a"],
-                **diff_columns("turns_diff", t),
+                "mean_turns": mean_turns,
+                **stats.ci_columns("turns_diff", t),
                 "capped": int(cap.sum()),
-                "capped_share": c["a"],
-                **diff_columns("capped_diff", c),
+                "capped_share": capped_share,
+                **stats.ci_columns("capped_diff", c),
                 "starter_p": float((st == 1).sum() / max(1, (st >= 0).sum())),
-                **diff_columns("starter_diff", s),
+                **stats.ci_columns("starter_diff", paired_ended(st, base_start)[0]),
                 "skill": float((gp[gp > -9] / 2).mean()),
-                **diff_columns("skill_diff", k),
+                # per seat: a random seat's P(Poohead) minus a cheap+ seat's is (+-1) / 2 a game
+                **stats.ci_columns("skill_diff", paired(gp[both_g] / 2, base_gap[both_g] / 2)[0]),
             }
         )
     return pd.DataFrame(rows)
@@ -580,7 +523,7 @@ def stall_table(runs: Runs) -> pd.DataFrame:
         for bot in ("cheap", "cheap+"):
             run = runs[("main", n, bot)]
             caps = [(_col(run, v, V_POOHEAD) < 0).astype(np.int64) for v in (0, 1)]
-            d = paired(caps[1], caps[0])
+            d = paired(caps[1], caps[0])[0]
             for v, rule in enumerate(("defaults", NINE_RULE)):
                 rows.append(
                     {
@@ -591,7 +534,8 @@ def stall_table(runs: Runs) -> pd.DataFrame:
                         "capped": int(caps[v].sum()),
                         **rate(int(caps[v].sum()), int(caps[v].size)),
                         "mean_turns": float(_col(run, v, V_TURNS).mean()),
-                        **diff_columns("vs_defaults", d if v else _NO_DIFF),
+                        # the defaults differ from themselves by nothing
+                        **stats.ci_columns("vs_defaults", d if v else (0.0, 0.0, 0.0)),
                     }
                 )
     return pd.DataFrame(rows)
@@ -646,10 +590,16 @@ def stall_pattern_table(runs: Runs) -> pd.DataFrame:
     )  # fmt: skip
 
 
-def _uncapped_hero(run: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    y = hero_poohead(run, 0)
-    ok = y >= 0
-    return y, ok, np.flatnonzero(ok)
+def _rates_by(y: np.ndarray, by: np.ndarray, name: str, **keys: Any) -> list[dict[str, Any]]:
+    """Bot 0's P(Poohead) (``y``: :func:`hero_poohead`) among the games that ended, by each
+    value ``c`` of ``by`` (0 up to its largest) that such games show: rows of ``keys``,
+    ``name`` (``c``), ``games`` and the rate with its interval."""
+    rows = []
+    for c in range(int(by.max()) + 1):
+        sel = (y >= 0) & (by == c)
+        if g := int(sel.sum()):
+            rows.append({**keys, name: c, "games": g, **rate(int(y[sel].sum()), g)})
+    return rows
 
 
 def deal_table(runs: Runs) -> pd.DataFrame:
@@ -658,19 +608,15 @@ def deal_table(runs: Runs) -> pd.DataFrame:
     rows = []
     for n in PLAYERS:
         run = runs[("main", n, "cheap+")]
-        y, ok, _ = _uncapped_hero(run)
         six, blind = hero_deal(run, n)
         for where, counts in (("dealt", six + blind), ("blind", blind)):
             wild = counts[:, TWO] + counts[:, TEN]
-            for w in range(int(wild.max()) + 1):
-                sel = ok & (wild == w)
-                g = int(sel.sum())
-                if g:
-                    rows.append(
-                        {"players": n, "where": where, "wild_cards": w, "games": g,
-                         "share_of_deals": g / int(ok.sum()), **rate(int(y[sel].sum()), g)}
-                    )  # fmt: skip
-    return pd.DataFrame(rows)
+            rows += _rates_by(hero_poohead(run, 0), wild, "wild_cards", players=n, where=where)
+    df = pd.DataFrame(rows)
+    # the rows of one table size and place share out its games that ended
+    share = df["games"] / df.groupby(["players", "where"])["games"].transform("sum")
+    df.insert(4, "share_of_deals", share)
+    return df
 
 
 def _design(six: np.ndarray, blind: np.ndarray) -> tuple[np.ndarray, list[str]]:
@@ -702,7 +648,8 @@ def rank_value_rows(
     and the tenths' rows."""
     coef_rows = []
     dec_rows = []
-    y, ok, idx = _uncapped_hero(run)
+    y = hero_poohead(run, 0)
+    idx = np.flatnonzero(y >= 0)
     six, blind = hero_deal(run, n)
     x, names = _design(six[idx], blind[idx])
     yy = y[idx].astype(np.float64)
@@ -784,17 +731,10 @@ def holding_table(runs: Runs) -> pd.DataFrame:
     rows = []
     for n in PLAYERS:
         run = runs[("main", n, "cheap+")]
-        y, ok, _ = _uncapped_hero(run)
         six, _ = hero_deal(run, n)
-        for rank in (NINE, EIGHT):
-            for c in range(int(six[:, rank].max()) + 1):
-                sel = ok & (six[:, rank] == c)
-                g = int(sel.sum())
-                if g:
-                    rows.append(
-                        {"players": n, "rank": RANK_NAMES[rank], "copies_visible": c,
-                         "games": g, **rate(int(y[sel].sum()), g)}
-                    )  # fmt: skip
+        for r in (NINE, EIGHT):
+            y = hero_poohead(run, 0)
+            rows += _rates_by(y, six[:, r], "copies_visible", players=n, rank=RANK_NAMES[r])
     return pd.DataFrame(rows)
 
 
@@ -858,14 +798,6 @@ def competent_table(runs: Runs) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _main(opts: PooheadReportOptions, tick: Ticker) -> Runs:
-    """The main runs and the linear model of the deal fitted on them (its coefficients and
-    tenths)."""
-    runs = _main_runs(opts, tick)
-    runs["rank_values"] = rank_value_table(runs)
-    return runs
-
-
 #: the report's sections (``report poohead --only NAME``), in the order they run
 SECTIONS = (
     tables_section(
@@ -882,22 +814,21 @@ SECTIONS = (
             "q7_forced_pickups": nine_table,
             "q7_nines_and_eights": holding_table,
         },
-        lambda o: (len(PLAYERS) * (2 * o.n_main + o.n_random + o.n_search), "deals"),
+        _work(len(PLAYERS), "deals", "main", "main", "random_seats", "search_seats"),
     ),
     tables_section("swap", "q2: the swap's worth, paired", _swap_runs, {"q2_swap": swap_table},
-                   lambda o: (len(PLAYERS) * o.n_swap, "deals")),
+                   _work(len(PLAYERS), "deals", "swap")),
     tables_section("competent", "q8: the competent field in every seat, 4 players",
                    _competent_runs, {"q8_competent": competent_table},
-                   lambda o: (len(COMPETENT_PLAYERS) * (o.n_competent + o.n_competent_swap),
-                              "games")),
+                   _work(len(COMPETENT_PLAYERS), "games", "competent", "competent_swap")),
     tables_section("faceup", "q3: face-up triples", _faceup_runs,
                    {"q3_faceup_triples": faceup_table, "q3_faceup_ranks": faceup_rank_table},
-                   lambda o: (len(PLAYERS) * o.n_faceup, "games")),
+                   _work(len(PLAYERS), "games", "faceup")),
     tables_section("house", "q4: house rules, paired flips", _house_runs,
-                   {"q4_house_rules": house_table}, lambda o: (2 * o.n_house, "deals")),
+                   {"q4_house_rules": house_table}, _work(2, "deals", "house_rules")),
     rulelab.section("poohead"),
 )  # fmt: skip
 
 
 #: every table of the report (``compute(opts, progress, only, folder)``)
-compute = sectioned(NAME, SECTIONS, PooheadResults)
+compute = sectioned(NAME, SECTIONS, Results)

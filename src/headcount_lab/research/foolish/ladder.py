@@ -30,15 +30,16 @@ def _ci(x: np.ndarray, bounds: tuple[float, float] | None = None) -> dict[str, A
     return {"mean": mean, "ci95": interval(mean, lo, hi, len(x), bounds=bounds).ci_json}
 
 
-def head_to_head(
+def head_to_head_games(
     rules: FoolishRules,
     a: str,
     b: str,
     games: int,
     seed: int,
     progress: Callable[[int], None] | None = None,
-) -> dict[str, Any]:
-    """Bot ``a`` against bot ``b`` over ``games`` games (see the module docstring);
+) -> tuple[np.ndarray, np.ndarray]:
+    """Bot ``a`` against bot ``b`` game by game (see the module docstring): per game the mean win
+    share of an ``a`` seat minus that of a ``b`` seat, and the same for the game score;
     ``progress(1)`` after each game (a progress bar)."""
     n = rules.players
     names = [a if s % 2 == 0 else b for s in range(n)]
@@ -60,6 +61,20 @@ def head_to_head(
         score[g] = tot[rot_a].sum() / k_a - tot[~rot_a].sum() / k_b
         if progress is not None:
             progress(1)
+    return share, score
+
+
+def head_to_head(
+    rules: FoolishRules,
+    a: str,
+    b: str,
+    games: int,
+    seed: int,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Bot ``a`` against bot ``b`` over ``games`` games (:func:`head_to_head_games`) with the
+    mean leads' intervals; ``progress(1)`` after each game (a progress bar)."""
+    share, score = head_to_head_games(rules, a, b, games, seed, progress)
     wins = _ci(share, DIFFERENCE)
     return {
         "a": a,

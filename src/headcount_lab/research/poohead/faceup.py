@@ -16,6 +16,7 @@ and game count are in the file).
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -28,19 +29,25 @@ PRIOR = 50.0
 BLOCK = 20_000
 
 
-def learn(players: int, games: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """(games, Poohead games) by face-up triple of the random-swapping seat."""
-    from headcount_lab.core.rng import block_state
+def _block(rules: np.ndarray, state: np.ndarray, games: int) -> dict[str, np.ndarray]:
+    """One block's games and Poohead games by face-up triple."""
     from headcount_lab.games.poohead.agents import N_TRIPLES
     from headcount_lab.games.poohead.kernels import faceup_block
 
-    rules = PooheadRules(players=players).array()
-    n_games = np.zeros(N_TRIPLES, dtype=np.int64)
-    n_pooh = np.zeros(N_TRIPLES, dtype=np.int64)
-    for b in range(-(-games // BLOCK)):
-        k = min(BLOCK, games - b * BLOCK)
-        faceup_block(block_state(seed, b), k, rules, n_games, n_pooh)
-    return n_games, n_pooh
+    out = {"games": np.zeros(N_TRIPLES, np.int64), "poohead": np.zeros(N_TRIPLES, np.int64)}
+    faceup_block(state, games, rules, out["games"], out["poohead"])
+    return out
+
+
+def learn(players: int, games: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """(games, Poohead games) by face-up triple of the random-swapping seat, in blocks of
+    :data:`BLOCK` games as a :mod:`~headcount_lab.core.runner` job (integer sums: the same on
+    any number of workers); the Poohead report's question 3 runs it too."""
+    from headcount_lab.core.runner import Job, run_chunked
+
+    block_fn = partial(_block, PooheadRules(players=players).array())
+    out = run_chunked(Job("poohead-faceup", {"players": players}, games, BLOCK, block_fn), seed)
+    return out["games"], out["poohead"]
 
 
 def values(n_games: np.ndarray, n_pooh: np.ndarray) -> np.ndarray:
