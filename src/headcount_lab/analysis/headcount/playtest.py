@@ -640,11 +640,11 @@ def paired_section(pt: Playtest, games: int, seed: int, tick: Any = None) -> Non
 
 def heads_up_tables(pt: Playtest, quick: bool) -> None:
     """Question 11: the start player's equilibrium loss in the exact heads-up round by who can
-    peek (:mod:`~headcount_lab.analysis.headcount.endgame`), and beside each traced heads-up
+    peek (:mod:`~headcount_lab.research.headcount.headsup_values`), and beside each traced heads-up
     rate the equilibrium of its peek situation; an ``all`` row gets the equilibrium averaged
     over the strong field's own mix of peek situations (what the H9 flag alone would do if the
     round were played exactly)."""
-    from headcount_lab.analysis.headcount.endgame import PEEKS, headsup_values
+    from headcount_lab.research.headcount.headsup_values import PEEKS, headsup_values
 
     hv = headsup_values(quick)
     exact = pd.DataFrame(
