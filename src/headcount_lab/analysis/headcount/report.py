@@ -34,8 +34,7 @@ from headcount_lab.analysis.headcount.facts import (
     excludes_zero,
     facts,
 )
-from headcount_lab.analysis.headcount.figures import PLAYERS_DEFAULT, RULES_Q5, RULES_Q7
-from headcount_lab.analysis.headcount.playtest import paired_table
+from headcount_lab.analysis.headcount.playtest import HOUSE_RULES, PLAYERS, VARIANTS, paired_table
 from headcount_lab.core import report as core
 from headcount_lab.core.report import QUIET, Progress
 from headcount_lab.core.stats import sign_of
@@ -421,7 +420,7 @@ class _Writer(core.Words):
         }
         text["tips"] = [self.fill(self.fill(s, f, **more), f) for s in text["tips"]]
         every = self.pt.tables["q2_every_turn_calls"]
-        every = every[every["players_left"] == PLAYERS_DEFAULT] if not every.empty else None
+        every = every[every["players_left"] == PLAYERS] if not every.empty else None
         text["call_play_label"] = text["call_play_label"].format(strong=f.best_bot)
         return tip_sheet(views, call, self.pt.tables.get("q3_peeks_by_gap"), text, every)
 
@@ -463,9 +462,9 @@ class _Writer(core.Words):
         t = self.t["q2"]
         f = self.f
         play = self.pt.tables["q2_calls_in_play"]
-        four = play[(play["players_left"] == PLAYERS_DEFAULT) & (play["gap"] % 2 == 0)]
+        four = play[(play["players_left"] == PLAYERS) & (play["gap"] % 2 == 0)]
         every = self.pt.tables["q2_every_turn_calls"]
-        every = every[every["players_left"] == PLAYERS_DEFAULT][["gap", "value"]]
+        every = every[every["players_left"] == PLAYERS][["gap", "value"]]
         four = four.merge(every.rename(columns={"value": "every_turn"}), on="gap", how="left")
         finding = self.fill(
             t["play_finding"],
@@ -510,7 +509,7 @@ class _Writer(core.Words):
         wide.columns = [f"{t['pos_col']} {c}" for c in wide.columns]
         wide = wide.reset_index().astype(object).where(wide.reset_index().notna(), "—")
         wide[t["first_col"]] = first["value"].to_numpy()
-        n = PLAYERS_DEFAULT
+        n = PLAYERS
         f = self.f
         finding = self.fill(
             t["finding"],
@@ -559,7 +558,7 @@ class _Writer(core.Words):
             trickster=self._rule_phrase("trickster"),
             double=self._rule_phrase("double"),
         )
-        md = t["table_note"] + "\n\n" + self.table(self._rule_table(RULES_Q5))
+        md = t["table_note"] + "\n\n" + self.table(self._rule_table(VARIANTS))
         self.section("q5", md, "q5_variants.png", finding, "mixed", f.rules["trickster"].command)
         self.note(f"`{f.rules['double'].command}`")
 
@@ -579,11 +578,13 @@ class _Writer(core.Words):
     def q7(self) -> None:
         t = self.t["q7"]
         f = self.f
-        lines = [f"- *{self.t['rule_names'][k]}*: {self._rule_phrase(k)}" for k in RULES_Q7]
+        lines = [f"- *{self.t['rule_names'][k]}*: {self._rule_phrase(k)}" for k in HOUSE_RULES]
         finding = self.fill(t["finding"], f) + "\n\n" + "\n".join(lines)
-        md = self.t["q5"]["table_note"] + "\n\n" + self.table(self._rule_table(RULES_Q7))
-        self.section("q7", md, "q7_house_rules.png", finding, "mixed", f.rules[RULES_Q7[0]].command)
-        self.note("\n".join(f"`{f.rules[k].command}`" for k in RULES_Q7[1:]))
+        md = self.t["q5"]["table_note"] + "\n\n" + self.table(self._rule_table(HOUSE_RULES))
+        self.section(
+            "q7", md, "q7_house_rules.png", finding, "mixed", f.rules[HOUSE_RULES[0]].command
+        )
+        self.note("\n".join(f"`{f.rules[k].command}`" for k in HOUSE_RULES[1:]))
 
     def q8(self) -> None:
         t = self.t["q8"]
@@ -595,7 +596,7 @@ class _Writer(core.Words):
             t["finding"],
             f,
             lead=t["lead"]["counts" if f.best_beats_fair else "hidden"],
-            fair=self.pct(1 / PLAYERS_DEFAULT),
+            fair=self.pct(1 / PLAYERS),
             games=f.games_needed,
             field=", ".join(f"`{bot}` {self.pct(v)}" for bot, v in f.field),
         )
@@ -641,7 +642,7 @@ def designer_findings(w: _Writer) -> list[tuple[str, str]]:
     """Question 9: each finding quotes a number from the sections above, and only states a
     difference as real when its interval excludes zero; each comes with the key of the field
     it holds against (``fields`` of the text)."""
-    t, f, n = w.t["q9"], w.f, PLAYERS_DEFAULT
+    t, f, n = w.t["q9"], w.f, PLAYERS
     hu = f.hu_exact.values()
     start = w.fill(t["loser_starts"], f, start_lead=t["start_head"], fair=w.pct(1 / n),
                    rule=t["start_rule"][sign_of(f.left_diff)], hu_worse=sum(v > 0.5 for v in hu),
