@@ -296,14 +296,11 @@ def _games_needed(pt: Playtest) -> None:
         if other == best:
             continue
         pb = float(wins.loc[other, "value"])
-        delta, lo, hi = win_spread(pa, pb, n)
         rows.append(
             {
                 "better": best,
                 "other": other,
-                "gap": delta,
-                "lo": lo,
-                "hi": hi,
+                **dict(zip(("gap", "lo", "hi"), win_spread(pa, pb, n), strict=True)),
                 "games_to_show_better": games_to_show_better(pa, pb, ALPHA_ONE_SIDED, POWER),
             }
         )
