@@ -169,11 +169,8 @@ def facts(pt: Any) -> Facts:
         left_first=est(left),
         left_diff=tuple(f["q4_left_of_loser_comeback_diff"]),  # type: ignore[arg-type]
         rules={key: _rule_facts(diffs, rules_table, key) for key in VARIANTS + HOUSE_RULES},
-        far_standard_hidden=f["q5_far_standard_hidden"],
-        far_double_hidden=f["q5_far_double_hidden"],
-        far_standard_nohidden=f["q5_far_standard_nohidden"],
-        far_sd_standard_hidden=f["q5_far_sd_standard_hidden"],
-        far_sd_double_hidden=f["q5_far_sd_double_hidden"],
+        # the surprise rates (``far_standard_hidden``, ``far_sd_double_hidden``, ...)
+        **{k.removeprefix("q5_"): v for k, v in f.items() if k.startswith("q5_far_")},
         rounds_standard=rules_table.loc["standard", "rounds_per_game"],
         widest_rule=widest["rules"],
         widest_rounds=widest["value"],
