@@ -411,12 +411,9 @@ def _rule_chart(pt: Any, t: dict[str, Any], key: str, keys: tuple[str, ...]) -> 
     q = t[key]
     best = pt.facts["best_bot"]
     diff = differences_table(pt)
-    d = diff[diff["rules"].isin(keys)]
-    rounds = d[d["measure"] == "rounds_per_game"].assign(
-        label=lambda x: x["rules"].map(t["rule_names"])
-    )
+    d = diff[diff["rules"].isin(keys)].assign(label=lambda x: x["rules"].map(t["rule_names"]))
+    rounds = d[d["measure"] == "rounds_per_game"]
     wins = d[d["measure"] != "rounds_per_game"].assign(
-        label=lambda x: x["rules"].map(t["rule_names"]),
         group=lambda x: x["measure"].map(
             lambda m: q["win_groups"][m].format(best=best, top=pt.facts["mixed_top"])
         ),

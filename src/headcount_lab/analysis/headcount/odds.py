@@ -122,14 +122,13 @@ GAPS = tuple(range(-10, 41))
 
 
 def call_odds_by_gap_table(
-    players: tuple[int, ...] = PLAYERS, gaps: tuple[int, ...] = GAPS, tie_goes_to: str = "bidder"
+    players: tuple[int, ...] = PLAYERS, gaps: tuple[int, ...] = GAPS
 ) -> pd.DataFrame:
     """Question 2: P(a call wins) from the caller's view (not peeked), by player count, the
     specials it sees and the gap between the last bid and the number-card sum it sees. Views
     are dealt equally often, so the chance is the plain average over the views with that
     (specials, gap); it is exact: ``fraction`` = winning completions / all completions. A call
-    wins when the total is below the bid (H6), or at most the bid with ``tie_goes_to=caller``."""
-    shift = 1 if tie_goes_to == "caller" else 0
+    wins when the total is below the bid (H6)."""
     rows = []
     for variant, double in VARIANTS.items():
         for n in players:
@@ -144,7 +143,7 @@ def call_odds_by_gap_table(
                 idx = group.index.to_numpy()
                 vis = group["visible_sum"].to_numpy()
                 for g in gaps:
-                    t = np.clip(vis + g + shift - table.lo, 0, width)
+                    t = np.clip(vis + g - table.lo, 0, width)
                     wins = int(below[idx, t].sum())
                     p = Fraction(wins, den * idx.size)
                     rows.append(
