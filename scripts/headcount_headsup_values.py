@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 
-from headcount_lab.analysis.headcount.endgame import (
+from headcount_lab.research.headcount.headsup_values import (
     ITERATIONS,
     STEP,
     cache_path,

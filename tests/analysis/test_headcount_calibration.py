@@ -5,7 +5,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from headcount_lab.analysis.headcount import calibration as C
+from headcount_lab.research.headcount import calibration as C
 
 
 def test_replayed_beliefs_are_the_ones_the_bots_acted_on():

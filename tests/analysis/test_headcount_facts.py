@@ -1,7 +1,7 @@
 """The Headcount report's facts: the keys that pick a sentence follow the intervals."""
 
-from headcount_lab.analysis.headcount.facts import compare_intervals, effect
-from headcount_lab.core.stats import sign_of
+from headcount_lab.analysis.headcount.facts import effect
+from headcount_lab.core.stats import compare_intervals, sign_of
 
 
 def test_a_difference_is_up_or_down_only_when_its_interval_leaves_out_zero():

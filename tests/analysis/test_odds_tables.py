@@ -44,7 +44,7 @@ def _far_by_fractions(players: int, double: bool, hidden_on: bool) -> tuple[Frac
     (H2-H4 counting by the plain-Python ``rules.count``)."""
     import itertools
 
-    from headcount_lab.analysis.headcount.odds import FAR, FAR_SD
+    from headcount_lab.games.headcount.exact import FAR, FAR_SD
     from headcount_lab.games.headcount.rules import count, deck_size
 
     n_deck = deck_size(double)

@@ -372,8 +372,8 @@ def test_calls_in_play_stand_beside_the_exact_card_only_odds(reports):
 
 
 def test_games_needed_reach_the_power_and_the_heads_up_values_come_from_the_solver(reports):
-    from headcount_lab.analysis.headcount.endgame import PEEKS
     from headcount_lab.core.stats import sign_test_power
+    from headcount_lab.research.headcount.headsup_values import PEEKS
 
     out = reports / "headcount"
     wins = pd.read_csv(out / "q8_win_rates.csv").set_index("bot")

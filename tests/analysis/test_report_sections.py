@@ -127,17 +127,20 @@ def test_quick_with_games_runs_that_many_games(monkeypatch, tmp_path):
     # issue 26: --quick --games N used to play 2000 games per set-up whatever N said
     from headcount_lab.analysis.headcount import report as R
 
-    o = R.ReportOptions.of(core.ReportOptions(seed=1, quick=True, size=500))
-    assert o.sim_games == 500
+    def of(o: core.ReportOptions) -> R.ReportOptions:  # as build makes them
+        return R.REPORT.options(o.size, o.quick, o.seed)
+
+    o = of(core.ReportOptions(seed=1, quick=True, size=500))
+    assert o.n == 500
     assert o.command("en").endswith("--seed 1 --quick --games 500")
-    plain = R.ReportOptions.of(core.ReportOptions(seed=1, quick=True))
-    assert plain.sim_games == R.QUICK_GAMES and plain.command("en").endswith("--quick")
-    full = R.ReportOptions.of(core.ReportOptions(seed=1))
-    assert full.sim_games == R.DEFAULT_GAMES
+    plain = of(core.ReportOptions(seed=1, quick=True))
+    assert plain.n == R.QUICK_GAMES and plain.command("en").endswith("--quick")
+    full = of(core.ReportOptions(seed=1))
+    assert full.n == R.DEFAULT_GAMES
     assert full.command("de").endswith(f"--lang de --seed 1 --games {R.DEFAULT_GAMES}")
     seen = []
     monkeypatch.setattr(R, "build", lambda folder, opts, *a: seen.append(opts) or [])
     r = CliRunner().invoke(app, ["report", "headcount", "--quick", "--games", "500",
                                  "--out", str(tmp_path / "h")])  # fmt: skip
     assert r.exit_code == 0, r.output
-    assert R.ReportOptions.of(seen[0]).sim_games == 500
+    assert of(seen[0]).n == 500

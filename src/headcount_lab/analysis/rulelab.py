@@ -287,26 +287,14 @@ def tidy(stored: dict[str, Any], game: str) -> pd.DataFrame:
         adapt = run.get("adapt") or {}
         changed_field = (adapt.get("fields") or [{}])[-1]
         for m in run["metrics"]:
-            a = after.get(m["name"])
-            ci, aci = m["ci95"], (a or {}).get("ci95")
             rows.append(
                 {
                     "change": name,
                     "rules": " ".join(assignments),
                     "metric": m["name"],
                     "unit": run["units"].get(m["name"], ""),
-                    "base": m["base"],
-                    "changed": m["changed"],
-                    "diff": m["diff"],
-                    "lo": None if ci is None else ci[0],
-                    "hi": None if ci is None else ci[1],
-                    "verdict": _verdict(ci),
-                    "adapted_base": None if a is None else a["base"],
-                    "adapted_changed": None if a is None else a["changed"],
-                    "adapted_diff": None if a is None else a["diff"],
-                    "adapted_lo": None if aci is None else aci[0],
-                    "adapted_hi": None if aci is None else aci[1],
-                    "adapted_verdict": None if a is None else _verdict(aci),
+                    **_measured(m),
+                    **_measured(after.get(m["name"]), "adapted_"),
                     # adapting left the players as they are (search bots, rules of thumb)
                     "same_players": bool(adapt.get("same_players", False)),
                     "adapt_how": str(changed_field.get("how", "")),
@@ -314,6 +302,16 @@ def tidy(stored: dict[str, Any], game: str) -> pd.DataFrame:
                 }
             )
     return pd.DataFrame(rows)
+
+
+def _measured(m: dict[str, Any] | None, prefix: str = "") -> dict[str, Any]:
+    """A metric's base and changed values and their paired difference with its interval and
+    verdict, as :func:`tidy`'s columns named with ``prefix`` (every one ``None`` without it)."""
+    ci = None if m is None else m["ci95"]
+    out = {k: None if m is None else m[k] for k in ("base", "changed", "diff")}
+    out |= {"lo": None if ci is None else ci[0], "hi": None if ci is None else ci[1]}
+    out["verdict"] = None if m is None else _verdict(ci)
+    return {prefix + k: v for k, v in out.items()}
 
 
 @dataclass(frozen=True)
@@ -328,7 +326,6 @@ class Decision:
     adapted: bool
     helps: tuple[str, ...]
     hurts: tuple[str, ...]
-    length: tuple[float | None, float | None]  # (base, changed) of ``length``
 
 
 def _sides(metric: str, base: float | None, diff: float | None, lo: float | None,
@@ -385,10 +382,8 @@ def decide(table: pd.DataFrame, directions: dict[str, int] = JUDGED) -> list[Dec
             decision, helps, hurts = _decide(rows, "adapted_", directions)
         else:
             decision = as_is
-        length = rows[rows["metric"] == "length"]
-        ln = (None, None) if length.empty else (length["base"].iloc[0], length["changed"].iloc[0])
         out.append(Decision(str(change), str(rows["rules"].iloc[0]), decision, as_is,
-                            bool(adapted), helps, hurts, ln))  # fmt: skip
+                            bool(adapted), helps, hurts))  # fmt: skip
     return out
 
 
@@ -610,11 +605,8 @@ def section(game: str) -> Any:
         if resolved is not None:
             res.tables[RESOLVED_TABLE] = resolved
 
-    tables = (
-        (TABLE,)
-        + ((CHECK,) if game in CHECKS else ())
-        + ((RESOLVED_TABLE,) if game in RESOLVED else ())
-    )
+    second = ((CHECK, CHECKS), (RESOLVED_TABLE, RESOLVED))
+    tables = (TABLE, *(name for name, tags in second if game in tags))
     return Section(TABLE, "the house rules judged by compare (stored runs)", tables, compute)
 
 

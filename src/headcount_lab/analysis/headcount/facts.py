@@ -14,11 +14,16 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from headcount_lab.analysis.headcount.figures import PLAYERS_DEFAULT, RULES_Q5, RULES_Q7
-from headcount_lab.analysis.headcount.playtest import differences_table, paired_table
+from headcount_lab.analysis.headcount.playtest import (
+    HOUSE_RULES,
+    PLAYERS,
+    VARIANTS,
+    differences_table,
+    paired_table,
+)
 from headcount_lab.core import stats
 from headcount_lab.core.report import Facts
-from headcount_lab.core.stats import compare_intervals as compare_intervals  # re-exported
+from headcount_lab.core.stats import compare_intervals
 
 #: an estimate with its 95 % interval
 Est = tuple[float, float, float]
@@ -62,7 +67,7 @@ def facts(pt: Any) -> Facts:
     ``snowball`` (:func:`_snowball`); a paired comparison the strong bot has no parameter for
     (peek, discard) is ``None``."""
     f = pt.facts
-    n = PLAYERS_DEFAULT
+    n = PLAYERS
     paired = paired_table(pt)
     game = paired[(paired["measure"] == "game_win") & (paired["seat"] == "all")]
     round_loss = paired[
@@ -163,12 +168,9 @@ def facts(pt: Any) -> Facts:
         ),
         left_first=est(left),
         left_diff=tuple(f["q4_left_of_loser_comeback_diff"]),  # type: ignore[arg-type]
-        rules={key: _rule_facts(diffs, rules_table, key) for key in RULES_Q5 + RULES_Q7},
-        far_standard_hidden=f["q5_far_standard_hidden"],
-        far_double_hidden=f["q5_far_double_hidden"],
-        far_standard_nohidden=f["q5_far_standard_nohidden"],
-        far_sd_standard_hidden=f["q5_far_sd_standard_hidden"],
-        far_sd_double_hidden=f["q5_far_sd_double_hidden"],
+        rules={key: _rule_facts(diffs, rules_table, key) for key in VARIANTS + HOUSE_RULES},
+        # the surprise rates (``far_standard_hidden``, ``far_sd_double_hidden``, ...)
+        **{k.removeprefix("q5_"): v for k, v in f.items() if k.startswith("q5_far_")},
         rounds_standard=rules_table.loc["standard", "rounds_per_game"],
         widest_rule=widest["rules"],
         widest_rounds=widest["value"],

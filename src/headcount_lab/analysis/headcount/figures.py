@@ -12,7 +12,14 @@ from typing import Any
 
 import pandas as pd
 
-from headcount_lab.core.charts import (  # noqa: F401  (re-exported for the report and tests)
+from headcount_lab.analysis.headcount.playtest import (
+    HOUSE_RULES,
+    PLAYERS,
+    VARIANTS,
+    differences_table,
+    paired_table,
+)
+from headcount_lab.core.charts import (  # noqa: F401  (PALETTE re-exported for the tests)
     A4,
     MARKERS,
     PALETTE,
@@ -239,8 +246,7 @@ def tip_sheet(
 
 # --- the report's figures ---------------------------------------------------------------------
 
-#: players at the report's tables, and the gaps its call-odds chart shows
-PLAYERS_DEFAULT = 4
+#: the gaps the report's call-odds chart shows
 GAPS_SHOWN = (-10, 35)
 
 
@@ -260,8 +266,6 @@ def charts(pt: Any, t: dict[str, Any]) -> dict[str, Any]:
     :func:`tip_sheet`), each drawn by the chart objects above from the playtest's tables
     (``pt``: :class:`~headcount_lab.analysis.headcount.playtest.Playtest`); ``t``: the report's
     words in one language, where every label and title comes from."""
-    from headcount_lab.analysis.headcount.playtest import paired_table
-
     best = pt.facts["best_bot"]
     figs: dict[str, Any] = {}
 
@@ -328,15 +332,15 @@ def charts(pt: Any, t: dict[str, Any]) -> dict[str, Any]:
     ])  # fmt: skip
 
     # q5, q6, q7: variants, the loser's discard, house rules
-    figs["q5_variants"] = _rule_chart(pt, t, "q5", RULES_Q5)
+    figs["q5_variants"] = _rule_chart(pt, t, "q5", VARIANTS)
     figs["q6_discard"] = _discard_chart(pt, t)
-    figs["q7_house_rules"] = _rule_chart(pt, t, "q7", RULES_Q7)
+    figs["q7_house_rules"] = _rule_chart(pt, t, "q7", HOUSE_RULES)
 
     # q8: luck and skill
     q = t["q8"]
     wins = pt.tables["q8_win_rates"]
     field_ = pt.tables["q8_against_odds_field"]
-    fair = 1 / PLAYERS_DEFAULT
+    fair = 1 / PLAYERS
     figs["q8_skill"] = panels([
         IntervalChart(wins.assign(label=wins["bot"]), q["xlabel"], q["chart_title"], fair),
         IntervalChart(field_.assign(label=field_["bot"]), q["xlabel"], q["field_title"], fair),
@@ -404,17 +408,12 @@ def _heads_up_chart(pt: Any, t: dict[str, Any]) -> Any:
 
 def _rule_chart(pt: Any, t: dict[str, Any], key: str, keys: tuple[str, ...]) -> Any:
     """Rule sets against the standard game: rounds per game, and the game-win rates."""
-    from headcount_lab.analysis.headcount.playtest import differences_table
-
     q = t[key]
     best = pt.facts["best_bot"]
     diff = differences_table(pt)
-    d = diff[diff["rules"].isin(keys)]
-    rounds = d[d["measure"] == "rounds_per_game"].assign(
-        label=lambda x: x["rules"].map(t["rule_names"])
-    )
+    d = diff[diff["rules"].isin(keys)].assign(label=lambda x: x["rules"].map(t["rule_names"]))
+    rounds = d[d["measure"] == "rounds_per_game"]
     wins = d[d["measure"] != "rounds_per_game"].assign(
-        label=lambda x: x["rules"].map(t["rule_names"]),
         group=lambda x: x["measure"].map(
             lambda m: q["win_groups"][m].format(best=best, top=pt.facts["mixed_top"])
         ),
@@ -426,8 +425,6 @@ def _rule_chart(pt: Any, t: dict[str, Any], key: str, keys: tuple[str, ...]) -> 
 
 
 def _discard_chart(pt: Any, t: dict[str, Any]) -> Any:
-    from headcount_lab.analysis.headcount.playtest import paired_table
-
     paired = paired_table(pt)
     d = paired[
         (paired["comparison"] == "q6_discard_open_vs_face_down") & (paired["measure"] == "game_win")
@@ -435,9 +432,3 @@ def _discard_chart(pt: Any, t: dict[str, Any]) -> Any:
     rows = d.assign(label=lambda x: x["seat"].map(lambda s: _seat_label(t, s)))
     q = t["q6"]
     return IntervalChart(rows, q["xlabel"], q["chart_title"], 0.0).plot().figure
-
-
-#: the rule sets of questions 5 (variants) and 7 (house rules), as the playtest names them
-RULES_Q5 = ("trickster", "double")
-RULES_Q7 = ("tie_to_caller", "first_bid_1", "start_may_peek", "no_hidden_card",
-            "peek_may_call", "left_of_loser")  # fmt: skip

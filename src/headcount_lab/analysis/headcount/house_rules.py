@@ -40,9 +40,8 @@ def render(w: Any) -> list[Any]:
     row = b[same & (b["players"] == meta["settings"]["players"]) & (b["variant"] == "standard")]
     if len(row) == 1:
         r = row.iloc[0]
+        gain, lo, hi = (points(r[f"bayes_gain{c}_pp"] / 100, w.lang) for c in ("", "_low", "_high"))
         first = replace(first, finding=first.finding + " " + t["exploitable"].format(
-            responder=f"bayes:field={r['bot']}", gain=points(r["bayes_gain_pp"] / 100, w.lang),
-            lo=points(r["bayes_gain_low_pp"] / 100, w.lang),
-            hi=points(r["bayes_gain_high_pp"] / 100, w.lang), q=12,
+            responder=f"bayes:field={r['bot']}", gain=gain, lo=lo, hi=hi, q=12,
         ))  # fmt: skip
     return [first, *rest]

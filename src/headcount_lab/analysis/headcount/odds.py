@@ -16,15 +16,12 @@ from fractions import Fraction
 
 import numpy as np
 import pandas as pd
-from numba import njit
 
-from headcount_lab.core.exact import subsets_of_size
-from headcount_lab.core.jitcache import track_module
 from headcount_lab.core.report import fraction
 from headcount_lab.games.headcount.exact import (
-    FAR,
     SAFE_LEVELS,
     belief_table,
+    far_counts,
     median_total,
     safe_bid,
     total_distribution,
@@ -34,8 +31,6 @@ from headcount_lab.games.headcount.rules import (
     PLAYERS_MAX,
     PLAYERS_MIN,
     VALUES,
-    count_kernel,
-    deck_size,
 )
 
 PLAYERS = tuple(range(PLAYERS_MIN, PLAYERS_MAX + 1))
@@ -127,14 +122,13 @@ GAPS = tuple(range(-10, 41))
 
 
 def call_odds_by_gap_table(
-    players: tuple[int, ...] = PLAYERS, gaps: tuple[int, ...] = GAPS, tie_goes_to: str = "bidder"
+    players: tuple[int, ...] = PLAYERS, gaps: tuple[int, ...] = GAPS
 ) -> pd.DataFrame:
     """Question 2: P(a call wins) from the caller's view (not peeked), by player count, the
     specials it sees and the gap between the last bid and the number-card sum it sees. Views
     are dealt equally often, so the chance is the plain average over the views with that
     (specials, gap); it is exact: ``fraction`` = winning completions / all completions. A call
-    wins when the total is below the bid (H6), or at most the bid with ``tie_goes_to=caller``."""
-    shift = 1 if tie_goes_to == "caller" else 0
+    wins when the total is below the bid (H6)."""
     rows = []
     for variant, double in VARIANTS.items():
         for n in players:
@@ -149,7 +143,7 @@ def call_odds_by_gap_table(
                 idx = group.index.to_numpy()
                 vis = group["visible_sum"].to_numpy()
                 for g in gaps:
-                    t = np.clip(vis + g + shift - table.lo, 0, width)
+                    t = np.clip(vis + g - table.lo, 0, width)
                     wins = int(below[idx, t].sum())
                     p = Fraction(wins, den * idx.size)
                     rows.append(
@@ -174,87 +168,18 @@ def call_threshold_table(call_odds: pd.DataFrame, level: float = 0.5) -> pd.Data
     return out.rename(columns={"gap": f"call_gap_{round(level * 100)}"})
 
 
-# --------------------------------------------------------------------------- surprises
-
-#: a total "far from everyone's estimate" differs by more than :data:`.exact.FAR` points from
-#: every seat's expected total (its exact mean from its own view, no peek)
-#: ... or, in units of each seat's own standard deviation (from its view), by more than this
-FAR_SD = 1
-
-
-@njit(nogil=True, cache=True)
-def _far_counts(deal_masks, n_deck, hidden_on, row_of, num, den, var_num, far, far_sd, out):
-    """Over every deal (``deal_masks``: int64 forehead sets; then every hidden card and draw-pile
-    top, each equally likely): ``out[0]`` deals, ``out[1]`` deals whose total is more than ``far``
-    points from every seat's expected total, ``out[2]`` deals whose total is more than ``far_sd``
-    of that seat's standard deviations from every seat's expected total, ``out[3]`` deals whose
-    total is exactly ``far`` from the nearest seat's expectation.
-
-    Exact integer arithmetic: the view ``r`` of a seat has expected total ``num[r] / den[r]`` and
-    variance ``var_num[r] / den[r]**2`` (int64), so ``|total - mean| <= far`` is
-    ``|total * den - num| <= far * den`` and ``|total - mean| <= far_sd * sd`` is
-    ``(total * den - num)**2 <= far_sd**2 * var_num``: no rounding decides a deal at the edge."""
-    cards = np.empty(n_deck, np.int64)
-    seats = np.empty(n_deck, np.int64)
-    for r in range(deal_masks.shape[0]):
-        m = deal_masks[r]
-        k = 0
-        for c in range(n_deck):
-            if (m >> c) & 1:
-                seats[k] = c
-                k += 1
-        for h in range(n_deck if hidden_on else 1):
-            if hidden_on and (m >> h) & 1:
-                continue
-            n_in = k
-            for i in range(k):
-                cards[i] = seats[i]
-            if hidden_on:
-                cards[k] = h
-                n_in = k + 1
-            for d in range(n_deck):
-                if (m >> d) & 1 or (hidden_on and d == h):
-                    continue
-                total = count_kernel(cards, n_in, d)
-                close = False
-                close_sd = False
-                edge = False
-                for i in range(k):
-                    row = row_of[m & ~(np.int64(1) << np.int64(seats[i]))]
-                    dist = abs(total * den[row] - num[row])
-                    if dist <= far * den[row]:
-                        close = True
-                        if dist == far * den[row]:
-                            edge = True
-                    if dist * dist <= far_sd * far_sd * var_num[row]:
-                        close_sd = True
-                out[0] += 1
-                if not close:
-                    out[1] += 1
-                if not close_sd:
-                    out[2] += 1
-                if edge:
-                    out[3] += 1
-
-
 def far_from_estimates_table(players: tuple[int, ...] = PLAYERS) -> pd.DataFrame:
     """Exact chance, per variant, player count and with or without the hidden card, that the
-    total ends more than :data:`FAR` points away from every seat's expected total (each seat's
-    exact mean from what it sees, before peeking), and more than :data:`FAR_SD` of each seat's
+    total ends more than ``FAR`` points away from every seat's expected total (each seat's
+    exact mean from what it sees, before peeking), and more than ``FAR_SD`` of each seat's
     standard deviations away: how often the count surprises the whole table. Double doubles
     every distance, so the second measure is the one that compares the variants fairly.
-    ``at_edge``: deals whose total is exactly :data:`FAR` from the nearest expectation (not far)."""
+    ``at_edge``: deals whose total is exactly ``FAR`` from the nearest expectation (not far)."""
     rows = []
     for variant, double in VARIANTS.items():
-        n_deck = deck_size(double)
         for n in players:
             for hidden_on in (True, False):
-                table = belief_table(double, n - 1, 2 if hidden_on else 1)
-                num, den, var_num = table.moments()
-                deal_masks, _ = subsets_of_size(n_deck, n)
-                out = np.zeros(4, np.int64)
-                _far_counts(deal_masks, n_deck, hidden_on, table.row_of_mask, num, den, var_num,
-                            FAR, FAR_SD, out)  # fmt: skip
+                out = far_counts(double, n, hidden_on)
                 p = Fraction(int(out[1]), int(out[0]))
                 p_sd = Fraction(int(out[2]), int(out[0]))
                 rows.append(
@@ -271,6 +196,3 @@ def far_from_estimates_table(players: tuple[int, ...] = PLAYERS) -> pd.DataFrame
                     }
                 )
     return pd.DataFrame(rows)
-
-
-track_module(globals())  # every cached function here is keyed on the files it reaches

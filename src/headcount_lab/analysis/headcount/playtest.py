@@ -52,7 +52,9 @@ RULE_SETS: dict[str, tuple[str, tuple[str, ...]]] = {
     "peek_may_call": ("standard", ("peek_must_raise=off",)),  # H7, question 3
     "left_of_loser": ("standard", ("next_start=left_of_loser",)),  # H9, question 4
 }
+#: the rule sets of questions 5 (variants) and 7 (house rules)
 VARIANTS = ("trickster", "double")
+HOUSE_RULES = tuple(k for k in RULE_SETS if k not in ("standard", *VARIANTS))
 #: the test of "one bot is better" (question 8): one-sided level and the power wanted
 ALPHA_ONE_SIDED = 0.05
 POWER = 0.8
@@ -80,6 +82,10 @@ def _rate_row(k: int, n: int, **keys: Any) -> dict[str, Any]:
 
 def _ci_row(est: tuple[float, float, float], **keys: Any) -> dict[str, Any]:
     return {**keys, "value": est[0], "lo": est[1], "hi": est[2]}
+
+
+def _est(row: Any) -> tuple[float, float, float]:
+    return (row["value"], row["lo"], row["hi"])
 
 
 def rules_of(key: str):  # type: ignore[no-untyped-def]
@@ -190,19 +196,14 @@ def _mixed_tournaments(pt: Playtest, games: int, seed: int, tick: Any = None) ->
         by_bot = {b["bot"].split(":")[0]: b for b in s["per_bot"]}
         for name, b in by_bot.items():
             rows.append(_rate_row(b["wins"], b["games"], rules=key, bot=name))
-        pr = s["per_round"]
+        per_round = ("caller_loses", "peeks_per_round", "bids_per_round", "ties")
         per_rule.append(
             {
                 "rules": key,
                 "games": n,
                 "rounds": s["rounds"],
-                "rounds_per_game": rounds_ci[0],
-                "rounds_lo": rounds_ci[1],
-                "rounds_hi": rounds_ci[2],
-                "caller_loses": pr["caller_loses"],
-                "peeks_per_round": pr["peeks_per_round"],
-                "bids_per_round": pr["bids_per_round"],
-                "ties": pr["ties"],
+                **dict(zip(("rounds_per_game", "rounds_lo", "rounds_hi"), rounds_ci, strict=True)),
+                **{k: s["per_round"][k] for k in per_round},
                 "command": simulate_command(key, ",".join(FIELD), games, seed),
             }
         )
@@ -211,8 +212,7 @@ def _mixed_tournaments(pt: Playtest, games: int, seed: int, tick: Any = None) ->
     pt.tables["q5_q7_rules"] = pd.DataFrame(per_rule)
     std = wins[wins["rules"] == "standard"].sort_values("value", ascending=False)
     pt.tables["q8_win_rates"] = std.drop(columns="rules").reset_index(drop=True)
-    best = strong_name()
-    pt.facts["best_bot"] = best  # the strong field's bot, named by every finding
+    pt.facts["best_bot"] = strong_name()  # the strong field's bot, named by every finding
     pt.facts["mixed_top"] = str(std.iloc[0]["bot"])  # the mixed field's winner, measured
     pt.facts["best_call"] = bot_parameter(STRONG_FIELD, "call")
     pt.facts["q8_command"] = per_rule[0]["command"]
@@ -259,12 +259,7 @@ ALL_BOTS = tuple(dict.fromkeys((STRONG_FIELD, "reader", "odds", "tips", "bluffer
 FIELD_BOT = "odds"
 
 
-def strong_name() -> str:
-    """The strong field's bot as the tables name bots (its policy name)."""
-    return STRONG_FIELD.split(":")[0]
-
-
-def _against_the_field(pt: Playtest, games: int, seed: int, tick: Any = None) -> None:
+def field_section(pt: Playtest, games: int, seed: int, tick: Any = None) -> None:
     """Question 8: each bot alone against three ``odds`` bots, every seat order."""
     from headcount_lab.games.headcount.rules import HeadcountRules
 
@@ -301,18 +296,20 @@ def _games_needed(pt: Playtest) -> None:
         if other == best:
             continue
         pb = float(wins.loc[other, "value"])
-        delta, lo, hi = win_spread(pa, pb, n)
         rows.append(
             {
                 "better": best,
                 "other": other,
-                "gap": delta,
-                "lo": lo,
-                "hi": hi,
+                **dict(zip(("gap", "lo", "hi"), win_spread(pa, pb, n), strict=True)),
                 "games_to_show_better": games_to_show_better(pa, pb, ALPHA_ONE_SIDED, POWER),
             }
         )
     pt.tables["q8_games_needed"] = pd.DataFrame(rows)
+
+
+def strong_name() -> str:
+    """The strong field's bot as the tables name bots (its policy name)."""
+    return STRONG_FIELD.split(":")[0]
 
 
 def _setting(spec: str, key: str, value: float | int) -> str:
@@ -324,10 +321,11 @@ def _strong_table(n: int) -> str:
     return ",".join([STRONG_FIELD] * n)
 
 
-def _position_tables(pt: Playtest, games: int, seed: int, tick: Any = None) -> None:
+def traced_section(pt: Playtest, games: int, seed: int, quick: bool, tick: Any = None) -> None:
     """Questions 2 (calls in play), 3 (peeks), 4 (positions, seats, comeback), 10 (sitting out)
     and 11 (heads-up rounds) from traced games of the strong bot in every seat, at 3 to 6
-    players, and at 4 players under ``next_start=left_of_loser`` too."""
+    players, and at 4 players under ``next_start=left_of_loser`` too; and the exact heads-up
+    round beside them (:func:`heads_up_tables`)."""
     from headcount_lab.games.headcount.rules import HeadcountRules
     from headcount_lab.games.headcount.tournament import Setup
 
@@ -355,11 +353,10 @@ def _position_tables(pt: Playtest, games: int, seed: int, tick: Any = None) -> N
                  HeadcountRules(next_start="left_of_loser"), False)  # fmt: skip
     left_st = play.run(play.trace_job(left, games), seed, tick=tick, size=games)
     comeback_rows.append(comeback(left_st, PLAYERS, "first_loser_wins_game_left_of_loser"))
-    left_row, std_row = comeback_rows[-1], comeback(four, PLAYERS, "first_loser_wins_game")
+    left_row, std_row = comeback_rows[-1], comeback_rows[odds.PLAYERS.index(PLAYERS)]
     # independent intervals: conservative, the two runs share their seed and first rounds
     pt.facts["q4_left_of_loser_comeback_diff"] = independent_difference(
-        (left_row["value"], left_row["lo"], left_row["hi"]),
-        (std_row["value"], std_row["lo"], std_row["hi"]),
+        _est(left_row), _est(std_row)
     )
     pt.tables["q4_round_loss_by_position"] = pd.DataFrame(pos_rows)
     pt.tables["q4_game_win_by_seat"] = pd.DataFrame(seat_rows)
@@ -370,6 +367,7 @@ def _position_tables(pt: Playtest, games: int, seed: int, tick: Any = None) -> N
         {"loser": four["hu_rounds"], "left_of_loser": left_st["hu_rounds"]}
     )
     _trace_tables(pt, four)
+    heads_up_tables(pt, quick)
 
 
 def comeback_split(again: np.ndarray, players: int) -> list[dict[str, Any]]:
@@ -422,18 +420,30 @@ def heads_up_round_rows(by_rule: dict[str, np.ndarray]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+#: the gaps of the traced games' tables (last bid minus the number-card sum seen)
+GAPS = np.arange(play.GAP_N) + play.GAP_LO
+#: fewest calls (or turns) at a gap for its rate to be shown
+MIN_CALLS = 30
+
+
+def _gap_rows(
+    of: np.ndarray, hits: np.ndarray, more: dict[str, Any] | None = None, **keys: Any
+) -> list[dict[str, Any]]:
+    """A rate per gap of :data:`GAPS` (``hits`` of ``of``, both by gap) with its Wilson
+    interval, where ``of`` reaches :data:`MIN_CALLS`; the two end gaps pool the tails and are
+    left out. ``more``: column -> its values by gap, added to each row."""
+    rows = []
+    for i, (g, n, k) in enumerate(zip(GAPS, of, hits, strict=True)):
+        if n >= MIN_CALLS and 0 < i < play.GAP_N - 1:
+            extra = {c: v[i] for c, v in (more or {}).items()}
+            rows.append({**_rate_row(int(k), int(n), **keys, gap=int(g)), **extra})
+    return rows
+
+
 def _trace_tables(pt: Playtest, st: dict[str, np.ndarray]) -> None:
     n = PLAYERS
-    gaps = np.arange(play.GAP_N) + play.GAP_LO
-    rows = []
-    for g, turns, calls, won in zip(
-        gaps, st["call_turns"][n], st["calls"][n], st["calls_won"][n], strict=True
-    ):
-        if turns >= 30 and play.GAP_LO < g < play.GAP_LO + play.GAP_N - 1:
-            r = _rate_row(int(calls), int(turns), gap=int(g))
-            r["calls_won"] = int(won)
-            rows.append(r)
-    bot = pd.DataFrame(rows)
+    won = {"calls_won": st["calls_won"][n]}
+    bot = pd.DataFrame(_gap_rows(st["call_turns"][n], st["calls"][n], won))
     pt.tables["q2_bot_calls_by_gap"] = bot
     usual = bot[bot["value"] > 0.5]
     pt.facts["q2_bot_call_gap"] = int(usual["gap"].min()) if not usual.empty else None
@@ -455,17 +465,8 @@ def _trace_tables(pt: Playtest, st: dict[str, np.ndarray]) -> None:
             ):
                 peek_rows.append(_rate_row(hits, of, position=k, lives=lv, measure=measure))
     pt.tables["q3_peeks_by_position_and_lives"] = pd.DataFrame(peek_rows)
-    gap_rows = [
-        _rate_row(int(p), int(t), gap=int(g))
-        for g, t, p in zip(gaps, st["peek_gap_turns"], st["peek_gap"], strict=True)
-        if t >= 30 and play.GAP_LO < g < play.GAP_LO + play.GAP_N - 1
-    ]
-    pt.tables["q3_peeks_by_gap"] = pd.DataFrame(gap_rows)
+    pt.tables["q3_peeks_by_gap"] = pd.DataFrame(_gap_rows(st["peek_gap_turns"], st["peek_gap"]))
     pt.tables["q3_heads_up_values"] = heads_up_values(st["heads_up"])
-
-
-#: fewest calls at a gap for its success rate to be shown
-MIN_CALLS = 30
 
 
 def _calls_in_play(pt: Playtest, st: dict[str, np.ndarray]) -> None:
@@ -477,17 +478,12 @@ def _calls_in_play(pt: Playtest, st: dict[str, np.ndarray]) -> None:
     exact = pt.tables["q2_call_odds_by_gap"]
     exact = exact[(exact["variant"] == "standard") & (exact["special_seen"] == "none")]
     exact = exact.set_index(["players", "gap"])["p_call_wins"]
-    gaps = np.arange(play.GAP_N) + play.GAP_LO
 
     def by_gap(n_of: str, k_of: str) -> pd.DataFrame:
         rows = []
         for left in (PLAYERS, PLAYERS - 1):
-            for g, n, k in zip(gaps, st[n_of][left], st[k_of][left], strict=True):
-                inner = play.GAP_LO < g < play.GAP_LO + play.GAP_N - 1  # the ends pool the tails
-                if n >= MIN_CALLS and inner:
-                    row = _rate_row(int(k), int(n), players_left=left, gap=int(g))
-                    row["exact"] = float(exact.get((left, int(g)), float("nan")))
-                    rows.append(row)
+            near = {"exact": [float(exact.get((left, int(g)), float("nan"))) for g in GAPS]}
+            rows += _gap_rows(st[n_of][left], st[k_of][left], near, players_left=left)
         return pd.DataFrame(rows)
 
     table = by_gap("calls", "calls_won")
@@ -581,9 +577,11 @@ def paired_comparisons() -> dict[str, tuple[str, str]]:
 
 
 PAIRED_COLUMNS = ("comparison", "a", "b", "games", "measure", "seat", "value", "lo", "hi")
+#: the paired measures over all seats after the game-win differences: measure -> summary key
+PAIRED_ALL = (("round_loss_share", "round_loss_diff"), ("win_a", "win_a"), ("win_b", "win_b"))
 
 
-def _paired_tables(pt: Playtest, games: int, seed: int, tick: Any = None) -> None:
+def paired_section(pt: Playtest, games: int, seed: int, tick: Any = None) -> None:
     """Questions 3 (eager, default and never peeking) and 6 (discard open or face-down) as
     paired games: the strong bot with one setting against three copies of itself."""
     from headcount_lab.games.headcount.agents import parse_bot
@@ -596,13 +594,10 @@ def _paired_tables(pt: Playtest, games: int, seed: int, tick: Any = None) -> Non
         s = play.paired_summary(play.run(play.paired_job(pair, games), seed, tick=tick, size=games))
         base = {"comparison": name, "a": pair.focal_a.spec, "b": pair.focal_b.spec,
                 "games": s["games"]}  # fmt: skip
-        rows.append({**base, **_ci_row(s["diff"], measure="game_win", seat="all")})
-        for f, d in enumerate(s["diff_by_seat"]):
-            rows.append({**base, **_ci_row(d, measure="game_win", seat=str(f))})
-        rows.append({**base, **_ci_row(s["round_loss_diff"], measure="round_loss_share",
-                                       seat="all")})  # fmt: skip
-        rows.append({**base, "measure": "win_a", "seat": "all", **_ci_row(s["win_a"])})
-        rows.append({**base, "measure": "win_b", "seat": "all", **_ci_row(s["win_b"])})
+        measured = [("game_win", "all", s["diff"])]
+        measured += [("game_win", str(f), d) for f, d in enumerate(s["diff_by_seat"])]
+        measured += [(m, "all", s[k]) for m, k in PAIRED_ALL]
+        rows += [{**base, **_ci_row(d, measure=m, seat=seat)} for m, seat, d in measured]
     paired = pd.DataFrame(rows, columns=list(PAIRED_COLUMNS))
     q3 = paired["comparison"].str.startswith("q3")
     pt.tables["q3_peek_paired"] = paired[q3].reset_index(drop=True)
@@ -622,29 +617,13 @@ def rules_section(pt: Playtest, games: int, seed: int, tick: Any = None) -> None
     _games_needed(pt)
 
 
-def field_section(pt: Playtest, games: int, seed: int, tick: Any = None) -> None:
-    """Question 8: each bot against the odds field."""
-    _against_the_field(pt, games, seed, tick)
-
-
-def traced_section(pt: Playtest, games: int, seed: int, quick: bool, tick: Any = None) -> None:
-    """Questions 2, 3, 4, 10 and 11: traced games, and the exact heads-up round beside them."""
-    _position_tables(pt, games, seed, tick)
-    heads_up_tables(pt, quick)
-
-
-def paired_section(pt: Playtest, games: int, seed: int, tick: Any = None) -> None:
-    """Questions 3 and 6: paired peek and discard games."""
-    _paired_tables(pt, games, seed, tick)
-
-
 def heads_up_tables(pt: Playtest, quick: bool) -> None:
     """Question 11: the start player's equilibrium loss in the exact heads-up round by who can
-    peek (:mod:`~headcount_lab.analysis.headcount.endgame`), and beside each traced heads-up
+    peek (:mod:`~headcount_lab.research.headcount.headsup_values`), and beside each traced heads-up
     rate the equilibrium of its peek situation; an ``all`` row gets the equilibrium averaged
     over the strong field's own mix of peek situations (what the H9 flag alone would do if the
     round were played exactly)."""
-    from headcount_lab.analysis.headcount.endgame import PEEKS, headsup_values
+    from headcount_lab.research.headcount.headsup_values import PEEKS, headsup_values
 
     hv = headsup_values(quick)
     exact = pd.DataFrame(

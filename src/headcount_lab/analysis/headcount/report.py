@@ -34,8 +34,7 @@ from headcount_lab.analysis.headcount.facts import (
     excludes_zero,
     facts,
 )
-from headcount_lab.analysis.headcount.figures import PLAYERS_DEFAULT, RULES_Q5, RULES_Q7
-from headcount_lab.analysis.headcount.playtest import paired_table
+from headcount_lab.analysis.headcount.playtest import HOUSE_RULES, PLAYERS, VARIANTS, paired_table
 from headcount_lab.core import report as core
 from headcount_lab.core.report import QUIET, Progress
 from headcount_lab.core.stats import sign_of
@@ -62,7 +61,7 @@ NAME = "headcount"
 #:   ``work(quick) -> (total, unit)`` it also takes a ticker to advance (the progress bar);
 #: - ``render(w: SectionWriter) -> list[Question]``: the section's questions in ``w.lang``
 #:   (:class:`~headcount_lab.core.report.Question`), made like every question's by
-#:   ``w.block`` (``w.tables``, ``w.facts``, ``w.strong``, ``w.table(df)``, ``w.pct(x)``,
+#:   ``w.block`` (``w.tables``, ``w.f`` the facts, ``w.table(df)``, ``w.pct(x)``,
 #:   ``w.holds(field)``, ``w.save_fig``);
 #:   its words live in the module, one dictionary per language, like :mod:`.text`.
 EXTRA_SECTIONS: tuple[str, ...] = (
@@ -82,24 +81,15 @@ class ReportOptions(core.GameReportOptions):
     DEFAULT = DEFAULT_GAMES
     QUICK = QUICK_GAMES
 
-    @property
-    def sim_games(self) -> int:
-        return self.n
-
     def command(self, lang: str = "en") -> str:
         cmd = f"headcount-lab report headcount --lang {lang} --seed {self.seed}"
         if self.quick:
             return cmd + " --quick" + ("" if self.size is None else f" --games {self.size}")
-        return cmd + f" --games {self.sim_games}"
-
-    @classmethod
-    def of(cls, o: core.ReportOptions) -> ReportOptions:
-        """This report's options from the options every report takes (size: games)."""
-        return cls(o.size, o.quick, o.seed)
+        return cmd + f" --games {self.n}"
 
 
 def _check(opts: ReportOptions) -> None:
-    core.check_size(opts.sim_games, "--games", opts.seed)
+    core.check_size(opts.n, "--games", opts.seed)
 
 
 def sections() -> tuple[core.Section, ...]:
@@ -107,27 +97,27 @@ def sections() -> tuple[core.Section, ...]:
     from headcount_lab.analysis.headcount import playtest as P
 
     def games(runs: int) -> Any:
-        return lambda o: (runs * o.sim_games, "games")
+        return lambda o: (runs * o.n, "games")
 
     def paired_work(o: ReportOptions) -> tuple[int, str]:
-        return len(P.paired_comparisons()) * o.sim_games, "games"
+        return len(P.paired_comparisons()) * o.n, "games"
 
     out = [
         core.Section("exact", "q1, q2, q5: exact odds", EXACT_TABLES,
                      lambda o, pt, tick: P.exact_tables(pt)),
         core.Section("rules", "q5, q7, q8: rule sets and the mixed field", RULES_TABLES,
-                     lambda o, pt, tick: P.rules_section(pt, o.sim_games, o.seed, tick),
+                     lambda o, pt, tick: P.rules_section(pt, o.n, o.seed, tick),
                      games(len(P.RULE_SETS))),
         core.Section("field", "q8: each bot against the odds field", ("q8_against_odds_field",),
-                     lambda o, pt, tick: P.field_section(pt, o.sim_games, o.seed, tick),
+                     lambda o, pt, tick: P.field_section(pt, o.n, o.seed, tick),
                      games(len(P.ALL_BOTS))),
         core.Section("traced", "q2, q3, q4, q10, q11: seats, positions and traced games, and the "
                      "exact heads-up round", TRACED_TABLES,
-                     lambda o, pt, tick: P.traced_section(pt, o.sim_games, o.seed, o.quick, tick),
+                     lambda o, pt, tick: P.traced_section(pt, o.n, o.seed, o.quick, tick),
                      games(len(P.odds.PLAYERS) + 1)),
         core.Section("paired", "q3, q6: paired peek and discard games",
                      ("q3_peek_paired", "q6_discard_paired"),
-                     lambda o, pt, tick: P.paired_section(pt, o.sim_games, o.seed, tick),
+                     lambda o, pt, tick: P.paired_section(pt, o.n, o.seed, tick),
                      paired_work),
     ]  # fmt: skip
     for module in extra_sections():
@@ -196,7 +186,7 @@ def compute(
 
     _check(opts)
     t0 = time.perf_counter()
-    pt = new_playtest(opts.sim_games, opts.seed)
+    pt = new_playtest(opts.n, opts.seed)
     pt.opts = opts
 
     def restore(meta: dict[str, Any]) -> None:
@@ -233,7 +223,7 @@ def metadata(lang: str, opts: ReportOptions, pt: Any) -> dict[str, Any]:
         "language": lang,
         "seed": opts.seed,
         "quick": opts.quick,
-        "games_per_simulated_setup": opts.sim_games,
+        "games_per_simulated_setup": opts.n,
         "command": opts.command(lang),
         "rules_version": VERSION,
         **core.source_state(),
@@ -261,8 +251,8 @@ class _Writer(core.Words):
         self.written: list[Path] = []
         self.questions: list[core.Question] = []
         self.tables = pt.tables
-        self.facts = pt.facts
-        self.strong = self.f.best_bot
+        #: the strong bot and the mixed field, as the words' methods and fields name them
+        self.who = {"strong": self.f.strong_spec, "mixed": ", ".join(pt.meta["field"])}
 
     # ------------------------------------------------------------------ helpers
     def pct(self, x: float, digits: int = 1) -> str:
@@ -319,17 +309,10 @@ class _Writer(core.Words):
 
     def field(self, kind: str) -> str:
         """The sentence that says which field a finding holds against."""
-        text = self.t["fields"][kind].format(strong=self.f.strong_spec,
-                                             mixed=", ".join(self.pt.meta["field"]))  # fmt: skip
-        return self.holds(text)
-
-    def method(self, q: dict[str, Any]) -> str:
-        """A question's method, with the strong bot and the mixed field filled in."""
-        return str(q["method"].format(strong=self.f.strong_spec,
-                                      mixed=", ".join(self.pt.meta["field"])))  # fmt: skip
+        return self.holds(self.t["fields"][kind].format(**self.who))
 
     def not_measured(self, param: str) -> str:
-        return str(self.t["not_measured"].format(strong=self.f.strong_spec, param=param))
+        return str(self.t["not_measured"].format(param=param, **self.who))
 
     def save_fig(self, fig: Any, name: str) -> str:
         paths = core.save_figure(fig, self.out, name)
@@ -340,19 +323,21 @@ class _Writer(core.Words):
         self, key: str, table: str, chart: str, finding: str, field: str,
         command: str | None = None, method: str | None = None,
     ) -> None:  # fmt: skip
-        """One question of the text's ``key``: its method, table, chart, finding with the field
-        it holds against (``field``: a key of the text's ``fields``) and the command that
-        reproduces it (the report's own if ``None``)."""
+        """One question of the text's ``key``: its method (the words', with the strong bot and
+        the mixed field filled in, if ``None``), table (after the words' ``table_note``, if
+        any), chart, finding with the field it holds against (``field``: a key of the text's
+        ``fields``) and the command that reproduces it (the report's own if ``None``)."""
         q = self.t[key]
-        method = self.method(q) if method is None else method
+        method = q["method"].format(**self.who) if method is None else method
         command = self.opts.command(self.lang) if command is None else command
+        table = q["table_note"] + "\n\n" + table if "table_note" in q else table
         self.questions.append(self.block(q["title"], method, table, chart, finding,
                                          self.field(field), command))  # fmt: skip
 
-    def note(self, text: str) -> None:
-        """A paragraph after the last question's command."""
+    def note(self, *texts: str) -> None:
+        """Paragraphs after the last question's command."""
         q = self.questions[-1]
-        self.questions[-1] = dataclasses.replace(q, notes=(*q.notes, text))
+        self.questions[-1] = dataclasses.replace(q, notes=(*q.notes, *texts))
 
     def block(
         self, title: str, method: str, table: str, chart: str | None, finding: str, holds: str,
@@ -381,7 +366,7 @@ class _Writer(core.Words):
         head = [
             f"# {t['title']}",
             t["intro"].format(
-                games=self.count(self.opts.sim_games),
+                games=self.count(self.opts.n),
                 seed=self.opts.seed,
                 command=self.opts.command(self.lang),
                 strong=self.f.strong_spec,
@@ -421,7 +406,7 @@ class _Writer(core.Words):
         }
         text["tips"] = [self.fill(self.fill(s, f, **more), f) for s in text["tips"]]
         every = self.pt.tables["q2_every_turn_calls"]
-        every = every[every["players_left"] == PLAYERS_DEFAULT] if not every.empty else None
+        every = every[every["players_left"] == PLAYERS] if not every.empty else None
         text["call_play_label"] = text["call_play_label"].format(strong=f.best_bot)
         return tip_sheet(views, call, self.pt.tables.get("q3_peeks_by_gap"), text, every)
 
@@ -434,8 +419,8 @@ class _Writer(core.Words):
         four = four[four["visible_sum"] % 5 == 0].drop(
             columns=["variant", "players", "peeked", "special_seen"]
         )
-        table = t["table_note"] + "\n\n" + self.table(four, 1)
-        self.section("q1", table, "q1_safe_bids.png", self.fill(t["finding"], self.f), "exact")
+        finding = self.fill(t["finding"], self.f)
+        self.section("q1", self.table(four, 1), "q1_safe_bids.png", finding, "exact")
         self.note(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
 
     def q2(self) -> None:
@@ -452,8 +437,7 @@ class _Writer(core.Words):
             rule=t["bot_rule"].format(call=self.pct(f.best_call, 0)) if f.best_call else "",
             win_note=t["win_note"]["low" if f.bot_call_win[0] < 0.5 else "high"],
         )
-        table = t["table_note"] + "\n\n" + self.table(wide)
-        self.section("q2", table, "q2_call_odds.png", finding, "strong_exact")
+        self.section("q2", self.table(wide), "q2_call_odds.png", finding, "strong_exact")
         self.note(self.t["one_view"].format(command=ONE_VIEW_COMMAND))
         self.calls_in_play()
 
@@ -463,9 +447,9 @@ class _Writer(core.Words):
         t = self.t["q2"]
         f = self.f
         play = self.pt.tables["q2_calls_in_play"]
-        four = play[(play["players_left"] == PLAYERS_DEFAULT) & (play["gap"] % 2 == 0)]
+        four = play[(play["players_left"] == PLAYERS) & (play["gap"] % 2 == 0)]
         every = self.pt.tables["q2_every_turn_calls"]
-        every = every[every["players_left"] == PLAYERS_DEFAULT][["gap", "value"]]
+        every = every[every["players_left"] == PLAYERS][["gap", "value"]]
         four = four.merge(every.rename(columns={"value": "every_turn"}), on="gap", how="left")
         finding = self.fill(
             t["play_finding"],
@@ -475,13 +459,12 @@ class _Writer(core.Words):
             if f.turn_gap_50 is None
             else t["turn_half"].format(turn_gap=f.turn_gap_50),
         )
-        for text in [
+        self.note(
             t["play_method"].format(strong=f.best_bot),
             t["play_table_note"] + "\n\n" + self.table(four.drop(columns="players_left")),
             f"![{t['play_title']}](q2_calls_in_play.png)",
             f"**{self.t['finding']}** {finding} {self.field('strong_exact')}",
-        ]:
-            self.note(text)
+        )
 
     def q3(self) -> None:
         t = self.t["q3"]
@@ -498,8 +481,7 @@ class _Writer(core.Words):
             )
         else:
             finding = self.fill(t["finding"], f, lead=t["lead"][sign_of(f.peek_default)], **common)
-        table = t["table_note"] + "\n\n" + self.table(wide)
-        self.section("q3", table, "q3_peek.png", finding, "strong")
+        self.section("q3", self.table(wide), "q3_peek.png", finding, "strong")
 
     def q4(self) -> None:
         t = self.t["q4"]
@@ -510,7 +492,7 @@ class _Writer(core.Words):
         wide.columns = [f"{t['pos_col']} {c}" for c in wide.columns]
         wide = wide.reset_index().astype(object).where(wide.reset_index().notna(), "—")
         wide[t["first_col"]] = first["value"].to_numpy()
-        n = PLAYERS_DEFAULT
+        n = PLAYERS
         f = self.f
         finding = self.fill(
             t["finding"],
@@ -523,8 +505,7 @@ class _Writer(core.Words):
             left_verdict=t["left_verdict"][sign_of(f.left_diff)],
             left_rules=self._rule_phrase("left_of_loser"),
         )
-        table = t["table_note"] + "\n\n" + self.table(wide)
-        self.section("q4", table, "q4_seats.png", finding, "strong")
+        self.section("q4", self.table(wide), "q4_seats.png", finding, "strong")
 
     def _rule_table(self, keys: tuple[str, ...]) -> pd.DataFrame:
         rules = self.pt.tables["q5_q7_rules"]
@@ -559,7 +540,7 @@ class _Writer(core.Words):
             trickster=self._rule_phrase("trickster"),
             double=self._rule_phrase("double"),
         )
-        md = t["table_note"] + "\n\n" + self.table(self._rule_table(RULES_Q5))
+        md = self.table(self._rule_table(VARIANTS))
         self.section("q5", md, "q5_variants.png", finding, "mixed", f.rules["trickster"].command)
         self.note(f"`{f.rules['double'].command}`")
 
@@ -579,11 +560,13 @@ class _Writer(core.Words):
     def q7(self) -> None:
         t = self.t["q7"]
         f = self.f
-        lines = [f"- *{self.t['rule_names'][k]}*: {self._rule_phrase(k)}" for k in RULES_Q7]
+        lines = [f"- *{self.t['rule_names'][k]}*: {self._rule_phrase(k)}" for k in HOUSE_RULES]
         finding = self.fill(t["finding"], f) + "\n\n" + "\n".join(lines)
-        md = self.t["q5"]["table_note"] + "\n\n" + self.table(self._rule_table(RULES_Q7))
-        self.section("q7", md, "q7_house_rules.png", finding, "mixed", f.rules[RULES_Q7[0]].command)
-        self.note("\n".join(f"`{f.rules[k].command}`" for k in RULES_Q7[1:]))
+        md = self.t["q5"]["table_note"] + "\n\n" + self.table(self._rule_table(HOUSE_RULES))
+        self.section(
+            "q7", md, "q7_house_rules.png", finding, "mixed", f.rules[HOUSE_RULES[0]].command
+        )
+        self.note("\n".join(f"`{f.rules[k].command}`" for k in HOUSE_RULES[1:]))
 
     def q8(self) -> None:
         t = self.t["q8"]
@@ -595,7 +578,7 @@ class _Writer(core.Words):
             t["finding"],
             f,
             lead=t["lead"]["counts" if f.best_beats_fair else "hidden"],
-            fair=self.pct(1 / PLAYERS_DEFAULT),
+            fair=self.pct(1 / PLAYERS),
             games=f.games_needed,
             field=", ".join(f"`{bot}` {self.pct(v)}" for bot, v in f.field),
         )
@@ -613,7 +596,7 @@ class _Writer(core.Words):
 
     def q10(self) -> None:
         t = self.t["q10"]
-        table = t["table_note"] + "\n\n" + self.table(self.pt.tables["q10_sitting_out"], 2)
+        table = self.table(self.pt.tables["q10_sitting_out"], 2)
         finding = self.fill(t["finding"], self.f)
         self.section("q10", table, "q10_sitting_out.png", finding, "strong")
 
@@ -626,7 +609,7 @@ class _Writer(core.Words):
         finding = self.fill(t["finding"], f)
         exact = self.pt.tables["q11_heads_up_exact"]
         play = self.pt.tables["q11_heads_up_in_play"]
-        table = "\n\n".join([t["table_note"], self.table(exact.drop(columns=["iterations"]), 4),
+        table = "\n\n".join([self.table(exact.drop(columns=["iterations"]), 4),
                              self.table(play[play["n"] > 0], 3)])  # fmt: skip
         self.section(
             "q11", table, "q11_heads_up.png", finding, "strong_exact", meta["command"], method
@@ -641,7 +624,7 @@ def designer_findings(w: _Writer) -> list[tuple[str, str]]:
     """Question 9: each finding quotes a number from the sections above, and only states a
     difference as real when its interval excludes zero; each comes with the key of the field
     it holds against (``fields`` of the text)."""
-    t, f, n = w.t["q9"], w.f, PLAYERS_DEFAULT
+    t, f, n = w.t["q9"], w.f, PLAYERS
     hu = f.hu_exact.values()
     start = w.fill(t["loser_starts"], f, start_lead=t["start_head"], fair=w.pct(1 / n),
                    rule=t["start_rule"][sign_of(f.left_diff)], hu_worse=sum(v > 0.5 for v in hu),

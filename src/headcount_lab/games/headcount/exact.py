@@ -330,4 +330,77 @@ def view_odds(
     }
 
 
+#: a total "far from everyone's estimate" differs by more than :data:`.exact.FAR` points from
+#: every seat's expected total (its exact mean from its own view, no peek)
+#: ... or, in units of each seat's own standard deviation (from its view), by more than this
+FAR_SD = 1
+
+
+@njit(nogil=True, cache=True)
+def _far_counts(deal_masks, n_deck, hidden_on, row_of, num, den, var_num, far, far_sd, out):
+    """Over every deal (``deal_masks``: int64 forehead sets; then every hidden card and draw-pile
+    top, each equally likely): ``out[0]`` deals, ``out[1]`` deals whose total is more than ``far``
+    points from every seat's expected total, ``out[2]`` deals whose total is more than ``far_sd``
+    of that seat's standard deviations from every seat's expected total, ``out[3]`` deals whose
+    total is exactly ``far`` from the nearest seat's expectation.
+
+    Exact integer arithmetic: the view ``r`` of a seat has expected total ``num[r] / den[r]`` and
+    variance ``var_num[r] / den[r]**2`` (int64), so ``|total - mean| <= far`` is
+    ``|total * den - num| <= far * den`` and ``|total - mean| <= far_sd * sd`` is
+    ``(total * den - num)**2 <= far_sd**2 * var_num``: no rounding decides a deal at the edge."""
+    cards = np.empty(n_deck, np.int64)
+    seats = np.empty(n_deck, np.int64)
+    for r in range(deal_masks.shape[0]):
+        m = deal_masks[r]
+        k = 0
+        for c in range(n_deck):
+            if (m >> c) & 1:
+                seats[k] = c
+                k += 1
+        for h in range(n_deck if hidden_on else 1):
+            if hidden_on and (m >> h) & 1:
+                continue
+            n_in = k
+            for i in range(k):
+                cards[i] = seats[i]
+            if hidden_on:
+                cards[k] = h
+                n_in = k + 1
+            for d in range(n_deck):
+                if (m >> d) & 1 or (hidden_on and d == h):
+                    continue
+                total = count_kernel(cards, n_in, d)
+                close = False
+                close_sd = False
+                edge = False
+                for i in range(k):
+                    row = row_of[m & ~(np.int64(1) << np.int64(seats[i]))]
+                    dist = abs(total * den[row] - num[row])
+                    if dist <= far * den[row]:
+                        close = True
+                        if dist == far * den[row]:
+                            edge = True
+                    if dist * dist <= far_sd * far_sd * var_num[row]:
+                        close_sd = True
+                out[0] += 1
+                if not close:
+                    out[1] += 1
+                if not close_sd:
+                    out[2] += 1
+                if edge:
+                    out[3] += 1
+
+
+def far_counts(double: bool, players: int, hidden_on: bool) -> np.ndarray:
+    """int64[4] of :func:`_far_counts` over every deal to ``players`` seats (with the hidden
+    card or without): deals, far from every seat, far in standard deviations, at the edge."""
+    table = belief_table(double, players - 1, 2 if hidden_on else 1)
+    num, den, var_num = table.moments()
+    deal_masks, _ = subsets_of_size(deck_size(double), players)
+    out = np.zeros(4, np.int64)
+    _far_counts(deal_masks, deck_size(double), hidden_on, table.row_of_mask, num, den, var_num,
+                FAR, FAR_SD, out)  # fmt: skip
+    return out
+
+
 track_module(globals())  # every cached function here is keyed on the files it reaches
