@@ -785,6 +785,60 @@ BAYES_FLOOR = 1e-9
 _W_MODEL = 2
 _HYP_ROWS = 10  # 320 hypotheses >= 18 * 17
 _H_ROW, _H_W, _H_HIDDEN = 3, 3 + _HYP_ROWS, 3 + 2 * _HYP_ROWS
+#: the log-likelihood of a pair (x, h) of the decisions made with a look at the hidden card, at
+#: x * n_deck + h from row _H_PAIR on (18 * 18 <= 11 * 32)
+_H_PAIR = 3 + 3 * _HYP_ROWS
+#: the last posterior's inputs (:func:`_same_inputs`), from row _H_KEY to the end: a flat block
+#: of [reusable?, m, wsum, length, the inputs...]
+_H_KEY = _H_PAIR + 11
+_KEY_ROWS = 8
+_K_REUSE, _K_M, _K_WSUM, _K_LEN, _K_FIRST = 0, 1, 2, 3, 4
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _key_put(key, n, v, same):
+    """Write input ``v`` at place ``n`` of the inputs (if it fits); ``same`` and'ed with whether
+    it was there already. Returns ``(n + 1, same)``."""
+    q = _K_FIRST + n
+    if q < key.shape[0]:
+        same = same and key[q] == v
+        key[q] = v
+    return n + 1, same
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _same_inputs(params, obs, tables, work):
+    """Write everything :func:`bayes_posterior` reads (the bot's parameters, the tables' shapes
+    and places in memory, the table's rules, the seat, its view and this round's public history)
+    into the key block of ``work``; True if it equals the inputs written there before (a history
+    too long for the block is never the same)."""
+    key = work[_H_KEY : _H_KEY + _KEY_ROWS].reshape(_KEY_ROWS * 32)
+    pub, t = obs.public, obs.table
+    n = np.int64(0)
+    same = True
+    f = np.float64
+    for v in (f(tables.lo), f(tables.sf.shape[0]), f(tables.sf.shape[1]),
+              f(tables.gain.shape[0]), f(tables.row_of.shape[1]), f(tables.sf.ctypes.data),
+              f(tables.gain.ctypes.data), f(tables.row_of.ctypes.data),
+              f(tables.safe.ctypes.data), f(t.n_active), f(t.n_deck), f(t.hidden_card),
+              f(t.min_bid), f(t.shift), f(t.start_peek), f(t.peek_raise), f(obs.me),
+              f(obs.known), f(obs.hidden_seen), f(obs.caller), f(obs.seen.shape[0]),
+              f(pub.nb)):  # fmt: skip
+        n, same = _key_put(key, n, v, same)
+    for i in range(N_PARAMS):
+        n, same = _key_put(key, n, params[i], same)
+    for s in range(obs.seen.shape[0]):
+        n, same = _key_put(key, n, np.float64(obs.seen[s]), same)
+        n, same = _key_put(key, n, np.float64(pub.peeked[s]), same)
+        n, same = _key_put(key, n, np.float64(pub.open_l[s]), same)
+    for i in range(pub.nb):
+        n, same = _key_put(key, n, np.float64(pub.bids[i]), same)
+        n, same = _key_put(key, n, np.float64(pub.bidders[i]), same)
+        n, same = _key_put(key, n, np.float64(pub.bid_peeked[i]), same)
+    fits = _K_FIRST + n <= key.shape[0]
+    same = same and fits and key[_K_LEN] == n
+    key[_K_LEN] = n if fits else -1
+    return same
 
 
 @njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
@@ -878,7 +932,14 @@ def _log_likelihood(field, mparams, obs, tables, work, x, hidden, part):
 @njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
 def bayes_posterior(params, obs, tables, work):
     """Fill ``work`` with the posterior over the asking seat's hypotheses (see above); returns
-    ``(m, sum of the weights)``, the weights relative to the largest."""
+    ``(m, sum of the weights)``, the weights relative to the largest. Right after a peek the
+    bot declined (:func:`bayes_peek` marks the scratch), the bid asks again on the same inputs:
+    the posterior is then still in ``work`` and is returned as it is (:func:`_same_inputs`)."""
+    key = work[_H_KEY : _H_KEY + _KEY_ROWS].reshape(_KEY_ROWS * 32)
+    reusable = key[_K_REUSE] == 1.0
+    key[_K_REUSE] = 0.0
+    if _same_inputs(params, obs, tables, work) and reusable:
+        return np.int64(key[_K_M]), key[_K_WSUM]
     n_deck, hidden_card = obs.table.n_deck, obs.table.hidden_card
     hs = obs.hidden_seen
     mask, _ = seat_view(obs.known, hs, hidden_card)
@@ -891,6 +952,10 @@ def bayes_posterior(params, obs, tables, work):
     work[_W_MODEL, MODEL_LEVEL_SLOT] = params[MODEL_LEVEL_SLOT]
     mparams = work[_W_MODEL, :N_PARAMS]
     open_hidden = hidden_card and hs < 0  # the hidden card is one of the hypotheses
+    # every field but the reader decides from its view's cards alone, whichever of them is the
+    # forehead (the reader's model of the other bidders reads its foreheads apart from the
+    # hidden card): the decisions made after a look at the hidden card are symmetric in (x, h)
+    symmetric = field != READER
     n_h = n_deck if open_hidden else 1
     m = np.int64(0)
     top = -np.inf
@@ -906,7 +971,16 @@ def bayes_posterior(params, obs, tables, work):
             lw = lx
             full = mask | xbit
             if open_hidden:
-                lw += _log_likelihood(field, mparams, obs, tables, work, x, h, 1)
+                # the decisions made with a look at the hidden card read the view with both
+                # cards in it, the same view for (x, h) and (h, x) in a symmetric field: the
+                # pair's sum is memoised when h > x (x runs upwards) and read back for (h, x)
+                if symmetric and h < x:
+                    l1 = work[_H_PAIR + ((h * n_deck + x) >> 5), (h * n_deck + x) & 31]
+                else:
+                    l1 = _log_likelihood(field, mparams, obs, tables, work, x, h, 1)
+                    if symmetric:
+                        work[_H_PAIR + ((x * n_deck + h) >> 5), (x * n_deck + h) & 31] = l1
+                lw += l1
                 full |= np.int64(1) << h
             r, c = m >> 5, m & 31
             work[_H_ROW + r, c] = tables.row_of[0, full]
@@ -920,6 +994,7 @@ def bayes_posterior(params, obs, tables, work):
         w = np.exp(work[_H_W + r, c] - top)
         work[_H_W + r, c] = w
         wsum += w
+    key[_K_M], key[_K_WSUM] = m, wsum
     return m, wsum
 
 
@@ -961,6 +1036,8 @@ def bayes_peek(params, obs, tables, work):
     """1 to peek (H7): when it would raise anyway and the hidden card moves the chance that its
     plan survives, on average over the posterior's hidden cards, by more than ``peek``."""
     m, wsum, call, plan, p = _bayes_plan(params, obs, tables, work)
+    # a declined peek: the bid comes next, on the same inputs (see bayes_posterior)
+    work[_H_KEY, _K_REUSE] = 1.0
     if call:
         return np.int64(0)
     sf, lo = tables.sf, tables.lo
@@ -977,7 +1054,9 @@ def bayes_peek(params, obs, tables, work):
                 den += w
         if den > 0.0:
             moved += den * abs(num / den - p)
-    return np.int64(1 if moved / wsum > params[BAYES_PEEK] else 0)
+    peek = moved / wsum > params[BAYES_PEEK]
+    work[_H_KEY, _K_REUSE] = 0.0 if peek else 1.0
+    return np.int64(1 if peek else 0)
 
 
 @njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
