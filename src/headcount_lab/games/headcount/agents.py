@@ -779,7 +779,18 @@ def stated_call_win(policy, params, obs, tables, work):
 #
 # Scratch (``work``, float64[WORK_ROWS, 32]): rows 0-1 the reader model's mixture, row
 # _W_MODEL the field model's parameter array, then three blocks of _HYP_ROWS rows: hypothesis
-# k's belief row (of the fully known cards in play), its weight and its hidden card.
+# k's belief row (of the fully known cards in play), its weight and its hidden card; then the
+# pairs' likelihoods (_H_PAIR) and the last posterior's inputs (_H_KEY).
+#
+# Cost (issue 22: the bot is an oracle of the competent field's growth, so it must be cheap)
+# without changing a bit of any decision: a field seat that looked at the hidden card sees the
+# bot's card and the hidden card both, so for every field but the reader its decisions have
+# the same likelihood under (x, h) and (h, x); they are scored once per unordered pair and the
+# sum read back for the mirror pair (the same float, added to the same part-0 sum as before).
+# The engine asks for a peek and then, when the bot declines, for the bid on the same inputs:
+# the bid reads the posterior the peek left in ``work`` after checking that every input is the
+# same (:func:`_same_inputs`). Both are tested against digests of the decisions and posteriors
+# before them (tests/headcount/test_bayes.py); scripts/bench_headcount_bayes.py times them.
 
 BAYES_FLOOR = 1e-9
 _W_MODEL = 2
