@@ -803,6 +803,9 @@ _H_PAIR = 3 + 3 * _HYP_ROWS
 #: of [reusable?, m, wsum, length, the inputs...]
 _H_KEY = _H_PAIR + 11
 _KEY_ROWS = 8
+#: what each turn of the round was (:func:`_turns`), from row _H_TURNS on (MAX_BIDS + 1 turns)
+_H_TURNS = _H_KEY + _KEY_ROWS
+_TURN_ROWS = 9
 _K_REUSE, _K_M, _K_WSUM, _K_LEN, _K_FIRST = 0, 1, 2, 3, 4
 
 
@@ -902,38 +905,61 @@ def _as_seat(obs, j, i, x, hidden, can_call):
                        can_call, np.int64(-1))  # fmt: skip
 
 
-@njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
-def _log_likelihood(field, mparams, obs, tables, work, x, hidden, part):
-    """The log-probability of the others' decisions this round if the asking seat's card is
-    ``x`` and the hidden card ``hidden``: ``part`` 0 only the decisions made without a look at
-    the hidden card, 1 only those made with one, 2 all of them."""
+@njit(nogil=True, cache=True, inline="always")
+def _turns(obs, work):
+    """Write what :func:`_log_likelihood` asks of each turn this round, the same for every
+    hypothesis, into ``work`` from row _H_TURNS (one float a turn): -1 for the asking seat's own
+    turns, else the seat ``j`` + 8 if it was offered a peek (H7) + 16 if it peeked then + 32 if
+    it had seen the hidden card by its bid + 64 if it could call then. Returns the turns."""
     pub = obs.public
     me, nb, bidders, bid_peeked = obs.me, pub.nb, pub.bidders, pub.bid_peeked
     t = obs.table
+    codes = work[_H_TURNS : _H_TURNS + _TURN_ROWS].reshape(_TURN_ROWS * 32)
     turns = nb + (1 if obs.caller >= 0 else 0)  # pointing (H10): the caller's turn too
-    total = 0.0
     for i in range(turns):
         j = bidders[i] if i < nb else obs.caller
         if j == me:
+            codes[i] = -1.0
             continue
         had = False  # j peeked on an earlier turn of this round
         for k in range(i):
             if bidders[k] == j and bid_peeked[k]:
                 had = True
         now = (bid_peeked[i] if i < nb else pub.peeked[j]) and not had
-        sj = obs.seen[j]
         # H7: offered a peek at the start of its turn (not yet peeked, an open life card then,
         # the start player not on its opening turn); decided before seeing the hidden card
         open_then = pub.open_l[j] + (1 if pub.peeked[j] else 0)
-        if part != 1 and not had and may_peek(t.hidden_card, open_then, i == 0, t.start_peek):
+        offered = not had and may_peek(t.hidden_card, open_then, i == 0, t.start_peek)
+        sees = had or now
+        codes[i] = (j + 8 * offered + 16 * now + 32 * sees
+                    + 64 * may_call(i, now, t.peek_raise))  # fmt: skip
+    return turns
+
+
+@njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
+def _log_likelihood(field, mparams, obs, tables, work, x, hidden, part, turns):
+    """The log-probability of the others' decisions this round if the asking seat's card is
+    ``x`` and the hidden card ``hidden``: ``part`` 0 only the decisions made without a look at
+    the hidden card, 1 only those made with one, 2 all of them (``turns`` turns, as
+    :func:`_turns` wrote them)."""
+    me, nb = obs.me, obs.public.nb
+    codes = work[_H_TURNS : _H_TURNS + _TURN_ROWS].reshape(_TURN_ROWS * 32)
+    total = 0.0
+    for i in range(turns):
+        c = np.int64(codes[i])
+        if c < 0:
+            continue
+        j = c & 7
+        now, sees = (c >> 4) & 1, (c >> 5) & 1 == 1
+        sj = obs.seen[j]
+        if part != 1 and (c >> 3) & 1:
             o = _as_seat(obs, j, i, x, -1, i > 0)
-            p = event_likelihood(PEEK, field, mparams, o, tables, work, np.int64(1 if now else 0))
+            p = event_likelihood(PEEK, field, mparams, o, tables, work, now)
             obs.seen[me], obs.seen[j] = -1, sj
             total += np.log(max(p, BAYES_FLOOR))
-        sees = had or now
         if part == 2 or (part == 1) == sees:
-            o = _as_seat(obs, j, i, x, hidden if sees else -1, may_call(i, now, t.peek_raise))
-            seen_action = pub.bids[i] if i < nb else CALL
+            o = _as_seat(obs, j, i, x, hidden if sees else -1, (c >> 6) & 1 == 1)
+            seen_action = obs.public.bids[i] if i < nb else CALL
             p = event_likelihood(BID, field, mparams, o, tables, work, seen_action)
             obs.seen[me], obs.seen[j] = -1, sj
             total += np.log(max(p, BAYES_FLOOR))
@@ -963,6 +989,7 @@ def bayes_posterior(params, obs, tables, work):
     work[_W_MODEL, MODEL_LEVEL_SLOT] = params[MODEL_LEVEL_SLOT]
     mparams = work[_W_MODEL, :N_PARAMS]
     open_hidden = hidden_card and hs < 0  # the hidden card is one of the hypotheses
+    turns = _turns(obs, work)
     # every field but the reader decides from its view's cards alone, whichever of them is the
     # forehead (the reader's model of the other bidders reads its foreheads apart from the
     # hidden card): the decisions made after a look at the hidden card are symmetric in (x, h)
@@ -974,7 +1001,8 @@ def bayes_posterior(params, obs, tables, work):
         if (mask >> x) & 1:
             continue
         xbit = np.int64(1) << np.int64(x)
-        lx = _log_likelihood(field, mparams, obs, tables, work, x, hs, 0 if open_hidden else 2)
+        lx = _log_likelihood(field, mparams, obs, tables, work, x, hs, 0 if open_hidden else 2,
+                             turns)  # fmt: skip
         for k in range(n_h):
             h = np.int64(k) if open_hidden else np.int64(hs)
             if open_hidden and (h == x or (mask >> h) & 1):
@@ -988,7 +1016,7 @@ def bayes_posterior(params, obs, tables, work):
                 if symmetric and h < x:
                     l1 = work[_H_PAIR + ((h * n_deck + x) >> 5), (h * n_deck + x) & 31]
                 else:
-                    l1 = _log_likelihood(field, mparams, obs, tables, work, x, h, 1)
+                    l1 = _log_likelihood(field, mparams, obs, tables, work, x, h, 1, turns)
                     if symmetric:
                         work[_H_PAIR + ((x * n_deck + h) >> 5), (x * n_deck + h) & 31] = l1
                 lw += l1
