@@ -780,7 +780,8 @@ def stated_call_win(policy, params, obs, tables, work):
 # Scratch (``work``, float64[WORK_ROWS, 32]): rows 0-1 the reader model's mixture, row
 # _W_MODEL the field model's parameter array, then three blocks of _HYP_ROWS rows: hypothesis
 # k's belief row (of the fully known cards in play), its weight and its hidden card; then the
-# pairs' likelihoods (_H_PAIR) and the last posterior's inputs (_H_KEY).
+# pairs' likelihoods (_H_PAIR), the last posterior's inputs (_H_KEY) and the round's turns
+# (_H_TURNS).
 #
 # Cost (issue 22: the bot is an oracle of the competent field's growth, so it must be cheap)
 # without changing a bit of any decision: a field seat that looked at the hidden card sees the
