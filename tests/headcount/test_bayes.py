@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from bayes_record import TABLES, record_table
 from engine_support import kernel_games, setup_for
 
 from headcount_lab.games.headcount import agents as A
@@ -19,6 +20,7 @@ from headcount_lab.games.headcount.rules import HeadcountRules, count, may_call,
 from headcount_lab.research.headcount import exploit as X
 
 FIXTURE = Path(__file__).parent / "fixtures" / "bayes_meter.json"
+DECISIONS = Path(__file__).parent / "fixtures" / "bayes_decisions.json"
 
 
 # ------------------------------------------------------------------ the posterior, brute force
@@ -203,6 +205,130 @@ def test_posterior_reads_the_bids():
         before = [A.bayes_survival(r.par[p], prior, r.beliefs.tables, O.new_work(), b) for b in bs]
         moved += np.abs(np.array(before) - r.bayes_survival(bs)).max() > 0.05
     assert moved >= 3
+
+
+# ------------------------------------------------------------------ the recorded decisions
+
+
+@pytest.mark.parametrize(("name", "bots", "flags", "deals"), TABLES, ids=[t[0] for t in TABLES])
+def test_decisions_and_posteriors_are_the_recorded_ones(name, bots, flags, deals):
+    # the bot made cheaper (pairs' likelihoods memoised, the posterior of a declined peek kept
+    # for the bid) decides bit for bit as the code before (main at 5e998a5, which wrote the
+    # fixture: scripts/headcount_bayes_record.py): the decisions and every posterior weight in
+    # the reference engine, the games of the compiled engine with its shared scratch
+    want = json.loads(DECISIONS.read_text(encoding="utf-8"))["tables"][name]
+    got = record_table(bots, HeadcountRules(**flags), deals)
+    assert got == want
+    cover = got["cover"]
+    assert cover["bid"] > 100
+    if flags.get("hidden_card", True):
+        assert cover["open"] > 50 and cover["peeked"] > 50 and cover["peek"] > 50
+    if flags.get("trickster"):
+        assert cover["point"] > 10
+
+
+def _model_params(spec):
+    """The field model's parameter array of the ``bayes`` bot ``spec``, as its posterior builds
+    it (its scratch row ``_W_MODEL``)."""
+    _, params = A.table_params([A.parse_bot(spec)])
+    mparams = np.zeros(A.N_PARAMS)
+    k = A.BAYES_MODEL_SLOTS
+    mparams[:k] = params[0, A.BAYES_MODEL : A.BAYES_MODEL + k]
+    mparams[A.LEVEL_SLOT] = params[0, A.LEVEL_SLOT]
+    mparams[A.MODEL_LEVEL_SLOT] = params[0, A.MODEL_LEVEL_SLOT]
+    return mparams
+
+
+def _swapped(r, seat, x, h):
+    """The observation of ``seat`` at the bayes seat's turn in round ``r`` with the bayes seat's
+    card ``x`` and the hidden card ``h``, as if ``seat`` had peeked."""
+    cards = r.cards.copy()
+    cards[r.me] = x
+    peeked = r.peeked.copy()
+    peeked[seat] = True
+    return r.obs(seat, r.nb, peeked, cards, h, True)
+
+
+@pytest.mark.parametrize(
+    ("bots", "rules"),
+    [
+        ("bayes:field=equilibrium,equilibrium,equilibrium,equilibrium", HeadcountRules()),
+        ("bayes:field=odds,odds,odds", HeadcountRules(double=True)),
+        ("bayes:field=tips,tips,tips,tips", HeadcountRules()),
+        ("bayes:field=bluffer,bluffer,bluffer", HeadcountRules()),
+        ("bayes:field=random,random,random", HeadcountRules()),
+    ],
+)
+def test_a_field_that_saw_the_hidden_card_decides_alike_for_swapped_cards(bots, rules):
+    # what the pairs' memo of bayes_posterior relies on: a field seat that looked at the hidden
+    # card (H7) makes every decision with the same probability whether the bayes seat's card is
+    # x and the hidden card h or the other way round (its view holds both cards either way)
+    field = A.bayes_model(A.parse_bot(bots.partition(",")[0])).policy
+    mparams = _model_params(bots.partition(",")[0])
+    checked = 0
+    for r in _rounds(bots, rules, 5, 6):
+        tables = r.beliefs.tables
+        seat = (r.me + 1) % r.n
+        unseen = [c for c in range(rules.deck_size) if c not in set(r.cards) - {r.cards[r.me]}]
+        for x in unseen:
+            for h in unseen:
+                if h <= x:
+                    continue
+                a, b = _swapped(r, seat, x, h), _swapped(r, seat, h, x)
+                for bid in range(-5, 60):
+                    pa = A.event_likelihood(A.BID, field, mparams, a, tables, O.new_work(), bid)
+                    pb = A.event_likelihood(A.BID, field, mparams, b, tables, O.new_work(), bid)
+                    assert pa == pb
+                    checked += pa > 0
+    assert checked > 100
+
+
+def test_a_reader_field_is_not_symmetric():
+    # why bayes_posterior keeps the reader's pairs apart: the reader's model of the others reads
+    # its own foreheads, so the same two cards give other bids as forehead and as hidden card
+    bots = "bayes:field=reader,reader,reader,reader"
+    mparams = _model_params("bayes:field=reader")
+    differ = 0
+    for r in _rounds(bots, HeadcountRules(), 5, 4):
+        seat = (r.me + 1) % r.n
+        unseen = [c for c in range(17) if c not in set(r.cards) - {r.cards[r.me]}]
+        for x in unseen:
+            for h in unseen:
+                if h <= x:
+                    continue
+                a, b = _swapped(r, seat, x, h), _swapped(r, seat, h, x)
+                ba = A.act(A.READER, mparams, a, A.BID, r.beliefs.tables, O.new_work(), 0.5)
+                bb = A.act(A.READER, mparams, b, A.BID, r.beliefs.tables, O.new_work(), 0.5)
+                differ += ba != bb
+    assert differ > 0
+
+
+def test_a_declined_peek_keeps_its_posterior_for_the_same_inputs_only():
+    # the bid after a declined peek reads the posterior the peek left (bayes_posterior); other
+    # inputs (one bid changed) get their own, though the scratch is marked reusable
+    bs = list(range(-10, 60, 3))
+    moved = 0
+    for r in _rounds("bayes,equilibrium,equilibrium,equilibrium", HeadcountRules(), 2, 4):
+        p = r.par[r.perms[0][r.me]]
+        tables = r.beliefs.tables
+        obs = r.obs(r.me, r.nb, r.peeked, r.cards, r.hidden, r.nb > 0)
+        work = O.new_work()
+        if A.bayes_peek(p, obs, tables, work) == 0:
+            assert work[A._H_KEY, A._K_REUSE] == 1.0
+            assert A.bayes_bid(p, obs, tables, work) == A.bayes_bid(p, obs, tables, O.new_work())
+            assert work[A._H_KEY, A._K_REUSE] == 0.0
+        bids = r.bids.copy()
+        bids[r.nb - 1] += 7
+        other = obs._replace(public=obs.public._replace(bids=bids))
+        got = []
+        for b in bs:
+            A.bayes_survival(p, obs, tables, work, b)
+            work[A._H_KEY, A._K_REUSE] = 1.0
+            got.append(A.bayes_survival(p, other, tables, work, b))
+        fresh = [A.bayes_survival(p, other, tables, O.new_work(), b) for b in bs]
+        assert got == fresh
+        moved += fresh != [A.bayes_survival(p, obs, tables, O.new_work(), b) for b in bs]
+    assert moved >= 2
 
 
 # ------------------------------------------------------------------ in the engine

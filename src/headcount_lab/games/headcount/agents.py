@@ -779,15 +779,89 @@ def stated_call_win(policy, params, obs, tables, work):
 #
 # Scratch (``work``, float64[WORK_ROWS, 32]): rows 0-1 the reader model's mixture, row
 # _W_MODEL the field model's parameter array, then three blocks of _HYP_ROWS rows: hypothesis
-# k's belief row (of the fully known cards in play), its weight and its hidden card.
+# k's belief row (of the fully known cards in play), its weight and its hidden card; then the
+# pairs' likelihoods (_H_PAIR), the last posterior's inputs (_H_KEY) and the round's turns
+# (_H_TURNS).
+#
+# Cost (issue 22: the bot is an oracle of the competent field's growth, so it must be cheap)
+# without changing a bit of any decision: a field seat that looked at the hidden card sees the
+# bot's card and the hidden card both, so for every field but the reader its decisions have
+# the same likelihood under (x, h) and (h, x); they are scored once per unordered pair and the
+# sum read back for the mirror pair (the same float, added to the same part-0 sum as before).
+# The engine asks for a peek and then, when the bot declines, for the bid on the same inputs:
+# the bid reads the posterior the peek left in ``work`` after checking that every input is the
+# same (:func:`_same_inputs`). What each turn was is worked out once a posterior (:func:`_turns`),
+# and :func:`event_likelihood` is inlined into the loop over the turns. All of it is tested
+# against digests of the decisions and posteriors before (tests/headcount/test_bayes.py);
+# scripts/bench_headcount_bayes.py times it (docs/games/headcount.md, "The bayes bot": 6.7 to 8.5
+# times the games a second of main at 5e998a5).
 
 BAYES_FLOOR = 1e-9
 _W_MODEL = 2
 _HYP_ROWS = 10  # 320 hypotheses >= 18 * 17
 _H_ROW, _H_W, _H_HIDDEN = 3, 3 + _HYP_ROWS, 3 + 2 * _HYP_ROWS
+#: the log-likelihood of a pair (x, h) of the decisions made with a look at the hidden card, at
+#: x * n_deck + h from row _H_PAIR on (18 * 18 <= 11 * 32)
+_H_PAIR = 3 + 3 * _HYP_ROWS
+#: the last posterior's inputs (:func:`_same_inputs`), from row _H_KEY to the end: a flat block
+#: of [reusable?, m, wsum, length, the inputs...]
+_H_KEY = _H_PAIR + 11
+_KEY_ROWS = 8
+#: what each turn of the round was (:func:`_turns`), from row _H_TURNS on (MAX_BIDS + 1 turns)
+_H_TURNS = _H_KEY + _KEY_ROWS
+_TURN_ROWS = 9
+_K_REUSE, _K_M, _K_WSUM, _K_LEN, _K_FIRST = 0, 1, 2, 3, 4
 
 
-@njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
+@njit(nogil=True, cache=True, inline="always")
+def _key_put(key, n, v, same):
+    """Write input ``v`` at place ``n`` of the inputs (if it fits); ``same`` and'ed with whether
+    it was there already. Returns ``(n + 1, same)``."""
+    q = _K_FIRST + n
+    if q < key.shape[0]:
+        same = same and key[q] == v
+        key[q] = v
+    return n + 1, same
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _same_inputs(params, obs, tables, work):
+    """Write everything :func:`bayes_posterior` reads (the bot's parameters, the tables' shapes
+    and places in memory, the table's rules, the seat, its view and this round's public history)
+    into the key block of ``work``; True if it equals the inputs written there before (a history
+    too long for the block is never the same)."""
+    key = work[_H_KEY : _H_KEY + _KEY_ROWS].reshape(_KEY_ROWS * 32)
+    pub, t = obs.public, obs.table
+    n = np.int64(0)
+    same = True
+    f = np.float64
+    for v in (f(tables.lo), f(tables.sf.shape[0]), f(tables.sf.shape[1]),
+              f(tables.gain.shape[0]), f(tables.row_of.shape[1]), f(tables.sf.ctypes.data),
+              f(tables.gain.ctypes.data), f(tables.row_of.ctypes.data),
+              f(tables.safe.ctypes.data), f(t.n_active), f(t.n_deck), f(t.hidden_card),
+              f(t.min_bid), f(t.shift), f(t.start_peek), f(t.peek_raise), f(obs.me),
+              f(obs.known), f(obs.hidden_seen), f(obs.caller), f(obs.seen.shape[0]),
+              f(pub.nb)):  # fmt: skip
+        n, same = _key_put(key, n, v, same)
+    for i in range(N_PARAMS):
+        n, same = _key_put(key, n, params[i], same)
+    for s in range(obs.seen.shape[0]):
+        n, same = _key_put(key, n, np.float64(obs.seen[s]), same)
+        n, same = _key_put(key, n, np.float64(pub.peeked[s]), same)
+        n, same = _key_put(key, n, np.float64(pub.open_l[s]), same)
+    for i in range(pub.nb):
+        n, same = _key_put(key, n, np.float64(pub.bids[i]), same)
+        n, same = _key_put(key, n, np.float64(pub.bidders[i]), same)
+        n, same = _key_put(key, n, np.float64(pub.bid_peeked[i]), same)
+    fits = _K_FIRST + n <= key.shape[0]
+    same = same and fits and key[_K_LEN] == n
+    key[_K_LEN] = n if fits else -1
+    return same
+
+
+# inlined at its one site in _log_likelihood: as a real call it took the rebuilt observation
+# by value at every event, and the bot played half as many games a second
+@njit(nogil=True, cache=True, inline="always")
 def event_likelihood(kind, field, mparams, obs, tables, work, observed):
     """The probability that a seat of policy ``field`` (parameters ``mparams``) with the
     observation ``obs`` makes the decision ``observed`` of ``kind`` (PEEK: 1 or 0; BID: the bid
@@ -837,39 +911,67 @@ def _as_seat(obs, j, i, x, hidden, can_call):
                        can_call, np.int64(-1))  # fmt: skip
 
 
-@njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
-def _log_likelihood(field, mparams, obs, tables, work, x, hidden, part):
-    """The log-probability of the others' decisions this round if the asking seat's card is
-    ``x`` and the hidden card ``hidden``: ``part`` 0 only the decisions made without a look at
-    the hidden card, 1 only those made with one, 2 all of them."""
+@njit(nogil=True, cache=True, inline="always")
+def _turns(obs, work):
+    """Write what :func:`_log_likelihood` asks of each turn this round, the same for every
+    hypothesis, into ``work`` from row _H_TURNS (one float a turn): -1 for the asking seat's own
+    turns, else the seat ``j`` + 8 if it was offered a peek (H7) + 16 if it peeked then + 32 if
+    it had seen the hidden card by its bid + 64 if it could call then. Returns the turns."""
     pub = obs.public
     me, nb, bidders, bid_peeked = obs.me, pub.nb, pub.bidders, pub.bid_peeked
     t = obs.table
+    codes = work[_H_TURNS : _H_TURNS + _TURN_ROWS].reshape(_TURN_ROWS * 32)
     turns = nb + (1 if obs.caller >= 0 else 0)  # pointing (H10): the caller's turn too
-    total = 0.0
     for i in range(turns):
         j = bidders[i] if i < nb else obs.caller
         if j == me:
+            codes[i] = -1.0
             continue
         had = False  # j peeked on an earlier turn of this round
         for k in range(i):
             if bidders[k] == j and bid_peeked[k]:
                 had = True
         now = (bid_peeked[i] if i < nb else pub.peeked[j]) and not had
-        sj = obs.seen[j]
         # H7: offered a peek at the start of its turn (not yet peeked, an open life card then,
         # the start player not on its opening turn); decided before seeing the hidden card
         open_then = pub.open_l[j] + (1 if pub.peeked[j] else 0)
-        if part != 1 and not had and may_peek(t.hidden_card, open_then, i == 0, t.start_peek):
-            o = _as_seat(obs, j, i, x, -1, i > 0)
-            p = event_likelihood(PEEK, field, mparams, o, tables, work, np.int64(1 if now else 0))
-            obs.seen[me], obs.seen[j] = -1, sj
-            total += np.log(max(p, BAYES_FLOOR))
+        offered = not had and may_peek(t.hidden_card, open_then, i == 0, t.start_peek)
         sees = had or now
-        if part == 2 or (part == 1) == sees:
-            o = _as_seat(obs, j, i, x, hidden if sees else -1, may_call(i, now, t.peek_raise))
-            seen_action = pub.bids[i] if i < nb else CALL
-            p = event_likelihood(BID, field, mparams, o, tables, work, seen_action)
+        codes[i] = (j + 8 * offered + 16 * now + 32 * sees
+                    + 64 * may_call(i, now, t.peek_raise))  # fmt: skip
+    return turns
+
+
+@njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
+def _log_likelihood(field, mparams, obs, tables, work, x, hidden, part, turns):
+    """The log-probability of the others' decisions this round if the asking seat's card is
+    ``x`` and the hidden card ``hidden``: ``part`` 0 only the decisions made without a look at
+    the hidden card, 1 only those made with one, 2 all of them (``turns`` turns, as
+    :func:`_turns` wrote them)."""
+    me, nb = obs.me, obs.public.nb
+    codes = work[_H_TURNS : _H_TURNS + _TURN_ROWS].reshape(_TURN_ROWS * 32)
+    total = 0.0
+    for i in range(turns):
+        c = np.int64(codes[i])
+        if c < 0:
+            continue
+        j = c & 7
+        sees = (c >> 5) & 1 == 1
+        sj = obs.seen[j]
+        # the peek offered, then the bid: one site for event_likelihood, which is inlined
+        for kind in (PEEK, BID):
+            if kind == PEEK:
+                if part == 1 or not (c >> 3) & 1:
+                    continue
+                hid, can_call, seen_action = np.int64(-1), i > 0, (c >> 4) & 1
+            else:
+                if part != 2 and (part == 1) != sees:
+                    continue
+                hid = hidden if sees else np.int64(-1)
+                can_call = (c >> 6) & 1 == 1
+                seen_action = obs.public.bids[i] if i < nb else CALL
+            o = _as_seat(obs, j, i, x, hid, can_call)
+            p = event_likelihood(kind, field, mparams, o, tables, work, seen_action)
             obs.seen[me], obs.seen[j] = -1, sj
             total += np.log(max(p, BAYES_FLOOR))
     return total
@@ -878,7 +980,14 @@ def _log_likelihood(field, mparams, obs, tables, work, x, hidden, part):
 @njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
 def bayes_posterior(params, obs, tables, work):
     """Fill ``work`` with the posterior over the asking seat's hypotheses (see above); returns
-    ``(m, sum of the weights)``, the weights relative to the largest."""
+    ``(m, sum of the weights)``, the weights relative to the largest. Right after a peek the
+    bot declined (:func:`bayes_peek` marks the scratch), the bid asks again on the same inputs:
+    the posterior is then still in ``work`` and is returned as it is (:func:`_same_inputs`)."""
+    key = work[_H_KEY : _H_KEY + _KEY_ROWS].reshape(_KEY_ROWS * 32)
+    reusable = key[_K_REUSE] == 1.0
+    key[_K_REUSE] = 0.0
+    if _same_inputs(params, obs, tables, work) and reusable:
+        return np.int64(key[_K_M]), key[_K_WSUM]
     n_deck, hidden_card = obs.table.n_deck, obs.table.hidden_card
     hs = obs.hidden_seen
     mask, _ = seat_view(obs.known, hs, hidden_card)
@@ -891,6 +1000,11 @@ def bayes_posterior(params, obs, tables, work):
     work[_W_MODEL, MODEL_LEVEL_SLOT] = params[MODEL_LEVEL_SLOT]
     mparams = work[_W_MODEL, :N_PARAMS]
     open_hidden = hidden_card and hs < 0  # the hidden card is one of the hypotheses
+    turns = _turns(obs, work)
+    # every field but the reader decides from its view's cards alone, whichever of them is the
+    # forehead (the reader's model of the other bidders reads its foreheads apart from the
+    # hidden card): the decisions made after a look at the hidden card are symmetric in (x, h)
+    symmetric = field != READER
     n_h = n_deck if open_hidden else 1
     m = np.int64(0)
     top = -np.inf
@@ -898,7 +1012,8 @@ def bayes_posterior(params, obs, tables, work):
         if (mask >> x) & 1:
             continue
         xbit = np.int64(1) << np.int64(x)
-        lx = _log_likelihood(field, mparams, obs, tables, work, x, hs, 0 if open_hidden else 2)
+        lx = _log_likelihood(field, mparams, obs, tables, work, x, hs, 0 if open_hidden else 2,
+                             turns)  # fmt: skip
         for k in range(n_h):
             h = np.int64(k) if open_hidden else np.int64(hs)
             if open_hidden and (h == x or (mask >> h) & 1):
@@ -906,7 +1021,16 @@ def bayes_posterior(params, obs, tables, work):
             lw = lx
             full = mask | xbit
             if open_hidden:
-                lw += _log_likelihood(field, mparams, obs, tables, work, x, h, 1)
+                # the decisions made with a look at the hidden card read the view with both
+                # cards in it, the same view for (x, h) and (h, x) in a symmetric field: the
+                # pair's sum is memoised when h > x (x runs upwards) and read back for (h, x)
+                if symmetric and h < x:
+                    l1 = work[_H_PAIR + ((h * n_deck + x) >> 5), (h * n_deck + x) & 31]
+                else:
+                    l1 = _log_likelihood(field, mparams, obs, tables, work, x, h, 1, turns)
+                    if symmetric:
+                        work[_H_PAIR + ((x * n_deck + h) >> 5), (x * n_deck + h) & 31] = l1
+                lw += l1
                 full |= np.int64(1) << h
             r, c = m >> 5, m & 31
             work[_H_ROW + r, c] = tables.row_of[0, full]
@@ -920,6 +1044,7 @@ def bayes_posterior(params, obs, tables, work):
         w = np.exp(work[_H_W + r, c] - top)
         work[_H_W + r, c] = w
         wsum += w
+    key[_K_M], key[_K_WSUM] = m, wsum
     return m, wsum
 
 
@@ -961,6 +1086,8 @@ def bayes_peek(params, obs, tables, work):
     """1 to peek (H7): when it would raise anyway and the hidden card moves the chance that its
     plan survives, on average over the posterior's hidden cards, by more than ``peek``."""
     m, wsum, call, plan, p = _bayes_plan(params, obs, tables, work)
+    # a declined peek: the bid comes next, on the same inputs (see bayes_posterior)
+    work[_H_KEY, _K_REUSE] = 1.0
     if call:
         return np.int64(0)
     sf, lo = tables.sf, tables.lo
@@ -977,7 +1104,9 @@ def bayes_peek(params, obs, tables, work):
                 den += w
         if den > 0.0:
             moved += den * abs(num / den - p)
-    return np.int64(1 if moved / wsum > params[BAYES_PEEK] else 0)
+    peek = moved / wsum > params[BAYES_PEEK]
+    work[_H_KEY, _K_REUSE] = 0.0 if peek else 1.0
+    return np.int64(1 if peek else 0)
 
 
 @njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
