@@ -381,7 +381,7 @@ def _play_one(perm, side, block0, block_st, stats, trace, tn):
                np.empty(n, i8), np.empty(n, i8), np.empty(n, b1), np.empty(n, b1),
                np.empty(n, i8), np.empty(n, i8), np.empty(k, i8), np.empty(k, i8),
                np.empty(k, b1), np.empty(n, i8), np.empty(E.DECK_MAX, i8), np.empty(n + 1, i8),
-               np.empty((WORK_ROWS, 32), np.float64), np.empty(1, i8))  # E.new_scratch  # fmt: skip
+               np.zeros((WORK_ROWS, 32), np.float64), np.empty(1, i8))  # E.new_scratch  # fmt: skip
     _ENGINE(1, perm, pol, par, rules, beliefs, moments, block_st, stats, trace, tn, scratch)
     w = -1
     for seat in range(n):
