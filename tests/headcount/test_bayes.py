@@ -108,10 +108,11 @@ class Round:
         tables = self.beliefs.tables
         return int(A.act(self.pol[p], self.par[p], obs, kind, tables, O.new_work(), u))
 
-    def brute_force_survival(self, bs):
+    def brute_force_survival(self, bs, deterministic=False):
         """P(total >= b) for each ``b`` of ``bs`` given everything the bayes seat saw: every
         deal of its own card, the hidden card and the draw-pile top (H2) it cannot see, each
-        weighted by the probability that the field makes the decisions it made."""
+        weighted by the probability that the field makes the decisions it made (asked once per
+        view when the field draws no uniform: ``deterministic``)."""
         me = self.me
         seen = {int(c) for s, c in enumerate(self.cards) if s != me}
         unseen = [c for c in range(self.rules.deck_size) if c not in seen]
@@ -129,6 +130,9 @@ class Round:
                     pn = kind == A.BID and peeked[seat] and not self._had(seat, nb)
                     obs = self.obs(seat, nb, peeked, cards, h, True)
                     key = (kind, seat, nb, obs.known, obs.hidden_seen)
+                    if key not in memo and deterministic:
+                        a = self.ask(kind, seat, nb, peeked, cards, h, 0.5, pn, open_l)
+                        memo[key] = {a: 1.0}
                     if key not in memo:
                         args = (kind, seat, nb, peeked, cards, h)
                         memo[key] = _probs(
@@ -149,7 +153,9 @@ class Round:
         obs = self.obs(self.me, self.nb, self.peeked, self.cards, self.hidden, self.nb > 0)
         p = self.perms[0][self.me]
         tables = self.beliefs.tables
-        return np.array([A.bayes_survival(self.par[p], obs, tables, O.new_work(), b) for b in bs])
+        readers = self.par[p][A.BAYES_FIELD] == A.BAYES  # a reader of bayes bots
+        survival = A.bayes_survival_r if readers else A.bayes_survival
+        return np.array([survival(self.par[p], obs, tables, O.new_work(), b) for b in bs])
 
 
 def _rounds(bots, rules, seed, want):
@@ -190,6 +196,65 @@ def test_posterior_of_a_deterministic_field_is_the_brute_force_one(bots, rules):
 def test_posterior_of_the_equilibrium_field_is_the_brute_force_one():
     # the table's probabilities, against the measure of the uniforms that give each decision
     for r in _rounds("bayes,equilibrium,equilibrium", HeadcountRules(), 7, 2):
+        bs = list(range(-10, 50, 3))
+        assert r.bayes_survival(bs) == pytest.approx(r.brute_force_survival(bs), abs=1e-7)
+
+
+@pytest.mark.parametrize("rules", [HeadcountRules(), HeadcountRules(hidden_card=False)])
+def test_posterior_of_a_field_of_readers_is_the_brute_force_one(rules):
+    # bayes:field=bayes: every field seat is a bayes bot reading the others (the asking seat
+    # too) through the equilibrium table; its decisions draw no uniform, so each view is asked
+    # once, through the engine's own act, and the likelihood is 1 or the floor
+    rounds = _rounds("bayes:field=bayes,bayes,bayes", rules, 5, 2)
+    for r in rounds:
+        bs = list(range(-10, 50, 3))
+        want = r.brute_force_survival(bs, deterministic=True)
+        assert r.bayes_survival(bs) == pytest.approx(want, abs=1e-9)
+    # teeth: reading the field as the equilibrium table it is not gives another posterior
+    r = rounds[0]
+    r.par = r.par.copy()
+    r.par[r.perms[0][r.me]] = A.table_params([A.parse_bot("bayes:field=equilibrium")])[1][0]
+    assert np.abs(r.bayes_survival(bs) - want).max() > 0.01
+
+
+def test_a_mixing_bot_bids_with_the_chances_its_readers_score():
+    # bayes:spread (issue 22 item 3): the bid's quantile is uniform on [quantile, quantile +
+    # spread]; the chance a reader of readers scores for each bid (bayes_bid_chance) is the
+    # measure of the uniforms that give it
+    mixed = 0
+    for r in _rounds("bayes:spread=0.4,bayes:spread=0.4,bayes:spread=0.4", HeadcountRules(), 9, 10):
+        p = r.par[r.perms[0][r.me]]
+        tables = r.beliefs.tables
+        obs = r.obs(r.me, r.nb, r.peeked, r.cards, r.hidden, r.nb > 0)
+
+        def bid(u, p=p, obs=obs, tables=tables):
+            return int(A.bayes_bid(p, obs, tables, O.new_work(), u))
+
+        if bid(0.0) == A.CALL:
+            continue
+        # the bid rises with u: P(bid <= b) is the u where it passes b, found by bisection for
+        # every b (a grid could step over a bid of tiny chance)
+        below = {}
+        for b in range(bid(0.0) - 1, bid(1 - 1e-15) + 1):
+            x, y = 0.0, 1.0
+            for _ in range(60):
+                m = (x + y) / 2
+                x, y = (m, y) if bid(m) <= b else (x, m)
+            below[b] = y if bid(0.0) <= b else 0.0
+        chances = {b: below[b] - below[b - 1] for b in list(below)[1:]}
+        mixed += sum(w > 0.01 for w in chances.values()) >= 3
+        for b, w in chances.items():
+            got = A.bayes_bid_chance(p, obs, tables, O.new_work(), b)
+            assert got == pytest.approx(w, abs=1e-12), b
+        assert sum(chances.values()) == pytest.approx(1.0, abs=1e-12)
+        assert A.bayes_bid_chance(p, obs, tables, O.new_work(), max(chances) + 1) == 0.0
+    assert mixed >= 2
+
+
+def test_posterior_of_a_mixing_field_of_readers_is_the_brute_force_one():
+    # the field's bids now draw a uniform: the brute force measures each decision's uniforms
+    bots = "bayes:field=bayes,fspread=0.4,bayes:spread=0.4,bayes:spread=0.4"
+    for r in _rounds(bots, HeadcountRules(hidden_card=False), 6, 2):
         bs = list(range(-10, 50, 3))
         assert r.bayes_survival(bs) == pytest.approx(r.brute_force_survival(bs), abs=1e-7)
 
@@ -315,7 +380,8 @@ def test_a_declined_peek_keeps_its_posterior_for_the_same_inputs_only():
         work = O.new_work()
         if A.bayes_peek(p, obs, tables, work) == 0:
             assert work[A._H_KEY, A._K_REUSE] == 1.0
-            assert A.bayes_bid(p, obs, tables, work) == A.bayes_bid(p, obs, tables, O.new_work())
+            again = A.bayes_bid(p, obs, tables, O.new_work(), 0.5)
+            assert A.bayes_bid(p, obs, tables, work, 0.5) == again
             assert work[A._H_KEY, A._K_REUSE] == 0.0
         bids = r.bids.copy()
         bids[r.nb - 1] += 7
@@ -389,3 +455,8 @@ def test_bayes_candidates_need_a_field_of_one_modelled_policy():
     assert all(c.startswith("bayes:field=2,") for c in X.bayes_candidates(["odds:call=0.5"] * 2))
     assert X.bayes_candidates(["odds", "tips"]) == []
     assert X.bayes_candidates(["responder"] * 3) == []
+    # a field of bayes bots is read by a reader of readers
+    assert all(c.startswith("bayes:field=7,") for c in X.bayes_candidates(["bayes"] * 3))
+    mixing = X.bayes_candidates(["bayes:spread=0.4"] * 3)
+    assert mixing and all(c.endswith(",fspread=0.4") for c in mixing)
+    assert X.bayes_candidates(["bayes:spread=0.4", "bayes"]) == []

@@ -19,11 +19,11 @@ from headcount_lab.games.headcount import observation as O
 from headcount_lab.games.headcount.rules import HeadcountRules
 
 #: every bot; the responder (the meter's family) also with its own knobs away from the defaults;
-#: bayes (issue 22) with the table bot's model and with the reader's (the model that reads the
-#: most of the history)
+#: bayes (issue 22) with the table bot's model, with the reader's (the model that reads the
+#: most of the history) and with its own (a reader of readers, its field's posteriors inside)
 POLICIES = ["random", "tips", "odds", "reader", "bluffer", "equilibrium", "responder",
             "responder:raise=0.3,shade=6,call2=0.8,quantile2=0.3,raise2=0.5", "bayes",
-            "bayes:field=reader,call=0.5,peek=0.02"]  # fmt: skip
+            "bayes:field=reader,call=0.5,peek=0.02", "bayes:field=bayes"]  # fmt: skip
 
 
 def situation(rng, n, rules):

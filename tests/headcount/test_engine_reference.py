@@ -119,3 +119,13 @@ def test_kernel_statistics_match_its_own_trace():
     assert st["slot"][:, E.S_POINTS].sum() == (kinds == E.T_POINT).sum()
     assert st["wins"].sum() == 20 and st["seated"].sum() == 20 * 5
     assert r["forced_calls"] == 0 and r["illegal_bids"] == 0
+
+
+@pytest.mark.slow  # the readers' engine compiles for about 40 s on a cold cache
+def test_kernel_and_reference_play_identical_games_with_a_reader_of_readers():
+    # bayes:field=bayes runs each field seat's posterior inside its own (agents.READERS); H10
+    # brings its pointing in
+    test_kernel_and_reference_play_identical_games(
+        "reader of readers", "bayes:field=bayes,bayes,bayes", HeadcountRules(trickster=True),
+        False,
+    )  # fmt: skip

@@ -24,19 +24,26 @@ from headcount_lab.games.headcount.rules import HeadcountRules
         ("random,random,equilibrium,responder", "every"),
         ("bayes,equilibrium,equilibrium", "all"),
         ("bayes:field=odds,odds,odds", "all"),
+        ("bayes:field=bayes,bayes,bayes", "readers"),
+        ("bayes:field=bayes,bayes:field=odds,odds", "readers"),
     ],
 )
 def test_bot_set_compiles_other_bots_only_where_they_sit(bots, wanted):
-    sets = {s.name: s for s in (A.BASE, A.EVERY, A.ALL)}
-    policies = setup_for(bots).kernel_args()[1]
-    assert A.bot_set(policies) is sets[wanted]
-    assert E.engine(A.bot_set(policies)) is E.engine(sets[wanted])
-    assert len({id(E.engine(s)) for s in sets.values()}) == 3
+    sets = {s.name: s for s in (A.BASE, A.EVERY, A.ALL, A.READERS)}
+    _, policies, params, _ = setup_for(bots).kernel_args()
+    assert A.bot_set(policies, params) is sets[wanted]
+    assert E.engine(A.bot_set(policies, params)) is E.engine(sets[wanted])
+    assert len({id(E.engine(s)) for s in sets.values()}) == 4
+
+
+def test_a_bayes_table_needs_its_parameters_to_pick_its_bot_set():
+    with pytest.raises(ValueError, match="needs its parameters"):
+        A.bot_set(np.array([A.BAYES, A.ODDS]))
 
 
 def _block(setup, monkeypatch, bots):
     perms, pol, par, rules = setup.kernel_args()
-    monkeypatch.setattr(T, "bot_set", lambda policies: bots)
+    monkeypatch.setattr(T, "bot_set", lambda policies, params: bots)
     st = T.new_block_stats(setup)
     trace = np.zeros((100_000, 3), np.int64)
     n = T.play_block(40, perms, pol, par, rules, setup.beliefs(), block_state(8, 0), st, trace)

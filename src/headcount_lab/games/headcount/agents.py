@@ -88,10 +88,12 @@ from headcount_lab.games.headcount.bots import (
     BAYES_CALL,
     BAYES_DISCARD,
     BAYES_FIELD,
+    BAYES_FSPREAD,
     BAYES_MODEL,
     BAYES_MODEL_SLOTS,
     BAYES_PEEK,
     BAYES_QUANTILE,
+    BAYES_SPREAD,
     BLUFFER,
     BLUFFER_RATE,
     BLUFFER_SIZE,
@@ -135,7 +137,7 @@ from headcount_lab.games.headcount.bots import PARAMS as PARAMS
 from headcount_lab.games.headcount.bots import POLICY_NAMES as POLICY_NAMES
 from headcount_lab.games.headcount.bots import parse_bot as parse_bot
 from headcount_lab.games.headcount.bots import parse_bots as parse_bots
-from headcount_lab.games.headcount.observation import BID, DISCARD, PEEK, POINT, Public
+from headcount_lab.games.headcount.observation import BID, DISCARD, LEVEL_ROWS, PEEK, POINT, Public
 from headcount_lab.games.headcount.observation import CALL as CALL
 from headcount_lab.games.headcount.observation import Observation as Observation
 from headcount_lab.games.headcount.rules import (
@@ -271,8 +273,12 @@ def safe_columns(sf: np.ndarray, levels: tuple[float, ...]) -> np.ndarray:
 
 
 def bayes_model(bot: Bot) -> Bot:
-    """The field model of a ``bayes`` bot: its ``field`` policy at the default parameters."""
-    return parse_bot(POLICY_NAMES[int(bot.params[BAYES_FIELD])])
+    """The field model of a ``bayes`` bot: its ``field`` policy at the default parameters (a
+    ``bayes`` field with the bot's ``fspread`` as its ``spread``)."""
+    field = int(bot.params[BAYES_FIELD])
+    if field == BAYES:
+        return parse_bot(f"bayes:spread={bot.params[BAYES_FSPREAD]!r}")
+    return parse_bot(POLICY_NAMES[field])
 
 
 def table_params(bots: list[Bot] | tuple[Bot, ...]) -> tuple[tuple[float, ...], np.ndarray]:
@@ -627,13 +633,19 @@ BASE = BotSet("base", peek_base, bid_base, point_base, discard_base)
 EVERY = BotSet("every", peek_every, bid_every, point_every, discard_every)
 
 
-def bot_set(policies: np.ndarray | list[int]) -> BotSet:
-    """The smallest :class:`BotSet` that plays every policy id in ``policies``: :data:`BASE`
-    unless an ``equilibrium`` or ``responder`` bot sits at the table, :data:`ALL` when a
-    ``bayes`` bot does (the same games: each set is the next one without code those tables
-    never reach)."""
+def bot_set(policies: np.ndarray | list[int], params: np.ndarray | None = None) -> BotSet:
+    """The smallest :class:`BotSet` that plays every policy id in ``policies`` (parameters
+    ``params``, float64[slots, N_PARAMS]): :data:`BASE` unless an ``equilibrium`` or
+    ``responder`` bot sits at the table, :data:`ALL` when a ``bayes`` bot does,
+    :data:`READERS` when one of them reads a field of ``bayes`` bots (the same games: each set
+    is the next one without code those tables never reach). A table of ``bayes`` bots needs
+    ``params`` to tell the last two apart."""
     p = np.asarray(policies)
     if (p == BAYES).any():
+        if params is None:
+            raise ValueError("a table with a bayes bot needs its parameters to pick a bot set")
+        if (np.asarray(params)[p == BAYES, BAYES_FIELD] == BAYES).any():
+            return READERS
         return ALL
     return EVERY if ((p == EQUILIBRIUM) | (p == RESPONDER)).any() else BASE
 
@@ -1001,10 +1013,11 @@ def bayes_posterior(params, obs, tables, work):
     mparams = work[_W_MODEL, :N_PARAMS]
     open_hidden = hidden_card and hs < 0  # the hidden card is one of the hypotheses
     turns = _turns(obs, work)
-    # every field but the reader decides from its view's cards alone, whichever of them is the
-    # forehead (the reader's model of the other bidders reads its foreheads apart from the
-    # hidden card): the decisions made after a look at the hidden card are symmetric in (x, h)
-    symmetric = field != READER
+    # every field but the readers decides from its view's cards alone, whichever of them is the
+    # forehead (the reader's model of the other bidders, and a bayes seat's rebuilt views of
+    # them, read its foreheads apart from the hidden card): the decisions made after a look at
+    # the hidden card are symmetric in (x, h)
+    symmetric = field != READER and field != BAYES  # a bayes seat reads the others' views too
     n_h = n_deck if open_hidden else 1
     m = np.int64(0)
     top = -np.inf
@@ -1056,10 +1069,26 @@ def _hyp(work, first):
 
 
 @njit(nogil=True, cache=True, inline="always")
-def _bayes_plan(params, obs, tables, work):
+def _quantiles(params):
+    """The lowest and highest quantile of the bot's bids: ``quantile`` and ``quantile +
+    spread`` (below 1; the same float twice when ``spread`` is 0)."""
+    q = params[BAYES_QUANTILE]
+    return q, min(q + params[BAYES_SPREAD], 1.0 - 1e-9)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _bid_quantile(params, u):
+    """The quantile of a bid drawn with the uniform ``u`` (``quantile`` itself when ``spread``
+    is 0: the bot then draws nothing)."""
+    lo, hi = _quantiles(params)
+    return lo + u * (hi - lo)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _bayes_plan(params, obs, tables, work, q):
     """``(m, wsum, call?, plan, P(plan survives))`` of the posterior: "Count!" when it may call
     and P(the last bid loses) > ``call``; else the plan, the highest bid that survives a call
-    with probability >= 1 - ``quantile`` (at least the lowest legal bid, H5)."""
+    with probability >= 1 - ``q`` (at least the lowest legal bid, H5)."""
     m, wsum = bayes_posterior(params, obs, tables, work)
     ids, ws = _hyp(work, _H_ROW), _hyp(work, _H_W)
     sf, lo, shift = tables.sf, tables.lo, obs.table.shift
@@ -1069,23 +1098,50 @@ def _bayes_plan(params, obs, tables, work):
         lose = 1.0 - _mix_sf(sf, ids, ws, m, wsum, lo, last + shift)
         if lose > params[BAYES_CALL]:
             return m, wsum, True, last, lose
-    plan = _mix_safe_bid(sf, ids, ws, m, wsum, lo, 1.0 - params[BAYES_QUANTILE], shift)
+    plan = _mix_safe_bid(sf, ids, ws, m, wsum, lo, 1.0 - q, shift)
     plan = max(plan, lowest_bid(nb, last, obs.table.min_bid))
     return m, wsum, False, plan, _mix_sf(sf, ids, ws, m, wsum, lo, plan + shift)
 
 
 @njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
-def bayes_bid(params, obs, tables, work):
-    """The ``bayes`` bot's bid or :data:`CALL` (:func:`_bayes_plan`)."""
-    _, _, call, plan, _ = _bayes_plan(params, obs, tables, work)
+def bayes_bid(params, obs, tables, work, u):
+    """The ``bayes`` bot's bid or :data:`CALL` (:func:`_bayes_plan`; the bid's quantile drawn
+    with ``u``, :func:`_bid_quantile`)."""
+    _, _, call, plan, _ = _bayes_plan(params, obs, tables, work, _bid_quantile(params, u))
     return CALL if call else plan
+
+
+@njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
+def bayes_bid_chance(params, obs, tables, work, observed):
+    """The probability that the ``bayes`` bot bids ``observed`` (or calls: :data:`CALL`) on
+    ``obs``, over the uniform of :func:`bayes_bid`. Its call is certain either way; the bid at
+    quantile q is the highest b with S(b) = P(total >= b + shift) >= 1 - q, at least the lowest
+    legal bid: it is ``observed`` when 1 - q lies in (S(observed + 1), S(observed)] (in
+    (S(low + 1), 1] for the lowest legal bid ``low``), and q is uniform on the quantiles."""
+    q_lo, q_hi = _quantiles(params)
+    m, wsum, call, plan, _ = _bayes_plan(params, obs, tables, work, q_lo)
+    if call or observed == CALL:
+        return 1.0 if call and observed == CALL else 0.0
+    if q_hi == q_lo:
+        return 1.0 if plan == observed else 0.0
+    nb = obs.public.nb
+    low = lowest_bid(nb, obs.public.bids[nb - 1] if nb > 0 else 0, obs.table.min_bid)
+    if observed < low:
+        return 0.0
+    ids, ws = _hyp(work, _H_ROW), _hyp(work, _H_W)
+    sf, lo, shift = tables.sf, tables.lo, obs.table.shift
+    top = 1.0 if observed == low else _mix_sf(sf, ids, ws, m, wsum, lo, observed + shift)
+    bottom = _mix_sf(sf, ids, ws, m, wsum, lo, observed + 1 + shift)
+    hit = min(top, 1.0 - q_lo) - max(bottom, 1.0 - q_hi)  # levels 1 - q: (1 - q_hi, 1 - q_lo]
+    return max(hit, 0.0) / (q_hi - q_lo)
 
 
 @njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
 def bayes_peek(params, obs, tables, work):
     """1 to peek (H7): when it would raise anyway and the hidden card moves the chance that its
-    plan survives, on average over the posterior's hidden cards, by more than ``peek``."""
-    m, wsum, call, plan, p = _bayes_plan(params, obs, tables, work)
+    plan survives, on average over the posterior's hidden cards, by more than ``peek`` (the plan
+    at the middle of its quantiles: the peek draws nothing)."""
+    m, wsum, call, plan, p = _bayes_plan(params, obs, tables, work, _bid_quantile(params, 0.5))
     # a declined peek: the bid comes next, on the same inputs (see bayes_posterior)
     work[_H_KEY, _K_REUSE] = 1.0
     if call:
@@ -1140,7 +1196,7 @@ def peek_all(policy, params, obs, tables, work, u):
 def bid_all(policy, params, obs, tables, work, u):
     """The bid or call of every bot, ``bayes`` too (:func:`bayes_bid`)."""
     if policy == BAYES:
-        return bayes_bid(params, obs, tables, work)
+        return bayes_bid(params, obs, tables, work, u)
     return bid_every(policy, params, obs, tables, work, u)
 
 
@@ -1162,6 +1218,82 @@ def discard_all(policy, params, obs, tables, work, u):
 
 #: every bot, ``bayes`` too
 ALL = BotSet("all", peek_all, bid_all, point_all, discard_all)
+
+
+# ------------------------------------------------------------------------ a reader of readers
+# ``bayes:field=bayes``: every other seat is a ``bayes`` bot at its defaults (reading the
+# ``equilibrium`` table), so each of its decisions comes out of a posterior of its own. Under a
+# hypothesis the likelihood of such a decision is 1 or 0 (floored): the field seat's posterior
+# is run on the view the hypothesis gives it, in the LEVEL_ROWS scratch rows after the asking
+# bot's. The asking bot's functions are those above, copied with the likelihood rebound (numba's
+# on-disk cache cannot hold mutually recursive functions); only tables that seat such a reader
+# compile them (:data:`READERS`).
+
+
+@njit(nogil=True, cache=True, inline="always")
+def event_likelihood_of_readers(kind, field, mparams, obs, tables, work, observed):
+    """:func:`event_likelihood`, and for ``field`` ``bayes`` the chance of its decision on
+    ``obs`` (:func:`bayes_bid_chance`; its peek is certain)."""
+    if field != BAYES:
+        return event_likelihood(kind, field, mparams, obs, tables, work, observed)
+    inner = work[LEVEL_ROWS:]
+    if kind == PEEK:
+        return 1.0 if bayes_peek(mparams, obs, tables, inner) == observed else 0.0
+    return bayes_bid_chance(mparams, obs, tables, inner, observed)
+
+
+def _rebound(fn, name, **names):  # type: ignore[no-untyped-def]
+    """The jitted ``fn`` copied as ``name`` with the globals ``names`` rebound, jitted with the
+    same options and keyed on its sources like every function here."""
+    options = {k: v for k, v in fn.targetoptions.items() if k != "nopython"}  # njit's own
+    jitted = njit(**options)(rebind(fn.py_func, name, **names))
+    track_sources(jitted)
+    return jitted
+
+
+_log_likelihood_r = _rebound(_log_likelihood, "_log_likelihood_r",
+                             event_likelihood=event_likelihood_of_readers)  # fmt: skip
+bayes_posterior_r = _rebound(bayes_posterior, "bayes_posterior_r",
+                             _log_likelihood=_log_likelihood_r)  # fmt: skip
+_bayes_plan_r = _rebound(_bayes_plan, "_bayes_plan_r", bayes_posterior=bayes_posterior_r)
+bayes_bid_r = _rebound(bayes_bid, "bayes_bid_r", _bayes_plan=_bayes_plan_r)
+bayes_peek_r = _rebound(bayes_peek, "bayes_peek_r", _bayes_plan=_bayes_plan_r)
+bayes_point_r = _rebound(bayes_point, "bayes_point_r", bayes_posterior=bayes_posterior_r)
+bayes_survival_r = _rebound(bayes_survival, "bayes_survival_r",
+                            bayes_posterior=bayes_posterior_r)  # fmt: skip
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _reads_readers(policy, params):
+    return policy == BAYES and params[BAYES_FIELD] == BAYES
+
+
+@njit(nogil=True, cache=True, inline="always")
+def peek_readers(policy, params, obs, tables, work, u):
+    """The peek of every bot, a reader of ``bayes`` bots too."""
+    if _reads_readers(policy, params):
+        return bayes_peek_r(params, obs, tables, work)
+    return peek_all(policy, params, obs, tables, work, u)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def bid_readers(policy, params, obs, tables, work, u):
+    """The bid or call of every bot, a reader of ``bayes`` bots too."""
+    if _reads_readers(policy, params):
+        return bayes_bid_r(params, obs, tables, work, u)
+    return bid_all(policy, params, obs, tables, work, u)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def point_readers(policy, params, obs, tables, work, u):
+    """The pointing of every bot, a reader of ``bayes`` bots too."""
+    if _reads_readers(policy, params):
+        return bayes_point_r(params, obs, tables, work)
+    return point_all(policy, params, obs, tables, work, u)
+
+
+#: every bot, a ``bayes`` bot reading a field of ``bayes`` bots too
+READERS = BotSet("readers", peek_readers, bid_readers, point_readers, discard_all)
 
 #: a bot set's four decision functions, bound per set in each copy of :func:`_act`
 bot_peek = bot_bid = bot_point = bot_discard = None
@@ -1198,7 +1330,8 @@ def act_for(bots: BotSet):  # type: ignore[no-untyped-def]
 
 def act(policy, params, obs, kind, tables, work, u):  # type: ignore[no-untyped-def]
     """:func:`_act` for any bot (the set :func:`bot_set` picks for ``policy``)."""
-    return act_for(bot_set([int(policy)]))(policy, params, obs, kind, tables, work, u)
+    bots = bot_set([int(policy)], np.asarray(params)[None])
+    return act_for(bots)(policy, params, obs, kind, tables, work, u)
 
 
 # --------------------------------------------------------------------------- equilibrium

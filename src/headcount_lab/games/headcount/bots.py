@@ -16,9 +16,10 @@ BAYES = 7  # exact Bayesian responder to a known field (agents.py, issue 22 item
 POLICY_NAMES = (
     "random", "tips", "odds", "reader", "bluffer", "equilibrium", "responder", "bayes",
 )  # fmt: skip
-#: the field policies the ``bayes`` bot models (not the responder families)
-BAYES_FIELDS = (RANDOM, TIPS, ODDS, READER, BLUFFER, EQUILIBRIUM)
-N_PARAMS = 14  # the last two hold table indices filled in by table_params()
+#: the field policies the ``bayes`` bot models (not the responder family): ``bayes`` itself too,
+#: a field of readers whose every decision comes from a posterior of its own (``bayes:field=bayes``)
+BAYES_FIELDS = (RANDOM, TIPS, ODDS, READER, BLUFFER, EQUILIBRIUM, BAYES)
+N_PARAMS = 16  # the last two hold table indices filled in by table_params()
 
 
 _DISCARD = Param(
@@ -53,6 +54,13 @@ _READER = _ODDS + (
 def _random_range(bot: BotSpec) -> None:
     if bot.name == "random" and bot.value("lo") > bot.value("hi"):
         raise ValueError("bot random: lo must not exceed hi")
+
+
+def _bayes_field(bot: BotSpec) -> None:
+    # the ids run 0..7 with the responder family (6) among them, which the bot does not model
+    if bot.name == "bayes" and int(bot.value("field")) not in BAYES_FIELDS:
+        names = ", ".join(POLICY_NAMES[p] for p in BAYES_FIELDS)
+        raise ValueError(f"bot bayes: field must be one of {names}")
 
 
 #: every Headcount bot, its parameters (slot order = index in the parameter array) and defaults
@@ -106,7 +114,7 @@ MENU = BotMenu(
                 Param("raise2", 1.0, 0.0, 1.0, help="heads-up: raise fraction"),
             ),
         ),
-        # the field's policy by id (random to equilibrium: not the responder families); its
+        # the field's policy by id (random to equilibrium, and bayes: not the responder); its
         # parameters are that policy's defaults, copied into the bot's slots BAYES_MODEL.. by
         # agents.table_params
         Policy(
@@ -117,7 +125,7 @@ MENU = BotMenu(
                     "field",
                     EQUILIBRIUM,
                     RANDOM,
-                    EQUILIBRIUM,
+                    BAYES,
                     True,
                     "the other seats' policy, at its defaults",
                     tuple((POLICY_NAMES[p], p) for p in BAYES_FIELDS),
@@ -128,10 +136,28 @@ MENU = BotMenu(
                 replace(_ODDS[1], default=0.05),
                 _ODDS[2],
                 _DISCARD,
+                # play that hides what it sees (issue 22 item 3): each bid's quantile drawn
+                # uniformly from [quantile, quantile + spread]; quiet: older specs keep their text
+                Param(
+                    "spread",
+                    0.0,
+                    0.0,
+                    0.9,
+                    help="mix: bid a quantile drawn up to this far above quantile",
+                    quiet=True,
+                ),  # fmt: skip
+                Param(
+                    "fspread",
+                    0.0,
+                    0.0,
+                    0.9,
+                    help="field=bayes: the spread it assumes of the field",
+                    quiet=True,
+                ),  # fmt: skip
             ),
         ),
     ],
-    checks=[_random_range],
+    checks=[_random_range, _bayes_field],
 )
 #: policy -> ordered (name, default, lo, hi, integer?) of its parameters; index = array slot
 PARAMS: dict[str, tuple[tuple[str, float, float, float, bool], ...]] = {
@@ -182,10 +208,12 @@ BAYES_CALL = slot("bayes", "call")
 BAYES_QUANTILE = slot("bayes", "quantile")
 BAYES_PEEK = slot("bayes", "peek")
 BAYES_DISCARD = slot("bayes", "discard")
+BAYES_SPREAD = slot("bayes", "spread")
+BAYES_FSPREAD = slot("bayes", "fspread")
 #: the ``bayes`` bot's copy of its field policy's default parameters starts at this slot (up to
 #: :data:`BAYES_MODEL_SLOTS` of them, filled in by :func:`.agents.table_params`); its level
 #: slots hold the field model's levels
-BAYES_MODEL = BAYES_DISCARD + 1
+BAYES_MODEL = BAYES_FSPREAD + 1
 BAYES_MODEL_SLOTS = N_PARAMS - 2 - BAYES_MODEL
 #: the last two slots, past every policy's own: the index in ``Beliefs.levels`` of the bot's
 #: own safe-bid level and of the level it assumes for others (reader, responder), filled in by

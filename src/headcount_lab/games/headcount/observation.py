@@ -26,10 +26,13 @@ from headcount_lab.games.headcount.rules import HeadcountRules
 
 CALL = -(1 << 62)  # the "Count!" action; bids are ordinary integers
 PEEK, BID, POINT, DISCARD = 0, 1, 2, 3  # decision kinds
-#: the bots' float scratch is float64[WORK_ROWS, 32] (:func:`new_work`): the reader's mixture
-#: uses rows 0-1, the ``bayes`` bot the others (its field model, its hypotheses, the pairs'
-#: likelihoods, the inputs of its last posterior and the round's turns: ``agents.bayes_posterior``)
-WORK_ROWS = 61
+#: the bots' float scratch is float64[WORK_ROWS, 32] (:func:`new_work`): in its first
+#: LEVEL_ROWS rows the reader's mixture uses rows 0-1, the ``bayes`` bot the others (its field
+#: model, its hypotheses, the pairs' likelihoods, the inputs of its last posterior and the
+#: round's turns: ``agents.bayes_posterior``); a ``bayes`` bot whose field is ``bayes`` runs each
+#: field seat's posterior in the LEVEL_ROWS rows after its own
+LEVEL_ROWS = 61
+WORK_ROWS = 2 * LEVEL_ROWS
 
 
 def new_work() -> np.ndarray:

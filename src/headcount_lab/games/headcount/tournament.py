@@ -88,6 +88,7 @@ def beliefs_for(
     seat draws from)."""
     levels, _ = table_params(bots)
     models = [bayes_model(b) for b in bots if b.policy == BAYES]
+    models += [bayes_model(m) for m in models if m.policy == BAYES]  # a reader of readers
     return build_beliefs(
         rules.double,
         len(bots) if players is None else players,
@@ -340,7 +341,7 @@ def play_block(n_deals, perms, policies, params, rules, beliefs, state, st, trac
     has_sums = "deal_seat_sq" in st
     sums = st if has_sums else E.new_deal_stats(perms.shape[1], policies.shape[0])
     by_deal = (sums["deal_seat_sq"], sums["deal_slot_sq"], np.empty_like(st["wins"]))
-    play_deals = E.engine(bot_set(policies))  # the base bots compile a smaller engine
+    play_deals = E.engine(bot_set(policies, params))  # the base bots compile a smaller engine
     play_deals(n_deals, perms, policies, params, rules, tables, moments, state, engine_stats,
                tr, tn, E.new_scratch(perms.shape[1]), by_deal)  # fmt: skip
     return int(tn[0])

@@ -27,7 +27,7 @@ from numba import njit
 from headcount_lab.core.jitcache import track_module
 from headcount_lab.core.stats import mean_ci_of_moments, paired_win_difference, wilson
 from headcount_lab.games.headcount import kernels as E
-from headcount_lab.games.headcount.agents import ALL, EVERY, Bot, bot_set
+from headcount_lab.games.headcount.agents import BAYES, EVERY, Bot
 from headcount_lab.games.headcount.observation import WORK_ROWS
 from headcount_lab.games.headcount.rules import (
     N_NUMBER,
@@ -451,7 +451,7 @@ class Pair:
         setup = Setup((focal,) + (self.field,) * (self.players - 1), rules, False)
         b = setup.beliefs()
         _, policies, params, rules_arr = setup.kernel_args()
-        if bot_set(policies) is ALL:  # a bayes seat: its code is not in the engine used here
+        if (policies == BAYES).any():  # a bayes seat: its code is not in the engine used here
             raise ValueError("paired games play the bots of agents.EVERY; bayes is not one")
         return policies, params, rules_arr, b.tables, b.moments
 
