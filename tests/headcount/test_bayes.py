@@ -251,9 +251,17 @@ def test_a_mixing_bot_bids_with_the_chances_its_readers_score():
     assert mixed >= 2
 
 
-def test_posterior_of_a_mixing_field_of_readers_is_the_brute_force_one():
+@pytest.mark.parametrize(
+    "bots",
+    [
+        "bayes:field=bayes,fspread=0.4,bayes:spread=0.4,bayes:spread=0.4",
+        # a field that mixes and reads nothing (ffield: what the field reads)
+        "bayes:field=bayes,ffield=random,fspread=0.6,"
+        "bayes:field=random,spread=0.6,bayes:field=random,spread=0.6",
+    ],
+)
+def test_posterior_of_a_mixing_field_of_readers_is_the_brute_force_one(bots):
     # the field's bids now draw a uniform: the brute force measures each decision's uniforms
-    bots = "bayes:field=bayes,fspread=0.4,bayes:spread=0.4,bayes:spread=0.4"
     for r in _rounds(bots, HeadcountRules(hidden_card=False), 6, 2):
         bs = list(range(-10, 50, 3))
         assert r.bayes_survival(bs) == pytest.approx(r.brute_force_survival(bs), abs=1e-7)
@@ -425,6 +433,10 @@ def test_field_is_named_by_policy_and_checked():
     assert A.parse_bot("bayes:field=bluffer").params[A.BAYES_FIELD] == A.BLUFFER
     with pytest.raises(ValueError, match="field"):
         A.parse_bot("bayes:field=responder")  # the meter's families are not modelled
+    with pytest.raises(ValueError, match="ffield must be one of random, equilibrium"):
+        A.parse_bot("bayes:field=bayes,ffield=2")  # odds' defaults are not in the copied slots
+    model = A.bayes_model(A.parse_bot("bayes:field=bayes,ffield=random,fspread=0.3"))
+    assert model.spec == A.parse_bot("bayes:field=random,spread=0.3").spec
     # the field model's defaults are copied into the bot's slots, with the model's levels
     levels, params = A.table_params([A.parse_bot("bayes:field=reader"), A.parse_bot("tips")])
     reader = A.parse_bot("reader")

@@ -19,7 +19,7 @@ PREFIX = {"random": "RANDOM", "tips": "TIPS", "odds": "ODDS", "reader": "READER"
           "bayes": "BAYES"}  # fmt: skip
 #: slot constants that name no parameter: the odds family's policy ids, the bayes bot's field
 #: model (its first slot and size) and the fields it models
-NOT_PARAMS = ("ODDS_FAMILY", "BAYES_MODEL", "BAYES_MODEL_SLOTS", "BAYES_FIELDS")
+NOT_PARAMS = ("ODDS_FAMILY", "BAYES_MODEL", "BAYES_MODEL_SLOTS", "BAYES_FIELDS", "BAYES_FFIELDS")
 
 
 def test_parameter_slot_constants_name_the_menus_parameters():

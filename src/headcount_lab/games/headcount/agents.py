@@ -87,6 +87,7 @@ from headcount_lab.games.headcount.bots import (
     BAYES,
     BAYES_CALL,
     BAYES_DISCARD,
+    BAYES_FFIELD,
     BAYES_FIELD,
     BAYES_FSPREAD,
     BAYES_MODEL,
@@ -274,10 +275,12 @@ def safe_columns(sf: np.ndarray, levels: tuple[float, ...]) -> np.ndarray:
 
 def bayes_model(bot: Bot) -> Bot:
     """The field model of a ``bayes`` bot: its ``field`` policy at the default parameters (a
-    ``bayes`` field with the bot's ``fspread`` as its ``spread``)."""
+    ``bayes`` field with the bot's ``fspread`` as its ``spread`` and ``ffield`` as its
+    ``field``)."""
     field = int(bot.params[BAYES_FIELD])
     if field == BAYES:
-        return parse_bot(f"bayes:spread={bot.params[BAYES_FSPREAD]!r}")
+        own = POLICY_NAMES[int(bot.params[BAYES_FFIELD])]
+        return parse_bot(f"bayes:field={own},spread={bot.params[BAYES_FSPREAD]!r}")
     return parse_bot(POLICY_NAMES[field])
 
 

@@ -19,7 +19,11 @@ POLICY_NAMES = (
 #: the field policies the ``bayes`` bot models (not the responder family): ``bayes`` itself too,
 #: a field of readers whose every decision comes from a posterior of its own (``bayes:field=bayes``)
 BAYES_FIELDS = (RANDOM, TIPS, ODDS, READER, BLUFFER, EQUILIBRIUM, BAYES)
-N_PARAMS = 16  # the last two hold table indices filled in by table_params()
+#: the fields a ``bayes`` field may read (``ffield``): those whose defaults are all zeros in the
+#: slots a reader of readers leaves them (``equilibrium``) or that are read from nothing
+#: (``random``: its draws never depend on the cards)
+BAYES_FFIELDS = (RANDOM, EQUILIBRIUM)
+N_PARAMS = 18  # the last two hold table indices filled in by table_params()
 
 
 _DISCARD = Param(
@@ -57,10 +61,16 @@ def _random_range(bot: BotSpec) -> None:
 
 
 def _bayes_field(bot: BotSpec) -> None:
-    # the ids run 0..7 with the responder family (6) among them, which the bot does not model
-    if bot.name == "bayes" and int(bot.value("field")) not in BAYES_FIELDS:
+    # the ids run 0..7 with the responder family (6) among them, which the bot does not model;
+    # a bayes field reads its own field one level down at most (agents.READERS)
+    if bot.name != "bayes":
+        return
+    if int(bot.value("field")) not in BAYES_FIELDS:
         names = ", ".join(POLICY_NAMES[p] for p in BAYES_FIELDS)
         raise ValueError(f"bot bayes: field must be one of {names}")
+    if int(bot.value("ffield")) not in BAYES_FFIELDS:
+        names = ", ".join(POLICY_NAMES[p] for p in BAYES_FFIELDS)
+        raise ValueError(f"bot bayes: ffield must be one of {names}")
 
 
 #: every Headcount bot, its parameters (slot order = index in the parameter array) and defaults
@@ -154,6 +164,16 @@ MENU = BotMenu(
                     help="field=bayes: the spread it assumes of the field",
                     quiet=True,
                 ),  # fmt: skip
+                Param(
+                    "ffield",
+                    EQUILIBRIUM,
+                    RANDOM,
+                    BAYES,
+                    True,
+                    "field=bayes: the policy it assumes the field reads",
+                    tuple((POLICY_NAMES[p], p) for p in BAYES_FFIELDS),
+                    quiet=True,
+                ),  # fmt: skip
             ),
         ),
     ],
@@ -210,10 +230,11 @@ BAYES_PEEK = slot("bayes", "peek")
 BAYES_DISCARD = slot("bayes", "discard")
 BAYES_SPREAD = slot("bayes", "spread")
 BAYES_FSPREAD = slot("bayes", "fspread")
+BAYES_FFIELD = slot("bayes", "ffield")
 #: the ``bayes`` bot's copy of its field policy's default parameters starts at this slot (up to
 #: :data:`BAYES_MODEL_SLOTS` of them, filled in by :func:`.agents.table_params`); its level
 #: slots hold the field model's levels
-BAYES_MODEL = BAYES_FSPREAD + 1
+BAYES_MODEL = BAYES_FFIELD + 1
 BAYES_MODEL_SLOTS = N_PARAMS - 2 - BAYES_MODEL
 #: the last two slots, past every policy's own: the index in ``Beliefs.levels`` of the bot's
 #: own safe-bid level and of the level it assumes for others (reader, responder), filled in by
