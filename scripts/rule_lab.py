@@ -7,8 +7,8 @@
     python scripts/rule_lab.py foolish --games 600 --seed 1 --field competent --adapt full \
         --only single_round,party_crasher --tag competent-adapted
 
-One ``compare`` per change of ``headcount_lab.analysis.rulelab.LAB[GAME]``, each against the
-default rules, on the same seed (so every change is played on the same deals), with the
+One ``compare`` per change of the game's rule lab (``RuleLab.changes`` in its metrics), each
+against the default rules, on the same seed (so every change is played on the same deals), with the
 game's compare field unless ``--field`` says otherwise. The JSON of every run goes into
 ``data/rule-lab-GAME-v<rules version>.json`` with this command line, written after each change,
 so an interrupted run resumes where it stopped when started again with the same arguments

@@ -1,9 +1,11 @@
 """The rule lab in the reports (issue 23 item 5): every house rule of a game judged by
 ``GAME compare``, by the players as they are and by players who adapted to it.
 
-One list per game (:data:`LAB`) names every rule change the report judges: every flag of the
-game's rules dataclass appears in it, or in :data:`EXEMPT` with the reason it is not a rule a
-designer chooses (``tests/analysis/test_rulelab.py`` checks both). ``scripts/rule_lab.py GAME``
+Each game declares its list (:class:`~headcount_lab.core.compare.RuleLab`, the ``lab`` of its
+designer metrics in ``games/GAME/metrics.py``), gathered here as :data:`LAB`: every rule change
+the report judges; every flag of the game's rules dataclass appears in it, or in :data:`EXEMPT`
+with the reason it is not a rule a designer chooses (``tests/analysis/test_rulelab.py`` checks
+both). ``scripts/rule_lab.py GAME``
 runs ``compare`` once per change, on the same seed, and stores the JSON of every run with its
 command line in ``data/rule-lab-GAME-v<rules version>.json``; the reports read that file, so
 ``make report`` does not play the changes again.
@@ -32,88 +34,34 @@ from typing import Any
 
 import pandas as pd
 
+from headcount_lab.core.compare import RuleLab
 from headcount_lab.core.paths import FIELD_DATA, read_committed_json
+from headcount_lab.games import GAMES
 
 SCHEMA = "headcount-lab-rule-lab/1"
 DATA = FIELD_DATA  #: the committed data folder, where the fields and the stored runs live
 
+
+def _labs() -> dict[str, RuleLab]:
+    """Each shipped game's rule lab, as its metrics declare it (``GameMetrics.lab``)."""
+    labs = {}
+    for name, spec in GAMES.items():
+        lab = spec.load("metrics").lab if spec.metrics else None
+        if lab is not None:
+            labs[name] = lab
+    return labs
+
+
+_LABS = _labs()
 #: game -> change name -> its ``--rule`` assignments (each run against the default rules)
-LAB: dict[str, dict[str, tuple[str, ...]]] = {
-    "headcount": {
-        "trickster": ("trickster=on",),  # H10
-        "double": ("double=on",),  # H4
-        "no_hidden_card": ("hidden_card=off",),
-        "first_bid_1": ("min_first_bid=1",),  # H5
-        "tie_to_caller": ("tie_goes_to=caller",),  # H6
-        "start_may_peek": ("start_player_may_peek=on",),  # H7
-        "peek_may_call": ("peek_must_raise=off",),  # H7
-        "left_of_loser": ("next_start=left_of_loser",),  # H9
-        "lives_all_open": ("open_lives=3", "hidden_lives=0"),  # H8
-        "lives_one_open": ("open_lives=1", "hidden_lives=2"),  # H8
-    },
-    "whist": {
-        "no_restriction": ("dealer_restriction=off",),  # W5
-        "no_must_trump": ("must_trump=off",),  # W6
-        "streak_once": ("streak_mode=once",),  # W8
-        "no_streak_bonus": ("streak_bonus=0",),  # W8
-        "streak_of_3": ("streak_length=3",),  # W8
-        "one_card_seen": ("blind_one_card_hands=off",),  # W9
-    },
-    "foolish": {
-        "single_round": ("rounds=single",),
-        "no_tricks_bonus_10": ("no_tricks_bonus=10",),  # F16: the published rules' 10
-        "lone_multiplier_3": ("lone_multiplier=3",),  # F15
-        "party_crasher": ("party_crasher=on",),
-        "pc_loses_stock": ("party_crasher=on", "pc_keeps_stock=off"),
-        "pc_no_bonus": ("party_crasher=on", "pc_no_tricks_bonus=off"),
-        "first_start_seat_0": ("first_start=0",),
-    },
-    "poohead": {
-        "no_swap": ("swap=off",),
-        "mix_sources": ("mix_sources=on",),
-        "pickup_takes_faceup": ("pickup_takes_faceup=on",),
-        "start_scan_faceup": ("start_scan=hand_and_faceup",),  # P6
-        "start_tiebreak_random": ("start_tiebreak=random",),  # P6
-        "starter_free_lead": ("starter_free_lead=on",),
-        "voluntary_pickup": ("voluntary_pickup=on",),
-        "ten_may_replay": ("ten_replay=may",),  # P11
-        "bomb_anytime": ("bomb_anytime=on",),
-        "eight_skip_per_card": ("eight_skip=per_card",),  # P13
-        "failed_flip_public": ("failed_flip_public=on",),
-        "no_finish_on_special": ("finish_on_special=off",),
-        "cap_most_cards": ("turn_cap=200", "cap_outcome=most_cards"),  # P20
-        "repetition_limit_3": ("repetition_limit=3",),
-        "no_nine_on_empty": ("no_nine_on_empty=on",),
-    },
-}
-
+LAB: dict[str, dict[str, tuple[str, ...]]] = {g: dict(lab.changes) for g, lab in _LABS.items()}
 #: game -> flag -> why the lab does not judge it
-EXEMPT: dict[str, dict[str, str]] = {
-    "headcount": {},
-    "whist": {
-        "players": "the table size, not a rule (the lab plays 4 players)",
-        "first_dealer": "which seat deals first: a seat label, every seat deals equally often",
-    },
-    "foolish": {"players": "the table size, not a rule (the lab plays 4 players)"},
-    "poohead": {
-        "players": "the table size, not a rule (the lab plays 4 players)",
-        "dealer": "a seat label; it matters only with start_tiebreak=seat, judged through that",
-    },
-}
-
-#: game -> the tag of a second stored set, played by the committed competent field on fewer
-#: games, for the games whose main runs are played by a cheaper field (their competent fields
-#: are search bots, too slow for the main runs' size): the report shows its verdict beside
-CHECKS: dict[str, str] = {"foolish": "competent", "poohead": "competent"}
-#: game -> the tag of the stored re-solves of its competent field under each change
-#: (``scripts/rule_lab.py GAME --resolve quick --tag resolved``; issue 23 item 4): whether the
-#: players who adapted would be another field than the one that played :data:`CHECKS`
-RESOLVED: dict[str, str] = {"foolish": "resolved", "poohead": "resolved"}
-#: game -> the tag of the :data:`CHECKS` runs replayed with players who adapted, for the changes
-#: under which the re-solved field (:data:`RESOLVED`) is another field: the same games, with
-#: ``compare --adapt`` (``scripts/rule_lab.py GAME --field competent --adapt full --only
-#: CHANGES --tag TAG``); they take those changes' places in the check
-CHECK_ADAPTED: dict[str, str] = {"foolish": "competent-adapted"}
+EXEMPT: dict[str, dict[str, str]] = {g: dict(lab.exempt) for g, lab in _LABS.items()}
+#: game -> the tags of its second stored sets (``RuleLab.check``, ``.resolved``,
+#: ``.check_adapted``), for the games that have them
+CHECKS: dict[str, str] = {g: lab.check for g, lab in _LABS.items() if lab.check}
+RESOLVED: dict[str, str] = {g: lab.resolved for g, lab in _LABS.items() if lab.resolved}
+CHECK_ADAPTED = {g: lab.check_adapted for g, lab in _LABS.items() if lab.check_adapted}
 
 #: the smallest change of a judged metric that counts (a designer would not change a rule for
 #: less): a share of a win 1 pp, a stall a hundredth a game, the Whist dealer 0.1 point a hand
@@ -130,18 +78,10 @@ JUDGED: dict[str, int] = {
     "stalls": -1,
 }
 
-#: game -> metric -> why the verdict does not read it there
-NOT_JUDGED: dict[str, dict[str, str]] = {
-    # Headcount's ``stalls`` counts ties (the count equals the bid), which H6 settles at once
-    "headcount": {"stalls": "ties"},
-}
-
-#: game -> its own metrics the verdict reads, with their good direction: a fair dealer (Whist),
-#: a balanced Lone Fool (Foolish Faces)
-GAME_JUDGED: dict[str, dict[str, int]] = {
-    "whist": {"dealer_cost": 0},
-    "foolish": {"lone_fool_balance": 0},
-}
+#: game -> metric -> why the verdict does not read it there (``RuleLab.not_judged``)
+NOT_JUDGED = {g: dict(lab.not_judged) for g, lab in _LABS.items()}
+#: game -> its own metrics the verdict reads, with their good direction (``RuleLab.judged``)
+GAME_JUDGED = {g: dict(lab.judged) for g, lab in _LABS.items()}
 
 ADOPT, REJECT, TRADE_OFF, NO_EFFECT = "adopt", "reject", "trade-off", "no effect"
 
@@ -185,7 +125,6 @@ def competent_members(game: str, players: int) -> list[str]:
     plays at ``players`` under the default rules (:func:`headcount_lab.core.competent.resolve`,
     canonical specs); empty if the game commits none."""
     from headcount_lab.core.competent import resolve
-    from headcount_lab.games import GAMES
 
     spec = GAMES[game]
     try:

@@ -119,6 +119,32 @@ class Measures:
 
 
 @dataclass(frozen=True)
+class RuleLab:
+    """A game's rule lab (``analysis/rulelab.py``, issue 23): every rule change the report
+    judges with these metrics, each as its ``--rule`` assignments against the default rules.
+    Every flag of the rules dataclass is in a change or in ``exempt`` with the reason it is not a
+    rule a designer chooses (``tests/analysis/test_rulelab.py`` checks both)."""
+
+    changes: Mapping[str, tuple[str, ...]]  #: change name -> its ``--rule`` assignments
+    exempt: Mapping[str, str] = field(default_factory=dict)  #: flag -> why it is not judged
+    #: the tag of a second stored set, played by the committed competent field on fewer games,
+    #: for a game whose main runs are played by a cheaper field (a search game's competent
+    #: field is too slow for the main runs' size): the report shows its verdict beside
+    check: str = ""
+    #: the tag of the stored re-solves of the competent field under each change
+    #: (``scripts/rule_lab.py GAME --resolve quick --tag resolved``; issue 23 item 4)
+    resolved: str = ""
+    #: the tag of the ``check`` runs replayed with players who adapted, for the changes under
+    #: which the re-solved field is another field (``scripts/rule_lab.py GAME --field competent
+    #: --adapt full --only CHANGES --tag TAG``); they take those changes' places in the check
+    check_adapted: str = ""
+    not_judged: Mapping[str, str] = field(default_factory=dict)  #: core metric -> why not read
+    #: the game's own metrics the verdict reads, with their good direction (+1 up, -1 down, 0
+    #: nearer zero): a fair dealer (Whist), a balanced Lone Fool (Foolish Faces)
+    judged: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class GameMetrics:
     """A game's part of the metric set (``GameSpec.metrics`` names it)."""
 
@@ -127,6 +153,7 @@ class GameMetrics:
     absent: Mapping[str, str] = field(default_factory=dict)  #: metric -> why not here
     #: core metric -> the unit in this game's words (``length`` in hands per match, ...)
     units: Mapping[str, str] = field(default_factory=dict)
+    lab: RuleLab | None = None  #: the rule changes the report's rule lab judges (None: none)
 
     def names(self) -> list[str]:
         return [m.name for m in self.described()]

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from headcount_lab.core.compare import GameMetrics, Measures, Metric, ratio
+from headcount_lab.core.compare import GameMetrics, Measures, Metric, RuleLab, ratio
 from headcount_lab.games.foolish.rules import hand_size
 
 
@@ -62,4 +62,20 @@ METRICS = GameMetrics(
         "stalls": "a game is a fixed number of rounds (F4): it cannot stall",
     },
     units={"decisions": "cards played per player per game"},
+    lab=RuleLab(
+        changes={
+            "single_round": ("rounds=single",),
+            "no_tricks_bonus_10": ("no_tricks_bonus=10",),  # F16: the published rules' 10
+            "lone_multiplier_3": ("lone_multiplier=3",),  # F15
+            "party_crasher": ("party_crasher=on",),
+            "pc_loses_stock": ("party_crasher=on", "pc_keeps_stock=off"),
+            "pc_no_bonus": ("party_crasher=on", "pc_no_tricks_bonus=off"),
+            "first_start_seat_0": ("first_start=0",),
+        },
+        exempt={"players": "the table size, not a rule (the lab plays 4 players)"},
+        check="competent",
+        resolved="resolved",
+        check_adapted="competent-adapted",
+        judged={"lone_fool_balance": 0},
+    ),
 )

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from headcount_lab.core.compare import GameMetrics, Measures, Metric, ratio
+from headcount_lab.core.compare import GameMetrics, Measures, Metric, RuleLab, ratio
 from headcount_lab.games.headcount import kernels as E
 
 
@@ -57,4 +57,20 @@ METRICS = GameMetrics(
         Metric("peeks", "per round", "peeks at the hidden card (H7)"),
     ),
     units={"stalls": "ties per game"},
+    lab=RuleLab(
+        changes={
+            "trickster": ("trickster=on",),  # H10
+            "double": ("double=on",),  # H4
+            "no_hidden_card": ("hidden_card=off",),
+            "first_bid_1": ("min_first_bid=1",),  # H5
+            "tie_to_caller": ("tie_goes_to=caller",),  # H6
+            "start_may_peek": ("start_player_may_peek=on",),  # H7
+            "peek_may_call": ("peek_must_raise=off",),  # H7
+            "left_of_loser": ("next_start=left_of_loser",),  # H9
+            "lives_all_open": ("open_lives=3", "hidden_lives=0"),  # H8
+            "lives_one_open": ("open_lives=1", "hidden_lives=2"),  # H8
+        },
+        # ``stalls`` counts ties here (the count equals the bid), which H6 settles at once
+        not_judged={"stalls": "ties"},
+    ),
 )

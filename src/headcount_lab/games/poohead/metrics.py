@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from headcount_lab.core.compare import GameMetrics, Measures, Metric, ratio
+from headcount_lab.core.compare import GameMetrics, Measures, Metric, RuleLab, ratio
 from headcount_lab.games.poohead.kernels import SHARE
 
 
@@ -60,4 +60,29 @@ METRICS = GameMetrics(
         "stalls": "share of games capped",
         "downtime": "share of a game's turns",
     },
+    lab=RuleLab(
+        changes={
+            "no_swap": ("swap=off",),
+            "mix_sources": ("mix_sources=on",),
+            "pickup_takes_faceup": ("pickup_takes_faceup=on",),
+            "start_scan_faceup": ("start_scan=hand_and_faceup",),  # P6
+            "start_tiebreak_random": ("start_tiebreak=random",),  # P6
+            "starter_free_lead": ("starter_free_lead=on",),
+            "voluntary_pickup": ("voluntary_pickup=on",),
+            "ten_may_replay": ("ten_replay=may",),  # P11
+            "bomb_anytime": ("bomb_anytime=on",),
+            "eight_skip_per_card": ("eight_skip=per_card",),  # P13
+            "failed_flip_public": ("failed_flip_public=on",),
+            "no_finish_on_special": ("finish_on_special=off",),
+            "cap_most_cards": ("turn_cap=200", "cap_outcome=most_cards"),  # P20
+            "repetition_limit_3": ("repetition_limit=3",),
+            "no_nine_on_empty": ("no_nine_on_empty=on",),
+        },
+        exempt={
+            "players": "the table size, not a rule (the lab plays 4 players)",
+            "dealer": "a seat label; it matters only with start_tiebreak=seat, judged through that",
+        },
+        check="competent",
+        resolved="resolved",
+    ),
 )

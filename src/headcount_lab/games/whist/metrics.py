@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from headcount_lab.core.compare import GameMetrics, Measures, Metric, ratio
+from headcount_lab.core.compare import GameMetrics, Measures, Metric, RuleLab, ratio
 
 
 def measure(stats: Mapping[str, np.ndarray], rules: Any) -> Measures:
@@ -68,4 +68,19 @@ METRICS = GameMetrics(
         "decisions": "decisions per player per match",
         "comeback": "share of matches",
     },
+    lab=RuleLab(
+        changes={
+            "no_restriction": ("dealer_restriction=off",),  # W5
+            "no_must_trump": ("must_trump=off",),  # W6
+            "streak_once": ("streak_mode=once",),  # W8
+            "no_streak_bonus": ("streak_bonus=0",),  # W8
+            "streak_of_3": ("streak_length=3",),  # W8
+            "one_card_seen": ("blind_one_card_hands=off",),  # W9
+        },
+        exempt={
+            "players": "the table size, not a rule (the lab plays 4 players)",
+            "first_dealer": "which seat deals first: a seat label, every seat deals equally often",
+        },
+        judged={"dealer_cost": 0},
+    ),
 )
