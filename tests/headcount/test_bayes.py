@@ -6,6 +6,7 @@ Fair play (it decides from its observation only) is checked with every other bot
 ``test_engine_fair_play.py``.
 """
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -435,8 +436,11 @@ def test_field_is_named_by_policy_and_checked():
         A.parse_bot("bayes:field=responder")  # the meter's families are not modelled
     with pytest.raises(ValueError, match="ffield must be one of random, equilibrium"):
         A.parse_bot("bayes:field=bayes,ffield=2")  # odds' defaults are not in the copied slots
-    model = A.bayes_model(A.parse_bot("bayes:field=bayes,ffield=random,fspread=0.3"))
-    assert model.spec == A.parse_bot("bayes:field=random,spread=0.3").spec
+    bot = A.parse_bot("bayes:field=bayes,ffield=random,fspread=0.3")
+    assert A.bayes_model(bot).spec == A.parse_bot("bayes:field=random,spread=0.3").spec
+    # the same from parameters held as numpy floats (the engine's arrays)
+    as_numpy = dataclasses.replace(bot, params=tuple(np.float64(x) for x in bot.params))
+    assert A.bayes_model(as_numpy).spec == A.bayes_model(bot).spec
     # the field model's defaults are copied into the bot's slots, with the model's levels
     levels, params = A.table_params([A.parse_bot("bayes:field=reader"), A.parse_bot("tips")])
     reader = A.parse_bot("reader")

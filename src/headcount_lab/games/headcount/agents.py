@@ -280,7 +280,7 @@ def bayes_model(bot: Bot) -> Bot:
     field = int(bot.params[BAYES_FIELD])
     if field == BAYES:
         own = POLICY_NAMES[int(bot.params[BAYES_FFIELD])]
-        return parse_bot(f"bayes:field={own},spread={bot.params[BAYES_FSPREAD]!r}")
+        return parse_bot(f"bayes:field={own},spread={float(bot.params[BAYES_FSPREAD])!r}")
     return parse_bot(POLICY_NAMES[field])
 
 
@@ -1235,10 +1235,11 @@ ALL = BotSet("all", peek_all, bid_all, point_all, discard_all)
 
 @njit(nogil=True, cache=True, inline="always")
 def event_likelihood_of_readers(kind, field, mparams, obs, tables, work, observed):
-    """:func:`event_likelihood`, and for ``field`` ``bayes`` the chance of its decision on
-    ``obs`` (:func:`bayes_bid_chance`; its peek is certain)."""
-    if field != BAYES:
-        return event_likelihood(kind, field, mparams, obs, tables, work, observed)
+    """:func:`event_likelihood` for ``field`` ``bayes``, the only field of the posterior that
+    calls it (:func:`bayes_posterior_r`, asked only by a bot whose field is ``bayes``): the
+    chance of that bot's decision on ``obs`` (:func:`bayes_bid_chance`; its peek is certain).
+    Not falling back to :func:`event_likelihood` keeps the other bots' code out of the copies'
+    compile."""
     inner = work[LEVEL_ROWS:]
     if kind == PEEK:
         return 1.0 if bayes_peek(mparams, obs, tables, inner) == observed else 0.0
@@ -1298,6 +1299,31 @@ def point_readers(policy, params, obs, tables, work, u):
 #: every bot, a ``bayes`` bot reading a field of ``bayes`` bots too
 READERS = BotSet("readers", peek_readers, bid_readers, point_readers, discard_all)
 
+
+@njit(nogil=True, cache=True, inline="always")
+def _peek_rr(policy, params, obs, tables, work, u):
+    return bayes_peek_r(params, obs, tables, work)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _bid_rr(policy, params, obs, tables, work, u):
+    return bayes_bid_r(params, obs, tables, work, u)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _point_rr(policy, params, obs, tables, work, u):
+    return bayes_point_r(params, obs, tables, work)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _discard_rr(policy, params, obs, tables, work, u):
+    return np.int64(params[BAYES_DISCARD])
+
+
+#: a reader of readers alone: what :func:`act` compiles to ask one such bot (its every bot
+#: :data:`READERS` would compile all the others' code as well)
+READER_OF_READERS = BotSet("reader_of_readers", _peek_rr, _bid_rr, _point_rr, _discard_rr)
+
 #: a bot set's four decision functions, bound per set in each copy of :func:`_act`
 bot_peek = bot_bid = bot_point = bot_discard = None
 
@@ -1334,6 +1360,8 @@ def act_for(bots: BotSet):  # type: ignore[no-untyped-def]
 def act(policy, params, obs, kind, tables, work, u):  # type: ignore[no-untyped-def]
     """:func:`_act` for any bot (the set :func:`bot_set` picks for ``policy``)."""
     bots = bot_set([int(policy)], np.asarray(params)[None])
+    if bots is READERS:  # one bot: its own code only
+        bots = READER_OF_READERS
     return act_for(bots)(policy, params, obs, kind, tables, work, u)
 
 
