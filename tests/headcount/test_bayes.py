@@ -476,3 +476,6 @@ def test_bayes_candidates_need_a_field_of_one_modelled_policy():
     mixing = X.bayes_candidates(["bayes:spread=0.4"] * 3)
     assert mixing and all(c.endswith(",fspread=0.4") for c in mixing)
     assert X.bayes_candidates(["bayes:spread=0.4", "bayes"]) == []
+    blind = X.bayes_candidates(["bayes:field=random,spread=0.6"] * 3)
+    assert blind and all(c.endswith(",fspread=0.6,ffield=0") for c in blind)
+    assert X.bayes_candidates(["bayes:field=odds"] * 3) == []  # a field no reader of it models

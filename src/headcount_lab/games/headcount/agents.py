@@ -1224,13 +1224,14 @@ ALL = BotSet("all", peek_all, bid_all, point_all, discard_all)
 
 
 # ------------------------------------------------------------------------ a reader of readers
-# ``bayes:field=bayes``: every other seat is a ``bayes`` bot at its defaults (reading the
-# ``equilibrium`` table), so each of its decisions comes out of a posterior of its own. Under a
-# hypothesis the likelihood of such a decision is 1 or 0 (floored): the field seat's posterior
-# is run on the view the hypothesis gives it, in the LEVEL_ROWS scratch rows after the asking
-# bot's. The asking bot's functions are those above, copied with the likelihood rebound (numba's
-# on-disk cache cannot hold mutually recursive functions); only tables that seat such a reader
-# compile them (:data:`READERS`).
+# ``bayes:field=bayes``: every other seat is a ``bayes`` bot at its defaults but for its
+# ``field`` (the asking bot's ``ffield``: ``equilibrium`` or ``random``) and ``spread`` (its
+# ``fspread``), so each of its decisions comes out of a posterior of its own. Under a hypothesis
+# the likelihood of such a decision is its chance (1 or 0, floored, when the field does not mix):
+# the field seat's posterior is run on the view the hypothesis gives it, in the LEVEL_ROWS
+# scratch rows after the asking bot's. The asking bot's functions are those above, copied with
+# the likelihood rebound (numba's on-disk cache cannot hold mutually recursive functions); only
+# tables that seat such a reader compile them (:data:`READERS`).
 
 
 @njit(nogil=True, cache=True, inline="always")
