@@ -50,6 +50,8 @@ def test_a_table_groups_each_key_with_the_bot_before_it():
         ("tuned:speed=1", "unknown parameter 'speed=1'; tuned takes rate, samples, side"),
         ("tuned:rate=0.1,rate=0.2", "rate is given twice"),  # issue 15 item 16
         ("tuned:rate=lots", "rate must be a number"),
+        # a parameter with words names them (side takes left and right)
+        ("tuned:side=up", "side must be one of left, right or a number, not 'up'"),
         ("tuned:rate=nan", "finite"),
         ("tuned:samples=2.5", "whole number"),
         ("tuned:samples=0", r"samples=0 is out of range \[1, 1000\]"),

@@ -436,6 +436,8 @@ def test_field_is_named_by_policy_and_checked():
         A.parse_bot("bayes:field=responder")  # the meter's families are not modelled
     with pytest.raises(ValueError, match="ffield must be one of random, equilibrium"):
         A.parse_bot("bayes:field=bayes,ffield=2")  # odds' defaults are not in the copied slots
+    with pytest.raises(ValueError, match="ffield must be one of random, equilibrium or a number"):
+        A.parse_bot("bayes:field=bayes,ffield=odds")
     bot = A.parse_bot("bayes:field=bayes,ffield=random,fspread=0.3")
     assert A.bayes_model(bot).spec == A.parse_bot("bayes:field=random,spread=0.3").spec
     # the same from parameters held as numpy floats (the engine's arrays)

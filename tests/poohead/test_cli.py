@@ -100,7 +100,7 @@ def test_simulate_counts_capped_games_apart():
         (["--bots", "pimc:samples=1.5,cheap,cheap,cheap"], "whole number"),
         (["--bots", "ismcts:iterations=99999,cheap,cheap,cheap"], "out of range [1, 4096]"),
         (["--bots", "pimc:16,cheap,cheap,cheap"], "parameters are named"),
-        (["--bots", "cheap:swap=sideways,cheap,cheap,cheap"], "swap must be a number"),
+        (["--bots", "cheap:swap=sideways,cheap,cheap,cheap"], "swap must be one of own, keep"),
         (["--bots", "random:swap=keep,cheap,cheap,cheap"], "takes no parameters"),
         (["--bots", "cheap", "--players", "1"], "between 2 and 4"),
     ],

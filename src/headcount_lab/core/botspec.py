@@ -51,6 +51,11 @@ class Param:
         try:
             v = float(text)
         except ValueError:
+            if named:  # a word of another parameter's list, say: name the words this one takes
+                words = ", ".join(named)
+                raise ValueError(
+                    f"bot {bot}: {self.name} must be one of {words} or a number, not {text!r}"
+                ) from None
             raise ValueError(f"bot {bot}: {self.name} must be a number, not {text!r}") from None
         if not math.isfinite(v):
             raise ValueError(f"bot {bot}: {self.name} must be a finite number, not {text!r}")
