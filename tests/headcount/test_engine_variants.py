@@ -36,6 +36,14 @@ def test_bot_set_compiles_other_bots_only_where_they_sit(bots, wanted):
     assert len({id(E.engine(s)) for s in sets.values()}) == 4
 
 
+def test_a_table_of_readers_of_readers_compiles_their_code_only():
+    _, policies, params, _ = setup_for("bayes:field=bayes,bayes:field=bayes").kernel_args()
+    assert A.bot_set(policies, params) is A.READER_OF_READERS
+    lone = A.table_params([A.parse_bot("bayes:field=bayes")])[1]
+    assert A.bot_set([A.BAYES], lone) is A.READER_OF_READERS  # what act() asks one of them
+    assert E.engine(A.READER_OF_READERS) is not E.engine(A.READERS)
+
+
 def test_a_bayes_table_needs_its_parameters_to_pick_its_bot_set():
     with pytest.raises(ValueError, match="needs its parameters"):
         A.bot_set(np.array([A.BAYES, A.ODDS]))

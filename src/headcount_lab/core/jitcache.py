@@ -203,6 +203,18 @@ def rebind(fn: Any, name: str, **names: Any) -> Any:
     return copy
 
 
+def rejit(fn: Any, name: str, options: dict[str, Any] | None = None, **names: Any) -> Any:
+    """:func:`rebind`, jitted and :func:`track_sources`'d: ``fn`` is a plain function jitted
+    with ``options``, or a jitted one, whose own options serve when ``options`` is None."""
+    from numba import njit
+
+    if options is None:
+        options = {k: v for k, v in fn.targetoptions.items() if k != "nopython"}  # njit's own
+    jitted = njit(**options)(rebind(getattr(fn, "py_func", fn), name, **names))
+    track_sources(jitted)
+    return jitted
+
+
 def track_module(namespace: dict[str, Any]) -> None:
     """:func:`track_sources` for every jitted function defined in the module whose globals are
     ``namespace``. Call it as ``track_module(globals())`` on the last line of every module with

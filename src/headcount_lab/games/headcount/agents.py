@@ -77,7 +77,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit
 
-from headcount_lab.core.jitcache import rebind, track_module, track_sources
+from headcount_lab.core.jitcache import rejit, track_module
 from headcount_lab.games.headcount import equilibrium as EQ
 from headcount_lab.games.headcount import headsup_policy as HP
 
@@ -640,16 +640,17 @@ def bot_set(policies: np.ndarray | list[int], params: np.ndarray | None = None) 
     """The smallest :class:`BotSet` that plays every policy id in ``policies`` (parameters
     ``params``, float64[slots, N_PARAMS]): :data:`BASE` unless an ``equilibrium`` or
     ``responder`` bot sits at the table, :data:`ALL` when a ``bayes`` bot does,
-    :data:`READERS` when one of them reads a field of ``bayes`` bots (the same games: each set
-    is the next one without code those tables never reach). A table of ``bayes`` bots needs
-    ``params`` to tell the last two apart."""
+    :data:`READERS` when one of them reads a field of ``bayes`` bots, :data:`READER_OF_READERS`
+    when every seat does (the same games: each set is the next one without code those tables
+    never reach). A table of ``bayes`` bots needs ``params`` to tell the last three apart."""
     p = np.asarray(policies)
     if (p == BAYES).any():
         if params is None:
             raise ValueError("a table with a bayes bot needs its parameters to pick a bot set")
-        if (np.asarray(params)[p == BAYES, BAYES_FIELD] == BAYES).any():
-            return READERS
-        return ALL
+        reads = (p == BAYES) & (np.asarray(params)[:, BAYES_FIELD] == BAYES)
+        if reads.all():
+            return READER_OF_READERS
+        return READERS if reads.any() else ALL
     return EVERY if ((p == EQUILIBRIUM) | (p == RESPONDER)).any() else BASE
 
 
@@ -1145,9 +1146,8 @@ def bayes_peek(params, obs, tables, work):
     plan survives, on average over the posterior's hidden cards, by more than ``peek`` (the plan
     at the middle of its quantiles: the peek draws nothing)."""
     m, wsum, call, plan, p = _bayes_plan(params, obs, tables, work, _bid_quantile(params, 0.5))
-    # a declined peek: the bid comes next, on the same inputs (see bayes_posterior)
-    work[_H_KEY, _K_REUSE] = 1.0
-    if call:
+    if call:  # a declined peek: the bid comes next, on the same inputs (see bayes_posterior)
+        work[_H_KEY, _K_REUSE] = 1.0
         return np.int64(0)
     sf, lo = tables.sf, tables.lo
     b = plan + obs.table.shift
@@ -1164,7 +1164,7 @@ def bayes_peek(params, obs, tables, work):
         if den > 0.0:
             moved += den * abs(num / den - p)
     peek = moved / wsum > params[BAYES_PEEK]
-    work[_H_KEY, _K_REUSE] = 0.0 if peek else 1.0
+    work[_H_KEY, _K_REUSE] = 0.0 if peek else 1.0  # declined: as above
     return np.int64(1 if peek else 0)
 
 
@@ -1247,25 +1247,14 @@ def event_likelihood_of_readers(kind, field, mparams, obs, tables, work, observe
     return bayes_bid_chance(mparams, obs, tables, inner, observed)
 
 
-def _rebound(fn, name, **names):  # type: ignore[no-untyped-def]
-    """The jitted ``fn`` copied as ``name`` with the globals ``names`` rebound, jitted with the
-    same options and keyed on its sources like every function here."""
-    options = {k: v for k, v in fn.targetoptions.items() if k != "nopython"}  # njit's own
-    jitted = njit(**options)(rebind(fn.py_func, name, **names))
-    track_sources(jitted)
-    return jitted
-
-
-_log_likelihood_r = _rebound(_log_likelihood, "_log_likelihood_r",
-                             event_likelihood=event_likelihood_of_readers)  # fmt: skip
-bayes_posterior_r = _rebound(bayes_posterior, "bayes_posterior_r",
-                             _log_likelihood=_log_likelihood_r)  # fmt: skip
-_bayes_plan_r = _rebound(_bayes_plan, "_bayes_plan_r", bayes_posterior=bayes_posterior_r)
-bayes_bid_r = _rebound(bayes_bid, "bayes_bid_r", _bayes_plan=_bayes_plan_r)
-bayes_peek_r = _rebound(bayes_peek, "bayes_peek_r", _bayes_plan=_bayes_plan_r)
-bayes_point_r = _rebound(bayes_point, "bayes_point_r", bayes_posterior=bayes_posterior_r)
-bayes_survival_r = _rebound(bayes_survival, "bayes_survival_r",
-                            bayes_posterior=bayes_posterior_r)  # fmt: skip
+_log_likelihood_r = rejit(_log_likelihood, "_log_likelihood_r",
+                         event_likelihood=event_likelihood_of_readers)  # fmt: skip
+bayes_posterior_r = rejit(bayes_posterior, "bayes_posterior_r", _log_likelihood=_log_likelihood_r)
+_bayes_plan_r = rejit(_bayes_plan, "_bayes_plan_r", bayes_posterior=bayes_posterior_r)
+bayes_bid_r = rejit(bayes_bid, "bayes_bid_r", _bayes_plan=_bayes_plan_r)
+bayes_peek_r = rejit(bayes_peek, "bayes_peek_r", _bayes_plan=_bayes_plan_r)
+bayes_point_r = rejit(bayes_point, "bayes_point_r", bayes_posterior=bayes_posterior_r)
+bayes_survival_r = rejit(bayes_survival, "bayes_survival_r", bayes_posterior=bayes_posterior_r)
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -1321,8 +1310,8 @@ def _discard_rr(policy, params, obs, tables, work, u):
     return np.int64(params[BAYES_DISCARD])
 
 
-#: a reader of readers alone: what :func:`act` compiles to ask one such bot (its every bot
-#: :data:`READERS` would compile all the others' code as well)
+#: readers of readers only (one asked alone by :func:`act`, or a table of them): their own code,
+#: not the other bots' of :data:`READERS`
 READER_OF_READERS = BotSet("reader_of_readers", _peek_rr, _bid_rr, _point_rr, _discard_rr)
 
 #: a bot set's four decision functions, bound per set in each copy of :func:`_act`
@@ -1351,18 +1340,13 @@ def act_for(bots: BotSet):  # type: ignore[no-untyped-def]
     """:func:`_act` compiled for the bot set ``bots`` (:func:`bot_set` of the table): like the
     engine (:func:`.kernels.engine`), a table of the base bots compiles only their code (every
     bot's took 11 s of a cold compile, for a replay of base bots too)."""
-    fn = rebind(_act, f"act_{bots.name}", bot_peek=bots.peek, bot_bid=bots.bid,
-                bot_point=bots.point, bot_discard=bots.discard)  # fmt: skip
-    jitted = njit(nogil=True, cache=True)(fn)
-    track_sources(jitted)
-    return jitted
+    return rejit(_act, f"act_{bots.name}", {"nogil": True, "cache": True}, bot_peek=bots.peek,
+                 bot_bid=bots.bid, bot_point=bots.point, bot_discard=bots.discard)  # fmt: skip
 
 
 def act(policy, params, obs, kind, tables, work, u):  # type: ignore[no-untyped-def]
     """:func:`_act` for any bot (the set :func:`bot_set` picks for ``policy``)."""
     bots = bot_set([int(policy)], np.asarray(params)[None])
-    if bots is READERS:  # one bot: its own code only
-        bots = READER_OF_READERS
     return act_for(bots)(policy, params, obs, kind, tables, work, u)
 
 

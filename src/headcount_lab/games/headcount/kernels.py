@@ -59,7 +59,7 @@ import numpy as np
 from numba import njit
 
 from headcount_lab.core.compiling import LeanCompiler
-from headcount_lab.core.jitcache import rebind, track_module, track_sources
+from headcount_lab.core.jitcache import rejit, track_module
 from headcount_lab.core.rng import next_u64, partial_shuffle, partial_shuffle_step, uniform
 from headcount_lab.core.runner import Job
 from headcount_lab.games.headcount.exact import FAR
@@ -729,18 +729,16 @@ def engine(bots):  # type: ignore[no-untyped-def]
     The four functions are bound as globals of a copy of this module's (``bot_peek``, ...), so
     numba inlines them like any global function; the engine is named after the set
     (``play_deals_base``, ...), which gives each set its own file in numba's on-disk cache."""
-    fn = rebind(_play_deals, f"play_deals_{bots.name}", bot_peek=bots.peek, bot_bid=bots.bid,
-                bot_point=bots.point, bot_discard=bots.discard)  # fmt: skip
     # _nrt=False: the kernel allocates nothing (its scratch comes from new_scratch), so numba's
     # reference counting, which it would otherwise do for every array passed into the inlined
     # steps and bots, is switched off: rounds per second up by a third, same games (measured).
     # LeanCompiler: numba's pipeline without the rewrites after typing, which find nothing in
     # these scalar loops but cost a cold compile a few tenths of a second (core.compiling).
-    jitted = njit(nogil=True, cache=True, _nrt=False, pipeline_class=LeanCompiler)(fn)  # type: ignore[call-overload]
-    # numba's cache only watches this file; the kernel also inlines the bots of agents.py and
-    # calls rules.py and core/rng.py, so their sources are part of the cache stamp too
-    track_sources(jitted)
-    return jitted
+    # rejit stamps the cache with the sources the kernel reaches (numba's cache only watches
+    # this file; the kernel also inlines the bots of agents.py and calls rules.py, core/rng.py)
+    options = {"nogil": True, "cache": True, "_nrt": False, "pipeline_class": LeanCompiler}
+    return rejit(_play_deals, f"play_deals_{bots.name}", options, bot_peek=bots.peek,
+                 bot_bid=bots.bid, bot_point=bots.point, bot_discard=bots.discard)  # fmt: skip
 
 
 def new_deal_stats(n: int, slots: int) -> dict[str, np.ndarray]:

@@ -45,13 +45,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from types import FunctionType
 from typing import Any
 
 import numpy as np
 from numba import njit
 
-from headcount_lab.core.jitcache import track_sources
+from headcount_lab.core.jitcache import rejit, track_sources
 from headcount_lab.core.rng import block_state, partial_shuffle, uniform
 from headcount_lab.games.headcount import equilibrium as EQ
 from headcount_lab.games.headcount.agents import (
@@ -304,13 +303,8 @@ def selfplay_for(bots: BotSet) -> Any:
     for the sets it already plays, a copy named after the set otherwise (its own cache file)."""
     if bots.name in ("base", "every"):
         return _selfplay
-    code = _selfplay.py_func
-    env = dict(globals(), field_peek=bots.peek, field_bid=bots.bid)
-    fn = FunctionType(code.__code__, env, f"selfplay_{bots.name}", code.__defaults__)
-    fn.__qualname__ = fn.__name__
-    jitted = njit(nogil=True, cache=True)(fn)
-    track_sources(jitted)
-    return jitted
+    return rejit(_selfplay, f"selfplay_{bots.name}", {"nogil": True, "cache": True},
+                 field_peek=bots.peek, field_bid=bots.bid)  # fmt: skip
 
 
 def reader_gain(bel: Beliefs, pol: np.ndarray, players: int) -> np.ndarray:

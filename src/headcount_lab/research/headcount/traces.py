@@ -28,7 +28,7 @@ from headcount_lab.core.jitcache import track_module
 from headcount_lab.core.stats import mean_ci_of_moments, paired_win_difference, wilson
 from headcount_lab.games.headcount import kernels as E
 from headcount_lab.games.headcount.agents import BAYES, EVERY, Bot
-from headcount_lab.games.headcount.observation import WORK_ROWS
+from headcount_lab.games.headcount.observation import LEVEL_ROWS
 from headcount_lab.games.headcount.rules import (
     N_NUMBER,
     VALUES,
@@ -377,11 +377,12 @@ def _play_one(perm, side, block0, block_st, stats, trace, tn):
     for seat in range(n):
         before[seat] = st_w[seat].sum()
     i8, b1, u8, k = np.int64, np.bool_, np.uint64, E.MAX_BIDS
+    # the bots' scratch needs one level only: no bayes seat plays here (Pair.arrays refuses it)
     scratch = (np.empty(4, u8), np.empty(4, u8), np.empty(4, u8), np.empty(4, u8),
                np.empty(n, i8), np.empty(n, i8), np.empty(n, b1), np.empty(n, b1),
                np.empty(n, i8), np.empty(n, i8), np.empty(k, i8), np.empty(k, i8),
                np.empty(k, b1), np.empty(n, i8), np.empty(E.DECK_MAX, i8), np.empty(n + 1, i8),
-               np.zeros((WORK_ROWS, 32), np.float64), np.empty(1, i8))  # E.new_scratch  # fmt: skip
+               np.zeros((LEVEL_ROWS, 32)), np.empty(1, i8))  # E.new_scratch  # fmt: skip
     _ENGINE(1, perm, pol, par, rules, beliefs, moments, block_st, stats, trace, tn, scratch)
     w = -1
     for seat in range(n):
