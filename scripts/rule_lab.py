@@ -19,7 +19,7 @@ competent field under the base rules and under the changed rules, as ``compare -
 --adapt-budget BUDGET`` does (:func:`headcount_lab.core.adapt.solved_under`), and stores each
 field's support; the report shows whether players who adapted would be another field. The
 competent check's changes under which that field is another are played again with ``--adapt``
-(the last example): the report takes those runs in their places (``rulelab.CHECK_ADAPTED``).
+(the last example): the report takes those runs in their places (the lab's ``check_adapted``).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from headcount_lab.games import GAMES
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", choices=sorted(rulelab.LAB))
+    parser.add_argument("game", choices=sorted(rulelab.labbed()))
     parser.add_argument("--games", type=int, default=0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=4)
@@ -77,7 +77,7 @@ def main() -> None:
         old = json.loads(path.read_text(encoding="utf-8"))
         if old.get("settings") == settings and old.get("rules_version") == spec.version:
             stored = old
-    changes = rulelab.LAB[args.game]
+    changes = rulelab.lab(args.game).changes
     wanted = list(changes) if args.only is None else args.only.split(",")
     unknown = [k for k in wanted if k not in changes]
     if unknown:

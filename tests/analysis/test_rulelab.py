@@ -15,23 +15,23 @@ from headcount_lab.core.words import texts
 from headcount_lab.games import GAMES
 
 
-@pytest.mark.parametrize("game", sorted(R.LAB))
+@pytest.mark.parametrize("game", sorted(R.labbed()))
 def test_every_flag_is_judged_or_exempt_with_a_reason(game):
     spec = GAMES[game]
     flags = {f.name for f in dataclasses.fields(spec.load("rules"))}
-    judged = {a.partition("=")[0] for ch in R.LAB[game].values() for a in ch}
-    exempt = set(R.EXEMPT[game])
+    judged = {a.partition("=")[0] for ch in R.lab(game).changes.values() for a in ch}
+    exempt = set(R.lab(game).exempt)
     assert flags - judged - exempt == set(), "a flag the lab neither judges nor exempts"
     assert judged & exempt == set()
     assert judged | exempt <= flags, "a name that is not a flag of the rules"
-    assert all(R.EXEMPT[game].values())
+    assert all(R.lab(game).exempt.values())
 
 
-@pytest.mark.parametrize("game", sorted(R.LAB))
+@pytest.mark.parametrize("game", sorted(R.labbed()))
 def test_every_change_is_valid_and_changes_the_rules(game):
     spec = GAMES[game]
     base = spec.make_rules(None, [], 4)
-    for name, assignments in R.LAB[game].items():
+    for name, assignments in R.lab(game).changes.items():
         assert spec.make_rules(None, list(assignments), 4) != base, name
 
 
@@ -93,16 +93,16 @@ def test_load_refuses_missing_stale_and_short_files(tmp_path):
         R.load("whist", 1, tmp_path)
 
 
-@pytest.mark.parametrize("game", sorted(R.LAB))
+@pytest.mark.parametrize("game", sorted(R.labbed()))
 def test_the_stored_runs_render_in_every_language(game):
     spec = GAMES[game]
     stored = R.load(game, spec.version)
     table = R.tidy(stored, game)
-    assert list(table["change"].unique()) == list(R.LAB[game])
+    assert list(table["change"].unique()) == list(R.lab(game).changes)
     check = None
-    if game in R.CHECKS:  # the competent field's set: every change, the committed field
-        check = R.tidy(R.load(game, spec.version, tag=R.CHECKS[game]), game)
-        assert list(check["change"].unique()) == list(R.LAB[game])
+    if R.lab(game).check:  # the competent field's set: every change, the committed field
+        check = R.tidy(R.load(game, spec.version, tag=R.lab(game).check), game)
+        assert list(check["change"].unique()) == list(R.lab(game).changes)
         assert set(R.about(check)["field"]) == set(R.competent_members(game, 4))
     for lang, t in texts("rulelab").items():
         qs = R.questions(game, table, lang, t, "`x.csv`", "{n}. {text}", 7, check)
@@ -129,9 +129,9 @@ def test_the_competent_check_is_shown_beside_and_named_where_it_differs():
     q1, q2 = R.questions(game, table, "en", t, "`x.csv`", "{n}. {text}", 7, check)
     shown = q1.parts[0].df
     col = shown[t["col_competent"]].tolist()
-    assert col[list(R.LAB[game]).index(first.change)] == t["decisions"][R.NO_EFFECT]
+    assert col[list(R.lab(game).changes).index(first.change)] == t["decisions"][R.NO_EFFECT]
     others = [d for d in R.decide(table, directions) if d.change != first.change]
-    assert [c for i, c in enumerate(col) if list(R.LAB[game])[i] != first.change] == [
+    assert [c for i, c in enumerate(col) if list(R.lab(game).changes)[i] != first.change] == [
         t["decisions"][d.decision] for d in others
     ]
     agree = f"on {len(others)} of {len(others) + 1} changes"
@@ -173,7 +173,7 @@ def _resolved_set(game: str, other: str | None) -> dict:
             "members": [*members, "random"], "games_per_profile": 24,
             "regret_ci95": [0.0, 0.031]}  # fmt: skip
     runs = {}
-    for name in R.LAB[game]:
+    for name in R.lab(game).changes:
         changed = {**keep, "support": [{"bot": "random", "weight": 1.0}]} if name == other else keep
         runs[name] = {"base": keep, "changed": changed}
     return {
@@ -190,26 +190,28 @@ def test_a_change_whose_re_solved_field_is_another_is_named():
     # members, the table's column and the designer's list say so, with the field it calls for
     game = "poohead"
     table = R.tidy(R.load(game, GAMES[game].version), game)
-    other = list(R.LAB[game])[2]
+    other = list(R.lab(game).changes)[2]
     resolved = R.tidy_resolved(_resolved_set(game, other), game)
-    assert resolved["kept"].tolist() == [name != other for name in R.LAB[game]]
+    assert resolved["kept"].tolist() == [name != other for name in R.lab(game).changes]
     for lang, t in texts("rulelab").items():
         q1, q2 = R.questions(game, table, lang, t, "`x.csv`", "{n}. {text}", 7, None, resolved)
         col = q1.parts[0].df[t["col_resolved"]].tolist()
-        assert col == [t["resolved_other" if n == other else "resolved_kept"] for n in R.LAB[game]]
+        assert col == [
+            t["resolved_other" if n == other else "resolved_kept"] for n in R.lab(game).changes
+        ]
         note = t["resolved_differs"].format(support="`random` (1.00)")
         assert q2.parts[0].count(note) == 1
-        changes = len(R.LAB[game])
+        changes = len(R.lab(game).changes)
         assert f"{changes - 1}" in q1.method and "--resolve quick" in q1.reproduce
         assert points(0.031, lang).lstrip("+") in q1.method  # the re-solves' widest regret
         assert not re.search(r"\{[a-z_]+\}", q1.method + q2.parts[0])
 
 
-@pytest.mark.parametrize("game", sorted(R.RESOLVED))
+@pytest.mark.parametrize("game", [g for g in sorted(R.labbed()) if R.lab(g).resolved])
 def test_the_stored_re_solves_cover_every_change_under_both_rule_sets(game):
-    stored = R.load(game, GAMES[game].version, tag=R.RESOLVED[game])
+    stored = R.load(game, GAMES[game].version, tag=R.lab(game).resolved)
     assert stored["settings"]["resolve"] in ("quick", "full")
-    for name in R.LAB[game]:
+    for name in R.lab(game).changes:
         for arm in ("base", "changed"):
             weights = [m["weight"] for m in stored["runs"][name][arm]["support"]]
             assert weights and sum(weights) == pytest.approx(1.0)
@@ -223,15 +225,15 @@ def test_the_competent_check_replayed_with_adapted_players_gives_their_verdict()
 
     game = "foolish"
     version = GAMES[game].version
-    check = R.load(game, version, tag=R.CHECKS[game])
-    other = list(R.LAB[game])[2]
+    check = R.load(game, version, tag=R.lab(game).check)
+    other = list(R.lab(game).changes)[2]
     run = copy.deepcopy(check["runs"][other])
     # players who adapted: every judged metric of the change flat (no effect)
     run["adapted_metrics"] = [{**m, "diff": 0.0, "ci95": [-0.001, 0.001]} for m in run["metrics"]]
     adapted = {"runs": {other: run}, "commands": ["python scripts/rule_lab.py foolish --adapt"]}
     both = R.replayed(check, adapted)
     assert both["runs"][other] is run and both["commands"][-1] == adapted["commands"][0]
-    assert all(both["runs"][n] is check["runs"][n] for n in R.LAB[game] if n != other)
+    assert all(both["runs"][n] is check["runs"][n] for n in R.lab(game).changes if n != other)
     table = R.tidy(R.load(game, version), game)
     checked = R.tidy(both, game)
     verdicts = {d.change: d for d in R.decide(checked, R.judged(game))}
@@ -267,11 +269,31 @@ def test_the_competent_check_replayed_with_adapted_players_gives_their_verdict()
 
 
 def test_the_stored_adapted_replays_cover_the_changes_that_call_for_another_field():
-    for game, tag in R.CHECK_ADAPTED.items():
+    adapted = {g: R.lab(g).check_adapted for g in R.labbed() if R.lab(g).check_adapted}
+    assert adapted  # Foolish Faces keeps one (issue 23)
+    for game, tag in adapted.items():
         version = GAMES[game].version
-        resolved = R.tidy_resolved(R.load(game, version, tag=R.RESOLVED[game]), game)
+        resolved = R.tidy_resolved(R.load(game, version, tag=R.lab(game).resolved), game)
         others = [str(c) for c in resolved.loc[~resolved["kept"], "change"]]
         stored = R.load(game, version, tag=tag, changes=others)
         assert sorted(stored["runs"]) == sorted(others)
-        both = R.replayed(R.load(game, version, tag=R.CHECKS[game]), stored)
+        both = R.replayed(R.load(game, version, tag=R.lab(game).check), stored)
         assert all(both["runs"][n].get("adapted_metrics") for n in others)
+
+
+def test_a_lab_is_read_from_its_game_when_asked():
+    # issue 25: the rule lab lives in each game's metrics; importing the report layer's module
+    # loads none of them, and a game without a lab is refused by name
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, headcount_lab.analysis.rulelab; "
+        "print(sorted(m for m in sys.modules if m.endswith('.metrics')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+    assert R.labbed() == [g for g in GAMES if GAMES[g].metrics and GAMES[g].load("metrics").lab]
+    assert set(R.labbed()) == {"headcount", "whist", "foolish", "poohead"}
+    with pytest.raises(KeyError):
+        R.lab("no-such-game")

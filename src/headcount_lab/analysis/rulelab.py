@@ -2,11 +2,11 @@
 ``GAME compare``, by the players as they are and by players who adapted to it.
 
 Each game declares its list (:class:`~headcount_lab.core.compare.RuleLab`, the ``lab`` of its
-designer metrics in ``games/GAME/metrics.py``), gathered here as :data:`LAB`: every rule change
-the report judges; every flag of the game's rules dataclass appears in it, or in :data:`EXEMPT`
-with the reason it is not a rule a designer chooses (``tests/analysis/test_rulelab.py`` checks
-both). ``scripts/rule_lab.py GAME``
-runs ``compare`` once per change, on the same seed, and stores the JSON of every run with its
+designer metrics in ``games/GAME/metrics.py``), read here through :func:`lab`: every rule change
+the report judges; every flag of the game's rules dataclass appears in its ``changes``, or in
+its ``exempt`` with the reason it is not a rule a designer chooses
+(``tests/analysis/test_rulelab.py`` checks both). ``scripts/rule_lab.py GAME`` runs ``compare``
+once per change, on the same seed, and stores the JSON of every run with its
 command line in ``data/rule-lab-GAME-v<rules version>.json``; the reports read that file, so
 ``make report`` does not play the changes again.
 
@@ -16,7 +16,7 @@ command line in ``data/rule-lab-GAME-v<rules version>.json``; the reports read t
 - a change *helps* through a metric when its 95% interval leaves out zero on the good side and
   it moves by at least :data:`MIN_EFFECT` (1 pp for a share):
   ``skill_spread`` up (skill counts for more), ``seat_spread`` down, the start advantage nearer
-  zero, ``stalls`` down, and the game's own fairness measures of :data:`GAME_JUDGED` nearer
+  zero, ``stalls`` down, and the game's own fairness measures (``RuleLab.judged``) nearer
   zero (:func:`judged`);
 - it *hurts* through a metric when the interval leaves out zero on the bad side;
 - **adopt**: helps and hurts nowhere; **reject**: hurts and helps nowhere; **trade-off**: both;
@@ -42,26 +42,21 @@ SCHEMA = "headcount-lab-rule-lab/1"
 DATA = FIELD_DATA  #: the committed data folder, where the fields and the stored runs live
 
 
-def _labs() -> dict[str, RuleLab]:
-    """Each shipped game's rule lab, as its metrics declare it (``GameMetrics.lab``)."""
-    labs = {}
-    for name, spec in GAMES.items():
-        lab = spec.load("metrics").lab if spec.metrics else None
-        if lab is not None:
-            labs[name] = lab
-    return labs
+def lab(game: str) -> RuleLab:
+    """``game``'s rule lab, as its designer metrics declare it (``GameMetrics.lab``); a game
+    without one is refused (ValueError). Read when asked, so importing this module loads no
+    game's metrics."""
+    spec = GAMES[game]
+    found = spec.load("metrics").lab if spec.metrics else None
+    if found is None:
+        raise ValueError(f"{game} declares no rule lab (GameMetrics.lab)")
+    return found
 
 
-_LABS = _labs()
-#: game -> change name -> its ``--rule`` assignments (each run against the default rules)
-LAB: dict[str, dict[str, tuple[str, ...]]] = {g: dict(lab.changes) for g, lab in _LABS.items()}
-#: game -> flag -> why the lab does not judge it
-EXEMPT: dict[str, dict[str, str]] = {g: dict(lab.exempt) for g, lab in _LABS.items()}
-#: game -> the tags of its second stored sets (``RuleLab.check``, ``.resolved``,
-#: ``.check_adapted``), for the games that have them
-CHECKS: dict[str, str] = {g: lab.check for g, lab in _LABS.items() if lab.check}
-RESOLVED: dict[str, str] = {g: lab.resolved for g, lab in _LABS.items() if lab.resolved}
-CHECK_ADAPTED = {g: lab.check_adapted for g, lab in _LABS.items() if lab.check_adapted}
+def labbed() -> list[str]:
+    """The shipped games that declare a rule lab, in the registry's order."""
+    return [g for g, spec in GAMES.items() if spec.metrics and spec.load("metrics").lab]
+
 
 #: the smallest change of a judged metric that counts (a designer would not change a rule for
 #: less): a share of a win 1 pp, a stall a hundredth a game, the Whist dealer 0.1 point a hand
@@ -78,10 +73,6 @@ JUDGED: dict[str, int] = {
     "stalls": -1,
 }
 
-#: game -> metric -> why the verdict does not read it there (``RuleLab.not_judged``)
-NOT_JUDGED = {g: dict(lab.not_judged) for g, lab in _LABS.items()}
-#: game -> its own metrics the verdict reads, with their good direction (``RuleLab.judged``)
-GAME_JUDGED = {g: dict(lab.judged) for g, lab in _LABS.items()}
 
 ADOPT, REJECT, TRADE_OFF, NO_EFFECT = "adopt", "reject", "trade-off", "no effect"
 
@@ -93,14 +84,14 @@ def path_of(game: str, version: int, data: Path = DATA, tag: str = "") -> Path:
 
 def load(game: str, version: int, data: Path = DATA, tag: str = "",
          changes: list[str] | None = None) -> dict[str, Any]:  # fmt: skip
-    """The stored runs of ``game`` (``tag``: the second set, :data:`CHECKS`), refused
+    """The stored runs of ``game`` (``tag``: a second set, such as ``RuleLab.check``), refused
     (ValueError, naming the command that rebuilds them) if missing, damaged, of another rules
-    version or short of a change of :data:`LAB` (or of ``changes``, where given)."""
+    version or short of a change of the lab (or of ``changes``, where given)."""
     path = path_of(game, version, data, tag)
     again = "run python scripts/rule_lab.py " + game + (f" ... --tag {tag}" if tag else "")
     stored = read_committed_json(path, schema=SCHEMA, version=version, what="rule-lab file",
                                  again=again)  # fmt: skip
-    missing = [k for k in (LAB[game] if changes is None else changes)
+    missing = [k for k in (lab(game).changes if changes is None else changes)
                if k not in stored.get("runs", {})]  # fmt: skip
     if missing:
         raise ValueError(f"{path} lacks the changes {', '.join(missing)}: {again}")
@@ -108,7 +99,7 @@ def load(game: str, version: int, data: Path = DATA, tag: str = "",
 
 
 def replayed(check: dict[str, Any], adapted: dict[str, Any]) -> dict[str, Any]:
-    """The check's stored runs with the runs of ``adapted`` (:data:`CHECK_ADAPTED`) in their
+    """The check's stored runs with the runs of ``adapted`` (``RuleLab.check_adapted``) in their
     places and its command added; refused (ValueError) where an adapted run's players as they
     are did not play exactly the check's games (a replay of other games, or a stale check)."""
     runs = dict(check["runs"])
@@ -180,13 +171,13 @@ def _named(support: str) -> str:
 
 
 def tidy_resolved(stored: dict[str, Any], game: str) -> pd.DataFrame:
-    """One row per change (in :data:`LAB` order): the competent field re-solved under the base
+    """One row per change (in the lab's order): the competent field re-solved under the base
     rules and under the change (``scripts/rule_lab.py --resolve``), each support as ``spec
     weight`` pairs, and whether the change's support is the committed field's (``kept``)."""
     s = stored["settings"]
     committed = set(competent_members(game, s["players"]))
     rows = []
-    for name, assignments in LAB[game].items():
+    for name, assignments in lab(game).changes.items():
         run = stored["runs"][name]
         rows.append({
             "change": name, "rules": " ".join(assignments),
@@ -209,7 +200,7 @@ def _verdict(ci: list[float] | None) -> str:
 
 
 def tidy(stored: dict[str, Any], game: str) -> pd.DataFrame:
-    """One row per change (in :data:`LAB` order) and metric: the base and changed values, the
+    """One row per change (in the lab's order) and metric: the base and changed values, the
     paired difference with its 95% interval, for the players as they are and (``adapted_*``,
     empty when the run did not adapt) for players who adapted."""
     rows = []
@@ -220,7 +211,7 @@ def tidy(stored: dict[str, Any], game: str) -> pd.DataFrame:
                 "field": " ".join(_field_of(game, first)),
                 "competent": " ".join(competent_members(game, s["players"])),
                 "commands": " ; ".join(stored["commands"])}  # fmt: skip
-    for name, assignments in LAB[game].items():
+    for name, assignments in lab(game).changes.items():
         run = stored["runs"][name]
         after = {m["name"]: m for m in run.get("adapted_metrics") or []}
         adapt = run.get("adapt") or {}
@@ -290,9 +281,10 @@ def _sides(metric: str, base: float | None, diff: float | None, lo: float | None
 
 def judged(game: str) -> dict[str, int]:
     """The metrics the verdict on ``game``'s rules reads, with their good directions (+1 up,
-    -1 down, 0 nearer zero): :data:`JUDGED` but :data:`NOT_JUDGED`, and :data:`GAME_JUDGED`."""
-    skip = NOT_JUDGED.get(game, {})
-    return {**{m: g for m, g in JUDGED.items() if m not in skip}, **GAME_JUDGED.get(game, {})}
+    -1 down, 0 nearer zero): :data:`JUDGED` but the lab's ``not_judged``, and its own
+    ``judged``."""
+    own = lab(game)
+    return {**{m: g for m, g in JUDGED.items() if m not in own.not_judged}, **own.judged}
 
 
 def _decide(rows: pd.DataFrame, prefix: str, directions: dict[str, int]
@@ -356,8 +348,8 @@ def summary_table(table: pd.DataFrame, decisions: list[Decision], t: dict[str, A
                   kept: dict[str, bool] | None = None) -> pd.DataFrame:  # fmt: skip
     """The README's table: per change, the judged metrics' differences (players who adapted
     where the run has them, else as they are), the length, both verdicts and, with
-    ``checked``, the competent field's verdict (:data:`CHECKS`); with ``kept``, whether the
-    competent field re-solved under the change is the same field (:data:`RESOLVED`)."""
+    ``checked``, the competent field's verdict (``RuleLab.check``); with ``kept``, whether the
+    competent field re-solved under the change is the same field (``RuleLab.resolved``)."""
     by = {d.change: d for d in decisions}
     rows = []
     for change, rows_of in table.groupby("change", sort=False):
@@ -398,8 +390,8 @@ def questions(game: str, table: pd.DataFrame, lang: str, t: dict[str, Any], file
     ``[rulelab]`` words): the changes judged by ``compare``, and the designer's verdicts;
     numbered ``first`` and ``first + 1`` in the report's ``title`` format (``{n}``,
     ``{text}``). ``check``: :func:`tidy`'s table of the competent field's runs
-    (:data:`CHECKS`), whose verdicts are shown beside and named where they differ;
-    ``resolved``: :func:`tidy_resolved`'s table (:data:`RESOLVED`), the competent field
+    (``RuleLab.check``), whose verdicts are shown beside and named where they differ;
+    ``resolved``: :func:`tidy_resolved`'s table (``RuleLab.resolved``), the competent field
     re-solved under each change, named where it is another field."""
     from headcount_lab.core import report as core
     from headcount_lab.core.report import number, points
@@ -501,7 +493,7 @@ def questions(game: str, table: pd.DataFrame, lang: str, t: dict[str, Any], file
 def _check_note(d: Decision, checked: dict[str, Decision] | None, t: dict[str, Any],
                 check: pd.DataFrame | None = None, lang: str = "en") -> str:  # fmt: skip
     """`` (the competent field: reject)`` where the competent field's verdict differs; where
-    that field's players who adapted (:data:`CHECK_ADAPTED`) judge otherwise than as they are,
+    that field's players who adapted (``RuleLab.check_adapted``) judge otherwise than as they are,
     both verdicts and the metrics behind the adapted one."""
     if checked is None:
         return ""
@@ -517,8 +509,10 @@ def _check_note(d: Decision, checked: dict[str, Decision] | None, t: dict[str, A
 
 
 TABLE = "rule_lab"  #: the table's name in the reports of one language
-CHECK = "rule_lab_competent"  #: the competent field's runs (:data:`CHECKS`), where a game has them
-RESOLVED_TABLE = "rule_lab_resolved"  #: the re-solved fields (:data:`RESOLVED`)
+CHECK = (
+    "rule_lab_competent"  #: the competent field's runs (``RuleLab.check``), where a game has them
+)
+RESOLVED_TABLE = "rule_lab_resolved"  #: the re-solved fields (``RuleLab.resolved``)
 
 
 def section(game: str) -> Any:
@@ -531,21 +525,22 @@ def section(game: str) -> Any:
 
         version = GAMES[game].version
         res.tables[TABLE] = tidy(load(game, version), game)
-        resolved = None
-        if game in RESOLVED:
-            resolved = tidy_resolved(load(game, version, tag=RESOLVED[game]), game)
-        if game in CHECKS:
-            check = load(game, version, tag=CHECKS[game])
-            if game in CHECK_ADAPTED and resolved is not None:
+        own, resolved = lab(game), None
+        if own.resolved:
+            resolved = tidy_resolved(load(game, version, tag=own.resolved), game)
+        if own.check:
+            check = load(game, version, tag=own.check)
+            if own.check_adapted and resolved is not None:
                 others = [str(c) for c in resolved.loc[~resolved["kept"], "change"]]
-                adapted = load(game, version, tag=CHECK_ADAPTED[game], changes=others)
+                adapted = load(game, version, tag=own.check_adapted, changes=others)
                 check = replayed(check, adapted)
             res.tables[CHECK] = tidy(check, game)
         if resolved is not None:
             res.tables[RESOLVED_TABLE] = resolved
 
-    second = ((CHECK, CHECKS), (RESOLVED_TABLE, RESOLVED))
-    tables = (TABLE, *(name for name, tags in second if game in tags))
+    own = lab(game)
+    second = ((CHECK, own.check), (RESOLVED_TABLE, own.resolved))
+    tables = (TABLE, *(name for name, tag in second if tag))
     return Section(TABLE, "the house rules judged by compare (stored runs)", tables, compute)
 
 
@@ -553,8 +548,9 @@ def report_questions(game: str, tables: dict[str, Any], lang: str, first: int) -
     """:func:`questions` for a report titled ``## {n}. {text}`` with the table :data:`TABLE`."""
     from headcount_lab.core.words import texts
 
-    check = tables.get(CHECK) if game in CHECKS else None
-    resolved = tables.get(RESOLVED_TABLE) if game in RESOLVED else None
+    own = lab(game)
+    check = tables.get(CHECK) if own.check else None
+    resolved = tables.get(RESOLVED_TABLE) if own.resolved else None
     files = ", ".join(f"`{name}.csv`" for name, x in
                       ((TABLE, True), (CHECK, check is not None),
                        (RESOLVED_TABLE, resolved is not None)) if x)  # fmt: skip
