@@ -195,6 +195,7 @@ FIELD = argv(
     option("--variant", mostly(st.sampled_from(["standard", "trickster", "double", "blind"]))),
     option("--games", number(0, 5)),
     option("--members", number(0, 9)),
+    option("--add", mostly(st.sampled_from(["bayes", "odds", "random:call=0.5", "nope", ""]))),
     SEED,
     JSON,
     flag("--quiet"),

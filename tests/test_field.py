@@ -76,10 +76,42 @@ def test_a_missing_or_damaged_field_is_refused(tmp_path):
         (["poohead", "field", "--seed", "4"], "--seed only applies with --solve"),
         (["headcount", "field", "--solve", "--members", "3"], "--members must be 0 or at least"),
         (["headcount", "field", "--solve", "--games", "0"], "--games must be positive"),
+        (["headcount", "field", "--solve", "--add", "bayes"], "give a --data-dir other than"),
     ],
 )
 def test_bad_input_is_one_error_line(argv, needle):
     assert needle in one_error_line(cli(*argv))
+
+
+@pytest.mark.parametrize(
+    ("add", "solve", "needle"),
+    [
+        ("nope", True, "unknown bot"),
+        ("odds", True, "names a bot twice"),
+        ("odds:call=0.5,", True, "empty bot"),
+        ("odds:call=0.5", False, "--add only applies with --solve"),
+    ],
+)
+def test_a_bad_added_bot_is_one_error_line_before_any_game(tmp_path, add, solve, needle):
+    argv = ["headcount", "field", *(["--solve"] if solve else []), "--add", add]
+    line = one_error_line(cli(*argv, "--data-dir", str(tmp_path)))
+    assert needle in line
+    assert not list(tmp_path.iterdir())  # nothing written
+
+
+def test_an_added_bot_joins_the_population_of_a_what_if_field(tmp_path):
+    """``--add`` (issue 22 item 2): a bot played beside the declared population; the field file
+    (in a folder of its own) lists it among the profiles' members and its command repeats it."""
+    add = "odds:call=0.5"
+    args = ["--games", "8", "--members", "0", "--refine", "0", "--quiet", "--add", add]
+    res = cli("headcount", "field", "--solve", *args, "--data-dir", str(tmp_path), "--json")
+    assert res.code == 0, res.stderr
+    built = strict_json(res.stdout)
+    assert built["profiles"] == 330  # C(8 + 4 - 1, 4): seven declared bots and the added one
+    assert any(m["bot"].startswith("odds:call=0.5,") for m in built["members"])
+    assert built["command"].endswith(f"--add {add}")
+    back = strict_json(cli("headcount", "field", "--data-dir", str(tmp_path), "--json").stdout)
+    assert back == built
 
 
 def test_a_tiny_solve_builds_writes_and_reads_back(tmp_path):

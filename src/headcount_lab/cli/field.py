@@ -48,14 +48,16 @@ def solve(
     quiet: bool,
     oracles: str = "grid",
     refine: int = 0,
+    add: tuple[str, ...] = (),
 ) -> dict[str, Any]:
-    """Build the field: play the population's profiles, solve, grow, refine, assess."""
+    """Build the field: play the population's profiles, solve, grow, refine, assess; ``add``:
+    bots played beside the declared population (a what-if field)."""
     from headcount_lab.core import metagame as mg
 
     fg: mg.FieldGame = spec.load("metagame")
     rules = spec.make_rules(variant, [], players)
     menu = spec.load("bots")
-    population = mg.canonical(menu, fg.population)
+    population = mg.canonical(menu, (*fg.population, *add))
     if members and members < len(population):
         raise UserError(f"--members must be 0 or at least the population's {len(population)}")
     names = [o.strip() for o in oracles.split(",")]
@@ -83,6 +85,8 @@ def solve(
                             "oracle_games": oracle_games}  # fmt: skip
     if oracles != "grid":
         opts["oracle"] = oracles
+    if add:
+        opts["add"] = ",".join(add)
     data = mg.field_json(spec, fg, players, variant, table, sol, seed, games, steps, None, 0.0,
                    command_text(spec, players, variant, opts))  # fmt: skip
     if refine:
@@ -137,6 +141,23 @@ def lines(data: dict[str, Any], fg: Any, menu: Any) -> list[str]:
         f"seats rotated{_refined(data)}, {data['seconds']:.0f} s)",
     ]
     return out
+
+
+def _added(spec: GameSpec, add: str | None, data_dir: Path) -> tuple[str, ...]:
+    """The bots of ``--add``, each a valid spec of the game; refused into the committed data
+    folder, whose fields are the declared populations' (``competent`` plays them)."""
+    if add is None:
+        return ()
+    if data_dir.resolve() == DATA.resolve():
+        raise UserError(
+            "--add builds a what-if field: give a --data-dir other than the committed data "
+            "folder, whose fields competent plays"
+        )
+    menu = spec.load("bots")
+    bots = tuple(menu.split(add))  # an empty item is refused (ValueError: one error line)
+    for b in bots:
+        menu.parse(b)
+    return bots
 
 
 def _oracle_help(spec: GameSpec) -> str:
@@ -206,12 +227,22 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
             Path, typer.Option("--data-dir", help="Folder of the field files.")
         ] = DATA,
         quiet: Annotated[bool, typer.Option("--quiet", help="No progress lines.")] = False,
+        add: Annotated[
+            str | None,
+            typer.Option(
+                "--add",
+                help="With --solve: bot specs (comma-separated) played beside the declared "
+                "population: a what-if field, written to a --data-dir other than the committed "
+                "one.",
+            ),
+        ] = None,
     ) -> None:
         with user_errors():
             fg = spec.load("metagame")
             v = _check(spec, players, variant)
             path = field_file(data_dir, spec, players, v)
             if solve_it:
+                extra = _added(spec, add, data_dir)
                 g = fg.games if games is None else games
                 if g < 1:
                     raise UserError(f"--games must be positive, got {g}")
@@ -220,7 +251,7 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
                     fg.members if members is None else members,
                     fg.oracle_games if oracle_games is None else oracle_games,
                     quiet or json_out, oracle or "grid",
-                    fg.refine if refine is None else refine,
+                    fg.refine if refine is None else refine, extra,
                 )  # fmt: skip
                 from headcount_lab.core.metagame import write_field
 
@@ -229,7 +260,8 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
                     typer.echo(f"written: {path}", err=True)
             else:
                 options = (("--games", games), ("--members", members),
-                           ("--oracle-games", oracle_games), ("--oracle", oracle))  # fmt: skip
+                           ("--oracle-games", oracle_games), ("--oracle", oracle),
+                           ("--add", add))  # fmt: skip
                 given = [n for n, val in options if val is not None]
                 if given or seed != DEFAULT_SEED:
                     raise UserError(f"{', '.join(given) or '--seed'} only applies with --solve")
