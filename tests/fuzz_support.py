@@ -196,6 +196,7 @@ FIELD = argv(
     option("--games", number(0, 5)),
     option("--members", number(0, 9)),
     option("--add", mostly(st.sampled_from(["bayes", "odds", "random:call=0.5", "nope", ""]))),
+    option("--against", mostly(st.sampled_from(["odds", "tips,random", "competent", "nope", ""]))),
     SEED,
     JSON,
     flag("--quiet"),

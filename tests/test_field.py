@@ -77,6 +77,12 @@ def test_a_missing_or_damaged_field_is_refused(tmp_path):
         (["headcount", "field", "--solve", "--members", "3"], "--members must be 0 or at least"),
         (["headcount", "field", "--solve", "--games", "0"], "--games must be positive"),
         (["headcount", "field", "--solve", "--add", "bayes"], "give a --data-dir other than"),
+        (["headcount", "field", "--solve", "--against", "odds"], "--against reads a written"),
+        (["whist", "field", "--refine", "9", "--against", "heuristic"], "--against reads a"),
+        (["headcount", "field", "--against", "competent"], "competent cannot be a member"),
+        (["headcount", "field", "--against", "nope"], "unknown bot"),
+        (["headcount", "field", "--against", "odds", "--games", "0"], "--games must be positive"),
+        (["headcount", "field", "--against", "odds,odds"], "names a bot twice"),
     ],
 )
 def test_bad_input_is_one_error_line(argv, needle):
@@ -158,3 +164,28 @@ def test_refining_the_written_field_is_what_the_command_with_refine_builds(tmp_p
     assert a == b and a["command"].endswith("--refine 48") and a["refined"]["games"] == 48
     line = one_error_line(cli("headcount", "field", "--refine", "48", "--data-dir", str(part)))
     assert "refined already" in line
+
+
+def test_a_bot_against_the_field_replays_a_members_payoff_on_its_seed(tmp_path):
+    """``--against`` (issue 22 item 2): a bot played against every opponent multiset of the
+    mixture's support. On the field's own seed and games a member gets exactly its payoff
+    against the field, so the two computations check each other; the gain is the payoff less
+    the mixture's own, and the text prints a line a bot."""
+    args = ["--games", "24", "--members", "0", "--refine", "0", "--quiet", "--seed", "3"]
+    assert cli("headcount", "field", "--solve", *args, "--data-dir", str(tmp_path)).code == 0
+    field = strict_json(cli("headcount", "field", "--data-dir", str(tmp_path), "--json").stdout)
+    members = [m["bot"] for m in field["members"]]
+    res = cli("headcount", "field", "--data-dir", str(tmp_path), "--json", "--quiet",
+              "--against", ",".join(members), "--games", "24", "--seed", "3")  # fmt: skip
+    assert res.code == 0, res.stderr
+    got = strict_json(res.stdout)["against"]
+    assert (got["games_per_multiset"], got["seed"]) == (24, 3)
+    for m, row in zip(field["members"], got["bots"], strict=True):
+        assert row["bot"] == m["bot"]
+        assert row["payoff"] == pytest.approx(m["payoff"], abs=1e-12)
+        assert row["gain"] == pytest.approx(row["payoff"] - field["mixture_payoff"], abs=1e-12)
+        lo, hi = row["ci95"]
+        assert lo <= row["payoff"] <= hi
+    text = cli("headcount", "field", "--data-dir", str(tmp_path), "--quiet", "--against",
+               "odds:call=0.5", "--games", "24", "--seed", "4").stdout  # fmt: skip
+    assert "against the field" in text and "odds:call=0.5" in text and " pp [" in text

@@ -20,6 +20,7 @@ from headcount_lab.games import GameSpec
 
 DEFAULT_SEED = 1
 DATA = FIELD_DATA
+AGAINST_GAMES = 2000  #: ``--against``: games per opponent multiset unless ``--games`` says
 
 
 def _check(spec: GameSpec, players: int, variant: str | None) -> str:
@@ -143,6 +144,56 @@ def lines(data: dict[str, Any], fg: Any, menu: Any) -> list[str]:
     return out
 
 
+def against(
+    spec: GameSpec, data: dict[str, Any], bots: str, games: int, seed: int, say: Any
+) -> list[dict[str, Any]]:
+    """Each of ``bots`` (a comma list of specs) played against the field's mixture: against
+    every opponent multiset of its support, ``games`` games each on ``seed`` (the field's own
+    seed replays its profiles' deals), weighted by the multiset's chance
+    (:func:`headcount_lab.core.metagame.payoff_against`); its payoff with a 95% interval and its
+    gain over the mixture's own payoff (exact for a game whose shares add up, so the gain's
+    interval is the payoff's moved)."""
+    import numpy as np
+
+    from headcount_lab.core import metagame as mg
+    from headcount_lab.core.stats import normal_ci
+
+    fg: mg.FieldGame = spec.load("metagame")
+    n = data["players"]
+    specs = mg.canonical(spec.load("bots"), spec.load("bots").split(bots))
+    table = mg.table_from_json(data, n)
+    weight = {m["bot"]: m["weight"] for m in data["members"]}
+    x = np.array([weight[b] for b in table.members], dtype=float)
+    play = mg.game_player(spec, spec.make_rules(data["variant"], [], n), n, fg)
+    own = float(data["mixture_payoff"])
+    out = []
+    for bot in specs:
+        mean, se = mg.payoff_against(bot, table, x, play, games, seed, say)
+        est, lo, hi = normal_ci(mean, se)
+        out.append({"bot": bot, "payoff": est, "ci95": [lo, hi], "gain": est - own,
+                    "gain_ci95": [lo - own, hi - own]})  # fmt: skip
+    return out
+
+
+def against_lines(rows: list[dict[str, Any]], data: dict[str, Any], fg: Any, menu: Any,
+                  games: int, seed: int) -> list[str]:  # fmt: skip
+    """:func:`against`'s rows as text, after the field's own lines."""
+    unit = fg.shown_unit
+    width = max(24, *(len(menu.parse(r["bot"]).label) for r in rows))
+    out = [f"against the field (its mixture's own payoff {fg.show(data['mixture_payoff'])}):",
+           f"  {'bot':<{width}}  payoff [95% CI]          gain over the mixture"]  # fmt: skip
+    for r in rows:
+        (lo, hi), (glo, ghi) = r["ci95"], r["gain_ci95"]
+        out.append(
+            f"  {menu.parse(r['bot']).label:<{width}}  {fg.show(r['payoff'])} [{fg.show(lo)}, "
+            f"{fg.show(hi)}]  {fg.show(r['gain'], sign=True)} {unit} [{fg.show(glo, sign=True)}, "
+            f"{fg.show(ghi, sign=True)}]"
+        )
+    out.append(f"  (each against every opponent multiset of the support, {games} games each, "
+               f"seed {seed}, seats rotated)")  # fmt: skip
+    return out
+
+
 def _added(spec: GameSpec, add: str | None, data_dir: Path) -> tuple[str, ...]:
     """The bots of ``--add``, each a valid spec of the game; refused into the committed data
     folder, whose fields are the declared populations' (``competent`` plays them)."""
@@ -198,10 +249,14 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
         ] = False,
         games: Annotated[
             int | None,
-            count_option("--games", help="With --solve: games (matches) per profile."),
+            count_option(
+                "--games",
+                help="With --solve: games (matches) per profile; with --against: per "
+                "opponent multiset.",
+            ),
         ] = None,
         seed: Annotated[
-            int, seed_option("--seed", help="With --solve: seed of every profile.")
+            int, seed_option("--seed", help="With --solve or --against: seed of every profile.")
         ] = DEFAULT_SEED,
         members: Annotated[
             int | None,
@@ -227,6 +282,15 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
             Path, typer.Option("--data-dir", help="Folder of the field files.")
         ] = DATA,
         quiet: Annotated[bool, typer.Option("--quiet", help="No progress lines.")] = False,
+        against_: Annotated[
+            str | None,
+            typer.Option(
+                "--against",
+                help="Bot specs (comma-separated) each played against the field's mixture "
+                "(every opponent multiset of its support, --games each, default 2000): payoff "
+                "and gain with 95% CIs.",
+            ),
+        ] = None,
         add: Annotated[
             str | None,
             typer.Option(
@@ -241,6 +305,8 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
             fg = spec.load("metagame")
             v = _check(spec, players, variant)
             path = field_file(data_dir, spec, players, v)
+            if against_ is not None and (solve_it or refine is not None):
+                raise UserError("--against reads a written field: not with --solve or --refine")
             if solve_it:
                 extra = _added(spec, add, data_dir)
                 g = fg.games if games is None else games
@@ -259,11 +325,11 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
                 if not json_out:
                     typer.echo(f"written: {path}", err=True)
             else:
-                options = (("--games", games), ("--members", members),
-                           ("--oracle-games", oracle_games), ("--oracle", oracle),
-                           ("--add", add))  # fmt: skip
+                options = (("--games", games if against_ is None else None),
+                           ("--members", members), ("--oracle-games", oracle_games),
+                           ("--oracle", oracle), ("--add", add))  # fmt: skip
                 given = [n for n, val in options if val is not None]
-                if given or seed != DEFAULT_SEED:
+                if given or (seed != DEFAULT_SEED and against_ is None):
                     raise UserError(f"{', '.join(given) or '--seed'} only applies with --solve")
                 from headcount_lab.core.metagame import game_player, read_field, write_field
 
@@ -276,11 +342,22 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
                     write_field(path, data)
                     if not json_out:
                         typer.echo(f"written: {path}", err=True)
+                if against_ is not None:
+                    g = AGAINST_GAMES if games is None else games
+                    if g < 1:
+                        raise UserError(f"--games must be positive, got {g}")
+                    say = stderr_lines(quiet or json_out)
+                    rows = against(spec, data, against_, g, seed, say)
         if json_out:
             shown = {k: v for k, v in data.items() if k != "table"}
+            if against_ is not None:
+                shown["against"] = {"games_per_multiset": g, "seed": seed, "bots": rows}
             print_json(shown | {"file": str(path), "play_as": "competent"})
         else:
-            sys.stdout.write("\n".join(lines(data, fg, spec.load("bots"))) + "\n")
+            text = lines(data, fg, spec.load("bots"))
+            if against_ is not None:
+                text += against_lines(rows, data, fg, spec.load("bots"), g, seed)
+            sys.stdout.write("\n".join(text) + "\n")
 
     command.__doc__ = (
         f"The competent field of {spec.title}: the bots of its population solved as a "

@@ -152,8 +152,9 @@ class FieldGame:
         module, _, attr = found[name].partition(":")
         return getattr(importlib.import_module(module), attr)(players, rules, seed)  # type: ignore[no-any-return]
 
-    def show(self, value: float) -> str:
-        return f"{100 * value:.1f}" if self.percent else f"{value:.2f}"
+    def show(self, value: float, sign: bool = False) -> str:
+        plus = "+" if sign else ""
+        return f"{100 * value:{plus}.1f}" if self.percent else f"{value:{plus}.2f}"
 
     @property
     def shown_unit(self) -> str:
@@ -538,12 +539,17 @@ def support_opponents(table: Table, x: np.ndarray) -> list[tuple[list[int], floa
 
 
 def payoff_against(
-    spec: str, table: Table, x: np.ndarray, play: PlayFn, games: int, seed: int
-) -> tuple[float, float]:
+    spec: str, table: Table, x: np.ndarray, play: PlayFn, games: int, seed: int,
+    progress: Callable[[str], None] | None = None,
+) -> tuple[float, float]:  # fmt: skip
     """``spec``'s payoff against the mixture, played against each opponent multiset of its
-    support (an entry of the table when ``spec`` is a member), and its standard error."""
+    support (an entry of the table when ``spec`` is a member), and its standard error;
+    ``progress`` hears of each multiset played."""
     mean = var = 0.0
-    for opp, prob in support_opponents(table, x):
+    opponents = support_opponents(table, x)
+    for k, (opp, prob) in enumerate(opponents, 1):
+        if progress is not None:
+            progress(f"{spec}: opponents {k}/{len(opponents)}")
         seats = [spec] + [table.members[i] for i in opp]
         res = play(seats, games, seed)
         mu, se = res[spec]
