@@ -160,7 +160,8 @@ def against(
 
     fg: mg.FieldGame = spec.load("metagame")
     n = data["players"]
-    specs = mg.canonical(spec.load("bots"), spec.load("bots").split(bots))
+    menu = spec.load("bots")
+    specs = mg.canonical(menu, menu.split(bots))
     table = mg.table_from_json(data, n)
     weight = {m["bot"]: m["weight"] for m in data["members"]}
     x = np.array([weight[b] for b in table.members], dtype=float)
@@ -329,8 +330,11 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
                            ("--members", members), ("--oracle-games", oracle_games),
                            ("--oracle", oracle), ("--add", add))  # fmt: skip
                 given = [n for n, val in options if val is not None]
-                if given or (seed != DEFAULT_SEED and against_ is None):
-                    raise UserError(f"{', '.join(given) or '--seed'} only applies with --solve")
+                if seed != DEFAULT_SEED and against_ is None:
+                    given.append("--seed")
+                if given:
+                    also = " or --against" if set(given) <= {"--games", "--seed"} else ""
+                    raise UserError(f"{', '.join(given)} only applies with --solve{also}")
                 from headcount_lab.core.metagame import game_player, read_field, write_field
 
                 data = read_field(path, spec.name, spec.version)
