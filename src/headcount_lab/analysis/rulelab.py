@@ -42,12 +42,16 @@ SCHEMA = "headcount-lab-rule-lab/1"
 DATA = FIELD_DATA  #: the committed data folder, where the fields and the stored runs live
 
 
+def _declared(game: str) -> RuleLab | None:
+    spec = GAMES[game]
+    return spec.load("metrics").lab if spec.metrics else None
+
+
 def lab(game: str) -> RuleLab:
     """``game``'s rule lab, as its designer metrics declare it (``GameMetrics.lab``); a game
     without one is refused (ValueError). Read when asked, so importing this module loads no
     game's metrics."""
-    spec = GAMES[game]
-    found = spec.load("metrics").lab if spec.metrics else None
+    found = _declared(game)
     if found is None:
         raise ValueError(f"{game} declares no rule lab (GameMetrics.lab)")
     return found
@@ -55,7 +59,7 @@ def lab(game: str) -> RuleLab:
 
 def labbed() -> list[str]:
     """The shipped games that declare a rule lab, in the registry's order."""
-    return [g for g, spec in GAMES.items() if spec.metrics and spec.load("metrics").lab]
+    return [g for g in GAMES if _declared(g) is not None]
 
 
 #: the smallest change of a judged metric that counts (a designer would not change a rule for

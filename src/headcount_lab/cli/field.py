@@ -195,6 +195,13 @@ def against_lines(rows: list[dict[str, Any]], data: dict[str, Any], fg: Any, men
     return out
 
 
+def _positive(games: int) -> int:
+    """``--games``, refused unless positive."""
+    if games < 1:
+        raise UserError(f"--games must be positive, got {games}")
+    return games
+
+
 def _added(spec: GameSpec, add: str | None, data_dir: Path) -> tuple[str, ...]:
     """The bots of ``--add``, each a valid spec of the game; refused into the committed data
     folder, whose fields are the declared populations' (``competent`` plays them)."""
@@ -205,11 +212,9 @@ def _added(spec: GameSpec, add: str | None, data_dir: Path) -> tuple[str, ...]:
             "--add builds a what-if field: give a --data-dir other than the committed data "
             "folder, whose fields competent plays"
         )
-    menu = spec.load("bots")
-    bots = tuple(menu.split(add))  # an empty item is refused (ValueError: one error line)
-    for b in bots:
-        menu.parse(b)
-    return bots
+    # an empty item is refused here, an unknown or repeated bot by solve's canonical(), both
+    # before any game is played (ValueError: one error line)
+    return tuple(spec.load("bots").split(add))
 
 
 def _oracle_help(spec: GameSpec) -> str:
@@ -310,9 +315,7 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
                 raise UserError("--against reads a written field: not with --solve or --refine")
             if solve_it:
                 extra = _added(spec, add, data_dir)
-                g = fg.games if games is None else games
-                if g < 1:
-                    raise UserError(f"--games must be positive, got {g}")
+                g = _positive(fg.games if games is None else games)
                 data = solve(
                     spec, players, v, g, seed,
                     fg.members if members is None else members,
@@ -347,9 +350,7 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
                     if not json_out:
                         typer.echo(f"written: {path}", err=True)
                 if against_ is not None:
-                    g = AGAINST_GAMES if games is None else games
-                    if g < 1:
-                        raise UserError(f"--games must be positive, got {g}")
+                    g = _positive(AGAINST_GAMES if games is None else games)
                     say = stderr_lines(quiet or json_out)
                     rows = against(spec, data, against_, g, seed, say)
         if json_out:
@@ -358,9 +359,10 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
                 shown["against"] = {"games_per_multiset": g, "seed": seed, "bots": rows}
             print_json(shown | {"file": str(path), "play_as": "competent"})
         else:
-            text = lines(data, fg, spec.load("bots"))
+            menu = spec.load("bots")
+            text = lines(data, fg, menu)
             if against_ is not None:
-                text += against_lines(rows, data, fg, spec.load("bots"), g, seed)
+                text += against_lines(rows, data, fg, menu, g, seed)
             sys.stdout.write("\n".join(text) + "\n")
 
     command.__doc__ = (
