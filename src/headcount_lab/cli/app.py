@@ -6,7 +6,9 @@ commands (``headcount count``, ``whist score``, ...) and the generic ``simulate`
 
 from __future__ import annotations
 
+import functools
 import sys
+from typing import Any
 
 import typer
 
@@ -66,6 +68,15 @@ def build_app() -> typer.Typer:
 app = build_app()
 
 
+@functools.cache
+def _command(of: typer.Typer) -> Any:
+    """click's command tree for ``of``, built once per app: typer rebuilds it from the function
+    signatures of all 50-odd commands on each call (about 30 ms, spent again by every in-process
+    call of :func:`main`: the test suite makes thousands). The tree is a definition; each call
+    gets its own click context."""
+    return typer.main.get_command(of)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: usage errors become one line on stderr with exit status 2, not a box.
 
@@ -77,7 +88,7 @@ def main(argv: list[str] | None = None) -> None:
         from headcount_lab.core import coldstart
 
         coldstart.enable()  # a cold compile says so on the terminal (never on stdout)
-    command = typer.main.get_command(app)
+    command = _command(app)
     try:
         rv = command.main(args=argv, prog_name="headcount-lab", standalone_mode=False)
     except (typer.Abort, KeyboardInterrupt):
