@@ -60,7 +60,9 @@ FUZZ = {
                 )
             ),
         ),
-        fz.option("--games", fz.number(2, 3)),  # the ladder's search bots have their own tests
+        # always given: the default (200 games a pair) is seconds a call; the ladder's search bots
+        # have their own tests
+        fz.number(2, 3).map(lambda v: ["--games", v]),
         fz.option("--players", fz.number(3, 6)),
         fz.SEED,
         fz.rules(FF_RULES),
