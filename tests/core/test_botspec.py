@@ -97,6 +97,23 @@ def test_a_quiet_parameter_is_left_out_of_the_canonical_spec_at_its_default():
     assert menu.parse(menu.parse("later:b=2").canonical).values == (1.0, 2.0)
 
 
+def test_a_named_parameter_prints_its_word_and_reads_back():
+    # a value that names something (the Headcount bayes bot's field policy): the spec prints
+    # the word the user typed, not the number behind it; an unnamed one prints the number
+    menu = BotMenu(
+        "toy",
+        [Policy("reads", 0, (Param("field", 2, 0, 3, True, "whose", (("me", 0), ("you", 2)),
+                                   named=True), Param("side", 0, 0, 1, True, "", (("l", 0),))))],
+    )  # fmt: skip
+    bot = menu.parse("reads:field=0")
+    assert bot.canonical == "reads:field=me,side=0" and bot.label == "reads:field=me"
+    assert menu.parse(bot.canonical).values == bot.values
+    assert menu.parse("reads").canonical == "reads:field=you,side=0"
+    assert menu.parse("reads:field=3").label == "reads:field=3"  # a number without a word
+    bayes = registered()["headcount"].load("bots")
+    assert bayes.parse("bayes:field=3").label == "bayes:field=reader"
+
+
 @pytest.mark.parametrize(
     "value",
     ["9223372036854775807", "9223372036854775808", "-9223372036854775809", str(10**30),

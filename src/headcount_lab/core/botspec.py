@@ -42,6 +42,9 @@ class Param:
     #: left out of the canonical spec at its default: a parameter added to a bot later keeps
     #: the canonical text of the older specs (and every output that names them) unchanged
     quiet: bool = False
+    #: the value is a name (a policy, say): a spec prints its word (``field=reader``), not the
+    #: number behind it, so what the user typed is what comes back
+    named: bool = False
 
     def parse(self, bot: str, text: str) -> float:
         text = text.strip()
@@ -66,6 +69,14 @@ class Param:
                 f"bot {bot}: {self.name}={text} is out of range [{self.lo:g}, {self.hi:g}]"
             )
         return v
+
+    def show(self, value: float) -> str:
+        """``value`` as a spec writes it: its word for a :attr:`named` parameter, else ``:g``."""
+        if self.named:
+            for word, v in self.words:
+                if v == value:
+                    return word
+        return f"{value:g}"
 
     def describe(self) -> str:
         words = "".join(f", {w}={v:g}" for w, v in self.words)
@@ -112,7 +123,7 @@ class BotSpec:
         if not self.policy.params:
             return self.name
         shown = ",".join(
-            f"{p.name}={v:g}"
+            f"{p.name}={p.show(v)}"
             for p, v in zip(self.policy.params, self.values, strict=True)
             if not (p.quiet and v == p.default)
         )
@@ -122,7 +133,7 @@ class BotSpec:
     def label(self) -> str:
         """Short form: the name and only the parameters that differ from the defaults."""
         changed = [
-            f"{p.name}={v:g}"
+            f"{p.name}={p.show(v)}"
             for p, v in zip(self.policy.params, self.values, strict=True)
             if v != p.default
         ]

@@ -139,6 +139,7 @@ MENU = BotMenu(
                     True,
                     "the other seats' policy, at its defaults",
                     tuple((POLICY_NAMES[p], p) for p in BAYES_FIELDS),
+                    named=True,
                 ),  # fmt: skip
                 # call, quantile, peek: as odds, on its posterior; its best quantile against the
                 # equilibrium field is lower (docs/games/headcount.md, "The bayes bot")
@@ -173,6 +174,7 @@ MENU = BotMenu(
                     "field=bayes: the policy it assumes the field reads",
                     tuple((POLICY_NAMES[p], p) for p in BAYES_FFIELDS),
                     quiet=True,
+                    named=True,
                 ),  # fmt: skip
             ),
         ),
