@@ -110,6 +110,7 @@ def test_a_named_parameter_prints_its_word_and_reads_back():
     assert menu.parse(bot.canonical).values == bot.values
     assert menu.parse("reads").canonical == "reads:field=you,side=0"
     assert menu.parse("reads:field=3").label == "reads:field=3"  # a number without a word
+    assert "field=you (whole number 0..3, me=0, you=2)" in menu.help()
     bayes = registered()["headcount"].load("bots")
     assert bayes.parse("bayes:field=3").label == "bayes:field=reader"
 

@@ -81,7 +81,7 @@ class Param:
     def describe(self) -> str:
         words = "".join(f", {w}={v:g}" for w, v in self.words)
         kind = "whole number " if self.integer else ""
-        return f"{self.name}={self.default:g} ({kind}{self.lo:g}..{self.hi:g}{words})"
+        return f"{self.name}={self.show(self.default)} ({kind}{self.lo:g}..{self.hi:g}{words})"
 
 
 @dataclass(frozen=True)
