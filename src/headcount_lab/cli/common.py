@@ -21,6 +21,13 @@ class UserError(Exception):
     """Bad input from the user: reported as one line on stderr with exit status 2."""
 
 
+def positive(option: str, value: int) -> int:
+    """``value`` of ``option`` (``--games``), refused (:class:`UserError`) unless at least 1."""
+    if value < 1:
+        raise UserError(f"{option} must be positive, got {value}")
+    return value
+
+
 def fail(message: str) -> NoReturn:
     typer.echo(f"error: {one_line(message)}", err=True)
     raise typer.Exit(EXIT_BAD_INPUT)

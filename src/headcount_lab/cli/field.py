@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from headcount_lab.cli.common import UserError, print_json, user_errors
+from headcount_lab.cli.common import UserError, positive, print_json, user_errors
 from headcount_lab.cli.run_options import count_option, seed_option
 from headcount_lab.core.paths import FIELD_DATA, field_file
 from headcount_lab.core.progress import stderr_lines
@@ -195,13 +195,6 @@ def against_lines(rows: list[dict[str, Any]], data: dict[str, Any], fg: Any, men
     return out
 
 
-def _positive(games: int) -> int:
-    """``--games``, refused unless positive."""
-    if games < 1:
-        raise UserError(f"--games must be positive, got {games}")
-    return games
-
-
 def _added(spec: GameSpec, add: str | None, data_dir: Path) -> tuple[str, ...]:
     """The bots of ``--add``, each a valid spec of the game; refused into the committed data
     folder, whose fields are the declared populations' (``competent`` plays them)."""
@@ -315,7 +308,7 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
                 raise UserError("--against reads a written field: not with --solve or --refine")
             if solve_it:
                 extra = _added(spec, add, data_dir)
-                g = _positive(fg.games if games is None else games)
+                g = positive("--games", fg.games if games is None else games)
                 data = solve(
                     spec, players, v, g, seed,
                     fg.members if members is None else members,
@@ -350,7 +343,7 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
                     if not json_out:
                         typer.echo(f"written: {path}", err=True)
                 if against_ is not None:
-                    g = _positive(AGAINST_GAMES if games is None else games)
+                    g = positive("--games", AGAINST_GAMES if games is None else games)
                     say = stderr_lines(quiet or json_out)
                     rows = against(spec, data, against_, g, seed, say)
         if json_out:

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from headcount_lab.cli import run_options
-from headcount_lab.cli.common import UserError, print_json, user_errors, warn
+from headcount_lab.cli.common import UserError, positive, print_json, user_errors, warn
 from headcount_lab.cli.run_options import (
     BackendOpt,
     ForceOpt,
@@ -71,8 +71,7 @@ def simulate(
         raise UserError(f"--players must be between {lo} and {hi}, got {players}")
     if seed < 0:
         raise UserError(f"--seed must be a non-negative integer, got {seed}")
-    if games < 1:
-        raise UserError(f"--games must be positive, got {games}")
+    positive("--games", games)
     rules = spec.make_rules(variant, rule, players)
     t = spec.load("tournament")(rules, bots, players, games, rotate)
     if not 0 <= record <= t.record_limit:
@@ -159,8 +158,7 @@ def compare(
         raise UserError(f"--players must be between {lo} and {hi}, got {players}")
     if seed < 0:
         raise UserError(f"--seed must be a non-negative integer, got {seed}")
-    if games < 1:
-        raise UserError(f"--games must be positive, got {games}")
+    positive("--games", games)
     if not spec.metrics:
         raise UserError(f"{spec.title} declares no designer metrics: compare is not available")
     if not rule and sweep is None:
