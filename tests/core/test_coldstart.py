@@ -128,19 +128,23 @@ def test_warm_runs_each_games_steps_and_refuses_an_unknown_game():
 
 
 def test_warm_jobs_shares_the_games_between_processes():
-    """make venv's ``warm --jobs 2``: each process warms its share of the games (with the cache
-    warm, as after make venv, this is loading); a child that fails fails the command."""
+    """make venv's ``warm --jobs 2``: two processes take the games' steps in turn (with the cache
+    warm, as after make venv, this is loading); a step that fails fails the command."""
     from typer.testing import CliRunner
 
     from headcount_lab.cli import warm
     from headcount_lab.cli.app import app
+    from headcount_lab.games import registered
 
     res = CliRunner().invoke(app, ["warm", "--jobs", "2", "headcount", "whist"])
     assert res.exit_code == 0, res.output
-    assert res.stderr.startswith("warm: 2 games compiled or loaded in 2 processes in ")
+    n_steps = sum(len(warm.steps(registered()[g])) for g in ("headcount", "whist"))
+    assert n_steps > 2  # Headcount's extra kernel sets
+    want = f"warm: 2 games ({n_steps} kernel sets) compiled or loaded in 2 processes in "
+    assert res.stderr.startswith(want), res.stderr
     res = CliRunner().invoke(app, ["warm", "--jobs", "0"])
     assert res.exit_code == 2
-    with pytest.raises(typer.Exit):  # a game the child does not know: the child exits 2
+    with pytest.raises(typer.Exit):  # a game the children do not know: its step fails
         warm._in_processes(["highcard", "headcount"], 2, True)
 
 

@@ -2,18 +2,18 @@
 
 A fresh clone's first ``simulate`` compiles its game's kernels (10-60 s on two cores); ``make
 venv`` runs ``headcount-lab warm --quiet`` once so that no command a newcomer types waits for a
-compiler. Each game's steps are its ``simulate`` kernels (the default bots and players; every bot
-runs in the same kernel) and the extra ones its :class:`~headcount_lab.games.GameSpec` names in
-``warm``. A warm cache makes the command a few seconds of loading.
+compiler. Each game's steps are its ``simulate`` kernels for the default table and the extra ones
+its :class:`~headcount_lab.games.GameSpec` names in ``warm`` (Headcount's other bot sets, whose
+engines its default table does not reach, and ``deal``). A warm cache makes the command a few
+seconds of loading.
 """
 
 from __future__ import annotations
 
 import contextlib
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
+from multiprocessing import get_context
 from typing import Annotated
 
 import typer
@@ -31,7 +31,8 @@ def simulate_kernels(spec: GameSpec) -> None:
 
 def steps(spec: GameSpec) -> list[tuple[str, Callable[[], None]]]:
     """What ``warm`` runs for ``spec``: (label, function) in order. A ``GameSpec.warm`` entry is
-    a ``"module:NAME_kernels"`` function compiling the kernels of the game's command NAME."""
+    a ``"module:NAME_kernels"`` function compiling the kernels of the game's command or bot
+    family NAME (Headcount: ``deal``; the ``bayes`` bots), heaviest first."""
     from headcount_lab.games import _load
 
     out: list[tuple[str, Callable[[], None]]] = [
@@ -55,7 +56,7 @@ def warm(
             "--jobs",
             min=1,
             max=64,
-            help="Processes compiling at once, each a share of the games (make venv: 2).",
+            help="Processes compiling at once, each taking the next step (make venv: 2).",
         ),
     ] = 1,
 ) -> None:
@@ -74,7 +75,7 @@ def warm(
         if g not in known:
             fail(f"unknown game {g!r}: choose from {', '.join(known)}")
     chosen = list(dict.fromkeys(games or known))
-    if jobs > 1 and len(chosen) > 1:
+    if jobs > 1:
         _in_processes(chosen, jobs, quiet)
         return
     todo = [s for spec in (known[g] for g in chosen) for s in steps(spec)]
@@ -100,24 +101,41 @@ def warm(
 
 
 def _in_processes(games: list[str], jobs: int, quiet: bool) -> None:
-    """``warm`` in ``jobs`` processes, game i in process i mod jobs (each writes numba's cache
-    files of its own games; a kernel two games share is written whole by either)."""
+    """``warm`` in ``jobs`` processes sharing the steps of ``games``: a process that finishes a
+    step takes the next one, the games' extra kernel sets first (the heaviest, Headcount's
+    ``bayes`` bots, leads), then every game's ``simulate``. Numba's cache files are written
+    whole, so a kernel two steps share is at worst compiled twice, never half-written."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from headcount_lab.games import registered
+
+    known = registered()
+    labels = {g: [label for label, _ in steps(known[g])] for g in games}
+    todo = [(g, i) for g in games for i in range(1, len(labels[g]))] + [(g, 0) for g in games]
     t0 = time.perf_counter()
-    shares = [games[i::jobs] for i in range(min(jobs, len(games)))]
-    runs = [
-        subprocess.Popen([sys.executable, "-m", "headcount_lab", "warm", "--quiet", *share])
-        for share in shares
-    ]
-    failed = [" ".join(share) for share, run in zip(shares, runs, strict=True) if run.wait() != 0]
+    failed = []
+    # spawn: a child imports the package afresh (no copy of the parent's numba state)
+    with ProcessPoolExecutor(min(jobs, len(todo)), mp_context=get_context("spawn")) as pool:
+        runs = [(g, i, pool.submit(_run_step, g, i)) for g, i in todo]
+        for g, i, run in runs:
+            if (e := run.exception()) is not None:
+                failed.append(f"{labels[g][i]} ({type(e).__name__}: {e})")
     if failed:
         fail(f"warm failed for: {'; '.join(failed)}")
     if not quiet:
         seconds = time.perf_counter() - t0
         typer.echo(
-            f"warm: {len(games)} games compiled or loaded in {len(runs)} processes in "
-            f"{seconds:.1f} s",
+            f"warm: {len(games)} games ({len(todo)} kernel sets) compiled or loaded in "
+            f"{min(jobs, len(todo))} processes in {seconds:.1f} s",
             err=True,
         )
+
+
+def _run_step(game: str, index: int) -> None:
+    """Step ``index`` of :func:`steps` of ``game``, in a process of :func:`_in_processes`."""
+    from headcount_lab.games import registered
+
+    steps(registered()[game])[index][1]()
 
 
 @contextlib.contextmanager

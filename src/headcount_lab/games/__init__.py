@@ -148,7 +148,11 @@ GAMES: dict[str, GameSpec] = {
             "headcount": f"{_HC}.bench",
             "headcount-engine": f"{_HC}.bench:run_engine_benchmarks",
         },
-        warm=(f"{_HC}.kernels:deal_kernels",),
+        warm=(
+            f"{_HC}.tournament:bayes_kernels",
+            f"{_HC}.tournament:bots_kernels",
+            f"{_HC}.kernels:deal_kernels",
+        ),
         default_bots="reader,odds,tips,random",
         variants={
             "standard": {"double": False, "trickster": False},

@@ -124,6 +124,52 @@ def tournament(rules: HeadcountRules, bots: str, players: int, games: int, rotat
     )
 
 
+#: Tables whose kernels ``headcount-lab warm`` compiles beside the default table's engine: the
+#: default table's one-decision function (replays and records), the ``equilibrium`` and
+#: ``responder`` bots' engine without and with the solved heads-up round (the committed competent
+#: field, ``play``'s hints), then the ``bayes`` bots' (``exploit``'s responder), a reader of
+#: readers among others, and readers of readers alone (:func:`.agents.bot_set`)
+WARM_TABLES = {
+    "bots": (
+        "reader,odds,tips,random",
+        "equilibrium,responder,odds",
+        "equilibrium:headsup=solved,equilibrium,reader",
+    ),
+    "bayes": (
+        "bayes,odds,odds",
+        "bayes:field=bayes,odds,odds",
+        "bayes:field=bayes,bayes:field=bayes,bayes:field=bayes",
+    ),
+}
+
+
+def warm_table(bots: str) -> None:
+    """Compile (or load) the engine of a table of ``bots`` and its one-decision function (which
+    replays, records and ``play``'s hints call), by playing one deal with each."""
+    from headcount_lab.core.rng import PyStream, block_state
+    from headcount_lab.games.headcount.reference import play_deals
+
+    setup, _ = competent_setup(HeadcountRules(), bots, bots.count(",") + 1, False)
+    SimulateBlock.of(setup).warmup()
+    order = [list(setup.orders[0])]
+    play_deals(
+        1, order, list(setup.bots), setup.rules, setup.beliefs(), PyStream(block_state(0, 0))
+    )
+
+
+def bots_kernels() -> None:
+    """``headcount-lab warm``'s step for every bot's kernels but the ``bayes`` bots'."""
+    for bots in WARM_TABLES["bots"]:
+        warm_table(bots)
+
+
+def bayes_kernels() -> None:
+    """``headcount-lab warm``'s step for the ``bayes`` bots' kernels (one step: its three bot
+    sets share the ``bayes`` functions, which one process compiles once)."""
+    for bots in WARM_TABLES["bayes"]:
+        warm_table(bots)
+
+
 def games_of(stats: dict[str, np.ndarray]) -> int:
     return int(stats["round"][E.ROUND_COLUMNS.index("games")])
 
