@@ -478,7 +478,14 @@ def test_every_simulate_of_2_to_the_53_games_stops_after_its_first_chunks_unless
      ["headcount", "exploit", "--budget", str(10**9), "--games", "10", "--no-bayes"]],
     ids=lambda a: " ".join(a[:2]),
 )  # fmt: skip
-def test_runs_over_a_day_outside_simulate_are_refused_with_their_estimate(argv, tmp_path):
+def test_runs_over_a_day_outside_simulate_are_refused_with_their_estimate(
+    argv, tmp_path, monkeypatch
+):
+    from headcount_lab.core import limits
+
+    # an hour: the meter's largest budget (10^9 games) is over a day only below 11,574 games a
+    # second, which a fast machine beats; the other runs are years long either way
+    monkeypatch.setattr(limits, "LONG_RUN_SECONDS", 3600.0)
     if "train-equilibrium" in argv:
         argv = [*argv, "--out", str(tmp_path / "eq.npz")]
     line = refused(*argv)
