@@ -5,8 +5,10 @@ text and JSON, a stale or missing field is refused, bad input is one error line,
 from __future__ import annotations
 
 import json
+import math
 import shutil
 
+import numpy as np
 import pytest
 from cli_support import cli, one_error_line, strict_json
 
@@ -186,6 +188,35 @@ def test_a_bot_against_the_field_replays_a_members_payoff_on_its_seed(tmp_path):
         assert row["gain"] == pytest.approx(row["payoff"] - field["mixture_payoff"], abs=1e-12)
         lo, hi = row["ci95"]
         assert lo <= row["payoff"] <= hi
+        # win shares add up: the mixture's own share is exact and the gain's interval is the
+        # payoff's moved
+        glo, ghi = row["gain_ci95"]
+        assert (glo, ghi) == pytest.approx(
+            (lo - field["mixture_payoff"], hi - field["mixture_payoff"])
+        )
     text = cli("headcount", "field", "--data-dir", str(tmp_path), "--quiet", "--against",
                "odds:call=0.5", "--games", "24", "--seed", "4").stdout  # fmt: skip
     assert "against the field" in text and "odds:call=0.5" in text and " pp [" in text
+
+
+def test_a_gain_over_a_mixture_whose_own_payoff_is_an_estimate_carries_both_errors():
+    """Whist's points do not add up to a constant: the committed field's own payoff is an
+    estimate, so the gain's interval is wider than the payoff's, by the mixture's standard
+    error (:func:`headcount_lab.core.metagame.mixture_se`) added in quadrature."""
+    from headcount_lab.core import metagame as mg
+    from headcount_lab.core.stats import Z95
+
+    field = strict_json(cli("whist", "field", "--json").stdout)
+    res = cli("whist", "field", "--json", "--quiet", "--against", "heuristic", "--games", "4",
+              "--seed", "3")  # fmt: skip
+    assert res.code == 0, res.stderr
+    row = strict_json(res.stdout)["against"]["bots"][0]
+    table = mg.table_from_json(field, field["players"])
+    weight = {m["bot"]: m["weight"] for m in field["members"]}
+    se_own = mg.mixture_se(table, np.array([weight[b] for b in table.members]))
+    lo, hi = row["ci95"]
+    se = (hi - lo) / (2 * Z95)
+    glo, ghi = row["gain_ci95"]
+    assert se_own > 0 and ghi - glo > hi - lo
+    assert (ghi - glo) / (2 * Z95) == pytest.approx(math.hypot(se, se_own), rel=1e-9)
+    assert (glo + ghi) / 2 == pytest.approx(row["gain"], abs=1e-9)

@@ -123,6 +123,30 @@ def test_assess_gives_the_bootstrap_ci_of_a_pure_mixture():
     assert exact.regret_ci == (0.0, 0.0)
 
 
+def test_the_mixtures_own_payoff_has_the_se_of_its_entries_weighted_by_their_chance():
+    """``field --against``'s gain (issue 22 item 2) over a mixture whose own payoff is an
+    estimate (Whist's points): that payoff is linear in the table's entries, so its variance is
+    the sum over entries of (its derivative x se)^2; the derivatives here are taken by changing
+    one entry at a time, not from the function's own weights. A constant-sum game's is 0."""
+    rng = np.random.default_rng(11)
+    table = volunteer(1.0, 0.4)
+    table.mean[:] = np.where(np.isnan(table.mean), np.nan, rng.normal(0.0, 1.0, table.mean.shape))
+    table.se[:] = np.where(np.isnan(table.mean), np.nan, rng.uniform(0.01, 0.2, table.mean.shape))
+    x = np.array([0.3, 0.7])
+
+    def own(mean: np.ndarray) -> float:
+        return float(x @ mg.Payoffs(table, mean)(x))
+
+    var = 0.0
+    for p, i in zip(*np.nonzero(~np.isnan(table.mean)), strict=True):
+        moved = table.mean.copy()
+        moved[p, i] += 1.0
+        var += ((own(moved) - own(table.mean)) * table.se[p, i]) ** 2
+    assert var > 0
+    assert mg.mixture_se(table, x) == pytest.approx(math.sqrt(var), rel=1e-9)
+    assert mg.mixture_se(table, x, constant_sum=True) == 0.0
+
+
 def test_growth_adds_the_best_response_until_it_gains_nothing():
     """Start from rock and paper (paper is the pure equilibrium); an oracle that knows scissors
     proposes it with its gain; growth adds it and the field becomes uniform."""

@@ -5,6 +5,7 @@ plays and measures is its :class:`~headcount_lab.core.metagame.FieldGame` (``Gam
 No ``from __future__ import annotations`` here: typer reads the option types at run time.
 """
 
+import math
 import sys
 import time
 from pathlib import Path
@@ -151,8 +152,11 @@ def against(
     every opponent multiset of its support, ``games`` games each on ``seed`` (the field's own
     seed replays its profiles' deals), weighted by the multiset's chance
     (:func:`headcount_lab.core.metagame.payoff_against`); its payoff with a 95% interval and its
-    gain over the mixture's own payoff (exact for a game whose shares add up, so the gain's
-    interval is the payoff's moved)."""
+    gain over the mixture's own payoff. Where the shares add up that payoff is exact and the
+    gain's interval is the payoff's moved; elsewhere it is an estimate too
+    (:func:`~headcount_lab.core.metagame.mixture_se`), whose variance the gain's adds (taken as
+    independent: for a member, whose games are the table's own, the interval is wider than
+    needed)."""
     import numpy as np
 
     from headcount_lab.core import metagame as mg
@@ -167,12 +171,16 @@ def against(
     x = np.array([weight[b] for b in table.members], dtype=float)
     play = mg.game_player(spec, spec.make_rules(data["variant"], [], n), n, fg)
     own = float(data["mixture_payoff"])
+    se_own = mg.mixture_se(table, x, fg.constant_sum)
     out = []
     for bot in specs:
         mean, se = mg.payoff_against(bot, table, x, play, games, seed, say)
         est, lo, hi = normal_ci(mean, se)
+        glo, ghi = lo - own, hi - own
+        if se_own > 0:
+            _, glo, ghi = normal_ci(est - own, math.hypot(se, se_own))
         out.append({"bot": bot, "payoff": est, "ci95": [lo, hi], "gain": est - own,
-                    "gain_ci95": [lo - own, hi - own]})  # fmt: skip
+                    "gain_ci95": [glo, ghi]})  # fmt: skip
     return out
 
 

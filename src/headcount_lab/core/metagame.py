@@ -558,6 +558,18 @@ def payoff_against(
     return mean, math.sqrt(var)
 
 
+def mixture_se(table: Table, x: np.ndarray, constant_sum: bool = False) -> float:
+    """The standard error of the mixture's own payoff ``x @ u(x)`` from the table's standard
+    errors: each profile entry enters it once, weighted by its member's weight and its
+    opponents' chance. 0 in a constant-sum game, where that payoff is the fixed share."""
+    if constant_sum:
+        return 0.0
+    pay = Payoffs(table)
+    cols = np.broadcast_to(np.arange(table.k), pay.where.shape)
+    se = np.nan_to_num(table.se)[pay.where, cols]  # [M, k]: the se of U(i, m + e_i)
+    return float(np.sqrt(np.sum((pay.weights(x)[:, None] * x[None, :] * se) ** 2)))
+
+
 def grid_oracle(
     candidates: Sequence[str], play: PlayFn, games: int, seed: int, keep: int = 3
 ) -> Oracle:
