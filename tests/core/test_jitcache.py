@@ -146,6 +146,24 @@ def test_the_engine_kernels_cache_stamp_includes_the_digest():
     assert stamp[1] == source_digest(play_deals)
 
 
+def test_a_copy_of_a_cached_function_is_cached_too():
+    """``rejit`` without options takes the jitted function's own, its on-disk cache included:
+    numba keeps ``cache=True`` outside its target options, and the ``bayes`` bot's reader
+    copies (``bayes_posterior_r``, ...) once compiled afresh in every process."""
+    from numba import njit
+
+    from headcount_lab.core.jitcache import rejit
+    from headcount_lab.games.headcount import agents
+
+    for name in ("_log_likelihood_r", "bayes_posterior_r", "bayes_bid_r", "bayes_survival_r"):
+        copy, original = getattr(agents, name), getattr(agents, name.removesuffix("_r"))
+        assert type(original._cache).__name__ != "NullCache"
+        assert type(copy._cache).__name__ != "NullCache", name
+        assert copy.targetoptions == original.targetoptions
+    uncached = njit(lambda x: x + 1)
+    assert type(rejit(uncached, "plus_one")._cache).__name__ == "NullCache"
+
+
 def test_track_sources_rejects_plain_functions():
     with pytest.raises(TypeError, match="not a numba dispatcher"):
         track_sources(textwrap.dedent)

@@ -205,11 +205,15 @@ def rebind(fn: Any, name: str, **names: Any) -> Any:
 
 def rejit(fn: Any, name: str, options: dict[str, Any] | None = None, **names: Any) -> Any:
     """:func:`rebind`, jitted and :func:`track_sources`'d: ``fn`` is a plain function jitted
-    with ``options``, or a jitted one, whose own options serve when ``options`` is None."""
+    with ``options``, or a jitted one, whose own options serve when ``options`` is None (its
+    on-disk cache included: ``cache=True`` is not one of numba's target options, so a copy made
+    from the target options alone compiled again in every process)."""
     from numba import njit
 
     if options is None:
         options = {k: v for k, v in fn.targetoptions.items() if k != "nopython"}  # njit's own
+        if type(getattr(fn, "_cache", None)).__name__ not in ("NullCache", "NoneType"):
+            options["cache"] = True
     jitted = njit(**options)(rebind(getattr(fn, "py_func", fn), name, **names))
     track_sources(jitted)
     return jitted
