@@ -206,7 +206,7 @@ def test_a_gain_over_a_mixture_whose_own_payoff_is_an_estimate_carries_both_erro
     from headcount_lab.core import metagame as mg
     from headcount_lab.core.stats import Z95
 
-    field = strict_json(cli("whist", "field", "--json").stdout)
+    field = json.loads(field_file(DATA, GAMES["whist"], 4, "standard").read_text())
     res = cli("whist", "field", "--json", "--quiet", "--against", "heuristic", "--games", "4",
               "--seed", "3")  # fmt: skip
     assert res.code == 0, res.stderr
