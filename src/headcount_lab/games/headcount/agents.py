@@ -208,6 +208,24 @@ def build_beliefs(
     deck, rules version and abstraction). ``headsup``: also its
     solved heads-up round (:func:`.headsup_policy.load`), on the standard deck (Double has none:
     its table plays)."""
+    row_of, sf, lo, gain, moments = _belief_rows(double, players, hidden_card, reader)
+    safe = safe_columns(sf, levels)
+    solved = HP.kernel_arrays(HP.load()) if headsup and not double else None
+    if equilibrium:
+        path = EQ.default_path(double) if table is None else Path(table)
+        pol = EQ.load_policy(path, double)
+        gain = np.concatenate([gain, EQ.pack(*EQ.widen(pol), sf)])
+        gain.setflags(write=False)
+    return Beliefs(row_of, sf, lo, gain, tuple(levels), safe, moments, solved)
+
+
+@cache
+def _belief_rows(
+    double: bool, players: int, hidden_card: bool, reader: bool
+) -> tuple[np.ndarray, np.ndarray, int, np.ndarray, np.ndarray]:
+    """``(row_of, sf, lo, gain, moments)`` of :func:`build_beliefs`, read-only: the part that
+    depends on the table alone, made once per process for every set of levels and bots (about
+    0.1 s each time otherwise)."""
     from headcount_lab.games.headcount.exact import belief_table
 
     n_deck = 18 if double else 17
@@ -252,15 +270,9 @@ def build_beliefs(
             child = row_of[1, masks[has] | bit]
             acc[has] += np.abs(sf[child] - sf[parent[has]])
         gain[parent] = acc / (n_deck - t.n_known)
-    safe = safe_columns(sf, levels)
-    solved = HP.kernel_arrays(HP.load()) if headsup and not double else None
-    if equilibrium:
-        path = EQ.default_path(double) if table is None else Path(table)
-        pol = EQ.load_policy(path, double)
-        gain = np.concatenate([gain, EQ.pack(*EQ.widen(pol), sf)])
-    for a in (row_of, sf, gain, safe, moments):
+    for a in (row_of, sf, gain, moments):
         a.setflags(write=False)
-    return Beliefs(row_of, sf, lo, gain, tuple(levels), safe, moments, solved)
+    return row_of, sf, lo, gain, moments
 
 
 def safe_columns(sf: np.ndarray, levels: tuple[float, ...]) -> np.ndarray:
