@@ -102,9 +102,9 @@ def warm(
 
 def _in_processes(games: list[str], jobs: int, quiet: bool) -> None:
     """``warm`` in ``jobs`` processes sharing the steps of ``games``: a process that finishes a
-    step takes the next one, the games' extra kernel sets first (the heaviest, Headcount's
-    ``bayes`` bots, leads), then every game's ``simulate``. Numba's cache files are written
-    whole, so a kernel two steps share is at worst compiled twice, never half-written."""
+    step takes the next one, the games' extra kernel sets first (each game lists its own
+    heaviest first), then every game's ``simulate``. Numba's cache files are written whole, so
+    a kernel two steps share is at worst compiled twice, never half-written."""
     from concurrent.futures import ProcessPoolExecutor
 
     from headcount_lab.games import registered
@@ -112,10 +112,11 @@ def _in_processes(games: list[str], jobs: int, quiet: bool) -> None:
     known = registered()
     labels = {g: [label for label, _ in steps(known[g])] for g in games}
     todo = [(g, i) for g in games for i in range(1, len(labels[g]))] + [(g, 0) for g in games]
+    processes = min(jobs, len(todo))
     t0 = time.perf_counter()
     failed = []
     # spawn: a child imports the package afresh (no copy of the parent's numba state)
-    with ProcessPoolExecutor(min(jobs, len(todo)), mp_context=get_context("spawn")) as pool:
+    with ProcessPoolExecutor(processes, mp_context=get_context("spawn")) as pool:
         runs = [(g, i, pool.submit(_run_step, g, i)) for g, i in todo]
         for g, i, run in runs:
             if (e := run.exception()) is not None:
@@ -126,7 +127,7 @@ def _in_processes(games: list[str], jobs: int, quiet: bool) -> None:
         seconds = time.perf_counter() - t0
         typer.echo(
             f"warm: {len(games)} games ({len(todo)} kernel sets) compiled or loaded in "
-            f"{min(jobs, len(todo))} processes in {seconds:.1f} s",
+            f"{processes} processes in {seconds:.1f} s",
             err=True,
         )
 

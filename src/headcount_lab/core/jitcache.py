@@ -178,10 +178,9 @@ def track_sources(*dispatchers: Any) -> None:
 def _stamp(d: Any) -> None:
     if id(d) in _STAMPED:
         return
-    cache = getattr(d, "_cache", None)
-    if cache is None or type(cache).__name__ == "NullCache":
+    if not _on_disk(d):
         return  # not cached: nothing can go stale
-    cache_file = getattr(cache, "_cache_file", None)
+    cache_file = getattr(d._cache, "_cache_file", None)
     if cache_file is None or not hasattr(cache_file, "_source_stamp"):
         raise RuntimeError(
             "numba's cache layout changed (no _cache_file._source_stamp); "
@@ -189,6 +188,12 @@ def _stamp(d: Any) -> None:
         )
     cache_file._source_stamp = (cache_file._source_stamp, source_digest(d))
     _STAMPED.add(id(d))
+
+
+def _on_disk(dispatcher: Any) -> bool:
+    """Whether numba keeps ``dispatcher``'s machine code in its on-disk cache (``cache=True``)."""
+    cache = getattr(dispatcher, "_cache", None)
+    return cache is not None and type(cache).__name__ != "NullCache"
 
 
 def rebind(fn: Any, name: str, **names: Any) -> Any:
@@ -212,7 +217,7 @@ def rejit(fn: Any, name: str, options: dict[str, Any] | None = None, **names: An
 
     if options is None:
         options = {k: v for k, v in fn.targetoptions.items() if k != "nopython"}  # njit's own
-        if type(getattr(fn, "_cache", None)).__name__ not in ("NullCache", "NoneType"):
+        if _on_disk(fn):
             options["cache"] = True
     jitted = njit(**options)(rebind(getattr(fn, "py_func", fn), name, **names))
     track_sources(jitted)
@@ -232,5 +237,4 @@ def track_module(namespace: dict[str, Any]) -> None:
 
 def is_stamped(dispatcher: Any) -> bool:
     """Whether ``dispatcher``'s cache key includes its source digest (or it is not cached)."""
-    cache = getattr(dispatcher, "_cache", None)
-    return cache is None or type(cache).__name__ == "NullCache" or id(dispatcher) in _STAMPED
+    return not _on_disk(dispatcher) or id(dispatcher) in _STAMPED

@@ -244,11 +244,15 @@ class Payoffs:
 
     def __init__(self, table: Table, mean: np.ndarray | None = None) -> None:
         self.opp, self.coef, self.where = table.opponents()
-        m = table.mean if mean is None else mean
-        cols = np.broadcast_to(np.arange(table.k), self.where.shape)
-        self.u_table = m[self.where, cols]  # [M, k]: U(i, m + e_i)
+        self._cols = np.broadcast_to(np.arange(table.k), self.where.shape)
+        self.u_table = self.entries(table.mean if mean is None else mean)  # [M, k]: U(i, m + e_i)
         if np.isnan(self.u_table).any():
             raise ValueError("the meta-game table has a profile without a payoff")
+
+    def entries(self, per_profile: np.ndarray) -> np.ndarray:
+        """``[M, k]``: of an array shaped like the table's (``mean``, ``se``), member ``i``'s
+        entry in the profile of opponents ``m`` and ``i`` (``m + e_i``)."""
+        return per_profile[self.where, self._cols]  # type: ignore[no-any-return]
 
     def weights(self, x: np.ndarray) -> np.ndarray:
         return self.coef * np.prod(np.power(x[None, :], self.opp), axis=1)  # type: ignore[no-any-return]
@@ -325,18 +329,17 @@ def assess(
     fixed total) and is not perturbed; with ``shares`` the payoffs' CIs are kept in [0, 1]."""
     pay = Payoffs(table)
     u = pay(x)
-    cols = np.broadcast_to(np.arange(table.k), pay.where.shape)
     se = np.nan_to_num(table.se)
     if constant_sum:
         se[table.counts.max(axis=1) == table.n] = 0.0
-    se_table = se[pay.where, cols]
+    se_table = pay.entries(se)
     rng = np.random.default_rng(seed)
     w = pay.weights(x)
     # the draws perturb profile entries, not opponent rows: one z per (profile, member)
     z = rng.standard_normal((draws, *table.mean.shape))
     us = np.empty((draws, table.k))
     for d in range(draws):
-        us[d] = w @ (pay.u_table + se_table * z[d][pay.where, cols])
+        us[d] = w @ (pay.u_table + se_table * pay.entries(z[d]))
     regs = us.max(axis=1) - us @ x
     ci = np.percentile(us, [2.5, 97.5], axis=0).T
     if shares:
@@ -565,8 +568,7 @@ def mixture_se(table: Table, x: np.ndarray, constant_sum: bool = False) -> float
     if constant_sum:
         return 0.0
     pay = Payoffs(table)
-    cols = np.broadcast_to(np.arange(table.k), pay.where.shape)
-    se = np.nan_to_num(table.se)[pay.where, cols]  # [M, k]: the se of U(i, m + e_i)
+    se = pay.entries(np.nan_to_num(table.se))  # [M, k]: the se of U(i, m + e_i)
     return float(np.sqrt(np.sum((pay.weights(x)[:, None] * x[None, :] * se) ** 2)))
 
 

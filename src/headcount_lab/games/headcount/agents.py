@@ -209,14 +209,30 @@ def build_beliefs(
     solved heads-up round (:func:`.headsup_policy.load`), on the standard deck (Double has none:
     its table plays)."""
     row_of, sf, lo, gain, moments = _belief_rows(double, players, hidden_card, reader)
-    safe = safe_columns(sf, levels)
-    solved = HP.kernel_arrays(HP.load()) if headsup and not double else None
     if equilibrium:
-        path = EQ.default_path(double) if table is None else Path(table)
-        pol = EQ.load_policy(path, double)
-        gain = np.concatenate([gain, EQ.pack(*EQ.widen(pol), sf)])
-        gain.setflags(write=False)
-    return Beliefs(row_of, sf, lo, gain, tuple(levels), safe, moments, solved)
+        gain = _gain_with_table(double, players, hidden_card, reader, table)
+    solved = HP.kernel_arrays(HP.load()) if headsup and not double else None
+    return Beliefs(row_of, sf, lo, gain, tuple(levels), safe_columns(sf, levels), moments, solved)
+
+
+def with_table(gain: np.ndarray, pol: EQ.EquilibriumPolicy, sf: np.ndarray) -> np.ndarray:
+    """``gain`` with the table ``pol`` packed after the belief rows (:func:`.equilibrium.pack`,
+    widened to every table size), read-only: the ``gain`` of :class:`Beliefs` when an
+    ``equilibrium`` bot sits at the table or is modelled."""
+    out = np.concatenate([gain, EQ.pack(*EQ.widen(pol), sf)])
+    out.setflags(write=False)
+    return out
+
+
+@cache
+def _gain_with_table(
+    double: bool, players: int, hidden_card: bool, reader: bool, table: str | None
+) -> np.ndarray:
+    """:func:`with_table` of the committed table (``table`` None) or the file ``table``, made
+    once per process for every set of levels and bots."""
+    _, sf, _, gain, _ = _belief_rows(double, players, hidden_card, reader)
+    path = EQ.default_path(double) if table is None else Path(table)
+    return with_table(gain, EQ.load_policy(path, double), sf)
 
 
 @cache

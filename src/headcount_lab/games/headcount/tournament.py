@@ -144,17 +144,11 @@ WARM_TABLES = {
 
 
 def warm_table(bots: str) -> None:
-    """Compile (or load) the engine of a table of ``bots`` and its one-decision function (which
-    replays, records and ``play``'s hints call), by playing one deal with each."""
-    from headcount_lab.core.rng import PyStream, block_state
-    from headcount_lab.games.headcount.reference import play_deals
-
-    setup, _ = competent_setup(HeadcountRules(), bots, bots.count(",") + 1, False)
-    SimulateBlock.of(setup).warmup()
-    order = [list(setup.orders[0])]
-    play_deals(
-        1, order, list(setup.bots), setup.rules, setup.beliefs(), PyStream(block_state(0, 0))
-    )
+    """Compile (or load) the engine of a table of ``bots`` and its one-decision function, as
+    ``simulate --record 1`` reaches them: the job's block, then the record's reference game."""
+    t = tournament(HeadcountRules(), bots, bots.count(",") + 1, 1, False)
+    t.job.warmup()
+    t.record(0, 1)
 
 
 def bots_kernels() -> None:

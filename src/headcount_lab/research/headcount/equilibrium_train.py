@@ -70,6 +70,7 @@ from headcount_lab.games.headcount.agents import (
     sf_at,
     table_params,
     view_mask,
+    with_table,
 )
 from headcount_lab.games.headcount.bots import Bot
 from headcount_lab.games.headcount.kernels import (
@@ -313,11 +314,9 @@ def reader_gain(bel: Beliefs, pol: np.ndarray, players: int) -> np.ndarray:
     ``bayes:field=equilibrium`` seat of the population reads, so it models the table as it is
     in this iteration. Its call-win rows are unused by the reader's likelihoods (zeros)."""
     now = EQ.EquilibriumPolicy(pol, np.zeros(EQ.BID_ROWS), {"players": players})
-    gain = np.concatenate([bel.gain, EQ.pack(*EQ.widen(now), bel.sf)])
     # read-only like the engine's tables: the bayes functions then have the engine's argument
     # types, so numba loads the ones ``headcount-lab warm`` compiled instead of compiling again
-    gain.setflags(write=False)
-    return gain
+    return with_table(bel.gain, now, bel.sf)
 
 
 def initial_policy() -> np.ndarray:
