@@ -1,0 +1,138 @@
+"""How much can one seat gain against a Headcount field that reads as it is read? (issue 22 item 3)
+
+Round-level measurement of :mod:`headcount_lab.research.headcount.common_reader`: against a
+field of common readers (or of card-only players, for contrast) at given thresholds, a grid of
+deviators (common readers and card-only players at other ``call`` and ``quantile`` settings) is
+halved on common deals (a third survive each round, the rounds tripling), and the winner is
+measured again on fresh deals (seed + 1000). Prints one JSON object: every stage, the best
+deviator with its share of rounds lost and its gain over the fair share in points, 95% intervals.
+
+    python scripts/headcount_common_reader.py --players 3 --field reader --rounds 900 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from dataclasses import asdict
+
+from headcount_lab.research.headcount import common_reader as C
+
+CALLS = "0.5,0.6,0.7,0.8,0.9"
+QUANTILES = "0.01,0.03,0.1,0.2,0.35"
+
+
+def grid(a: argparse.Namespace) -> list[C.Policy]:
+    def vals(text: str) -> list[float]:
+        return [float(x) for x in text.split(",")]
+
+    return [
+        C.Policy(reads, c, q)
+        for reads, cs, qs in (
+            (True, a.calls, a.quantiles),
+            (False, a.card_calls or a.calls, a.card_quantiles or a.quantiles),
+        )
+        for c in vals(cs)
+        for q in vals(qs)
+    ]
+
+
+def row(m: C.Measured) -> dict[str, object]:
+    share = "lost_share" if m.what == "rounds" else "won_share"
+    return {"deviator": m.deviator.spec(), m.what: m.count, share: m.share, "gain_pp": m.gain_pp}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--field", choices=("reader", "card-only"), default="reader")
+    ap.add_argument("--call", type=float, default=0.65)
+    ap.add_argument("--quantile", type=float, default=0.03)
+    ap.add_argument("--rounds", type=int, default=900, help="rounds a candidate, first stage")
+    ap.add_argument("--final", type=int, default=9000, help="rounds of the fresh measurement")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--calls", default=CALLS, help="the readers' call thresholds")
+    ap.add_argument("--quantiles", default=QUANTILES, help="the readers' bid quantiles")
+    ap.add_argument("--card-calls", default="", help="the card-only players' (default: --calls)")
+    ap.add_argument("--card-quantiles", default="", help="(default: --quantiles)")
+    ap.add_argument(
+        "--deviators",
+        default="",
+        help="no search: measure these (KIND:CALL:QUANTILE, comma-separated; KIND "
+        "reader or card-only) and the field's own policy on --final fresh rounds",
+    )
+    ap.add_argument(
+        "--games",
+        type=int,
+        default=0,
+        help="with --deviators: whole games (no peeks) instead of rounds",
+    )
+    a = ap.parse_args()
+    started = time.perf_counter()
+    field = C.Policy(a.field == "reader", a.call, a.quantile)
+    unit = a.players * a.players
+    rounds = max(unit, a.rounds // unit * unit)
+    if a.deviators:
+        fresh = max(unit, a.final // unit * unit)
+        named = [
+            C.Policy(k == "reader", float(c), float(q))
+            for k, c, q in (x.split(":") for x in a.deviators.split(","))
+        ]
+        print(
+            json.dumps(
+                {
+                    "command": "python scripts/headcount_common_reader.py "
+                    + " ".join(
+                        f"--{k.replace('_', '-')} {v}" for k, v in vars(a).items() if v != ""
+                    ),
+                    "players": a.players,
+                    "field": field.spec(),
+                    "seed": a.seed,
+                    "measured": [
+                        row(C.measure_games(a.players, field, d, a.games, a.seed + 1000))
+                        if a.games
+                        else row(C.measure(a.players, field, d, fresh, a.seed + 1000))
+                        for d in [field, *named]
+                    ],
+                    "seconds": round(time.perf_counter() - started, 1),
+                },
+                indent=1,
+            )
+        )
+        return
+    pool = grid(a)
+    stages = []
+    while True:
+        ms = sorted(
+            (C.measure(a.players, field, d, rounds, a.seed) for d in pool), key=lambda m: m.share[0]
+        )
+        stages.append([row(m) for m in ms])
+        if len(ms) // 3 < 2:
+            break
+        pool = [m.deviator for m in ms[: max(1, len(ms) // 3)]]
+        rounds *= 3
+    best = ms[0].deviator
+    final = C.measure(a.players, field, best, max(unit, a.final // unit * unit), a.seed + 1000)
+    same = C.measure(a.players, field, field, max(unit, a.final // unit * unit), a.seed + 1000)
+    print(
+        json.dumps(
+            {
+                "command": "python scripts/headcount_common_reader.py "
+                + " ".join(f"--{k.replace('_', '-')} {v}" for k, v in vars(a).items() if v != ""),
+                "players": a.players,
+                "field": field.spec(),
+                "seed": a.seed,
+                "best": row(final),
+                "field_seat_same_deals": row(same),
+                "stages": stages,
+                "seconds": round(time.perf_counter() - started, 1),
+                "policy": asdict(best),
+            },
+            indent=1,
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
