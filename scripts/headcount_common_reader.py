@@ -72,35 +72,34 @@ def main() -> None:
     started = time.perf_counter()
     field = C.Policy(a.field == "reader", a.call, a.quantile)
     unit = a.players * a.players
-    rounds = max(unit, a.rounds // unit * unit)
+    fresh = max(unit, a.final // unit * unit)
+
+    def report(**body: object) -> None:
+        command = " ".join(f"--{k.replace('_', '-')} {v}" for k, v in vars(a).items() if v != "")
+        head = {
+            "command": f"python scripts/headcount_common_reader.py {command}",
+            "players": a.players,
+            "field": field.spec(),
+            "seed": a.seed,
+        }
+        body["seconds"] = round(time.perf_counter() - started, 1)
+        print(json.dumps(head | body, indent=1))
+
     if a.deviators:
-        fresh = max(unit, a.final // unit * unit)
         named = [
             C.Policy(k == "reader", float(c), float(q))
             for k, c, q in (x.split(":") for x in a.deviators.split(","))
         ]
-        print(
-            json.dumps(
-                {
-                    "command": "python scripts/headcount_common_reader.py "
-                    + " ".join(
-                        f"--{k.replace('_', '-')} {v}" for k, v in vars(a).items() if v != ""
-                    ),
-                    "players": a.players,
-                    "field": field.spec(),
-                    "seed": a.seed,
-                    "measured": [
-                        row(C.measure_games(a.players, field, d, a.games, a.seed + 1000))
-                        if a.games
-                        else row(C.measure(a.players, field, d, fresh, a.seed + 1000))
-                        for d in [field, *named]
-                    ],
-                    "seconds": round(time.perf_counter() - started, 1),
-                },
-                indent=1,
-            )
+        report(
+            measured=[
+                row(C.measure_games(a.players, field, d, a.games, a.seed + 1000))
+                if a.games
+                else row(C.measure(a.players, field, d, fresh, a.seed + 1000))
+                for d in [field, *named]
+            ]
         )
         return
+    rounds = max(unit, a.rounds // unit * unit)
     pool = grid(a)
     stages = []
     while True:
@@ -113,24 +112,11 @@ def main() -> None:
         pool = [m.deviator for m in ms[: max(1, len(ms) // 3)]]
         rounds *= 3
     best = ms[0].deviator
-    final = C.measure(a.players, field, best, max(unit, a.final // unit * unit), a.seed + 1000)
-    same = C.measure(a.players, field, field, max(unit, a.final // unit * unit), a.seed + 1000)
-    print(
-        json.dumps(
-            {
-                "command": "python scripts/headcount_common_reader.py "
-                + " ".join(f"--{k.replace('_', '-')} {v}" for k, v in vars(a).items() if v != ""),
-                "players": a.players,
-                "field": field.spec(),
-                "seed": a.seed,
-                "best": row(final),
-                "field_seat_same_deals": row(same),
-                "stages": stages,
-                "seconds": round(time.perf_counter() - started, 1),
-                "policy": asdict(best),
-            },
-            indent=1,
-        )
+    report(
+        best=row(C.measure(a.players, field, best, fresh, a.seed + 1000)),
+        field_seat_same_deals=row(C.measure(a.players, field, field, fresh, a.seed + 1000)),
+        stages=stages,
+        policy=asdict(best),
     )
 
 
