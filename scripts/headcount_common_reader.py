@@ -8,6 +8,8 @@ measured again on fresh deals (seed + 1000). Prints one JSON object: every stage
 deviator with its share of rounds lost and its gain over the fair share in points, 95% intervals.
 
     python scripts/headcount_common_reader.py --players 3 --field reader --rounds 900 --seed 1
+    python scripts/headcount_common_reader.py --players 3 --field reader --peek 0.05 \
+        --deviators reader:0.6:0.01:0.05,reader:0.65:0.03 --games 3000 --seed 1
 """
 
 from __future__ import annotations
@@ -40,7 +42,24 @@ def grid(a: argparse.Namespace) -> list[C.Policy]:
 
 def row(m: C.Measured) -> dict[str, object]:
     share = "lost_share" if m.what == "rounds" else "won_share"
-    return {"deviator": m.deviator.spec(), m.what: m.count, share: m.share, "gain_pp": m.gain_pp}
+    out = {"deviator": m.deviator.spec(), m.what: m.count, share: m.share, "gain_pp": m.gain_pp}
+    if m.deviator.peek is not None or m.field.peek is not None:
+        out[f"peeks_per_{m.what[:-1]}"] = {"deviator": m.peeks[0], "field_seat": m.peeks[1]}
+    return out
+
+
+def policy(text: str) -> C.Policy:
+    """KIND:CALL:QUANTILE[:PEEK] (KIND reader or card-only)."""
+    parts = text.split(":")
+    try:
+        if parts[0] not in ("reader", "card-only") or not 3 <= len(parts) <= 4:
+            raise ValueError
+        call, q, *peek = (float(x) for x in parts[1:])
+    except ValueError:
+        raise SystemExit(
+            f"--deviators: {text!r} is not KIND:CALL:QUANTILE[:PEEK] (KIND reader or card-only)"
+        ) from None
+    return C.Policy(parts[0] == "reader", call, q, peek[0] if peek else None)
 
 
 def main() -> None:
@@ -49,6 +68,7 @@ def main() -> None:
     ap.add_argument("--field", choices=("reader", "card-only"), default="reader")
     ap.add_argument("--call", type=float, default=0.65)
     ap.add_argument("--quantile", type=float, default=0.03)
+    ap.add_argument("--peek", type=float, default=None, help="the field's peek threshold (H7)")
     ap.add_argument("--rounds", type=int, default=900, help="rounds a candidate, first stage")
     ap.add_argument("--final", type=int, default=9000, help="rounds of the fresh measurement")
     ap.add_argument("--seed", type=int, default=1)
@@ -59,23 +79,36 @@ def main() -> None:
     ap.add_argument(
         "--deviators",
         default="",
-        help="no search: measure these (KIND:CALL:QUANTILE, comma-separated; KIND "
-        "reader or card-only) and the field's own policy on --final fresh rounds",
+        help="no search: measure these (KIND:CALL:QUANTILE[:PEEK], comma-separated; KIND "
+        "reader or card-only; no PEEK: never peeks) and the field's own policy on --final "
+        "fresh rounds",
     )
     ap.add_argument(
         "--games",
         type=int,
         default=0,
-        help="with --deviators: whole games (no peeks) instead of rounds",
+        help="with --deviators: whole games (three life cards each; peeks cost an open one, "
+        "H7, H8) instead of rounds",
+    )
+    ap.add_argument(
+        "--open-lives",
+        type=int,
+        default=0,
+        help="rounds: every seat's open life cards (0: nobody peeks; a peek costs nothing)",
     )
     a = ap.parse_args()
     started = time.perf_counter()
-    field = C.Policy(a.field == "reader", a.call, a.quantile)
+    field = C.Policy(a.field == "reader", a.call, a.quantile, a.peek)
     unit = a.players * a.players
     fresh = max(unit, a.final // unit * unit)
 
     def report(**body: object) -> None:
-        command = " ".join(f"--{k.replace('_', '-')} {v}" for k, v in vars(a).items() if v != "")
+        given = {  # what the run needs said: the table, the field, the seed, and the changes
+            k: v
+            for k, v in vars(a).items()
+            if k in ("players", "field", "seed") or v != ap.get_default(k)
+        }
+        command = " ".join(f"--{k.replace('_', '-')} {v}" for k, v in given.items())
         head = {
             "command": f"python scripts/headcount_common_reader.py {command}",
             "players": a.players,
@@ -86,15 +119,14 @@ def main() -> None:
         print(json.dumps(head | body, indent=1))
 
     if a.deviators:
-        named = [
-            C.Policy(k == "reader", float(c), float(q))
-            for k, c, q in (x.split(":") for x in a.deviators.split(","))
-        ]
+        named = [policy(x) for x in a.deviators.split(",")]
         report(
             measured=[
                 row(C.measure_games(a.players, field, d, a.games, a.seed + 1000))
                 if a.games
-                else row(C.measure(a.players, field, d, fresh, a.seed + 1000))
+                else row(
+                    C.measure(a.players, field, d, fresh, a.seed + 1000, open_lives=a.open_lives)
+                )
                 for d in [field, *named]
             ]
         )
@@ -104,7 +136,8 @@ def main() -> None:
     stages = []
     while True:
         ms = sorted(
-            (C.measure(a.players, field, d, rounds, a.seed) for d in pool), key=lambda m: m.share[0]
+            (C.measure(a.players, field, d, rounds, a.seed, open_lives=a.open_lives) for d in pool),
+            key=lambda m: m.share[0],
         )
         stages.append([row(m) for m in ms])
         if len(ms) // 3 < 2:
@@ -113,8 +146,10 @@ def main() -> None:
         rounds *= 3
     best = ms[0].deviator
     report(
-        best=row(C.measure(a.players, field, best, fresh, a.seed + 1000)),
-        field_seat_same_deals=row(C.measure(a.players, field, field, fresh, a.seed + 1000)),
+        best=row(C.measure(a.players, field, best, fresh, a.seed + 1000, open_lives=a.open_lives)),
+        field_seat_same_deals=row(
+            C.measure(a.players, field, field, fresh, a.seed + 1000, open_lives=a.open_lives)
+        ),
         stages=stages,
         policy=asdict(best),
     )

@@ -79,6 +79,139 @@ def test_the_public_belief_after_each_bid_is_the_plainly_computed_one():
         nb, last = nb + 1, act
 
 
+def _reference_peek(cards, miss, sf, lo, row, viewer, view, nb, last, call, quantile, peek):
+    """H7's peek rule written out plainly: no peek when the seat would call; else the mean over
+    the posterior's hidden cards of how far each moves the chance its plan survives."""
+    plan = _reference_action(cards, miss, sf, lo, row, viewer, view, nb, last, call, quantile)
+    if plan == C.CALL:
+        return False
+    mask = np.all(cards[:, viewer] == view, axis=1)
+    w = C.FLOOR ** (miss[mask] - miss[mask].min()).astype(float)
+    t = plan - lo
+    at = sf[row[mask], t] if 0 < t < sf.shape[1] else np.full(mask.sum(), float(t <= 0))
+    p = w @ at / w.sum()
+    hidden = cards[mask, -1]
+    moved = sum(
+        w[hidden == h].sum() * abs(w[hidden == h] @ at[hidden == h] / w[hidden == h].sum() - p)
+        for h in np.unique(hidden)
+    )
+    return moved / w.sum() > peek
+
+
+def test_h7_a_peek_and_a_declined_peek_are_read_as_the_plainly_computed_rule_gives():
+    """After two bids, the third seat's peek decision: on every view, ``wants_peek`` is the
+    plain rule's answer, and ``_observe_peek`` counts a mismatch exactly on the deals whose view
+    would have chosen otherwise, for a peek and for a declined one."""
+    d = P3
+    g = np.random.default_rng(5)
+    hidden = d.cards[:, 3]
+    acc = np.zeros((2, 17))
+    seat, others = 2, [0, 1]
+    for trial in range(3):
+        miss = g.integers(0, 3, size=len(d.cards)).astype(np.int32)
+        nb, last = 2, int(g.integers(10, 40))
+        call, q, peek = 0.65, 0.03, (0.0, 0.05, 0.1)[trial]
+        want = {}
+        for grp in range(d.starts.shape[1] - 1):
+            a, z = d.starts[seat, grp], d.starts[seat, grp + 1]
+            view = tuple(d.cards[d.order[seat, a], others])
+            got = C.wants_peek(
+                miss, d.order[seat], a, z, hidden, d.row, d.sf, d.lo, nb, last, call, q, peek, acc
+            )
+            ref = _reference_peek(
+                d.cards, miss, d.sf, d.lo, d.row, others, view, nb, last, call, q, peek
+            )
+            assert got == ref, (trial, grp)
+            want[grp] = got
+        assert 0 < sum(want.values()) < len(want) or peek == 0.0
+        for peeked in (True, False):
+            after = miss.copy()
+            model = np.array([1.0, call, q, peek])
+            C._observe_peek(
+                after, miss * 0, d.order[seat], d.starts[seat], hidden, d.row, d.sf, d.lo, nb,
+                last, model, peeked, acc,
+            )  # fmt: skip
+            wrong = np.array([want[k] != peeked for k in d.group[seat]])
+            np.testing.assert_array_equal(after - miss, wrong.astype(np.int32))
+
+
+def _stepped_round(d, d0, params, start, open_l, draw):
+    """One round stepped by hand from the module's decisions, with H7 spelled out: no peek on
+    the start player's opening turn (the round's first bid), none without an open life card,
+    one a round; the peeker raises on its peek turn and from then on sees the hidden card too.
+    Returns (loser, bids, last bid, seats that peeked)."""
+    n = d.players
+    miss = np.zeros(len(d.cards), dtype=np.int32)
+    zeros = np.zeros_like(miss)
+    acc = np.zeros((2, 17))
+    hidden = d.cards[:, n]
+    peeked = [False] * n
+    nb, last, seat, bidder = 0, 0, start, -1
+    while True:
+        p = params[seat]
+        src = miss if p[0] > 0.5 else zeros
+        now = False
+        if nb > 0 and open_l[seat] > 0 and not peeked[seat]:
+            a, z = d.starts[seat, d.group[seat, d0]], d.starts[seat, d.group[seat, d0] + 1]
+            now = bool(
+                C.wants_peek(
+                    src, d.order[seat], a, z, hidden, d.row, d.sf, d.lo, nb, last, p[1], p[2],
+                    p[3], acc,
+                )
+            )  # fmt: skip
+            C._observe_peek(
+                miss, zeros, d.order[seat], d.starts[seat], hidden, d.row, d.sf, d.lo, nb, last,
+                p[4:], now, acc,
+            )  # fmt: skip
+            peeked[seat] = now
+        o, st, gr = (
+            (d.porder, d.pstarts, d.pgroup) if peeked[seat] else (d.order, d.starts, d.group)
+        )
+        a, z = st[seat, gr[seat, d0]], st[seat, gr[seat, d0] + 1]
+        call = C.NEVER if now else p[1]
+        act = C.decide(src, o[seat], a, z, d.row, d.sf, d.lo, nb, last, call, p[2])
+        if act == C.CALL:
+            assert not now  # H7: a peeker raises on its peek turn
+            break
+        call = C.NEVER if now else p[5]
+        C._observe(
+            miss, zeros, o[seat], st[seat], d.row, d.sf, d.lo, nb, last, p[4] > 0.5, call, p[6],
+            act,
+        )  # fmt: skip
+        nb, last, bidder, seat = nb + 1, act, seat, (seat + 1) % n
+    lost = count([int(c) for c in d.cards[d0]], draw) < last
+    return (bidder if lost else seat), nb, last, [int(x) for x in peeked]
+
+
+def test_h7_rounds_with_peeks_are_the_rounds_stepped_by_hand():
+    """``play_round`` with every seat able to peek once: the same loser, bids and peekers as
+    the round stepped by hand (H7 spelled out), on 60 deals with readers and card-only players
+    who peek at different thresholds; peeks happen and some seats decline them."""
+    d = P3
+    g = np.random.default_rng(9)
+    pols = [C.Policy(True, 0.65, 0.03, 0.02), C.Policy(False, 0.7, 0.1, 0.05)]
+    field = C.Policy(True, 0.65, 0.03, 0.02)
+    miss = np.zeros(len(d.cards), dtype=np.int32)
+    res = np.zeros(6, dtype=np.int64)
+    peeked = np.zeros(3, dtype=np.int64)
+    seen = np.zeros(2, dtype=int)
+    for r in range(60):
+        d0 = int(g.integers(len(d.cards)))
+        start = r % 3
+        params = np.stack([C._params(pols[(s + r) % 2], field) for s in range(3)])
+        open_l = np.array([1, 1, r % 2], dtype=np.int64)
+        u = float(g.random())
+        C.play_round(
+            d.arrays(), d.lo, 17, d0, u, params, start, open_l, miss, miss * 0, peeked, res
+        )
+        loser, nb, last, who = _stepped_round(d, d0, params, start, open_l, int(res[4]))
+        assert (res[0], res[1], res[2]) == (loser, nb, last)
+        assert list(peeked) == who
+        assert not (peeked[2] and r % 2 == 0)  # no open life card, no peek
+        seen += np.bincount(peeked, minlength=2)
+    assert seen.min() > 0
+
+
 def test_the_quick_check_agrees_with_the_search_on_every_action():
     """``gives`` (three chances) says yes to the action ``decide`` (a search) takes and no to the
     call and to the bids around it, on random posteriors."""
@@ -100,7 +233,8 @@ def test_the_quick_check_agrees_with_the_search_on_every_action():
 
 def test_a_seat_cannot_tell_apart_the_deals_that_differ_in_its_card_and_the_hidden_card():
     """Fair play: a seat decides on its group, and its group is exactly the deals that agree on
-    the foreheads it sees (15 * 14 completions of two seen cards at 3 players)."""
+    the foreheads it sees (15 * 14 completions of two seen cards at 3 players), and after a peek
+    on the hidden card too."""
     d = P3
     for seat in range(3):
         others = [k for k in range(3) if k != seat]
@@ -110,6 +244,12 @@ def test_a_seat_cannot_tell_apart_the_deals_that_differ_in_its_card_and_the_hidd
             members = d.order[seat, d.starts[seat, grp] : d.starts[seat, grp + 1]]
             assert len(np.unique(d.cards[members][:, others], axis=0)) == 1
             assert np.all(d.group[seat, members] == grp)
+        # after a peek (H7) the hidden card is seen too: 14 completions (the seat's own card)
+        assert np.all(np.diff(d.pstarts[seat]) == 14)
+        for grp in (0, 1000, 4079):
+            members = d.porder[seat, d.pstarts[seat, grp] : d.pstarts[seat, grp + 1]]
+            assert len(np.unique(d.cards[members][:, others + [3]], axis=0)) == 1
+            assert np.all(d.pgroup[seat, members] == grp)
 
 
 def test_a_field_seat_in_the_deviators_chair_loses_its_fair_share_of_rounds():
@@ -140,43 +280,44 @@ def test_h2_h3_h6_each_round_is_counted_by_the_rules_and_lost_by_the_right_seat(
     out = np.zeros((rounds, 7), dtype=np.int64)
     field = C._params(C.Policy(True), C.Policy(True))
     dev = C._params(C.Policy(False, 0.8, 0.1), C.Policy(True))
-    C.play_rounds(
-        d.cards,
-        d.row,
-        d.sf,
-        d.lo,
-        d.order,
-        d.starts,
-        d.group,
-        deal_ix,
-        g.random(rounds),
-        0,
-        17,
-        field,
-        dev,
-        out,
-    )
+    C.play_rounds(d.arrays(), d.lo, 17, deal_ix, g.random(rounds), 0, field, dev, 0, out)
     specials = set()
     for r in range(rounds):
         cards = [int(c) for c in d.cards[deal_ix[r]]]
-        lost = count(cards, int(out[r, 5])) < out[r, 4]
-        bidder = int(out[r, 6])
-        assert out[r, 3] == lost
+        lost = count(cards, int(out[r, 4])) < out[r, 3]
+        bidder = int(out[r, 5])
         assert bidder == ((r // 3) % 3 + out[r, 2] - 1) % 3
         assert out[r, 0] == (bidder if lost else (bidder + 1) % 3)
         assert out[r, 1] == r % 3
         specials |= set(cards) & {TOP, JOKER}
     assert specials == {TOP, JOKER}
-    assert 0 < out[:, 3].mean() < 1
+    assert 0 < (out[:, 0] == out[:, 5]).mean() < 1  # bidders and callers both lose rounds
+    assert not out[:, 6].any()  # no open life card, no peek (H7)
 
 
 def test_h8_h9_a_game_without_peeks_is_won_by_a_field_seat_in_the_deviators_chair_fairly():
-    """Whole games (three life cards each, the loser opens the next round, H8 and H9): the
-    deviator playing the field's own policy wins a third of the games at 3 players (binomial
-    test, alpha 0.01), and every winner is a seat of the table."""
+    """Whole games (three life cards each, the loser opens the next round, H8 and H9): a game
+    lasts until one player is left, so between 6 rounds (the winner never lost) and 8 (it kept
+    one card) at 3 players; the deviator playing the field's own policy wins a third of the
+    games (binomial test, alpha 0.01), and nobody peeks without a peek threshold."""
     field = C.Policy(True, 0.65, 0.03)
     out = C.play_games(3, field, field, 90, seed=4)
     assert set(out[:, 0]) <= {0, 1, 2}
     assert np.array_equal(out[:, 1], np.arange(90) % 3)
+    assert out[:, 2].min() == 6 and out[:, 2].max() == 8
+    assert not out[:, 3:].any()
+    won = int((out[:, 0] == out[:, 1]).sum())
+    assert binomtest(won, 90, 1 / 3).pvalue > 0.01
+
+
+def test_h7_h8_a_game_with_peeks_is_won_by_a_field_seat_in_the_deviators_chair_fairly():
+    """Whole games with peeks (a peek turns an open life card face down, the round's winner
+    turns one back up, the loser discards a face-down one first, H7 and H8): seats peek, and
+    the deviator playing the field's own policy wins a third of the games (binomial test, alpha
+    0.01)."""
+    field = C.Policy(True, 0.65, 0.03, 0.05)
+    out = C.play_games(3, field, field, 90, seed=6)
+    assert out[:, 2].min() >= 6 and out[:, 2].max() <= 8
+    assert out[:, 3:].sum(axis=1).mean() > 1
     won = int((out[:, 0] == out[:, 1]).sum())
     assert binomtest(won, 90, 1 / 3).pvalue > 0.01

@@ -28,8 +28,18 @@ bidder by H6); the seat that loses it loses a life in a game. One seat (the *dev
 policy of its own; the others (the *field*) play one policy and model the deviator as one of
 themselves. The deviator's reading needs no model of itself: its own actions weigh every deal it
 cannot tell apart alike. Its share of rounds lost is set against ``1/n``; the deviator and the
-start player rotate over every seat. Peeks (H7), lives and the variants' pointing are not
-played: a first measurement of what reading is worth, at the level of a round.
+start player rotate over every seat. Whole games (:func:`play_games`) add the life cards (H8,
+H9), and with them peeks.
+
+**Peeks (H7).** A peek is public: the table sees the life card turned, not the hidden card. A
+policy with a ``peek`` threshold peeks, at most once a round and never on the start player's
+opening turn, when it would raise anyway and the hidden card would move the chance that its
+planned bid survives by more than ``peek`` on average over its posterior (the ``bayes`` bot's
+rule); it then must raise on that turn. Both the peek and the decision not to peek are actions
+the table reads: a deal gains a mismatch when the actor's modelled policy, on that deal's view,
+would have chosen otherwise. From its peek on, a seat's view holds the hidden card too, so its
+later actions are read over the deals that agree on the foreheads it sees *and* the hidden card.
+The variants' pointing (H10) is not played.
 
 What it answers: against a field that reads as it is read, how much can a reader with other
 thresholds, or a player who reads nothing, gain? Set beside the same gains against a field of
@@ -48,7 +58,16 @@ from numba import njit
 from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.stats import wilson
 from headcount_lab.games.headcount import exact
-from headcount_lab.games.headcount.rules import count_kernel, deck_size, next_start
+from headcount_lab.games.headcount.rules import (
+    count_kernel,
+    deck_size,
+    discard_life,
+    loser_chooses,
+    next_start,
+    only_discard,
+    peek_lives,
+    winner_lives,
+)
 
 #: the factor on a deal whose view would not have given the action seen: a deviator the field
 #: models wrongly leaves the field a posterior over the deals that explain it best (as the
@@ -60,19 +79,25 @@ FLOOR = 1e-9
 POWERS = FLOOR ** np.arange(40.0)
 #: the action code of "Count!" (every bid is far above it)
 CALL = -(1 << 30)
+#: a threshold no chance exceeds: a ``call`` of NEVER never calls (a peeker must raise, H7), a
+#: ``peek`` of NEVER never peeks
+NEVER = 2.0
 
 
 @dataclass(frozen=True)
 class Policy:
-    """A seat's policy: ``reads`` (a common reader) or not (card-only), and its thresholds."""
+    """A seat's policy: ``reads`` (a common reader) or not (card-only), and its thresholds;
+    ``peek`` None never peeks."""
 
     reads: bool
     call: float = 0.65
     quantile: float = 0.03
+    peek: float | None = None
 
     def spec(self) -> str:
         kind = "reader" if self.reads else "card-only"
-        return f"{kind}:call={self.call:g},quantile={self.quantile:g}"
+        peek = "" if self.peek is None else f",peek={self.peek:g}"
+        return f"{kind}:call={self.call:g},quantile={self.quantile:g}{peek}"
 
 
 @dataclass(frozen=True)
@@ -83,7 +108,8 @@ class Deals:
     row of the fully known belief table (``sf[row, t]`` = P(total >= ``lo`` + t), the Joker's
     stand-in averaged, H2-H4); for seat ``j``: ``order[j]`` int32[D] the deals sorted by what ``j``
     sees, ``starts[j]`` int32[G + 1] the groups' bounds in it, ``group[j]`` int32[D] each deal's
-    group.
+    group; ``porder``, ``pstarts``, ``pgroup`` the same for what ``j`` sees after a peek (the
+    hidden card too).
     """
 
     players: int
@@ -95,6 +121,33 @@ class Deals:
     order: np.ndarray
     starts: np.ndarray
     group: np.ndarray
+    porder: np.ndarray
+    pstarts: np.ndarray
+    pgroup: np.ndarray
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """What the kernels take: cards, row, sf, then the views before and after a peek."""
+        return (self.cards, self.row, self.sf, self.order, self.starts, self.group, self.porder,
+                self.pstarts, self.pgroup)  # fmt: skip
+
+
+def _views(cards: np.ndarray, seen: list[list[int]], n_deck: int) -> tuple[np.ndarray, ...]:
+    """For each list of columns a seat sees: the deals sorted by those cards, the groups' bounds
+    and each deal's group, stacked over the seats."""
+    order, starts, group = [], [], []
+    for cols in seen:
+        key = np.zeros(len(cards), dtype=np.int64)
+        for k in cols:
+            key = key * n_deck + cards[:, k]
+        o = np.argsort(key, kind="stable").astype(np.int32)
+        sk = key[o]
+        s = np.flatnonzero(np.r_[True, sk[1:] != sk[:-1], True]).astype(np.int32)
+        g = np.empty(len(cards), dtype=np.int32)
+        g[o] = np.repeat(np.arange(len(s) - 1, dtype=np.int32), np.diff(s))
+        order.append(o)
+        starts.append(s)
+        group.append(g)
+    return np.stack(order), np.stack(starts), np.stack(group)
 
 
 @cache
@@ -105,20 +158,7 @@ def deals(players: int, double: bool = False) -> Deals:
     table = exact.belief_table(double, players + 1, 0)
     masks = (np.int64(1) << cards.astype(np.int64)).sum(axis=1)
     row = table.row_of_mask[masks].astype(np.int32)
-    order, starts, group = [], [], []
-    for j in range(players):
-        others = [k for k in range(players) if k != j]
-        key = np.zeros(len(cards), dtype=np.int64)
-        for k in others:
-            key = key * n_deck + cards[:, k]
-        o = np.argsort(key, kind="stable").astype(np.int32)
-        sk = key[o]
-        s = np.flatnonzero(np.r_[True, sk[1:] != sk[:-1], True]).astype(np.int32)
-        g = np.empty(len(cards), dtype=np.int32)
-        g[o] = np.repeat(np.arange(len(s) - 1, dtype=np.int32), np.diff(s))
-        order.append(o)
-        starts.append(s)
-        group.append(g)
+    others = [[k for k in range(players) if k != j] for j in range(players)]
     return Deals(
         players,
         double,
@@ -126,9 +166,8 @@ def deals(players: int, double: bool = False) -> Deals:
         row,
         np.ascontiguousarray(table.sf),
         table.lo,
-        np.stack(order),
-        np.stack(starts),
-        np.stack(group),
+        *_views(cards, others, n_deck),
+        *_views(cards, [o + [players] for o in others], n_deck),
     )
 
 
@@ -144,14 +183,22 @@ def _weighed(miss, order, a, z):
     return base, wsum
 
 
-@njit(nogil=True, cache=True)
-def _at_least(miss, order, a, z, row, sf, lo, b, base, wsum):
-    """P(total >= ``b``) under the posterior of the deals ``order[a:z]``."""
-    t = b - lo
+@njit(nogil=True, cache=True, inline="always")
+def _sf(sf, r, t):
+    """P(total >= ``lo + t``) on the belief row ``r`` (1 below the table, 0 past its top)."""
     if t <= 0:
         return 1.0
     if t >= sf.shape[1]:
         return 0.0
+    return sf[r, t]
+
+
+@njit(nogil=True, cache=True)
+def _at_least(miss, order, a, z, row, sf, lo, b, base, wsum):
+    """P(total >= ``b``) under the posterior of the deals ``order[a:z]``."""
+    t = b - lo
+    if t <= 0 or t >= sf.shape[1]:
+        return _sf(sf, 0, t)
     s = 0.0
     for k in range(a, z):
         d = order[k]
@@ -215,43 +262,92 @@ def _observe(miss, zeros, order, starts, row, sf, lo, nb, last, reads, call, qua
 
 
 @njit(nogil=True, cache=True)
-def play_round(
-    cards, row, sf, lo, order, starts, group, d0, draw_u, n_deck, params, start, miss, zeros, res
-):
-    """Bid and count one round on deal ``d0`` opened by seat ``start``; ``params`` float64[n, 6]
-    is each seat's reads, call and quantile as played, then as the others model it. ``res``
-    int64[5] gets the loser, the number of bids, the last bid, the last bidder and the draw
-    pile's top (the card the Joker stands for, H2); ``miss`` and ``zeros`` are int32 scratch of
-    the deals' size."""
+def wants_peek(miss, order, a, z, hidden, row, sf, lo, nb, last, call, quantile, peek, acc):
+    """Whether a seat whose view holds the deals ``order[a:z]`` peeks (H7): when it would raise
+    anyway and the hidden card moves the chance that its planned bid survives by more than
+    ``peek``, on average over its posterior. ``hidden`` int8[D] each deal's hidden card; ``acc``
+    float64[2, n_deck] scratch."""
+    if peek >= NEVER:
+        return False
+    plan = decide(miss, order, a, z, row, sf, lo, nb, last, call, quantile)
+    if plan == CALL:
+        return False
+    base, wsum = _weighed(miss, order, a, z)
+    p = _at_least(miss, order, a, z, row, sf, lo, plan, base, wsum)
+    acc[:] = 0.0
+    for k in range(a, z):
+        d = order[k]
+        w = POWERS[min(miss[d] - base, 39)]
+        acc[0, hidden[d]] += w
+        acc[1, hidden[d]] += w * _sf(sf, row[d], plan - lo)
+    moved = 0.0
+    for h in range(acc.shape[1]):
+        if acc[0, h] > 0.0:
+            moved += acc[0, h] * abs(acc[1, h] / acc[0, h] - p)
+    return moved / wsum > peek
+
+
+@njit(nogil=True, cache=True)
+def _observe_peek(miss, zeros, order, starts, hidden, row, sf, lo, nb, last, model, peeked, acc):
+    """Count a mismatch on every deal whose view the actor's modelled policy ``model`` (reads,
+    call, quantile, peek) would not have peeked on as it did (``peeked``), or not peeked."""
+    src = miss if model[0] > 0.5 else zeros
+    for g in range(starts.shape[0] - 1):
+        a, z = starts[g], starts[g + 1]
+        if peeked != wants_peek(
+            src, order, a, z, hidden, row, sf, lo, nb, last, model[1], model[2], model[3], acc
+        ):
+            for k in range(a, z):
+                miss[order[k]] += 1
+
+
+@njit(nogil=True, cache=True)
+def play_round(tab, lo, n_deck, d0, draw_u, params, start, open_l, miss, zeros, peeked, res):
+    """Bid and count one round on deal ``d0`` opened by seat ``start``.
+
+    ``tab``: :meth:`Deals.arrays`. ``params`` float64[n, 8]: each seat's reads, call, quantile
+    and peek as played, then as the others model it. ``open_l`` int64[n]: the seats' open life
+    cards (a seat with none may not peek, H7). Out: ``peeked`` int64[n], 1 for a seat that
+    peeked; ``res`` int64[6]: the loser, the number of bids, the last bid, the last bidder, the
+    draw pile's top (the card the Joker stands for, H2) and the caller. ``miss`` and ``zeros``:
+    int32 scratch of the deals' size.
+    """
+    cards, row, sf, order, starts, group, porder, pstarts, pgroup = tab
     n = order.shape[0]
+    hidden = cards[:, n]
+    acc = np.zeros((2, n_deck))
     miss[:] = 0
+    peeked[:] = 0
     nb = 0
     last = 0
     bidder = -1
     seat = start
     while True:
         p = params[seat]
-        a, z = starts[seat, group[seat, d0]], starts[seat, group[seat, d0] + 1]
-        act = decide(
-            miss if p[0] > 0.5 else zeros, order[seat], a, z, row, sf, lo, nb, last, p[1], p[2]
-        )
+        src = miss if p[0] > 0.5 else zeros
+        now = False
+        # H7: an open life card, not the start player's opening turn; once a round (a second
+        # look shows nothing new)
+        if open_l[seat] > 0 and peeked[seat] == 0 and nb > 0 and p[3] + p[7] < 2 * NEVER:
+            a, z = starts[seat, group[seat, d0]], starts[seat, group[seat, d0] + 1]
+            now = wants_peek(
+                src, order[seat], a, z, hidden, row, sf, lo, nb, last, p[1], p[2], p[3], acc
+            )
+            if p[7] < NEVER:  # a model that never peeks finds every deal alike wrong
+                _observe_peek(
+                    miss, zeros, order[seat], starts[seat], hidden, row, sf, lo, nb, last,
+                    p[4:], now, acc,
+                )  # fmt: skip
+            peeked[seat] = 1 if now else 0
+        o, s, g = (porder, pstarts, pgroup) if peeked[seat] else (order, starts, group)
+        a, z = s[seat, g[seat, d0]], s[seat, g[seat, d0] + 1]
+        act = decide(src, o[seat], a, z, row, sf, lo, nb, last, NEVER if now else p[1], p[2])
         if act == CALL:
             break
         _observe(
-            miss,
-            zeros,
-            order[seat],
-            starts[seat],
-            row,
-            sf,
-            lo,
-            nb,
-            last,
-            p[3] > 0.5,
-            p[4],
-            p[5],
-            act,
-        )
+            miss, zeros, o[seat], s[seat], row, sf, lo, nb, last, p[4] > 0.5,
+            NEVER if now else p[5], p[6], act,
+        )  # fmt: skip
         nb += 1
         last = act
         bidder = seat
@@ -275,67 +371,55 @@ def play_round(
     res[2] = last
     res[3] = bidder
     res[4] = draw
+    res[5] = seat
 
 
 @njit(nogil=True, cache=True)
-def play_rounds(
-    cards, row, sf, lo, order, starts, group, deal_ix, draw_u, first, n_deck, field, dev, out
-):
+def play_rounds(tab, lo, n_deck, deal_ix, draw_u, first, field, dev, open_lives, out):
     """Play ``deal_ix.shape[0]`` rounds; round ``r`` seats the deviator at ``(first + r) % n`` and
-    opens with seat ``(first + r) // n % n``.
+    opens with seat ``(first + r) // n % n``; every seat starts each round with ``open_lives``
+    open life cards (0: nobody peeks).
 
-    ``field``/``dev`` float64[6]: reads, call, quantile as played, then as the field models the
-    seat (the field models every seat as itself). ``out`` int64[rounds, 7]: the loser, the
-    deviator's seat, the number of bids, 1 if the last bidder lost, the last bid, the draw pile's
-    top (the card the Joker would stand for), the last bidder.
+    ``field``/``dev`` float64[8]: reads, call, quantile, peek as played, then as the field models
+    the seat (the field models every seat as itself). ``out`` int64[rounds, 7]: the loser, the
+    deviator's seat, the number of bids, the last bid, the draw pile's top (the card the Joker
+    would stand for), the last bidder, and the seats that peeked (bit ``s`` for seat ``s``).
     """
-    n = order.shape[0]
-    miss = np.zeros(cards.shape[0], dtype=np.int32)
-    zeros = np.zeros(cards.shape[0], dtype=np.int32)
-    params = np.empty((n, 6))
-    res = np.zeros(5, dtype=np.int64)
+    n = tab[3].shape[0]
+    miss = np.zeros(tab[0].shape[0], dtype=np.int32)
+    zeros = np.zeros(tab[0].shape[0], dtype=np.int32)
+    params = np.empty((n, 8))
+    open_l = np.full(n, open_lives, dtype=np.int64)
+    peeked = np.zeros(n, dtype=np.int64)
+    res = np.zeros(6, dtype=np.int64)
     for r in range(deal_ix.shape[0]):
         dv = (first + r) % n
         for s in range(n):
             params[s] = dev if s == dv else field
         play_round(
-            cards,
-            row,
-            sf,
-            lo,
-            order,
-            starts,
-            group,
-            deal_ix[r],
-            draw_u[r],
-            n_deck,
-            params,
-            (first + r) // n % n,
-            miss,
-            zeros,
-            res,
-        )
+            tab, lo, n_deck, deal_ix[r], draw_u[r], params, (first + r) // n % n, open_l, miss,
+            zeros, peeked, res,
+        )  # fmt: skip
         out[r, 0] = res[0]
         out[r, 1] = dv
         out[r, 2] = res[1]
-        out[r, 3] = 1 if res[0] == res[3] else 0
-        out[r, 4] = res[2]
-        out[r, 5] = res[4]
-        out[r, 6] = res[3]
+        out[r, 3] = res[2]
+        out[r, 4] = res[4]
+        out[r, 5] = res[3]
+        out[r, 6] = (peeked << np.arange(n)).sum()
 
 
 track_sources(play_rounds)
 
 
 def _params(played: Policy, modelled: Policy) -> np.ndarray:
+    """float64[8]: reads, call, quantile and peek (:data:`NEVER` for none), as played and then
+    as modelled."""
     return np.array(
         [
-            played.reads,
-            played.call,
-            played.quantile,
-            modelled.reads,
-            modelled.call,
-            modelled.quantile,
+            x
+            for pol in (played, modelled)
+            for x in (pol.reads, pol.call, pol.quantile, NEVER if pol.peek is None else pol.peek)
         ],
         dtype=np.float64,
     )
@@ -345,7 +429,8 @@ def _params(played: Policy, modelled: Policy) -> np.ndarray:
 class Measured:
     """The deviator's share of ``count`` rounds lost (``what`` "rounds") or games won (``what``
     "games"), with its 95% Wilson interval, and its gain over the fair share ``1/n`` in points,
-    positive when it does better than fair."""
+    positive when it does better than fair; ``peeks``: the deviator's and a field seat's peeks
+    per round or game."""
 
     players: int
     field: Policy
@@ -355,46 +440,73 @@ class Measured:
     hits: int
     share: tuple[float, float, float]
     gain_pp: tuple[float, float, float]
+    peeks: tuple[float, float] = (0.0, 0.0)
 
     @classmethod
     def of(
-        cls, players: int, field: Policy, deviator: Policy, what: str, hits: int, count: int
+        cls,
+        players: int,
+        field: Policy,
+        deviator: Policy,
+        what: str,
+        hits: int,
+        count: int,
+        peeks: tuple[float, float] = (0.0, 0.0),
     ) -> Measured:
         share = wilson(hits, count)
         sign = -100.0 if what == "rounds" else 100.0  # a round lost is bad, a game won good
         est, a, b = (sign * (x - 1.0 / players) for x in share)
-        return cls(players, field, deviator, what, count, hits, share, (est, min(a, b), max(a, b)))
+        return cls(
+            players, field, deviator, what, count, hits, share, (est, min(a, b), max(a, b)), peeks
+        )
+
+
+def _peek_rates(peeks: np.ndarray, dev: np.ndarray, players: int) -> tuple[float, float]:
+    """The deviator's and a field seat's mean peeks per row, from each row's peeks per seat
+    ``peeks`` int64[rows, n] and the deviator's seat ``dev``."""
+    mine = peeks[np.arange(len(dev)), dev]
+    return float(mine.mean()), float((peeks.sum(axis=1) - mine).mean() / (players - 1))
 
 
 def measure(
-    players: int, field: Policy, deviator: Policy, rounds: int, seed: int, double: bool = False
+    players: int,
+    field: Policy,
+    deviator: Policy,
+    rounds: int,
+    seed: int,
+    double: bool = False,
+    open_lives: int = 0,
 ) -> Measured:
     """Play ``rounds`` rounds (a multiple of ``players**2`` keeps every seat pairing equal) with
-    the deviator against ``players - 1`` field seats; every deviator measured on one seed sees
-    the same deals (common random numbers)."""
+    the deviator against ``players - 1`` field seats, each seat holding ``open_lives`` open life
+    cards (0: no peeks; a peek costs nothing beyond the round); every deviator measured on one
+    seed sees the same deals (common random numbers)."""
     dl = deals(players, double)
     g = np.random.default_rng(np.random.SeedSequence([seed, players, int(double)]))
     deal_ix = g.integers(0, len(dl.cards), size=rounds)
     draw_u = g.random(rounds)
     out = np.zeros((rounds, 7), dtype=np.int64)
     play_rounds(
-        dl.cards,
-        dl.row,
-        dl.sf,
+        dl.arrays(),
         dl.lo,
-        dl.order,
-        dl.starts,
-        dl.group,
+        deck_size(double),
         deal_ix,
         draw_u,
         0,
-        deck_size(double),
         _params(field, field),
         _params(deviator, field),
+        open_lives,
         out,
     )
+    peeks = (out[:, 6:7] >> np.arange(players)) & 1
     return Measured.of(
-        players, field, deviator, "rounds", int((out[:, 0] == out[:, 1]).sum()), rounds
+        players,
+        field,
+        deviator,
+        "rounds",
+        int((out[:, 0] == out[:, 1]).sum()),
+        rounds,
+        _peek_rates(peeks, out[:, 1], players),
     )
 
 
@@ -407,13 +519,17 @@ def play_games(
     lives: int = 3,
     double: bool = False,
 ) -> np.ndarray:
-    """Whole games without peeks: every seat starts with ``lives`` life cards, a round's loser
-    loses one (H8) and opens the next round, or the next seat still in does (H9); a player out
-    of life cards is out, and the rounds go on with the smaller table's deals until one player
-    is left. Game ``g`` seats the deviator at ``g % players`` and lets seat ``g // players %
-    players`` open. Returns int64[games, 2]: the winner and the deviator's seat."""
+    """Whole games: every seat starts with ``lives`` open life cards. A peek turns one face down
+    (H7); after the count the round's winner (the bidder or the caller) turns a face-down one up
+    and the loser discards one, face-down first while it has both (a face-down card is the one
+    it could not peek with), H8; a player out of life cards is out, and the loser opens the
+    next round, or the next seat still in does (H9). The rounds go on with the smaller table's
+    deals until one player is left. Game ``g`` seats the deviator at ``g % players`` and lets
+    seat ``g // players % players`` open. Returns int64[games, 3 + players]: the winner, the
+    deviator's seat, the rounds played and each seat's peeks."""
     g = np.random.default_rng(np.random.SeedSequence([seed, players, int(double), 1]))
-    rounds = lives * (players - 1)  # each round takes exactly one life card
+    # each round discards one life card: the last player keeps at least one of its own
+    rounds = lives * players - 1
     u = g.random((games, rounds, 2))
     tables = {k: deals(k, double) for k in range(2, players + 1)}
     scratch = {
@@ -422,36 +538,48 @@ def play_games(
     }
     as_played = {p: _params(p, field) for p in (field, deviator)}
     n_deck = deck_size(double)
-    res = np.zeros(5, dtype=np.int64)
-    out = np.zeros((games, 2), dtype=np.int64)
+    res = np.zeros(6, dtype=np.int64)
+    out = np.zeros((games, 3 + players), dtype=np.int64)
     for game in range(games):
         dv = game % players
-        life = np.full(players, lives)
+        open_l = np.full(players, lives, dtype=np.int64)
+        down = np.zeros(players, dtype=np.int64)
         start = game // players % players
         for r in range(rounds):
-            active = np.flatnonzero(life > 0)
+            active = np.flatnonzero(open_l + down > 0)
+            if len(active) == 1:
+                break
+            out[game, 2] += 1
             t = tables[len(active)]
             params = np.stack([as_played[deviator if s == dv else field] for s in active])
+            peeked = np.zeros(len(active), dtype=np.int64)
             play_round(
-                t.cards,
-                t.row,
-                t.sf,
+                t.arrays(),
                 t.lo,
-                t.order,
-                t.starts,
-                t.group,
+                n_deck,
                 int(u[game, r, 0] * len(t.cards)),
                 u[game, r, 1],
-                n_deck,
                 params,
                 int(np.flatnonzero(active == start)[0]),
+                open_l[active],
                 *scratch[len(active)],
+                peeked,
                 res,
             )
-            loser = int(active[res[0]])
-            life[loser] -= 1
-            start = int(next_start(life > 0, loser, False))
-        out[game] = (int(np.flatnonzero(life > 0)[0]), dv)
+            for s in active[peeked > 0]:
+                open_l[s], down[s] = peek_lives(open_l[s], down[s])
+            out[game, 3 + active] += peeked
+            loser, bidder, caller = (int(active[res[i]]) for i in (0, 3, 5))
+            win = caller if loser == bidder else bidder
+            open_l[win], down[win] = winner_lives(open_l[win], down[win])
+            kind = (
+                0
+                if loser_chooses(open_l[loser], down[loser])
+                else only_discard(open_l[loser], down[loser])
+            )
+            open_l[loser], down[loser] = discard_life(open_l[loser], down[loser], kind)
+            start = int(next_start(open_l + down > 0, loser, False))
+        out[game, :2] = (np.flatnonzero(open_l + down > 0)[0], dv)
     return out
 
 
@@ -461,5 +589,11 @@ def measure_games(
     """:func:`play_games` summed: the deviator's share of games won against ``1/n``."""
     out = play_games(players, field, deviator, games, seed, double=double)
     return Measured.of(
-        players, field, deviator, "games", int((out[:, 0] == out[:, 1]).sum()), games
+        players,
+        field,
+        deviator,
+        "games",
+        int((out[:, 0] == out[:, 1]).sum()),
+        games,
+        _peek_rates(out[:, 3:], out[:, 1], players),
     )
