@@ -1,13 +1,18 @@
 """How much can one seat gain against a Headcount field that reads as it is read? (issue 22 item 3)
 
-Round-level measurement of :mod:`headcount_lab.research.headcount.common_reader`: against a
-field of common readers (or of card-only players, for contrast) at given thresholds, a grid of
-deviators (common readers and card-only players at other ``call`` and ``quantile`` settings) is
-halved on common deals (a third survive each round, the rounds tripling), and the winner is
-measured again on fresh deals (seed + 1000). Prints one JSON object: every stage, the best
-deviator with its share of rounds lost and its gain over the fair share in points, 95% intervals.
+Measurement of :mod:`headcount_lab.research.headcount.common_reader`: against a field of common
+readers (or of card-only players, for contrast) at given thresholds, a grid of deviators (common
+readers and card-only players at other ``call``, ``quantile`` and ``peek`` settings) is halved on
+common deals (a third survive each stage, the rounds or games tripling), and the winner is
+measured again on fresh deals (seed + 1000). In rounds by default; with ``--games G`` in whole
+games, the first stage playing G / 9 of them and the final G. Prints one JSON object: every
+stage, the best deviator with its share of rounds lost (games won) and its gain over the fair
+share in points, 95% intervals.
 
     python scripts/headcount_common_reader.py --players 3 --field reader --rounds 900 --seed 1
+    python scripts/headcount_common_reader.py --players 3 --field reader --call 0.6 \
+        --quantile 0.01 --peek 0.1 --calls 0.55,0.6,0.65 --quantiles 0.01,0.02,0.03,0.05 \
+        --peeks 0.05,0.1 --no-card-only --games 3000 --seed 1
     python scripts/headcount_common_reader.py --players 3 --field reader --peek 0.05 \
         --deviators reader:0.6:0.01:0.05,reader:0.65:0.03 --games 3000 --seed 1
 """
@@ -25,25 +30,27 @@ CALLS = "0.5,0.6,0.7,0.8,0.9"
 QUANTILES = "0.01,0.03,0.1,0.2,0.35"
 
 
-def grid(a: argparse.Namespace) -> list[C.Policy]:
+def grid(a: argparse.Namespace) -> list[C.Play]:
     def vals(text: str) -> list[float]:
         return [float(x) for x in text.split(",")]
 
+    kinds = [(True, a.calls, a.quantiles)]
+    if not a.no_card_only:
+        kinds.append((False, a.card_calls or a.calls, a.card_quantiles or a.quantiles))
+    peeks = [None if x == "none" else float(x) for x in a.peeks.split(",")] if a.peeks else [a.peek]
     return [
-        C.Policy(reads, c, q)
-        for reads, cs, qs in (
-            (True, a.calls, a.quantiles),
-            (False, a.card_calls or a.calls, a.card_quantiles or a.quantiles),
-        )
+        C.Policy(reads, c, q, pk)
+        for reads, cs, qs in kinds
         for c in vals(cs)
         for q in vals(qs)
+        for pk in peeks
     ]
 
 
 def row(m: C.Measured) -> dict[str, object]:
     share = "lost_share" if m.what == "rounds" else "won_share"
     out = {"deviator": m.deviator.spec(), m.what: m.count, share: m.share, "gain_pp": m.gain_pp}
-    if m.deviator.peek is not None or m.field.peek is not None:
+    if C.any_peek(m.deviator) or C.any_peek(m.field):
         out[f"peeks_per_{m.what[:-1]}"] = {"deviator": m.peeks[0], "field_seat": m.peeks[1]}
     return out
 
@@ -69,6 +76,12 @@ def main() -> None:
     ap.add_argument("--call", type=float, default=0.65)
     ap.add_argument("--quantile", type=float, default=0.03)
     ap.add_argument("--peek", type=float, default=None, help="the field's peek threshold (H7)")
+    ap.add_argument(
+        "--mix",
+        default="",
+        help="a field that mixes, drawing a policy each round: KIND:CALL:QUANTILE[:PEEK]@WEIGHT, "
+        "comma-separated (replaces --field, --call, --quantile and --peek)",
+    )
     ap.add_argument("--rounds", type=int, default=900, help="rounds a candidate, first stage")
     ap.add_argument("--final", type=int, default=9000, help="rounds of the fresh measurement")
     ap.add_argument("--seed", type=int, default=1)
@@ -76,6 +89,10 @@ def main() -> None:
     ap.add_argument("--quantiles", default=QUANTILES, help="the readers' bid quantiles")
     ap.add_argument("--card-calls", default="", help="the card-only players' (default: --calls)")
     ap.add_argument("--card-quantiles", default="", help="(default: --quantiles)")
+    ap.add_argument(
+        "--peeks", default="", help="the deviators' peek thresholds, 'none' too (default: --peek)"
+    )
+    ap.add_argument("--no-card-only", action="store_true", help="only readers in the grid")
     ap.add_argument(
         "--deviators",
         default="",
@@ -87,8 +104,8 @@ def main() -> None:
         "--games",
         type=int,
         default=0,
-        help="with --deviators: whole games (three life cards each; peeks cost an open one, "
-        "H7, H8) instead of rounds",
+        help="whole games (three life cards each; a peek costs an open one, H7, H8) instead of "
+        "rounds: the final measurement's games (the grid's first stage plays a ninth)",
     )
     ap.add_argument(
         "--open-lives",
@@ -98,7 +115,14 @@ def main() -> None:
     )
     a = ap.parse_args()
     started = time.perf_counter()
-    field = C.Policy(a.field == "reader", a.call, a.quantile, a.peek)
+    field: C.Play = C.Policy(a.field == "reader", a.call, a.quantile, a.peek)
+    if a.mix:
+        parts = [x.rpartition("@") for x in a.mix.split(",")]
+        try:
+            weights = tuple(float(w) for _, _, w in parts)
+            field = C.Mixed(tuple(policy(p) for p, _, _ in parts), weights)
+        except ValueError as e:
+            raise SystemExit(f"--mix: {e}") from None
     unit = a.players * a.players
     fresh = max(unit, a.final // unit * unit)
 
@@ -108,7 +132,9 @@ def main() -> None:
             for k, v in vars(a).items()
             if k in ("players", "field", "seed") or v != ap.get_default(k)
         }
-        command = " ".join(f"--{k.replace('_', '-')} {v}" for k, v in given.items())
+        command = " ".join(
+            f"--{k.replace('_', '-')}" + ("" if v is True else f" {v}") for k, v in given.items()
+        )
         head = {
             "command": f"python scripts/headcount_common_reader.py {command}",
             "players": a.players,
@@ -131,25 +157,30 @@ def main() -> None:
             ]
         )
         return
-    rounds = max(unit, a.rounds // unit * unit)
+
+    def measured(d: C.Play, size: int, seed: int) -> C.Measured:
+        if a.games:
+            return C.measure_games(a.players, field, d, size, seed)
+        return C.measure(a.players, field, d, size, seed, open_lives=a.open_lives)
+
+    if a.games:
+        size, fresh = max(a.players, a.games // 9 // a.players * a.players), a.games
+    else:
+        size = max(unit, a.rounds // unit * unit)
     pool = grid(a)
     stages = []
     while True:
-        ms = sorted(
-            (C.measure(a.players, field, d, rounds, a.seed, open_lives=a.open_lives) for d in pool),
-            key=lambda m: m.share[0],
-        )
+        # the best first: the largest gain (fewest rounds lost, most games won)
+        ms = sorted((measured(d, size, a.seed) for d in pool), key=lambda m: -m.gain_pp[0])
         stages.append([row(m) for m in ms])
         if len(ms) // 3 < 2:
             break
         pool = [m.deviator for m in ms[: max(1, len(ms) // 3)]]
-        rounds *= 3
+        size *= 3
     best = ms[0].deviator
     report(
-        best=row(C.measure(a.players, field, best, fresh, a.seed + 1000, open_lives=a.open_lives)),
-        field_seat_same_deals=row(
-            C.measure(a.players, field, field, fresh, a.seed + 1000, open_lives=a.open_lives)
-        ),
+        best=row(measured(best, fresh, a.seed + 1000)),
+        field_seat_same_deals=row(measured(field, fresh, a.seed + 1000)),
         stages=stages,
         policy=asdict(best),
     )

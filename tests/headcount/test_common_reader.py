@@ -10,6 +10,7 @@ from headcount_lab.games.headcount.rules import JOKER, TOP, count
 from headcount_lab.research.headcount import common_reader as C
 
 P3 = C.deals(3)
+ONES = np.ones(len(P3.cards))  # no seat mixes: every deal's ``rel`` is 1
 
 
 def _reference_action(cards, miss, sf, lo, row, viewer, view, nb, last, call, quantile):
@@ -46,7 +47,7 @@ def test_the_public_belief_after_each_bid_is_the_plainly_computed_one():
     for seat, (call, q) in zip((1, 2, 0), ((0.65, 0.03), (0.6, 0.1), (0.8, 0.2)), strict=True):
         others = [k for k in range(3) if k != seat]
         a, z = d.starts[seat, d.group[seat, d0]], d.starts[seat, d.group[seat, d0] + 1]
-        act = C.decide(miss, d.order[seat], a, z, d.row, d.sf, d.lo, nb, last, call, q)
+        act = C.decide((miss, ONES), d.order[seat], a, z, d.row, d.sf, d.lo, nb, last, call, q)
         assert act == _reference_action(
             d.cards, ref, d.sf, d.lo, d.row, others, d.cards[d0, others], nb, last, call, q
         )
@@ -60,20 +61,9 @@ def test_the_public_belief_after_each_bid_is_the_plainly_computed_one():
             )
         ref += ~keep
         C._observe(
-            miss,
-            zeros,
-            d.order[seat],
-            d.starts[seat],
-            d.row,
-            d.sf,
-            d.lo,
-            nb,
-            last,
-            True,
-            call,
-            q,
-            act,
-        )
+            (miss, ONES), (zeros, ONES), miss, d.order[seat], d.starts[seat], d.row, d.sf, d.lo,
+            nb, last, np.array([1.0, call, q, C.NEVER]), False, act,
+        )  # fmt: skip
         np.testing.assert_array_equal(miss, ref)
         assert 0 < keep.sum() < len(keep)  # the bid told the table something
         nb, last = nb + 1, act
@@ -116,8 +106,9 @@ def test_h7_a_peek_and_a_declined_peek_are_read_as_the_plainly_computed_rule_giv
             a, z = d.starts[seat, grp], d.starts[seat, grp + 1]
             view = tuple(d.cards[d.order[seat, a], others])
             got = C.wants_peek(
-                miss, d.order[seat], a, z, hidden, d.row, d.sf, d.lo, nb, last, call, q, peek, acc
-            )
+                (miss, ONES), d.order[seat], a, z, hidden, d.row, d.sf, d.lo, nb, last, call, q,
+                peek, acc,
+            )  # fmt: skip
             ref = _reference_peek(
                 d.cards, miss, d.sf, d.lo, d.row, others, view, nb, last, call, q, peek
             )
@@ -128,28 +119,29 @@ def test_h7_a_peek_and_a_declined_peek_are_read_as_the_plainly_computed_rule_giv
             after = miss.copy()
             model = np.array([1.0, call, q, peek])
             C._observe_peek(
-                after, miss * 0, d.order[seat], d.starts[seat], hidden, d.row, d.sf, d.lo, nb,
-                last, model, peeked, acc,
+                (after, ONES), (miss * 0, ONES), after, d.order[seat], d.starts[seat], hidden,
+                d.row, d.sf, d.lo, nb, last, model, peeked, acc,
             )  # fmt: skip
             wrong = np.array([want[k] != peeked for k in d.group[seat]])
             np.testing.assert_array_equal(after - miss, wrong.astype(np.int32))
 
 
-def _stepped_round(d, d0, params, start, open_l, draw):
+def _stepped_round(d, d0, played, model, start, open_l, draw):
     """One round stepped by hand from the module's decisions, with H7 spelled out: no peek on
     the start player's opening turn (the round's first bid), none without an open life card,
     one a round; the peeker raises on its peek turn and from then on sees the hidden card too.
+    ``played`` float64[n, 4] the seats' policies, ``model`` float64[4] the field's one policy.
     Returns (loser, bids, last bid, seats that peeked)."""
     n = d.players
     miss = np.zeros(len(d.cards), dtype=np.int32)
-    zeros = np.zeros_like(miss)
+    bel, prior = (miss, ONES), (np.zeros_like(miss), ONES)
     acc = np.zeros((2, 17))
     hidden = d.cards[:, n]
     peeked = [False] * n
     nb, last, seat, bidder = 0, 0, start, -1
     while True:
-        p = params[seat]
-        src = miss if p[0] > 0.5 else zeros
+        p = played[seat]
+        src = bel if p[0] > 0.5 else prior
         now = False
         if nb > 0 and open_l[seat] > 0 and not peeked[seat]:
             a, z = d.starts[seat, d.group[seat, d0]], d.starts[seat, d.group[seat, d0] + 1]
@@ -160,8 +152,8 @@ def _stepped_round(d, d0, params, start, open_l, draw):
                 )
             )  # fmt: skip
             C._observe_peek(
-                miss, zeros, d.order[seat], d.starts[seat], hidden, d.row, d.sf, d.lo, nb, last,
-                p[4:], now, acc,
+                bel, prior, miss, d.order[seat], d.starts[seat], hidden, d.row, d.sf, d.lo, nb,
+                last, model, now, acc,
             )  # fmt: skip
             peeked[seat] = now
         o, st, gr = (
@@ -173,11 +165,9 @@ def _stepped_round(d, d0, params, start, open_l, draw):
         if act == C.CALL:
             assert not now  # H7: a peeker raises on its peek turn
             break
-        call = C.NEVER if now else p[5]
         C._observe(
-            miss, zeros, o[seat], st[seat], d.row, d.sf, d.lo, nb, last, p[4] > 0.5, call, p[6],
-            act,
-        )  # fmt: skip
+            bel, prior, miss, o[seat], st[seat], d.row, d.sf, d.lo, nb, last, model, now, act
+        )
         nb, last, bidder, seat = nb + 1, act, seat, (seat + 1) % n
     lost = count([int(c) for c in d.cards[d0]], draw) < last
     return (bidder if lost else seat), nb, last, [int(x) for x in peeked]
@@ -189,22 +179,20 @@ def test_h7_rounds_with_peeks_are_the_rounds_stepped_by_hand():
     who peek at different thresholds; peeks happen and some seats decline them."""
     d = P3
     g = np.random.default_rng(9)
-    pols = [C.Policy(True, 0.65, 0.03, 0.02), C.Policy(False, 0.7, 0.1, 0.05)]
-    field = C.Policy(True, 0.65, 0.03, 0.02)
-    miss = np.zeros(len(d.cards), dtype=np.int32)
+    pols = [C._mix(C.Policy(True, 0.65, 0.03, 0.02)), C._mix(C.Policy(False, 0.7, 0.1, 0.05))]
+    model = C._mix(C.Policy(True, 0.65, 0.03, 0.02))
+    work = C.scratch(len(d.cards), 3, 1)
     res = np.zeros(6, dtype=np.int64)
     peeked = np.zeros(3, dtype=np.int64)
     seen = np.zeros(2, dtype=int)
     for r in range(60):
         d0 = int(g.integers(len(d.cards)))
         start = r % 3
-        params = np.stack([C._params(pols[(s + r) % 2], field) for s in range(3)])
+        played = np.stack([pols[(s + r) % 2][0, :4] for s in range(3)])
         open_l = np.array([1, 1, r % 2], dtype=np.int64)
         u = float(g.random())
-        C.play_round(
-            d.arrays(), d.lo, 17, d0, u, params, start, open_l, miss, miss * 0, peeked, res
-        )
-        loser, nb, last, who = _stepped_round(d, d0, params, start, open_l, int(res[4]))
+        C.play_round(d.arrays(), d.lo, 17, d0, u, played, model, start, open_l, work, peeked, res)
+        loser, nb, last, who = _stepped_round(d, d0, played, model[0, :4], start, open_l, res[4])
         assert (res[0], res[1], res[2]) == (loser, nb, last)
         assert list(peeked) == who
         assert not (peeked[2] and r % 2 == 0)  # no open life card, no peek
@@ -225,9 +213,10 @@ def test_the_quick_check_agrees_with_the_search_on_every_action():
         nb = int(g.integers(0, 3))
         last = int(g.integers(-5, 40))
         call, q = float(g.uniform(0.3, 0.95)), float(g.uniform(0.01, 0.5))
-        act = C.decide(miss, d.order[seat], a, z, d.row, d.sf, d.lo, nb, last, call, q)
+        bel = (miss, ONES)
+        act = C.decide(bel, d.order[seat], a, z, d.row, d.sf, d.lo, nb, last, call, q)
         for other in {act, C.CALL, act - 1, act + 1, last + 1, last + 2}:
-            got = C.gives(miss, d.order[seat], a, z, d.row, d.sf, d.lo, nb, last, call, q, other)
+            got = C.gives(bel, d.order[seat], a, z, d.row, d.sf, d.lo, nb, last, call, q, other)
             assert got == (other == act), (nb, last, act, other)
 
 
@@ -278,9 +267,9 @@ def test_h2_h3_h6_each_round_is_counted_by_the_rules_and_lost_by_the_right_seat(
     rounds = 450
     deal_ix = g.integers(0, len(d.cards), size=rounds)
     out = np.zeros((rounds, 7), dtype=np.int64)
-    field = C._params(C.Policy(True), C.Policy(True))
-    dev = C._params(C.Policy(False, 0.8, 0.1), C.Policy(True))
-    C.play_rounds(d.arrays(), d.lo, 17, deal_ix, g.random(rounds), 0, field, dev, 0, out)
+    field, dev = C._mix(C.Policy(True)), C._mix(C.Policy(False, 0.8, 0.1))
+    no_draws = np.zeros((rounds, 3))
+    C.play_rounds(d.arrays(), d.lo, 17, deal_ix, g.random(rounds), no_draws, 0, field, dev, 0, out)
     specials = set()
     for r in range(rounds):
         cards = [int(c) for c in d.cards[deal_ix[r]]]
@@ -321,3 +310,93 @@ def test_h7_h8_a_game_with_peeks_is_won_by_a_field_seat_in_the_deviators_chair_f
     assert out[:, 3:].sum(axis=1).mean() > 1
     won = int((out[:, 0] == out[:, 1]).sum())
     assert binomtest(won, 90, 1 / 3).pvalue > 0.01
+
+
+def test_a_mixture_of_a_policy_with_itself_plays_as_the_policy():
+    """The mixed belief (mismatches per seat and policy, folded by ``_refresh``) reduces to the
+    plain one when both policies are the same: the same rounds, with and without peeks, bit
+    for bit."""
+    for pol in (C.Policy(True, 0.65, 0.03), C.Policy(True, 0.6, 0.01, 0.05)):
+        twice = C.Mixed((pol, pol), (0.5, 0.5))
+        one = C.measure(3, pol, pol, 90, seed=3, open_lives=1)
+        two = C.measure(3, twice, twice, 90, seed=3, open_lives=1)
+        assert (one.hits, one.peeks) == (two.hits, two.peeks)
+
+
+def _mixed_weights(tm, pi):
+    """The public belief of a table whose seats each mix the policies ``pi``, written out:
+    ``prod_s sum_k pi[k] FLOOR ** tm[s, k]`` (``tm`` int[n, K, D])."""
+    return np.prod((pi[None, :, None] * C.FLOOR ** tm.astype(float)).sum(axis=1), axis=0)
+
+
+def _assert_same_weights(miss, rel, w):
+    """The kernel's weights ``FLOOR ** miss * rel`` are ``w`` up to a common factor."""
+    mine = C.FLOOR ** (miss - miss.min()).astype(float) * rel
+    np.testing.assert_allclose(mine / mine.max(), w / w.max(), rtol=1e-9)
+
+
+def test_the_mixed_public_belief_is_the_plainly_computed_product_over_seats_of_sums():
+    """Three bids read under a field mixing two policies (0.3 and 0.7): after each, the
+    mismatches of the bidder under each policy are the plain rule's on every view (the rule
+    asked with the mixed weights before the bid), and the kernel's weights (``FLOOR ** miss *
+    rel``) are the written-out product of sums over every deal."""
+    d = P3
+    g = np.random.default_rng(2)
+    d0 = int(g.integers(len(d.cards)))
+    pols = (C.Policy(True, 0.65, 0.03), C.Policy(True, 0.6, 0.2))
+    model = C._mix(C.Mixed(pols, (0.3, 0.7)))
+    pi = model[:, 4]
+    work = C.scratch(len(d.cards), 3, 2)
+    miss, rel, tmiss, cs, rs, zeros, ones = work
+    bel, prior = (miss, rel), (zeros, ones)
+    ref = np.zeros((3, 2, len(d.cards)), dtype=np.int32)
+    acc = np.zeros((2, 17))
+    nb, last = 0, 0
+    for seat, k_played in ((1, 0), (2, 1), (0, 1)):
+        others = [k for k in range(3) if k != seat]
+        w = _mixed_weights(ref, pi)
+        _assert_same_weights(miss, rel, w)
+        a, z = d.starts[seat, d.group[seat, d0]], d.starts[seat, d.group[seat, d0] + 1]
+        p = model[k_played]
+        act = C.decide(bel, d.order[seat], a, z, d.row, d.sf, d.lo, nb, last, p[1], p[2])
+        assert act != C.CALL
+        for k in range(2):
+            for view in np.unique(d.cards[:, others], axis=0):
+                m = np.all(d.cards[:, others] == view, axis=1)
+                said = _reference_weighed_action(
+                    d, w, others, view, nb, last, model[k, 1], model[k, 2]
+                )
+                ref[seat, k, m] += said != act
+        C._read(
+            bel, prior, tmiss, cs, rs, seat, d.order[seat], d.starts[seat], d.row, d.sf, d.lo, nb,
+            last, model, False, False, act, d.cards[:, 3], acc,
+        )  # fmt: skip
+        np.testing.assert_array_equal(tmiss[seat], ref[seat])
+        assert ref[seat, 0].any() or ref[seat, 1].any()  # the bid told the table something
+        nb, last = nb + 1, act
+    _assert_same_weights(miss, rel, _mixed_weights(ref, pi))
+
+
+def _reference_weighed_action(d, w, viewer, view, nb, last, call, quantile):
+    """:func:`_reference_action` on float weights ``w`` (float64[D]) rather than mismatches."""
+    mask = np.all(d.cards[:, viewer] == view, axis=1)
+    p = w[mask] / w[mask].sum()
+    curve = np.r_[p @ d.sf[d.row[mask]], 0.0]
+
+    def at_least(b):
+        t = b - d.lo
+        return 1.0 if t <= 0 else float(curve[min(t, len(curve) - 1)])
+
+    if nb > 0 and 1.0 - at_least(last) > call:
+        return C.CALL
+    safe = max(b for b in range(d.lo, d.lo + len(curve)) if at_least(b) >= 1.0 - quantile)
+    return max(safe, last + 1) if nb > 0 else safe
+
+
+def test_a_seat_playing_the_field_mixture_loses_its_fair_share_of_rounds():
+    """Symmetry under a mixture: every seat, the deviator's too, draws its policy each round
+    from the same mixture the table reads it by, so the deviator loses a third of the rounds
+    (binomial test, alpha 0.01)."""
+    field = C.Mixed((C.Policy(True, 0.6, 0.01), C.Policy(True, 0.6, 0.03)), (0.5, 0.5))
+    m = C.measure(3, field, field, 450, seed=8)
+    assert binomtest(m.hits, m.count, 1 / 3).pvalue > 0.01

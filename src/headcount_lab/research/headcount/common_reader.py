@@ -41,6 +41,13 @@ would have chosen otherwise. From its peek on, a seat's view holds the hidden ca
 later actions are read over the deals that agree on the foreheads it sees *and* the hidden card.
 The variants' pointing (H10) is not played.
 
+**Mixtures.** A seat may draw its policy afresh each round from a :class:`Mixed` set of
+policies that the table knows (it does not see the draw). Seat ``s``'s factor in a deal's weight
+is then ``sum_k pi_k FLOOR ** m_sk``, ``m_sk`` counting the actions that policy ``k`` would not
+have taken on that deal's view; a deal's weight is the product of its seats' factors, kept as
+``FLOOR ** miss * rel`` so that nothing underflows (:func:`_refresh`). A seat's own factor is
+the same on every deal it cannot tell apart, so it decides on the same belief as everyone.
+
 What it answers: against a field that reads as it is read, how much can a reader with other
 thresholds, or a player who reads nothing, gain? Set beside the same gains against a field of
 card-only players (whose bids a reader inverts). ``scripts/headcount_common_reader.py`` runs it.
@@ -172,14 +179,19 @@ def deals(players: int, double: bool = False) -> Deals:
 
 
 @njit(nogil=True, cache=True)
-def _weighed(miss, order, a, z):
-    """The fewest mismatches among the deals ``order[a:z]`` and the sum of their weights."""
+def _weighed(bel, order, a, z):
+    """The fewest mismatches among the deals ``order[a:z]`` and the sum of their weights.
+
+    ``bel`` = (``miss`` int32[D], ``rel`` float64[D]): a deal's weight is ``FLOOR ** (miss -
+    base) * rel``, ``rel`` being 1 unless a seat mixes policies (:func:`_refresh`)."""
+    miss, rel = bel
     base = miss[order[a]]
     for k in range(a, z):
         base = min(base, miss[order[k]])
     wsum = 0.0
     for k in range(a, z):
-        wsum += POWERS[min(miss[order[k]] - base, 39)]
+        d = order[k]
+        wsum += POWERS[min(miss[d] - base, 39)] * rel[d]
     return base, wsum
 
 
@@ -194,32 +206,33 @@ def _sf(sf, r, t):
 
 
 @njit(nogil=True, cache=True)
-def _at_least(miss, order, a, z, row, sf, lo, b, base, wsum):
+def _at_least(bel, order, a, z, row, sf, lo, b, base, wsum):
     """P(total >= ``b``) under the posterior of the deals ``order[a:z]``."""
+    miss, rel = bel
     t = b - lo
     if t <= 0 or t >= sf.shape[1]:
         return _sf(sf, 0, t)
     s = 0.0
     for k in range(a, z):
         d = order[k]
-        s += POWERS[min(miss[d] - base, 39)] * sf[row[d], t]
+        s += POWERS[min(miss[d] - base, 39)] * rel[d] * sf[row[d], t]
     return s / wsum
 
 
 @njit(nogil=True, cache=True)
-def decide(miss, order, a, z, row, sf, lo, nb, last, call, quantile):
-    """The action of a seat whose view holds the deals ``order[a:z]``, each weighed by the
-    mismatches ``miss`` the history has on it: :data:`CALL`, or the bid (H5; a call needs a bid,
-    ties go to the bidder, H6)."""
-    base, wsum = _weighed(miss, order, a, z)
-    if nb > 0 and 1.0 - _at_least(miss, order, a, z, row, sf, lo, last, base, wsum) > call:
+def decide(bel, order, a, z, row, sf, lo, nb, last, call, quantile):
+    """The action of a seat whose view holds the deals ``order[a:z]``, weighed by the belief
+    ``bel`` (:func:`_weighed`): :data:`CALL`, or the bid (H5; a call needs a bid, ties go to
+    the bidder, H6)."""
+    base, wsum = _weighed(bel, order, a, z)
+    if nb > 0 and 1.0 - _at_least(bel, order, a, z, row, sf, lo, last, base, wsum) > call:
         return CALL
     need = 1.0 - quantile
     # the highest bid with P(total >= bid) >= need: P(total >= lo) = 1, P past the top = 0
     good, bad = lo, lo + sf.shape[1]
     while bad - good > 1:
         m = (good + bad) // 2
-        if _at_least(miss, order, a, z, row, sf, lo, m, base, wsum) >= need:
+        if _at_least(bel, order, a, z, row, sf, lo, m, base, wsum) >= need:
             good = m
         else:
             bad = m
@@ -229,55 +242,59 @@ def decide(miss, order, a, z, row, sf, lo, nb, last, call, quantile):
 
 
 @njit(nogil=True, cache=True)
-def gives(miss, order, a, z, row, sf, lo, nb, last, call, quantile, action):
+def gives(bel, order, a, z, row, sf, lo, nb, last, call, quantile, action):
     """Whether :func:`decide` on the same inputs gives ``action``, read off at most three
     chances instead of its search (P(total >= b) falls with b, so the bid ``b`` is the one with
     P(total >= b) >= 1 - ``quantile`` > P(total >= b + 1))."""
-    base, wsum = _weighed(miss, order, a, z)
+    base, wsum = _weighed(bel, order, a, z)
     need = 1.0 - quantile
     if nb > 0:
-        calls = 1.0 - _at_least(miss, order, a, z, row, sf, lo, last, base, wsum) > call
+        calls = 1.0 - _at_least(bel, order, a, z, row, sf, lo, last, base, wsum) > call
         if action == CALL or calls:
             return action == CALL and calls
         if action <= last:  # never a legal bid (H5)
             return False
         if action == last + 1:  # the highest safe bid is at most the lowest legal one
-            return _at_least(miss, order, a, z, row, sf, lo, last + 2, base, wsum) < need
+            return _at_least(bel, order, a, z, row, sf, lo, last + 2, base, wsum) < need
     return (
-        _at_least(miss, order, a, z, row, sf, lo, action, base, wsum) >= need
-        and _at_least(miss, order, a, z, row, sf, lo, action + 1, base, wsum) < need
+        _at_least(bel, order, a, z, row, sf, lo, action, base, wsum) >= need
+        and _at_least(bel, order, a, z, row, sf, lo, action + 1, base, wsum) < need
     )
 
 
 @njit(nogil=True, cache=True)
-def _observe(miss, zeros, order, starts, row, sf, lo, nb, last, reads, call, quantile, action):
-    """Count a mismatch on every deal whose view the actor's modelled policy does not give
-    ``action`` on (a card-only actor decides on ``zeros``: its view's prior)."""
-    src = miss if reads else zeros
+def _observe(bel, prior, out, order, starts, row, sf, lo, nb, last, model, must_raise, action):
+    """Count in ``out`` (int32[D]) a mismatch on every deal whose view the modelled policy
+    ``model`` (reads, call, quantile, peek) does not give ``action`` on: a reader decides on
+    the belief ``bel``, a card-only player on ``prior`` (its view's prior); a peeker must raise
+    (H7). ``out`` may be ``bel``'s own counts: a group's check reads only its own deals."""
+    src = bel if model[0] > 0.5 else prior
+    call = NEVER if must_raise else model[1]
     for g in range(starts.shape[0] - 1):
         a, z = starts[g], starts[g + 1]
-        if not gives(src, order, a, z, row, sf, lo, nb, last, call, quantile, action):
+        if not gives(src, order, a, z, row, sf, lo, nb, last, call, model[2], action):
             for k in range(a, z):
-                miss[order[k]] += 1
+                out[order[k]] += 1
 
 
 @njit(nogil=True, cache=True)
-def wants_peek(miss, order, a, z, hidden, row, sf, lo, nb, last, call, quantile, peek, acc):
+def wants_peek(bel, order, a, z, hidden, row, sf, lo, nb, last, call, quantile, peek, acc):
     """Whether a seat whose view holds the deals ``order[a:z]`` peeks (H7): when it would raise
     anyway and the hidden card moves the chance that its planned bid survives by more than
     ``peek``, on average over its posterior. ``hidden`` int8[D] each deal's hidden card; ``acc``
     float64[2, n_deck] scratch."""
     if peek >= NEVER:
         return False
-    plan = decide(miss, order, a, z, row, sf, lo, nb, last, call, quantile)
+    plan = decide(bel, order, a, z, row, sf, lo, nb, last, call, quantile)
     if plan == CALL:
         return False
-    base, wsum = _weighed(miss, order, a, z)
-    p = _at_least(miss, order, a, z, row, sf, lo, plan, base, wsum)
+    miss, rel = bel
+    base, wsum = _weighed(bel, order, a, z)
+    p = _at_least(bel, order, a, z, row, sf, lo, plan, base, wsum)
     acc[:] = 0.0
     for k in range(a, z):
         d = order[k]
-        w = POWERS[min(miss[d] - base, 39)]
+        w = POWERS[min(miss[d] - base, 39)] * rel[d]
         acc[0, hidden[d]] += w
         acc[1, hidden[d]] += w * _sf(sf, row[d], plan - lo)
     moved = 0.0
@@ -288,66 +305,122 @@ def wants_peek(miss, order, a, z, hidden, row, sf, lo, nb, last, call, quantile,
 
 
 @njit(nogil=True, cache=True)
-def _observe_peek(miss, zeros, order, starts, hidden, row, sf, lo, nb, last, model, peeked, acc):
-    """Count a mismatch on every deal whose view the actor's modelled policy ``model`` (reads,
-    call, quantile, peek) would not have peeked on as it did (``peeked``), or not peeked."""
-    src = miss if model[0] > 0.5 else zeros
+def _observe_peek(bel, prior, out, order, starts, hidden, row, sf, lo, nb, last, model, peeked,
+                  acc):  # fmt: skip
+    """Count in ``out`` a mismatch on every deal whose view the modelled policy ``model``
+    would not have peeked on as the actor did (``peeked``), or not peeked (H7)."""
+    src = bel if model[0] > 0.5 else prior
     for g in range(starts.shape[0] - 1):
         a, z = starts[g], starts[g + 1]
         if peeked != wants_peek(
             src, order, a, z, hidden, row, sf, lo, nb, last, model[1], model[2], model[3], acc
         ):
             for k in range(a, z):
-                miss[order[k]] += 1
+                out[order[k]] += 1
 
 
 @njit(nogil=True, cache=True)
-def play_round(tab, lo, n_deck, d0, draw_u, params, start, open_l, miss, zeros, peeked, res):
+def _refresh(bel, tmiss, cs, rs, seat, pi):
+    """Fold ``seat``'s mismatches under each policy of the mixture ``pi`` (``tmiss[seat]``
+    int32[K, D]) into the belief: the seat's factor of a deal, ``sum_k pi[k] FLOOR **
+    tmiss[seat, k]``, is kept as ``FLOOR ** cs[seat] * rs[seat]`` (``cs`` the fewest mismatches,
+    int32[n, D]; ``rs`` float64[n, D], between the least weight and 1), so ``miss`` is the sum
+    of the seats' ``cs`` and ``rel`` the product of their ``rs``."""
+    miss, rel = bel
+    n, k_n = tmiss.shape[0], tmiss.shape[1]
+    for d in range(miss.shape[0]):
+        c = tmiss[seat, 0, d]
+        for k in range(1, k_n):
+            c = min(c, tmiss[seat, k, d])
+        r = 0.0
+        for k in range(k_n):
+            r += pi[k] * POWERS[min(tmiss[seat, k, d] - c, 39)]
+        miss[d] += c - cs[seat, d]
+        cs[seat, d] = c
+        rs[seat, d] = r
+        r = 1.0
+        for s in range(n):
+            r *= rs[s, d]
+        rel[d] = r
+
+
+@njit(nogil=True, cache=True)
+def _read(bel, prior, tmiss, cs, rs, seat, order, starts, row, sf, lo, nb, last, model, now,
+          peek_turn, action, hidden, acc):  # fmt: skip
+    """The table reads ``seat``'s action under every policy ``model[k]`` of the field's mixture
+    (one policy: the mismatches go straight into ``bel``): its peek decision when
+    ``peek_turn`` (``action`` 1 peeked, 0 declined), else its bid (``now``: it peeked this
+    turn)."""
+    k_n = model.shape[0]
+    for k in range(k_n):
+        out = bel[0] if k_n == 1 else tmiss[seat, k]
+        if peek_turn:
+            _observe_peek(bel, prior, out, order, starts, hidden, row, sf, lo, nb, last,
+                          model[k], action == 1, acc)  # fmt: skip
+        else:
+            _observe(bel, prior, out, order, starts, row, sf, lo, nb, last, model[k], now, action)
+    if k_n > 1:
+        _refresh(bel, tmiss, cs, rs, seat, model_weights(model))
+
+
+@njit(nogil=True, cache=True, inline="always")
+def model_weights(model):
+    """The mixture's weights: column 4 of the field's policies (float64[K, 5])."""
+    return model[:, 4]
+
+
+@njit(nogil=True, cache=True)
+def play_round(tab, lo, n_deck, d0, draw_u, played, model, start, open_l, work, peeked, res):
     """Bid and count one round on deal ``d0`` opened by seat ``start``.
 
-    ``tab``: :meth:`Deals.arrays`. ``params`` float64[n, 8]: each seat's reads, call, quantile
-    and peek as played, then as the others model it. ``open_l`` int64[n]: the seats' open life
-    cards (a seat with none may not peek, H7). Out: ``peeked`` int64[n], 1 for a seat that
-    peeked; ``res`` int64[6]: the loser, the number of bids, the last bid, the last bidder, the
-    draw pile's top (the card the Joker stands for, H2) and the caller. ``miss`` and ``zeros``:
-    int32 scratch of the deals' size.
+    ``tab``: :meth:`Deals.arrays`. ``played`` float64[n, 4]: each seat's reads, call, quantile
+    and peek this round; ``model`` float64[K, 5]: the field's policies (the same four) and
+    their weights, as every seat is modelled. ``open_l`` int64[n]: the seats' open life cards
+    (a seat with none may not peek, H7). ``work``: :func:`scratch`. Out: ``peeked`` int64[n], 1
+    for a seat that peeked; ``res`` int64[6]: the loser, the number of bids, the last bid, the
+    last bidder, the draw pile's top (the card the Joker stands for, H2) and the caller.
     """
     cards, row, sf, order, starts, group, porder, pstarts, pgroup = tab
+    miss, rel, tmiss, cs, rs, zeros, ones = work
+    bel, prior = (miss, rel), (zeros, ones)
     n = order.shape[0]
     hidden = cards[:, n]
     acc = np.zeros((2, n_deck))
     miss[:] = 0
+    rel[:] = 1.0
+    tmiss[:] = 0
+    cs[:] = 0
+    rs[:] = 1.0
     peeked[:] = 0
+    model_peeks = False
+    for k in range(model.shape[0]):
+        model_peeks = model_peeks or model[k, 3] < NEVER
     nb = 0
     last = 0
     bidder = -1
     seat = start
     while True:
-        p = params[seat]
-        src = miss if p[0] > 0.5 else zeros
+        p = played[seat]
+        src = bel if p[0] > 0.5 else prior
         now = False
         # H7: an open life card, not the start player's opening turn; once a round (a second
         # look shows nothing new)
-        if open_l[seat] > 0 and peeked[seat] == 0 and nb > 0 and p[3] + p[7] < 2 * NEVER:
+        if open_l[seat] > 0 and peeked[seat] == 0 and nb > 0 and (p[3] < NEVER or model_peeks):
             a, z = starts[seat, group[seat, d0]], starts[seat, group[seat, d0] + 1]
             now = wants_peek(
                 src, order[seat], a, z, hidden, row, sf, lo, nb, last, p[1], p[2], p[3], acc
             )
-            if p[7] < NEVER:  # a model that never peeks finds every deal alike wrong
-                _observe_peek(
-                    miss, zeros, order[seat], starts[seat], hidden, row, sf, lo, nb, last,
-                    p[4:], now, acc,
-                )  # fmt: skip
+            if model_peeks:  # a model that never peeks finds every deal alike wrong
+                _read(bel, prior, tmiss, cs, rs, seat, order[seat], starts[seat], row, sf, lo,
+                      nb, last, model, False, True, 1 if now else 0, hidden, acc)  # fmt: skip
             peeked[seat] = 1 if now else 0
         o, s, g = (porder, pstarts, pgroup) if peeked[seat] else (order, starts, group)
         a, z = s[seat, g[seat, d0]], s[seat, g[seat, d0] + 1]
         act = decide(src, o[seat], a, z, row, sf, lo, nb, last, NEVER if now else p[1], p[2])
         if act == CALL:
             break
-        _observe(
-            miss, zeros, o[seat], s[seat], row, sf, lo, nb, last, p[4] > 0.5,
-            NEVER if now else p[5], p[6], act,
-        )  # fmt: skip
+        _read(bel, prior, tmiss, cs, rs, seat, o[seat], s[seat], row, sf, lo, nb, last, model,
+              now, False, act, hidden, acc)  # fmt: skip
         nb += 1
         last = act
         bidder = seat
@@ -374,31 +447,43 @@ def play_round(tab, lo, n_deck, d0, draw_u, params, start, open_l, miss, zeros, 
     res[5] = seat
 
 
+@njit(nogil=True, cache=True, inline="always")
+def _draw(mix, u):
+    """The policy (float64[4]) the mixture ``mix`` (float64[K, 5]) plays with the uniform ``u``."""
+    k = 0
+    acc = mix[0, 4]
+    while u >= acc and k < mix.shape[0] - 1:
+        k += 1
+        acc += mix[k, 4]
+    return mix[k, :4]
+
+
 @njit(nogil=True, cache=True)
-def play_rounds(tab, lo, n_deck, deal_ix, draw_u, first, field, dev, open_lives, out):
+def play_rounds(tab, lo, n_deck, deal_ix, draw_u, type_u, first, field, dev, open_lives, out):
     """Play ``deal_ix.shape[0]`` rounds; round ``r`` seats the deviator at ``(first + r) % n`` and
     opens with seat ``(first + r) // n % n``; every seat starts each round with ``open_lives``
     open life cards (0: nobody peeks).
 
-    ``field``/``dev`` float64[8]: reads, call, quantile, peek as played, then as the field models
-    the seat (the field models every seat as itself). ``out`` int64[rounds, 7]: the loser, the
-    deviator's seat, the number of bids, the last bid, the draw pile's top (the card the Joker
-    would stand for), the last bidder, and the seats that peeked (bit ``s`` for seat ``s``).
+    ``field``/``dev`` float64[K, 5]: the policies (reads, call, quantile, peek) and weights the
+    field's seats and the deviator draw from each round with ``type_u`` float64[rounds, n]; the
+    field models every seat, the deviator's too, as its own mixture. ``out`` int64[rounds, 7]:
+    the loser, the deviator's seat, the number of bids, the last bid, the draw pile's top (the
+    card the Joker would stand for), the last bidder, and the seats that peeked (bit ``s`` for
+    seat ``s``).
     """
     n = tab[3].shape[0]
-    miss = np.zeros(tab[0].shape[0], dtype=np.int32)
-    zeros = np.zeros(tab[0].shape[0], dtype=np.int32)
-    params = np.empty((n, 8))
+    work = scratch(tab[0].shape[0], n, field.shape[0])
+    played = np.empty((n, 4))
     open_l = np.full(n, open_lives, dtype=np.int64)
     peeked = np.zeros(n, dtype=np.int64)
     res = np.zeros(6, dtype=np.int64)
     for r in range(deal_ix.shape[0]):
         dv = (first + r) % n
         for s in range(n):
-            params[s] = dev if s == dv else field
+            played[s] = _draw(dev if s == dv else field, type_u[r, s])
         play_round(
-            tab, lo, n_deck, deal_ix[r], draw_u[r], params, (first + r) // n % n, open_l, miss,
-            zeros, peeked, res,
+            tab, lo, n_deck, deal_ix[r], draw_u[r], played, field, (first + r) // n % n, open_l,
+            work, peeked, res,
         )  # fmt: skip
         out[r, 0] = res[0]
         out[r, 1] = dv
@@ -409,20 +494,65 @@ def play_rounds(tab, lo, n_deck, deal_ix, draw_u, first, field, dev, open_lives,
         out[r, 6] = (peeked << np.arange(n)).sum()
 
 
+@njit(nogil=True, cache=True)
+def scratch(deals, n, k_n):
+    """A round's belief arrays: ``miss`` int32[D], ``rel`` float64[D], the mismatches per seat
+    and policy ``tmiss`` int32[n, K, D] (empty for one policy), the seats' factors ``cs``
+    int32[n, D] and ``rs`` float64[n, D], and a card-only player's ``zeros`` and ``ones``."""
+    m = deals if k_n > 1 else 0
+    return (
+        np.zeros(deals, np.int32),
+        np.ones(deals),
+        np.zeros((n, k_n, m), np.int32),
+        np.zeros((n, m), np.int32),
+        np.ones((n, m)),
+        np.zeros(deals, np.int32),
+        np.ones(deals),
+    )
+
+
 track_sources(play_rounds)
 
 
-def _params(played: Policy, modelled: Policy) -> np.ndarray:
-    """float64[8]: reads, call, quantile and peek (:data:`NEVER` for none), as played and then
-    as modelled."""
+@dataclass(frozen=True)
+class Mixed:
+    """Policies a seat draws from, afresh each round, with ``weights`` (summing to 1); the
+    table knows the mixture, not the draw."""
+
+    policies: tuple[Policy, ...]
+    weights: tuple[float, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.policies) != len(self.weights) or not self.policies:
+            raise ValueError("a mixture needs one weight per policy")
+        if min(self.weights) <= 0 or abs(sum(self.weights) - 1.0) > 1e-9:
+            raise ValueError(f"mixture weights must be positive and sum to 1: {self.weights}")
+
+    def spec(self) -> str:
+        return " + ".join(
+            f"{w:g} {p.spec()}" for p, w in zip(self.policies, self.weights, strict=True)
+        )
+
+
+Play = Policy | Mixed
+
+
+def _mix(x: Play) -> np.ndarray:
+    """float64[K, 5]: each policy's reads, call, quantile and peek (:data:`NEVER` for none)
+    and its weight (one policy: weight 1)."""
+    mixed = x if isinstance(x, Mixed) else Mixed((x,), (1.0,))
     return np.array(
         [
-            x
-            for pol in (played, modelled)
-            for x in (pol.reads, pol.call, pol.quantile, NEVER if pol.peek is None else pol.peek)
+            (p.reads, p.call, p.quantile, NEVER if p.peek is None else p.peek, w)
+            for p, w in zip(mixed.policies, mixed.weights, strict=True)
         ],
         dtype=np.float64,
     )
+
+
+def any_peek(x: Play) -> bool:
+    """Whether a policy of ``x`` ever peeks."""
+    return any(p.peek is not None for p in (x.policies if isinstance(x, Mixed) else (x,)))
 
 
 @dataclass(frozen=True)
@@ -433,8 +563,8 @@ class Measured:
     per round or game."""
 
     players: int
-    field: Policy
-    deviator: Policy
+    field: Play
+    deviator: Play
     what: str
     count: int
     hits: int
@@ -446,8 +576,8 @@ class Measured:
     def of(
         cls,
         players: int,
-        field: Policy,
-        deviator: Policy,
+        field: Play,
+        deviator: Play,
         what: str,
         hits: int,
         count: int,
@@ -470,8 +600,8 @@ def _peek_rates(peeks: np.ndarray, dev: np.ndarray, players: int) -> tuple[float
 
 def measure(
     players: int,
-    field: Policy,
-    deviator: Policy,
+    field: Play,
+    deviator: Play,
     rounds: int,
     seed: int,
     double: bool = False,
@@ -485,6 +615,7 @@ def measure(
     g = np.random.default_rng(np.random.SeedSequence([seed, players, int(double)]))
     deal_ix = g.integers(0, len(dl.cards), size=rounds)
     draw_u = g.random(rounds)
+    type_u = g.random((rounds, players))  # after the deals: a mixture leaves them as they were
     out = np.zeros((rounds, 7), dtype=np.int64)
     play_rounds(
         dl.arrays(),
@@ -492,9 +623,10 @@ def measure(
         deck_size(double),
         deal_ix,
         draw_u,
+        type_u,
         0,
-        _params(field, field),
-        _params(deviator, field),
+        _mix(field),
+        _mix(deviator),
         open_lives,
         out,
     )
@@ -512,8 +644,8 @@ def measure(
 
 def play_games(
     players: int,
-    field: Policy,
-    deviator: Policy,
+    field: Play,
+    deviator: Play,
     games: int,
     seed: int,
     lives: int = 3,
@@ -531,12 +663,10 @@ def play_games(
     # each round discards one life card: the last player keeps at least one of its own
     rounds = lives * players - 1
     u = g.random((games, rounds, 2))
+    type_u = g.random((games, rounds, players))  # after the deals (see :func:`measure`)
     tables = {k: deals(k, double) for k in range(2, players + 1)}
-    scratch = {
-        k: (np.zeros(len(t.cards), np.int32), np.zeros(len(t.cards), np.int32))
-        for k, t in tables.items()
-    }
-    as_played = {p: _params(p, field) for p in (field, deviator)}
+    model, mixes = _mix(field), {"field": _mix(field), "dev": _mix(deviator)}
+    work = {k: scratch(len(t.cards), k, len(model)) for k, t in tables.items()}
     n_deck = deck_size(double)
     res = np.zeros(6, dtype=np.int64)
     out = np.zeros((games, 3 + players), dtype=np.int64)
@@ -551,7 +681,9 @@ def play_games(
                 break
             out[game, 2] += 1
             t = tables[len(active)]
-            params = np.stack([as_played[deviator if s == dv else field] for s in active])
+            played = np.stack(
+                [_draw(mixes["dev" if s == dv else "field"], type_u[game, r, s]) for s in active]
+            )
             peeked = np.zeros(len(active), dtype=np.int64)
             play_round(
                 t.arrays(),
@@ -559,10 +691,11 @@ def play_games(
                 n_deck,
                 int(u[game, r, 0] * len(t.cards)),
                 u[game, r, 1],
-                params,
+                played,
+                model,
                 int(np.flatnonzero(active == start)[0]),
                 open_l[active],
-                *scratch[len(active)],
+                work[len(active)],
                 peeked,
                 res,
             )
@@ -584,7 +717,7 @@ def play_games(
 
 
 def measure_games(
-    players: int, field: Policy, deviator: Policy, games: int, seed: int, double: bool = False
+    players: int, field: Play, deviator: Play, games: int, seed: int, double: bool = False
 ) -> Measured:
     """:func:`play_games` summed: the deviator's share of games won against ``1/n``."""
     out = play_games(players, field, deviator, games, seed, double=double)
