@@ -318,8 +318,8 @@ def test_a_mixture_of_a_policy_with_itself_plays_as_the_policy():
     for bit."""
     for pol in (C.Policy(True, 0.65, 0.03), C.Policy(True, 0.6, 0.01, 0.05)):
         twice = C.Mixed((pol, pol), (0.5, 0.5))
-        one = C.measure(3, pol, pol, 90, seed=3, open_lives=1)
-        two = C.measure(3, twice, twice, 90, seed=3, open_lives=1)
+        one = C.measure(3, pol, pol, 36, seed=3, open_lives=1)
+        two = C.measure(3, twice, twice, 36, seed=3, open_lives=1)
         assert (one.hits, one.peeks) == (two.hits, two.peeks)
 
 
