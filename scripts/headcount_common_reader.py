@@ -37,7 +37,12 @@ def grid(a: argparse.Namespace) -> list[C.Play]:
     kinds = [(True, a.calls, a.quantiles)]
     if not a.no_card_only:
         kinds.append((False, a.card_calls or a.calls, a.card_quantiles or a.quantiles))
-    peeks = [None if x == "none" else float(x) for x in a.peeks.split(",")] if a.peeks else [a.peek]
+    peeks: list[float | None] = [a.peek]
+    if a.peeks:
+        try:
+            peeks = [None if x == "none" else float(x) for x in a.peeks.split(",")]
+        except ValueError:
+            raise SystemExit(f"--peeks: {a.peeks!r} is not numbers and 'none'") from None
     return [
         C.Policy(reads, c, q, pk)
         for reads, cs, qs in kinds
@@ -55,8 +60,8 @@ def row(m: C.Measured) -> dict[str, object]:
     return out
 
 
-def policy(text: str) -> C.Policy:
-    """KIND:CALL:QUANTILE[:PEEK] (KIND reader or card-only)."""
+def policy(text: str, option: str = "--deviators") -> C.Policy:
+    """KIND:CALL:QUANTILE[:PEEK] (KIND reader or card-only), as given to ``option``."""
     parts = text.split(":")
     try:
         if parts[0] not in ("reader", "card-only") or not 3 <= len(parts) <= 4:
@@ -64,7 +69,7 @@ def policy(text: str) -> C.Policy:
         call, q, *peek = (float(x) for x in parts[1:])
     except ValueError:
         raise SystemExit(
-            f"--deviators: {text!r} is not KIND:CALL:QUANTILE[:PEEK] (KIND reader or card-only)"
+            f"{option}: {text!r} is not KIND:CALL:QUANTILE[:PEEK] (KIND reader or card-only)"
         ) from None
     return C.Policy(parts[0] == "reader", call, q, peek[0] if peek else None)
 
@@ -114,13 +119,15 @@ def main() -> None:
         help="rounds: every seat's open life cards (0: nobody peeks; a peek costs nothing)",
     )
     a = ap.parse_args()
+    if not 2 <= a.players <= 4:  # 8.9 million ordered deals at 5 players: out of reach
+        raise SystemExit(f"--players {a.players}: the enumeration holds 2 to 4 players")
     started = time.perf_counter()
     field: C.Play = C.Policy(a.field == "reader", a.call, a.quantile, a.peek)
     if a.mix:
         parts = [x.rpartition("@") for x in a.mix.split(",")]
         try:
             weights = tuple(float(w) for _, _, w in parts)
-            field = C.Mixed(tuple(policy(p) for p, _, _ in parts), weights)
+            field = C.Mixed(tuple(policy(p, "--mix") for p, _, _ in parts), weights)
         except ValueError as e:
             raise SystemExit(f"--mix: {e}") from None
     unit = a.players * a.players
