@@ -225,6 +225,12 @@ def decide(bel, order, a, z, row, sf, lo, nb, last, call, quantile):
     ``bel`` (:func:`_weighed`): :data:`CALL`, or the bid (H5; a call needs a bid, ties go to
     the bidder, H6)."""
     base, wsum = _weighed(bel, order, a, z)
+    return _decide(bel, order, a, z, row, sf, lo, nb, last, call, quantile, base, wsum)
+
+
+@njit(nogil=True, cache=True)
+def _decide(bel, order, a, z, row, sf, lo, nb, last, call, quantile, base, wsum):
+    """:func:`decide` on the group's fewest mismatches ``base`` and weight ``wsum``."""
     if nb > 0 and 1.0 - _at_least(bel, order, a, z, row, sf, lo, last, base, wsum) > call:
         return CALL
     need = 1.0 - quantile
@@ -285,11 +291,11 @@ def wants_peek(bel, order, a, z, hidden, row, sf, lo, nb, last, call, quantile, 
     float64[2, n_deck] scratch."""
     if peek >= NEVER:
         return False
-    plan = decide(bel, order, a, z, row, sf, lo, nb, last, call, quantile)
+    base, wsum = _weighed(bel, order, a, z)
+    plan = _decide(bel, order, a, z, row, sf, lo, nb, last, call, quantile, base, wsum)
     if plan == CALL:
         return False
     miss, rel = bel
-    base, wsum = _weighed(bel, order, a, z)
     p = _at_least(bel, order, a, z, row, sf, lo, plan, base, wsum)
     acc[:] = 0.0
     for k in range(a, z):
@@ -591,11 +597,17 @@ class Measured:
         )
 
 
-def _peek_rates(peeks: np.ndarray, dev: np.ndarray, players: int) -> tuple[float, float]:
-    """The deviator's and a field seat's mean peeks per row, from each row's peeks per seat
-    ``peeks`` int64[rows, n] and the deviator's seat ``dev``."""
+def _tally(
+    players: int, field: Play, deviator: Play, what: str, out: np.ndarray, peeks: np.ndarray
+) -> Measured:
+    """:class:`Measured` of a run whose rows ``out`` start with the seat that lost the round
+    (``what`` "rounds") or won the game ("games") and the deviator's seat; ``peeks``
+    int64[rows, n] each seat's peeks, averaged for the deviator and for a field seat."""
+    dev = out[:, 1]
     mine = peeks[np.arange(len(dev)), dev]
-    return float(mine.mean()), float((peeks.sum(axis=1) - mine).mean() / (players - 1))
+    rates = float(mine.mean()), float((peeks.sum(axis=1) - mine).mean() / (players - 1))
+    hits = int((out[:, 0] == dev).sum())
+    return Measured.of(players, field, deviator, what, hits, len(out), rates)
 
 
 def measure(
@@ -630,16 +642,7 @@ def measure(
         open_lives,
         out,
     )
-    peeks = (out[:, 6:7] >> np.arange(players)) & 1
-    return Measured.of(
-        players,
-        field,
-        deviator,
-        "rounds",
-        int((out[:, 0] == out[:, 1]).sum()),
-        rounds,
-        _peek_rates(peeks, out[:, 1], players),
-    )
+    return _tally(players, field, deviator, "rounds", out, (out[:, 6:7] >> np.arange(players)) & 1)
 
 
 def play_games(
@@ -721,12 +724,4 @@ def measure_games(
 ) -> Measured:
     """:func:`play_games` summed: the deviator's share of games won against ``1/n``."""
     out = play_games(players, field, deviator, games, seed, double=double)
-    return Measured.of(
-        players,
-        field,
-        deviator,
-        "games",
-        int((out[:, 0] == out[:, 1]).sum()),
-        games,
-        _peek_rates(out[:, 3:], out[:, 1], players),
-    )
+    return _tally(players, field, deviator, "games", out, out[:, 3:])
