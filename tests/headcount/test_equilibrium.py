@@ -10,6 +10,7 @@ from cli_support import cli
 
 from headcount_lab.games.headcount import agents as A
 from headcount_lab.games.headcount import equilibrium as EQ
+from headcount_lab.games.headcount import headsup_policy as HP
 from headcount_lab.games.headcount import observation as O
 from headcount_lab.games.headcount.rules import VERSION
 from headcount_lab.research.headcount.equilibrium_train import train
@@ -137,7 +138,7 @@ def _bid_with(table: np.ndarray, call_win: np.ndarray, nb: int, u: float) -> int
     public = O.Public(nb, bids, np.arange(8) % 4, np.zeros(8, np.bool_), np.zeros(4, np.bool_),
                       np.ones(4, np.int64))  # fmt: skip
     obs = O.Observation(table, public, 0, seen, (1 << 3) | (1 << 9) | (1 << 12), -1, nb > 0, -1)
-    tables = A.Tables(bel.row_of, bel.sf, bel.lo, gain, bel.safe, None)
+    tables = A.Tables(bel.row_of, bel.sf, bel.lo, gain, bel.safe, HP.NONE)
     return int(A.eq_bid(np.zeros(A.N_PARAMS), obs, tables, u))
 
 

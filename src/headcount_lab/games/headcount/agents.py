@@ -170,7 +170,8 @@ class Beliefs:
     ``num``, ``den``: :meth:`.exact.BeliefTable.moments`), for the engine's ``surprise``
     counter, not the bots.
     ``headsup``: the ``equilibrium`` bot's solved heads-up round,
-    :func:`.headsup_policy.kernel_arrays` (None: none loaded, its table plays).
+    :func:`.headsup_policy.kernel_arrays` (:data:`.headsup_policy.NONE`: none loaded, its
+    table plays).
     """
 
     row_of: np.ndarray
@@ -180,7 +181,7 @@ class Beliefs:
     levels: tuple[float, ...]
     safe: np.ndarray
     moments: np.ndarray
-    headsup: tuple[np.ndarray, ...] | None = None
+    headsup: tuple[np.ndarray, ...] = HP.NONE
 
     @property
     def tables(self) -> Tables:
@@ -211,7 +212,7 @@ def build_beliefs(
     row_of, sf, lo, gain, moments = _belief_rows(double, players, hidden_card, reader)
     if equilibrium:
         gain = _gain_with_table(double, players, hidden_card, reader, table)
-    solved = HP.kernel_arrays(HP.load()) if headsup and not double else None
+    solved = HP.kernel_arrays(HP.load()) if headsup and not double else HP.NONE
     return Beliefs(row_of, sf, lo, gain, tuple(levels), safe_columns(sf, levels), moments, solved)
 
 
@@ -461,14 +462,15 @@ def _tips_estimate(mask, nu, n_deck):
 
 class Tables(NamedTuple):
     """The belief arrays the kernels read (:class:`Beliefs`): ``row_of``, ``sf``, ``lo``,
-    ``gain``, ``safe`` and ``headsup`` (None: no solved heads-up round loaded)."""
+    ``gain``, ``safe`` and ``headsup`` (:data:`.headsup_policy.NONE`: no solved heads-up
+    round loaded)."""
 
     row_of: np.ndarray
     sf: np.ndarray
     lo: int
     gain: np.ndarray
     safe: np.ndarray
-    headsup: tuple[np.ndarray, ...] | None
+    headsup: tuple[np.ndarray, ...]
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -1072,7 +1074,9 @@ def bayes_posterior(params, obs, tables, work):
                 if symmetric and h < x:
                     l1 = work[_H_PAIR + ((h * n_deck + x) >> 5), (h * n_deck + x) & 31]
                 else:
-                    l1 = _log_likelihood(field, mparams, obs, tables, work, x, h, 1, turns)
+                    # np.int64, not 1: a literal compiles _log_likelihood a second time
+                    l1 = _log_likelihood(field, mparams, obs, tables, work, x, h, np.int64(1),
+                                         turns)  # fmt: skip
                     if symmetric:
                         work[_H_PAIR + ((x * n_deck + h) >> 5), (x * n_deck + h) & 31] = l1
                 lw += l1

@@ -43,8 +43,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from numba import njit, types
-from numba.extending import overload
+from numba import njit
 
 from headcount_lab.core.jitcache import track_module
 from headcount_lab.games.headcount import headsup_tree as hu
@@ -109,11 +108,25 @@ def load(path: Path | None = None) -> dict[str, Any]:
     return data
 
 
+def _read_only(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
+    for a in arrays:
+        a.setflags(write=False)
+    return arrays
+
+
+#: :func:`kernel_arrays`'s place when no solved round is loaded (the table decides): empty
+#: arrays of the same types, so that every table compiles the engine's bots once, loaded or not
+#: (an optional None made two engines of the same bot set: 8 CPU s of ``warm``)
+NONE = _read_only(np.zeros((0, 6), np.int64), np.zeros((0, 2), np.int64), np.zeros(0, np.uint8),
+                  np.zeros(I_BIDS, np.int64))  # fmt: skip
+
+
 def kernel_arrays(data: dict[str, Any]) -> tuple[np.ndarray, ...]:
-    """``(node, edge, policy, info)`` for the engine (``None`` in its place: no solved round
-    loaded, the table decides). ``info`` int64: the four roots, the solved rule flags (hidden card,
-    lowest opening bid as :attr:`.rules.HeadcountRules.min_first`, tie shift, start player may
-    peek, peek must raise), the deck size, the number of grid levels and the grid."""
+    """``(node, edge, policy, info)`` for the engine (:data:`NONE` in its place: no solved
+    round loaded, the table decides). ``info`` int64: the four roots, the solved rule flags
+    (hidden card, lowest opening bid as :attr:`.rules.HeadcountRules.min_first`, tie shift,
+    start player may peek, peek must raise), the deck size, the number of grid levels and the
+    grid."""
     r = data["meta"]["rules"]
     rules = HeadcountRules(**{k: r[k] for k in hu.ROUND_FLAGS})
     bids = data["bids"]
@@ -123,10 +136,7 @@ def kernel_arrays(data: dict[str, Any]) -> tuple[np.ndarray, ...]:
          int(rules.peek_must_raise), rules.deck_size, bids.size],
         bids,
     ]).astype(np.int64)  # fmt: skip
-    out = (data["node"], data["edge"], data["policy"], info)
-    for a in out:
-        a.setflags(write=False)
-    return out
+    return _read_only(data["node"], data["edge"], data["policy"], info)
 
 
 # ---------------------------------------------------------------- the lookup (numba)
@@ -309,36 +319,24 @@ def solved_move(kind, obs, peek_mode, node, edge, policy, info, u):
 
 # ---------------------------------------------------------------- the bot's entry point
 # The belief tables hold the solved round as ``headsup``: the tuple of :func:`kernel_arrays`, or
-# None when no seat plays it. :func:`engine_move` is chosen by its type when the engine is
-# compiled: with None it is a constant and :func:`solved_move` is not compiled at all, so the
-# engine's cold compile for every other table stays what it was (the lookup's compile is paid
-# only by a table that uses it, measured with ``scripts/headcount_compile_profile.py``).
+# :data:`NONE` when no seat plays it (the lookup is then never reached: a run-time test, one
+# compile of every engine that seats an ``equilibrium`` bot).
 
 
-def engine_move(kind, params, obs, headsup, u):  # type: ignore[no-untyped-def]
+@njit(nogil=True, cache=True, _nrt=False)  # type: ignore[call-overload]
+def engine_move(kind, params, obs, headsup, u):
     """The ``equilibrium`` bot's (parameters ``params``) decision of ``kind`` from the solved
     round (:func:`solved_move`) when it plays there: a round that fits the rules is loaded
-    (``headsup``), two seats are active, and its ``headsup`` parameter is ``solved``; else
-    :data:`NO_MOVE` (numba only, see above)."""
-    raise NotImplementedError("numba only")
-
-
-@overload(engine_move)
-def _engine_move(kind, params, obs, headsup, u):  # type: ignore[no-untyped-def]
-    if isinstance(headsup, types.NoneType):
-        return lambda kind, params, obs, headsup, u: NO_MOVE
-
-    def impl(kind, params, obs, headsup, u):  # type: ignore[no-untyped-def]
-        node, edge, pol, info = headsup
-        t = obs.table
-        if t.n_active != 2 or params[EQ_HEADSUP] != 1:
-            return NO_MOVE
-        if not applies(info, t.hidden_card, t.min_bid, t.shift, t.start_peek, t.peek_raise,
-                       t.n_deck):  # fmt: skip
-            return NO_MOVE
-        return solved_move(kind, obs, np.int64(params[EQ_PEEK]), node, edge, pol, info, u)
-
-    return impl
+    (``headsup`` not :data:`NONE`), two seats are active, and its ``headsup`` parameter is
+    ``solved``; else :data:`NO_MOVE`."""
+    node, edge, pol, info = headsup
+    t = obs.table
+    if node.shape[0] == 0 or t.n_active != 2 or params[EQ_HEADSUP] != 1:
+        return NO_MOVE
+    if not applies(info, t.hidden_card, t.min_bid, t.shift, t.start_peek, t.peek_raise,
+                   t.n_deck):  # fmt: skip
+        return NO_MOVE
+    return solved_move(kind, obs, np.int64(params[EQ_PEEK]), node, edge, pol, info, u)
 
 
 track_module(globals())  # every cached function here is keyed on the files it reaches

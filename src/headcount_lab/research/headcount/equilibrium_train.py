@@ -58,7 +58,6 @@ from headcount_lab.games.headcount.agents import (
     N_PARAMS,
     Beliefs,
     BotSet,
-    Tables,
     bid_every,
     bot_set,
     build_beliefs,
@@ -139,11 +138,7 @@ def _selfplay(
     f_pol,
     f_par,
     st,
-    row_of,
-    sf,
-    lo,
-    gain,
-    safe,
+    tables,
     q_n,
     q_loss,
     cw_n,
@@ -152,12 +147,13 @@ def _selfplay(
     """Play ``n_rounds`` rounds: each seat follows ``table`` (float64[1, N_ROWS * N_ACT], the
     policy as one row, read by :func:`.equilibrium.sample`) or, with probability
     ``field_share``, one of the field's bots (``f_pol`` int64[F], ``f_par`` float64[F,
-    N_PARAMS], drawn uniformly), which :func:`.agents.act` plays from the beliefs ``row_of,
-    sf, lo, gain, safe``; ``n_deck`` cards (18: the Double deck, H4). Adds the table seats'
-    visits and losses per (state, action) into ``q_n``/``q_loss`` (float64[N_ROWS, N_ACT])
-    and, per bid state, would-be calls and their wins into ``cw_n``/``cw_win``
-    (float64[BID_ROWS]). ``st``: uint64[4] stream; ``rules``: the house rules as the engine
-    takes them (:func:`.kernels.rules_array`), of which the round's flags are read."""
+    N_PARAMS], drawn uniformly), which :func:`.agents.act` plays from the belief tables
+    ``tables`` (:class:`.agents.Tables`, as the engine takes them); ``n_deck`` cards (18: the
+    Double deck, H4). Adds the table seats' visits and losses per (state, action) into
+    ``q_n``/``q_loss`` (float64[N_ROWS, N_ACT]) and, per bid state, would-be calls and their
+    wins into ``cw_n``/``cw_win`` (float64[BID_ROWS]). ``st``: uint64[4] stream; ``rules``: the
+    house rules as the engine takes them (:func:`.kernels.rules_array`), of which the round's
+    flags are read."""
     hidden_on = rules[R_HIDDEN] != 0
     min_first = rules[R_MIN_FIRST]
     shift = rules[R_SHIFT]
@@ -179,7 +175,7 @@ def _selfplay(
     d_seat = np.empty(4 * MAX_BIDS, np.int64)
     work = np.zeros((WORK_ROWS, 32))
     open_l = np.zeros(max_players, np.int64)
-    tables = Tables(row_of, sf, lo, gain, safe, None)
+    row_of, sf, lo = tables.row_of, tables.sf, tables.lo
     for _ in range(n_rounds):
         n = 2 + np.int64(uniform(st) * (max_players - 1))
         for s in range(max_players):
@@ -382,8 +378,8 @@ class _Population:
         gain = reader_gain(b, pol, self.players) if bots.name == "all" else b.gain
         deck = DOUBLE_DECK if self.rules[R_DOUBLE] else STANDARD_DECK
         selfplay_for(bots)(rounds, deck, self.players, self.rules, pol.reshape(1, -1), explore,
-                           share, self.f_pol, self.f_par, state, b.row_of, b.sf, b.lo, gain,
-                           b.safe, q_n, q_loss, cw_n, cw_win)  # fmt: skip
+                           share, self.f_pol, self.f_par, state, b.tables._replace(gain=gain),
+                           q_n, q_loss, cw_n, cw_win)  # fmt: skip
 
 
 def stated_beliefs(
