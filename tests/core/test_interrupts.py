@@ -8,6 +8,16 @@ import pytest
 from headcount_lab.core import interrupts
 
 
+@pytest.fixture(autouse=True)
+def default_dispositions():
+    """The signals at their defaults, as a user's run has them: `nohup make test` starts the
+    suite with SIGHUP ignored, which signals_as_interrupts rightly leaves alone (tested below)."""
+    old = {s: signal.signal(s, signal.SIG_DFL) for s in interrupts.HANDLED}
+    yield
+    for s, h in old.items():
+        signal.signal(s, h)
+
+
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
 def test_signal_raises_terminated_with_its_number(sig):
     with pytest.raises(KeyboardInterrupt) as info, interrupts.signals_as_interrupts():

@@ -161,12 +161,14 @@ def run_args(out):
     ]
 
 
-def _default_sigint() -> None:
+def _default_signals() -> None:
     # A shell without job control starts background commands with SIGINT ignored, and a Python
     # started with SIGINT ignored installs no KeyboardInterrupt handler: `make test &` (or a CI
-    # runner that does the same) then saw the run finish with status 0 despite the signal. The
-    # run a user interrupts has SIGINT at its default, so the test gives it that.
+    # runner that does the same) then saw the run finish with status 0 despite the signal.
+    # Likewise `nohup make test` ignores SIGHUP, which the run then rightly keeps ignoring. The
+    # run a user interrupts has both at their defaults, so the test gives it that.
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 
 def start_run(out):
@@ -176,7 +178,7 @@ def start_run(out):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=_default_sigint,
+        preexec_fn=_default_signals,
     )
     chunks = out / "chunks"
     deadline = time.monotonic() + 60
