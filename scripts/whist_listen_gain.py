@@ -2,12 +2,15 @@
 not, and one bot that does not listen against copies that do, seats rotated (issue 12).
 
     python scripts/whist_listen_gain.py [--matches 3000] [--seed 1] [--players 3,4]
-        [--bot montecarlo] [--levels 1] [--listening-field] [--no-heuristic]
+        [--bot montecarlo] [--levels 1] [--reads 1,0.5] [--listening-field] [--no-heuristic]
 
 ``listen=1``: blind one-card bids from the equilibrium tables (3-4 players); montecarlo's
 ``listen=2`` also weights its bid samples by the earlier bids, ``listen=3`` its card-play
 samples as well by the tricks the others still need. At 5 and 6 players there are no blind
-tables, so there ``listen=2`` and ``3`` measure the weighting alone.
+tables, so there ``listen=2`` and ``3`` measure the weighting alone. ``--reads``: the same bot
+with ``read=q`` (blind bids that read the earlier ones, each read as bid from the cards alone
+with chance ``q``, else as ``listen=1``; issue 22 item 1) against copies of the bot, whose blind
+bids come from their cards alone; with ``--listening-field`` also against copies that listen.
 
 Prints JSON: per table size and pair, the challenger's gain in points per match with its 95%
 interval (:func:`headcount_lab.research.whist.challenge.head_to_head`: its match score minus the
@@ -27,21 +30,31 @@ def _ints(text: str) -> list[int]:
     return [int(v) for v in text.split(",") if v.strip()]
 
 
-def with_listen(bot: str, level: int) -> str:
-    """``bot`` with ``listen=level`` in its named parameters (replacing a listen it names)."""
+def with_param(bot: str, key: str, value: float) -> str:
+    """``bot`` with ``key=value`` in its named parameters (replacing the one it names)."""
     name, _, params = bot.partition(":")
-    keep = [p for p in params.split(",") if p.strip() and not p.strip().startswith("listen=")]
-    return f"{name}:" + ",".join([*keep, f"listen={level}"])
+    keep = [p for p in params.split(",") if p.strip() and not p.strip().startswith(f"{key}=")]
+    return f"{name}:" + ",".join([*keep, f"{key}={value:g}"])
 
 
-def pairs(bot: str, levels: list[int], listening_field: bool, heuristic: bool):
+def pairs(bot: str, levels: list[int], listening_field: bool, heuristic: bool,
+          reads: tuple[float, ...] = ()):  # fmt: skip
     """(challenger, field, whether the challenger is the listening side)."""
     out = [("heuristic:listen=1", "heuristic", True)] if heuristic else []
+    out += [("heuristic:read=1", "heuristic", True)] if heuristic and reads else []
     for level in levels:
-        out.append((with_listen(bot, level), bot, True))
+        out.append((with_param(bot, "listen", level), bot, True))
         if listening_field:
-            out.append((bot, with_listen(bot, level), False))
+            out.append((bot, with_param(bot, "listen", level), False))
+    for q in reads:
+        out.append((with_param(bot, "read", q), bot, True))
+        if listening_field:
+            out.append((with_param(bot, "read", q), with_param(bot, "listen", 1), True))
     return out
+
+
+def _floats(text: str) -> tuple[float, ...]:
+    return tuple(float(v) for v in text.split(",") if v.strip())
 
 
 def main() -> int:
@@ -51,6 +64,7 @@ def main() -> int:
     ap.add_argument("--players", type=_ints, default=[3, 4], help="table sizes, e.g. 3,4,5")
     ap.add_argument("--bot", default="montecarlo", help="the bot with and without listening")
     ap.add_argument("--levels", type=_ints, default=[1], help="listen levels to try, e.g. 1,2,3")
+    ap.add_argument("--reads", type=_floats, default=(), help="read values to try, e.g. 1,0.5")
     ap.add_argument(
         "--listening-field",
         action="store_true",
@@ -66,7 +80,7 @@ def main() -> int:
         for players in args.players:
             rules = WhistRules(players=players)  # a ValueError for a bad table size
             for challenger, field, listens in pairs(
-                args.bot, args.levels, args.listening_field, not args.no_heuristic
+                args.bot, args.levels, args.listening_field, not args.no_heuristic, args.reads
             ):
                 res = head_to_head(rules, challenger, field, args.matches, args.seed)
                 lo, hi = res["ci95"]

@@ -105,8 +105,9 @@ def test_policy_names_and_parameters():
         ["random", "heuristic:listen=1", "montecarlo:bid_samples=40,play_samples=5"]
     )
     assert ids.tolist() == [0, 1, 2]
-    assert params[1].tolist() == [0.0, 0.0, 0.0, 1.0, 0.0]  # every key has one slot in every bot
-    assert params[2].tolist() == [40.0, 5.0, 2.0, 0.0, 0.0]
+    # every key has one slot in every bot
+    assert params[1].tolist() == [0.0, 0.0, 0.0, 1.0, 0.0, 0.0]
+    assert params[2].tolist() == [40.0, 5.0, 2.0, 0.0, 0.0, 0.0]
     for bad, why in [
         ("expert", "unknown bot"),
         ("heuristic:3", "parameters are named"),

@@ -76,3 +76,16 @@ def test_montecarlo_reading_the_bids_agrees_on_every_action(players):
         * 2
     )[:players]
     _compare(WhistRules(players=players), bots, 20 + players, 1)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("flags", [[], ["dealer_restriction=off"]])
+def test_w9_readers_of_a_known_field_agree_on_every_action(players, flags):
+    """``read``: the kernel weighs each card the reader cannot see by the earlier bids from the
+    observation (listening seats through the equilibrium table at 3 and 4 players), the
+    reference from its own state and the exact odds; the same bids, floats in the same order."""
+    bots = (
+        ["heuristic:read=1", "heuristic:listen=1", "montecarlo:bid_samples=2,read=0.5", "heuristic"]
+        * 2
+    )[:players]
+    _compare(WhistRules(players=players).with_flags(flags), bots, 40 + players, 6)

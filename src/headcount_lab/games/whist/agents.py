@@ -91,7 +91,8 @@ P_PLAY_SAMPLES = 1
 P_BID_WIDTH = 2
 P_LISTEN = 3
 P_STOP = 4
-N_PARAMS = 5
+P_READ = 5
+N_PARAMS = 6
 
 
 def policy_params(names: list[str]) -> tuple[np.ndarray, np.ndarray]:

@@ -24,8 +24,22 @@ LISTEN_MC = Param(
     True,
     "read the bids: 1 blind bids, 2 also bid samples, 3 also card-play samples",
 )
+#: blind one-card bids that read a known field (issue 22 item 1; opt-in and quiet, so older
+#: specs keep their text): above 0, the best bid over the cards the earlier bids leave possible,
+#: each earlier seat read as bidding from its cards alone with this chance, else as the listening
+#: equilibrium (equilibrium.reading_bid); 1 reads a field of bots without listen=1 exactly
+READ = Param(
+    "read",
+    0,
+    0,
+    1,
+    False,
+    "blind bids read the earlier ones: the chance each earlier seat bids from its cards alone,"
+    " else as listen=1 (0: off)",
+    quiet=True,
+)
 #: the slot of each parameter in a bot's parameter array, the same for every bot
-SLOTS = {"bid_samples": 0, "play_samples": 1, "bid_width": 2, "listen": 3, "stop": 4}
+SLOTS = {"bid_samples": 0, "play_samples": 1, "bid_width": 2, "listen": 3, "stop": 4, "read": 5}
 #: montecarlo can stop sampling a decision once its best option is clear (opt-in, issue 24: the
 #: default 0 samples every decision in full; quiet, so older specs keep their text)
 STOP = Param(
@@ -44,7 +58,7 @@ MENU = BotMenu(
     "whist",
     [
         Policy("random", RANDOM),
-        Policy("heuristic", HEURISTIC, (LISTEN,)),
+        Policy("heuristic", HEURISTIC, (LISTEN, READ)),
         Policy(
             "montecarlo",
             MONTECARLO,
@@ -56,6 +70,7 @@ MENU = BotMenu(
                 Param("bid_width", 2, 0, 8, True, "bids tried either side of heuristic's"),
                 LISTEN_MC,
                 STOP,
+                READ,
             ),
         ),
     ],

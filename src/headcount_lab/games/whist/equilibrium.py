@@ -37,12 +37,17 @@ import numpy as np
 from numba import njit, uint64
 
 from headcount_lab.core.jitcache import track_module
+from headcount_lab.games.whist.agents import blind_bid
 from headcount_lab.games.whist.bits import (
     O_LEADER,
+    O_PLAYERS,
     O_RESTRICTION,
+    O_SEAT,
     O_TRUMP_CARD,
+    O_TRUMP_SUIT,
     OFF_BIDS,
     OFF_VISIBLE,
+    beats,
     next_seat,
     njit_inlined,
     trick_winner,
@@ -330,6 +335,77 @@ def listening_bid(table, obs, pos, n):
     key = key * ranks + trump_card % ranks
     row = pos if (pos < n - 1 or obs[O_RESTRICTION] != 0) else n
     return table[row, key, hist]
+
+
+# --- a reader of a known field (issue 22 item 1) -------------------------------------------
+# The listening equilibrium above assumes every earlier seat listens too. Against a field whose
+# blind bids are known to be something else (every bot without ``listen=1`` bids from its cards
+# alone, agents.blind_bid), the best reply is the same sequential reasoning with the field's own
+# strategies: a seat's score depends on its own bid and the cards only (W7), so the best blind
+# bid is the better bid over the cards the earlier bids leave possible, each weighted by the
+# chance that the earlier seats would have bid as they did had it held that card.
+
+
+@njit(nogil=True, cache=True)
+def reading_bid(table, obs, pos, card_only, forb):
+    """The blind bid (W9) of the seat at position ``pos`` in bidding order (0: the leader) whose
+    observation is ``obs`` (``int64[OBS_SIZE]``, restored before returning), reading the earlier
+    bids under a known field: each earlier seat bids from its cards alone with chance
+    ``card_only`` (:func:`.agents.blind_bid`), else as the listening equilibrium (``table``:
+    :func:`listen_table`; with :data:`NO_TABLE`, from its cards alone). Every card the seat
+    cannot see is weighted by the product over the earlier seats of the chance of their bids had
+    it held that card; it bids 1 iff ``13 P(win) > 6`` (W7), the other bid when that one is
+    ``forb`` (W5). If no card explains the bids (a field that bids otherwise), it bids from its
+    cards alone."""
+    n = obs[O_PLAYERS]
+    ranks = 2 * n
+    me = obs[O_SEAT]
+    leader = obs[O_LEADER]
+    trump_suit = obs[O_TRUMP_SUIT]
+    q = card_only if table.shape[1] > 1 else 1.0
+    known = np.int64(0)
+    if obs[O_TRUMP_CARD] >= 0:
+        known |= np.int64(1) << np.int64(obs[O_TRUMP_CARD])
+    for s in range(n):
+        if s != me:
+            known |= np.int64(1) << np.int64(obs[OFF_VISIBLE + s])
+    win_w = 0.0
+    tot_w = 0.0
+    for x in range(4 * ranks):
+        if (known >> np.int64(x)) & 1:
+            continue
+        obs[OFF_VISIBLE + me] = x
+        w = 1.0
+        for i in range(pos):
+            j = next_seat(leader, i, n)
+            cj = obs[OFF_VISIBLE + j]
+            obs[OFF_VISIBLE + j] = -1  # seat j's view: every forehead but its own
+            obs[O_SEAT] = j
+            f = 0.0
+            if q > 0.0 and blind_bid(obs, -1) == obs[OFF_BIDS + j]:  # j < pos: never the dealer
+                f += q
+            if q < 1.0 and listening_bid(table, obs, i, n) == obs[OFF_BIDS + j]:
+                f += 1.0 - q
+            obs[OFF_VISIBLE + j] = cj
+            w *= f
+        obs[O_SEAT] = me
+        if w == 0.0:
+            continue
+        tot_w += w
+        best = np.int64(-1)
+        at = np.int64(-1)
+        for i in range(n):
+            c = obs[OFF_VISIBLE + next_seat(leader, i, n)]
+            if best < 0 or beats(c, best, trump_suit, ranks):
+                best = c
+                at = i
+        if at == pos:
+            win_w += w
+    obs[OFF_VISIBLE + me] = -1
+    if tot_w == 0.0:
+        return blind_bid(obs, forb)
+    b = 1 if 13.0 * win_w > 6.0 * tot_w else 0
+    return 1 - b if b == forb else b
 
 
 track_module(globals())  # every cached function here is keyed on the files it reaches

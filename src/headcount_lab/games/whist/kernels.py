@@ -25,7 +25,15 @@ from headcount_lab.core.jitcache import track_sources
 from headcount_lab.core.rng import partial_shuffle
 from headcount_lab.core.seat_kernels import seat_bots, win60
 from headcount_lab.core.tournament import run_kernel_block
-from headcount_lab.games.whist.agents import P_LISTEN, UWORK_SIZE, WORK_SIZE, act, play_card
+from headcount_lab.games.whist.agents import (
+    P_LISTEN,
+    P_READ,
+    UWORK_SIZE,
+    WORK_SIZE,
+    act,
+    forbidden,
+    play_card,
+)
 from headcount_lab.games.whist.bits import (  # noqa: F401  (legal moves and winners re-exported)
     O_BLIND,
     O_CARDS,
@@ -61,7 +69,12 @@ from headcount_lab.games.whist.bits import (  # noqa: F401  (legal moves and win
     start_play,
     trick_winner,
 )
-from headcount_lab.games.whist.equilibrium import NO_TABLE, listen_table, listening_bid
+from headcount_lab.games.whist.equilibrium import (
+    NO_TABLE,
+    listen_table,
+    listening_bid,
+    reading_bid,
+)
 from headcount_lab.games.whist.rules import (
     I_BLIND,
     I_DEALER_RESTRICTION,
@@ -200,7 +213,9 @@ def play_hand(
                 obs[OFF_VISIBLE + s] = -1 if s == seat else lowest(hands[s])
         else:
             obs[O_HAND] = np.int64(hands[seat])
-        if blind and table.shape[1] > 1 and params[seat, P_LISTEN] > 0:
+        if blind and params[seat, P_READ] > 0:
+            b = reading_bid(table, obs, i, params[seat, P_READ], forbidden(obs))
+        elif blind and table.shape[1] > 1 and params[seat, P_LISTEN] > 0:
             b = listening_bid(table, obs, i, n)
         else:
             b = act(policies[seat], params[seat], state, obs, work, uwork)
@@ -468,9 +483,12 @@ def run_block(
 
 
 def bot_table(players: int, bot_params: np.ndarray) -> np.ndarray:
-    """The equilibrium table the match kernels need when a bot has ``listen=1``
-    (:func:`equilibrium.listen_table`), else the empty ``(1, 1, 1)`` table."""
-    if bot_params.shape[1] > P_LISTEN and (bot_params[:, P_LISTEN] > 0).any():
+    """The equilibrium table the match kernels need when a bot has ``listen=1`` or reads a
+    field in part as listening (``0 < read < 1``) (:func:`equilibrium.listen_table`), else the
+    empty ``(1, 1, 1)`` table."""
+    listens = bot_params.shape[1] > P_LISTEN and (bot_params[:, P_LISTEN] > 0).any()
+    read = bot_params[:, P_READ] if bot_params.shape[1] > P_READ else np.zeros(0)
+    if listens or ((read > 0) & (read < 1)).any():
         return listen_table(players)
     return NO_TABLE
 

@@ -116,6 +116,8 @@ class Bots:
     def bid(self, h: Hand, seat: int) -> int:
         others = [b for s, b in enumerate(h.bids) if s != seat and b is not None]
         forb = forbidden_bid(h.k, others, h.rules) if seat == h.dealer else None
+        if h.blind and self.params[seat][agents.P_READ] > 0:
+            return self.reading_bid(h, seat, forb)
         if h.blind and self.params[seat][agents.P_LISTEN] > 0 and h.rules.players in (3, 4):
             return self.listening_bid(h, seat)
         if h.blind:  # W9: exact odds from the other foreheads
@@ -131,9 +133,16 @@ class Bots:
         return self.jitted(seat, h.observation(seat, 0))
 
     def listening_bid(self, h: Hand, seat: int) -> int:
-        """The equilibrium bid (``listen=1``), looked up in the solved tables by the view written
-        as the solver writes it: trump suit relabelled as suit 0, the other cards in play order,
-        the earlier bids as bits in bidding order."""
+        """The equilibrium bid (``listen=1``) of ``seat`` holding its own card."""
+        order = [(h.leader + i) % h.rules.players for i in range(h.rules.players)]
+        cards = [next(iter(h.hands[s])) for s in order]
+        return self._listening(h, cards, order.index(seat))
+
+    def _listening(self, h: Hand, cards: list[int], pos: int) -> int:
+        """The equilibrium bid of position ``pos`` when the cards in play order are ``cards``,
+        looked up in the solved tables by the view written as the solver writes it: trump suit
+        relabelled as suit 0, the other cards in play order, the earlier bids as bits in bidding
+        order."""
         from headcount_lab.games.whist.equilibrium import listen_table, view_key
 
         n = h.rules.players
@@ -148,14 +157,52 @@ class Bots:
             return s * ranks + c % ranks
 
         order = [(h.leader + i) % n for i in range(n)]
-        pos = order.index(seat)
-        cards = np.array([relabel(next(iter(h.hands[s]))) for s in order], dtype=np.int64)
         hist = 0
         for i, s in enumerate(order[:pos]):
             hist |= int(h.bids[s] or 0) << i
-        key = view_key(cards, n, pos, trump % ranks, 4 * ranks)
+        view = np.array([relabel(c) for c in cards], dtype=np.int64)
+        key = view_key(view, n, pos, trump % ranks, 4 * ranks)
         row = n if pos == n - 1 and not h.rules.dealer_restriction else pos
         return int(listen_table(n)[row, key, hist])
+
+    def reading_bid(self, h: Hand, seat: int, forb: int | None) -> int:
+        """``read=q``: the better blind bid over the cards ``seat`` cannot see, each weighted by
+        the chance of the earlier bids had it held that card, every earlier seat bidding from
+        its cards alone with chance ``q`` (the exact odds of its view) and else as the listening
+        equilibrium (3-4 players; beyond, from its cards alone); from its own view's odds if no
+        card explains the bids. Floats in the kernel's order, so both give the same bid."""
+        n = h.rules.players
+        q = float(self.params[seat][agents.P_READ])
+        if n not in (3, 4):
+            q = 1.0
+        order = [(h.leader + i) % n for i in range(n)]
+        pos = order.index(seat)
+        cards = [next(iter(h.hands[s])) for s in order]
+        seen: list[int | None] = [None if i == pos else c for i, c in enumerate(cards)]
+        possible, wins = blind_win_cards(n, seen, h.trump_card)
+        win_w = tot_w = 0.0
+        for x in possible:
+            hyp = [x if i == pos else c for i, c in enumerate(cards)]
+            w = 1.0
+            for i in range(pos):
+                view: list[int | None] = [None if k == i else c for k, c in enumerate(hyp)]
+                can, won = blind_win_cards(n, view, h.trump_card)
+                f = 0.0
+                bid = h.bids[order[i]]
+                if q > 0.0 and best_bid(Fraction(len(won), len(can))) == bid:
+                    f += q
+                if q < 1.0 and self._listening(h, hyp, i) == bid:
+                    f += 1.0 - q
+                w *= f
+            if w == 0.0:
+                continue
+            tot_w += w
+            if x in wins:
+                win_w += w
+        if tot_w == 0.0:
+            return best_bid(Fraction(len(wins), len(possible)), forb)
+        b = 1 if 13.0 * win_w > 6.0 * tot_w else 0
+        return 1 - b if b == forb else b
 
     def card(self, h: Hand, seat: int, legal: list[int]) -> int:
         if len(legal) == 1:

@@ -28,10 +28,12 @@ def payoffs(summary: dict[str, Any]) -> dict[str, tuple[float, float]]:
 
 
 #: the best-response meter's declaration (``whist exploit``, issue 22 item 1): the ``montecarlo``
-#: family over its sample counts (log-spaced), its bid width and how far it reads the bids, and
-#: the documented settings (every bot at its defaults, the listening levels, the bid widths of
-#: the curve in docs/games/forehead-whist.md); points per match are not shared out, so the fair
-#: share is measured: a field bot in the responder's seat, on the same seed
+#: family over its sample counts (log-spaced), its bid width, how far it reads the bids, and how
+#: it reads a known field's blind bids (``read``: 0 off, else the chance each earlier seat bids
+#: from its cards alone rather than as the listening equilibrium), and the documented settings
+#: (every bot at its defaults, the listening levels, the readers of a card-only field, the bid
+#: widths of the curve in docs/games/forehead-whist.md); points per match are not shared out, so
+#: the fair share is measured: a field bot in the responder's seat, on the same seed
 RESPONDERS = Responders(
     family=Family(
         "montecarlo",
@@ -40,6 +42,7 @@ RESPONDERS = Responders(
             Knob("play_samples", 8, 512, "logint"),
             Knob("bid_width", 0, 8, "int"),
             Knob("listen", 0, 3, "int"),
+            Knob("read", 0, 1),
         ),
     ),
     settings=(
@@ -50,6 +53,8 @@ RESPONDERS = Responders(
         "montecarlo:listen=1",
         "montecarlo:listen=2",
         "montecarlo:listen=3",
+        "heuristic:read=1",
+        "montecarlo:read=1",
         "montecarlo:listen=1,bid_width=1",
         "montecarlo:listen=1,bid_width=4",
         "montecarlo:bid_samples=256,play_samples=256,listen=1",
