@@ -7,14 +7,14 @@ headcount_lab.games.headcount.bench for what is measured and against which basel
 
 from __future__ import annotations
 
-import argparse
 import json
 
+from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.games.headcount.bench import run_benchmarks
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, for a smoke test")
     args = parser.parse_args()
     print(json.dumps(run_benchmarks(args.quick), indent=2))

@@ -17,7 +17,6 @@ bot (``PYTHONPATH=OTHER/src``).
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import statistics
@@ -27,6 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from headcount_lab.core.rng import block_state
+from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.games.headcount import tournament as T
 from headcount_lab.games.headcount.agents import parse_bots
 from headcount_lab.games.headcount.rules import HeadcountRules
@@ -88,7 +88,7 @@ def bench(spec: str, variant: str, games: int, repeats: int, seed: int) -> dict[
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("--table", action="append", help="a bot list (repeatable)")
     parser.add_argument("--variant", action="append", choices=sorted(VARIANTS))
     parser.add_argument("--games", type=int, default=400)

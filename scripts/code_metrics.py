@@ -18,11 +18,12 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
 import ast
 import collections
 import json
 from pathlib import Path
+
+from headcount_lab.core.scripts import OneLineParser
 
 LONG = 12  # an argument list of at least this many names counts as long
 
@@ -79,7 +80,7 @@ def metrics(tree: Path) -> dict[str, object]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = OneLineParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("tree", nargs="?", default=str(Path(__file__).resolve().parents[1]))
     args = ap.parse_args()
     print(json.dumps(metrics(Path(args.tree).resolve()), indent=2))

@@ -13,16 +13,16 @@ Fool's lead at the rule's multiplier, F15: x2 at 4 players, x3 at 5).
 
 from __future__ import annotations
 
-import argparse
 import json
 import time
 
 from headcount_lab.analysis.foolish.tables import competent_member, lone_table, run
+from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.games.foolish.rules import FoolishRules
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3000, help="traced rounds per table size")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", default="4,5")

@@ -19,13 +19,13 @@ prints microseconds per round, best of three:
 
 from __future__ import annotations
 
-import argparse
 import time
 
 import numpy as np
 from numba import njit, uint64
 
 from headcount_lab.core.rng import block_state
+from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.games.foolish import agents, kernels
 from headcount_lab.games.foolish import bits as B
 
@@ -62,7 +62,7 @@ def _rounds(rng, count, mode):
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = OneLineParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rounds", type=int, default=200_000)
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()

@@ -15,10 +15,10 @@ difference). Example::
 
 from __future__ import annotations
 
-import argparse
 import time
 
 from headcount_lab.core.rng import block_state
+from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.games.foolish import agents, kernels
 from headcount_lab.games.foolish.rules import FoolishRules
 from headcount_lab.research.foolish.ladder import head_to_head
@@ -43,7 +43,7 @@ def seat_turns_per_s(rules: FoolishRules, bot: str, games: int) -> float:
 def main() -> None:
     from headcount_lab.games.foolish.bots import MENU
 
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = OneLineParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bots", default=DEFAULT_BOTS, help="bot specs, comma separated")
     ap.add_argument("--against", default="pimc-top", help="the fixed opponent")
     ap.add_argument("--games", type=int, default=300, help="games per head-to-head")

@@ -13,13 +13,13 @@ prints nanoseconds per call of each piece over them, best of three, and the roll
 
 from __future__ import annotations
 
-import argparse
 import time
 
 import numpy as np
 from numba import njit, uint64
 
 from headcount_lab.core.rng import block_state
+from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.games.foolish import agents, kernels
 from headcount_lab.games.foolish import bits as B
 
@@ -101,7 +101,7 @@ PIECES = (
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = OneLineParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--states", type=int, default=4000)
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--seed", type=int, default=0)

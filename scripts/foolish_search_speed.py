@@ -13,7 +13,6 @@ digits: the same games). Alternate it between two trees, each with its own numba
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import time
@@ -21,13 +20,14 @@ import time
 import numpy as np
 
 from headcount_lab.core.rng import block_state
+from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.games.foolish import agents, kernels
 from headcount_lab.games.foolish.bots import MENU
 from headcount_lab.games.foolish.rules import FoolishRules
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = OneLineParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bots", default="pimc,pimc-top,ismcts", help="bot specs, comma separated")
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--mode", choices=("self", "one"), default="self")

@@ -11,9 +11,10 @@ them (``--cli-before FILE``, ``--cli-after FILE``: that command's ``--json`` out
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
+
+from headcount_lab.core.scripts import OneLineParser
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "tests" / "headcount" / "fixtures" / "bayes_meter.json"
@@ -30,7 +31,7 @@ def main() -> None:
     from headcount_lab.games.headcount.rules import HeadcountRules
     from headcount_lab.research.headcount.exploit import exploit
 
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = OneLineParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cli-before", type=Path, help="JSON of the CLI meter on main")
     ap.add_argument("--cli-after", type=Path, help="JSON of the CLI meter with bayes")
     args = ap.parse_args()

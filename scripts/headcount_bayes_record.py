@@ -11,11 +11,12 @@ Run it with the code whose decisions are the reference (the fixture was written 
 
 from __future__ import annotations
 
-import argparse
 import json
 import subprocess
 import sys
 from pathlib import Path
+
+from headcount_lab.core.scripts import OneLineParser
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "headcount")]
@@ -27,7 +28,7 @@ def main() -> None:
 
     import headcount_lab
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=FIXTURE)
     args = parser.parse_args()
     src = Path(headcount_lab.__file__).resolve().parents[2]

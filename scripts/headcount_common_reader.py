@@ -24,6 +24,7 @@ import json
 import time
 from dataclasses import asdict
 
+from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.research.headcount import common_reader as C
 
 CALLS = "0.5,0.6,0.7,0.8,0.9"
@@ -75,7 +76,7 @@ def policy(text: str, option: str = "--deviators") -> C.Policy:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = OneLineParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--field", choices=("reader", "card-only"), default="reader")
     ap.add_argument("--call", type=float, default=0.65)

@@ -48,7 +48,6 @@ Example::
 
 from __future__ import annotations
 
-import argparse
 import ast
 import collections
 import json
@@ -60,6 +59,8 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from headcount_lab.core.scripts import OneLineParser
 
 HERE = Path(__file__).resolve().parent
 
@@ -247,7 +248,7 @@ def profile(bots: list[str]) -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = OneLineParser(description=__doc__.splitlines()[0])
     ap.add_argument("--compare", nargs="+", metavar="TREE")
     ap.add_argument("--speed", nargs="+", metavar="TREE")
     ap.add_argument("--body", nargs="+", metavar="TREE")

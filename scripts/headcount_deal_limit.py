@@ -21,6 +21,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from headcount_lab.core.scripts import OneLineParser
+
 BENCH = Path(__file__).resolve().parents[1] / "src/headcount_lab/games/headcount/bench.py"
 TABLES = ((3, False), (4, False), (6, True))
 
@@ -60,7 +62,7 @@ def child(hands: int, repeats: int) -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = OneLineParser(description=__doc__.splitlines()[0])
     ap.add_argument("trees", nargs="+", type=Path)
     ap.add_argument("--hands", type=int, default=4_000_000)
     ap.add_argument("--repeats", type=int, default=3)

@@ -12,13 +12,13 @@ game-win rate, Wilson 95% interval and gain over the fair share 1/4, in percenta
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import json
 
 import numpy as np
 
 from headcount_lab.core.rng import block_state
+from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.core.stats import wilson
 from headcount_lab.games.headcount import tournament as T
 from headcount_lab.games.headcount.agents import parse_bots
@@ -59,7 +59,7 @@ def win_rate(challenger: str, field: str, players: int, rules, games: int, seed:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
+    ap = OneLineParser()
     ap.add_argument("--field", default="equilibrium")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--variant", default="standard")

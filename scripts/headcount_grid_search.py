@@ -14,11 +14,11 @@ few candidates are left, so this script's winner is always among the meter's fin
 Example: python scripts/headcount_grid_search.py --players 4 --field reader --seed 1
 """
 
-import argparse
 import json
 import sys
 import time
 
+from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.games.headcount.rules import rules_for_variant
 from headcount_lab.research.headcount.exploit import (
     GRID,
@@ -31,7 +31,7 @@ from headcount_lab.research.headcount.exploit import (
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = OneLineParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--field", default="reader", help="one bot for every other seat, or N-1")
     ap.add_argument("--variant", default=None)

@@ -15,10 +15,10 @@ command starts at 3 players, as the rules do; the engine plays any table size fr
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
+from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.games.headcount.agents import parse_bot
 from headcount_lab.games.headcount.rules import HeadcountRules
 from headcount_lab.research.headcount import traces as play
@@ -35,7 +35,7 @@ def gain(players: int, focal: str, field: str, games: int, seed: int,
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = OneLineParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--games", type=int, default=200_000)
     ap.add_argument("--seed", type=int, default=1)

@@ -12,16 +12,16 @@ iterations give the same file. A few minutes on one core.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
+from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.games.headcount import headsup_policy as HP
 from headcount_lab.research.headcount import headsup_table as HT
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = OneLineParser(description=__doc__.splitlines()[0])
     ap.add_argument("--iterations", type=int, default=HP.ITERATIONS)
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args()

@@ -10,8 +10,7 @@ STEP --iterations N --peeks P --json``. Deterministic (no seed); minutes at step
 
 from __future__ import annotations
 
-import argparse
-
+from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.research.headcount.headsup_values import (
     ITERATIONS,
     STEP,
@@ -23,7 +22,7 @@ from headcount_lab.research.headcount.headsup_values import (
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = OneLineParser(description=__doc__.splitlines()[0])
     ap.add_argument("--step", type=int, default=STEP)
     ap.add_argument("--iterations", type=int, default=ITERATIONS)
     args = ap.parse_args()

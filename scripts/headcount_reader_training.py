@@ -16,7 +16,6 @@ Prints one JSON object.
 
 from __future__ import annotations
 
-import argparse
 import json
 import shlex
 import sys
@@ -24,6 +23,7 @@ import time
 from pathlib import Path
 
 from headcount_lab.core.runner import run_job
+from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.games.headcount import equilibrium as EQ
 from headcount_lab.games.headcount.rules import HeadcountRules
 from headcount_lab.games.headcount.tournament import tournament
@@ -44,7 +44,7 @@ def share(bots: str, table: str, games: int, seed: int) -> tuple[float, float]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = OneLineParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--iterations", type=int, default=30)
     ap.add_argument("--rounds", type=int, default=50_000)

@@ -18,12 +18,12 @@ if players peeked as available and played the round exactly).
 
 from __future__ import annotations
 
-import argparse
 import json
 
 import numpy as np
 
 from headcount_lab.core.rng import block_state
+from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.core.stats import wilson
 from headcount_lab.games.headcount import kernels as E
 from headcount_lab.games.headcount.agents import parse_bots
@@ -99,7 +99,7 @@ def run(bot: str, players: int, games: int, seed: int, next_start: str) -> np.nd
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = OneLineParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bot", default="reader")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--games", type=int, default=20000)

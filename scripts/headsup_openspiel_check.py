@@ -11,7 +11,6 @@ Needs ``open_spiel`` (a dev dependency). The tests run the same checks on a 5-ca
 
 from __future__ import annotations
 
-import argparse
 import json
 import time
 
@@ -19,13 +18,14 @@ import numpy as np
 from open_spiel.python.algorithms import cfr, exploitability
 from open_spiel.python.algorithms.expected_game_score import policy_value
 
+from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.games.headcount.rules import parse_ids
 from headcount_lab.research.headcount import headsup as hu
 from headcount_lab.research.headcount import headsup_openspiel as hos
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = OneLineParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--cards", default="10S 3H 7H KH AS JK")
     ap.add_argument("--bids", default="0,10,20,30")
     ap.add_argument("--ours", type=int, default=1000)

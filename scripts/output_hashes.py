@@ -11,7 +11,6 @@ Commands run through the interpreter running this script, so the checkout it imp
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import subprocess
@@ -19,6 +18,8 @@ import sys
 import tempfile
 from pathlib import Path
 from typing import Any
+
+from headcount_lab.core.scripts import OneLineParser
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -209,7 +210,7 @@ def collect() -> dict[str, str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", type=Path, help="manifest from an earlier run to compare with")
     args = parser.parse_args()
     now = collect()

@@ -1,16 +1,16 @@
 """Learn the cheap+ face-up table and write src/headcount_lab/games/poohead/data/faceup.json."""
 
-import argparse
 import json
 import shlex
 import sys
 from pathlib import Path
 
+from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.games.poohead.faceup_table import DATA
 from headcount_lab.research.poohead.faceup import write_table
 
 if __name__ == "__main__":
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = OneLineParser(description=__doc__)
     ap.add_argument("--games", type=int, default=2_000_000, help="games per player count")
     ap.add_argument("--seed", type=int, default=2026)
     args = ap.parse_args()

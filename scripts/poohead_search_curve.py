@@ -19,12 +19,12 @@ head-to-heads: run under two source trees (``PYTHONPATH=OLD/src``, each with its
 
 from __future__ import annotations
 
-import argparse
 import time
 
 import numpy as np
 
 from headcount_lab.core.rng import block_state
+from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.core.stats import DIFFERENCE, Z95_ROUNDED, interval, sample_mean_ci
 from headcount_lab.games.poohead import agents, kernels
 from headcount_lab.games.poohead.rules import PooheadRules
@@ -78,7 +78,7 @@ def head_to_head(rules: PooheadRules, a: str, b: str, games: int, seed: int) -> 
 def main() -> None:
     from headcount_lab.games.poohead.bots import MENU
 
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = OneLineParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bots", default=DEFAULT_BOTS, help="bot specs, comma separated")
     ap.add_argument("--against", default="ismcts:iterations=400", help="the fixed opponent")
     ap.add_argument("--players", type=int, default=4)

@@ -7,6 +7,7 @@ python scripts/poohead_tables.py house-rules --games 120000 --seed 0
 import argparse
 import sys
 
+from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.games.poohead.analysis import house_rules, seat_effect
 
 #: the house rules compared with the rulings' defaults (one flag flipped at a time)
@@ -25,7 +26,7 @@ FLIPS = [
 ]
 
 if __name__ == "__main__":
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap = OneLineParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("table", choices=["seats", "house-rules"])
     ap.add_argument("--games", type=int, default=120_000)
     ap.add_argument("--seed", type=int, default=0)

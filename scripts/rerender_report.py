@@ -14,7 +14,6 @@ computed), written into a temporary folder (or ``DIR/<folder name>``), and every
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import json
 import sys
@@ -24,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from headcount_lab.core import report as core
+from headcount_lab.core.scripts import OneLineParser
 
 
 def options(command: str) -> tuple[str, core.ReportOptions]:
@@ -76,7 +76,7 @@ def compare(folder: Path, out: Path) -> list[str]:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = OneLineParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("folders", nargs="+", type=Path)
     ap.add_argument("--out", type=Path, help="keep the rewritten reports under this folder")
     args = ap.parse_args()

@@ -24,7 +24,6 @@ competent check's changes under which that field is another are played again wit
 
 from __future__ import annotations
 
-import argparse
 import json
 import shlex
 import sys
@@ -34,11 +33,12 @@ from headcount_lab.analysis import rulelab
 from headcount_lab.cli import games as G
 from headcount_lab.cli.run_options import RunOptions
 from headcount_lab.core.paths import atomic_write_json
+from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.games import GAMES
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", choices=sorted(rulelab.labbed()))
     parser.add_argument("--games", type=int, default=0)
     parser.add_argument("--seed", type=int, default=1)

@@ -13,13 +13,14 @@ setting (same seed), so the ratios compare the same work.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
 import subprocess
 import sys
 import time
+
+from headcount_lab.core.scripts import OneLineParser
 
 
 def run(argv: list[str]) -> tuple[float, str]:
@@ -31,7 +32,7 @@ def run(argv: list[str]) -> tuple[float, str]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = OneLineParser(description=__doc__.splitlines()[0])
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--hands", type=int, default=200_000_000)
     ap.add_argument("--games", type=int, default=100_000)

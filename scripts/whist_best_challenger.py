@@ -10,13 +10,9 @@ See headcount_lab.research.whist.challenge.best_challenger.
 import argparse
 import sys
 
+from headcount_lab.core.scripts import OneLineParser, print_json
 from headcount_lab.games.whist.rules import WhistRules
-from headcount_lab.research.whist.challenge import (
-    OneLineParser,
-    best_challenger,
-    montecarlo_bot,
-    print_json,
-)
+from headcount_lab.research.whist.challenge import best_challenger, montecarlo_bot
 
 #: (bid samples, play samples) of the montecarlo candidates; extend when bots gain options
 GRID = [

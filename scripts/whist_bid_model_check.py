@@ -17,9 +17,9 @@ import sys
 import numpy as np
 
 from headcount_lab.core.rng import block_state
+from headcount_lab.core.scripts import OneLineParser, print_json
 from headcount_lab.games.whist import agents, kernels
 from headcount_lab.games.whist.rules import WhistRules
-from headcount_lab.research.whist.challenge import OneLineParser, print_json
 
 
 def bid_residuals(bot: str, players: int, matches: int, seed: int) -> np.ndarray:

@@ -13,16 +13,16 @@ ones and requires them equal.
 
 from __future__ import annotations
 
-import argparse
 import shlex
 import sys
 
+from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.games.whist.equilibrium import equilibrium
 from headcount_lab.research.whist import equilibrium_sample as es
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--bonus", type=int, default=5)
     parser.add_argument("--exact", action="store_true")

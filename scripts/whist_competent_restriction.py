@@ -11,17 +11,17 @@ match-cost tip). About 0.2 s a paired match on one core.
 
 from __future__ import annotations
 
-import argparse
 import shlex
 import sys
 import time
 
+from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.games.whist.rules import VERSION
 from headcount_lab.research.whist import competent_restriction as cr
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import sys
 
+from headcount_lab.core.scripts import OneLineParser, print_json
 from headcount_lab.games.whist.rules import WhistRules
-from headcount_lab.research.whist.challenge import OneLineParser, head_to_head, print_json
+from headcount_lab.research.whist.challenge import head_to_head
 
 
 def _ints(text: str) -> list[int]:

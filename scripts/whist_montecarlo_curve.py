@@ -14,13 +14,9 @@ timings taken in turn with the baseline's, with the ratio (challenge.speed_table
 import argparse
 import sys
 
+from headcount_lab.core.scripts import OneLineParser, print_json
 from headcount_lab.games.whist.rules import WhistRules
-from headcount_lab.research.whist.challenge import (
-    OneLineParser,
-    montecarlo_curve,
-    print_json,
-    speed_table,
-)
+from headcount_lab.research.whist.challenge import montecarlo_curve, speed_table
 
 
 def _counts(text: str) -> list[int]:

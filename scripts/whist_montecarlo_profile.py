@@ -6,7 +6,6 @@ cards, one ``mc_bid`` with ``--bid-samples``), then matches per second with each
 at every seat. Run it from two checkouts (``PYTHONPATH``) in turn to compare them.
 """
 
-import argparse
 import json
 import os
 import time
@@ -15,6 +14,7 @@ import numpy as np
 from numba import njit
 
 from headcount_lab.core.rng import block_state
+from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.games.whist import agents
 from headcount_lab.games.whist.rules import WhistRules
 from headcount_lab.research.whist.challenge import matches_per_second
@@ -81,7 +81,7 @@ def _bids(state, params, obs, work, uwork, reps):
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = OneLineParser(description=__doc__)
     ap.add_argument("--cards", type=int, default=7)
     ap.add_argument("--positions", type=int, default=20)
     ap.add_argument("--bid-samples", type=int, default=64)

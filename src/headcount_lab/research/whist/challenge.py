@@ -18,14 +18,10 @@ montecarlo bot's parameters, so a change of the naming scheme is a change here o
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
-import os
-import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import Any
 
 import numpy as np
 
@@ -280,28 +276,3 @@ def speed_table(
         "rounds": rounds,
         "settings": rows,
     }
-
-
-# --- the scripts' shell (scripts/whist_montecarlo_curve.py, scripts/whist_best_challenger.py) ---
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """Bad arguments give one ``error: ...`` line on stderr and exit 2 (the house rule)."""
-
-    def error(self, message: str) -> NoReturn:
-        print(f"error: {message}", file=sys.stderr)
-        sys.exit(2)
-
-
-def print_json(compute: Callable[[Callable[[str], None]], dict[str, Any]]) -> int:
-    """Run ``compute(progress)`` with progress lines on stderr and print its result as JSON with
-    the load average at the end (the machine is shared); a ``ValueError`` is one error line and
-    exit code 2, with nothing on stdout."""
-    try:
-        out = compute(lambda s: print(s, file=sys.stderr, flush=True))
-    except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    out["load_average_at_end"] = list(os.getloadavg())
-    print(json.dumps(out, indent=2))
-    return 0
