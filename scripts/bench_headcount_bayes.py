@@ -26,7 +26,11 @@ from pathlib import Path
 import numpy as np
 
 from headcount_lab.core.rng import block_state
-from headcount_lab.core.scripts import OneLineParser
+
+try:  # the scripts' shell; this script also runs against trees older than it (PYTHONPATH)
+    from headcount_lab.core.scripts import OneLineParser
+except ImportError:  # pragma: no cover
+    from argparse import ArgumentParser as OneLineParser
 from headcount_lab.games.headcount import tournament as T
 from headcount_lab.games.headcount.agents import parse_bots
 from headcount_lab.games.headcount.rules import HeadcountRules
