@@ -198,7 +198,15 @@ def random_bid(state, k, forb):
 
 @njit_without_refcounts
 def blind_counts(obs):
-    """(cards the acting seat's unseen card can be, how many of them take the trick).
+    """(cards the acting seat's unseen card can be, how many of them take the trick)."""
+    possible, wins = blind_masks(obs)
+    return popcount(possible), popcount(wins)
+
+
+@njit_without_refcounts
+def blind_masks(obs):
+    """``uint64`` masks of the cards the acting seat's unseen card can be and of those among
+    them that take the trick.
 
     My card wins if it beats the best card before it and no card after it beats it: a later
     card removes every candidate of its suit below it, and a later trump every side card.
@@ -217,7 +225,7 @@ def blind_counts(obs):
             known |= bit(obs[OFF_VISIBLE + s])
     tmask = suit_mask(trump_suit, ranks) if trump_suit >= 0 else uint64(0)
     cand = full & ~known
-    unseen = popcount(cand)
+    possible = cand
     pos = (seat - leader) % n
     best = -1
     for i in range(pos):
@@ -233,7 +241,7 @@ def blind_counts(obs):
         cand &= ~(suit_mask(suit_of(c, ranks), ranks) & ((bit(c) << uint64(1)) - uint64(1)))
         if suit_of(c, ranks) == trump_suit:
             cand &= tmask
-    return unseen, popcount(cand)
+    return possible, cand
 
 
 @njit_without_refcounts

@@ -37,17 +37,15 @@ import numpy as np
 from numba import njit, uint64
 
 from headcount_lab.core.jitcache import track_module
-from headcount_lab.games.whist.agents import blind_bid
+from headcount_lab.games.whist.agents import blind_bid, blind_masks
 from headcount_lab.games.whist.bits import (
     O_LEADER,
     O_PLAYERS,
     O_RESTRICTION,
     O_SEAT,
     O_TRUMP_CARD,
-    O_TRUMP_SUIT,
     OFF_BIDS,
     OFF_VISIBLE,
-    beats,
     next_seat,
     njit_inlined,
     trick_winner,
@@ -358,21 +356,14 @@ def reading_bid(table, obs, pos, card_only, forb):
     ``forb`` (W5). If no card explains the bids (a field that bids otherwise), it bids from its
     cards alone."""
     n = obs[O_PLAYERS]
-    ranks = 2 * n
     me = obs[O_SEAT]
     leader = obs[O_LEADER]
-    trump_suit = obs[O_TRUMP_SUIT]
     q = card_only if table.shape[1] > 1 else 1.0
-    known = np.int64(0)
-    if obs[O_TRUMP_CARD] >= 0:
-        known |= np.int64(1) << np.int64(obs[O_TRUMP_CARD])
-    for s in range(n):
-        if s != me:
-            known |= np.int64(1) << np.int64(obs[OFF_VISIBLE + s])
+    possible, wins = blind_masks(obs)  # the cards it might hold, and those that take the trick
     win_w = 0.0
     tot_w = 0.0
-    for x in range(4 * ranks):
-        if (known >> np.int64(x)) & 1:
+    for x in range(4 * 2 * n):
+        if not (possible >> uint64(x)) & uint64(1):
             continue
         obs[OFF_VISIBLE + me] = x
         w = 1.0
@@ -392,14 +383,7 @@ def reading_bid(table, obs, pos, card_only, forb):
         if w == 0.0:
             continue
         tot_w += w
-        best = np.int64(-1)
-        at = np.int64(-1)
-        for i in range(n):
-            c = obs[OFF_VISIBLE + next_seat(leader, i, n)]
-            if best < 0 or beats(c, best, trump_suit, ranks):
-                best = c
-                at = i
-        if at == pos:
+        if (wins >> uint64(x)) & uint64(1):
             win_w += w
     obs[OFF_VISIBLE + me] = -1
     if tot_w == 0.0:

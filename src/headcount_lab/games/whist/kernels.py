@@ -486,9 +486,8 @@ def bot_table(players: int, bot_params: np.ndarray) -> np.ndarray:
     """The equilibrium table the match kernels need when a bot has ``listen=1`` or reads a
     field in part as listening (``0 < read < 1``) (:func:`equilibrium.listen_table`), else the
     empty ``(1, 1, 1)`` table."""
-    listens = bot_params.shape[1] > P_LISTEN and (bot_params[:, P_LISTEN] > 0).any()
-    read = bot_params[:, P_READ] if bot_params.shape[1] > P_READ else np.zeros(0)
-    if listens or ((read > 0) & (read < 1)).any():
+    read = bot_params[:, P_READ]  # float64[n, N_PARAMS], checked before any kernel runs
+    if (bot_params[:, P_LISTEN] > 0).any() or ((read > 0) & (read < 1)).any():
         return listen_table(players)
     return NO_TABLE
 

@@ -366,13 +366,7 @@ def _read(bel, prior, tmiss, cs, rs, seat, order, starts, row, sf, lo, nb, last,
         else:
             _observe(bel, prior, out, order, starts, row, sf, lo, nb, last, model[k], now, action)
     if k_n > 1:
-        _refresh(bel, tmiss, cs, rs, seat, model_weights(model))
-
-
-@njit(nogil=True, cache=True, inline="always")
-def model_weights(model):
-    """The mixture's weights: column 4 of the field's policies (float64[K, 5])."""
-    return model[:, 4]
+        _refresh(bel, tmiss, cs, rs, seat, model[:, 4])  # column 4: the mixture's weights
 
 
 @njit(nogil=True, cache=True)
