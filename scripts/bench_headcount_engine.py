@@ -6,9 +6,11 @@ What is measured, and against which baseline: headcount_lab.games.headcount.benc
 """
 
 import json
-import sys
 
+from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.games.headcount.bench import run_engine_benchmarks as run_benchmarks
 
 if __name__ == "__main__":
-    print(json.dumps(run_benchmarks(quick="--quick" in sys.argv[1:]), indent=2))
+    ap = OneLineParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="smaller sizes, for a smoke run")
+    print(json.dumps(run_benchmarks(quick=ap.parse_args().quick), indent=2))

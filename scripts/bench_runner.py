@@ -4,9 +4,11 @@ Usage: python scripts/bench_runner.py [--quick]
 """
 
 import json
-import sys
 
 from headcount_lab.core.bench import run_benchmarks
+from headcount_lab.core.scripts import OneLineParser
 
 if __name__ == "__main__":
-    print(json.dumps(run_benchmarks(quick="--quick" in sys.argv[1:]), indent=2))
+    ap = OneLineParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="smaller sizes, for a smoke run")
+    print(json.dumps(run_benchmarks(quick=ap.parse_args().quick), indent=2))

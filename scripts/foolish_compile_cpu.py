@@ -13,6 +13,12 @@ from __future__ import annotations
 
 import time
 
+try:  # the scripts' shell; this script also runs against trees older than it (PYTHONPATH)
+    from headcount_lab.core.scripts import OneLineParser
+except ImportError:  # pragma: no cover
+    from argparse import ArgumentParser as OneLineParser
+
+OneLineParser(description="CPU seconds of a cold compile of the Foolish Faces kernels").parse_args()
 t0 = time.process_time()
 from headcount_lab.core.rng import block_state  # noqa: E402
 from headcount_lab.games.foolish import agents, kernels  # noqa: E402

@@ -23,6 +23,14 @@ import os
 import sys
 import time
 
+try:  # the scripts' shell; this script also runs against trees older than it (PYTHONPATH)
+    from headcount_lab.core.scripts import OneLineParser
+except ImportError:  # pragma: no cover
+    from argparse import ArgumentParser as OneLineParser
+
+ap = OneLineParser(description="CPU seconds of a cold compile of the Headcount engine")
+ap.add_argument("bots", nargs="?", default="reader,odds,tips,random,bluffer")
+bots = ap.parse_args().bots
 if os.environ.get("GC") == "off":
     gc.disable()
 t0 = time.process_time()
@@ -41,8 +49,12 @@ if os.environ.get("GC") == "collect":
     except ImportError:  # trees from before the pause
         pass
 t1 = time.process_time()
-bots = sys.argv[1] if len(sys.argv) > 1 else "reader,odds,tips,random,bluffer"
-setup = T.Setup(tuple(parse_bots(bots, len(bots.split(",")))), HeadcountRules(), True)
-T.make_job(setup, 1).warmup()
+try:
+    setup = T.Setup(tuple(parse_bots(bots, len(bots.split(",")))), HeadcountRules(), True)
+    job = T.make_job(setup, 1)
+except ValueError as exc:  # a bad bot spec or table size: one line and exit 2, as the CLI does
+    print(f"error: {exc}", file=sys.stderr)
+    sys.exit(2)
+job.warmup()
 t2 = time.process_time()
 print(f"{t1 - t0:.2f} {t2 - t1:.2f}")

@@ -1,6 +1,7 @@
 """The scripts' shared shell (core/scripts.py): one ``error:`` line and exit 2 for bad arguments,
 JSON with the load average, and every script in scripts/ parsing its arguments through it."""
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -44,3 +45,42 @@ def test_every_script_that_parses_arguments_uses_the_one_line_parser():
     scripts = sorted(SCRIPTS.glob("*.py"))
     assert [p.name for p in scripts if plain.search(p.read_text(encoding="utf-8"))] == []
     assert sum("OneLineParser(" in p.read_text(encoding="utf-8") for p in scripts) >= 30
+
+
+def _reads_argv_by_hand(tree: ast.AST) -> list[int]:
+    """Lines that pick a script's own arguments out of ``sys.argv`` (``sys.argv[1]``, ``"--x" in
+    sys.argv``) instead of parsing them: an unknown argument there is silently ignored. Slices
+    (``sys.argv[1:]``, the command as typed, printed or handed on) are fine, and so is text inside
+    a string, such as a child program a script runs."""
+
+    def is_argv(node: ast.AST) -> bool:
+        if isinstance(node, ast.Subscript):
+            node = node.value
+        return ast.unparse(node) == "sys.argv"
+
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and is_argv(node.value):
+            if not isinstance(node.slice, ast.Slice) and ast.unparse(node.slice) != "0":
+                lines.append(node.lineno)  # sys.argv[0] is the program, not an argument
+        elif isinstance(node, ast.Compare) and any(is_argv(c) for c in node.comparators):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_the_by_hand_check_sees_both_ways_of_picking_arguments():
+    tree = ast.parse('import sys\nq = "--quick" in sys.argv[1:]\nn = int(sys.argv[1])\n')
+    assert _reads_argv_by_hand(tree) == [2, 3]
+    assert _reads_argv_by_hand(ast.parse("import sys\nprog = sys.argv[0]\n")) == []
+    assert _reads_argv_by_hand(ast.parse('import sys\nsrc = "n = sys.argv[1]"\n')) == []
+
+
+def test_no_script_picks_its_arguments_out_of_sys_argv_by_hand():
+    """An unknown argument is refused by every script (``bench_runner.py --quik`` once ran the
+    full benchmark)."""
+    found = {}
+    for path in sorted(SCRIPTS.glob("*.py")):
+        lines = _reads_argv_by_hand(ast.parse(path.read_text(encoding="utf-8")))
+        if lines:
+            found[path.name] = lines
+    assert found == {}
