@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from headcount_lab.core.play import Console, Hint, IllegalMove, percent
+from headcount_lab.core.play import Console, Hint, IllegalMove, PersonSeat, percent
 from headcount_lab.core.record import envelope
 from headcount_lab.core.rng import PyStream, block_state
 from highcard.bots import MENU, act
@@ -15,7 +15,7 @@ from highcard.rules import VERSION, HighCardRules, card_text, chance_highest
 HINT_BOT = "odds"
 
 
-class HighCardTable:
+class HighCardTable(PersonSeat):
     def __init__(
         self,
         rules: HighCardRules,
@@ -25,10 +25,8 @@ class HighCardTable:
         console: Console,
         hint: Hint | None = None,
     ) -> None:
-        self.rules, self.seat, self.seed, self.console = rules, seat, seed, console
-        self.labels = [b if b is not None else "person" for b in bots]
-        self.hint_bot = Hint.of(hint, HINT_BOT)
-        self.bots = [MENU.parse(b if b is not None else self.hint_bot.spec) for b in bots]
+        super().__init__(rules, bots, seat, seed, console, hint, HINT_BOT)
+        self.bots = [MENU.parse(b) for b in self.specs]
 
     def decide(self, seat: int, seen: list[int], u: float) -> bool:
         cards = [c for c in seen if c >= 0]

@@ -14,8 +14,12 @@ game with a scripted list of lines.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
+
+from headcount_lab.core.record import PERSON
+from headcount_lab.core.rng import PyStream
 
 T = TypeVar("T")
 
@@ -99,6 +103,40 @@ class Table(Protocol):
     ) -> None: ...
 
     def play(self) -> dict[str, Any]: ...
+
+
+class PersonSeat:
+    """What every game's table does first: keep the rules, the person's seat, the seed and the
+    console; label each seat by its bot spec (``person`` at the person's seat); and name the bot
+    ``hint`` asks (``default``: the game's ``HINT_BOT``), which also plays the person's seat in
+    the engine's bot table: :attr:`specs`, ready for the game's ``policy_params``."""
+
+    def __init__(
+        self,
+        rules: Any,
+        bots: list[str | None],
+        seat: int,
+        seed: int,
+        console: Console,
+        hint: Hint | None,
+        default: str,
+    ) -> None:
+        self.rules, self.seat, self.seed, self.console = rules, seat, seed, console
+        self.labels = [b if b is not None else PERSON for b in bots]
+        self.hint_bot = Hint.of(hint, default)
+        self.specs = [b if b is not None else self.hint_bot.spec for b in bots]
+
+
+@contextmanager
+def stream_copy(owner: Any, attr: str = "stream") -> Iterator[None]:
+    """Inside the block ``owner.<attr>`` is a copy of its random stream, so what a hint bot
+    decides there draws nothing from the stream the game goes on with."""
+    saved = getattr(owner, attr)
+    setattr(owner, attr, PyStream(list(saved.s)))
+    try:
+        yield
+    finally:
+        setattr(owner, attr, saved)
 
 
 def seat_bots(others: list[str], seat: int) -> list[str | None]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from headcount_lab.core.play import Console, Hint, IllegalMove, percent
+from headcount_lab.core.play import Console, Hint, IllegalMove, PersonSeat, percent, stream_copy
 from headcount_lab.core.rng import PyStream, block_state
 from headcount_lab.games.foolish import reference as R
 from headcount_lab.games.foolish.record import CRASH_TEXT, parse_record_play, play_text, typed_play
@@ -31,7 +31,6 @@ from headcount_lab.games.foolish.rules import (
     trick_winner,
 )
 
-PERSON = "person"
 HINT_BOT = "rules"
 
 
@@ -48,15 +47,11 @@ class _PersonBots(R.Bots):
 
     def bot_choice(self, rnd: R.Round) -> int:
         """What the hint bot in the person's seat would play, on a copy of the stream."""
-        saved = self.stream
-        self.stream = PyStream(list(saved.s))
-        try:
+        with stream_copy(self):
             return R.Bots.choose(self, rnd, self.ui.seat)
-        finally:
-            self.stream = saved
 
 
-class FoolishTable:
+class FoolishTable(PersonSeat):
     def __init__(
         self,
         rules: FoolishRules,
@@ -70,10 +65,8 @@ class FoolishTable:
 
         if len(bots) != rules.players:
             raise ValueError(f"the rules are for {rules.players} players, not {len(bots)}")
-        self.rules, self.seat, self.seed, self.console = rules, seat, seed, console
-        self.labels = [b if b is not None else PERSON for b in bots]
-        self.hint_bot = Hint.of(hint, HINT_BOT)
-        ids, params = policy_params([b if b is not None else self.hint_bot.spec for b in bots])
+        super().__init__(rules, bots, seat, seed, console, hint, HINT_BOT)
+        ids, params = policy_params(self.specs)
         self.stream = PyStream(block_state(seed, 0))  # simulate's first game, same stream
         self.bots = _PersonBots(ids, params, self.stream)
         self.bots.ui = self

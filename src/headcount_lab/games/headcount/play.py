@@ -17,13 +17,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from headcount_lab.core.play import Console, Hint, IllegalMove, percent
+from headcount_lab.core.play import Console, Hint, IllegalMove, PersonSeat, percent, stream_copy
 from headcount_lab.core.rng import PyStream, block_state
 from headcount_lab.games.headcount import agents as A
 from headcount_lab.games.headcount import reference as G
 from headcount_lab.games.headcount.rules import HeadcountRules, card_text
 
-PERSON = "person"
 HINT_BOT = "reader"
 
 HELP = {
@@ -48,15 +47,11 @@ class _PersonTable(G.Table):
 
     def bot_choice(self, kind: int, rnd: G.Round, can_call: bool, caller: int) -> int:
         """What the hint bot sitting in the person's seat would do (on a copy of the stream)."""
-        saved = self.bot_stream
-        self.bot_stream = PyStream(list(saved.s))
-        try:
+        with stream_copy(self, "bot_stream"):
             return int(super().ask(kind, self.ui.seat, rnd, can_call, caller))
-        finally:
-            self.bot_stream = saved
 
 
-class HeadcountTable:
+class HeadcountTable(PersonSeat):
     def __init__(
         self,
         rules: HeadcountRules,
@@ -72,13 +67,8 @@ class HeadcountTable:
 
         if not PLAYERS_MIN <= len(bots) <= PLAYERS_MAX:
             raise ValueError(f"a table has {PLAYERS_MIN} to {PLAYERS_MAX} players, got {len(bots)}")
-        self.rules = rules
-        self.seat = seat
-        self.seed = seed
-        self.console = console
-        self.labels = [b if b is not None else PERSON for b in bots]
-        self.hint_bot = Hint.of(hint, HINT_BOT)
-        parsed = [parse_bot(b if b is not None else self.hint_bot.spec) for b in bots]
+        super().__init__(rules, bots, seat, seed, console, hint, HINT_BOT)
+        parsed = [parse_bot(b) for b in self.specs]
         setup = Setup(tuple(parsed), rules, False)
         _, params = A.table_params(parsed)
         seated = [A.Bot(b.policy, tuple(params[i]), b.spec) for i, b in enumerate(parsed)]

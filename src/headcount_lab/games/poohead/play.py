@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from headcount_lab.core.play import Console, Hint, IllegalMove, percent
+from headcount_lab.core.play import Console, Hint, IllegalMove, PersonSeat, percent, stream_copy
 from headcount_lab.core.rng import PyStream, block_state
 from headcount_lab.games.poohead import reference as R
 from headcount_lab.games.poohead.rules import (
@@ -37,7 +37,6 @@ from headcount_lab.games.poohead.rules import (
     parse_ranks,
 )
 
-PERSON = "person"
 #: what ``hint`` asks: the strongest bot that does not search (the search bots take seconds)
 HINT_BOT = "cheap+"
 
@@ -83,15 +82,11 @@ class _PersonBots(R.Bots):
         return self._on_a_copy(lambda: R.Bots.act(self, t, self.ui.seat, legal))
 
     def _on_a_copy(self, decide: Any) -> int:
-        saved = self.stream
-        self.stream = PyStream(list(saved.s))
-        try:
+        with stream_copy(self):
             return int(decide())
-        finally:
-            self.stream = saved
 
 
-class PooheadTable:
+class PooheadTable(PersonSeat):
     """One game with a person at ``seat`` (``bots[seat]`` is None) against the other bots."""
 
     def __init__(
@@ -107,12 +102,8 @@ class PooheadTable:
 
         if len(bots) != rules.players:
             raise ValueError(f"the rules are for {rules.players} players, not {len(bots)}")
-        self.rules, self.seat, self.seed, self.console = rules, seat, seed, console
-        self.labels = [b if b is not None else PERSON for b in bots]
-        self.hint_bot = Hint.of(hint, HINT_BOT)
-        self.ids, self.params = policy_params(
-            [b if b is not None else self.hint_bot.spec for b in bots]
-        )
+        super().__init__(rules, bots, seat, seed, console, hint, HINT_BOT)
+        self.ids, self.params = policy_params(self.specs)
         self.stream = PyStream(block_state(seed, 0))  # simulate's first game, same stream
         self.bots = _PersonBots(self.ids, self.params, self.stream, rules.array())
         self.bots.ui = self

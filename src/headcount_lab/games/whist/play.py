@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from headcount_lab.core.cards import CardError
-from headcount_lab.core.play import Console, Hint, IllegalMove, percent
+from headcount_lab.core.play import Console, Hint, IllegalMove, PersonSeat, percent, stream_copy
 from headcount_lab.core.rng import PyStream, block_state
 from headcount_lab.games.whist import reference as R
 from headcount_lab.games.whist.rules import (
@@ -29,7 +29,6 @@ from headcount_lab.games.whist.rules import (
     streak_step,
 )
 
-PERSON = "person"
 HINT_BOT = "montecarlo"
 
 
@@ -51,17 +50,13 @@ class _PersonBots(R.Bots):
 
     def bot_choice(self, h: R.Hand, legal: list[int] | None) -> int:
         """What the hint bot in the person's seat would do, on a copy of the stream."""
-        saved = self.stream
-        self.stream = PyStream(list(saved.s))
-        try:
+        with stream_copy(self):
             if legal is None:
                 return R.Bots.bid(self, h, self.ui.seat)
             return R.Bots.card(self, h, self.ui.seat, legal)
-        finally:
-            self.stream = saved
 
 
-class WhistTable:
+class WhistTable(PersonSeat):
     def __init__(
         self,
         rules: WhistRules,
@@ -75,13 +70,8 @@ class WhistTable:
 
         if len(bots) != rules.players:
             raise ValueError(f"the rules are for {rules.players} players, not {len(bots)}")
-        self.rules = rules
-        self.seat = seat
-        self.seed = seed
-        self.console = console
-        self.labels = [b if b is not None else PERSON for b in bots]
-        self.hint_bot = Hint.of(hint, HINT_BOT)
-        ids, params = policy_params([b if b is not None else self.hint_bot.spec for b in bots])
+        super().__init__(rules, bots, seat, seed, console, hint, HINT_BOT)
+        ids, params = policy_params(self.specs)
         self.ids, self.params = ids, params
         self.stream = PyStream(block_state(seed, 0))  # simulate's first match, same stream
         self.bots = _PersonBots(ids, params, self.stream)

@@ -1,0 +1,41 @@
+"""core.play's shared table parts: the person's seat and its labels, the hint bot, and the hint
+deciding on a copy of the game's stream."""
+
+import pytest
+
+from headcount_lab.core.play import Console, Hint, PersonSeat, stream_copy
+from headcount_lab.core.record import PERSON
+from headcount_lab.core.rng import PyStream, block_state
+
+
+class _Owner:
+    def __init__(self) -> None:
+        self.stream = PyStream(block_state(5, 0))
+
+
+def test_a_hint_decided_on_the_copy_draws_nothing_from_the_games_stream():
+    owner, twin = _Owner(), _Owner()
+    with stream_copy(owner):
+        during = [owner.stream.next_u64() for _ in range(3)]
+    assert during == [twin.stream.next_u64() for _ in range(3)]  # the copy starts where the game is
+    assert owner.stream.next_u64() == during[0]  # and the game's stream did not move
+
+
+def test_the_games_stream_is_back_after_the_hint_bot_fails():
+    owner = _Owner()
+    before = list(owner.stream.s)
+    with pytest.raises(RuntimeError), stream_copy(owner):
+        owner.stream.next_u64()
+        raise RuntimeError("the bot failed")
+    assert owner.stream.s == before
+
+
+def test_the_persons_seat_is_labelled_and_played_by_the_hint_bot_in_the_table():
+    seat = PersonSeat(None, ["odds", None, "tips"], 1, 7, Console(), None, "reader")
+    assert seat.labels == ["odds", PERSON, "tips"]
+    assert seat.specs == ["odds", "reader", "tips"] and seat.hint_bot == Hint("reader", "reader")
+    named = Hint("equilibrium:discard=0", "competent (equilibrium:discard=0)")
+    assert PersonSeat(None, [None, "odds"], 0, 7, Console(), named, "reader").specs == [
+        "equilibrium:discard=0",
+        "odds",
+    ]
