@@ -36,6 +36,22 @@ def _user_cache_in_a_temporary_folder(tmp_path_factory):  # type: ignore[no-unty
         os.environ[CACHE_ENV] = old
 
 
+@pytest.fixture
+def signals_as_a_terminal_run_has_them():  # type: ignore[no-untyped-def]
+    """SIGINT raising KeyboardInterrupt and SIGTERM, SIGHUP at their defaults, as in a run from a
+    terminal. A suite started in the background (``make test &``, ``nohup``) inherits SIGINT or
+    SIGHUP ignored, which the code rightly leaves alone (tests/core/test_interrupts.py)."""
+    import signal
+
+    from headcount_lab.core import interrupts
+
+    old = {s: signal.signal(s, signal.SIG_DFL) for s in interrupts.HANDLED}
+    old[signal.SIGINT] = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    for s, h in old.items():
+        signal.signal(s, h)
+
+
 def pytest_configure(config):  # type: ignore[no-untyped-def]
     """The controller of a pytest-xdist run starts the shared quick reports in the background
     (tests/quick_reports.py): a core's 30-60 s that no worker then waits for."""

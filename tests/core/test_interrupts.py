@@ -7,15 +7,7 @@ import pytest
 
 from headcount_lab.core import interrupts
 
-
-@pytest.fixture(autouse=True)
-def default_dispositions():
-    """The signals at their defaults, as a user's run has them: `nohup make test` starts the
-    suite with SIGHUP ignored, which signals_as_interrupts rightly leaves alone (tested below)."""
-    old = {s: signal.signal(s, signal.SIG_DFL) for s in interrupts.HANDLED}
-    yield
-    for s, h in old.items():
-        signal.signal(s, h)
+pytestmark = pytest.mark.usefixtures("signals_as_a_terminal_run_has_them")
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])

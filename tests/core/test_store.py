@@ -485,6 +485,7 @@ def test_read_only_folder_cannot_be_resumed_but_a_finished_run_can_be_read(tmp_p
         ResultsFolder.open(done, IDENT, resume=False, force=True)
 
 
+@pytest.mark.usefixtures("signals_as_a_terminal_run_has_them")
 def test_ctrl_c_during_a_checkpoint_waits_for_it(tmp_path, monkeypatch):
     # Issue 15 item 8's interrupt, landing inside np.savez: the zip file's close raised a
     # ValueError in place of the KeyboardInterrupt (the run ended with status 2, not 130). The
