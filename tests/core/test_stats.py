@@ -501,3 +501,93 @@ def test_two_estimates_are_apart_only_when_their_intervals_do_not_touch():
     assert apart((0.5, 0.4, 0.6), (0.2, 0.1, 0.3)) == "apart"
     assert apart((0.2, 0.1, 0.3), (0.5, 0.4, 0.6)) == "apart"
     assert apart((0.5, 0.3, 0.6), (0.2, 0.1, 0.3)) == "overlap"  # touching at 0.3
+
+
+def test_ratio_ci_is_scipys_normal_interval_of_the_linearised_residuals():
+    """The delta method: the ratio's standard error is that of the residuals ``num - r den``
+    (scipy's ``sem``) over the mean of ``den``."""
+    from scipy.stats import norm, sem
+
+    from headcount_lab.core.stats import ratio_ci
+
+    rng = np.random.default_rng(5)
+    den = rng.integers(1, 30, 400).astype(np.float64)
+    num = 2.0 * den + rng.normal(0, 3, 400)
+    r, lo, hi = ratio_ci(num, den)
+    assert r == pytest.approx(num.sum() / den.sum(), rel=1e-12)
+    half = norm.ppf(0.975) * sem(num - r * den) / den.mean()
+    assert (lo, hi) == pytest.approx((r - half, r + half), rel=1e-9)
+
+
+def test_ratio_ci_of_sums_is_ratio_ci_of_the_values():
+    from headcount_lab.core.stats import ratio_ci, ratio_ci_of_sums
+
+    rng = np.random.default_rng(6)
+    y = rng.integers(0, 6, 300).astype(np.float64)  # some observations face nothing (y = 0)
+    x = rng.binomial(y.astype(np.int64), 0.3).astype(np.float64)
+    sums = (x.sum(), y.sum(), (x * x).sum(), (y * y).sum(), (x * y).sum())
+    assert ratio_ci_of_sums(*sums, len(y)) == pytest.approx(ratio_ci(x, y), rel=1e-9)
+
+
+def test_stratified_difference_of_one_stratum_is_the_two_proportion_wald_interval():
+    from scipy.stats import norm
+
+    from headcount_lab.core.stats import stratified_difference
+
+    d, lo, hi = stratified_difference([(np.array(60.0), np.array(100.0),
+                                        np.array(30.0), np.array(80.0))])  # fmt: skip
+    pa, pb = 0.6, 30 / 80
+    half = norm.ppf(0.975) * math.sqrt(pa * (1 - pa) / 100 + pb * (1 - pb) / 80)
+    assert (d, lo, hi) == pytest.approx((pa - pb, pa - pb - half, pa - pb + half), rel=1e-12)
+
+
+def test_stratified_difference_weighs_strata_by_their_harmonic_size_and_drops_thin_cells():
+    from headcount_lab.core.stats import stratified_difference
+
+    wa, na = np.array([10.0, 40.0, 5.0]), np.array([20.0, 50.0, 10.0])
+    wb, nb = np.array([5.0, 20.0, 1.0]), np.array([20.0, 50.0, 10.0])  # the third is thin
+    d, _, _ = stratified_difference([(wa, na, wb, nb)])
+    w = np.array([10.0, 25.0])  # n_a n_b / (n_a + n_b)
+    assert d == pytest.approx((w * np.array([0.25, 0.4])).sum() / w.sum(), rel=1e-12)
+    assert stratified_difference([(wa[2:], na[2:], wb[2:], nb[2:])]) is None
+
+
+def test_ols_coefficients_are_scipys_and_hc1_is_the_welch_type_closed_form():
+    """One binary regressor: the slope is the difference of the two means (scipy's linregress)
+    and its HC1 variance is ``n / (n - 2) (var_1 / n_1 + var_0 / n_0)`` with each group's
+    population variance."""
+    from scipy.stats import linregress
+
+    from headcount_lab.core.stats import ols
+
+    rng = np.random.default_rng(7)
+    g = (rng.random(500) < 0.3).astype(np.float64)
+    y = 1.0 + 2.0 * g + rng.normal(0, 1 + 2 * g, 500)  # noisier in group 1
+    beta, cov = ols(np.column_stack([np.ones(500), g]), y)
+    fit = linregress(g, y)
+    assert beta == pytest.approx([fit.intercept, fit.slope], rel=1e-10)
+    y1, y0 = y[g == 1], y[g == 0]
+    hc1 = 500 / 498 * (y1.var() / y1.size + y0.var() / y0.size)
+    assert cov[1, 1] == pytest.approx(hc1, rel=1e-9)
+
+
+def test_clustered_ols_sums_the_scores_of_each_block():
+    """Blocks of rows that share their noise: the covariance sums each block's scores before
+    the sandwich, scaled by G / (G - 1); written out block by block here."""
+    from headcount_lab.core.stats import ols
+
+    rng = np.random.default_rng(8)
+    blocks, c = 150, 3
+    x = np.column_stack([np.ones(blocks * c), rng.normal(size=blocks * c)])
+    y = (
+        x @ np.array([0.5, -1.0])
+        + np.repeat(rng.normal(size=blocks), c)
+        + rng.normal(size=blocks * c)
+    )
+    beta, cov = ols(x, y, cluster=c)
+    e = y - x @ beta
+    meat = sum(np.outer(s, s) for s in ((x[i * c:(i + 1) * c] * e[i * c:(i + 1) * c, None]).sum(0)
+                                       for i in range(blocks)))  # fmt: skip
+    bread = np.linalg.inv(x.T @ x)
+    assert cov == pytest.approx(bread @ meat @ bread * blocks / (blocks - 1), rel=1e-9)
+    assert cov[1, 1] != pytest.approx(ols(x, y)[1][1], rel=0.05)  # the blocks matter here

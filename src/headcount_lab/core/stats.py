@@ -4,6 +4,7 @@ reports, and the tests that hold Monte-Carlo results against exact answers."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -250,6 +251,74 @@ def win_spread(pa: float, pb: float, n: float, z: float = Z95) -> tuple[float, f
     neither, at the win rates ``pa``, ``pb`` (per-game score 1, -1, 0; normal interval)."""
     d = pa - pb
     return around(d, z * math.sqrt(max(pa + pb - d * d, 0.0) / n))
+
+
+def ratio_ci(num: np.ndarray, den: np.ndarray, z: float = Z95) -> tuple[float, float, float]:
+    """(ratio, low, high): ``mean(num) / mean(den)`` over paired observations with its
+    delta-method normal interval (the standard error of the residuals ``num - ratio * den``
+    over the mean of ``den``)."""
+    r = num.mean() / den.mean()
+    resid = num - r * den
+    se = resid.std(ddof=1) / math.sqrt(len(den)) / den.mean()
+    return float(r), float(r - z * se), float(r + z * se)
+
+
+def ratio_ci_of_sums(
+    sx: float, sy: float, sxx: float, syy: float, sxy: float, n: float, z: float = Z95
+) -> tuple[float, float, float]:
+    """:func:`ratio_ci` of ``x`` over ``y`` from their sums, sums of squares and sum of products
+    over ``n`` observations (a kernel keeps these instead of the values)."""
+    r = sx / sy
+    var = (sxx - 2 * r * sxy + r * r * syy) / max(1, n - 1)
+    return around(r, z * math.sqrt(max(var, 0.0) * n) / sy)
+
+
+def stratified_difference(
+    strata: Iterable[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]],
+    min_n: int = 20,
+    z: float = Z95,
+) -> tuple[float, float, float] | None:
+    """(difference, low, high): the Mantel-Haenszel risk difference of two groups pooled over
+    strata, from ``(wins_a, n_a, wins_b, n_b)`` arrays per stratum: each stratum's ``p_a - p_b``
+    weighted by ``n_a n_b / (n_a + n_b)``, with the variance of the weighted sum of the two
+    binomial rates. Cells with fewer than ``min_n`` trials in either group are left out; None
+    when no stratum is left."""
+    num, den, var = 0.0, 0.0, 0.0
+    for wa, na, wb, nb in strata:
+        ok = (na >= min_n) & (nb >= min_n)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            pa = np.where(ok, wa / np.maximum(na, 1), 0)
+            pb = np.where(ok, wb / np.maximum(nb, 1), 0)
+            wt = np.where(ok, na * nb / np.maximum(na + nb, 1), 0)
+        num += float((wt * (pa - pb)).sum())
+        den += float(wt.sum())
+        va = np.where(ok, pa * (1 - pa) / np.maximum(na, 1), 0)
+        vb = np.where(ok, pb * (1 - pb) / np.maximum(nb, 1), 0)
+        var += float((wt * wt * (va + vb)).sum())
+    if den == 0:
+        return None
+    return around(num / den, z * math.sqrt(var) / den)
+
+
+def ols(x: np.ndarray, y: np.ndarray, cluster: int = 1) -> tuple[np.ndarray, np.ndarray]:
+    """Least-squares coefficients of ``y`` on the columns of ``x`` and their robust covariance.
+
+    ``cluster=1``: each row stands alone, the heteroskedasticity-consistent HC1 sandwich
+    (scaled by ``n / (n - k)``; the pseudo-inverse keeps a design with an empty column finite).
+    ``cluster=c``: the rows come in consecutive blocks of ``c`` that share their noise (the
+    seats of one round), clustered by block and scaled by ``G / (G - 1)`` over the ``G``
+    blocks."""
+    beta, *_ = np.linalg.lstsq(x, y, rcond=None)
+    e = y - x @ beta
+    if cluster == 1:
+        inv = np.linalg.pinv(x.T @ x)
+        meat = (x * (e * e)[:, None]).T @ x
+        k = x.shape[1]
+        return beta, inv @ meat @ inv * (x.shape[0] / max(1, x.shape[0] - k))
+    blocks = x.shape[0] // cluster
+    bread = np.linalg.inv(x.T @ x)
+    g = (x * e[:, None]).reshape(blocks, cluster, -1).sum(axis=1)
+    return beta, bread @ (g.T @ g) @ bread * blocks / (blocks - 1)
 
 
 # --------------------------------------------------------------------------- summaries

@@ -34,6 +34,8 @@ from headcount_lab.core.stats import (
     ci_columns,
     mean_ci,
     normal_ci,
+    ols,
+    ratio_ci,
     sample_mean_ci,
     wilson,
 )
@@ -198,10 +200,7 @@ def fair_multiplier(run_: Run) -> tuple[float, float, float]:
     t, _ = lone_court(rescore(run_, 1, 0), run_.trace)  # team totals, multiplier 1, no bonus
     full, court = lone_court(rescore(run_, 1), run_.trace)
     y = court - (full - t)  # full - t: the bonus paid to the Lone Fool
-    m = y.mean() / t.mean()
-    resid = y - m * t
-    se = resid.std(ddof=1) / math.sqrt(len(t)) / t.mean()
-    return float(m), float(m - Z95 * se), float(m + Z95 * se)
+    return ratio_ci(y, t)
 
 
 def lone_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
@@ -374,18 +373,12 @@ def card_table(runs: dict[tuple[int, str], Run]) -> pd.DataFrame:
     rows = []
     for (n, level), r in runs.items():
         hand = r.trace["hand"].astype(np.float64)
-        R = hand.shape[0]
         y = scores(r).reshape(-1)
         rno = np.repeat(r.trace["round"][:, st.ROUND_NO], n)
         cols = [hand[:, :, t].reshape(-1) for t in CARDS]
         cols += [(rno == k).astype(np.float64) for k in range(1, n + 1)]
         X = np.column_stack(cols)
-        beta, *_ = np.linalg.lstsq(X, y, rcond=None)
-        e = y - X @ beta
-        bread = np.linalg.inv(X.T @ X)
-        g = (X * e[:, None]).reshape(R, n, -1).sum(axis=1)
-        meat = g.T @ g
-        cov = bread @ meat @ bread * R / (R - 1)
+        beta, cov = ols(X, y, cluster=n)  # a round's seats share their deal
         for i, t in enumerate(CARDS):
             rows.append(
                 {

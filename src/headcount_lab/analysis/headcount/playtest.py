@@ -23,6 +23,7 @@ from headcount_lab.core.stats import (
     around,
     independent_difference,
     mean_ci_of_moments,
+    stratified_difference,
     wilson,
     win_spread,
 )
@@ -534,26 +535,16 @@ def heads_up_values(hu: np.ndarray) -> pd.DataFrame:
         ("open_instead_of_face_down", lambda o, d: (o + 1, d), lambda o, d: (o, d + 1)),
         ("one_more_face_down_life", lambda o, d: (o, d + 1), lambda o, d: (o, d)),
     ):
-        num, den, var = 0.0, 0.0, 0.0
+        strata = []
         for o in range(play.HU):
             for d in range(play.HU):
                 (oa, da), (ob, db) = a_of(o, d), b_of(o, d)
                 if max(oa, da, ob, db) >= play.HU or oa + da > 3:
                     continue
-                na, nb = n[oa, da], n[ob, db]
-                ok = (na >= 20) & (nb >= 20)
-                with np.errstate(invalid="ignore", divide="ignore"):
-                    pa = np.where(ok, w[oa, da] / np.maximum(na, 1), 0)
-                    pb = np.where(ok, w[ob, db] / np.maximum(nb, 1), 0)
-                    wt = np.where(ok, na * nb / np.maximum(na + nb, 1), 0)
-                num += float((wt * (pa - pb)).sum())
-                den += float(wt.sum())
-                va = np.where(ok, pa * (1 - pa) / np.maximum(na, 1), 0)
-                vb = np.where(ok, pb * (1 - pb) / np.maximum(nb, 1), 0)
-                var += float((wt * wt * (va + vb)).sum())
-        if den == 0:
-            continue
-        rows.append(_ci_row(around(num / den, Z95 * math.sqrt(var) / den), compare=name))
+                strata.append((w[oa, da], n[oa, da], w[ob, db], n[ob, db]))
+        est = stratified_difference(strata)
+        if est is not None:
+            rows.append(_ci_row(est, compare=name))
     return pd.DataFrame(rows)
 
 

@@ -630,17 +630,6 @@ def _design(six: np.ndarray, blind: np.ndarray) -> tuple[np.ndarray, list[str]]:
     return x, ["intercept", *names]
 
 
-def ols(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Least squares coefficients and their robust (HC1) covariance."""
-    beta, *_ = np.linalg.lstsq(x, y, rcond=None)
-    e = y - x @ beta
-    inv = np.linalg.pinv(x.T @ x)
-    meat = (x * (e * e)[:, None]).T @ x
-    k = x.shape[1]
-    cov = inv @ meat @ inv * (x.shape[0] / max(1, x.shape[0] - k))
-    return beta, cov
-
-
 def rank_value_rows(
     run: dict[str, np.ndarray], n: int
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -654,7 +643,7 @@ def rank_value_rows(
     x, names = _design(six[idx], blind[idx])
     yy = y[idx].astype(np.float64)
     half = idx.size // 2
-    beta, cov = ols(x[:half], yy[:half])
+    beta, cov = stats.ols(x[:half], yy[:half])
     se = np.sqrt(np.clip(np.diag(cov), 0, None))
     for j, name in enumerate(names[1:], start=1):
         where, _, rank = name.partition("_")
@@ -704,13 +693,11 @@ def nine_rows(run: dict[str, np.ndarray], n: int, rules: tuple[str, ...]) -> lis
             sx, sy, sxx, syy, sxy = run["ratio"][v, r]
             if sy == 0:
                 continue
-            ratio = sx / sy
-            var = (sxx - 2 * ratio * sxy + ratio * ratio * syy) / max(1, g - 1)
-            half = stats.Z95 * math.sqrt(max(var, 0.0) * g) / sy
+            ratio, lo, hi = stats.ratio_ci_of_sums(sx, sy, sxx, syy, sxy, g)
             rows.append(
                 {"players": n, "rules": rule, "top": RANK_NAMES[r], "turns_facing": int(sy),
                  "facing_per_game": sy / g, "forced_pickups": int(sx),
-                 **stats.ci_columns("forced_share", stats.around(ratio, half))}
+                 **stats.ci_columns("forced_share", (ratio, lo, hi))}
             )  # fmt: skip
     return rows
 
