@@ -115,7 +115,7 @@ def test_simulate_gives_the_same_bits_however_the_runner_splits_it(game):
 
     from headcount_lab.core import runner
 
-    job = small_tournament(game, 240).job
+    job = small_tournament(game, 40).job
     job = dataclasses.replace(job, block_size=max(1, job.units // 5))  # several blocks
     assert job.n_blocks >= 2
     one = runner.run(job, 11)
