@@ -72,14 +72,15 @@ def run_kernel_block(
     """The plain-Python side of every game's ``kernels.run_block``: an empty record
     (``int16[0, log_width]``) when none is asked for, the game's ``check(state, rules, ids,
     params, record)`` of what the kernel indexes, the statistics ``stats()`` allocates, then
-    ``kernel(state, n_units, rules, ids, params, rotate, record, *before, *stats, *after())``
-    with the statistics in their dict order; returns the statistics."""
+    ``kernel(state, n_units, rules, ids, params, rotate, record, *before, out, *after())``
+    where ``out`` is the tuple of the statistics' arrays in their dict order (the kernel unpacks
+    it by name); returns the statistics."""
     if record is None:
         record = np.empty((0, log_width), dtype=np.int16)
     if check is not None:
         check(state, rules, ids, params, record)
     out = stats()
-    kernel(state, n_units, rules, ids, params, rotate, record, *before, *out.values(),
+    kernel(state, n_units, rules, ids, params, rotate, record, *before, tuple(out.values()),
            *(after() if after is not None else ()))  # fmt: skip
     return out
 

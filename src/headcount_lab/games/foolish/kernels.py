@@ -451,12 +451,9 @@ def play_game(
 
 
 @njit(nogil=True, cache=True)
-def simulate_block(
-    state, n_games, rules, bot_policies, bot_params, rotate, record,
-    o_games, o_score_sum, o_score_sq, o_win60, o_win60_sq, o_role_rounds, o_role_sum, o_role_sq,
-    o_rounds, o_lone, o_crashes, o_comeback60, o_no_tricks, o_start_win60,
-):  # fmt: skip
-    """Play ``n_games`` games with one bot per seat and add their statistics into ``o_*``.
+def simulate_block(state, n_games, rules, bot_policies, bot_params, rotate, record, out):
+    """Play ``n_games`` games with one bot per seat and add their statistics into ``out``, the
+    arrays of :func:`new_stats` in its order (``o_*`` below).
 
     ``bot_policies`` (``int64[n]``) and ``bot_params`` (``float64[n, N_PARAMS]``) are by bot; with
     ``rotate`` game ``g`` seats bot ``j`` at ``(j + g) % n``. By bot: ``o_games``, ``o_score_sum``,
@@ -468,6 +465,8 @@ def simulate_block(
     ``o_start_win60`` (``int64[n]``) the wins in 60ths by seat counted from the first round's
     start player (F4; index 0 starts), whether ``first_start`` is set or drawn per game.
     ``record`` (``int16[K, L]``) gets the logs of the first ``K`` games."""
+    (o_games, o_score_sum, o_score_sq, o_win60, o_win60_sq, o_role_rounds, o_role_sum, o_role_sq,
+     o_rounds, o_lone, o_crashes, o_comeback60, o_no_tricks, o_start_win60) = out  # fmt: skip
     n = rules[I_PLAYERS]
     rounds = rules[I_ROUNDS]
     policies = np.empty(n, dtype=np.int64)

@@ -467,17 +467,18 @@ def game_arrays(n):
 
 
 @njit(nogil=True, cache=True)
-def simulate_block(
-    state, n_games, rules, bot_policies, bot_params, rotate, record, keys, counts,
-    out_games, out_capped, out_turns, out_pooh_bot, out_pooh_rel, out_games_bot_rel,
-    out_pooh_bot_rel, out_place_bot, out_place_rel, out_turn_kinds, out_comeback,
-):  # fmt: skip
-    """Play ``n_games`` games and add their statistics into ``out_*`` (see :func:`new_stats`).
+def simulate_block(state, n_games, rules, bot_policies, bot_params, rotate, record, keys, counts,
+                   out):  # fmt: skip
+    """Play ``n_games`` games and add their statistics into ``out``, the arrays of
+    :func:`new_stats` in its order (``out_*`` below).
 
     ``bot_policies`` (``int64[n]``) and ``bot_params`` (``float64[n, P]``) are by bot.
     ``record`` (``int16[K, log_length]``) receives the logs of the first ``K`` games; ``keys``
     (``uint64[H]``) and ``counts`` (``int64[H]``) are the repetition table (``hash_size``).
     """
+    (out_games, out_capped, out_turns, out_pooh_bot, out_pooh_rel, out_games_bot_rel,
+     out_pooh_bot_rel, out_place_bot, out_place_rel, out_turn_kinds,
+     out_comeback) = out  # fmt: skip
     n = rules[I_PLAYERS]
     policies = np.empty(n, dtype=np.int64)
     params = np.empty((n, bot_params.shape[1]), dtype=np.float64)

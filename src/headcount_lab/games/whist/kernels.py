@@ -314,17 +314,11 @@ def simulate_block(
     rotate,
     record,
     schedule,
-    out_matches,
-    out_score_sum,
-    out_score_sq,
-    out_win60,
-    out_made,
-    out_hands,
-    out_dealer,
-    out_comeback60,
+    out,
     table,
 ):
-    """Play ``n_matches`` matches with one bot per seat and add their statistics into ``out_*``.
+    """Play ``n_matches`` matches with one bot per seat and add their statistics into ``out``,
+    the arrays of :func:`new_stats` in its order (``out_*`` below).
 
     ``bot_policies`` (``int64[n]``) and ``bot_params`` (``float64[n, P]``) are by bot. With
     ``rotate`` match ``m`` seats bot ``j`` at ``(j + m) % n``, otherwise at seat ``j``. Outputs by
@@ -337,6 +331,8 @@ def simulate_block(
     the logs of the first ``K`` matches. ``schedule``: the hand sizes (``int64[H]``,
     :func:`rules.hand_sizes`). ``table``: the listening bots' blind bids (:func:`bot_table`).
     """
+    (out_matches, out_score_sum, out_score_sq, out_win60, out_made, out_hands, out_dealer,
+     out_comeback60) = out  # fmt: skip
     n = rules[I_PLAYERS]
     ranks = 2 * n
     n_hands = schedule.shape[0]
