@@ -336,10 +336,13 @@ def _mix(s, ob, cval, na, out):
 
 
 @njit(nogil=True, cache=True)
-def _cfr(node, dp, upd, weight, kind, actor, peeked, n_act, first, child, level, rows, act_base,
-         obs, win, regret, ssum, reach, val, cval, sig):  # fmt: skip
-    """One CFR+ pass below ``node`` updating player ``upd``: ``reach[dp, p]`` (float64[N]) are the
-    players' reach probabilities per deal; writes player 0's values into ``val[dp]``."""
+def _cfr(node, dp, upd, weight, tree, regret, ssum, work):
+    """One CFR+ pass below ``node`` updating player ``upd``. ``tree`` is the game tree and its
+    deals (:func:`tree_arrays`); ``work`` the scratch ``(reach, val, cval, sig)``:
+    ``reach[dp, p]`` (float64[N]) are the players' reach probabilities per deal; writes player
+    0's values into ``val[dp]``."""
+    kind, actor, peeked, n_act, first, child, level, rows, act_base, obs, win = tree
+    reach, val, cval, sig = work
     if kind[node] == TERMINAL:
         _terminal_value(node, actor, level, win, val[dp])
         return
@@ -351,9 +354,7 @@ def _cfr(node, dp, upd, weight, kind, actor, peeked, n_act, first, child, level,
         for i in range(n):
             reach[dp + 1, 1 - p, i] = reach[dp, 1 - p, i]
             reach[dp + 1, p, i] = reach[dp, p, i] * s[ob[i], a]
-        _cfr(child[first[node] + a], dp + 1, upd, weight, kind, actor, peeked, n_act, first,
-             child, level, rows, act_base, obs, win, regret, ssum, reach, val, cval,
-             sig)  # fmt: skip
+        _cfr(child[first[node] + a], dp + 1, upd, weight, tree, regret, ssum, work)
         for i in range(n):
             cval[dp, a, i] = val[dp + 1, i]
     _mix(s, ob, cval[dp], na, val[dp])
@@ -373,11 +374,13 @@ def _cfr(node, dp, upd, weight, kind, actor, peeked, n_act, first, child, level,
 
 
 @njit(nogil=True, cache=True)
-def _best_response(node, dp, br, kind, actor, peeked, n_act, first, child, level, rows, act_base,
-                   obs, win, policy, reach, val, cval, sig, score):  # fmt: skip
+def _best_response(node, dp, br, tree, policy, work, score):
     """Player 0's value per deal in ``val[dp]`` when player ``br`` best-responds to ``policy``
-    (a normalised flat strategy table) and the other player follows it; ``reach[dp]``
-    (float64[N]) is the other player's reach per deal. ``br = -1``: both follow ``policy``."""
+    (a normalised flat strategy table) and the other player follows it; ``tree`` as for
+    :func:`_cfr`, ``work`` the scratch ``(reach, val, cval, sig)`` with ``reach[dp]``
+    (float64[N]) the other player's reach per deal. ``br = -1``: both follow ``policy``."""
+    kind, actor, peeked, n_act, first, child, level, rows, act_base, obs, win = tree
+    reach, val, cval, sig = work
     if kind[node] == TERMINAL:
         _terminal_value(node, actor, level, win, val[dp])
         return
@@ -388,9 +391,7 @@ def _best_response(node, dp, br, kind, actor, peeked, n_act, first, child, level
     for a in range(na):
         for i in range(n):
             reach[dp + 1, i] = reach[dp, i] if p == br else reach[dp, i] * s[ob[i], a]
-        _best_response(child[first[node] + a], dp + 1, br, kind, actor, peeked, n_act, first,
-                       child, level, rows, act_base, obs, win, policy, reach, val, cval, sig,
-                       score)  # fmt: skip
+        _best_response(child[first[node] + a], dp + 1, br, tree, policy, work, score)
         for i in range(n):
             cval[dp, a, i] = val[dp + 1, i]
     if p != br:
@@ -421,6 +422,7 @@ class Solver:
         self.abstraction = ab
         self.tree = build_tree(ab)
         self.deals = make_deals(ab)
+        self._arrays = tree_arrays(self.tree, self.deals)
         t = self.tree
         self.regret = np.zeros(t.size, dtype=np.float64)
         self.ssum = np.zeros(t.size, dtype=np.float64)
@@ -434,19 +436,14 @@ class Solver:
         self._cval = np.zeros((t.depth + 1, max_act, n))
         self._sig = np.zeros((t.depth + 1, max_rows, max_act))
 
-    def _tree_args(self) -> tuple:
-        t = self.tree
-        return (t.kind, t.actor, t.peeked, t.n_act, t.first, t.child, t.level, t.rows,
-                t.act_base, self.deals.obs, self.deals.win)  # fmt: skip
-
     def run(self, iterations: int) -> None:
         """``iterations`` more CFR+ iterations; iteration t adds its strategy with weight t."""
         for _ in range(iterations):
             self.iterations += 1
             for upd in (0, 1):
                 self._reach[0] = 1.0
-                _cfr(0, 0, upd, float(self.iterations), *self._tree_args(), self.regret,  # type: ignore[call-arg]
-                     self.ssum, self._reach, self._val, self._cval, self._sig)  # fmt: skip
+                _cfr(0, 0, upd, float(self.iterations), self._arrays, self.regret,
+                     self.ssum, (self._reach, self._val, self._cval, self._sig))  # fmt: skip
 
     def average_policy(self) -> np.ndarray:
         """The average strategy as a flat normalised table (float64[size])."""
@@ -458,6 +455,13 @@ class Solver:
     def evaluate(self, policy: np.ndarray) -> dict[str, float]:
         """Exact value and exploitability of ``policy`` (both players follow it)."""
         return evaluate(self.tree, self.deals, policy, self)
+
+
+def tree_arrays(tree: HeadsUpTree, deals: Deals) -> tuple:
+    """``(kind, actor, peeked, n_act, first, child, level, rows, act_base, obs, win)``: the
+    tree's arrays and the deals' views and survival chances, one tuple for the kernels."""
+    return (tree.kind, tree.actor, tree.peeked, tree.n_act, tree.first, tree.child, tree.level,
+            tree.rows, tree.act_base, deals.obs, deals.win)  # fmt: skip
 
 
 def normalise(tree: HeadsUpTree, table: np.ndarray) -> np.ndarray:
@@ -488,12 +492,11 @@ def evaluate(tree: HeadsUpTree, deals: Deals, policy: np.ndarray,
         cval = np.zeros((tree.depth + 1, int(tree.n_act.max()), n))
         sig = np.zeros((tree.depth + 1, int(tree.rows.max()), int(tree.n_act.max())))
     score = np.zeros_like(sig)
-    args = (tree.kind, tree.actor, tree.peeked, tree.n_act, tree.first, tree.child, tree.level,
-            tree.rows, tree.act_base, deals.obs, deals.win, policy)  # fmt: skip
+    arrays = tree_arrays(tree, deals)
     out = {}
     for br, key in ((-1, "value"), (0, "br0"), (1, "br1")):
         reach[0] = 1.0
-        _best_response(0, 0, br, *args, reach, val, cval, sig, score)
+        _best_response(0, 0, br, arrays, policy, (reach, val, cval, sig), score)
         v0 = float(val[0].mean())
         out[key] = 1.0 - v0 if br == 1 else v0
     out["exploitability"] = (out["br0"] + out["br1"] - 1.0) / 2.0
