@@ -487,6 +487,13 @@ def train(
     return EQ.EquilibriumPolicy(pol, call_win, meta)
 
 
+def trainer_kernels() -> None:
+    """``headcount-lab warm``'s step for ``train-equilibrium``: one short batch compiles (or
+    loads) the self-play kernel, so the command's first run and its run-time estimate do not
+    wait for numba (about 8 s of compiling)."""
+    train(players=4, iterations=1, rounds=50, seed=0)
+
+
 def rule_changes(rules: HeadcountRules) -> dict[str, str]:
     """The training flags of ``rules`` other than the rulings' (the deck aside: ``--variant``),
     as ``--rule`` values."""
