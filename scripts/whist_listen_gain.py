@@ -3,6 +3,7 @@ not, and one bot that does not listen against copies that do, seats rotated (iss
 
     python scripts/whist_listen_gain.py [--matches 3000] [--seed 1] [--players 3,4]
         [--bot montecarlo] [--levels 1] [--reads 1,0.5] [--listening-field] [--no-heuristic]
+        [--pair CHALLENGER@FIELD ...]
 
 ``listen=1``: blind one-card bids from the equilibrium tables (3-4 players); montecarlo's
 ``listen=2`` also weights its bid samples by the earlier bids, ``listen=3`` its card-play
@@ -11,6 +12,9 @@ tables, so there ``listen=2`` and ``3`` measure the weighting alone. ``--reads``
 with ``read=q`` (blind bids that read the earlier ones, each read as bid from the cards alone
 with chance ``q``, else as ``listen=1``; issue 22 item 1) against copies of the bot, whose blind
 bids come from their cards alone; with ``--listening-field`` also against copies that listen.
+``--pair CHALLENGER@FIELD`` (repeatable) plays those pairs instead, for example
+``montecarlo:listen=1,bids=heuristic@heuristic`` (reading a field of ``heuristic`` bots' larger
+hands exactly) beside ``montecarlo:listen=2@heuristic`` (the proxy model).
 
 Prints JSON: per table size and pair, the challenger's gain in points per match with its 95%
 interval (:func:`headcount_lab.research.whist.challenge.head_to_head`: its match score minus the
@@ -72,7 +76,17 @@ def main() -> int:
         help="also seat a bot that does not listen against copies that do",
     )
     ap.add_argument("--no-heuristic", action="store_true", help="skip heuristic:listen=1")
+    ap.add_argument(
+        "--pair",
+        action="append",
+        default=[],
+        metavar="CHALLENGER@FIELD",
+        help="play this pair instead of the ones above (repeatable)",
+    )
     args = ap.parse_args()
+    chosen = [tuple(p.split("@")) for p in args.pair]
+    if any(len(p) != 2 or not all(p) for p in chosen):
+        ap.error("--pair takes CHALLENGER@FIELD, two bot specs")
 
     def compute(progress):
         if args.matches < 1:
@@ -80,9 +94,10 @@ def main() -> int:
         rows = []
         for players in args.players:
             rules = WhistRules(players=players)  # a ValueError for a bad table size
-            for challenger, field, listens in pairs(
+            todo = [(c, f, True) for c, f in chosen] or pairs(
                 args.bot, args.levels, args.listening_field, not args.no_heuristic, args.reads
-            ):
+            )
+            for challenger, field, listens in todo:
                 res = head_to_head(rules, challenger, field, args.matches, args.seed)
                 lo, hi = res["ci95"]
                 worth = (res["gain"], [lo, hi]) if listens else (-res["gain"], [-hi, -lo])

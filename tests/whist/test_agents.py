@@ -13,6 +13,7 @@ BOTS = [
     "heuristic",
     "montecarlo:bid_samples=6,play_samples=3",
     "montecarlo:bid_samples=6,play_samples=3,listen=3",
+    "montecarlo:bid_samples=6,play_samples=3,bids=heuristic",
 ]
 
 
@@ -106,8 +107,8 @@ def test_policy_names_and_parameters():
     )
     assert ids.tolist() == [0, 1, 2]
     # every key has one slot in every bot
-    assert params[1].tolist() == [0.0, 0.0, 0.0, 1.0, 0.0, 0.0]
-    assert params[2].tolist() == [40.0, 5.0, 2.0, 0.0, 0.0, 0.0]
+    assert params[1].tolist() == [0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0]
+    assert params[2].tolist() == [40.0, 5.0, 2.0, 0.0, 0.0, 0.0, 0.0]
     for bad, why in [
         ("expert", "unknown bot"),
         ("heuristic:3", "parameters are named"),

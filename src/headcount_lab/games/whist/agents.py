@@ -14,12 +14,16 @@ state passed in, so a bot's decision is a function of (observation, stream) only
   plays each sample out with ``heuristic`` for everyone, and takes the bid (and, if
   ``play_samples > 0``, the card) with the best total score. Parameters (``float64[N_PARAMS]``,
   named on the command line, ``montecarlo:bid_samples=64,play_samples=8``):
-  ``[bid_samples, play_samples, bid_width, listen, stop]``; bids further than ``bid_width`` from the
-  heuristic bid are not tried. With ``listen=2`` (besides the blind bids of ``listen=1``) each
-  bid sample is weighted by the chance that the seats that bid before would have bid as they did
-  holding the sampled hands (the bid model at :data:`LISTEN_SPREAD`), so the bids shift the
-  samples towards the deals they suggest; with ``listen=3`` each card-play sample is weighted
-  likewise by the tricks the other seats still need.
+  ``[bid_samples, play_samples, bid_width, listen, stop, read, bids]``; bids further than
+  ``bid_width`` from the heuristic bid are not tried. With ``listen=2`` (besides the blind
+  bids of ``listen=1``) each bid sample is weighted by the chance that the seats that bid
+  before would have bid as they did holding the sampled hands (the bid model at
+  :data:`LISTEN_SPREAD`), so the bids shift the samples towards the deals they suggest; with
+  ``listen=3`` each card-play sample is weighted likewise by the tricks the other seats still
+  need. With ``bids=heuristic`` (opt-in) the earlier bids are read instead as a field of
+  ``heuristic`` bots makes them, exactly: a bid sample is drawn again until every earlier
+  bidder would have bid what it did holding its sampled hand (:func:`heuristic_bids_agree`, at
+  most :data:`EXACT_TRIES` draws), and the samples count alike.
   With ``stop=Z > 0`` (``[..., stop]``, opt-in) a decision drops, every :data:`STOP_EVERY`
   samples, the options that the leader beats by more than ``Z`` standard errors of the paired
   mean difference (:func:`prune`), and stops sampling when one is left.
@@ -92,7 +96,8 @@ P_BID_WIDTH = 2
 P_LISTEN = 3
 P_STOP = 4
 P_READ = 5
-N_PARAMS = 6
+P_BIDS = 6
+N_PARAMS = 7
 
 
 def policy_params(names: list[str]) -> tuple[np.ndarray, np.ndarray]:
@@ -657,6 +662,29 @@ def bids_weight(obs, hands, k):
     return np.int64(p * WEIGHT_ONE + 0.5)
 
 
+#: ``bids=heuristic``: draws of a bid sample before the last one is kept as it is (a deal the
+#: earlier bids make unlikely, or a field that does not bid as heuristic does)
+EXACT_TRIES = 200
+
+
+@njit_without_refcounts
+def heuristic_bids_agree(obs, hands, k):
+    """Whether every seat that has bid would have bid what it did as the heuristic bot bids,
+    holding its hand in the sampled deal ``hands`` (``bids=heuristic``). The seats that bid
+    before the acting one are never the dealer, who bids last, so no bid of theirs was
+    forbidden (W5)."""
+    n = obs[O_PLAYERS]
+    for s in range(n):
+        b = obs[OFF_BIDS + s]
+        if (
+            s != obs[O_SEAT]
+            and b >= 0
+            and heuristic_bid(hands[s], k, n, obs[O_TRUMP_CARD], obs[O_TRUMP_SUIT], -1) != b
+        ):
+            return False
+    return True
+
+
 @njit_without_refcounts
 def needs_weight(obs, hands):
     """Importance weight (fixed point) of a sampled deal ``hands`` of the unplayed cards during
@@ -784,7 +812,8 @@ def mc_bid(state, params, obs, work, uwork, forb):
     for i in range(totals.shape[0]):
         totals[i] = 0
     me = (seat - dealer - 1) % n  # my place in the bidding order
-    listen = params[P_LISTEN] > 1
+    exact = params[P_BIDS] > 0
+    listen = params[P_LISTEN] > 1 and not exact
     z = params[P_STOP]
     score, sums, sq = stop_scratch(work)
     clear_stats(sums, sq)
@@ -795,6 +824,11 @@ def mc_bid(state, params, obs, work, uwork, forb):
     samples = int(params[P_BID_SAMPLES])
     for drawn in range(1, samples + 1):
         deal_again(state, obs, need, 1, unseen[:size], pool[:size], dealt)
+        if exact:
+            for _ in range(EXACT_TRIES - 1):
+                if heuristic_bids_agree(obs, dealt, k):
+                    break
+                deal_again(state, obs, need, 1, unseen[:size], pool[:size], dealt)
         w = bids_weight(obs, dealt, k) if listen else np.int64(1)
         # the start of play for this deal: the later bidders bid as the heuristic would (only
         # the dealer's bid can depend on this seat's bid, through the forbidden value)

@@ -38,8 +38,26 @@ READ = Param(
     " else as listen=1 (0: off)",
     quiet=True,
 )
+#: how montecarlo reads the earlier bids of the larger hands (issue 22 item 1; opt-in and quiet):
+#: ``proxy`` (0) as ``listen=2`` does when ``listen`` is 2 or 3, by the bid model of every seat
+#: centred on the heuristic's trick estimate; ``heuristic`` (1) as a field of ``heuristic`` bots
+#: bids, exactly: each bid sample is a deal in which every earlier bidder would have bid what it
+#: did (drawn again until one is found, up to ``agents.EXACT_TRIES`` draws), whatever ``listen``
+BIDS = Param(
+    "bids",
+    0,
+    0,
+    1,
+    True,
+    "larger hands: read the earlier bids by the proxy model (with listen 2-3) or as heuristic"
+    " bots bid them, exactly",
+    words=(("proxy", 0), ("heuristic", 1)),
+    quiet=True,
+    named=True,
+)
 #: the slot of each parameter in a bot's parameter array, the same for every bot
-SLOTS = {"bid_samples": 0, "play_samples": 1, "bid_width": 2, "listen": 3, "stop": 4, "read": 5}
+SLOTS = {"bid_samples": 0, "play_samples": 1, "bid_width": 2, "listen": 3, "stop": 4, "read": 5,
+         "bids": 6}  # fmt: skip
 #: montecarlo can stop sampling a decision once its best option is clear (opt-in, issue 24: the
 #: default 0 samples every decision in full; quiet, so older specs keep their text)
 STOP = Param(
@@ -71,6 +89,7 @@ MENU = BotMenu(
                 LISTEN_MC,
                 STOP,
                 READ,
+                BIDS,
             ),
         ),
     ],
