@@ -30,12 +30,20 @@ def test_the_games_stream_is_back_after_the_hint_bot_fails():
     assert owner.stream.s == before
 
 
+class _Table(PersonSeat):
+    HINT_BOT = "reader"
+
+    def setup(self) -> None:
+        self.set_up = True
+
+
 def test_the_persons_seat_is_labelled_and_played_by_the_hint_bot_in_the_table():
-    seat = PersonSeat(None, ["odds", None, "tips"], 1, 7, Console(), None, "reader")
+    seat = _Table(None, ["odds", None, "tips"], 1, 7, Console())
+    assert seat.set_up  # the game's own part ran
     assert seat.labels == ["odds", PERSON, "tips"]
     assert seat.specs == ["odds", "reader", "tips"] and seat.hint_bot == Hint("reader", "reader")
     named = Hint("equilibrium:discard=0", "competent (equilibrium:discard=0)")
-    assert PersonSeat(None, [None, "odds"], 0, 7, Console(), named, "reader").specs == [
+    assert _Table(None, [None, "odds"], 0, 7, Console(), named).specs == [
         "equilibrium:discard=0",
         "odds",
     ]

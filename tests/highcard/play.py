@@ -4,28 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from headcount_lab.core.play import Console, Hint, IllegalMove, PersonSeat, percent
+from headcount_lab.core.play import IllegalMove, PersonSeat, percent
 from headcount_lab.core.record import envelope
 from headcount_lab.core.rng import PyStream, block_state
 from highcard.bots import MENU, act
 from highcard.record import FORMAT
 from highcard.reference import play_game
-from highcard.rules import VERSION, HighCardRules, card_text, chance_highest
+from highcard.rules import VERSION, card_text, chance_highest
 
 HINT_BOT = "odds"
 
 
 class HighCardTable(PersonSeat):
-    def __init__(
-        self,
-        rules: HighCardRules,
-        bots: list[str | None],
-        seat: int,
-        seed: int,
-        console: Console,
-        hint: Hint | None = None,
-    ) -> None:
-        super().__init__(rules, bots, seat, seed, console, hint, HINT_BOT)
+    HINT_BOT = HINT_BOT
+
+    def setup(self) -> None:
         self.bots = [MENU.parse(b) for b in self.specs]
 
     def decide(self, seat: int, seen: list[int], u: float) -> bool:

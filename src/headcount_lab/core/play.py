@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from headcount_lab.core.record import PERSON
 from headcount_lab.core.rng import PyStream
@@ -87,10 +87,17 @@ class Hint:
         return hint if hint is not None else cls(default, default)
 
 
-class Table(Protocol):
-    """What ``GameSpec.play`` names: built with the rules, the bot spec of every other seat
-    (``None`` at the person's seat), the person's seat, the seed, a console and the bot
-    ``hint`` asks (None: the game's ``HINT_BOT``)."""
+class PersonSeat:
+    """The table ``GameSpec.play`` names is a subclass: built with the rules, the bot spec of
+    every other seat (``None`` at the person's seat), the person's seat, the seed, a console and
+    the bot ``hint`` asks (None: the class's ``HINT_BOT``), it plays one game in ``play()`` and
+    returns its record. This part is every game's: it keeps the rules, seat, seed and console,
+    labels each seat by its bot spec (``person`` at the person's seat), names the hint bot,
+    which also plays the person's seat in the engine's bot table (:attr:`specs`, ready for the
+    game's ``policy_params``), then calls :meth:`setup` for the game's own part."""
+
+    #: the game's bot that ``hint`` asks by default
+    HINT_BOT = ""
 
     def __init__(
         self,
@@ -100,31 +107,18 @@ class Table(Protocol):
         seed: int,
         console: Console,
         hint: Hint | None = None,
-    ) -> None: ...
-
-    def play(self) -> dict[str, Any]: ...
-
-
-class PersonSeat:
-    """What every game's table does first: keep the rules, the person's seat, the seed and the
-    console; label each seat by its bot spec (``person`` at the person's seat); and name the bot
-    ``hint`` asks (``default``: the game's ``HINT_BOT``), which also plays the person's seat in
-    the engine's bot table: :attr:`specs`, ready for the game's ``policy_params``."""
-
-    def __init__(
-        self,
-        rules: Any,
-        bots: list[str | None],
-        seat: int,
-        seed: int,
-        console: Console,
-        hint: Hint | None,
-        default: str,
     ) -> None:
         self.rules, self.seat, self.seed, self.console = rules, seat, seed, console
         self.labels = [b if b is not None else PERSON for b in bots]
-        self.hint_bot = Hint.of(hint, default)
+        self.hint_bot = Hint.of(hint, self.HINT_BOT)
         self.specs = [b if b is not None else self.hint_bot.spec for b in bots]
+        self.setup()
+
+    def setup(self) -> None:
+        """The game's own part of the table (its checks, bots and streams)."""
+
+    def play(self) -> dict[str, Any]:
+        raise NotImplementedError
 
 
 @contextmanager

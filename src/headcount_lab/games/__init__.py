@@ -30,7 +30,7 @@ class GameSpec:
     summary: str  #: "module:function" printing a simulate summary as text
     replay: str  #: "module:function" checking a loaded record; raises ValueError if it is bad
     describe: str  #: "module:function" replay result -> lines of text
-    play: str  #: "module:Class" of the interactive table (core.play.Table protocol)
+    play: str  #: "module:Class" of the interactive table (a core.play.PersonSeat)
     docs: str  #: the game's one docs page, relative to the repository root
     cli: str | None = None  #: "module:app", a typer app with the game's own commands
     report: str | None = None  #: "module:build_all" (root, options, progress) -> written paths;

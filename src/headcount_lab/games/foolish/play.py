@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from headcount_lab.core.play import Console, Hint, IllegalMove, PersonSeat, percent, stream_copy
+from headcount_lab.core.play import IllegalMove, PersonSeat, percent, stream_copy
 from headcount_lab.core.rng import PyStream, block_state
 from headcount_lab.games.foolish import reference as R
 from headcount_lab.games.foolish.record import CRASH_TEXT, parse_record_play, play_text, typed_play
@@ -52,20 +52,15 @@ class _PersonBots(R.Bots):
 
 
 class FoolishTable(PersonSeat):
-    def __init__(
-        self,
-        rules: FoolishRules,
-        bots: list[str | None],
-        seat: int,
-        seed: int,
-        console: Console,
-        hint: Hint | None = None,
-    ) -> None:
+    HINT_BOT = HINT_BOT
+
+    def setup(self) -> None:
         from headcount_lab.games.foolish.agents import policy_params
 
-        if len(bots) != rules.players:
-            raise ValueError(f"the rules are for {rules.players} players, not {len(bots)}")
-        super().__init__(rules, bots, seat, seed, console, hint, HINT_BOT)
+        rules: FoolishRules = self.rules
+        seed = self.seed
+        if len(self.labels) != rules.players:
+            raise ValueError(f"the rules are for {rules.players} players, not {len(self.labels)}")
         ids, params = policy_params(self.specs)
         self.stream = PyStream(block_state(seed, 0))  # simulate's first game, same stream
         self.bots = _PersonBots(ids, params, self.stream)

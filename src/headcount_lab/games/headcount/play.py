@@ -17,7 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from headcount_lab.core.play import Console, Hint, IllegalMove, PersonSeat, percent, stream_copy
+from headcount_lab.core.play import IllegalMove, PersonSeat, percent, stream_copy
 from headcount_lab.core.rng import PyStream, block_state
 from headcount_lab.games.headcount import agents as A
 from headcount_lab.games.headcount import reference as G
@@ -52,22 +52,19 @@ class _PersonTable(G.Table):
 
 
 class HeadcountTable(PersonSeat):
-    def __init__(
-        self,
-        rules: HeadcountRules,
-        bots: list[str | None],
-        seat: int,
-        seed: int,
-        console: Console,
-        hint: Hint | None = None,
-    ) -> None:
+    HINT_BOT = HINT_BOT
+
+    def setup(self) -> None:
         from headcount_lab.games.headcount.agents import parse_bot
         from headcount_lab.games.headcount.rules import PLAYERS_MAX, PLAYERS_MIN
         from headcount_lab.games.headcount.tournament import Setup
 
-        if not PLAYERS_MIN <= len(bots) <= PLAYERS_MAX:
-            raise ValueError(f"a table has {PLAYERS_MIN} to {PLAYERS_MAX} players, got {len(bots)}")
-        super().__init__(rules, bots, seat, seed, console, hint, HINT_BOT)
+        rules: HeadcountRules = self.rules
+        seed = self.seed
+        if not PLAYERS_MIN <= len(self.labels) <= PLAYERS_MAX:
+            raise ValueError(
+                f"a table has {PLAYERS_MIN} to {PLAYERS_MAX} players, got {len(self.labels)}"
+            )
         parsed = [parse_bot(b) for b in self.specs]
         setup = Setup(tuple(parsed), rules, False)
         _, params = A.table_params(parsed)

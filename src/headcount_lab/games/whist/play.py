@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from headcount_lab.core.cards import CardError
-from headcount_lab.core.play import Console, Hint, IllegalMove, PersonSeat, percent, stream_copy
+from headcount_lab.core.play import IllegalMove, PersonSeat, percent, stream_copy
 from headcount_lab.core.rng import PyStream, block_state
 from headcount_lab.games.whist import reference as R
 from headcount_lab.games.whist.rules import (
@@ -57,20 +57,15 @@ class _PersonBots(R.Bots):
 
 
 class WhistTable(PersonSeat):
-    def __init__(
-        self,
-        rules: WhistRules,
-        bots: list[str | None],
-        seat: int,
-        seed: int,
-        console: Console,
-        hint: Hint | None = None,
-    ) -> None:
+    HINT_BOT = HINT_BOT
+
+    def setup(self) -> None:
         from headcount_lab.games.whist.agents import policy_params
 
-        if len(bots) != rules.players:
-            raise ValueError(f"the rules are for {rules.players} players, not {len(bots)}")
-        super().__init__(rules, bots, seat, seed, console, hint, HINT_BOT)
+        rules: WhistRules = self.rules
+        seed = self.seed
+        if len(self.labels) != rules.players:
+            raise ValueError(f"the rules are for {rules.players} players, not {len(self.labels)}")
         ids, params = policy_params(self.specs)
         self.ids, self.params = ids, params
         self.stream = PyStream(block_state(seed, 0))  # simulate's first match, same stream
