@@ -47,7 +47,9 @@ def test_the_public_belief_after_each_bid_is_the_plainly_computed_one():
     for seat, (call, q) in zip((1, 2, 0), ((0.65, 0.03), (0.6, 0.1), (0.8, 0.2)), strict=True):
         others = [k for k in range(3) if k != seat]
         a, z = d.starts[seat, d.group[seat, d0]], d.starts[seat, d.group[seat, d0] + 1]
-        act = C.decide((miss, ONES), d.order[seat], a, z, d.row, d.sf, d.lo, nb, last, call, q)
+        act = C.decide(
+            (miss, ONES), d.order[seat], a, z, d.rows[seat], d.sft, d.lo, nb, last, call, q
+        )
         assert act == _reference_action(
             d.cards, ref, d.sf, d.lo, d.row, others, d.cards[d0, others], nb, last, call, q
         )
@@ -61,8 +63,8 @@ def test_the_public_belief_after_each_bid_is_the_plainly_computed_one():
             )
         ref += ~keep
         C._observe(
-            (miss, ONES), (zeros, ONES), miss, d.order[seat], d.starts[seat], d.row, d.sf, d.lo,
-            nb, last, np.array([1.0, call, q, C.NEVER]), False, act,
+            (miss, ONES), (zeros, ONES), miss, d.order[seat], d.starts[seat], d.rows[seat], d.sft,
+            d.lo, nb, last, np.array([1.0, call, q, C.NEVER]), False, act,
         )  # fmt: skip
         np.testing.assert_array_equal(miss, ref)
         assert 0 < keep.sum() < len(keep)  # the bid told the table something
@@ -94,7 +96,6 @@ def test_h7_a_peek_and_a_declined_peek_are_read_as_the_plainly_computed_rule_giv
     would have chosen otherwise, for a peek and for a declined one."""
     d = P3
     g = np.random.default_rng(5)
-    hidden = d.cards[:, 3]
     acc = np.zeros((2, 17))
     seat, others = 2, [0, 1]
     for trial in range(3):
@@ -106,8 +107,8 @@ def test_h7_a_peek_and_a_declined_peek_are_read_as_the_plainly_computed_rule_giv
             a, z = d.starts[seat, grp], d.starts[seat, grp + 1]
             view = tuple(d.cards[d.order[seat, a], others])
             got = C.wants_peek(
-                (miss, ONES), d.order[seat], a, z, hidden, d.row, d.sf, d.lo, nb, last, call, q,
-                peek, acc,
+                (miss, ONES), d.order[seat], a, z, d.hid[seat], d.rows[seat], d.sft, d.lo, nb,
+                last, call, q, peek, acc,
             )  # fmt: skip
             ref = _reference_peek(
                 d.cards, miss, d.sf, d.lo, d.row, others, view, nb, last, call, q, peek
@@ -119,8 +120,8 @@ def test_h7_a_peek_and_a_declined_peek_are_read_as_the_plainly_computed_rule_giv
             after = miss.copy()
             model = np.array([1.0, call, q, peek])
             C._observe_peek(
-                (after, ONES), (miss * 0, ONES), after, d.order[seat], d.starts[seat], hidden,
-                d.row, d.sf, d.lo, nb, last, model, peeked, acc,
+                (after, ONES), (miss * 0, ONES), after, d.order[seat], d.starts[seat], d.hid[seat],
+                d.rows[seat], d.sft, d.lo, nb, last, model, peeked, acc,
             )  # fmt: skip
             wrong = np.array([want[k] != peeked for k in d.group[seat]])
             np.testing.assert_array_equal(after - miss, wrong.astype(np.int32))
@@ -136,7 +137,6 @@ def _stepped_round(d, d0, played, model, start, open_l, draw):
     miss = np.zeros(len(d.cards), dtype=np.int32)
     bel, prior = (miss, ONES), (np.zeros_like(miss), ONES)
     acc = np.zeros((2, 17))
-    hidden = d.cards[:, n]
     peeked = [False] * n
     nb, last, seat, bidder = 0, 0, start, -1
     while True:
@@ -147,26 +147,28 @@ def _stepped_round(d, d0, played, model, start, open_l, draw):
             a, z = d.starts[seat, d.group[seat, d0]], d.starts[seat, d.group[seat, d0] + 1]
             now = bool(
                 C.wants_peek(
-                    src, d.order[seat], a, z, hidden, d.row, d.sf, d.lo, nb, last, p[1], p[2],
-                    p[3], acc,
+                    src, d.order[seat], a, z, d.hid[seat], d.rows[seat], d.sft, d.lo, nb, last,
+                    p[1], p[2], p[3], acc,
                 )
             )  # fmt: skip
             C._observe_peek(
-                bel, prior, miss, d.order[seat], d.starts[seat], hidden, d.row, d.sf, d.lo, nb,
-                last, model, now, acc,
+                bel, prior, miss, d.order[seat], d.starts[seat], d.hid[seat], d.rows[seat], d.sft,
+                d.lo, nb, last, model, now, acc,
             )  # fmt: skip
             peeked[seat] = now
-        o, st, gr = (
-            (d.porder, d.pstarts, d.pgroup) if peeked[seat] else (d.order, d.starts, d.group)
+        o, st, gr, ro = (
+            (d.porder, d.pstarts, d.pgroup, d.prows)
+            if peeked[seat]
+            else (d.order, d.starts, d.group, d.rows)
         )
         a, z = st[seat, gr[seat, d0]], st[seat, gr[seat, d0] + 1]
         call = C.NEVER if now else p[1]
-        act = C.decide(src, o[seat], a, z, d.row, d.sf, d.lo, nb, last, call, p[2])
+        act = C.decide(src, o[seat], a, z, ro[seat], d.sft, d.lo, nb, last, call, p[2])
         if act == C.CALL:
             assert not now  # H7: a peeker raises on its peek turn
             break
         C._observe(
-            bel, prior, miss, o[seat], st[seat], d.row, d.sf, d.lo, nb, last, model, now, act
+            bel, prior, miss, o[seat], st[seat], ro[seat], d.sft, d.lo, nb, last, model, now, act
         )
         nb, last, bidder, seat = nb + 1, act, seat, (seat + 1) % n
     lost = count([int(c) for c in d.cards[d0]], draw) < last
@@ -214,9 +216,11 @@ def test_the_quick_check_agrees_with_the_search_on_every_action():
         last = int(g.integers(-5, 40))
         call, q = float(g.uniform(0.3, 0.95)), float(g.uniform(0.01, 0.5))
         bel = (miss, ONES)
-        act = C.decide(bel, d.order[seat], a, z, d.row, d.sf, d.lo, nb, last, call, q)
+        act = C.decide(bel, d.order[seat], a, z, d.rows[seat], d.sft, d.lo, nb, last, call, q)
         for other in {act, C.CALL, act - 1, act + 1, last + 1, last + 2}:
-            got = C.gives(bel, d.order[seat], a, z, d.row, d.sf, d.lo, nb, last, call, q, other)
+            got = C.gives(
+                bel, d.order[seat], a, z, d.rows[seat], d.sft, d.lo, nb, last, call, q, other
+            )
             assert got == (other == act), (nb, last, act, other)
 
 
@@ -358,7 +362,7 @@ def test_the_mixed_public_belief_is_the_plainly_computed_product_over_seats_of_s
         _assert_same_weights(miss, rel, w)
         a, z = d.starts[seat, d.group[seat, d0]], d.starts[seat, d.group[seat, d0] + 1]
         p = model[k_played]
-        act = C.decide(bel, d.order[seat], a, z, d.row, d.sf, d.lo, nb, last, p[1], p[2])
+        act = C.decide(bel, d.order[seat], a, z, d.rows[seat], d.sft, d.lo, nb, last, p[1], p[2])
         assert act != C.CALL
         for k in range(2):
             for view in np.unique(d.cards[:, others], axis=0):
@@ -368,8 +372,8 @@ def test_the_mixed_public_belief_is_the_plainly_computed_product_over_seats_of_s
                 )
                 ref[seat, k, m] += said != act
         C._read(
-            bel, prior, tmiss, cs, rs, seat, d.order[seat], d.starts[seat], d.row, d.sf, d.lo, nb,
-            last, model, False, False, act, d.cards[:, 3], acc,
+            bel, prior, tmiss, cs, rs, seat, d.order[seat], d.starts[seat], d.rows[seat], d.sft,
+            d.lo, nb, last, model, False, False, act, d.hid[seat], acc,
         )  # fmt: skip
         np.testing.assert_array_equal(tmiss[seat], ref[seat])
         assert ref[seat, 0].any() or ref[seat, 1].any()  # the bid told the table something

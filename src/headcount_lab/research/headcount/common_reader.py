@@ -113,10 +113,14 @@ class Deals:
 
     ``cards`` int8[D, players + 1] (seat 0..n-1, then the hidden card); ``row`` int32[D], the deal's
     row of the fully known belief table (``sf[row, t]`` = P(total >= ``lo`` + t), the Joker's
-    stand-in averaged, H2-H4); for seat ``j``: ``order[j]`` int32[D] the deals sorted by what ``j``
-    sees, ``starts[j]`` int32[G + 1] the groups' bounds in it, ``group[j]`` int32[D] each deal's
-    group; ``porder``, ``pstarts``, ``pgroup`` the same for what ``j`` sees after a peek (the
-    hidden card too).
+    stand-in averaged, H2-H4) and ``sft`` the same table by column (``sft[t, row]``: the
+    kernels read one bid's column of every deal's row, which then fits in the cache); for seat
+    ``j``: ``order[j]`` int32[D] the deals sorted by what ``j`` sees, ``starts[j]`` int32[G + 1]
+    the groups' bounds in it, ``group[j]`` int32[D] each deal's group, ``rows[j]`` int32[D] and
+    ``hid[j]`` int8[D] the belief row and the hidden card of the deal at each place of
+    ``order[j]`` (the kernels read them in that order, one after the other, instead of looking
+    each deal up); ``porder``, ``pstarts``, ``pgroup``, ``prows`` and
+    ``phid`` the same for what ``j`` sees after a peek (the hidden card too).
     """
 
     players: int
@@ -124,23 +128,31 @@ class Deals:
     cards: np.ndarray
     row: np.ndarray
     sf: np.ndarray
+    sft: np.ndarray
     lo: int
     order: np.ndarray
     starts: np.ndarray
     group: np.ndarray
+    rows: np.ndarray
+    hid: np.ndarray
     porder: np.ndarray
     pstarts: np.ndarray
     pgroup: np.ndarray
+    prows: np.ndarray
+    phid: np.ndarray
 
     def arrays(self) -> tuple[np.ndarray, ...]:
-        """What the kernels take: cards, row, sf, then the views before and after a peek."""
-        return (self.cards, self.row, self.sf, self.order, self.starts, self.group, self.porder,
-                self.pstarts, self.pgroup)  # fmt: skip
+        """What the kernels take: cards, sft, then the views before and after a peek."""
+        return (self.cards, self.sft, self.order, self.starts, self.group, self.rows, self.hid,
+                self.porder, self.pstarts, self.pgroup, self.prows, self.phid)  # fmt: skip
 
 
-def _views(cards: np.ndarray, seen: list[list[int]], n_deck: int) -> tuple[np.ndarray, ...]:
-    """For each list of columns a seat sees: the deals sorted by those cards, the groups' bounds
-    and each deal's group, stacked over the seats."""
+def _views(
+    cards: np.ndarray, row: np.ndarray, seen: list[list[int]], n_deck: int
+) -> tuple[np.ndarray, ...]:
+    """For each list of columns a seat sees: the deals sorted by those cards, the groups' bounds,
+    each deal's group, and the rows and hidden cards in the sorted order, stacked over the
+    seats."""
     order, starts, group = [], [], []
     for cols in seen:
         key = np.zeros(len(cards), dtype=np.int64)
@@ -154,7 +166,8 @@ def _views(cards: np.ndarray, seen: list[list[int]], n_deck: int) -> tuple[np.nd
         order.append(o)
         starts.append(s)
         group.append(g)
-    return np.stack(order), np.stack(starts), np.stack(group)
+    o = np.stack(order)
+    return o, np.stack(starts), np.stack(group), row[o], np.ascontiguousarray(cards[:, -1][o])
 
 
 @cache
@@ -172,155 +185,225 @@ def deals(players: int, double: bool = False) -> Deals:
         cards,
         row,
         np.ascontiguousarray(table.sf),
+        np.ascontiguousarray(table.sf.T),
         table.lo,
-        *_views(cards, others, n_deck),
-        *_views(cards, [o + [players] for o in others], n_deck),
+        *_views(cards, row, others, n_deck),
+        *_views(cards, row, [o + [players] for o in others], n_deck),
     )
 
 
 @njit(nogil=True, cache=True)
-def _weighed(bel, order, a, z):
-    """The fewest mismatches among the deals ``order[a:z]`` and the sum of their weights.
+def _load(bel, order, a, z, w, mb):
+    """Load the weights of the group ``order[a:z]`` (the deals a seat cannot tell apart) for the
+    decisions below into ``w`` (float64[>= z - a]), each relative to the group's best explained
+    deal (``mb`` int32 scratch of the same size); returns their sum. The decisions read the
+    weights from ``w`` and the rows (hidden cards) from the view's ``rows`` (``hid``) in the
+    group's order, so every sum adds the same products in the same order however many are
+    taken.
 
     ``bel`` = (``miss`` int32[D], ``rel`` float64[D]): a deal's weight is ``FLOOR ** (miss -
-    base) * rel``, ``rel`` being 1 unless a seat mixes policies (:func:`_refresh`)."""
+    base) * rel``, ``base`` the group's fewest mismatches and ``rel`` 1 unless a seat mixes
+    policies (:func:`_refresh`); an empty ``rel`` stands for all ones and is not read."""
     miss, rel = bel
     base = miss[order[a]]
     for k in range(a, z):
-        base = min(base, miss[order[k]])
+        x = miss[order[k]]
+        mb[k - a] = x
+        base = min(base, x)
+    mixed = rel.shape[0] > 0
     wsum = 0.0
-    for k in range(a, z):
-        d = order[k]
-        wsum += POWERS[min(miss[d] - base, 39)] * rel[d]
-    return base, wsum
+    for i in range(z - a):
+        x = POWERS[min(mb[i] - base, 39)]
+        if mixed:
+            x *= rel[order[a + i]]
+        w[i] = x
+        wsum += x
+    return wsum
 
 
 @njit(nogil=True, cache=True, inline="always")
-def _sf(sf, r, t):
+def _sf(sft, r, t):
     """P(total >= ``lo + t``) on the belief row ``r`` (1 below the table, 0 past its top)."""
     if t <= 0:
         return 1.0
-    if t >= sf.shape[1]:
+    if t >= sft.shape[0]:
         return 0.0
-    return sf[r, t]
+    return sft[t, r]
 
 
-@njit(nogil=True, cache=True)
-def _at_least(bel, order, a, z, row, sf, lo, b, base, wsum):
-    """P(total >= ``b``) under the posterior of the deals ``order[a:z]``."""
-    miss, rel = bel
-    t = b - lo
-    if t <= 0 or t >= sf.shape[1]:
-        return _sf(sf, 0, t)
-    s = 0.0
-    for k in range(a, z):
-        d = order[k]
-        s += POWERS[min(miss[d] - base, 39)] * rel[d] * sf[row[d], t]
+@njit(nogil=True, cache=True, inline="always")
+def _tail(s, wsum, sft, t):
+    """P(total >= ``lo + t``) from the weighted sum ``s`` of the group's rows at ``t``."""
+    if t <= 0 or t >= sft.shape[0]:
+        return _sf(sft, 0, t)
     return s / wsum
 
 
 @njit(nogil=True, cache=True)
-def decide(bel, order, a, z, row, sf, lo, nb, last, call, quantile):
-    """The action of a seat whose view holds the deals ``order[a:z]``, weighed by the belief
-    ``bel`` (:func:`_weighed`): :data:`CALL`, or the bid (H5; a call needs a bid, ties go to
-    the bidder, H6)."""
-    base, wsum = _weighed(bel, order, a, z)
-    return _decide(bel, order, a, z, row, sf, lo, nb, last, call, quantile, base, wsum)
+def _at_least(w, r, m, wsum, sft, t):
+    """P(total >= ``lo + t``) under the posterior of a loaded group of ``m`` deals."""
+    s = 0.0
+    if 0 < t < sft.shape[0]:
+        for i in range(m):
+            s += w[i] * sft[t, r[i]]
+    return _tail(s, wsum, sft, t)
 
 
 @njit(nogil=True, cache=True)
-def _decide(bel, order, a, z, row, sf, lo, nb, last, call, quantile, base, wsum):
-    """:func:`decide` on the group's fewest mismatches ``base`` and weight ``wsum``."""
-    if nb > 0 and 1.0 - _at_least(bel, order, a, z, row, sf, lo, last, base, wsum) > call:
+def _choose(w, r, m, wsum, sft, lo, nb, last, call, quantile):
+    """:func:`decide` on a loaded group."""
+    if nb > 0 and 1.0 - _at_least(w, r, m, wsum, sft, last - lo) > call:
         return CALL
     need = 1.0 - quantile
     # the highest bid with P(total >= bid) >= need: P(total >= lo) = 1, P past the top = 0
-    good, bad = lo, lo + sf.shape[1]
+    good, bad = lo, lo + sft.shape[0]
     while bad - good > 1:
-        m = (good + bad) // 2
-        if _at_least(bel, order, a, z, row, sf, lo, m, base, wsum) >= need:
-            good = m
+        mid = (good + bad) // 2
+        if _at_least(w, r, m, wsum, sft, mid - lo) >= need:
+            good = mid
         else:
-            bad = m
+            bad = mid
     if nb > 0 and good <= last:
         return last + 1
     return good
 
 
 @njit(nogil=True, cache=True)
-def gives(bel, order, a, z, row, sf, lo, nb, last, call, quantile, action):
-    """Whether :func:`decide` on the same inputs gives ``action``, read off at most three
-    chances instead of its search (P(total >= b) falls with b, so the bid ``b`` is the one with
-    P(total >= b) >= 1 - ``quantile`` > P(total >= b + 1))."""
-    base, wsum = _weighed(bel, order, a, z)
+def _buffers(m):
+    """Scratch for :func:`_load` of groups of up to ``m`` deals."""
+    return np.empty(m), np.empty(m, dtype=np.int32)
+
+
+@njit(nogil=True, cache=True)
+def _largest(starts):
+    """The most deals in one group of ``starts``."""
+    m = 0
+    for g in range(starts.shape[0] - 1):
+        m = max(m, starts[g + 1] - starts[g])
+    return m
+
+
+@njit(nogil=True, cache=True)
+def decide(bel, order, a, z, rows, sft, lo, nb, last, call, quantile):
+    """The action of a seat whose view holds the deals ``order[a:z]``, weighed by the belief
+    ``bel`` (:func:`_load`): :data:`CALL`, or the bid (H5; a call needs a bid, ties go to the
+    bidder, H6). ``rows`` and ``sft`` are the view's rows and the belief table by column
+    (:class:`Deals`)."""
+    w, mb = _buffers(z - a)
+    wsum = _load(bel, order, a, z, w, mb)
+    return _choose(w, rows[a:z], z - a, wsum, sft, lo, nb, last, call, quantile)
+
+
+@njit(nogil=True, cache=True)
+def _gives(w, r, m, wsum, sft, lo, nb, last, call, quantile, action):
+    """:func:`gives` on a loaded group. The chances it may need (at ``last``, ``last + 2``,
+    ``action`` and ``action + 1``) are summed in one pass: the table calls this on every group
+    of a view at every action."""
+    t0, t1, t2, t3 = last - lo, last + 2 - lo, action - lo, action + 1 - lo
+    top = sft.shape[0]
+    s0, s1, s2, s3 = 0.0, 0.0, 0.0, 0.0
+    for i in range(m):
+        x, ri = w[i], r[i]
+        if 0 < t0 < top:
+            s0 += x * sft[t0, ri]
+        if 0 < t1 < top:
+            s1 += x * sft[t1, ri]
+        if 0 < t2 < top:
+            s2 += x * sft[t2, ri]
+        if 0 < t3 < top:
+            s3 += x * sft[t3, ri]
     need = 1.0 - quantile
     if nb > 0:
-        calls = 1.0 - _at_least(bel, order, a, z, row, sf, lo, last, base, wsum) > call
+        calls = 1.0 - _tail(s0, wsum, sft, t0) > call
         if action == CALL or calls:
             return action == CALL and calls
         if action <= last:  # never a legal bid (H5)
             return False
         if action == last + 1:  # the highest safe bid is at most the lowest legal one
-            return _at_least(bel, order, a, z, row, sf, lo, last + 2, base, wsum) < need
-    return (
-        _at_least(bel, order, a, z, row, sf, lo, action, base, wsum) >= need
-        and _at_least(bel, order, a, z, row, sf, lo, action + 1, base, wsum) < need
-    )
+            return _tail(s1, wsum, sft, t1) < need
+    return _tail(s2, wsum, sft, t2) >= need and _tail(s3, wsum, sft, t3) < need
 
 
 @njit(nogil=True, cache=True)
-def _observe(bel, prior, out, order, starts, row, sf, lo, nb, last, model, must_raise, action):
+def gives(bel, order, a, z, rows, sft, lo, nb, last, call, quantile, action):
+    """Whether :func:`decide` on the same inputs gives ``action``, read off at most three
+    chances instead of its search (P(total >= b) falls with b, so the bid ``b`` is the one with
+    P(total >= b) >= 1 - ``quantile`` > P(total >= b + 1))."""
+    w, mb = _buffers(z - a)
+    wsum = _load(bel, order, a, z, w, mb)
+    return _gives(w, rows[a:z], z - a, wsum, sft, lo, nb, last, call, quantile, action)
+
+
+@njit(nogil=True, cache=True)
+def _observe(bel, prior, out, order, starts, rows, sft, lo, nb, last, model, must_raise, action):
     """Count in ``out`` (int32[D]) a mismatch on every deal whose view the modelled policy
     ``model`` (reads, call, quantile, peek) does not give ``action`` on: a reader decides on
     the belief ``bel``, a card-only player on ``prior`` (its view's prior); a peeker must raise
     (H7). ``out`` may be ``bel``'s own counts: a group's check reads only its own deals."""
     src = bel if model[0] > 0.5 else prior
     call = NEVER if must_raise else model[1]
+    w, mb = _buffers(_largest(starts))
     for g in range(starts.shape[0] - 1):
         a, z = starts[g], starts[g + 1]
-        if not gives(src, order, a, z, row, sf, lo, nb, last, call, model[2], action):
+        wsum = _load(src, order, a, z, w, mb)
+        if not _gives(w, rows[a:z], z - a, wsum, sft, lo, nb, last, call, model[2], action):
             for k in range(a, z):
                 out[order[k]] += 1
 
 
 @njit(nogil=True, cache=True)
-def wants_peek(bel, order, a, z, hidden, row, sf, lo, nb, last, call, quantile, peek, acc):
-    """Whether a seat whose view holds the deals ``order[a:z]`` peeks (H7): when it would raise
-    anyway and the hidden card moves the chance that its planned bid survives by more than
-    ``peek``, on average over its posterior. ``hidden`` int8[D] each deal's hidden card; ``acc``
-    float64[2, n_deck] scratch."""
+def _peeks(w, r, h, m, wsum, sft, lo, nb, last, call, quantile, peek, acc):
+    """:func:`wants_peek` on a loaded group (hidden cards included)."""
     if peek >= NEVER:
         return False
-    base, wsum = _weighed(bel, order, a, z)
-    plan = _decide(bel, order, a, z, row, sf, lo, nb, last, call, quantile, base, wsum)
+    plan = _choose(w, r, m, wsum, sft, lo, nb, last, call, quantile)
     if plan == CALL:
         return False
-    miss, rel = bel
-    p = _at_least(bel, order, a, z, row, sf, lo, plan, base, wsum)
+    p = _at_least(w, r, m, wsum, sft, plan - lo)
     acc[:] = 0.0
-    for k in range(a, z):
-        d = order[k]
-        w = POWERS[min(miss[d] - base, 39)] * rel[d]
-        acc[0, hidden[d]] += w
-        acc[1, hidden[d]] += w * _sf(sf, row[d], plan - lo)
+    for i in range(m):
+        acc[0, h[i]] += w[i]
+        acc[1, h[i]] += w[i] * _sf(sft, r[i], plan - lo)
     moved = 0.0
-    for h in range(acc.shape[1]):
-        if acc[0, h] > 0.0:
-            moved += acc[0, h] * abs(acc[1, h] / acc[0, h] - p)
+    for c in range(acc.shape[1]):
+        if acc[0, c] > 0.0:
+            moved += acc[0, c] * abs(acc[1, c] / acc[0, c] - p)
     return moved / wsum > peek
 
 
 @njit(nogil=True, cache=True)
-def _observe_peek(bel, prior, out, order, starts, hidden, row, sf, lo, nb, last, model, peeked,
+def wants_peek(bel, order, a, z, hid, rows, sft, lo, nb, last, call, quantile, peek, acc):
+    """Whether a seat whose view holds the deals ``order[a:z]`` peeks (H7): when it would raise
+    anyway and the hidden card moves the chance that its planned bid survives by more than
+    ``peek``, on average over its posterior. ``hid`` int8[D] the hidden card of the deal at each
+    place of ``order``; ``acc`` float64[2, n_deck] scratch."""
+    if peek >= NEVER:
+        return False
+    w, mb = _buffers(z - a)
+    wsum = _load(bel, order, a, z, w, mb)
+    return _peeks(w, rows[a:z], hid[a:z], z - a, wsum, sft, lo, nb, last, call, quantile, peek,
+                  acc)  # fmt: skip
+
+
+@njit(nogil=True, cache=True)
+def _observe_peek(bel, prior, out, order, starts, hid, rows, sft, lo, nb, last, model, peeked,
                   acc):  # fmt: skip
     """Count in ``out`` a mismatch on every deal whose view the modelled policy ``model``
     would not have peeked on as the actor did (``peeked``), or not peeked (H7)."""
+    if model[3] >= NEVER:  # a model that never peeks: every deal alike wrong when one did
+        if peeked:
+            for k in range(order.shape[0]):
+                out[order[k]] += 1
+        return
     src = bel if model[0] > 0.5 else prior
+    w, mb = _buffers(_largest(starts))
     for g in range(starts.shape[0] - 1):
         a, z = starts[g], starts[g + 1]
-        if peeked != wants_peek(
-            src, order, a, z, hidden, row, sf, lo, nb, last, model[1], model[2], model[3], acc
-        ):
+        wsum = _load(src, order, a, z, w, mb)
+        if peeked != _peeks(
+            w, rows[a:z], hid[a:z], z - a, wsum, sft, lo, nb, last, model[1], model[2],
+            model[3], acc,
+        ):  # fmt: skip
             for k in range(a, z):
                 out[order[k]] += 1
 
@@ -351,8 +434,8 @@ def _refresh(bel, tmiss, cs, rs, seat, pi):
 
 
 @njit(nogil=True, cache=True)
-def _read(bel, prior, tmiss, cs, rs, seat, order, starts, row, sf, lo, nb, last, model, now,
-          peek_turn, action, hidden, acc):  # fmt: skip
+def _read(bel, prior, tmiss, cs, rs, seat, order, starts, rows, sft, lo, nb, last, model, now,
+          peek_turn, action, hid, acc):  # fmt: skip
     """The table reads ``seat``'s action under every policy ``model[k]`` of the field's mixture
     (one policy: the mismatches go straight into ``bel``): its peek decision when
     ``peek_turn`` (``action`` 1 peeked, 0 declined), else its bid (``now``: it peeked this
@@ -361,10 +444,10 @@ def _read(bel, prior, tmiss, cs, rs, seat, order, starts, row, sf, lo, nb, last,
     for k in range(k_n):
         out = bel[0] if k_n == 1 else tmiss[seat, k]
         if peek_turn:
-            _observe_peek(bel, prior, out, order, starts, hidden, row, sf, lo, nb, last,
+            _observe_peek(bel, prior, out, order, starts, hid, rows, sft, lo, nb, last,
                           model[k], action == 1, acc)  # fmt: skip
         else:
-            _observe(bel, prior, out, order, starts, row, sf, lo, nb, last, model[k], now, action)
+            _observe(bel, prior, out, order, starts, rows, sft, lo, nb, last, model[k], now, action)
     if k_n > 1:
         _refresh(bel, tmiss, cs, rs, seat, model[:, 4])  # column 4: the mixture's weights
 
@@ -380,11 +463,11 @@ def play_round(tab, lo, n_deck, d0, draw_u, played, model, start, open_l, work, 
     for a seat that peeked; ``res`` int64[6]: the loser, the number of bids, the last bid, the
     last bidder, the draw pile's top (the card the Joker stands for, H2) and the caller.
     """
-    cards, row, sf, order, starts, group, porder, pstarts, pgroup = tab
+    cards, sft, order, starts, group, rows, hid, porder, pstarts, pgroup, prows, phid = tab
     miss, rel, tmiss, cs, rs, zeros, ones = work
-    bel, prior = (miss, rel), (zeros, ones)
+    # one policy leaves every deal's relative weight at 1: an empty one is not read (:func:`_load`)
+    bel, prior = (miss, rel if model.shape[0] > 1 else rel[:0]), (zeros, ones[:0])
     n = order.shape[0]
-    hidden = cards[:, n]
     acc = np.zeros((2, n_deck))
     miss[:] = 0
     rel[:] = 1.0
@@ -408,19 +491,24 @@ def play_round(tab, lo, n_deck, d0, draw_u, played, model, start, open_l, work, 
         if open_l[seat] > 0 and peeked[seat] == 0 and nb > 0 and (p[3] < NEVER or model_peeks):
             a, z = starts[seat, group[seat, d0]], starts[seat, group[seat, d0] + 1]
             now = wants_peek(
-                src, order[seat], a, z, hidden, row, sf, lo, nb, last, p[1], p[2], p[3], acc
-            )
+                src, order[seat], a, z, hid[seat], rows[seat], sft, lo, nb, last, p[1], p[2], p[3],
+                acc,
+            )  # fmt: skip
             if model_peeks:  # a model that never peeks finds every deal alike wrong
-                _read(bel, prior, tmiss, cs, rs, seat, order[seat], starts[seat], row, sf, lo,
-                      nb, last, model, False, True, 1 if now else 0, hidden, acc)  # fmt: skip
+                _read(bel, prior, tmiss, cs, rs, seat, order[seat], starts[seat], rows[seat],
+                      sft, lo, nb, last, model, False, True, 1 if now else 0, hid[seat],
+                      acc)  # fmt: skip
             peeked[seat] = 1 if now else 0
-        o, s, g = (porder, pstarts, pgroup) if peeked[seat] else (order, starts, group)
+        if peeked[seat]:
+            o, s, g, ro, hi = porder, pstarts, pgroup, prows, phid
+        else:
+            o, s, g, ro, hi = order, starts, group, rows, hid
         a, z = s[seat, g[seat, d0]], s[seat, g[seat, d0] + 1]
-        act = decide(src, o[seat], a, z, row, sf, lo, nb, last, NEVER if now else p[1], p[2])
+        act = decide(src, o[seat], a, z, ro[seat], sft, lo, nb, last, NEVER if now else p[1], p[2])
         if act == CALL:
             break
-        _read(bel, prior, tmiss, cs, rs, seat, o[seat], s[seat], row, sf, lo, nb, last, model,
-              now, False, act, hidden, acc)  # fmt: skip
+        _read(bel, prior, tmiss, cs, rs, seat, o[seat], s[seat], ro[seat], sft, lo, nb, last,
+              model, now, False, act, hi[seat], acc)  # fmt: skip
         nb += 1
         last = act
         bidder = seat
@@ -471,7 +559,7 @@ def play_rounds(tab, lo, n_deck, deal_ix, draw_u, type_u, first, field, dev, ope
     card the Joker would stand for), the last bidder, and the seats that peeked (bit ``s`` for
     seat ``s``).
     """
-    n = tab[3].shape[0]
+    n = tab[2].shape[0]
     work = scratch(tab[0].shape[0], n, field.shape[0])
     played = np.empty((n, 4))
     open_l = np.full(n, open_lives, dtype=np.int64)
