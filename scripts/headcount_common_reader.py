@@ -175,21 +175,12 @@ def main() -> None:
         size, fresh = max(a.players, a.games // 9 // a.players * a.players), a.games
     else:
         size = max(unit, a.rounds // unit * unit)
-    pool = grid(a)
-    stages = []
-    while True:
-        # the best first: the largest gain (fewest rounds lost, most games won)
-        ms = sorted((measured(d, size, a.seed) for d in pool), key=lambda m: -m.gain_pp[0])
-        stages.append([row(m) for m in ms])
-        if len(ms) // 3 < 2:
-            break
-        pool = [m.deviator for m in ms[: max(1, len(ms) // 3)]]
-        size *= 3
-    best = ms[0].deviator
+    # the best first: the largest gain (fewest rounds lost, most games won)
+    best, stages = C.halve_thirds(grid(a), size, a.seed, measured)
     report(
         best=row(measured(best, fresh, a.seed + 1000)),
         field_seat_same_deals=row(measured(field, fresh, a.seed + 1000)),
-        stages=stages,
+        stages=[[row(m) for m in ms] for ms in stages],
         policy=asdict(best),
     )
 

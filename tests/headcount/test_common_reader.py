@@ -3,6 +3,8 @@ numpy reference, and the round-level measure's symmetry and its one known leak."
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 from scipy.stats import binomtest
 
@@ -404,3 +406,26 @@ def test_a_seat_playing_the_field_mixture_loses_its_fair_share_of_rounds():
     field = C.Mixed((C.Policy(True, 0.6, 0.01), C.Policy(True, 0.6, 0.03)), (0.5, 0.5))
     m = C.measure(3, field, field, 450, seed=8)
     assert binomtest(m.hits, m.count, 1 / 3).pvalue > 0.01
+
+
+def test_halving_keeps_the_best_third_and_triples_the_games_until_fewer_than_six_are_left():
+    """``halve_thirds`` (the scripts' search): 20 deviators -> 6 -> 2, the games tripling at
+    each stage on one seed, the largest gain first; the winner is the best of the last stage,
+    not the best of the first (a noisy early leader can lose on more games)."""
+    pool = [C.Policy(True, 0.5 + k / 100, 0.01) for k in range(20)]
+    asked = []
+
+    def measured(d, size, seed):
+        asked.append((size, seed))
+        k = round((d.call - 0.5) * 100)
+        # games won out of size: k on the first stage; later stages favour k = 14
+        won = k if size == 20 else size * (20 - abs(k - 14)) // 20
+        return C.Measured.of(3, pool[0], d, "games", won, size)
+
+    best, stages = C.halve_thirds(pool, 20, 7, measured)
+    assert [len(s) for s in stages] == [20, 6, 2]
+    assert sorted(set(asked)) == [(20, 7), (60, 7), (180, 7)]
+    assert stages[0][0].deviator == pool[19]  # the first stage's leader
+    assert [round((m.deviator.call - 0.5) * 100) for m in stages[1]] == [14, 15, 16, 17, 18, 19]
+    assert best == pool[14] and stages[-1][0].deviator == best
+    assert all(a.gain_pp[0] >= b.gain_pp[0] for s in stages for a, b in itertools.pairwise(s))

@@ -55,6 +55,7 @@ card-only players (whose bids a reader inverts). ``scripts/headcount_common_read
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from itertools import permutations
@@ -807,3 +808,20 @@ def measure_games(
     """:func:`play_games` summed: the deviator's share of games won against ``1/n``."""
     out = play_games(players, field, deviator, games, seed, double=double)
     return _tally(players, field, deviator, "games", out, out[:, 3:])
+
+
+def halve_thirds(
+    pool: list[Play], size: int, seed: int, measured: Callable[[Play, int, int], Measured]
+) -> tuple[Play, list[list[Measured]]]:
+    """Successive thirds over the deviators ``pool``: each stage measures every one left with
+    ``measured(deviator, size, seed)`` (one seed for all: common deals), keeps the best third
+    (the largest gain first) and triples ``size``, until fewer than six are left. Returns the
+    winner of the last stage and every stage's measurements, best first."""
+    stages = []
+    while True:
+        ms = sorted((measured(d, size, seed) for d in pool), key=lambda m: -m.gain_pp[0])
+        stages.append(ms)
+        if len(ms) // 3 < 2:
+            return ms[0].deviator, stages
+        pool = [m.deviator for m in ms[: len(ms) // 3]]
+        size *= 3

@@ -1,0 +1,123 @@
+"""Fictitious play over common readers' settings: a mixture grown by best replies in whole games.
+
+Issue 22 item 3's next step after :mod:`headcount_lab.research.headcount.common_reader`: no single
+setting of the common readers is a rest point (the best reply to each gains 8 to 29 points of
+games), so the field's setting should be a mixture. This script grows one by fictitious play.
+The field starts as the ``--start`` setting; each iteration halves the grid of readers (every
+``--calls`` x ``--quantiles`` x ``--peeks``) against the current mixture in whole games, as
+``headcount_common_reader.py --games G`` does (a ninth of G games a candidate, the best third
+on three times as many, ...), and adds the winner once. The mixture is the frequency of the
+start and the winners; every seat draws its setting from it each round, and the table knows
+the mixture, not the draw.
+
+At the end the last mixture is measured on fresh games (seed + 1000): itself in the deviator's
+chair (the fair share, a check), and the best reply a fresh halving finds (seed + 2000, its
+winner then played on seed + 1000). Their gains, in points of games won over the fair 1/n with
+95% intervals, say how far the mixture is from a rest point. Prints one JSON object.
+
+    python scripts/headcount_common_mixture.py --players 3 --iterations 4 --games 900 \
+        --final 3000 --seed 1
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+
+from headcount_lab.core.scripts import OneLineParser
+from headcount_lab.research.headcount import common_reader as C
+
+
+def floats(text: str, option: str, p: OneLineParser) -> list[float]:
+    """The numbers of a comma-separated option, or the parser's one-line error."""
+    try:
+        return [float(x) for x in text.split(",")]
+    except ValueError:
+        p.error(f"{option}: {text!r} is not comma-separated numbers")
+        raise  # unreachable: error exits
+
+
+def main() -> None:
+    p = OneLineParser(description=__doc__.splitlines()[0])
+    p.add_argument("--players", type=int, default=3, choices=(3, 4))
+    p.add_argument("--start", default="0.6:0.01:0.1", help="CALL:QUANTILE:PEEK of the start")
+    p.add_argument("--calls", default="0.55,0.6")
+    p.add_argument("--quantiles", default="0.01,0.03,0.05,0.1,0.2")
+    p.add_argument("--peeks", default="0.02,0.05,0.1")
+    p.add_argument("--iterations", type=int, default=4)
+    p.add_argument("--games", type=int, default=900, help="a halving's last stage, in games")
+    p.add_argument("--final", type=int, default=3000, help="fresh games of the measurement")
+    p.add_argument("--seed", type=int, default=1)
+    a = p.parse_args()
+    if a.iterations < 1 or a.games < 9 * a.players or a.final < a.players or a.seed < 0:
+        p.error("--iterations >= 1, --games >= 9 * players, --final >= players, --seed >= 0")
+    start = floats(a.start.replace(":", ","), "--start", p)
+    if len(start) != 3:
+        p.error(f"--start: {a.start!r} is not CALL:QUANTILE:PEEK")
+    grid = [
+        C.Policy(True, c, q, pk)
+        for c in floats(a.calls, "--calls", p)
+        for q in floats(a.quantiles, "--quantiles", p)
+        for pk in floats(a.peeks, "--peeks", p)
+    ]
+    began = time.perf_counter()
+    counts = Counter({C.Policy(True, *start): 1})
+
+    def mixture() -> C.Play:
+        total = sum(counts.values())
+        policies = tuple(counts)
+        return C.Mixed(policies, tuple(counts[x] / total for x in policies))
+
+    def best_reply(field: C.Play, games: int, seed: int) -> tuple[C.Policy, list[dict]]:
+        def measured(d: C.Play, size: int, s: int) -> C.Measured:
+            return C.measure_games(a.players, field, d, size, s)
+
+        size = max(a.players, games // 9 // a.players * a.players)
+        best, stages = C.halve_thirds(list(grid), size, seed, measured)
+        top = [{"deviator": m.deviator.spec(), "gain_pp": m.gain_pp} for m in stages[-1]]
+        return best, top
+
+    steps = []
+    for it in range(a.iterations):
+        field = mixture()
+        best, top = best_reply(field, a.games, a.seed + it)
+        counts[best] += 1
+        steps.append(
+            {"iteration": it, "field": field.spec(), "best": best.spec(), "last_stage": top}
+        )
+    final = mixture()
+    fresh = a.seed + 1000
+    itself = C.measure_games(a.players, final, final, a.final, fresh)
+    reply, top = best_reply(final, a.games, a.seed + 2000)
+    measured = C.measure_games(a.players, final, reply, a.final, fresh)
+    print(
+        json.dumps(
+            {
+                "command": "python scripts/headcount_common_mixture.py "
+                f"--players {a.players} --start {a.start} --calls {a.calls} "
+                f"--quantiles {a.quantiles} --peeks {a.peeks} --iterations {a.iterations} "
+                f"--games {a.games} --final {a.final} --seed {a.seed}",
+                "players": a.players,
+                "grid": len(grid),
+                "iterations": steps,
+                "mixture": {x.spec(): counts[x] / sum(counts.values()) for x in counts},
+                "itself": {"games": itself.count, "gain_pp": itself.gain_pp},
+                "best_reply": {
+                    "deviator": reply.spec(),
+                    "games": measured.count,
+                    "gain_pp": measured.gain_pp,
+                    "peeks_per_game": dict(
+                        zip(("deviator", "field_seat"), measured.peeks, strict=True)
+                    ),
+                    "search_last_stage": top,
+                },
+                "seconds": round(time.perf_counter() - began, 1),
+            },
+            indent=1,
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
