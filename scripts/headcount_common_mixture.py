@@ -69,7 +69,7 @@ def main() -> None:
         policies = tuple(counts)
         return C.Mixed(policies, tuple(counts[x] / total for x in policies))
 
-    def best_reply(field: C.Play, games: int, seed: int) -> tuple[C.Policy, list[dict]]:
+    def best_reply(field: C.Play, games: int, seed: int) -> tuple[C.Play, list[dict]]:
         def measured(d: C.Play, size: int, s: int) -> C.Measured:
             return C.measure_games(a.players, field, d, size, s)
 
