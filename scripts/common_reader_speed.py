@@ -2,10 +2,12 @@
 
 Times :mod:`headcount_lab.research.headcount.common_reader` on three fixed workloads: rounds of
 one reading policy, whole games whose field peeks, and rounds of a field that mixes two
-policies. Each is run once to compile, then ``--repeat`` times; the median is printed with a
-SHA-256 of the outputs, so two trees run with the same arguments (``PYTHONPATH=TREE/src``) can be
-compared for speed and checked for identical play. Run the trees alternately, one job at a time,
-and quote ratios of medians with the load beside them.
+policies. Each is run once to compile (``first_s``: with ``NUMBA_CACHE_DIR`` an empty folder,
+the compile cost of what it reaches first, the deal tables and the play), then ``--repeat``
+times; the median is printed with a SHA-256 of the outputs, so two trees run with the same
+arguments (``PYTHONPATH=TREE/src``) can be compared for speed and checked for identical play.
+Run the trees alternately, one job at a time, and quote ratios of medians with the load beside
+them.
 
     PYTHONPATH=src python scripts/common_reader_speed.py --players 4 --rounds 64 --games 8
 """
@@ -53,7 +55,9 @@ def main() -> None:
         p.error("--rounds, --games and --repeat must be at least 1")
     out: dict[str, object] = {"players": a.players, "load": os.getloadavg()[0]}
     for name, run in workloads(a.players, a.rounds, a.games).items():
+        t = time.perf_counter()
         first = run()
+        first_s = time.perf_counter() - t
         seconds = []
         for _ in range(a.repeat):
             t = time.perf_counter()
@@ -62,6 +66,7 @@ def main() -> None:
             if not np.array_equal(first, again):
                 p.error(f"{name}: two runs on one seed played differently")
         out[name] = {
+            "first_s": first_s,
             "median_s": statistics.median(seconds),
             "seconds": seconds,
             "sha256": hashlib.sha256(np.ascontiguousarray(first).tobytes()).hexdigest()[:16],
