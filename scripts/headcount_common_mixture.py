@@ -35,7 +35,6 @@ def floats(text: str, option: str, p: OneLineParser) -> list[float]:
         return [float(x) for x in text.split(",")]
     except ValueError:
         p.error(f"{option}: {text!r} is not comma-separated numbers")
-        raise  # unreachable: error exits
 
 
 def main() -> None:

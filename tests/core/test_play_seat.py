@@ -1,6 +1,8 @@
 """core.play's shared table parts: the person's seat and its labels, the hint bot, and the hint
 deciding on a copy of the game's stream."""
 
+import types
+
 import pytest
 
 from headcount_lab.core.play import Console, Hint, PersonSeat, stream_copy
@@ -33,8 +35,20 @@ def test_the_games_stream_is_back_after_the_hint_bot_fails():
 class _Table(PersonSeat):
     HINT_BOT = "reader"
 
+    def seat_range(self) -> tuple[int, int]:
+        return 2, 3
+
     def setup(self) -> None:
         self.set_up = True
+
+
+def test_a_table_of_a_size_the_game_does_not_take_is_refused_before_its_setup():
+    with pytest.raises(ValueError, match="a table has 2 to 3 players, got 4"):
+        _Table(None, ["odds", None, "tips", "odds"], 1, 7, Console())
+    rules = types.SimpleNamespace(players=3)
+    with pytest.raises(ValueError, match="the rules are for 3 players, not 2"):
+        PersonSeat(rules, ["odds", None], 1, 7, Console())
+    assert PersonSeat(rules, ["odds", None, "tips"], 1, 7, Console()).labels[1] == PERSON
 
 
 def test_the_persons_seat_is_labelled_and_played_by_the_hint_bot_in_the_table():

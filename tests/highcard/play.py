@@ -6,7 +6,6 @@ from typing import Any
 
 from headcount_lab.core.play import IllegalMove, PersonSeat, percent
 from headcount_lab.core.record import envelope
-from headcount_lab.core.rng import PyStream, block_state
 from highcard.bots import MENU, act
 from highcard.record import FORMAT
 from highcard.reference import play_game
@@ -49,7 +48,7 @@ class HighCardTable(PersonSeat):
         )
 
     def play(self) -> dict[str, Any]:
-        g = play_game(self.rules, PyStream(block_state(self.seed, 0)), self.decide)
+        g = play_game(self.rules, self.first_stream(), self.decide)
         cards = [card_text(c, self.rules.ranks) for c in g["cards"]]
         self.console.say(f"cards {cards}; claims {g['claims']}; scores {g['scores']}")
         body = {

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from headcount_lab.core.record import PERSON
-from headcount_lab.core.rng import PyStream
+from headcount_lab.core.rng import PyStream, block_state
 
 T = TypeVar("T")
 
@@ -92,9 +92,10 @@ class PersonSeat:
     every other seat (``None`` at the person's seat), the person's seat, the seed, a console and
     the bot ``hint`` asks (None: the class's ``HINT_BOT``), it plays one game in ``play()`` and
     returns its record. This part is every game's: it keeps the rules, seat, seed and console,
-    labels each seat by its bot spec (``person`` at the person's seat), names the hint bot,
-    which also plays the person's seat in the engine's bot table (:attr:`specs`, ready for the
-    game's ``policy_params``), then calls :meth:`setup` for the game's own part."""
+    refuses a table of a size :meth:`seat_range` does not allow, labels each seat by its bot
+    spec (``person`` at the person's seat), names the hint bot, which also plays the person's
+    seat in the engine's bot table (:attr:`specs`, ready for the game's ``policy_params``), then
+    calls :meth:`setup` for the game's own part."""
 
     #: the game's bot that ``hint`` asks by default
     HINT_BOT = ""
@@ -109,10 +110,26 @@ class PersonSeat:
         hint: Hint | None = None,
     ) -> None:
         self.rules, self.seat, self.seed, self.console = rules, seat, seed, console
+        lo, hi = self.seat_range()
+        if not lo <= len(bots) <= hi:
+            raise ValueError(
+                f"the rules are for {lo} players, not {len(bots)}"
+                if lo == hi
+                else f"a table has {lo} to {hi} players, got {len(bots)}"
+            )
         self.labels = [b if b is not None else PERSON for b in bots]
         self.hint_bot = Hint.of(hint, self.HINT_BOT)
         self.specs = [b if b is not None else self.hint_bot.spec for b in bots]
         self.setup()
+
+    def first_stream(self) -> PyStream:
+        """The stream of ``simulate``'s first block with this seed: the table deals what
+        ``simulate`` deals in its first game (match)."""
+        return PyStream(block_state(self.seed, 0))
+
+    def seat_range(self) -> tuple[int, int]:
+        """The fewest and most seats the table takes: by default the rules' ``players``."""
+        return self.rules.players, self.rules.players
 
     def setup(self) -> None:
         """The game's own part of the table (its checks, bots and streams)."""

@@ -16,14 +16,12 @@ from __future__ import annotations
 from typing import Any
 
 from headcount_lab.core.play import IllegalMove, PersonSeat, percent, stream_copy
-from headcount_lab.core.rng import PyStream, block_state
 from headcount_lab.games.foolish import reference as R
 from headcount_lab.games.foolish.record import CRASH_TEXT, parse_record_play, play_text, typed_play
 from headcount_lab.games.foolish.rules import (
     A_CRASH,
     N_TYPES,
     NAMES,
-    FoolishRules,
     action_play,
     play_action,
     play_problem,
@@ -57,12 +55,8 @@ class FoolishTable(PersonSeat):
     def setup(self) -> None:
         from headcount_lab.games.foolish.agents import policy_params
 
-        rules: FoolishRules = self.rules
-        seed = self.seed
-        if len(self.labels) != rules.players:
-            raise ValueError(f"the rules are for {rules.players} players, not {len(self.labels)}")
         ids, params = policy_params(self.specs)
-        self.stream = PyStream(block_state(seed, 0))  # simulate's first game, same stream
+        self.stream = self.first_stream()
         self.bots = _PersonBots(ids, params, self.stream)
         self.bots.ui = self
         self.round: R.Round | None = None

@@ -18,10 +18,15 @@ from fractions import Fraction
 from typing import Any
 
 from headcount_lab.core.play import IllegalMove, PersonSeat, percent, stream_copy
-from headcount_lab.core.rng import PyStream, block_state
+from headcount_lab.core.rng import PyStream
 from headcount_lab.games.headcount import agents as A
 from headcount_lab.games.headcount import reference as G
-from headcount_lab.games.headcount.rules import HeadcountRules, card_text
+from headcount_lab.games.headcount.rules import (
+    PLAYERS_MAX,
+    PLAYERS_MIN,
+    HeadcountRules,
+    card_text,
+)
 
 HINT_BOT = "reader"
 
@@ -54,22 +59,19 @@ class _PersonTable(G.Table):
 class HeadcountTable(PersonSeat):
     HINT_BOT = HINT_BOT
 
+    def seat_range(self) -> tuple[int, int]:
+        return PLAYERS_MIN, PLAYERS_MAX
+
     def setup(self) -> None:
         from headcount_lab.games.headcount.agents import parse_bot
-        from headcount_lab.games.headcount.rules import PLAYERS_MAX, PLAYERS_MIN
         from headcount_lab.games.headcount.tournament import Setup
 
         rules: HeadcountRules = self.rules
-        seed = self.seed
-        if not PLAYERS_MIN <= len(self.labels) <= PLAYERS_MAX:
-            raise ValueError(
-                f"a table has {PLAYERS_MIN} to {PLAYERS_MAX} players, got {len(self.labels)}"
-            )
         parsed = [parse_bot(b) for b in self.specs]
         setup = Setup(tuple(parsed), rules, False)
         _, params = A.table_params(parsed)
         seated = [A.Bot(b.policy, tuple(params[i]), b.spec) for i, b in enumerate(parsed)]
-        block = PyStream(block_state(seed, 0))  # the streams of simulate's first game
+        block = self.first_stream()  # simulate's first game: its deal and bot streams
         deal_words, bot_words = G._sub_stream(block).s, G._sub_stream(block).s
         self.table = _PersonTable(
             rules, seated, setup.beliefs(), PyStream(deal_words), PyStream(bot_words)

@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import Any
 
 from headcount_lab.core.play import IllegalMove, PersonSeat, percent, stream_copy
-from headcount_lab.core.rng import PyStream, block_state
 from headcount_lab.games.poohead import reference as R
 from headcount_lab.games.poohead.rules import (
     FACE_DOWN,
@@ -95,11 +94,8 @@ class PooheadTable(PersonSeat):
         from headcount_lab.games.poohead.agents import policy_params
 
         rules: PooheadRules = self.rules
-        seed = self.seed
-        if len(self.labels) != rules.players:
-            raise ValueError(f"the rules are for {rules.players} players, not {len(self.labels)}")
         self.ids, self.params = policy_params(self.specs)
-        self.stream = PyStream(block_state(seed, 0))  # simulate's first game, same stream
+        self.stream = self.first_stream()
         self.bots = _PersonBots(self.ids, self.params, self.stream, rules.array())
         self.bots.ui = self
         self.burnt_before = 0

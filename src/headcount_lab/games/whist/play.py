@@ -18,7 +18,6 @@ import numpy as np
 
 from headcount_lab.core.cards import CardError
 from headcount_lab.core.play import IllegalMove, PersonSeat, percent, stream_copy
-from headcount_lab.core.rng import PyStream, block_state
 from headcount_lab.games.whist import reference as R
 from headcount_lab.games.whist.rules import (
     WhistRules,
@@ -63,12 +62,9 @@ class WhistTable(PersonSeat):
         from headcount_lab.games.whist.agents import policy_params
 
         rules: WhistRules = self.rules
-        seed = self.seed
-        if len(self.labels) != rules.players:
-            raise ValueError(f"the rules are for {rules.players} players, not {len(self.labels)}")
         ids, params = policy_params(self.specs)
         self.ids, self.params = ids, params
-        self.stream = PyStream(block_state(seed, 0))  # simulate's first match, same stream
+        self.stream = self.first_stream()
         self.bots = _PersonBots(ids, params, self.stream)
         self.bots.ui = self
         self.scores = [0] * rules.players

@@ -467,7 +467,7 @@ def play_round(tab, lo, n_deck, d0, draw_u, played, model, start, open_l, work, 
     cards, sft, order, starts, group, rows, hid, porder, pstarts, pgroup, prows, phid = tab
     miss, rel, tmiss, cs, rs, zeros, ones = work
     # one policy leaves every deal's relative weight at 1: an empty one is not read (:func:`_load`)
-    bel, prior = (miss, rel if model.shape[0] > 1 else rel[:0]), (zeros, ones[:0])
+    bel, prior = (miss, rel if model.shape[0] > 1 else rel[:0]), (zeros, ones)
     n = order.shape[0]
     acc = np.zeros((2, n_deck))
     miss[:] = 0
@@ -587,7 +587,8 @@ def play_rounds(tab, lo, n_deck, deal_ix, draw_u, type_u, first, field, dev, ope
 def scratch(deals, n, k_n):
     """A round's belief arrays: ``miss`` int32[D], ``rel`` float64[D], the mismatches per seat
     and policy ``tmiss`` int32[n, K, D] (empty for one policy), the seats' factors ``cs``
-    int32[n, D] and ``rs`` float64[n, D], and a card-only player's ``zeros`` and ``ones``."""
+    int32[n, D] and ``rs`` float64[n, D], and a card-only player's ``zeros`` and ``ones`` (empty:
+    a weight of 1 on every deal, not read, :func:`_load`)."""
     m = deals if k_n > 1 else 0
     return (
         np.zeros(deals, np.int32),
@@ -596,7 +597,7 @@ def scratch(deals, n, k_n):
         np.zeros((n, m), np.int32),
         np.ones((n, m)),
         np.zeros(deals, np.int32),
-        np.ones(deals),
+        np.ones(0),
     )
 
 
