@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import json
 import math
+import shlex
 import shutil
 
 import numpy as np
 import pytest
 from cli_support import cli, one_error_line, strict_json
 
-from headcount_lab.cli.field import DATA, field_file
+from headcount_lab.cli.field import DATA, field_file, meter_command
 from headcount_lab.games import GAMES
 
 
@@ -40,7 +41,16 @@ def test_the_committed_field_prints_as_text_and_json(game):
     text = cli(game, "field")
     assert text.code == 0, text.stderr
     assert "strongest against the field" in text.stdout and data["command"] in text.stdout
-    assert "remaining regret" in text.stdout
+    # the regret is the population's; the meter's command is printed beside it and parses
+    # (issue 22 item 2: a best reply that reads the field lies outside the population)
+    assert "regret left within the population" in text.stdout
+    meter = next(x for x in text.stdout.splitlines() if "best-response meter" in x)
+    command = meter.split("measured by: ")[1]
+    assert command == meter_command(data)
+    words = shlex.split(command)
+    assert words[1:3] == [game, "exploit"] and cli(game, "exploit", "--help").code == 0
+    assert words[words.index("--variant") + 1] in spec.variants
+    assert words[words.index("--players") + 1] == str(data["players"])
     # the field is a bot spec (issue 22 item 4)
     assert data["play_as"] == "competent" and "--bots competent" in text.stdout
 

@@ -112,6 +112,15 @@ def refined(
     return mg.refined_field(spec, data, refine, play, say, seconds)
 
 
+def meter_command(data: dict[str, Any]) -> str:
+    """The best-response meter's command against the field ``data``: its game, table size and
+    variant, the field played as ``competent``."""
+    return (
+        f"headcount-lab {data['game']} exploit --players {data['players']} "
+        f"--variant {data['variant']} --field competent"
+    )
+
+
 def lines(data: dict[str, Any], fg: Any, menu: Any) -> list[str]:
     """The field as text: members by payoff against the field (by their short labels; the JSON
     has every parameter written out), the regret, the command."""
@@ -132,9 +141,13 @@ def lines(data: dict[str, Any], fg: Any, menu: Any) -> list[str]:
     rlo, rhi = data["regret_ci95"]
     out += [
         f"strongest against the field: {menu.parse(data['strongest']).label}",
-        f"the mixture's own payoff {fg.show(data['mixture_payoff'])}; remaining regret "
-        f"{fg.show(data['regret'])} {unit} [{fg.show(rlo)}, {fg.show(rhi)}] "
+        f"the mixture's own payoff {fg.show(data['mixture_payoff'])}; regret left within the "
+        f"population {fg.show(data['regret'])} {unit} [{fg.show(rlo)}, {fg.show(rhi)}] "
         f"(growth threshold {fg.show(data['threshold'])} {unit})",
+        # the regret sees only the members and the growth's oracle settings, not a player who
+        # reads the field's actions (issue 22 item 2): say so where the number is printed
+        "a best reply from outside the population (the best-response meter, which reads the "
+        f"field's actions) is measured by: {meter_command(data)}",
         f"play it: --bots competent (a seat drawing one of these members per game with these "
         f"weights), e.g. headcount-lab {data['game']} simulate --players {data['players']} "
         f"--bots {','.join(['competent'] * data['players'])}",
@@ -369,7 +382,8 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
     command.__doc__ = (
         f"The competent field of {spec.title}: the bots of its population solved as a "
         "symmetric meta-game; members with weights, each member's payoff against the field "
-        "with its 95% CI, the remaining regret and the command that built it. --solve "
+        "with its 95% CI, the regret left within the population, the best-response meter's "
+        "command and the command that built it. --solve "
         "rebuilds it (minutes; see docs/metagame.md).\n\n"
         f"Example: headcount-lab {spec.name} field --players {spec.default_players}"
     )
