@@ -1,8 +1,9 @@
 """Seconds per round and per game of Headcount's common readers, with a digest of what was played.
 
-Times :mod:`headcount_lab.research.headcount.common_reader` on three fixed workloads: rounds of
-one reading policy, whole games whose field peeks, and rounds of a field that mixes two
-policies. Each is run once to compile (``first_s``: with ``NUMBA_CACHE_DIR`` an empty folder,
+Times :mod:`headcount_lab.research.headcount.common_reader` on four fixed workloads: rounds of
+one reading policy, whole games whose field peeks, rounds of a field that mixes two policies,
+and whole games of a field that mixes three peeking readers (as fictitious play grows it).
+Each is run once to compile (``first_s``: with ``NUMBA_CACHE_DIR`` an empty folder,
 the compile cost of what it reaches first, the deal tables and the play), then ``--repeat``
 times; the median is printed with a SHA-256 of the outputs, so two trees run with the same
 arguments (``PYTHONPATH=TREE/src``) can be compared for speed and checked for identical play.
@@ -28,10 +29,15 @@ from headcount_lab.research.headcount import common_reader as C
 
 
 def workloads(players: int, rounds: int, games: int) -> dict[str, Callable[[], np.ndarray]]:
-    """The three timed calls, each returning the array it played."""
+    """The four timed calls, each returning the array it played."""
     read = C.Policy(True, 0.6, 0.01)
     peeker = C.Policy(True, 0.6, 0.01, peek=0.1)
     mixed = C.Mixed((read, C.Policy(False, 0.65, 0.03)), (0.7, 0.3))
+    # a field as fictitious play grows it: readers' settings that all peek
+    grown = C.Mixed(
+        (peeker, C.Policy(True, 0.55, 0.1, peek=0.02), C.Policy(True, 0.6, 0.2, peek=0.1)),
+        (0.4, 0.3, 0.3),
+    )
 
     def rounds_of(field: C.Play, deviator: C.Play) -> np.ndarray:
         m = C.measure(players, field, deviator, rounds, seed=1)
@@ -41,6 +47,7 @@ def workloads(players: int, rounds: int, games: int) -> dict[str, Callable[[], n
         "rounds": lambda: rounds_of(read, C.Policy(True, 0.6, 0.03)),
         "games_peeking": lambda: C.play_games(players, peeker, read, games, seed=1),
         "rounds_mixed": lambda: rounds_of(mixed, read),
+        "games_mixture": lambda: C.play_games(players, grown, read, games, seed=1),
     }
 
 

@@ -65,8 +65,8 @@ def test_the_public_belief_after_each_bid_is_the_plainly_computed_one():
             )
         ref += ~keep
         C._observe(
-            (miss, ONES), (zeros, ONES), miss, d.order[seat], d.starts[seat], d.rows[seat], d.sft,
-            d.lo, nb, last, np.array([1.0, call, q, C.NEVER]), False, act,
+            (miss, ONES), (zeros, ONES), miss[None], d.order[seat], d.starts[seat], d.rows[seat],
+            d.sft, d.lo, nb, last, np.array([[1.0, call, q, C.NEVER]]), False, act,
         )  # fmt: skip
         np.testing.assert_array_equal(miss, ref)
         assert 0 < keep.sum() < len(keep)  # the bid told the table something
@@ -120,10 +120,10 @@ def test_h7_a_peek_and_a_declined_peek_are_read_as_the_plainly_computed_rule_giv
         assert 0 < sum(want.values()) < len(want) or peek == 0.0
         for peeked in (True, False):
             after = miss.copy()
-            model = np.array([1.0, call, q, peek])
+            model = np.array([[1.0, call, q, peek]])
             C._observe_peek(
-                (after, ONES), (miss * 0, ONES), after, d.order[seat], d.starts[seat], d.hid[seat],
-                d.rows[seat], d.sft, d.lo, nb, last, model, peeked, acc,
+                (after, ONES), (miss * 0, ONES), after[None], d.order[seat], d.starts[seat],
+                d.hid[seat], d.rows[seat], d.sft, d.lo, nb, last, model, peeked, acc,
             )  # fmt: skip
             wrong = np.array([want[k] != peeked for k in d.group[seat]])
             np.testing.assert_array_equal(after - miss, wrong.astype(np.int32))
@@ -154,8 +154,8 @@ def _stepped_round(d, d0, played, model, start, open_l, draw):
                 )
             )  # fmt: skip
             C._observe_peek(
-                bel, prior, miss, d.order[seat], d.starts[seat], d.hid[seat], d.rows[seat], d.sft,
-                d.lo, nb, last, model, now, acc,
+                bel, prior, miss[None], d.order[seat], d.starts[seat], d.hid[seat], d.rows[seat],
+                d.sft, d.lo, nb, last, model[None], now, acc,
             )  # fmt: skip
             peeked[seat] = now
         o, st, gr, ro = (
@@ -170,8 +170,9 @@ def _stepped_round(d, d0, played, model, start, open_l, draw):
             assert not now  # H7: a peeker raises on its peek turn
             break
         C._observe(
-            bel, prior, miss, o[seat], st[seat], ro[seat], d.sft, d.lo, nb, last, model, now, act
-        )
+            bel, prior, miss[None], o[seat], st[seat], ro[seat], d.sft, d.lo, nb, last,
+            model[None], now, act,
+        )  # fmt: skip
         nb, last, bidder, seat = nb + 1, act, seat, (seat + 1) % n
     lost = count([int(c) for c in d.cards[d0]], draw) < last
     return (bidder if lost else seat), nb, last, [int(x) for x in peeked]

@@ -336,20 +336,51 @@ def gives(bel, order, a, z, rows, sft, lo, nb, last, call, quantile, action):
 
 
 @njit(nogil=True, cache=True)
-def _observe(bel, prior, out, order, starts, rows, sft, lo, nb, last, model, must_raise, action):
-    """Count in ``out`` (int32[D]) a mismatch on every deal whose view the modelled policy
-    ``model`` (reads, call, quantile, peek) does not give ``action`` on: a reader decides on
-    the belief ``bel``, a card-only player on ``prior`` (its view's prior); a peeker must raise
-    (H7). ``out`` may be ``bel``'s own counts: a group's check reads only its own deals."""
-    src = bel if model[0] > 0.5 else prior
-    call = NEVER if must_raise else model[1]
-    w, mb = _buffers(_largest(starts))
+def _sources(model, peeking):
+    """Which beliefs the policies ``model[k]`` (those that may peek, when ``peeking``) decide on:
+    (any reader, any card-only player)."""
+    readers, plain = False, False
+    for k in range(model.shape[0]):
+        if peeking and model[k, 3] >= NEVER:
+            continue
+        if model[k, 0] > 0.5:
+            readers = True
+        else:
+            plain = True
+    return readers, plain
+
+
+@njit(nogil=True, cache=True)
+def _mark(outs, k, order, a, z):
+    """One mismatch more under policy ``k`` on the deals ``order[a:z]``."""
+    for j in range(a, z):
+        outs[k, order[j]] += 1
+
+
+@njit(nogil=True, cache=True)
+def _observe(bel, prior, outs, order, starts, rows, sft, lo, nb, last, model, must_raise, action):
+    """Count in ``outs[k]`` (int32[K, D]) a mismatch on every deal whose view the modelled policy
+    ``model[k]`` (float64[K, >= 4]: reads, call, quantile, peek) does not give ``action`` on: a
+    reader decides on the belief ``bel``, a card-only player on ``prior`` (its view's prior); a
+    peeker must raise (H7). ``outs`` may hold ``bel``'s own counts (one policy): a group's check
+    reads only its own deals. Each group is loaded once per belief and checked under every
+    policy: the sums are those of one policy at a time."""
+    readers, plain = _sources(model, False)
+    m = _largest(starts)
+    w, mb = _buffers(m)
+    w0 = np.empty(m)
     for g in range(starts.shape[0] - 1):
         a, z = starts[g], starts[g + 1]
-        wsum = _load(src, order, a, z, w, mb)
-        if not _gives(w, rows[a:z], z - a, wsum, sft, lo, nb, last, call, model[2], action):
-            for k in range(a, z):
-                out[order[k]] += 1
+        ws = _load(bel, order, a, z, w, mb) if readers else 0.0
+        ps = _load(prior, order, a, z, w0, mb) if plain else 0.0
+        for k in range(model.shape[0]):
+            reads = model[k, 0] > 0.5
+            call = NEVER if must_raise else model[k, 1]
+            if not _gives(
+                w if reads else w0, rows[a:z], z - a, ws if reads else ps, sft, lo, nb, last,
+                call, model[k, 2], action,
+            ):  # fmt: skip
+                _mark(outs, k, order, a, z)
 
 
 @njit(nogil=True, cache=True)
@@ -387,26 +418,37 @@ def wants_peek(bel, order, a, z, hid, rows, sft, lo, nb, last, call, quantile, p
 
 
 @njit(nogil=True, cache=True)
-def _observe_peek(bel, prior, out, order, starts, hid, rows, sft, lo, nb, last, model, peeked,
+def _observe_peek(bel, prior, outs, order, starts, hid, rows, sft, lo, nb, last, model, peeked,
                   acc):  # fmt: skip
-    """Count in ``out`` a mismatch on every deal whose view the modelled policy ``model``
-    would not have peeked on as the actor did (``peeked``), or not peeked (H7)."""
-    if model[3] >= NEVER:  # a model that never peeks: every deal alike wrong when one did
-        if peeked:
-            for k in range(order.shape[0]):
-                out[order[k]] += 1
+    """Count in ``outs[k]`` a mismatch on every deal whose view the modelled policy ``model[k]``
+    would not have peeked on as the actor did (``peeked``), or not peeked (H7); loaded as in
+    :func:`_observe`."""
+    k_n = model.shape[0]
+    peekers = 0
+    for k in range(k_n):
+        if model[k, 3] < NEVER:
+            peekers += 1
+        elif peeked:  # a model that never peeks: every deal alike wrong when one did
+            _mark(outs, k, order, 0, order.shape[0])
+    if peekers == 0:
         return
-    src = bel if model[0] > 0.5 else prior
-    w, mb = _buffers(_largest(starts))
+    readers, plain = _sources(model, True)
+    m = _largest(starts)
+    w, mb = _buffers(m)
+    w0 = np.empty(m)
     for g in range(starts.shape[0] - 1):
         a, z = starts[g], starts[g + 1]
-        wsum = _load(src, order, a, z, w, mb)
-        if peeked != _peeks(
-            w, rows[a:z], hid[a:z], z - a, wsum, sft, lo, nb, last, model[1], model[2],
-            model[3], acc,
-        ):  # fmt: skip
-            for k in range(a, z):
-                out[order[k]] += 1
+        ws = _load(bel, order, a, z, w, mb) if readers else 0.0
+        ps = _load(prior, order, a, z, w0, mb) if plain else 0.0
+        for k in range(k_n):
+            if model[k, 3] >= NEVER:
+                continue
+            reads = model[k, 0] > 0.5
+            if peeked != _peeks(
+                w if reads else w0, rows[a:z], hid[a:z], z - a, ws if reads else ps, sft, lo,
+                nb, last, model[k, 1], model[k, 2], model[k, 3], acc,
+            ):  # fmt: skip
+                _mark(outs, k, order, a, z)
 
 
 @njit(nogil=True, cache=True)
@@ -442,13 +484,13 @@ def _read(bel, prior, tmiss, cs, rs, seat, order, starts, rows, sft, lo, nb, las
     ``peek_turn`` (``action`` 1 peeked, 0 declined), else its bid (``now``: it peeked this
     turn)."""
     k_n = model.shape[0]
-    for k in range(k_n):
-        out = bel[0] if k_n == 1 else tmiss[seat, k]
-        if peek_turn:
-            _observe_peek(bel, prior, out, order, starts, hid, rows, sft, lo, nb, last,
-                          model[k], action == 1, acc)  # fmt: skip
-        else:
-            _observe(bel, prior, out, order, starts, rows, sft, lo, nb, last, model[k], now, action)
+    miss = bel[0]
+    outs = miss.reshape((1, miss.shape[0])) if k_n == 1 else tmiss[seat]
+    if peek_turn:
+        _observe_peek(bel, prior, outs, order, starts, hid, rows, sft, lo, nb, last, model,
+                      action == 1, acc)  # fmt: skip
+    else:
+        _observe(bel, prior, outs, order, starts, rows, sft, lo, nb, last, model, now, action)
     if k_n > 1:
         _refresh(bel, tmiss, cs, rs, seat, model[:, 4])  # column 4: the mixture's weights
 
