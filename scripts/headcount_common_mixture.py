@@ -10,6 +10,11 @@ on three times as many, ...), and adds the winner once. The mixture is the frequ
 start and the winners; every seat draws its setting from it each round, and the table knows
 the mixture, not the draw.
 
+``--start`` may name several settings (comma-separated), each counted once: a run can go on from
+an earlier run's mixture. ``--until G`` stops the iterations, without adding that reply, once a best
+reply gains at most ``G`` points in the last stage of its halving (the search's own games, which
+overstate the winner's gain, so the stop is cautious); ``--iterations`` is then the budget.
+
 At the end the last mixture is measured on fresh games (seed + 1000): itself in the deviator's
 chair (the fair share, a check), and the best reply a fresh halving finds (seed + 2000, its
 winner then played on seed + 1000). Their gains, in points of games won over the fair 1/n with
@@ -40,7 +45,11 @@ def floats(text: str, option: str, p: OneLineParser) -> list[float]:
 def main() -> None:
     p = OneLineParser(description=__doc__.splitlines()[0])
     p.add_argument("--players", type=int, default=3, choices=(3, 4))
-    p.add_argument("--start", default="0.6:0.01:0.1", help="CALL:QUANTILE:PEEK of the start")
+    p.add_argument(
+        "--start",
+        default="0.6:0.01:0.1",
+        help="CALL:QUANTILE:PEEK of the start (several: comma-separated, each once)",
+    )
     p.add_argument("--calls", default="0.55,0.6")
     p.add_argument("--quantiles", default="0.01,0.03,0.05,0.1,0.2")
     p.add_argument("--peeks", default="0.02,0.05,0.1")
@@ -48,12 +57,21 @@ def main() -> None:
     p.add_argument("--games", type=int, default=900, help="a halving's last stage, in games")
     p.add_argument("--final", type=int, default=3000, help="fresh games of the measurement")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--until",
+        type=float,
+        default=None,
+        help="stop once a best reply gains at most this many points (its search's)",
+    )
     a = p.parse_args()
     if a.iterations < 1 or a.games < 9 * a.players or a.final < a.players or a.seed < 0:
         p.error("--iterations >= 1, --games >= 9 * players, --final >= players, --seed >= 0")
-    start = floats(a.start.replace(":", ","), "--start", p)
-    if len(start) != 3:
-        p.error(f"--start: {a.start!r} is not CALL:QUANTILE:PEEK")
+    try:
+        start = [[float(v) for v in x.split(":")] for x in a.start.split(",")]
+    except ValueError:
+        start = []
+    if not start or any(len(x) != 3 for x in start):
+        p.error(f"--start: {a.start!r} is not CALL:QUANTILE:PEEK[,CALL:QUANTILE:PEEK...]")
     grid = [
         C.Policy(True, c, q, pk)
         for c in floats(a.calls, "--calls", p)
@@ -61,7 +79,7 @@ def main() -> None:
         for pk in floats(a.peeks, "--peeks", p)
     ]
     began = time.perf_counter()
-    counts = Counter({C.Policy(True, *start): 1})
+    counts = Counter(C.Policy(True, *x) for x in start)
 
     def mixture() -> C.Play:
         total = sum(counts.values())
@@ -77,14 +95,17 @@ def main() -> None:
         top = [{"deviator": m.deviator.spec(), "gain_pp": m.gain_pp} for m in stages[-1]]
         return best, top
 
-    steps = []
+    steps, stopped = [], "iterations"
     for it in range(a.iterations):
         field = mixture()
         best, top = best_reply(field, a.games, a.seed + it)
-        counts[best] += 1
         steps.append(
             {"iteration": it, "field": field.spec(), "best": best.spec(), "last_stage": top}
         )
+        if a.until is not None and top[0]["gain_pp"][0] <= a.until:
+            stopped = "until"  # no reply gains enough: the mixture stays as it is
+            break
+        counts[best] += 1
     final = mixture()
     fresh = a.seed + 1000
     itself = C.measure_games(a.players, final, final, a.final, fresh)
@@ -96,7 +117,9 @@ def main() -> None:
                 "command": "python scripts/headcount_common_mixture.py "
                 f"--players {a.players} --start {a.start} --calls {a.calls} "
                 f"--quantiles {a.quantiles} --peeks {a.peeks} --iterations {a.iterations} "
-                f"--games {a.games} --final {a.final} --seed {a.seed}",
+                f"--games {a.games} --final {a.final} --seed {a.seed}"
+                + ("" if a.until is None else f" --until {a.until}"),
+                "stopped": stopped,
                 "players": a.players,
                 "grid": len(grid),
                 "iterations": steps,

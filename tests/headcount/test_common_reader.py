@@ -13,6 +13,7 @@ from headcount_lab.research.headcount import common_reader as C
 
 P3 = C.deals(3)
 ONES = np.ones(len(P3.cards))  # no seat mixes: every deal's ``rel`` is 1
+ACC = np.zeros((2, 17))  # scratch of a peek check (not read when a bid is read)
 
 
 def _reference_action(cards, miss, sf, lo, row, viewer, view, nb, last, call, quantile):
@@ -65,8 +66,9 @@ def test_the_public_belief_after_each_bid_is_the_plainly_computed_one():
             )
         ref += ~keep
         C._observe(
-            (miss, ONES), (zeros, ONES), miss[None], d.order[seat], d.starts[seat], d.rows[seat],
-            d.sft, d.lo, nb, last, np.array([[1.0, call, q, C.NEVER]]), False, act,
+            (miss, ONES), (zeros, ONES), miss[None], d.order[seat], d.starts[seat], d.hid[seat],
+            d.rows[seat], d.sft, d.lo, nb, last, np.array([[1.0, call, q, C.NEVER]]), False,
+            False, act, ACC,
         )  # fmt: skip
         np.testing.assert_array_equal(miss, ref)
         assert 0 < keep.sum() < len(keep)  # the bid told the table something
@@ -94,8 +96,8 @@ def _reference_peek(cards, miss, sf, lo, row, viewer, view, nb, last, call, quan
 
 def test_h7_a_peek_and_a_declined_peek_are_read_as_the_plainly_computed_rule_gives():
     """After two bids, the third seat's peek decision: on every view, ``wants_peek`` is the
-    plain rule's answer, and ``_observe_peek`` counts a mismatch exactly on the deals whose view
-    would have chosen otherwise, for a peek and for a declined one."""
+    plain rule's answer, and ``_observe`` on a peek turn counts a mismatch exactly on the deals
+    whose view would have chosen otherwise, for a peek and for a declined one."""
     d = P3
     g = np.random.default_rng(5)
     acc = np.zeros((2, 17))
@@ -121,9 +123,10 @@ def test_h7_a_peek_and_a_declined_peek_are_read_as_the_plainly_computed_rule_giv
         for peeked in (True, False):
             after = miss.copy()
             model = np.array([[1.0, call, q, peek]])
-            C._observe_peek(
+            C._observe(
                 (after, ONES), (miss * 0, ONES), after[None], d.order[seat], d.starts[seat],
-                d.hid[seat], d.rows[seat], d.sft, d.lo, nb, last, model, peeked, acc,
+                d.hid[seat], d.rows[seat], d.sft, d.lo, nb, last, model, True, False,
+                int(peeked), acc,
             )  # fmt: skip
             wrong = np.array([want[k] != peeked for k in d.group[seat]])
             np.testing.assert_array_equal(after - miss, wrong.astype(np.int32))
@@ -153,9 +156,9 @@ def _stepped_round(d, d0, played, model, start, open_l, draw):
                     p[1], p[2], p[3], acc,
                 )
             )  # fmt: skip
-            C._observe_peek(
+            C._observe(
                 bel, prior, miss[None], d.order[seat], d.starts[seat], d.hid[seat], d.rows[seat],
-                d.sft, d.lo, nb, last, model[None], now, acc,
+                d.sft, d.lo, nb, last, model[None], True, False, int(now), acc,
             )  # fmt: skip
             peeked[seat] = now
         o, st, gr, ro = (
@@ -169,9 +172,10 @@ def _stepped_round(d, d0, played, model, start, open_l, draw):
         if act == C.CALL:
             assert not now  # H7: a peeker raises on its peek turn
             break
+        hi = d.phid if peeked[seat] else d.hid
         C._observe(
-            bel, prior, miss[None], o[seat], st[seat], ro[seat], d.sft, d.lo, nb, last,
-            model[None], now, act,
+            bel, prior, miss[None], o[seat], st[seat], hi[seat], ro[seat], d.sft, d.lo, nb, last,
+            model[None], False, now, act, acc,
         )  # fmt: skip
         nb, last, bidder, seat = nb + 1, act, seat, (seat + 1) % n
     lost = count([int(c) for c in d.cards[d0]], draw) < last

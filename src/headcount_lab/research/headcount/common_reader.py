@@ -358,32 +358,6 @@ def _mark(outs, k, order, a, z):
 
 
 @njit(nogil=True, cache=True)
-def _observe(bel, prior, outs, order, starts, rows, sft, lo, nb, last, model, must_raise, action):
-    """Count in ``outs[k]`` (int32[K, D]) a mismatch on every deal whose view the modelled policy
-    ``model[k]`` (float64[K, >= 4]: reads, call, quantile, peek) does not give ``action`` on: a
-    reader decides on the belief ``bel``, a card-only player on ``prior`` (its view's prior); a
-    peeker must raise (H7). ``outs`` may hold ``bel``'s own counts (one policy): a group's check
-    reads only its own deals. Each group is loaded once per belief and checked under every
-    policy: the sums are those of one policy at a time."""
-    readers, plain = _sources(model, False)
-    m = _largest(starts)
-    w, mb = _buffers(m)
-    w0 = np.empty(m)
-    for g in range(starts.shape[0] - 1):
-        a, z = starts[g], starts[g + 1]
-        ws = _load(bel, order, a, z, w, mb) if readers else 0.0
-        ps = _load(prior, order, a, z, w0, mb) if plain else 0.0
-        for k in range(model.shape[0]):
-            reads = model[k, 0] > 0.5
-            call = NEVER if must_raise else model[k, 1]
-            if not _gives(
-                w if reads else w0, rows[a:z], z - a, ws if reads else ps, sft, lo, nb, last,
-                call, model[k, 2], action,
-            ):  # fmt: skip
-                _mark(outs, k, order, a, z)
-
-
-@njit(nogil=True, cache=True)
 def _peeks(w, r, h, m, wsum, sft, lo, nb, last, call, quantile, peek, acc):
     """:func:`wants_peek` on a loaded group (hidden cards included)."""
     if peek >= NEVER:
@@ -418,36 +392,45 @@ def wants_peek(bel, order, a, z, hid, rows, sft, lo, nb, last, call, quantile, p
 
 
 @njit(nogil=True, cache=True)
-def _observe_peek(bel, prior, outs, order, starts, hid, rows, sft, lo, nb, last, model, peeked,
-                  acc):  # fmt: skip
-    """Count in ``outs[k]`` a mismatch on every deal whose view the modelled policy ``model[k]``
-    would not have peeked on as the actor did (``peeked``), or not peeked (H7); loaded as in
-    :func:`_observe`."""
-    k_n = model.shape[0]
-    peekers = 0
-    for k in range(k_n):
-        if model[k, 3] < NEVER:
-            peekers += 1
-        elif peeked:  # a model that never peeks: every deal alike wrong when one did
+def _observe(bel, prior, outs, order, starts, hid, rows, sft, lo, nb, last, model, peek_turn,
+             must_raise, action, acc):  # fmt: skip
+    """Count in ``outs[k]`` (int32[K, D]) a mismatch on every deal whose view the modelled policy
+    ``model[k]`` (float64[K, >= 4]: reads, call, quantile, peek) does not give the actor's
+    action on. On a ``peek_turn`` the action is the peek decision (``action`` 1 peeked, 0
+    declined; H7), read under the policies that may peek, and a policy that never peeks is wrong
+    on every deal alike when the actor peeked; else it is the bid (a peeker ``must_raise``, H7).
+    A reader decides on the belief ``bel``, a card-only player on ``prior`` (its view's prior).
+    ``outs`` may hold ``bel``'s own counts (one policy): a group's check reads only its own
+    deals. Each group is loaded once per belief and checked under every policy: the sums are
+    those of one policy at a time."""
+    peeked = peek_turn and action == 1
+    for k in range(model.shape[0]):
+        if peeked and model[k, 3] >= NEVER:
             _mark(outs, k, order, 0, order.shape[0])
-    if peekers == 0:
+    readers, plain = _sources(model, peek_turn)
+    if not (readers or plain):
         return
-    readers, plain = _sources(model, True)
     m = _largest(starts)
     w, mb = _buffers(m)
-    w0 = np.empty(m)
+    w0 = np.empty(m if plain else 0)
     for g in range(starts.shape[0] - 1):
         a, z = starts[g], starts[g + 1]
         ws = _load(bel, order, a, z, w, mb) if readers else 0.0
         ps = _load(prior, order, a, z, w0, mb) if plain else 0.0
-        for k in range(k_n):
-            if model[k, 3] >= NEVER:
+        for k in range(model.shape[0]):
+            if peek_turn and model[k, 3] >= NEVER:
                 continue
             reads = model[k, 0] > 0.5
-            if peeked != _peeks(
-                w if reads else w0, rows[a:z], hid[a:z], z - a, ws if reads else ps, sft, lo,
-                nb, last, model[k, 1], model[k, 2], model[k, 3], acc,
-            ):  # fmt: skip
+            wk = w if reads else w0
+            sk = ws if reads else ps
+            if peek_turn:
+                same = peeked == _peeks(wk, rows[a:z], hid[a:z], z - a, sk, sft, lo, nb, last,
+                                        model[k, 1], model[k, 2], model[k, 3], acc)  # fmt: skip
+            else:
+                call = NEVER if must_raise else model[k, 1]
+                same = _gives(wk, rows[a:z], z - a, sk, sft, lo, nb, last, call, model[k, 2],
+                              action)  # fmt: skip
+            if not same:
                 _mark(outs, k, order, a, z)
 
 
@@ -486,11 +469,8 @@ def _read(bel, prior, tmiss, cs, rs, seat, order, starts, rows, sft, lo, nb, las
     k_n = model.shape[0]
     miss = bel[0]
     outs = miss.reshape((1, miss.shape[0])) if k_n == 1 else tmiss[seat]
-    if peek_turn:
-        _observe_peek(bel, prior, outs, order, starts, hid, rows, sft, lo, nb, last, model,
-                      action == 1, acc)  # fmt: skip
-    else:
-        _observe(bel, prior, outs, order, starts, rows, sft, lo, nb, last, model, now, action)
+    _observe(bel, prior, outs, order, starts, hid, rows, sft, lo, nb, last, model, peek_turn, now,
+             action, acc)  # fmt: skip
     if k_n > 1:
         _refresh(bel, tmiss, cs, rs, seat, model[:, 4])  # column 4: the mixture's weights
 
