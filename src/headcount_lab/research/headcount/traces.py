@@ -120,6 +120,86 @@ def _seen_sum(active, n, cards, me):
     return total, special
 
 
+@njit(nogil=True, cache=True, inline="always")
+def _open_round(active, open_l, down_l, peeked, pointed, lives_start, could_peek):
+    """A round's start: nobody has peeked or pointed; each seat's lives and whether it may peek
+    (an open life card)."""
+    for s in range(active.shape[0]):
+        peeked[s] = False
+        pointed[s] = -1
+        lives_start[s] = min(open_l[s] + down_l[s], LIVES - 1)
+        could_peek[s] = active[s] and open_l[s] > 0
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _heads_up_round(active, n, start, open_l, down_l, hu_rounds, snap, n_snap):
+    """A heads-up round's start: counted by who may peek (returned as ``2 * start can + other
+    can``), and each seat's lives kept in ``snap`` (from row ``n_snap``; returns the rows then
+    used) to be scored when the game ends."""
+    o = _other_active(active, n, start)
+    key = 2 * (1 if open_l[start] > 0 else 0) + (1 if open_l[o] > 0 else 0)
+    hu_rounds[key // 2, key % 2, 0] += 1
+    for s in range(n):
+        if active[s]:
+            o = _other_active(active, n, s)
+            if n_snap < snap.shape[0]:
+                snap[n_snap, 0] = s
+                snap[n_snap, 1] = min(open_l[s], HU - 1)
+                snap[n_snap, 2] = min(down_l[s], HU - 1)
+                snap[n_snap, 3] = min(open_l[o], HU - 1)
+                snap[n_snap, 4] = min(down_l[o], HU - 1)
+                snap[n_snap, 5] = 1 if s == start else 0
+                n_snap += 1
+    return key, n_snap
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _round_lost(loser, active, n, n_active, start, start_peek, lives_start, could_peek, peeked,
+                pos_rounds, pos_lost, peek_turns, peeks, peek_lost, nopeek_lost):  # fmt: skip
+    """Every seat's round by its bidding position: played and lost, and its peek chance (an
+    open life card, and not the start player unless it may peek) taken or not and lost."""
+    for s in range(n):
+        if not active[s]:
+            continue
+        k = min(_position(active, n, start, s), POS - 1)
+        pos_rounds[n_active, k] += 1
+        lv = lives_start[s]
+        if could_peek[s] and (k > 0 or start_peek != 0):
+            peek_turns[k, lv] += 1
+            if peeked[s]:
+                peeks[k, lv] += 1
+                if s == loser:
+                    peek_lost[k, lv] += 1
+            elif s == loser:
+                nopeek_lost[k, lv] += 1
+        if s == loser:
+            pos_lost[n_active, k] += 1
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _game_won(winner, n, rnd, out_round, sit_out, snap, n_snap, heads_up):
+    """A game's end: the rounds each seat watched after going out, by its finishing place, and
+    the outcome of every heads-up state kept in ``snap[:n_snap]``."""
+    for s in range(n):
+        if s == winner:
+            sit_out[0, 0] += 1  # the winner watches no round
+        elif out_round[s] > 0:
+            # places by the order of going out: the first one out is last (n)
+            place = 2
+            for s2 in range(n):
+                if s2 != winner and out_round[s2] > out_round[s]:
+                    place += 1
+            watched = rnd - out_round[s]
+            k = min(place, POS) - 1
+            sit_out[k, 0] += 1
+            sit_out[k, 1] += watched
+            sit_out[k, 2] += watched * watched
+    for j in range(n_snap):
+        h = heads_up[snap[j, 1], snap[j, 2], snap[j, 3], snap[j, 4], snap[j, 5]]
+        h[0] += 1
+        h[1] += 1 if snap[j, 0] == winner else 0
+
+
 @njit(nogil=True, cache=True)
 def fold_trace(trace, t_n, n, open0, down0, start_peek, shift, counts):
     """Fold the events ``trace[:t_n]`` (int64[T, 3]: kind, seat, value, as logged by the
@@ -165,15 +245,14 @@ def fold_trace(trace, t_n, n, open0, down0, start_peek, shift, counts):
         value = trace[i, 2]
         if kind == E.T_START:
             rnd = value
-            if rnd == 1:
+            if rnd == 1:  # a new game
                 for s in range(n):
                     active[s] = True
                     open_l[s] = open0
                     down_l[s] = down0
+                    out_round[s] = 0
                 n_active = n
                 n_snap = 0
-                for s in range(n):
-                    out_round[s] = 0
                 first_lost = -1
                 prev_loser = -1
             start = seat
@@ -182,27 +261,11 @@ def fold_trace(trace, t_n, n, open0, down0, start_peek, shift, counts):
             call_g = -1
             call_seat = -1
             n_turns = 0
-            for s in range(n):
-                peeked[s] = False
-                pointed[s] = -1
-                lives_start[s] = min(open_l[s] + down_l[s], LIVES - 1)
-                could_peek[s] = active[s] and open_l[s] > 0
+            _open_round(active, open_l, down_l, peeked, pointed, lives_start, could_peek)
             hu_key = -1
             if n_active == 2:
-                o = _other_active(active, n, start)
-                hu_key = 2 * (1 if open_l[start] > 0 else 0) + (1 if open_l[o] > 0 else 0)
-                hu_rounds[hu_key // 2, hu_key % 2, 0] += 1
-                for s in range(n):
-                    if active[s]:
-                        o = _other_active(active, n, s)
-                        if n_snap < snap.shape[0]:
-                            snap[n_snap, 0] = s
-                            snap[n_snap, 1] = min(open_l[s], HU - 1)
-                            snap[n_snap, 2] = min(down_l[s], HU - 1)
-                            snap[n_snap, 3] = min(open_l[o], HU - 1)
-                            snap[n_snap, 4] = min(down_l[o], HU - 1)
-                            snap[n_snap, 5] = 1 if s == start else 0
-                            n_snap += 1
+                hu_key, n_snap = _heads_up_round(active, n, start, open_l, down_l, hu_rounds,
+                                                 snap, n_snap)  # fmt: skip
         elif kind == E.T_FOREHEAD:
             cards[seat] = value
         elif kind == E.T_PEEK:
@@ -238,23 +301,9 @@ def fold_trace(trace, t_n, n, open0, down0, start_peek, shift, counts):
             pointed[seat] = value
         elif kind == E.T_LOSE:
             loser = seat
-            winner = value
-            for s in range(n):
-                if not active[s]:
-                    continue
-                k = min(_position(active, n, start, s), POS - 1)
-                pos_rounds[n_active, k] += 1
-                lv = lives_start[s]
-                if could_peek[s] and (k > 0 or start_peek != 0):
-                    peek_turns[k, lv] += 1
-                    if peeked[s]:
-                        peeks[k, lv] += 1
-                        if s == loser:
-                            peek_lost[k, lv] += 1
-                    elif s == loser:
-                        nopeek_lost[k, lv] += 1
-                if s == loser:
-                    pos_lost[n_active, k] += 1
+            _round_lost(loser, active, n, n_active, start, start_peek, lives_start, could_peek,
+                        peeked, pos_rounds, pos_lost, peek_turns, peeks, peek_lost,
+                        nopeek_lost)  # fmt: skip
             if call_g >= 0 and loser != call_seat:
                 calls_won[n_active, call_g] += 1
             if start == prev_loser:
@@ -266,7 +315,7 @@ def fold_trace(trace, t_n, n, open0, down0, start_peek, shift, counts):
             if rnd == 1:
                 first_lost = loser
             prev_loser = loser
-            settle_lives(pointed, winner, open_l, down_l)  # H10, H8
+            settle_lives(pointed, value, open_l, down_l)  # H10, H8: ``value`` the winner
         elif kind == E.T_DISCARD:
             open_l[seat], down_l[seat] = discard_life(open_l[seat], down_l[seat], value)  # H8
         elif kind == E.T_OUT:
@@ -277,25 +326,7 @@ def fold_trace(trace, t_n, n, open0, down0, start_peek, shift, counts):
             first_loser[0] += 1
             if seat == first_lost:
                 first_loser[1] += 1
-            for s in range(n):
-                if s == seat:
-                    sit_out[0, 0] += 1  # the winner watches no round
-                elif out_round[s] > 0:
-                    # places by the order of going out: the first one out is last (n)
-                    place = 2
-                    for s2 in range(n):
-                        if s2 != seat and out_round[s2] > out_round[s]:
-                            place += 1
-                    watched = rnd - out_round[s]
-                    k = min(place, POS) - 1
-                    sit_out[k, 0] += 1
-                    sit_out[k, 1] += watched
-                    sit_out[k, 2] += watched * watched
-            for j in range(n_snap):
-                won = 1 if snap[j, 0] == seat else 0
-                h = heads_up[snap[j, 1], snap[j, 2], snap[j, 3], snap[j, 4], snap[j, 5]]
-                h[0] += 1
-                h[1] += won
+            _game_won(seat, n, rnd, out_round, sit_out, snap, n_snap, heads_up)
         last_kind = kind
         last_seat = seat
 
