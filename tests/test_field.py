@@ -125,7 +125,7 @@ def test_an_added_bot_joins_the_population_of_a_what_if_field(tmp_path):
     res = cli("headcount", "field", "--solve", *args, "--data-dir", str(tmp_path), "--json")
     assert res.code == 0, res.stderr
     built = strict_json(res.stdout)
-    assert built["profiles"] == 330  # C(8 + 4 - 1, 4): seven declared bots and the added one
+    assert built["profiles"] == 210  # C(7 + 4 - 1, 4): six declared bots and the added one
     assert any(m["bot"].startswith("odds:call=0.5,") for m in built["members"])
     assert built["command"].endswith(f"--add {add}")
     back = strict_json(cli("headcount", "field", "--data-dir", str(tmp_path), "--json").stdout)
@@ -152,7 +152,8 @@ def test_a_tiny_solve_builds_writes_and_reads_back(tmp_path):
     assert res.code == 0, res.stderr
     built = strict_json(res.stdout)
     assert built["file"] == str(field_file(tmp_path, GAMES["headcount"], 4, "standard"))
-    assert built["profiles"] == 210 and built["seed"] == 3 and built["games_per_profile"] == 24
+    # C(6 + 4 - 1, 4): the six declared bots (the oracle's proposal did not join)
+    assert built["profiles"] == 126 and built["seed"] == 3 and built["games_per_profile"] == 24
     assert built["mixture_payoff"] == pytest.approx(0.25, abs=1e-9)
     assert built["growth"] and "proposal" in built["growth"][0]
     assert "--games 24 --seed 3 --members 8 --oracle-games 48" in built["command"]

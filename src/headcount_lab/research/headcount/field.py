@@ -103,7 +103,10 @@ FIELD = FieldGame(
     threshold=0.01,
     constant_sum=True,
     payoffs=f"{__name__}:payoffs",
-    population=("random", "tips", "odds", "reader", "bluffer", "equilibrium", "responder"),
+    # every bot at its defaults once, but two: `responder` at its defaults plays as `reader`
+    # (the same payoff in every profile; it is the meter's family), and `bayes` is measured
+    # beside the population, not in it (docs/games/headcount.md, "What if `bayes` joins")
+    population=("random", "tips", "odds", "reader", "bluffer", "equilibrium"),
     games=20_000,
     oracle_from=f"{__name__}:oracle_candidates",
     oracle_games=20_000,
