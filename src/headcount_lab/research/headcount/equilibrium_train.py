@@ -126,6 +126,24 @@ def train_rules(rules: HeadcountRules) -> HeadcountRules:
 field_peek, field_bid = peek_every, bid_every
 
 
+@njit(nogil=True, cache=True, inline="always")
+def _push(bids, bidders, bid_peeked, nb, bid, me, peeked):
+    """Bid ``bid`` by seat ``me`` (``peeked``: it has peeked this round); the bids made then."""
+    bids[nb] = bid
+    bidders[nb] = me
+    bid_peeked[nb] = peeked
+    return nb + 1
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _note(d_row, d_act, d_seat, nd, r, a, me):
+    """A table seat's decision: state ``r``, action ``a``, by ``me``; the decisions noted then."""
+    d_row[nd] = r
+    d_act[nd] = a
+    d_seat[nd] = me
+    return nd + 1
+
+
 @njit(nogil=True, cache=True)
 def _selfplay(
     n_rounds,
@@ -224,10 +242,8 @@ def _selfplay(
                 a = field_bid(f_pol[f], f_par[f], obs, tables, work, uniform(st))
                 if a == CALL or nb >= MAX_BIDS - 1:
                     break
-                bids[nb] = max(a, bids[nb - 1] + 1) if nb > 0 else max(a, min_first)
-                bidders[nb] = me
-                bid_peeked[nb] = peeked[me]
-                nb += 1
+                bid = max(a, bids[nb - 1] + 1) if nb > 0 else max(a, min_first)
+                nb = _push(bids, bidders, bid_peeked, nb, bid, me, peeked[me])
                 me = (me + 1) % n
                 continue
             mask, _ = view_mask(me, n, active, seen, hidden if peeked[me] else -1)
@@ -239,10 +255,7 @@ def _selfplay(
                     a = 1 if uniform(st) < 0.5 else 0
                 else:
                     a = EQ.sample(table, 0, r, 0, 2, uniform(st))
-                d_row[nd] = r
-                d_act[nd] = a
-                d_seat[nd] = me
-                nd += 1
+                nd = _note(d_row, d_act, d_seat, nd, r, a, me)
                 if a == 1:
                     peeked[me] = True
                     just_peeked = True
@@ -254,14 +267,9 @@ def _selfplay(
                     a = np.int64(uniform(st) * EQ.N_ACT)
                 else:
                     a = EQ.sample(table, 0, r, 0, EQ.N_ACT, uniform(st))
-                d_row[nd] = r
-                d_act[nd] = a
-                d_seat[nd] = me
-                nd += 1
-                bids[0] = max(safe_bid(sf, row, lo, EQ.OPEN_LEVELS[a], shift), min_first)
-                bidders[0] = me
-                bid_peeked[0] = peeked[me]
-                nb = 1
+                nd = _note(d_row, d_act, d_seat, nd, r, a, me)
+                bid = max(safe_bid(sf, row, lo, EQ.OPEN_LEVELS[a], shift), min_first)
+                nb = _push(bids, bidders, bid_peeked, nb, bid, me, peeked[me])
             else:
                 last = bids[nb - 1]
                 r = eq_bid_state(sf, row, lo, n, nb, bids, peeked[me], bid_peeked, shift)
@@ -275,16 +283,11 @@ def _selfplay(
                     a = first + np.int64(uniform(st) * (EQ.N_ACT - first))
                 else:
                     a = EQ.sample(table, 0, r, first, EQ.N_ACT, uniform(st))
-                d_row[nd] = r
-                d_act[nd] = a
-                d_seat[nd] = me
-                nd += 1
+                nd = _note(d_row, d_act, d_seat, nd, r, a, me)
                 if a == EQ.A_CALL:
                     break
-                bids[nb] = eq_raise(sf, row, lo, last, a, shift)
-                bidders[nb] = me
-                bid_peeked[nb] = peeked[me]
-                nb += 1
+                bid = eq_raise(sf, row, lo, last, a, shift)
+                nb = _push(bids, bidders, bid_peeked, nb, bid, me, peeked[me])
             me = (me + 1) % n
         loser, _ = settle_round(total, bids[nb - 1], bidders[nb - 1], me, shift)
         for i in range(nd):
