@@ -127,21 +127,14 @@ field_peek, field_bid = peek_every, bid_every
 
 
 @njit(nogil=True, cache=True, inline="always")
-def _push(bids, bidders, bid_peeked, nb, bid, me, peeked):
-    """Bid ``bid`` by seat ``me`` (``peeked``: it has peeked this round); the bids made then."""
-    bids[nb] = bid
-    bidders[nb] = me
-    bid_peeked[nb] = peeked
-    return nb + 1
-
-
-@njit(nogil=True, cache=True, inline="always")
-def _note(d_row, d_act, d_seat, nd, r, a, me):
-    """A table seat's decision: state ``r``, action ``a``, by ``me``; the decisions noted then."""
-    d_row[nd] = r
-    d_act[nd] = a
-    d_seat[nd] = me
-    return nd + 1
+def _append(a, b, c, i, x, y, z):
+    """Row ``i`` of the columns ``a``, ``b``, ``c`` set to ``x``, ``y``, ``z`` (a bid: its value,
+    bidder and whether the bidder had peeked; a table seat's decision: its state, action and
+    seat); returns the rows then used."""
+    a[i] = x
+    b[i] = y
+    c[i] = z
+    return i + 1
 
 
 @njit(nogil=True, cache=True)
@@ -243,7 +236,7 @@ def _selfplay(
                 if a == CALL or nb >= MAX_BIDS - 1:
                     break
                 bid = max(a, bids[nb - 1] + 1) if nb > 0 else max(a, min_first)
-                nb = _push(bids, bidders, bid_peeked, nb, bid, me, peeked[me])
+                nb = _append(bids, bidders, bid_peeked, nb, bid, me, peeked[me])
                 me = (me + 1) % n
                 continue
             mask, _ = view_mask(me, n, active, seen, hidden if peeked[me] else -1)
@@ -255,7 +248,7 @@ def _selfplay(
                     a = 1 if uniform(st) < 0.5 else 0
                 else:
                     a = EQ.sample(table, 0, r, 0, 2, uniform(st))
-                nd = _note(d_row, d_act, d_seat, nd, r, a, me)
+                nd = _append(d_row, d_act, d_seat, nd, r, a, me)
                 if a == 1:
                     peeked[me] = True
                     just_peeked = True
@@ -267,9 +260,9 @@ def _selfplay(
                     a = np.int64(uniform(st) * EQ.N_ACT)
                 else:
                     a = EQ.sample(table, 0, r, 0, EQ.N_ACT, uniform(st))
-                nd = _note(d_row, d_act, d_seat, nd, r, a, me)
+                nd = _append(d_row, d_act, d_seat, nd, r, a, me)
                 bid = max(safe_bid(sf, row, lo, EQ.OPEN_LEVELS[a], shift), min_first)
-                nb = _push(bids, bidders, bid_peeked, nb, bid, me, peeked[me])
+                nb = _append(bids, bidders, bid_peeked, nb, bid, me, peeked[me])
             else:
                 last = bids[nb - 1]
                 r = eq_bid_state(sf, row, lo, n, nb, bids, peeked[me], bid_peeked, shift)
@@ -283,11 +276,11 @@ def _selfplay(
                     a = first + np.int64(uniform(st) * (EQ.N_ACT - first))
                 else:
                     a = EQ.sample(table, 0, r, first, EQ.N_ACT, uniform(st))
-                nd = _note(d_row, d_act, d_seat, nd, r, a, me)
+                nd = _append(d_row, d_act, d_seat, nd, r, a, me)
                 if a == EQ.A_CALL:
                     break
                 bid = eq_raise(sf, row, lo, last, a, shift)
-                nb = _push(bids, bidders, bid_peeked, nb, bid, me, peeked[me])
+                nb = _append(bids, bidders, bid_peeked, nb, bid, me, peeked[me])
             me = (me + 1) % n
         loser, _ = settle_round(total, bids[nb - 1], bidders[nb - 1], me, shift)
         for i in range(nd):
