@@ -279,17 +279,18 @@ def _seen_again(keys, counts, h, limit):
 
 @L.njit_fast
 def play_game(
-    state, rules, policies, params, obs, hand, down, failed, deck, g, order, choices, keys,
-    counts, log, work, swap_policies, tally, trail,
+    state, rules, policies, params, arrays, keys, counts, log, work, swap_policies, tally, trail
 ):  # fmt: skip
-    """One game with ``policies``/``params`` by seat (``swap_policies`` decide the swap); the
-    outcome is left in ``g`` and ``order`` (finishing order, the Poohead last) and ``choices``
-    holds each seat's face-up triple (index into ``faceup.TRIPLES``). ``log`` (``int16``, empty
+    """One game with ``policies``/``params`` by seat (``swap_policies`` decide the swap) in the
+    game's state ``arrays`` (:func:`game_arrays`, overwritten): the outcome is left in ``g`` and
+    ``order`` (finishing order, the Poohead last) and ``choices`` holds each seat's face-up
+    triple (index into ``faceup.TRIPLES``). ``log`` (``int16``, empty
     for none) gets the game log; ``tally`` (``int64[TALLY_SIZE]``, empty for none) adds up the
     game's pick-ups and leads (``T_*``); ``trail`` (``int64[cap + 1]``, empty for none) gets,
     for each turn ``t`` played and after the last, the cards each seat held at the start of
     turn ``t`` (hand, face-up and face-down, packed by :data:`TRAIL_BITS`). None of them
     changes the game."""
+    obs, hand, down, failed, deck, g, order, choices = arrays
     n = rules[I_PLAYERS]
     deal(state, deck, obs, hand, down, failed, rules, n)
     if rules[I_SWAP] != 0:
@@ -483,7 +484,8 @@ def simulate_block(state, n_games, rules, bot_policies, bot_params, rotate, reco
     policies = np.empty(n, dtype=np.int64)
     params = np.empty((n, bot_params.shape[1]), dtype=np.float64)
     seat_bot = np.empty(n, dtype=np.int64)
-    obs, hand, down, failed, deck, g, order, choices = game_arrays(n)
+    arrays = game_arrays(n)
+    obs, _, _, _, _, g, order, _ = arrays
     shares = np.zeros(n, dtype=np.int64)
     no_log = np.empty(0, dtype=np.int16)
     tally = np.zeros(TALLY_SIZE, dtype=np.int64)  # read only for the pick-ups and flips
@@ -493,10 +495,8 @@ def simulate_block(state, n_games, rules, bot_policies, bot_params, rotate, reco
     for m in range(n_games):
         seat_bots(m, rotate, bot_policies, bot_params, seat_bot, policies, params)
         log = record[m] if m < record.shape[0] else no_log
-        play_game(
-            state, rules, policies, params, obs, hand, down, failed, deck, g, order, choices,
-            keys, counts, log, work, policies, tally, trail,
-        )  # fmt: skip
+        play_game(state, rules, policies, params, arrays, keys, counts, log, work, policies,
+                  tally, trail)  # fmt: skip
         out_games[0] += 1
         t = g[G_TURNS]
         out_turns[t if t < cap else cap] += 1
@@ -585,7 +585,8 @@ def faceup_block(state, n_games, rules, out_games, out_poohead):
     policies = np.full(n, CHEAP, dtype=np.int64)
     swaps = np.full(n, CHEAP, dtype=np.int64)
     params = np.zeros((n, N_PARAMS), dtype=np.float64)
-    obs, hand, down, failed, deck, g, order, choices = game_arrays(n)
+    arrays = game_arrays(n)
+    _, _, _, _, _, g, order, choices = arrays
     no_log = np.empty(0, dtype=np.int16)
     work = np.zeros(WORK_SIZE, dtype=np.int64)
     keys = np.zeros(hash_size_kernel(rules), dtype=np.uint64)
@@ -594,11 +595,8 @@ def faceup_block(state, n_games, rules, out_games, out_poohead):
         hero = m % n
         for s in range(n):
             swaps[s] = RANDOM if s == hero else CHEAP
-        play_game(
-            state, rules, policies, params, obs, hand, down, failed, deck, g, order, choices,
-            keys, counts, no_log, work, swaps, np.empty(0, dtype=np.int64),
-            np.empty(0, dtype=np.int64),
-        )  # fmt: skip
+        play_game(state, rules, policies, params, arrays, keys, counts, no_log, work, swaps,
+                  np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64))  # fmt: skip
         if g[G_CAPPED] == 0:
             out_games[choices[hero]] += 1
             if order[n - 1] == hero:
@@ -670,7 +668,8 @@ def variants_block(
     policies = np.empty(n, dtype=np.int64)
     params = np.empty((n, params_v.shape[2]), dtype=np.float64)
     seat_bot = np.empty(n, dtype=np.int64)
-    obs, hand, down, failed, deck, g, order, choices = game_arrays(n)
+    arrays = game_arrays(n)
+    obs, hand, down, _, deck, g, order, choices = arrays
     no_log = np.empty(0, dtype=np.int16)
     work = np.zeros(WORK_SIZE, dtype=np.int64)
     tally = np.zeros(TALLY_SIZE, dtype=np.int64)
@@ -690,10 +689,8 @@ def variants_block(
                 vstate[i] = gstate[i]
             for i in range(TALLY_SIZE):
                 tally[i] = 0
-            play_game(
-                vstate, rules_v[v], policies, params, obs, hand, down, failed, deck, g, order,
-                choices, keys, counts, no_log, work, policies, tally, no_trail,
-            )  # fmt: skip
+            play_game(vstate, rules_v[v], policies, params, arrays, keys, counts, no_log, work,
+                      policies, tally, no_trail)  # fmt: skip
             if v == 0:
                 for i in range(3 * TABLE * n):
                     out_deal[m, i] = deck[i]
