@@ -379,7 +379,7 @@ def test_the_mixed_public_belief_is_the_plainly_computed_product_over_seats_of_s
                 )
                 ref[seat, k, m] += said != act
         C._read(
-            bel, prior, tmiss, cs, rs, seat, d.order[seat], d.starts[seat], d.rows[seat], d.sft,
+            bel, prior, (tmiss, cs, rs), seat, d.order[seat], d.starts[seat], d.rows[seat], d.sft,
             d.lo, nb, last, model, False, False, act, d.hid[seat], acc,
         )  # fmt: skip
         np.testing.assert_array_equal(tmiss[seat], ref[seat])

@@ -435,13 +435,14 @@ def _observe(bel, prior, outs, order, starts, hid, rows, sft, lo, nb, last, mode
 
 
 @njit(nogil=True, cache=True)
-def _refresh(bel, tmiss, cs, rs, seat, pi):
+def _refresh(bel, mix, seat, pi):
     """Fold ``seat``'s mismatches under each policy of the mixture ``pi`` (``tmiss[seat]``
-    int32[K, D]) into the belief: the seat's factor of a deal, ``sum_k pi[k] FLOOR **
-    tmiss[seat, k]``, is kept as ``FLOOR ** cs[seat] * rs[seat]`` (``cs`` the fewest mismatches,
-    int32[n, D]; ``rs`` float64[n, D], between the least weight and 1), so ``miss`` is the sum
-    of the seats' ``cs`` and ``rel`` the product of their ``rs``."""
+    int32[K, D]; ``mix`` is ``(tmiss, cs, rs)``) into the belief: the seat's factor of a deal,
+    ``sum_k pi[k] FLOOR ** tmiss[seat, k]``, is kept as ``FLOOR ** cs[seat] * rs[seat]`` (``cs``
+    the fewest mismatches, int32[n, D]; ``rs`` float64[n, D], between the least weight and 1),
+    so ``miss`` is the sum of the seats' ``cs`` and ``rel`` the product of their ``rs``."""
     miss, rel = bel
+    tmiss, cs, rs = mix
     n, k_n = tmiss.shape[0], tmiss.shape[1]
     for d in range(miss.shape[0]):
         c = tmiss[seat, 0, d]
@@ -460,19 +461,19 @@ def _refresh(bel, tmiss, cs, rs, seat, pi):
 
 
 @njit(nogil=True, cache=True)
-def _read(bel, prior, tmiss, cs, rs, seat, order, starts, rows, sft, lo, nb, last, model, now,
-          peek_turn, action, hid, acc):  # fmt: skip
+def _read(bel, prior, mix, seat, order, starts, rows, sft, lo, nb, last, model, now, peek_turn,
+          action, hid, acc):  # fmt: skip
     """The table reads ``seat``'s action under every policy ``model[k]`` of the field's mixture
     (one policy: the mismatches go straight into ``bel``): its peek decision when
     ``peek_turn`` (``action`` 1 peeked, 0 declined), else its bid (``now``: it peeked this
     turn)."""
     k_n = model.shape[0]
     miss = bel[0]
-    outs = miss.reshape((1, miss.shape[0])) if k_n == 1 else tmiss[seat]
+    outs = miss.reshape((1, miss.shape[0])) if k_n == 1 else mix[0][seat]
     _observe(bel, prior, outs, order, starts, hid, rows, sft, lo, nb, last, model, peek_turn, now,
              action, acc)  # fmt: skip
     if k_n > 1:
-        _refresh(bel, tmiss, cs, rs, seat, model[:, 4])  # column 4: the mixture's weights
+        _refresh(bel, mix, seat, model[:, 4])  # column 4: the mixture's weights
 
 
 @njit(nogil=True, cache=True)
@@ -488,6 +489,7 @@ def play_round(tab, lo, n_deck, d0, draw_u, played, model, start, open_l, work, 
     """
     cards, sft, order, starts, group, rows, hid, porder, pstarts, pgroup, prows, phid = tab
     miss, rel, tmiss, cs, rs, zeros, ones = work
+    mix = (tmiss, cs, rs)  # the seats' mismatches and factors under a mixed field
     # one policy leaves every deal's relative weight at 1: an empty one is not read (:func:`_load`)
     bel, prior = (miss, rel if model.shape[0] > 1 else rel[:0]), (zeros, ones)
     n = order.shape[0]
@@ -518,9 +520,8 @@ def play_round(tab, lo, n_deck, d0, draw_u, played, model, start, open_l, work, 
                 acc,
             )  # fmt: skip
             if model_peeks:  # a model that never peeks finds every deal alike wrong
-                _read(bel, prior, tmiss, cs, rs, seat, order[seat], starts[seat], rows[seat],
-                      sft, lo, nb, last, model, False, True, 1 if now else 0, hid[seat],
-                      acc)  # fmt: skip
+                _read(bel, prior, mix, seat, order[seat], starts[seat], rows[seat], sft, lo, nb,
+                      last, model, False, True, 1 if now else 0, hid[seat], acc)  # fmt: skip
             peeked[seat] = 1 if now else 0
         if peeked[seat]:
             o, s, g, ro, hi = porder, pstarts, pgroup, prows, phid
@@ -530,8 +531,8 @@ def play_round(tab, lo, n_deck, d0, draw_u, played, model, start, open_l, work, 
         act = decide(src, o[seat], a, z, ro[seat], sft, lo, nb, last, NEVER if now else p[1], p[2])
         if act == CALL:
             break
-        _read(bel, prior, tmiss, cs, rs, seat, o[seat], s[seat], ro[seat], sft, lo, nb, last,
-              model, now, False, act, hi[seat], acc)  # fmt: skip
+        _read(bel, prior, mix, seat, o[seat], s[seat], ro[seat], sft, lo, nb, last, model, now,
+              False, act, hi[seat], acc)  # fmt: skip
         nb += 1
         last = act
         bidder = seat
