@@ -434,3 +434,44 @@ def test_halving_keeps_the_best_third_and_triples_the_games_until_fewer_than_six
     assert [round((m.deviator.call - 0.5) * 100) for m in stages[1]] == [14, 15, 16, 17, 18, 19]
     assert best == pool[14] and stages[-1][0].deviator == best
     assert all(a.gain_pp[0] >= b.gain_pp[0] for s in stages for a, b in itertools.pairwise(s))
+
+
+def _mixture_script(monkeypatch, capsys, *args):
+    """``scripts/headcount_common_mixture.py`` run in this process with ``args``: its JSON."""
+    import importlib.util
+    import json
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "headcount_common_mixture.py"
+    spec = importlib.util.spec_from_file_location("common_mixture", path)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    monkeypatch.setattr(sys, "argv", [str(path), *args])
+    script.main()
+    return json.loads(capsys.readouterr().out)
+
+
+def test_fictitious_play_goes_on_from_several_settings_and_stops_when_no_reply_gains(
+    monkeypatch, capsys
+):
+    """The mixture script's ``--start A,B`` counts each setting once, and ``--until`` stops the
+    steps, without adding that reply, once the search's best gain is at most the bound (100
+    points: the first step); a bound no reply can meet runs every step and adds every reply."""
+    tiny = ["--players", "3", "--calls", "0.6", "--quantiles", "0.05,0.1", "--peeks", "0.1",
+            "--games", "27", "--final", "3", "--seed", "1", "--iterations", "2"]  # fmt: skip
+    two = "0.6:0.01:0.1,0.55:0.2:0.02"
+    out = _mixture_script(monkeypatch, capsys, *tiny, "--start", two, "--until", "100")
+    assert out["stopped"] == "until" and len(out["iterations"]) == 1
+    assert out["mixture"] == {
+        "reader:call=0.6,quantile=0.01,peek=0.1": 0.5,
+        "reader:call=0.55,quantile=0.2,peek=0.02": 0.5,
+    }
+    tail = "--iterations 2 --games 27 --final 3 --seed 1 --until 100.0"
+    assert out["command"].endswith(
+        f"--start {two} --calls 0.6 --quantiles 0.05,0.1 --peeks 0.1 {tail}"
+    )
+    out = _mixture_script(monkeypatch, capsys, *tiny, "--start", two, "--until", "-100")
+    assert out["stopped"] == "iterations" and len(out["iterations"]) == 2
+    # two starting settings and two replies, each counted once: weights in quarters
+    assert sorted(round(4 * w) for w in out["mixture"].values()) in ([1, 1, 1, 1], [1, 1, 2])
