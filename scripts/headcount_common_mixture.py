@@ -48,7 +48,8 @@ def main() -> None:
     p.add_argument(
         "--start",
         default="0.6:0.01:0.1",
-        help="CALL:QUANTILE:PEEK of the start (several: comma-separated, each once)",
+        help="CALL:QUANTILE[:PEEK] of the start (several: comma-separated, each once; no PEEK: "
+        "never peeks)",
     )
     p.add_argument("--calls", default="0.55,0.6")
     p.add_argument("--quantiles", default="0.01,0.03,0.05,0.1,0.2")
@@ -66,12 +67,10 @@ def main() -> None:
     a = p.parse_args()
     if a.iterations < 1 or a.games < 9 * a.players or a.final < a.players or a.seed < 0:
         p.error("--iterations >= 1, --games >= 9 * players, --final >= players, --seed >= 0")
-    try:
-        start = [[float(v) for v in x.split(":")] for x in a.start.split(",")]
+    try:  # readers' settings: the scripts' KIND:CALL:QUANTILE[:PEEK] with the kind implied
+        start = [C.Policy.parse(f"reader:{x}") for x in a.start.split(",")]
     except ValueError:
-        start = []
-    if not start or any(len(x) != 3 for x in start):
-        p.error(f"--start: {a.start!r} is not CALL:QUANTILE:PEEK[,CALL:QUANTILE:PEEK...]")
+        p.error(f"--start: {a.start!r} is not CALL:QUANTILE[:PEEK][,CALL:QUANTILE[:PEEK]...]")
     grid = [
         C.Policy(True, c, q, pk)
         for c in floats(a.calls, "--calls", p)
@@ -79,7 +78,7 @@ def main() -> None:
         for pk in floats(a.peeks, "--peeks", p)
     ]
     began = time.perf_counter()
-    counts = Counter(C.Policy(True, *x) for x in start)
+    counts = Counter(start)
 
     def mixture() -> C.Play:
         total = sum(counts.values())

@@ -62,17 +62,11 @@ def row(m: C.Measured) -> dict[str, object]:
 
 
 def policy(text: str, option: str = "--deviators") -> C.Policy:
-    """KIND:CALL:QUANTILE[:PEEK] (KIND reader or card-only), as given to ``option``."""
-    parts = text.split(":")
+    """KIND:CALL:QUANTILE[:PEEK] as given to ``option``, or a one-line exit."""
     try:
-        if parts[0] not in ("reader", "card-only") or not 3 <= len(parts) <= 4:
-            raise ValueError
-        call, q, *peek = (float(x) for x in parts[1:])
-    except ValueError:
-        raise SystemExit(
-            f"{option}: {text!r} is not KIND:CALL:QUANTILE[:PEEK] (KIND reader or card-only)"
-        ) from None
-    return C.Policy(parts[0] == "reader", call, q, peek[0] if peek else None)
+        return C.Policy.parse(text)
+    except ValueError as e:
+        raise SystemExit(f"{option}: {e}") from None
 
 
 def main() -> None:

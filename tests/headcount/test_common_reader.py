@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
+import pytest
 from scipy.stats import binomtest
 
 from headcount_lab.games.headcount.rules import JOKER, TOP, count
@@ -358,7 +359,8 @@ def test_the_mixed_public_belief_is_the_plainly_computed_product_over_seats_of_s
     model = C._mix(C.Mixed(pols, (0.3, 0.7)))
     pi = model[:, 4]
     work = C.scratch(len(d.cards), 3, 2)
-    miss, rel, tmiss, cs, rs, zeros, ones = work
+    miss, rel, mix, zeros, ones = work
+    tmiss = mix[0]
     bel, prior = (miss, rel), (zeros, ones)
     ref = np.zeros((3, 2, len(d.cards)), dtype=np.int32)
     acc = np.zeros((2, 17))
@@ -379,7 +381,7 @@ def test_the_mixed_public_belief_is_the_plainly_computed_product_over_seats_of_s
                 )
                 ref[seat, k, m] += said != act
         C._read(
-            bel, prior, (tmiss, cs, rs), seat, d.order[seat], d.starts[seat], d.rows[seat], d.sft,
+            bel, prior, mix, seat, d.order[seat], d.starts[seat], d.rows[seat], d.sft,
             d.lo, nb, last, model, False, False, act, d.hid[seat], acc,
         )  # fmt: skip
         np.testing.assert_array_equal(tmiss[seat], ref[seat])
@@ -475,3 +477,17 @@ def test_fictitious_play_goes_on_from_several_settings_and_stops_when_no_reply_g
     assert out["stopped"] == "iterations" and len(out["iterations"]) == 2
     # two starting settings and two replies, each counted once: weights in quarters
     assert sorted(round(4 * w) for w in out["mixture"].values()) in ([1, 1, 1, 1], [1, 1, 2])
+
+
+def test_the_scripts_policy_notation_reads_back_and_names_its_form_when_wrong(monkeypatch, capsys):
+    """``KIND:CALL:QUANTILE[:PEEK]`` gives the policy (no PEEK: it never peeks); a wrong kind, a
+    missing threshold or a word where a number goes is a ValueError naming the form, and the
+    mixture script's ``--start`` (the same notation, kind implied) exits with one line."""
+    assert C.Policy.parse("reader:0.6:0.1:0.05") == C.Policy(True, 0.6, 0.1, 0.05)
+    assert C.Policy.parse("card-only:0.7:0.03") == C.Policy(False, 0.7, 0.03, None)
+    for bad in ("bluffer:0.6:0.1", "reader:0.6", "reader:0.6:x", "reader:0.6:0.1:0.1:0.1"):
+        with pytest.raises(ValueError, match="KIND:CALL:QUANTILE"):
+            C.Policy.parse(bad)
+    with pytest.raises(SystemExit):
+        _mixture_script(monkeypatch, capsys, "--start", "0.6:0.1:x")
+    assert "--start: '0.6:0.1:x' is not CALL:QUANTILE[:PEEK]" in capsys.readouterr().err

@@ -102,6 +102,21 @@ class Policy:
     quantile: float = 0.03
     peek: float | None = None
 
+    @classmethod
+    def parse(cls, text: str) -> Policy:
+        """``KIND:CALL:QUANTILE[:PEEK]`` (KIND ``reader`` or ``card-only``; no PEEK: never
+        peeks), the scripts' notation; ValueError names the form."""
+        parts = text.split(":")
+        try:
+            if parts[0] not in ("reader", "card-only") or not 3 <= len(parts) <= 4:
+                raise ValueError
+            call, q, *peek = (float(x) for x in parts[1:])
+        except ValueError:
+            raise ValueError(
+                f"{text!r} is not KIND:CALL:QUANTILE[:PEEK] (KIND reader or card-only)"
+            ) from None
+        return cls(parts[0] == "reader", call, q, peek[0] if peek else None)
+
     def spec(self) -> str:
         kind = "reader" if self.reads else "card-only"
         peek = "" if self.peek is None else f",peek={self.peek:g}"
@@ -404,9 +419,10 @@ def _observe(bel, prior, outs, order, starts, hid, rows, sft, lo, nb, last, mode
     deals. Each group is loaded once per belief and checked under every policy: the sums are
     those of one policy at a time."""
     peeked = peek_turn and action == 1
-    for k in range(model.shape[0]):
-        if peeked and model[k, 3] >= NEVER:
-            _mark(outs, k, order, 0, order.shape[0])
+    if peeked:
+        for k in range(model.shape[0]):
+            if model[k, 3] >= NEVER:
+                _mark(outs, k, order, 0, order.shape[0])
     readers, plain = _sources(model, peek_turn)
     if not (readers or plain):
         return
@@ -488,8 +504,8 @@ def play_round(tab, lo, n_deck, d0, draw_u, played, model, start, open_l, work, 
     last bidder, the draw pile's top (the card the Joker stands for, H2) and the caller.
     """
     cards, sft, order, starts, group, rows, hid, porder, pstarts, pgroup, prows, phid = tab
-    miss, rel, tmiss, cs, rs, zeros, ones = work
-    mix = (tmiss, cs, rs)  # the seats' mismatches and factors under a mixed field
+    miss, rel, mix, zeros, ones = work
+    tmiss, cs, rs = mix  # the seats' mismatches and factors under a mixed field
     # one policy leaves every deal's relative weight at 1: an empty one is not read (:func:`_load`)
     bel, prior = (miss, rel if model.shape[0] > 1 else rel[:0]), (zeros, ones)
     n = order.shape[0]
@@ -608,17 +624,16 @@ def play_rounds(tab, lo, n_deck, deal_ix, draw_u, type_u, first, field, dev, ope
 
 @njit(nogil=True, cache=True)
 def scratch(deals, n, k_n):
-    """A round's belief arrays: ``miss`` int32[D], ``rel`` float64[D], the mismatches per seat
-    and policy ``tmiss`` int32[n, K, D] (empty for one policy), the seats' factors ``cs``
-    int32[n, D] and ``rs`` float64[n, D], and a card-only player's ``zeros`` and ``ones`` (empty:
-    a weight of 1 on every deal, not read, :func:`_load`)."""
+    """A round's belief arrays: ``miss`` int32[D], ``rel`` float64[D], the mixed field's tuple
+    ``(tmiss, cs, rs)`` (the mismatches per seat and policy int32[n, K, D], empty for one policy,
+    and the seats' factors int32[n, D] and float64[n, D], :func:`_refresh`), and a card-only
+    player's ``zeros`` and ``ones`` (empty: a weight of 1 on every deal, not read,
+    :func:`_load`)."""
     m = deals if k_n > 1 else 0
     return (
         np.zeros(deals, np.int32),
         np.ones(deals),
-        np.zeros((n, k_n, m), np.int32),
-        np.zeros((n, m), np.int32),
-        np.ones((n, m)),
+        (np.zeros((n, k_n, m), np.int32), np.zeros((n, m), np.int32), np.ones((n, m))),
         np.zeros(deals, np.int32),
         np.ones(0),
     )
