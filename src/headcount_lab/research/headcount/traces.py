@@ -155,9 +155,12 @@ def _heads_up_round(active, n, start, open_l, down_l, hu_rounds, snap, n_snap):
 
 @njit(nogil=True, cache=True, inline="always")
 def _round_lost(loser, active, n, n_active, start, start_peek, lives_start, could_peek, peeked,
-                pos_rounds, pos_lost, peek_turns, peeks, peek_lost, nopeek_lost):  # fmt: skip
+                counts):  # fmt: skip
     """Every seat's round by its bidding position: played and lost, and its peek chance (an
-    open life card, and not the start player unless it may peek) taken or not and lost."""
+    open life card, and not the start player unless it may peek) taken or not and lost, in the
+    first six arrays of ``counts`` (:func:`new_trace_stats`)."""
+    pos_rounds, pos_lost, peek_turns = counts[0], counts[1], counts[2]
+    peeks, peek_lost, nopeek_lost = counts[3], counts[4], counts[5]
     for s in range(n):
         if not active[s]:
             continue
@@ -208,9 +211,9 @@ def fold_trace(trace, t_n, n, open0, down0, start_peek, shift, counts):
     Lives are replayed from the events (peek: open -> down; Trickster pointing; the winner
     reopens; the loser discards the kind it logged), so every count sees the state a seat had.
     """
-    (pos_rounds, pos_lost, peek_turns, peeks, peek_lost, nopeek_lost, peek_gap_turns, peek_gap,
-     call_turns, calls, calls_won, would_won, first_loser, start_again, heads_up, sit_out,
-     hu_rounds) = counts  # fmt: skip
+    # the first six (by position and peek) are :func:`_round_lost`'s
+    (_, _, _, _, _, _, peek_gap_turns, peek_gap, call_turns, calls, calls_won, would_won,
+     first_loser, start_again, heads_up, sit_out, hu_rounds) = counts  # fmt: skip
     # this round's turns of ``call_turns`` until the count: gap index, seats active, last bid
     turn_g = np.zeros(MAX_TURNS, np.int64)
     turn_na = np.zeros(MAX_TURNS, np.int64)
@@ -302,8 +305,7 @@ def fold_trace(trace, t_n, n, open0, down0, start_peek, shift, counts):
         elif kind == E.T_LOSE:
             loser = seat
             _round_lost(loser, active, n, n_active, start, start_peek, lives_start, could_peek,
-                        peeked, pos_rounds, pos_lost, peek_turns, peeks, peek_lost,
-                        nopeek_lost)  # fmt: skip
+                        peeked, counts)  # fmt: skip
             if call_g >= 0 and loser != call_seat:
                 calls_won[n_active, call_g] += 1
             if start == prev_loser:
