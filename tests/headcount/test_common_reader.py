@@ -491,3 +491,42 @@ def test_the_scripts_policy_notation_reads_back_and_names_its_form_when_wrong(mo
     with pytest.raises(SystemExit):
         _mixture_script(monkeypatch, capsys, "--start", "0.6:0.1:x")
     assert "--start: '0.6:0.1:x' is not CALL:QUANTILE[:PEEK]" in capsys.readouterr().err
+
+
+def test_a_mixture_reads_each_policy_as_that_policy_read_alone():
+    """The table reads a mixed field's action once for all its policies, sharing what policies
+    on the same belief compute alike (a bid's sums; on a peek turn the call check, the plan of
+    a quantile, the hidden card's pull on a plan; H5-H7). Each policy's marks must be those it
+    gets read alone: here two readers share a quantile but not their call or peek thresholds,
+    two card-only players likewise, and one reader never peeks, over bids that call, raise and
+    jump, peeks taken and declined."""
+    d = P3
+    g = np.random.default_rng(4)
+    policies = (
+        C.Policy(True, 0.6, 0.1, 0.05),
+        C.Policy(True, 0.55, 0.1, 0.02),
+        C.Policy(True, 0.6, 0.2, 0.1),
+        C.Policy(False, 0.6, 0.1, 0.05),
+        C.Policy(False, 0.7, 0.1, 0.1),
+        C.Policy(True, 0.6, 0.1),
+    )
+    model = C._mix(C.Mixed(policies, (1 / 6,) * 6))
+    miss = g.integers(0, 3, len(d.cards)).astype(np.int32)  # an uneven belief
+    prior = (np.zeros(len(d.cards), np.int32), ONES)
+    acc = np.zeros((2, 17))
+    marked = 0
+    for seat in range(3):
+        view = (d.order[seat], d.starts[seat], d.hid[seat], d.rows[seat], d.sft, d.lo)
+        for last in (d.lo + 12, d.lo + 24, d.lo + 36):
+            for peek_turn, action in ((True, 0), (True, 1), (False, C.CALL), (False, last + 1),
+                                      (False, last + 6)):  # fmt: skip
+                together = np.zeros((len(policies), len(d.cards)), np.int32)
+                C._observe((miss, ONES), prior, together, *view, 1, last, model, peek_turn,
+                           False, action, acc)  # fmt: skip
+                for k in range(len(policies)):
+                    alone = np.zeros((1, len(d.cards)), np.int32)
+                    C._observe((miss, ONES), prior, alone, *view, 1, last, model[k : k + 1],
+                               peek_turn, False, action, acc)  # fmt: skip
+                    np.testing.assert_array_equal(together[k], alone[0])
+                marked += int((together > 0).any(axis=1).sum())
+    assert marked > 0

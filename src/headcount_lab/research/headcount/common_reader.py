@@ -270,8 +270,14 @@ def _choose(w, r, m, wsum, sft, lo, nb, last, call, quantile):
     """:func:`decide` on a loaded group."""
     if nb > 0 and 1.0 - _at_least(w, r, m, wsum, sft, last - lo) > call:
         return CALL
+    return _safe(w, r, m, wsum, sft, lo, nb, last, quantile)
+
+
+@njit(nogil=True, cache=True)
+def _safe(w, r, m, wsum, sft, lo, nb, last, quantile):
+    """The bid of :func:`_choose` when it does not call: the highest with P(total >= bid) >= 1 -
+    ``quantile``, at least one above the last (P(total >= lo) = 1, P past the top = 0)."""
     need = 1.0 - quantile
-    # the highest bid with P(total >= bid) >= need: P(total >= lo) = 1, P past the top = 0
     good, bad = lo, lo + sft.shape[0]
     while bad - good > 1:
         mid = (good + bad) // 2
@@ -311,10 +317,11 @@ def decide(bel, order, a, z, rows, sft, lo, nb, last, call, quantile):
 
 
 @njit(nogil=True, cache=True)
-def _gives(w, r, m, wsum, sft, lo, nb, last, call, quantile, action):
-    """:func:`gives` on a loaded group. The chances it may need (at ``last``, ``last + 2``,
-    ``action`` and ``action + 1``) are summed in one pass: the table calls this on every group
-    of a view at every action."""
+def _sums(w, r, m, sft, lo, last, action):
+    """The weighted sums of a loaded group's belief rows that :func:`_gives_on` reads, at
+    ``last``, ``last + 2``, ``action`` and ``action + 1`` (0 outside the table), in one pass:
+    the table reads every group of a view at every action, and the policies of a mixture that
+    decide on the same belief share them."""
     t0, t1, t2, t3 = last - lo, last + 2 - lo, action - lo, action + 1 - lo
     top = sft.shape[0]
     s0, s1, s2, s3 = 0.0, 0.0, 0.0, 0.0
@@ -328,6 +335,14 @@ def _gives(w, r, m, wsum, sft, lo, nb, last, call, quantile, action):
             s2 += x * sft[t2, ri]
         if 0 < t3 < top:
             s3 += x * sft[t3, ri]
+    return s0, s1, s2, s3
+
+
+@njit(nogil=True, cache=True)
+def _gives_on(sums, wsum, sft, lo, nb, last, call, quantile, action):
+    """:func:`gives` on a loaded group, from its :func:`_sums`."""
+    s0, s1, s2, s3 = sums
+    t0, t1, t2, t3 = last - lo, last + 2 - lo, action - lo, action + 1 - lo
     need = 1.0 - quantile
     if nb > 0:
         calls = 1.0 - _tail(s0, wsum, sft, t0) > call
@@ -347,7 +362,8 @@ def gives(bel, order, a, z, rows, sft, lo, nb, last, call, quantile, action):
     P(total >= b) >= 1 - ``quantile`` > P(total >= b + 1))."""
     w, mb = _buffers(z - a)
     wsum = _load(bel, order, a, z, w, mb)
-    return _gives(w, rows[a:z], z - a, wsum, sft, lo, nb, last, call, quantile, action)
+    sums = _sums(w, rows[a:z], z - a, sft, lo, last, action)
+    return _gives_on(sums, wsum, sft, lo, nb, last, call, quantile, action)
 
 
 @njit(nogil=True, cache=True)
@@ -380,6 +396,14 @@ def _peeks(w, r, h, m, wsum, sft, lo, nb, last, call, quantile, peek, acc):
     plan = _choose(w, r, m, wsum, sft, lo, nb, last, call, quantile)
     if plan == CALL:
         return False
+    return _moved(w, r, h, m, wsum, sft, lo, plan, acc) > peek
+
+
+@njit(nogil=True, cache=True)
+def _moved(w, r, h, m, wsum, sft, lo, plan, acc):
+    """How far the hidden card moves the chance that the bid ``plan`` survives, on average over
+    a loaded group (hidden cards ``h``; ``acc`` float64[2, n_deck] scratch): :func:`_peeks`
+    peeks when it is above the policy's threshold."""
     p = _at_least(w, r, m, wsum, sft, plan - lo)
     acc[:] = 0.0
     for i in range(m):
@@ -389,7 +413,7 @@ def _peeks(w, r, h, m, wsum, sft, lo, nb, last, call, quantile, peek, acc):
     for c in range(acc.shape[1]):
         if acc[0, c] > 0.0:
             moved += acc[0, c] * abs(acc[1, c] / acc[0, c] - p)
-    return moved / wsum > peek
+    return moved / wsum
 
 
 @njit(nogil=True, cache=True)
@@ -416,11 +440,15 @@ def _observe(bel, prior, outs, order, starts, hid, rows, sft, lo, nb, last, mode
     on every deal alike when the actor peeked; else it is the bid (a peeker ``must_raise``, H7).
     A reader decides on the belief ``bel``, a card-only player on ``prior`` (its view's prior).
     ``outs`` may hold ``bel``'s own counts (one policy): a group's check reads only its own
-    deals. Each group is loaded once per belief and checked under every policy: the sums are
-    those of one policy at a time."""
+    deals. Each group is loaded once per belief, and what the policies deciding on one belief
+    have in common is computed once: a bid's four sums (:func:`_sums`), a peek turn's chance
+    that the last bid fails, the plan of each quantile and the hidden card's pull on each plan
+    (:func:`_moved`). Every figure is the one a policy alone computes, so the marks are those of
+    one policy at a time."""
+    k_n = model.shape[0]
     peeked = peek_turn and action == 1
     if peeked:
-        for k in range(model.shape[0]):
+        for k in range(k_n):
             if model[k, 3] >= NEVER:
                 _mark(outs, k, order, 0, order.shape[0])
     readers, plain = _sources(model, peek_turn)
@@ -429,23 +457,59 @@ def _observe(bel, prior, outs, order, starts, hid, rows, sft, lo, nb, last, mode
     m = _largest(starts)
     w, mb = _buffers(m)
     w0 = np.empty(m if plain else 0)
+    plans = np.empty(k_n, np.int64)  # a peek turn's plan of each policy (CALL: it calls)
+    moves = np.empty(k_n)  # ... and the hidden card's pull on it
+    zero = (0.0, 0.0, 0.0, 0.0)
     for g in range(starts.shape[0] - 1):
         a, z = starts[g], starts[g + 1]
         ws = _load(bel, order, a, z, w, mb) if readers else 0.0
         ps = _load(prior, order, a, z, w0, mb) if plain else 0.0
-        for k in range(model.shape[0]):
+        r = rows[a:z]
+        fail_r, fail_p, sum_r, sum_p = 0.0, 0.0, zero, zero
+        if peek_turn:  # nb > 0 (the opening turn has no peek, H7): _choose's call check
+            if readers:
+                fail_r = 1.0 - _at_least(w, r, z - a, ws, sft, last - lo)
+            if plain:
+                fail_p = 1.0 - _at_least(w0, r, z - a, ps, sft, last - lo)
+        else:
+            if readers:
+                sum_r = _sums(w, r, z - a, sft, lo, last, action)
+            if plain:
+                sum_p = _sums(w0, r, z - a, sft, lo, last, action)
+        for k in range(k_n):
             if peek_turn and model[k, 3] >= NEVER:
                 continue
             reads = model[k, 0] > 0.5
             wk = w if reads else w0
             sk = ws if reads else ps
             if peek_turn:
-                same = peeked == _peeks(wk, rows[a:z], hid[a:z], z - a, sk, sft, lo, nb, last,
-                                        model[k, 1], model[k, 2], model[k, 3], acc)  # fmt: skip
+                if (fail_r if reads else fail_p) > model[k, 1]:
+                    plans[k] = CALL
+                else:
+                    plans[k] = lo - 1  # below every bid: not planned yet
+                    for j in range(k):  # the same belief and quantile: the same plan
+                        if ((model[j, 0] > 0.5) == reads and model[j, 3] < NEVER
+                                and plans[j] != CALL and model[j, 2] == model[k, 2]):  # fmt: skip
+                            plans[k] = plans[j]
+                            break
+                    if plans[k] == lo - 1:
+                        plans[k] = _safe(wk, r, z - a, sk, sft, lo, nb, last, model[k, 2])
+                if plans[k] == CALL:
+                    same = not peeked  # a policy that calls does not peek
+                else:
+                    moves[k] = -1.0
+                    for j in range(k):  # the same belief and plan: the same pull
+                        if ((model[j, 0] > 0.5) == reads and plans[j] == plans[k]
+                                and model[j, 3] < NEVER):  # fmt: skip
+                            moves[k] = moves[j]
+                            break
+                    if moves[k] < 0.0:
+                        moves[k] = _moved(wk, r, hid[a:z], z - a, sk, sft, lo, plans[k], acc)
+                    same = peeked == (moves[k] > model[k, 3])
             else:
                 call = NEVER if must_raise else model[k, 1]
-                same = _gives(wk, rows[a:z], z - a, sk, sft, lo, nb, last, call, model[k, 2],
-                              action)  # fmt: skip
+                same = _gives_on(sum_r if reads else sum_p, sk, sft, lo, nb, last, call,
+                                 model[k, 2], action)  # fmt: skip
             if not same:
                 _mark(outs, k, order, a, z)
 
@@ -639,7 +703,7 @@ def scratch(deals, n, k_n):
     )
 
 
-track_sources(play_rounds, gives)  # gives: the tests' check of _gives, reached by nothing else
+track_sources(play_rounds, gives)  # gives: the tests' check of _gives_on, reached by nothing else
 
 
 @dataclass(frozen=True)
