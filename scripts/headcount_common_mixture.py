@@ -4,7 +4,8 @@ Issue 22 item 3's next step after :mod:`headcount_lab.research.headcount.common_
 setting of the common readers is a rest point (the best reply to each gains 8 to 29 points of
 games), so the field's setting should be a mixture. This script grows one by fictitious play.
 The field starts as the ``--start`` setting; each iteration halves the grid of readers (every
-``--calls`` x ``--quantiles`` x ``--peeks``) against the current mixture in whole games, as
+``--calls`` x ``--quantiles`` x ``--peeks``, ``none`` among the peeks for a reader that never
+peeks) against the current mixture in whole games, as
 ``headcount_common_reader.py --games G`` does (a ninth of G games a candidate, the best third
 on three times as many, ...), and adds the winner once. The mixture is the frequency of the
 start and the winners; every seat draws its setting from it each round, and the table knows
@@ -53,7 +54,9 @@ def main() -> None:
     )
     p.add_argument("--calls", default="0.55,0.6")
     p.add_argument("--quantiles", default="0.01,0.03,0.05,0.1,0.2")
-    p.add_argument("--peeks", default="0.02,0.05,0.1")
+    p.add_argument(
+        "--peeks", default="none,0.02,0.05,0.1", help="peek thresholds; none: never peeks"
+    )
     p.add_argument("--iterations", type=int, default=4)
     p.add_argument("--games", type=int, default=900, help="a halving's last stage, in games")
     p.add_argument("--final", type=int, default=3000, help="fresh games of the measurement")
@@ -71,11 +74,15 @@ def main() -> None:
         start = [C.Policy.parse(f"reader:{x}") for x in a.start.split(",")]
     except ValueError:
         p.error(f"--start: {a.start!r} is not CALL:QUANTILE[:PEEK][,CALL:QUANTILE[:PEEK]...]")
+    try:
+        peeks = C.parse_peeks(a.peeks)
+    except ValueError as e:
+        p.error(f"--peeks: {e}")
     grid = [
         C.Policy(True, c, q, pk)
         for c in floats(a.calls, "--calls", p)
         for q in floats(a.quantiles, "--quantiles", p)
-        for pk in floats(a.peeks, "--peeks", p)
+        for pk in peeks
     ]
     began = time.perf_counter()
     counts = Counter(start)

@@ -41,9 +41,9 @@ def grid(a: argparse.Namespace) -> list[C.Play]:
     peeks: list[float | None] = [a.peek]
     if a.peeks:
         try:
-            peeks = [None if x == "none" else float(x) for x in a.peeks.split(",")]
-        except ValueError:
-            raise SystemExit(f"--peeks: {a.peeks!r} is not numbers and 'none'") from None
+            peeks = C.parse_peeks(a.peeks)
+        except ValueError as e:
+            raise SystemExit(f"--peeks: {e}") from None
     return [
         C.Policy(reads, c, q, pk)
         for reads, cs, qs in kinds

@@ -488,6 +488,9 @@ def test_the_scripts_policy_notation_reads_back_and_names_its_form_when_wrong(mo
     for bad in ("bluffer:0.6:0.1", "reader:0.6", "reader:0.6:x", "reader:0.6:0.1:0.1:0.1"):
         with pytest.raises(ValueError, match="KIND:CALL:QUANTILE"):
             C.Policy.parse(bad)
+    assert C.parse_peeks("none,0.1") == [None, 0.1]
+    with pytest.raises(ValueError, match="'none'"):
+        C.parse_peeks("never")
     with pytest.raises(SystemExit):
         _mixture_script(monkeypatch, capsys, "--start", "0.6:0.1:x")
     assert "--start: '0.6:0.1:x' is not CALL:QUANTILE[:PEEK]" in capsys.readouterr().err

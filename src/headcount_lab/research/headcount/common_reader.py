@@ -123,6 +123,15 @@ class Policy:
         return f"{kind}:call={self.call:g},quantile={self.quantile:g}{peek}"
 
 
+def parse_peeks(text: str) -> list[float | None]:
+    """Comma-separated peek thresholds, ``none`` for a policy that never peeks (the scripts'
+    ``--peeks``); ValueError otherwise."""
+    try:
+        return [None if x == "none" else float(x) for x in text.split(",")]
+    except ValueError:
+        raise ValueError(f"{text!r} is not numbers and 'none'") from None
+
+
 @dataclass(frozen=True)
 class Deals:
     """Every ordered deal of ``players`` foreheads and the hidden card, grouped by each seat's view.
