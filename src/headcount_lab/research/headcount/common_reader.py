@@ -475,7 +475,7 @@ def _observe(bel, prior, outs, order, starts, hid, rows, sft, lo, nb, last, mode
         ps = _load(prior, order, a, z, w0, mb) if plain else 0.0
         r = rows[a:z]
         fail_r, fail_p, sum_r, sum_p = 0.0, 0.0, zero, zero
-        if peek_turn:  # nb > 0 (the opening turn has no peek, H7): _choose's call check
+        if peek_turn:  # _choose's call check, shared
             if readers:
                 fail_r = 1.0 - _at_least(w, r, z - a, ws, sft, last - lo)
             if plain:
@@ -492,7 +492,7 @@ def _observe(bel, prior, outs, order, starts, hid, rows, sft, lo, nb, last, mode
             wk = w if reads else w0
             sk = ws if reads else ps
             if peek_turn:
-                if (fail_r if reads else fail_p) > model[k, 1]:
+                if nb > 0 and (fail_r if reads else fail_p) > model[k, 1]:  # as _choose
                     plans[k] = CALL
                 else:
                     plans[k] = lo - 1  # below every bid: not planned yet
