@@ -440,6 +440,17 @@ def wants_peek(bel, order, a, z, hid, rows, sft, lo, nb, last, call, quantile, p
 
 
 @njit(nogil=True, cache=True)
+def _twin(model, k, reads, keys, key):
+    """The first policy before ``k`` that decides on the same belief (``reads``), may peek and
+    has ``keys[j] == key``, or -1: on a peek turn such a policy has already worked out what
+    policy ``k`` needs (its plan, or the hidden card's pull on that plan)."""
+    for j in range(k):
+        if (model[j, 0] > 0.5) == reads and model[j, 3] < NEVER and keys[j] == key:
+            return j
+    return -1
+
+
+@njit(nogil=True, cache=True)
 def _observe(bel, prior, outs, order, starts, hid, rows, sft, lo, nb, last, model, peek_turn,
              must_raise, action, acc):  # fmt: skip
     """Count in ``outs[k]`` (int32[K, D]) a mismatch on every deal whose view the modelled policy
@@ -467,7 +478,8 @@ def _observe(bel, prior, outs, order, starts, hid, rows, sft, lo, nb, last, mode
     w, mb = _buffers(m)
     w0 = np.empty(m if plain else 0)
     plans = np.empty(k_n, np.int64)  # a peek turn's plan of each policy (CALL: it calls)
-    moves = np.empty(k_n)  # ... and the hidden card's pull on it
+    planned = np.empty(k_n)  # ... the quantile it planned with (-1: it calls, no plan)
+    moves = np.empty(k_n)  # ... and the hidden card's pull on its plan
     zero = (0.0, 0.0, 0.0, 0.0)
     for g in range(starts.shape[0] - 1):
         a, z = starts[g], starts[g + 1]
@@ -493,27 +505,18 @@ def _observe(bel, prior, outs, order, starts, hid, rows, sft, lo, nb, last, mode
             sk = ws if reads else ps
             if peek_turn:
                 if nb > 0 and (fail_r if reads else fail_p) > model[k, 1]:  # as _choose
-                    plans[k] = CALL
+                    plans[k], planned[k] = CALL, -1.0
                 else:
-                    plans[k] = lo - 1  # below every bid: not planned yet
-                    for j in range(k):  # the same belief and quantile: the same plan
-                        if ((model[j, 0] > 0.5) == reads and model[j, 3] < NEVER
-                                and plans[j] != CALL and model[j, 2] == model[k, 2]):  # fmt: skip
-                            plans[k] = plans[j]
-                            break
-                    if plans[k] == lo - 1:
-                        plans[k] = _safe(wk, r, z - a, sk, sft, lo, nb, last, model[k, 2])
+                    j = _twin(model, k, reads, planned, model[k, 2])
+                    plans[k] = plans[j] if j >= 0 else _safe(wk, r, z - a, sk, sft, lo, nb, last,
+                                                             model[k, 2])  # fmt: skip
+                    planned[k] = model[k, 2]
                 if plans[k] == CALL:
                     same = not peeked  # a policy that calls does not peek
                 else:
-                    moves[k] = -1.0
-                    for j in range(k):  # the same belief and plan: the same pull
-                        if ((model[j, 0] > 0.5) == reads and plans[j] == plans[k]
-                                and model[j, 3] < NEVER):  # fmt: skip
-                            moves[k] = moves[j]
-                            break
-                    if moves[k] < 0.0:
-                        moves[k] = _moved(wk, r, hid[a:z], z - a, sk, sft, lo, plans[k], acc)
+                    j = _twin(model, k, reads, plans, plans[k])
+                    moves[k] = moves[j] if j >= 0 else _moved(wk, r, hid[a:z], z - a, sk, sft, lo,
+                                                              plans[k], acc)  # fmt: skip
                     same = peeked == (moves[k] > model[k, 3])
             else:
                 call = NEVER if must_raise else model[k, 1]
