@@ -58,6 +58,8 @@ def row(m: C.Measured) -> dict[str, object]:
     out = {"deviator": m.deviator.spec(), m.what: m.count, share: m.share, "gain_pp": m.gain_pp}
     if C.any_peek(m.deviator) or C.any_peek(m.field):
         out[f"peeks_per_{m.what[:-1]}"] = {"deviator": m.peeks[0], "field_seat": m.peeks[1]}
+    if m.deviator == m.field:  # the label moves nothing: every seat's reading of the control
+        out[f"{'lost' if m.what == 'rounds' else 'won'}_by_label"] = list(m.by_label)
     return out
 
 

@@ -7,7 +7,7 @@ import itertools
 
 import numpy as np
 import pytest
-from scipy.stats import binomtest
+from scipy.stats import binomtest, chisquare
 
 from headcount_lab.games.headcount.rules import JOKER, TOP, count
 from headcount_lab.research.headcount import common_reader as C
@@ -259,6 +259,10 @@ def test_a_field_seat_in_the_deviators_chair_loses_its_fair_share_of_rounds():
     field = C.Policy(True, 0.65, 0.03)
     m = C.measure(3, field, field, 450, seed=5)
     assert binomtest(m.hits, m.count, 1 / 3).pvalue > 0.01
+    # the label moves nothing in this play: each round's loser is under exactly one label, and
+    # every label loses its third (chi-square over the three readings of the run)
+    assert m.by_label[0] == m.hits and sum(m.by_label) == m.count
+    assert chisquare(m.by_label).pvalue > 0.01
 
 
 def test_a_reader_gains_against_players_who_bid_from_their_view():

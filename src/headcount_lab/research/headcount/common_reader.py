@@ -764,7 +764,10 @@ class Measured:
     """The deviator's share of ``count`` rounds lost (``what`` "rounds") or games won (``what``
     "games"), with its 95% Wilson interval, and its gain over the fair share ``1/n`` in points,
     positive when it does better than fair; ``peeks``: the deviator's and a field seat's peeks
-    per round or game."""
+    per round or game; ``by_label``: the hits had the deviator's label sat ``j`` seats further
+    on (``j = 0`` the deviator's own), which sum to ``count``: when the deviator plays the
+    field's own policy the play does not depend on the label, so they are ``n`` readings of one
+    run whose mean is the fair share, and their spread is the noise of the measure."""
 
     players: int
     field: Play
@@ -775,6 +778,7 @@ class Measured:
     share: tuple[float, float, float]
     gain_pp: tuple[float, float, float]
     peeks: tuple[float, float] = (0.0, 0.0)
+    by_label: tuple[int, ...] = ()
 
     @classmethod
     def of(
@@ -786,13 +790,13 @@ class Measured:
         hits: int,
         count: int,
         peeks: tuple[float, float] = (0.0, 0.0),
+        by_label: tuple[int, ...] = (),
     ) -> Measured:
         share = wilson(hits, count)
         sign = -100.0 if what == "rounds" else 100.0  # a round lost is bad, a game won good
         est, a, b = (sign * (x - 1.0 / players) for x in share)
-        return cls(
-            players, field, deviator, what, count, hits, share, (est, min(a, b), max(a, b)), peeks
-        )
+        gain = (est, min(a, b), max(a, b))
+        return cls(players, field, deviator, what, count, hits, share, gain, peeks, by_label)
 
 
 def _tally(
@@ -804,8 +808,8 @@ def _tally(
     dev = out[:, 1]
     mine = peeks[np.arange(len(dev)), dev]
     rates = float(mine.mean()), float((peeks.sum(axis=1) - mine).mean() / (players - 1))
-    hits = int((out[:, 0] == dev).sum())
-    return Measured.of(players, field, deviator, what, hits, len(out), rates)
+    labels = tuple(int((out[:, 0] == (dev + j) % players).sum()) for j in range(players))
+    return Measured.of(players, field, deviator, what, labels[0], len(out), rates, labels)
 
 
 def measure(
