@@ -54,12 +54,13 @@ def grid(a: argparse.Namespace) -> list[C.Play]:
 
 
 def row(m: C.Measured) -> dict[str, object]:
-    share = "lost_share" if m.what == "rounds" else "won_share"
-    out = {"deviator": m.deviator.spec(), m.what: m.count, share: m.share, "gain_pp": m.gain_pp}
+    hit = "lost" if m.what == "rounds" else "won"
+    out = {"deviator": m.deviator.spec(), m.what: m.count, f"{hit}_share": m.share}
+    out["gain_pp"] = m.gain_pp
     if C.any_peek(m.deviator) or C.any_peek(m.field):
         out[f"peeks_per_{m.what[:-1]}"] = {"deviator": m.peeks[0], "field_seat": m.peeks[1]}
     if m.deviator == m.field:  # the label moves nothing: every seat's reading of the control
-        out[f"{'lost' if m.what == 'rounds' else 'won'}_by_label"] = list(m.by_label)
+        out[f"{hit}_by_label"] = list(m.by_label)
     return out
 
 
