@@ -16,6 +16,17 @@ an earlier run's mixture. ``--until G`` stops the iterations, without adding tha
 reply gains at most ``G`` points in the last stage of its halving (the search's own games, which
 overstate the winner's gain, so the stop is cautious); ``--iterations`` is then the budget.
 
+``--solver replicator`` weighs the ``--start`` settings instead of growing them: each iteration
+measures every setting of the mixture in the deviator's chair against it (``--step-games`` whole
+games each, one seed for all: common deals) and takes one multiplicative replicator step on those
+gains (``core.metagame.replicator_step``, ``--eta`` per point of gain); a weight that falls below
+``--floor`` is dropped for good, which saves its games but keeps it from coming back when the
+mixture turns in its favour (the default 0 drops nothing). ``--until G`` then stops once no
+setting gains more than ``G`` points.
+Fictitious play's equal counts can only add a reply; these steps also take weight from the
+settings the mixture's own play punishes. ``--jobs 2`` measures two deviators at a time in
+threads, with the same result.
+
 At the end the last mixture is measured on fresh games (seed + 1000): itself in the deviator's
 chair (the fair share, a check), and the best reply a fresh halving finds (seed + 2000, its
 winner then played on seed + 1000). Their gains, in points of games won over the fair 1/n with
@@ -23,6 +34,8 @@ winner then played on seed + 1000). Their gains, in points of games won over the
 
     python scripts/headcount_common_mixture.py --players 3 --iterations 4 --games 900 \
         --final 3000 --seed 1
+    python scripts/headcount_common_mixture.py --players 3 --solver replicator \
+        --start 0.6:0.01:0.1,0.55:0.05,0.55:0.1:0.02 --iterations 4 --step-games 270 --jobs 2
 """
 
 from __future__ import annotations
@@ -30,7 +43,11 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 
+import numpy as np
+
+from headcount_lab.core.metagame import replicator_step
 from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.research.headcount import common_reader as C
 
@@ -67,9 +84,24 @@ def main() -> None:
         default=None,
         help="stop once a best reply gains at most this many points (its search's)",
     )
+    p.add_argument("--solver", choices=("fp", "replicator"), default="fp")
+    p.add_argument(
+        "--step-games", type=int, default=270, help="replicator: each setting's games a step"
+    )
+    p.add_argument("--eta", type=float, default=0.1, help="replicator: step per point of gain")
+    p.add_argument(
+        "--floor",
+        type=float,
+        default=0.0,
+        help="replicator: a weight below it is dropped for good (0: every setting stays and can "
+        "come back once the mixture stops punishing it)",
+    )
+    p.add_argument("--jobs", type=int, default=1, choices=(1, 2), help="threads (same result)")
     a = p.parse_args()
     if a.iterations < 1 or a.games < 9 * a.players or a.final < a.players or a.seed < 0:
         p.error("--iterations >= 1, --games >= 9 * players, --final >= players, --seed >= 0")
+    if a.step_games < a.players or a.eta <= 0 or not 0 <= a.floor < 1:
+        p.error("--step-games >= players, --eta > 0, 0 <= --floor < 1")
     try:  # readers' settings: the scripts' KIND:CALL:QUANTILE[:PEEK] with the kind implied
         start = [C.Policy.parse(f"reader:{x}") for x in a.start.split(",")]
     except ValueError:
@@ -85,33 +117,60 @@ def main() -> None:
         for pk in peeks
     ]
     began = time.perf_counter()
-    counts = Counter(start)
+    weights: dict[C.Policy, float] = {x: float(c) for x, c in Counter(start).items()}
+    each = ThreadPoolExecutor(a.jobs).map if a.jobs > 1 else map
 
-    def mixture() -> C.Play:
-        total = sum(counts.values())
-        policies = tuple(counts)
-        return C.Mixed(policies, tuple(counts[x] / total for x in policies))
+    def mixture() -> C.Mixed:
+        kept = tuple(x for x in weights if weights[x] > 0)
+        total = sum(weights[x] for x in kept)
+        return C.Mixed(kept, tuple(weights[x] / total for x in kept))
 
     def best_reply(field: C.Play, games: int, seed: int) -> tuple[C.Play, list[dict]]:
         def measured(d: C.Play, size: int, s: int) -> C.Measured:
             return C.measure_games(a.players, field, d, size, s)
 
         size = max(a.players, games // 9 // a.players * a.players)
-        best, stages = C.halve_thirds(list(grid), size, seed, measured)
+        best, stages = C.halve_thirds(list(grid), size, seed, measured, each)
         top = [{"deviator": m.deviator.spec(), "gain_pp": m.gain_pp} for m in stages[-1]]
         return best, top
 
+    def fp_step(field: C.Mixed, it: int) -> tuple[dict, bool]:
+        """One fictitious-play step: the best reply on the grid, counted once unless it stops."""
+        best, top = best_reply(field, a.games, a.seed + it)
+        step = {"iteration": it, "field": field.spec(), "best": best.spec(), "last_stage": top}
+        if a.until is not None and top[0]["gain_pp"][0] <= a.until:
+            return step, True  # no reply gains enough: the mixture stays as it is
+        weights[best] = weights.get(best, 0.0) + 1.0
+        return step, False
+
+    def replicator(field: C.Mixed, it: int) -> tuple[dict, bool]:
+        """One replicator step on every setting's measured gain against the mixture."""
+        ms = list(
+            each(
+                lambda d: C.measure_games(a.players, field, d, a.step_games, a.seed + it),
+                field.policies,
+            )
+        )
+        gains = np.array([m.gain_pp[0] for m in ms])
+        step = {
+            "iteration": it,
+            "field": field.spec(),
+            "gains": {m.deviator.spec(): m.gain_pp for m in ms},
+        }
+        if a.until is not None and gains.max() <= a.until:
+            return step, True
+        new = replicator_step(np.array(field.weights), gains, a.eta)
+        new[(new < a.floor) & (new < new.max())] = 0.0
+        weights.update(zip(field.policies, new.tolist(), strict=True))
+        return step, False
+
     steps, stopped = [], "iterations"
     for it in range(a.iterations):
-        field = mixture()
-        best, top = best_reply(field, a.games, a.seed + it)
-        steps.append(
-            {"iteration": it, "field": field.spec(), "best": best.spec(), "last_stage": top}
-        )
-        if a.until is not None and top[0]["gain_pp"][0] <= a.until:
-            stopped = "until"  # no reply gains enough: the mixture stays as it is
+        step, stop = (fp_step if a.solver == "fp" else replicator)(mixture(), it)
+        steps.append(step)
+        if stop:
+            stopped = "until"
             break
-        counts[best] += 1
     final = mixture()
     fresh = a.seed + 1000
     itself = C.measure_games(a.players, final, final, a.final, fresh)
@@ -124,12 +183,20 @@ def main() -> None:
                 f"--players {a.players} --start {a.start} --calls {a.calls} "
                 f"--quantiles {a.quantiles} --peeks {a.peeks} --iterations {a.iterations} "
                 f"--games {a.games} --final {a.final} --seed {a.seed}"
-                + ("" if a.until is None else f" --until {a.until}"),
+                + ("" if a.until is None else f" --until {a.until}")
+                + (
+                    ""
+                    if a.solver == "fp"
+                    else f" --solver replicator --step-games {a.step_games} --eta {a.eta:g}"
+                    f" --floor {a.floor:g}"
+                ),
                 "stopped": stopped,
                 "players": a.players,
                 "grid": len(grid),
                 "iterations": steps,
-                "mixture": {x.spec(): counts[x] / sum(counts.values()) for x in counts},
+                "mixture": {
+                    x.spec(): w for x, w in zip(final.policies, final.weights, strict=True)
+                },
                 "itself": {"games": itself.count, "gain_pp": itself.gain_pp},
                 "best_reply": {
                     "deviator": reply.spec(),

@@ -105,6 +105,22 @@ def test_the_solver_agrees_with_openspiel_replicator_dynamics():
     assert sol.regret < 1e-4
 
 
+def test_a_replicator_step_moves_weight_to_the_members_above_the_mixture():
+    """One step is ``x * exp(step * (u - x.u) / scale)`` normalised: the members above the
+    mixture's payoff gain weight, those below lose it, a constant added to every payoff changes
+    nothing, and for small steps the change is the replicator field ``x * (u - x.u)`` (the one
+    the OpenSpiel check above pins) times the step."""
+    x = np.array([0.5, 0.3, 0.2])
+    u = np.array([1.0, 4.0, -2.0])
+    y = mg.replicator_step(x, u, 0.2, 2.0)
+    assert y.sum() == pytest.approx(1.0) and (y > 0).all()
+    above = u > x @ u
+    assert (y[above] > x[above]).all() and (y[~above] < x[~above]).all()
+    assert mg.replicator_step(x, u + 7.0, 0.2, 2.0) == pytest.approx(y, abs=1e-15)
+    small = mg.replicator_step(x, u, 1e-6)
+    assert (small - x) / 1e-6 == pytest.approx(x * (u - x @ u), rel=1e-4)
+
+
 def test_assess_gives_the_bootstrap_ci_of_a_pure_mixture():
     """A pure mixture on s0 in a 2-player table: s0's payoff is its self-play entry, whose CI is
     that entry +- 1.96 se; the regret CI brackets the true (zero) regret."""

@@ -483,6 +483,45 @@ def test_fictitious_play_goes_on_from_several_settings_and_stops_when_no_reply_g
     assert sorted(round(4 * w) for w in out["mixture"].values()) in ([1, 1, 1, 1], [1, 1, 2])
 
 
+def test_the_replicator_solver_steps_on_the_measured_gains_and_drops_light_settings(
+    monkeypatch, capsys
+):
+    """``--solver replicator`` measures every setting of the mixture against it each step and
+    moves the weights by :func:`replicator_step` on those gains, as recomputed here from the
+    JSON; a weight below ``--floor`` is dropped (by default none); ``--until`` above every gain
+    stops at once with the weights as they started; two threads give the same run as one."""
+    from headcount_lab.core.metagame import replicator_step
+
+    tiny = ["--players", "3", "--calls", "0.6", "--quantiles", "0.1", "--peeks", "0.1",
+            "--games", "27", "--final", "3", "--seed", "1", "--solver", "replicator",
+            "--start", "0.6:0.01:0.1,0.55:0.35:0.02,0.55:0.05", "--step-games", "9"]  # fmt: skip
+    floor = ["--iterations", "2", "--eta", "0.05", "--floor", "0.02"]
+    out = _mixture_script(monkeypatch, capsys, *tiny, *floor)
+    steps = out["iterations"]
+    assert len(steps) == 2 and out["command"].endswith("--step-games 9 --eta 0.05 --floor 0.02")
+    first, second = ({k: v[0] for k, v in s["gains"].items()} for s in steps)
+    assert len(first) == 3 and len(set(first.values())) > 1  # the gains differ: weights move
+    x = replicator_step(np.full(3, 1 / 3), np.array(list(first.values())), 0.05)
+    x[x < 0.02] = 0.0
+    want = x[x > 0] / x.sum()
+    assert list(second) == [k for k, w in zip(first, x, strict=True) if w > 0]
+    assert [float(w.split()[0]) for w in steps[1]["field"].split(" + ")] == pytest.approx(
+        want, abs=1e-6
+    )
+    again = _mixture_script(monkeypatch, capsys, *tiny, *floor, "--jobs", "2")
+    assert {k: v for k, v in again.items() if k != "seconds"} == {
+        k: v for k, v in out.items() if k != "seconds"
+    }
+    heavy = _mixture_script(monkeypatch, capsys, *tiny, "--iterations", "2", "--eta", "5",
+                            "--floor", "0.3")  # fmt: skip
+    assert len(heavy["mixture"]) < 3  # a large step leaves some setting under the floor
+    kept = _mixture_script(monkeypatch, capsys, *tiny, "--iterations", "2", "--eta", "5")
+    assert len(kept["mixture"]) == 3  # the default floor, 0, drops none of them
+    out = _mixture_script(monkeypatch, capsys, *tiny, "--iterations", "2", "--until", "100")
+    assert out["stopped"] == "until" and len(out["mixture"]) == 3
+    assert list(out["mixture"].values()) == pytest.approx([1 / 3] * 3)
+
+
 def test_the_scripts_policy_notation_reads_back_and_names_its_form_when_wrong(monkeypatch, capsys):
     """``KIND:CALL:QUANTILE[:PEEK]`` gives the policy (no PEEK: it never peeks); a wrong kind, a
     missing threshold or a word where a number goes is a ValueError naming the form, and the

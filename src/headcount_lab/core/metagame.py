@@ -266,6 +266,15 @@ def regret(u: np.ndarray, x: np.ndarray) -> float:
     return float(np.max(u) - x @ u)
 
 
+def replicator_step(x: np.ndarray, u: np.ndarray, step: float, scale: float = 1.0) -> np.ndarray:
+    """One multiplicative replicator step, ``x * exp(step * (u - x . u) / scale)`` normalised: a
+    member above the mixture's payoff grows and one below shrinks. ``u`` may be measured rather
+    than computed (each member's gain over the mixture in a simulation, for one)."""
+    logits = np.log(np.maximum(x, 1e-300)) + step * (u - x @ u) / scale
+    y = np.exp(logits - logits.max())
+    return y / y.sum()  # type: ignore[no-any-return]
+
+
 @dataclass(frozen=True)
 class Solution:
     weights: np.ndarray
@@ -289,9 +298,7 @@ def solve(table: Table, eta: float = ETA, max_steps: int = MAX_STEPS, tol: float
     for steps in range(1, max_steps + 1):
         u = pay(x)
         step = eta / math.sqrt(1.0 + steps / 100.0)
-        logits = np.log(np.maximum(x, 1e-300)) + step * (u - x @ u) / scale
-        x = np.exp(logits - logits.max())
-        x /= x.sum()
+        x = replicator_step(x, u, step, scale)
         avg += step * x
         total += step
         if steps % CHECK_EVERY == 0:

@@ -55,7 +55,7 @@ card-only players (whose bids a reader inverts). ``scripts/headcount_common_read
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from itertools import permutations
@@ -930,15 +930,21 @@ def measure_games(
 
 
 def halve_thirds(
-    pool: list[Play], size: int, seed: int, measured: Callable[[Play, int, int], Measured]
+    pool: list[Play],
+    size: int,
+    seed: int,
+    measured: Callable[[Play, int, int], Measured],
+    each: Callable[..., Iterable[Measured]] = map,
 ) -> tuple[Play, list[list[Measured]]]:
     """Successive thirds over the deviators ``pool``: each stage measures every one left with
     ``measured(deviator, size, seed)`` (one seed for all: common deals), keeps the best third
     (the largest gain first) and triples ``size``, until fewer than six are left. Returns the
-    winner of the last stage and every stage's measurements, best first."""
+    winner of the last stage and every stage's measurements, best first. ``each`` maps the
+    measurement over a stage's deviators in order (a thread pool's ``map``: the same result)."""
     stages = []
     while True:
-        ms = sorted((measured(d, size, seed) for d in pool), key=lambda m: -m.gain_pp[0])
+        now = each(measured, pool, [size] * len(pool), [seed] * len(pool))
+        ms = sorted(now, key=lambda m: -m.gain_pp[0])
         stages.append(ms)
         if len(ms) // 3 < 2:
             return ms[0].deviator, stages
