@@ -22,10 +22,9 @@ games each, one seed for all: common deals) and takes one multiplicative replica
 gains (``core.metagame.replicator_step``, ``--eta`` per point of gain); a weight that falls below
 ``--floor`` is dropped for good, which saves its games but keeps it from coming back when the
 mixture turns in its favour (the default 0 drops nothing). ``--until G`` then stops once no
-setting gains more than ``G`` points.
-Fictitious play's equal counts can only add a reply; these steps also take weight from the
-settings the mixture's own play punishes. ``--jobs 2`` measures two deviators at a time in
-threads, with the same result.
+setting gains more than ``G`` points. Fictitious play's equal counts can only add a reply; these
+steps also take weight from the settings the mixture's own play punishes. ``--jobs 2`` measures
+two deviators at a time in threads, with the same result.
 
 At the end the last mixture is measured on fresh games (seed + 1000): itself in the deviator's
 chair (the fair share, a check), and the best reply a fresh halving finds (seed + 2000, its
