@@ -43,6 +43,7 @@ import json
 import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 
 import numpy as np
 
@@ -125,11 +126,9 @@ def main() -> None:
         return C.Mixed(kept, tuple(weights[x] / total for x in kept))
 
     def best_reply(field: C.Play, games: int, seed: int) -> tuple[C.Play, list[dict]]:
-        def measured(d: C.Play, size: int, s: int) -> C.Measured:
-            return C.measure_games(a.players, field, d, size, s)
-
         size = max(a.players, games // 9 // a.players * a.players)
-        best, stages = C.halve_thirds(list(grid), size, seed, measured, each)
+        against = partial(C.measure_games, a.players, field)
+        best, stages = C.halve_thirds(list(grid), size, seed, against, each)
         top = [{"deviator": m.deviator.spec(), "gain_pp": m.gain_pp} for m in stages[-1]]
         return best, top
 
@@ -144,12 +143,9 @@ def main() -> None:
 
     def replicator(field: C.Mixed, it: int) -> tuple[dict, bool]:
         """One replicator step on every setting's measured gain against the mixture."""
-        ms = list(
-            each(
-                lambda d: C.measure_games(a.players, field, d, a.step_games, a.seed + it),
-                field.policies,
-            )
-        )
+        k = len(field.policies)
+        against = partial(C.measure_games, a.players, field)
+        ms = list(each(against, field.policies, [a.step_games] * k, [a.seed + it] * k))
         gains = np.array([m.gain_pp[0] for m in ms])
         step = {
             "iteration": it,
