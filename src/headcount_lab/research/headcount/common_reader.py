@@ -761,24 +761,31 @@ def any_peek(x: Play) -> bool:
 
 @dataclass(frozen=True)
 class Measured:
-    """The deviator's share of ``count`` rounds lost (``what`` "rounds") or games won (``what``
+    """The deviator's share of the rounds lost (``what`` "rounds") or games won (``what``
     "games"), with its 95% Wilson interval, and its gain over the fair share ``1/n`` in points,
     positive when it does better than fair; ``peeks``: the deviator's and a field seat's peeks
     per round or game; ``by_label``: the hits had the deviator's label sat ``j`` seats further
-    on (``j = 0`` the deviator's own), which sum to ``count``: when the deviator plays the
-    field's own policy the play does not depend on the label, so they are ``n`` readings of one
-    run whose mean is the fair share, and their spread is the noise of the measure."""
+    on (``j = 0`` the deviator's own, :attr:`hits`), which sum to :attr:`count`: when the
+    deviator plays the field's own policy the play does not depend on the label, so they are
+    ``n`` readings of one run whose mean is the fair share, and their spread is the noise of
+    the measure."""
 
     players: int
     field: Play
     deviator: Play
     what: str
-    count: int
-    hits: int
+    by_label: tuple[int, ...]
     share: tuple[float, float, float]
     gain_pp: tuple[float, float, float]
     peeks: tuple[float, float] = (0.0, 0.0)
-    by_label: tuple[int, ...] = ()
+
+    @property
+    def hits(self) -> int:
+        return self.by_label[0]
+
+    @property
+    def count(self) -> int:
+        return sum(self.by_label)
 
     @classmethod
     def of(
@@ -787,16 +794,14 @@ class Measured:
         field: Play,
         deviator: Play,
         what: str,
-        hits: int,
-        count: int,
+        by_label: tuple[int, ...],
         peeks: tuple[float, float] = (0.0, 0.0),
-        by_label: tuple[int, ...] = (),
     ) -> Measured:
-        share = wilson(hits, count)
+        share = wilson(by_label[0], sum(by_label))
         sign = -100.0 if what == "rounds" else 100.0  # a round lost is bad, a game won good
         est, a, b = (sign * (x - 1.0 / players) for x in share)
         gain = (est, min(a, b), max(a, b))
-        return cls(players, field, deviator, what, count, hits, share, gain, peeks, by_label)
+        return cls(players, field, deviator, what, by_label, share, gain, peeks)
 
 
 def _tally(
@@ -809,7 +814,7 @@ def _tally(
     mine = peeks[np.arange(len(dev)), dev]
     rates = float(mine.mean()), float((peeks.sum(axis=1) - mine).mean() / (players - 1))
     labels = tuple(int((out[:, 0] == (dev + j) % players).sum()) for j in range(players))
-    return Measured.of(players, field, deviator, what, labels[0], len(out), rates, labels)
+    return Measured.of(players, field, deviator, what, labels, rates)
 
 
 def measure(
