@@ -102,12 +102,18 @@ class Round:
         seen = np.empty(self.n, np.int64)
         return O.observe(seat, self.active, table, public, cards, hidden, can_call, -1, seen)
 
-    def ask(self, kind, seat, nb, peeked, cards, hidden, u, peeked_now=False, open_l=None):
+    def decider(self, kind, seat, nb, peeked, cards, hidden, peeked_now=False, open_l=None):
+        """The seat's decision as a function of its uniform ``u``: the observation and the
+        compiled ``act`` (:func:`.agents.act`'s) are built once for every ``u`` asked."""
         can_call = nb > 0 if kind == A.PEEK else may_call(nb, peeked_now, True)
         obs = self.obs(seat, nb, peeked, cards, hidden, can_call, open_l)
         p = self.perms[0][seat]
-        tables = self.beliefs.tables
-        return int(A.act(self.pol[p], self.par[p], obs, kind, tables, O.new_work(), u))
+        pol, par, tables = self.pol[p], self.par[p], self.beliefs.tables
+        act = A.act_for(A.bot_set([int(pol)], np.asarray(par)[None]))
+        return lambda u: int(act(pol, par, obs, kind, tables, O.new_work(), u))
+
+    def ask(self, kind, seat, nb, peeked, cards, hidden, u, peeked_now=False, open_l=None):
+        return self.decider(kind, seat, nb, peeked, cards, hidden, peeked_now, open_l)(u)
 
     def brute_force_survival(self, bs, deterministic=False):
         """P(total >= b) for each ``b`` of ``bs`` given everything the bayes seat saw: every
@@ -135,11 +141,8 @@ class Round:
                         a = self.ask(kind, seat, nb, peeked, cards, h, 0.5, pn, open_l)
                         memo[key] = {a: 1.0}
                     if key not in memo:
-                        args = (kind, seat, nb, peeked, cards, h)
                         memo[key] = _probs(
-                            lambda u, a=args, pn=pn, o=open_l: self.ask(
-                                *a, u, peeked_now=pn, open_l=o
-                            )
+                            self.decider(kind, seat, nb, peeked, cards, h, pn, open_l)
                         )
                     logw += np.log(max(memo[key].get(action, 0.0), A.BAYES_FLOOR))
                 w = np.exp(logw)
