@@ -42,6 +42,7 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
@@ -118,7 +119,14 @@ def main() -> None:
     ]
     began = time.perf_counter()
     weights: dict[C.Policy, float] = {x: float(c) for x, c in Counter(start).items()}
-    each = ThreadPoolExecutor(a.jobs).map if a.jobs > 1 else map
+
+    def each(f: Callable[..., C.Measured], *args: list) -> list[C.Measured]:
+        """``map`` over one stage's or step's deviators, in ``--jobs`` threads; the pool lives
+        for the call, so no idle threads outlast the measurement."""
+        if a.jobs == 1:
+            return list(map(f, *args))
+        with ThreadPoolExecutor(a.jobs) as pool:
+            return list(pool.map(f, *args))
 
     def mixture() -> C.Mixed:
         kept = tuple(x for x in weights if weights[x] > 0)
@@ -145,7 +153,7 @@ def main() -> None:
         """One replicator step on every setting's measured gain against the mixture."""
         k = len(field.policies)
         against = partial(C.measure_games, a.players, field)
-        ms = list(each(against, field.policies, [a.step_games] * k, [a.seed + it] * k))
+        ms = each(against, field.policies, [a.step_games] * k, [a.seed + it] * k)
         gains = np.array([m.gain_pp[0] for m in ms])
         step = {
             "iteration": it,
