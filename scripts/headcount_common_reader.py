@@ -15,6 +15,11 @@ share in points, 95% intervals.
         --peeks 0.05,0.1 --no-card-only --games 3000 --seed 1
     python scripts/headcount_common_reader.py --players 3 --field reader --peek 0.05 \
         --deviators reader:0.6:0.01:0.05,reader:0.65:0.03 --games 3000 --seed 1
+
+``--situation headsup`` (or ``last-life``) with ``--games``: every deviator plays the field's
+own policy except in the rounds that open in that situation (two players left; one life card
+in its hands), where it plays the grid's or ``--deviators``' policy: a reply wider than one set
+of thresholds.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ CALLS = "0.5,0.6,0.7,0.8,0.9"
 QUANTILES = "0.01,0.03,0.1,0.2,0.35"
 
 
-def grid(a: argparse.Namespace) -> list[C.Play]:
+def grid(a: argparse.Namespace) -> list[C.Policy]:
     def vals(text: str) -> list[float]:
         return [float(x) for x in text.split(",")]
 
@@ -53,9 +58,16 @@ def grid(a: argparse.Namespace) -> list[C.Play]:
     ]
 
 
+def name(d: C.Deviator, field: C.Play) -> str:
+    """A deviator's spec; a situational one's base named "the field" when it is the field."""
+    if isinstance(d, C.Situational) and d.base == field:
+        return f"{d.then.spec()} when {d.when}, else the field"
+    return d.spec()
+
+
 def row(m: C.Measured) -> dict[str, object]:
     hit = "lost" if m.what == "rounds" else "won"
-    out = {"deviator": m.deviator.spec(), m.what: m.count, f"{hit}_share": m.share}
+    out = {"deviator": name(m.deviator, m.field), m.what: m.count, f"{hit}_share": m.share}
     out["gain_pp"] = m.gain_pp
     if C.any_peek(m.deviator) or C.any_peek(m.field):
         out[f"peeks_per_{m.what[:-1]}"] = {"deviator": m.peeks[0], "field_seat": m.peeks[1]}
@@ -116,7 +128,15 @@ def main() -> None:
         default=0,
         help="rounds: every seat's open life cards (0: nobody peeks; a peek costs nothing)",
     )
+    ap.add_argument(
+        "--situation",
+        choices=C.SITUATIONS,
+        default=None,
+        help="games: the deviators play the field's policy except in this situation",
+    )
     a = ap.parse_args()
+    if a.situation and not a.games:
+        raise SystemExit("--situation needs --games: a situation is a state of a whole game")
     if not 2 <= a.players <= 4:  # 8.9 million ordered deals at 5 players: out of reach
         raise SystemExit(f"--players {a.players}: the enumeration holds 2 to 4 players")
     started = time.perf_counter()
@@ -149,31 +169,26 @@ def main() -> None:
         body["seconds"] = round(time.perf_counter() - started, 1)
         print(json.dumps(head | body, indent=1))
 
-    if a.deviators:
-        named = [policy(x) for x in a.deviators.split(",")]
-        report(
-            measured=[
-                row(C.measure_games(a.players, field, d, a.games, a.seed + 1000))
-                if a.games
-                else row(
-                    C.measure(a.players, field, d, fresh, a.seed + 1000, open_lives=a.open_lives)
-                )
-                for d in [field, *named]
-            ]
-        )
-        return
+    def wrap(d: C.Policy) -> C.Deviator:
+        return C.Situational(field, a.situation, d) if a.situation else d
 
-    def measured(d: C.Play, size: int, seed: int) -> C.Measured:
-        if a.games:
+    def measured(d: C.Deviator, size: int, seed: int) -> C.Measured:
+        if a.games or isinstance(d, C.Situational):  # a situation needs --games (above)
             return C.measure_games(a.players, field, d, size, seed)
         return C.measure(a.players, field, d, size, seed, open_lives=a.open_lives)
+
+    if a.deviators:
+        named = [wrap(policy(x)) for x in a.deviators.split(",")]
+        size = a.games or fresh
+        report(measured=[row(measured(d, size, a.seed + 1000)) for d in [field, *named]])
+        return
 
     if a.games:
         size, fresh = max(a.players, a.games // 9 // a.players * a.players), a.games
     else:
         size = max(unit, a.rounds // unit * unit)
     # the best first: the largest gain (fewest rounds lost, most games won)
-    best, stages = C.halve_thirds(grid(a), size, a.seed, measured)
+    best, stages = C.halve_thirds([wrap(d) for d in grid(a)], size, a.seed, measured)
     report(
         best=row(measured(best, fresh, a.seed + 1000)),
         field_seat_same_deals=row(measured(field, fresh, a.seed + 1000)),

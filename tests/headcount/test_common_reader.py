@@ -328,6 +328,42 @@ def test_h7_h8_a_game_with_peeks_is_won_by_a_field_seat_in_the_deviators_chair_f
     assert binomtest(won, 90, 1 / 3).pvalue > 0.01
 
 
+def test_h9_a_situational_seat_plays_its_other_policy_exactly_in_its_situation():
+    """A :class:`~C.Situational` deviator picks its policy at each round's start from what the
+    table sees. At 2 players every round is heads-up, so ``headsup: B, else A`` plays the games
+    of B bit for bit; with one life card each (H8) the deviator holds its last card in every
+    round, so ``last-life: B, else A`` does too; at 3 players, where heads-up comes only at the
+    end, the games are neither A's nor B's. A and B differ (a caller and a bidder), so a seat
+    that played the wrong policy would show."""
+    a, b = C.Policy(True, 0.9, 0.35), C.Policy(True, 0.5, 0.01, 0.02)
+    field = C.Policy(True, 0.65, 0.03, 0.05)
+
+    def games(dev, players=2, lives=3):
+        return C.play_games(players, field, dev, 60, seed=8, lives=lives)
+
+    assert not np.array_equal(games(a), games(b))
+    assert np.array_equal(games(C.Situational(a, "headsup", b)), games(b))
+    assert not np.array_equal(games(a, lives=1), games(b, lives=1))
+    assert np.array_equal(games(C.Situational(a, "last-life", b), lives=1), games(b, lives=1))
+    both = [games(x, players=3) for x in (a, b, C.Situational(a, "headsup", b))]
+    assert not np.array_equal(both[2], both[0]) and not np.array_equal(both[2], both[1])
+    assert C.any_peek(C.Situational(a, "headsup", b)) and not C.any_peek(
+        C.Situational(a, "last-life", a)
+    )
+    with pytest.raises(ValueError, match="not a situation"):
+        C.Situational(a, "endgame", b)
+
+
+def test_h8_a_situational_seat_reads_its_own_lives_and_the_seats_left():
+    """Heads-up is two players in; the last life is one card in the seat's hands, open or face
+    down (H8)."""
+    a, b = C.Policy(True, 0.65, 0.03), C.Policy(True, 0.6, 0.1)
+    hu, last = C.Situational(a, "headsup", b), C.Situational(a, "last-life", b)
+    assert [hu.plays(n, 3) for n in (2, 3, 4)] == [b, a, a]
+    assert [last.plays(3, k) for k in (1, 2, 3)] == [b, a, a]
+    assert hu.spec() == f"{b.spec()} when headsup, else {a.spec()}"
+
+
 def test_a_mixture_of_a_policy_with_itself_plays_as_the_policy():
     """The mixed belief (mismatches per seat and policy, folded by ``_refresh``) reduces to the
     plain one when both policies are the same: the same rounds, with and without peeks, bit

@@ -754,8 +754,44 @@ def _mix(x: Play) -> np.ndarray:
     )
 
 
-def any_peek(x: Play) -> bool:
+#: the situations a :class:`Situational` seat plays apart: two players left, or one life card
+#: left in its own hands (open or face down); both are public at the round's start
+SITUATIONS = ("headsup", "last-life")
+
+
+@dataclass(frozen=True)
+class Situational:
+    """A deviator that plays ``base`` except, in whole games (:func:`play_games`), in the rounds
+    that open in the situation ``when`` (:data:`SITUATIONS`), where it plays ``then``: a reply
+    wider than one set of thresholds (a peek or a call that depends on the lives left). The
+    field still models the seat as one of its own."""
+
+    base: Play
+    when: str
+    then: Play
+
+    def __post_init__(self) -> None:
+        if self.when not in SITUATIONS:
+            raise ValueError(f"{self.when!r} is not a situation: {', '.join(SITUATIONS)}")
+
+    def spec(self) -> str:
+        return f"{self.then.spec()} when {self.when}, else {self.base.spec()}"
+
+    def plays(self, n_active: int, lives: int) -> Play:
+        """What it plays in a round that opens with ``n_active`` players in and ``lives`` life
+        cards in its hands."""
+        now = n_active == 2 if self.when == "headsup" else lives == 1
+        return self.then if now else self.base
+
+
+#: a deviator: a policy, a mixture, or a seat that changes with the situation (games only)
+Deviator = Play | Situational
+
+
+def any_peek(x: Deviator) -> bool:
     """Whether a policy of ``x`` ever peeks."""
+    if isinstance(x, Situational):
+        return any_peek(x.base) or any_peek(x.then)
     return any(p.peek is not None for p in (x.policies if isinstance(x, Mixed) else (x,)))
 
 
@@ -772,7 +808,7 @@ class Measured:
 
     players: int
     field: Play
-    deviator: Play
+    deviator: Deviator
     what: str
     by_label: tuple[int, ...]
     share: tuple[float, float, float]
@@ -792,7 +828,7 @@ class Measured:
         cls,
         players: int,
         field: Play,
-        deviator: Play,
+        deviator: Deviator,
         what: str,
         by_label: tuple[int, ...],
         peeks: tuple[float, float] = (0.0, 0.0),
@@ -805,7 +841,7 @@ class Measured:
 
 
 def _tally(
-    players: int, field: Play, deviator: Play, what: str, out: np.ndarray, peeks: np.ndarray
+    players: int, field: Play, deviator: Deviator, what: str, out: np.ndarray, peeks: np.ndarray
 ) -> Measured:
     """:class:`Measured` of a run whose rows ``out`` start with the seat that lost the round
     (``what`` "rounds") or won the game ("games") and the deviator's seat; ``peeks``
@@ -855,7 +891,7 @@ def measure(
 def play_games(
     players: int,
     field: Play,
-    deviator: Play,
+    deviator: Deviator,
     games: int,
     seed: int,
     lives: int = 3,
@@ -867,15 +903,19 @@ def play_games(
     it could not peek with), H8; a player out of life cards is out, and the loser opens the
     next round, or the next seat still in does (H9). The rounds go on with the smaller table's
     deals until one player is left. Game ``g`` seats the deviator at ``g % players`` and lets
-    seat ``g // players % players`` open. Returns int64[games, 3 + players]: the winner, the
-    deviator's seat, the rounds played and each seat's peeks."""
+    seat ``g // players % players`` open; a :class:`Situational` deviator picks its policy at
+    each round's start, from what the table sees. Returns int64[games, 3 + players]: the winner,
+    the deviator's seat, the rounds played and each seat's peeks."""
     g = np.random.default_rng(np.random.SeedSequence([seed, players, int(double), 1]))
     # each round discards one life card: the last player keeps at least one of its own
     rounds = lives * players - 1
     u = g.random((games, rounds, 2))
     type_u = g.random((games, rounds, players))  # after the deals (see :func:`measure`)
     tables = {k: deals(k, double) for k in range(2, players + 1)}
-    model, mixes = _mix(field), {"field": _mix(field), "dev": _mix(deviator)}
+    model = _mix(field)
+    dev = deviator if isinstance(deviator, Situational) else Situational(deviator, "headsup",
+                                                                         deviator)  # fmt: skip
+    mixes = {x: _mix(x) for x in (dev.base, dev.then)}
     work = {k: scratch(len(t.cards), k, len(model)) for k, t in tables.items()}
     n_deck = deck_size(double)
     res = np.zeros(6, dtype=np.int64)
@@ -891,8 +931,9 @@ def play_games(
                 break
             out[game, 2] += 1
             t = tables[len(active)]
+            mine = mixes[dev.plays(len(active), int(open_l[dv] + down[dv]))]
             played = np.stack(
-                [_draw(mixes["dev" if s == dv else "field"], type_u[game, r, s]) for s in active]
+                [_draw(mine if s == dv else model, type_u[game, r, s]) for s in active]
             )
             peeked = np.zeros(len(active), dtype=np.int64)
             play_round(
@@ -927,7 +968,7 @@ def play_games(
 
 
 def measure_games(
-    players: int, field: Play, deviator: Play, games: int, seed: int, double: bool = False
+    players: int, field: Play, deviator: Deviator, games: int, seed: int, double: bool = False
 ) -> Measured:
     """:func:`play_games` summed: the deviator's share of games won against ``1/n``."""
     out = play_games(players, field, deviator, games, seed, double=double)
@@ -935,12 +976,12 @@ def measure_games(
 
 
 def halve_thirds(
-    pool: list[Play],
+    pool: list[Deviator],
     size: int,
     seed: int,
-    measured: Callable[[Play, int, int], Measured],
+    measured: Callable[[Deviator, int, int], Measured],
     each: Callable[..., Iterable[Measured]] = map,
-) -> tuple[Play, list[list[Measured]]]:
+) -> tuple[Deviator, list[list[Measured]]]:
     """Successive thirds over the deviators ``pool``: each stage measures every one left with
     ``measured(deviator, size, seed)`` (one seed for all: common deals), keeps the best third
     (the largest gain first) and triples ``size``, until fewer than six are left. Returns the
