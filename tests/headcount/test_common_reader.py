@@ -478,15 +478,16 @@ def test_halving_keeps_the_best_third_and_triples_the_games_until_fewer_than_six
     assert all(a.gain_pp[0] >= b.gain_pp[0] for s in stages for a, b in itertools.pairwise(s))
 
 
-def _mixture_script(monkeypatch, capsys, *args):
-    """``scripts/headcount_common_mixture.py`` run in this process with ``args``: its JSON."""
+def _mixture_script(monkeypatch, capsys, *args, name="headcount_common_mixture"):
+    """``scripts/headcount_common_mixture.py`` (or the script ``name``) run in this process with
+    ``args``: its JSON."""
     import importlib.util
     import json
     import sys
     from pathlib import Path
 
-    path = Path(__file__).resolve().parents[2] / "scripts" / "headcount_common_mixture.py"
-    spec = importlib.util.spec_from_file_location("common_mixture", path)
+    path = Path(__file__).resolve().parents[2] / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
     monkeypatch.setattr(sys, "argv", [str(path), *args])
@@ -569,6 +570,26 @@ def test_the_scripts_policy_notation_reads_back_and_names_its_form_when_wrong(mo
     with pytest.raises(SystemExit):
         _mixture_script(monkeypatch, capsys, "--start", "0.6:0.1:x")
     assert "--start: '0.6:0.1:x' is not CALL:QUANTILE[:PEEK]" in capsys.readouterr().err
+
+
+def test_the_reader_script_measures_a_situational_reply_in_whole_games_only(monkeypatch, capsys):
+    """``headcount_common_reader.py --situation headsup``: each named deviator plays the field's
+    policy but heads-up, measured beside the field on the same games and named so; without
+    ``--games`` (rounds have no situation) the script exits with one line."""
+    args = ["--players", "3", "--peek", "0.05", "--seed", "2", "--situation", "headsup"]
+    reader = {"name": "headcount_common_reader"}
+    out = _mixture_script(
+        monkeypatch, capsys, *args, "--deviators", "reader:0.5:0.01", "--games", "9", **reader
+    )
+    rows = out["measured"]
+    assert [r["deviator"] for r in rows] == [
+        "reader:call=0.65,quantile=0.03,peek=0.05",
+        "reader:call=0.5,quantile=0.01 when headsup, else the field",
+    ]
+    assert [r["games"] for r in rows] == [9, 9]
+    assert "--situation headsup" in out["command"]
+    with pytest.raises(SystemExit, match="--situation needs --games"):
+        _mixture_script(monkeypatch, capsys, *args, "--deviators", "reader:0.5:0.01", **reader)
 
 
 def test_a_mixture_reads_each_policy_as_that_policy_read_alone():
