@@ -61,7 +61,7 @@ def grid(a: argparse.Namespace) -> list[C.Policy]:
 def name(d: C.Deviator, field: C.Play) -> str:
     """A deviator's spec; a situational one's base named "the field" when it is the field."""
     if isinstance(d, C.Situational) and d.base == field:
-        return f"{d.then.spec()} when {d.when}, else the field"
+        return d.spec("the field")
     return d.spec()
 
 

@@ -478,8 +478,8 @@ def test_halving_keeps_the_best_third_and_triples_the_games_until_fewer_than_six
     assert all(a.gain_pp[0] >= b.gain_pp[0] for s in stages for a, b in itertools.pairwise(s))
 
 
-def _mixture_script(monkeypatch, capsys, *args, name="headcount_common_mixture"):
-    """``scripts/headcount_common_mixture.py`` (or the script ``name``) run in this process with
+def _script(monkeypatch, capsys, *args, name="headcount_common_mixture"):
+    """The script ``scripts/NAME.py`` (the mixture script by default) run in this process with
     ``args``: its JSON."""
     import importlib.util
     import json
@@ -504,7 +504,7 @@ def test_fictitious_play_goes_on_from_several_settings_and_stops_when_no_reply_g
     tiny = ["--players", "3", "--calls", "0.6", "--quantiles", "0.05,0.1", "--peeks", "0.1",
             "--games", "27", "--final", "3", "--seed", "1", "--iterations", "2"]  # fmt: skip
     two = "0.6:0.01:0.1,0.55:0.2:0.02"
-    out = _mixture_script(monkeypatch, capsys, *tiny, "--start", two, "--until", "100")
+    out = _script(monkeypatch, capsys, *tiny, "--start", two, "--until", "100")
     assert out["stopped"] == "until" and len(out["iterations"]) == 1
     assert out["mixture"] == {
         "reader:call=0.6,quantile=0.01,peek=0.1": 0.5,
@@ -514,7 +514,7 @@ def test_fictitious_play_goes_on_from_several_settings_and_stops_when_no_reply_g
     assert out["command"].endswith(
         f"--start {two} --calls 0.6 --quantiles 0.05,0.1 --peeks 0.1 {tail}"
     )
-    out = _mixture_script(monkeypatch, capsys, *tiny, "--start", two, "--until", "-100")
+    out = _script(monkeypatch, capsys, *tiny, "--start", two, "--until", "-100")
     assert out["stopped"] == "iterations" and len(out["iterations"]) == 2
     # two starting settings and two replies, each counted once: weights in quarters
     assert sorted(round(4 * w) for w in out["mixture"].values()) in ([1, 1, 1, 1], [1, 1, 2])
@@ -533,7 +533,7 @@ def test_the_replicator_solver_steps_on_the_measured_gains_and_drops_light_setti
             "--games", "27", "--final", "3", "--seed", "1", "--solver", "replicator",
             "--start", "0.6:0.01:0.1,0.55:0.35:0.02,0.55:0.05", "--step-games", "3"]  # fmt: skip
     floor = ["--iterations", "2", "--eta", "0.05", "--floor", "0.2"]
-    out = _mixture_script(monkeypatch, capsys, *tiny, *floor)
+    out = _script(monkeypatch, capsys, *tiny, *floor)
     steps = out["iterations"]
     assert len(steps) == 2 and out["command"].endswith("--step-games 3 --eta 0.05 --floor 0.2")
     first, second = ({k: v[0] for k, v in s["gains"].items()} for s in steps)
@@ -544,13 +544,13 @@ def test_the_replicator_solver_steps_on_the_measured_gains_and_drops_light_setti
     assert [float(w.split()[0]) for w in steps[1]["field"].split(" + ")] == pytest.approx(
         x[x > 0] / x.sum(), abs=1e-6
     )
-    again = _mixture_script(monkeypatch, capsys, *tiny, *floor, "--jobs", "2")
+    again = _script(monkeypatch, capsys, *tiny, *floor, "--jobs", "2")
     assert {k: v for k, v in again.items() if k != "seconds"} == {
         k: v for k, v in out.items() if k != "seconds"
     }
-    kept = _mixture_script(monkeypatch, capsys, *tiny, "--iterations", "1", "--eta", "0.05")
+    kept = _script(monkeypatch, capsys, *tiny, "--iterations", "1", "--eta", "0.05")
     assert len(kept["mixture"]) == 3  # the same step under the default floor, 0, drops none
-    out = _mixture_script(monkeypatch, capsys, *tiny, "--iterations", "1", "--until", "100")
+    out = _script(monkeypatch, capsys, *tiny, "--iterations", "1", "--until", "100")
     assert out["stopped"] == "until" and len(out["mixture"]) == 3
     assert list(out["mixture"].values()) == pytest.approx([1 / 3] * 3)
 
@@ -568,7 +568,7 @@ def test_the_scripts_policy_notation_reads_back_and_names_its_form_when_wrong(mo
     with pytest.raises(ValueError, match="'none'"):
         C.parse_peeks("never")
     with pytest.raises(SystemExit):
-        _mixture_script(monkeypatch, capsys, "--start", "0.6:0.1:x")
+        _script(monkeypatch, capsys, "--start", "0.6:0.1:x")
     assert "--start: '0.6:0.1:x' is not CALL:QUANTILE[:PEEK]" in capsys.readouterr().err
 
 
@@ -578,7 +578,7 @@ def test_the_reader_script_measures_a_situational_reply_in_whole_games_only(monk
     ``--games`` (rounds have no situation) the script exits with one line."""
     args = ["--players", "3", "--peek", "0.05", "--seed", "2", "--situation", "headsup"]
     reader = {"name": "headcount_common_reader"}
-    out = _mixture_script(
+    out = _script(
         monkeypatch, capsys, *args, "--deviators", "reader:0.5:0.01", "--games", "9", **reader
     )
     rows = out["measured"]
@@ -589,7 +589,7 @@ def test_the_reader_script_measures_a_situational_reply_in_whole_games_only(monk
     assert [r["games"] for r in rows] == [9, 9]
     assert "--situation headsup" in out["command"]
     with pytest.raises(SystemExit, match="--situation needs --games"):
-        _mixture_script(monkeypatch, capsys, *args, "--deviators", "reader:0.5:0.01", **reader)
+        _script(monkeypatch, capsys, *args, "--deviators", "reader:0.5:0.01", **reader)
 
 
 def test_a_mixture_reads_each_policy_as_that_policy_read_alone():

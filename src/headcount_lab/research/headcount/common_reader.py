@@ -774,14 +774,18 @@ class Situational:
         if self.when not in SITUATIONS:
             raise ValueError(f"{self.when!r} is not a situation: {', '.join(SITUATIONS)}")
 
-    def spec(self) -> str:
-        return f"{self.then.spec()} when {self.when}, else {self.base.spec()}"
+    def spec(self, base: str | None = None) -> str:
+        """Its notation; ``base`` names the base instead of its spec ("the field")."""
+        return f"{self.then.spec()} when {self.when}, else {base or self.base.spec()}"
+
+    def now(self, n_active: int, lives: int) -> bool:
+        """Whether a round that opens with ``n_active`` players in and ``lives`` life cards in
+        its hands is its situation."""
+        return n_active == 2 if self.when == "headsup" else lives == 1
 
     def plays(self, n_active: int, lives: int) -> Play:
-        """What it plays in a round that opens with ``n_active`` players in and ``lives`` life
-        cards in its hands."""
-        now = n_active == 2 if self.when == "headsup" else lives == 1
-        return self.then if now else self.base
+        """What it plays in such a round."""
+        return self.then if self.now(n_active, lives) else self.base
 
 
 #: a deviator: a policy, a mixture, or a seat that changes with the situation (games only)
@@ -913,9 +917,11 @@ def play_games(
     type_u = g.random((games, rounds, players))  # after the deals (see :func:`measure`)
     tables = {k: deals(k, double) for k in range(2, players + 1)}
     model = _mix(field)
-    dev = deviator if isinstance(deviator, Situational) else Situational(deviator, "headsup",
-                                                                         deviator)  # fmt: skip
-    mixes = {x: _mix(x) for x in (dev.base, dev.then)}
+    sit = None  # a plain deviator plays ``base`` in every round
+    if isinstance(deviator, Situational):
+        sit, base, then = deviator, _mix(deviator.base), _mix(deviator.then)
+    else:
+        base = then = _mix(deviator)
     work = {k: scratch(len(t.cards), k, len(model)) for k, t in tables.items()}
     n_deck = deck_size(double)
     res = np.zeros(6, dtype=np.int64)
@@ -931,7 +937,8 @@ def play_games(
                 break
             out[game, 2] += 1
             t = tables[len(active)]
-            mine = mixes[dev.plays(len(active), int(open_l[dv] + down[dv]))]
+            now = sit is not None and sit.now(len(active), int(open_l[dv] + down[dv]))
+            mine = then if now else base
             played = np.stack(
                 [_draw(mine if s == dv else model, type_u[game, r, s]) for s in active]
             )
