@@ -63,7 +63,9 @@ def floats(text: str, option: str, p: OneLineParser) -> list[float]:
 
 def main() -> None:
     p = OneLineParser(description=__doc__.splitlines()[0])
-    p.add_argument("--players", type=int, default=3, choices=(3, 4))
+    # two players: a heads-up mixture, for a field that plays one of its own once two are left
+    # (``headcount_common_reader.py --mix-headsup``)
+    p.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
     p.add_argument(
         "--start",
         default="0.6:0.01:0.1",

@@ -19,7 +19,9 @@ share in points, 95% intervals.
 ``--situation headsup`` (or ``last-life``) with ``--games``: every deviator plays the field's
 own policy except in the rounds that open in that situation (two players left; one life card
 in its hands), where it plays the grid's or ``--deviators``' policy: a reply wider than one set
-of thresholds.
+of thresholds. ``--mix-headsup`` (with ``--games``) gives the field a mixture of its own for the
+rounds two players open, which it plays and reads by there (a ``--situation headsup`` reply then
+plays the field's other mixture until two are left).
 """
 
 from __future__ import annotations
@@ -58,9 +60,10 @@ def grid(a: argparse.Namespace) -> list[C.Policy]:
     ]
 
 
-def name(d: C.Deviator, field: C.Play) -> str:
-    """A deviator's spec; a situational one's base named "the field" when it is the field."""
-    if isinstance(d, C.Situational) and d.base == field:
+def name(d: C.Deviator, field: C.Field) -> str:
+    """A deviator's spec; a situational reply's base named "the field" when it is the field's
+    play with three or more in (all of it, for a field that is the same heads-up)."""
+    if isinstance(d, C.Situational) and d != field and d.base == C.headsup_apart(field)[0]:
         return d.spec("the field")
     return d.spec()
 
@@ -96,6 +99,12 @@ def main() -> None:
         default="",
         help="a field that mixes, drawing a policy each round: KIND:CALL:QUANTILE[:PEEK]@WEIGHT, "
         "comma-separated (replaces --field, --call, --quantile and --peek)",
+    )
+    ap.add_argument(
+        "--mix-headsup",
+        default="",
+        help="games: the field's mixture once two players are left (as --mix), played and read "
+        "there; --mix (or --field ...) is then its mixture with three or more in",
     )
     ap.add_argument("--rounds", type=int, default=900, help="rounds a candidate, first stage")
     ap.add_argument("--final", type=int, default=9000, help="rounds of the fresh measurement")
@@ -135,19 +144,30 @@ def main() -> None:
         help="games: the deviators play the field's policy except in this situation",
     )
     a = ap.parse_args()
-    if a.situation and not a.games:
-        raise SystemExit("--situation needs --games: a situation is a state of a whole game")
+    if (a.situation or a.mix_headsup) and not a.games:
+        raise SystemExit(
+            "--situation and --mix-headsup need --games: a situation is a state of a whole game"
+        )
+    if a.mix_headsup and a.situation == "last-life":
+        raise SystemExit("--situation last-life: a reply to a heads-up field changes heads-up only")
     if not 2 <= a.players <= 4:  # 8.9 million ordered deals at 5 players: out of reach
         raise SystemExit(f"--players {a.players}: the enumeration holds 2 to 4 players")
     started = time.perf_counter()
-    field: C.Play = C.Policy(a.field == "reader", a.call, a.quantile, a.peek)
-    if a.mix:
-        parts = [x.rpartition("@") for x in a.mix.split(",")]
+
+    def mixed(text: str, option: str) -> C.Mixed:
+        parts = [x.rpartition("@") for x in text.split(",")]
         try:
             weights = tuple(float(w) for _, _, w in parts)
-            field = C.Mixed(tuple(policy(p, "--mix") for p, _, _ in parts), weights)
+            return C.Mixed(tuple(policy(p, option) for p, _, _ in parts), weights)
         except ValueError as e:
-            raise SystemExit(f"--mix: {e}") from None
+            raise SystemExit(f"{option}: {e}") from None
+
+    many: C.Play = C.Policy(a.field == "reader", a.call, a.quantile, a.peek)
+    if a.mix:
+        many = mixed(a.mix, "--mix")
+    field: C.Field = many
+    if a.mix_headsup:
+        field = C.Situational(many, "headsup", mixed(a.mix_headsup, "--mix-headsup"))
     unit = a.players * a.players
     fresh = max(unit, a.final // unit * unit)
 
@@ -170,12 +190,12 @@ def main() -> None:
         print(json.dumps(head | body, indent=1))
 
     def wrap(d: C.Policy) -> C.Deviator:
-        return C.Situational(field, a.situation, d) if a.situation else d
+        return C.Situational(many, a.situation, d) if a.situation else d
 
     def measured(d: C.Deviator, size: int, seed: int) -> C.Measured:
         if a.games or isinstance(d, C.Situational):  # a situation needs --games (above)
             return C.measure_games(a.players, field, d, size, seed)
-        return C.measure(a.players, field, d, size, seed, open_lives=a.open_lives)
+        return C.measure(a.players, many, d, size, seed, open_lives=a.open_lives)
 
     if a.deviators:
         named = [wrap(policy(x)) for x in a.deviators.split(",")]

@@ -354,6 +354,28 @@ def test_h9_a_situational_seat_plays_its_other_policy_exactly_in_its_situation()
         C.Situational(a, "endgame", b)
 
 
+def test_h9_a_heads_up_field_plays_and_reads_its_own_mixture_once_two_are_left():
+    """A field that is ``headsup: B, else A`` (:data:`~C.Field`) plays A's games bit for bit
+    when B is A; at 2 players, where every round is heads-up, it plays B's games, its model
+    included (a deviator that reads sees B's bids read as B's); at 3 players, where heads-up
+    comes only at the end, it plays neither A's nor B's. A field cannot change with a seat's own
+    lives, which would give each seat its own model."""
+    a, b = C.Policy(True, 0.9, 0.35), C.Policy(True, 0.5, 0.01, 0.02)
+    dev = C.Policy(True, 0.65, 0.03, 0.05)
+
+    def games(field, players=2):
+        return C.play_games(players, field, dev, 60, seed=9)
+
+    assert np.array_equal(games(C.Situational(a, "headsup", a), 3), games(a, 3))
+    assert not np.array_equal(games(a), games(b))
+    assert np.array_equal(games(C.Situational(a, "headsup", b)), games(b))
+    three = [games(x, 3) for x in (a, b, C.Situational(a, "headsup", b))]
+    assert not np.array_equal(three[2], three[0]) and not np.array_equal(three[2], three[1])
+    assert C.headsup_apart(a) == (a, a)
+    with pytest.raises(ValueError, match="changes with the table only"):
+        C.play_games(3, C.Situational(a, "last-life", b), dev, 3, seed=9)
+
+
 def test_h8_a_situational_seat_reads_its_own_lives_and_the_seats_left():
     """Heads-up is two players in; the last life is one card in the seat's hands, open or face
     down (H8)."""
@@ -526,7 +548,8 @@ def test_the_replicator_solver_steps_on_the_measured_gains_and_drops_light_setti
     """``--solver replicator`` measures every setting of the mixture against it each step and
     moves the weights by :func:`replicator_step` on those gains, as recomputed here from the
     JSON; a weight below ``--floor`` is dropped, by default none; ``--until`` above every gain
-    stops at once with the weights as they started; two threads give the same run as one."""
+    stops at once with the weights as they started; two threads give the same run as one; two
+    players solve a heads-up mixture."""
     from headcount_lab.core.metagame import replicator_step
 
     tiny = ["--players", "3", "--calls", "0.6", "--quantiles", "0.1", "--peeks", "0.1",
@@ -553,6 +576,9 @@ def test_the_replicator_solver_steps_on_the_measured_gains_and_drops_light_setti
     out = _script(monkeypatch, capsys, *tiny, "--iterations", "1", "--until", "100")
     assert out["stopped"] == "until" and len(out["mixture"]) == 3
     assert list(out["mixture"].values()) == pytest.approx([1 / 3] * 3)
+    # two players: the heads-up mixture a field may play apart (``--mix-headsup``)
+    two = _script(monkeypatch, capsys, *tiny[2:], "--players", "2", "--iterations", "1")
+    assert two["players"] == 2 and two["itself"]["games"] == 3
 
 
 def test_the_scripts_policy_notation_reads_back_and_names_its_form_when_wrong(monkeypatch, capsys):
@@ -588,8 +614,31 @@ def test_the_reader_script_measures_a_situational_reply_in_whole_games_only(monk
     ]
     assert [r["games"] for r in rows] == [9, 9]
     assert "--situation headsup" in out["command"]
-    with pytest.raises(SystemExit, match="--situation needs --games"):
+    with pytest.raises(SystemExit, match="--situation and --mix-headsup need --games"):
         _script(monkeypatch, capsys, *args, "--deviators", "reader:0.5:0.01", **reader)
+
+
+def test_the_reader_script_seats_a_field_with_its_own_heads_up_mixture(monkeypatch, capsys):
+    """``--mix-headsup``: the field is the heads-up :class:`~C.Situational` of its two mixtures,
+    its own seat the control; a ``--situation headsup`` reply keeps the field's other mixture
+    until two are left and is named so; a last-life reply to it is refused in one line."""
+    args = ["--players", "3", "--mix", "reader:0.65:0.03@1", "--seed", "2", "--games", "9"]
+    hu = ["--mix-headsup", "reader:0.5:0.01@0.5,reader:0.8:0.35:0.1@0.5"]
+    reader = {"name": "headcount_common_reader"}
+    out = _script(
+        monkeypatch, capsys, *args, *hu, "--situation", "headsup", "--deviators",
+        "reader:0.6:0.1", **reader,
+    )  # fmt: skip
+    assert out["field"] == (
+        "0.5 reader:call=0.5,quantile=0.01 + 0.5 reader:call=0.8,quantile=0.35,peek=0.1 "
+        "when headsup, else 1 reader:call=0.65,quantile=0.03"
+    )
+    assert [r["deviator"] for r in out["measured"]] == [
+        out["field"],
+        "reader:call=0.6,quantile=0.1 when headsup, else the field",
+    ]
+    with pytest.raises(SystemExit, match="changes heads-up only"):
+        _script(monkeypatch, capsys, *args, *hu, "--situation", "last-life", **reader)
 
 
 def test_a_mixture_reads_each_policy_as_that_policy_read_alone():

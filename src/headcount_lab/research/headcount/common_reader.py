@@ -790,6 +790,19 @@ class Situational:
 
 #: a deviator: a policy, a mixture, or a seat that changes with the situation (games only)
 Deviator = Play | Situational
+#: a field: a policy or mixture, or (games only) a ``headsup`` :class:`Situational` that plays
+#: and reads one mixture while three or more are in and another once two are left; the
+#: situation is the table's, so every seat reads every other with the same mixture
+Field = Play | Situational
+
+
+def headsup_apart(field: Field) -> tuple[Play, Play]:
+    """The field's play (and model) with three or more in, and with two left."""
+    if not isinstance(field, Situational):
+        return field, field
+    if field.when != "headsup":  # a seat's own lives would give each seat its own model
+        raise ValueError(f"a field changes with the table only (headsup), not {field.when!r}")
+    return field.base, field.then
 
 
 def any_peek(x: Deviator) -> bool:
@@ -811,7 +824,7 @@ class Measured:
     the measure."""
 
     players: int
-    field: Play
+    field: Field
     deviator: Deviator
     what: str
     by_label: tuple[int, ...]
@@ -831,7 +844,7 @@ class Measured:
     def of(
         cls,
         players: int,
-        field: Play,
+        field: Field,
         deviator: Deviator,
         what: str,
         by_label: tuple[int, ...],
@@ -845,7 +858,7 @@ class Measured:
 
 
 def _tally(
-    players: int, field: Play, deviator: Deviator, what: str, out: np.ndarray, peeks: np.ndarray
+    players: int, field: Field, deviator: Deviator, what: str, out: np.ndarray, peeks: np.ndarray
 ) -> Measured:
     """:class:`Measured` of a run whose rows ``out`` start with the seat that lost the round
     (``what`` "rounds") or won the game ("games") and the deviator's seat; ``peeks``
@@ -894,7 +907,7 @@ def measure(
 
 def play_games(
     players: int,
-    field: Play,
+    field: Field,
     deviator: Deviator,
     games: int,
     seed: int,
@@ -908,21 +921,23 @@ def play_games(
     next round, or the next seat still in does (H9). The rounds go on with the smaller table's
     deals until one player is left. Game ``g`` seats the deviator at ``g % players`` and lets
     seat ``g // players % players`` open; a :class:`Situational` deviator picks its policy at
-    each round's start, from what the table sees. Returns int64[games, 3 + players]: the winner,
-    the deviator's seat, the rounds played and each seat's peeks."""
+    each round's start, from what the table sees, and a heads-up field (:data:`Field`) plays and
+    reads its heads-up mixture in the rounds two players open. Returns int64[games, 3 + players]:
+    the winner, the deviator's seat, the rounds played and each seat's peeks."""
     g = np.random.default_rng(np.random.SeedSequence([seed, players, int(double), 1]))
     # each round discards one life card: the last player keeps at least one of its own
     rounds = lives * players - 1
     u = g.random((games, rounds, 2))
     type_u = g.random((games, rounds, players))  # after the deals (see :func:`measure`)
     tables = {k: deals(k, double) for k in range(2, players + 1)}
-    model = _mix(field)
+    many, two = (_mix(x) for x in headsup_apart(field))
+    models = {k: two if k == 2 else many for k in tables}
     sit = None  # a plain deviator plays ``base`` in every round
     if isinstance(deviator, Situational):
         sit, base, then = deviator, _mix(deviator.base), _mix(deviator.then)
     else:
         base = then = _mix(deviator)
-    work = {k: scratch(len(t.cards), k, len(model)) for k, t in tables.items()}
+    work = {k: scratch(len(t.cards), k, len(models[k])) for k, t in tables.items()}
     n_deck = deck_size(double)
     res = np.zeros(6, dtype=np.int64)
     out = np.zeros((games, 3 + players), dtype=np.int64)
@@ -936,7 +951,7 @@ def play_games(
             if len(active) == 1:
                 break
             out[game, 2] += 1
-            t = tables[len(active)]
+            t, model = tables[len(active)], models[len(active)]
             now = sit is not None and sit.now(len(active), int(open_l[dv] + down[dv]))
             mine = then if now else base
             played = np.stack(
@@ -975,7 +990,7 @@ def play_games(
 
 
 def measure_games(
-    players: int, field: Play, deviator: Deviator, games: int, seed: int, double: bool = False
+    players: int, field: Field, deviator: Deviator, games: int, seed: int, double: bool = False
 ) -> Measured:
     """:func:`play_games` summed: the deviator's share of games won against ``1/n``."""
     out = play_games(players, field, deviator, games, seed, double=double)
