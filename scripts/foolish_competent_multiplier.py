@@ -27,9 +27,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", default="4,5")
     args = parser.parse_args()
-    out = {"command": "PYTHONPATH=src python scripts/foolish_competent_multiplier.py "
-           f"--rounds {args.rounds} --seed {args.seed} --players {args.players}",
-           "rows": []}  # fmt: skip
+    out = {"command": parser.command(args, always=("rounds", "seed", "players")), "rows": []}
     for n in (int(x) for x in args.players.split(",")):
         rules = FoolishRules(players=n)
         member = competent_member(n)  # the report's question 1 traces the same bot

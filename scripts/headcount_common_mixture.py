@@ -52,6 +52,9 @@ from headcount_lab.core.metagame import replicator_step
 from headcount_lab.core.scripts import OneLineParser
 from headcount_lab.research.headcount import common_reader as C
 
+#: the options every output's command names, at their defaults too; the others when changed
+SAID = ("players", "start", "calls", "quantiles", "peeks", "iterations", "games", "final", "seed")
+
 
 def floats(text: str, option: str, p: OneLineParser) -> list[float]:
     """The numbers of a comma-separated option, or the parser's one-line error."""
@@ -184,17 +187,7 @@ def main() -> None:
     print(
         json.dumps(
             {
-                "command": "python scripts/headcount_common_mixture.py "
-                f"--players {a.players} --start {a.start} --calls {a.calls} "
-                f"--quantiles {a.quantiles} --peeks {a.peeks} --iterations {a.iterations} "
-                f"--games {a.games} --final {a.final} --seed {a.seed}"
-                + ("" if a.until is None else f" --until {a.until}")
-                + (
-                    ""
-                    if a.solver == "fp"
-                    else f" --solver replicator --step-games {a.step_games} --eta {a.eta:g}"
-                    f" --floor {a.floor:g}"
-                ),
+                "command": p.command(a, always=SAID, skip=("jobs",)),
                 "stopped": stopped,
                 "players": a.players,
                 "grid": len(grid),

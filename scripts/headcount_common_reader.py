@@ -172,16 +172,8 @@ def main() -> None:
     fresh = max(unit, a.final // unit * unit)
 
     def report(**body: object) -> None:
-        given = {  # what the run needs said: the table, the field, the seed, and the changes
-            k: v
-            for k, v in vars(a).items()
-            if k in ("players", "field", "seed") or v != ap.get_default(k)
-        }
-        command = " ".join(
-            f"--{k.replace('_', '-')}" + ("" if v is True else f" {v}") for k, v in given.items()
-        )
-        head = {
-            "command": f"python scripts/headcount_common_reader.py {command}",
+        head = {  # what the run needs said: the table, the field, the seed, and the changes
+            "command": ap.command(a, always=("players", "field", "seed")),
             "players": a.players,
             "field": field.spec(),
             "seed": a.seed,

@@ -17,8 +17,6 @@ Prints one JSON object.
 from __future__ import annotations
 
 import json
-import shlex
-import sys
 import time
 from pathlib import Path
 
@@ -60,7 +58,7 @@ def main() -> None:
     pol = train(4, a.iterations, a.rounds, a.seed, 0.1, tuple(a.field.split(";")), a.share,
                 start=start, start_k=a.start_k)  # fmt: skip
     seconds = time.perf_counter() - t0
-    command = "python scripts/headcount_reader_training.py " + shlex.join(sys.argv[1:])
+    command = ap.command(a, always=("out", "seed"))
     meta = {**pol.meta, "command": command, "start": str(committed.name)}
     EQ.save_policy(a.out, EQ.EquilibriumPolicy(pol.policy, start.call_win, meta))
     out: dict[str, object] = {"command": command, "training_seconds": round(seconds, 1)}

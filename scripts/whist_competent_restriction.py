@@ -11,8 +11,6 @@ match-cost tip). About 0.2 s a paired match on one core.
 
 from __future__ import annotations
 
-import shlex
-import sys
 import time
 
 from headcount_lab.core.scripts import OneLineParser
@@ -27,7 +25,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.matches < 1:
         parser.error("--matches must be at least 1")
-    command = "python scripts/whist_competent_restriction.py " + shlex.join(sys.argv[1:])
+    command = parser.command(args, always=("matches", "seed"))
     bots = cr.field_bots()
     t0 = time.perf_counter()
     stats = cr.run(bots, args.matches, args.seed)

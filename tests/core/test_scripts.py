@@ -40,6 +40,27 @@ def test_json_ends_with_the_load_and_a_value_error_is_one_line(capsys):
     ]
 
 
+def test_the_rerun_command_names_the_options_said_and_changed_in_the_parsers_order():
+    """``command``: the options in ``always`` at their defaults too, every other one when it
+    differs from its default, none of ``skip`` and no unset one; a flag is its name alone."""
+    ap = OneLineParser(prog="measure.py")
+    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--calls", default="0.5,0.6")
+    ap.add_argument("--until", type=float, default=None)
+    ap.add_argument("--no-card-only", action="store_true")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1)
+    said = ("players", "seed")
+    assert ap.command(ap.parse_args([]), always=said) == (
+        "python scripts/measure.py --players 3 --seed 1"
+    )
+    a = ap.parse_args(["--seed", "7", "--jobs", "2", "--no-card-only", "--calls", "0.7"])
+    assert ap.command(a, always=said, skip=("jobs",)) == (
+        "python scripts/measure.py --players 3 --calls 0.7 --no-card-only --seed 7"
+    )
+    assert ap.command(a).endswith("--calls 0.7 --no-card-only --jobs 2 --seed 7")
+
+
 def test_every_script_that_parses_arguments_uses_the_one_line_parser():
     plain = re.compile(r"argparse\.ArgumentParser\(")
     scripts = sorted(SCRIPTS.glob("*.py"))

@@ -20,6 +20,25 @@ class OneLineParser(argparse.ArgumentParser):
         print(f"error: {message}", file=sys.stderr)
         sys.exit(2)
 
+    def command(
+        self, args: argparse.Namespace, always: tuple[str, ...] = (), skip: tuple[str, ...] = ()
+    ) -> str:
+        """The command that reruns ``args``: ``python scripts/NAME.py`` and, in the parser's
+        order, the options named in ``always`` and every other one not at its default, except
+        ``skip`` (options that change no figure, such as a thread count); a flag given is its
+        name alone. What a saved output says was run, written from the parser, so a new option
+        cannot be left out of it by hand."""
+        parts = [f"python scripts/{os.path.basename(self.prog)}"]
+        for action in self._actions:
+            k = action.dest
+            v = getattr(args, k, None)
+            if not action.option_strings or k in skip or v is None:
+                continue
+            if k in always or v != action.default:
+                flag = action.option_strings[-1]
+                parts.append(flag if v is True else f"{flag} {v}")
+        return " ".join(parts)
+
 
 def print_json(compute: Callable[[Callable[[str], None]], dict[str, Any]]) -> int:
     """Run ``compute(progress)`` with progress lines on stderr and print its result as JSON with
