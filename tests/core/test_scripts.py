@@ -42,12 +42,15 @@ def test_json_ends_with_the_load_and_a_value_error_is_one_line(capsys):
 
 def test_the_rerun_command_names_the_options_said_and_changed_in_the_parsers_order():
     """``command``: the options in ``always`` at their defaults too, every other one when it
-    differs from its default, none of ``skip`` and no unset one; a flag is its name alone."""
+    differs from its default, none of ``skip`` and no unset one; a flag is its name alone (one
+    that switches something off too), and a value with a ``;`` is quoted for the shell."""
     ap = OneLineParser(prog="measure.py")
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--calls", default="0.5,0.6")
     ap.add_argument("--until", type=float, default=None)
     ap.add_argument("--no-card-only", action="store_true")
+    ap.add_argument("--no-bayes", dest="bayes", action="store_false")
+    ap.add_argument("--field", default="reader;odds")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
     said = ("players", "seed")
@@ -59,6 +62,8 @@ def test_the_rerun_command_names_the_options_said_and_changed_in_the_parsers_ord
         "python scripts/measure.py --players 3 --calls 0.7 --no-card-only --seed 7"
     )
     assert ap.command(a).endswith("--calls 0.7 --no-card-only --jobs 2 --seed 7")
+    b = ap.parse_args(["--no-bayes", "--field", "odds;tips"])
+    assert ap.command(b) == "python scripts/measure.py --no-bayes --field 'odds;tips'"
 
 
 def test_every_script_that_parses_arguments_uses_the_one_line_parser():

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
@@ -26,8 +27,8 @@ class OneLineParser(argparse.ArgumentParser):
         """The command that reruns ``args``: ``python scripts/NAME.py`` and, in the parser's
         order, the options named in ``always`` and every other one not at its default, except
         ``skip`` (options that change no figure, such as a thread count); a flag given is its
-        name alone. What a saved output says was run, written from the parser, so a new option
-        cannot be left out of it by hand."""
+        name alone, and a value the shell would split is quoted. What a saved output says was
+        run, written from the parser, so a new option cannot be left out of it by hand."""
         parts = [f"python scripts/{os.path.basename(self.prog)}"]
         for action in self._actions:
             k = action.dest
@@ -36,7 +37,7 @@ class OneLineParser(argparse.ArgumentParser):
                 continue
             if k in always or v != action.default:
                 flag = action.option_strings[-1]
-                parts.append(flag if v is True else f"{flag} {v}")
+                parts.append(flag if action.nargs == 0 else f"{flag} {shlex.quote(str(v))}")
         return " ".join(parts)
 
 

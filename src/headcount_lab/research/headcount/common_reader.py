@@ -764,7 +764,8 @@ class Situational:
     """A deviator that plays ``base`` except, in whole games (:func:`play_games`), in the rounds
     that open in the situation ``when`` (:data:`SITUATIONS`), where it plays ``then``: a reply
     wider than one set of thresholds (a peek or a call that depends on the lives left). The
-    field still models the seat as one of its own."""
+    field still models the seat as one of its own. A ``headsup`` one is also a field
+    (:data:`Field`): every seat plays and reads ``then`` once two are left."""
 
     base: Play
     when: str
