@@ -11,8 +11,9 @@ on three times as many, ...), and adds the winner once. The mixture is the frequ
 start and the winners; every seat draws its setting from it each round, and the table knows
 the mixture, not the draw.
 
-``--start`` may name several settings (comma-separated), each counted once: a run can go on from
-an earlier run's mixture. ``--until G`` stops the iterations, without adding that reply, once a best
+``--start`` may name several settings (comma-separated), each counted as often as it is named: a
+run goes on from an earlier run's mixture by naming each of its settings as many times as that
+run counted it. ``--until G`` stops the iterations, without adding that reply, once a best
 reply gains at most ``G`` points in the last stage of its halving (the search's own games, which
 overstate the winner's gain, so the stop is cautious); ``--iterations`` is then the budget.
 
@@ -72,8 +73,8 @@ def main() -> None:
     p.add_argument(
         "--start",
         default="0.6:0.01:0.1",
-        help="CALL:QUANTILE[:PEEK] of the start (several: comma-separated, each once; no PEEK: "
-        "never peeks)",
+        help="CALL:QUANTILE[:PEEK] of the start (several: comma-separated, each counted as often "
+        "as named; no PEEK: never peeks)",
     )
     p.add_argument("--calls", default="0.55,0.6")
     p.add_argument("--quantiles", default="0.01,0.03,0.05,0.1,0.2")

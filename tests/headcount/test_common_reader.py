@@ -520,9 +520,10 @@ def _script(monkeypatch, capsys, *args, name="headcount_common_mixture"):
 def test_fictitious_play_goes_on_from_several_settings_and_stops_when_no_reply_gains(
     monkeypatch, capsys
 ):
-    """The mixture script's ``--start A,B`` counts each setting once, and ``--until`` stops the
-    steps, without adding that reply, once the search's best gain is at most the bound (100
-    points: the first step); a bound no reply can meet runs every step and adds every reply."""
+    """The mixture script's ``--start A,B`` counts each setting once, a setting named twice twice
+    (so a run goes on from an earlier run's counts), and ``--until`` stops the steps, without
+    adding that reply, once the search's best gain is at most the bound (100 points: the first
+    step); a bound no reply can meet runs every step and adds every reply."""
     tiny = ["--players", "3", "--calls", "0.6", "--quantiles", "0.05,0.1", "--peeks", "0.1",
             "--games", "27", "--final", "3", "--seed", "1", "--iterations", "2"]  # fmt: skip
     two = "0.6:0.01:0.1,0.55:0.2:0.02"
@@ -536,6 +537,11 @@ def test_fictitious_play_goes_on_from_several_settings_and_stops_when_no_reply_g
     assert out["command"].endswith(
         f"--start {two} --calls 0.6 --quantiles 0.05,0.1 --peeks 0.1 {tail}"
     )
+    out = _script(monkeypatch, capsys, *tiny, "--start", f"{two},0.6:0.01:0.1", "--until", "100")
+    assert out["mixture"] == {
+        "reader:call=0.6,quantile=0.01,peek=0.1": 2 / 3,
+        "reader:call=0.55,quantile=0.2,peek=0.02": 1 / 3,
+    }
     out = _script(monkeypatch, capsys, *tiny, "--start", two, "--until", "-100")
     assert out["stopped"] == "iterations" and len(out["iterations"]) == 2
     # two starting settings and two replies, each counted once: weights in quarters
