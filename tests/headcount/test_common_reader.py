@@ -527,21 +527,17 @@ def test_fictitious_play_goes_on_from_several_settings_and_stops_when_no_reply_g
     tiny = ["--players", "3", "--calls", "0.6", "--quantiles", "0.05,0.1", "--peeks", "0.1",
             "--games", "27", "--final", "3", "--seed", "1", "--iterations", "2"]  # fmt: skip
     two = "0.6:0.01:0.1,0.55:0.2:0.02"
-    out = _script(monkeypatch, capsys, *tiny, "--start", two, "--until", "100")
+    three = f"{two},0.6:0.01:0.1"  # the first setting named twice
+    out = _script(monkeypatch, capsys, *tiny, "--start", three, "--until", "100")
     assert out["stopped"] == "until" and len(out["iterations"]) == 1
-    assert out["mixture"] == {
-        "reader:call=0.6,quantile=0.01,peek=0.1": 0.5,
-        "reader:call=0.55,quantile=0.2,peek=0.02": 0.5,
-    }
-    tail = "--iterations 2 --games 27 --final 3 --seed 1 --until 100.0"
-    assert out["command"].endswith(
-        f"--start {two} --calls 0.6 --quantiles 0.05,0.1 --peeks 0.1 {tail}"
-    )
-    out = _script(monkeypatch, capsys, *tiny, "--start", f"{two},0.6:0.01:0.1", "--until", "100")
     assert out["mixture"] == {
         "reader:call=0.6,quantile=0.01,peek=0.1": 2 / 3,
         "reader:call=0.55,quantile=0.2,peek=0.02": 1 / 3,
     }
+    tail = "--iterations 2 --games 27 --final 3 --seed 1 --until 100.0"
+    assert out["command"].endswith(
+        f"--start {three} --calls 0.6 --quantiles 0.05,0.1 --peeks 0.1 {tail}"
+    )
     out = _script(monkeypatch, capsys, *tiny, "--start", two, "--until", "-100")
     assert out["stopped"] == "iterations" and len(out["iterations"]) == 2
     # two starting settings and two replies, each counted once: weights in quarters
