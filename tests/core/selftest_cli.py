@@ -1,12 +1,15 @@
 """A one-command CLI over the runner's self-test job, shaped like every simulation command.
 
 Tests drive it through ``typer.testing.CliRunner`` and, for real signals, as a subprocess:
-``python tests/core/selftest_cli.py --units N --seed S --out DIR``.
+``python tests/core/selftest_cli.py --units N --seed S --out DIR``. ``--pace S`` makes each block
+also sleep ``S`` seconds (same numbers): a run that is still going when a test's signal lands,
+without keeping both cores busy for seconds while the other test worker waits for them.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import time
 from typing import Annotated
 
 import typer
@@ -32,6 +35,7 @@ def selftest(
     quiet: ro.QuietOpt = False,
     json_out: Annotated[bool, typer.Option("--json")] = False,
     timeout: Annotated[float | None, typer.Option("--connect-timeout")] = None,
+    pace: Annotated[float, typer.Option("--pace", help="Seconds each block sleeps.")] = 0.0,
 ) -> None:
     from headcount_lab.core.selftest import selftest_job
 
@@ -39,11 +43,21 @@ def selftest(
         job = selftest_job(units, block_size)
         if name:
             job = dataclasses.replace(job, name=name)
+        if pace:  # the local backend's threads run this very job object; the numbers are kept
+            job = dataclasses.replace(job, block_fn=_paced(job.block_fn, pace))
         opts = ro.RunOptions(
             workers, out, resume, force, backend, scheduler, quiet, json_out, timeout
         )
         stats = ro.execute(job, seed, opts)
     print_json({k: v.tolist() for k, v in stats.items()})
+
+
+def _paced(block_fn, seconds):
+    def paced(state, n_units):
+        time.sleep(seconds)
+        return block_fn(state, n_units)
+
+    return paced
 
 
 if __name__ == "__main__":

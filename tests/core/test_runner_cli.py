@@ -138,11 +138,12 @@ def test_compact_counts():
     ]
 
 
-# Large enough that the run is still going when the signal lands (about two seconds on two cores
-# at the self-test job's ~70 M units/s per core; 100 M units were too few once partial_shuffle
-# kept the stream in registers: the run once ended before the signal), small enough to finish
-# quickly on resume.
-UNITS_SIGINT = "300000000"
+# The signal must land while the run is still going and the resume should be quick: 96 blocks
+# that each sleep 0.04 s besides their work (``--pace``) last about two seconds on two workers
+# whatever the machine's speed, with the cores nearly idle. (Unpaced, 300 M units took two seconds
+# of both cores, and 100 M were once done before the signal.)
+UNITS_SIGINT = str(96 * 65536)
+PACE = "0.04"
 
 
 def run_args(out):
@@ -156,6 +157,8 @@ def run_args(out):
         "--workers",
         "2",
         "--quiet",
+        "--pace",
+        PACE,
         "--out",
         str(out),
     ]

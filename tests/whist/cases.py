@@ -71,9 +71,9 @@ FUZZ = {
         fz.flag("--quiet"),
     ),
     "replay": fz.argv(fz.JSON),
-    # 3 and 4 players only: the 5-player enumeration takes minutes (2 and 6 are refused)
+    # 3 players for a run (0.7 s a call; 4 players take 2 s and 5 minutes); 2 and 6 are refused
     "blind-equilibrium": fz.argv(
-        fz.option("--players", st.sampled_from(["2", "3", "4", "6", "x"])),
+        fz.option("--players", st.sampled_from(["2", "3", "6", "x"])),
         fz.option("--bonus", fz.number(0, 12)),
         fz.rules(WHIST_RULES),
         fz.JSON,

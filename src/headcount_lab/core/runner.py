@@ -168,8 +168,9 @@ def merge(
 
 
 def run(job: Job, seed: int) -> dict[str, np.ndarray]:
-    """Run every block of ``job`` in this thread and return the merged statistics."""
-    job.warmup()
+    """Run every block of ``job`` in this thread and return the merged statistics. No warm-up:
+    the first block compiles what it needs, where a warm-up unit would be played on top (a
+    search bot's game, for each of the meters' and meta-games' many small runs)."""
     total: dict[str, np.ndarray] | None = None
     for b in range(job.n_blocks):
         total = merge(total, run_block(job, seed, b))
