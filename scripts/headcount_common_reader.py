@@ -21,7 +21,8 @@ own policy except in the rounds that open in that situation (two players left; o
 in its hands), where it plays the grid's or ``--deviators``' policy: a reply wider than one set
 of thresholds. ``--mix-headsup`` (with ``--games``) gives the field a mixture of its own for the
 rounds two players open, which it plays and reads by there (a ``--situation headsup`` reply then
-plays the field's other mixture until two are left).
+plays the field's other mixture until two are left; a ``--situation last-life`` one plays both
+of the field's mixtures as the field does, until its last life card).
 """
 
 from __future__ import annotations
@@ -62,8 +63,9 @@ def grid(a: argparse.Namespace) -> list[C.Policy]:
 
 def name(d: C.Deviator, field: C.Field) -> str:
     """A deviator's spec; a situational reply's base named "the field" when it is the field's
-    play with three or more in (all of it, for a field that is the same heads-up)."""
-    if isinstance(d, C.Situational) and d != field and d.base == C.headsup_apart(field)[0]:
+    play with three or more in (all of it, for a field that is the same heads-up), or the whole
+    field (a last-life reply to a heads-up field)."""
+    if isinstance(d, C.Situational) and d != field and d.base in (C.headsup_apart(field)[0], field):
         return d.spec("the field")
     return d.spec()
 
@@ -148,8 +150,6 @@ def main() -> None:
         raise SystemExit(
             "--situation and --mix-headsup need --games: a situation is a state of a whole game"
         )
-    if a.mix_headsup and a.situation == "last-life":
-        raise SystemExit("--situation last-life: a reply to a heads-up field changes heads-up only")
     if not 2 <= a.players <= 4:  # 8.9 million ordered deals at 5 players: out of reach
         raise SystemExit(f"--players {a.players}: the enumeration holds 2 to 4 players")
     started = time.perf_counter()
@@ -182,7 +182,9 @@ def main() -> None:
         print(json.dumps(head | body, indent=1))
 
     def wrap(d: C.Policy) -> C.Deviator:
-        return C.Situational(many, a.situation, d) if a.situation else d
+        # on its last life a reply leaves the field's play, heads-up mixture included
+        base = field if a.situation == "last-life" else many
+        return C.Situational(base, a.situation, d) if a.situation else d
 
     def measured(d: C.Deviator, size: int, seed: int) -> C.Measured:
         if a.games or isinstance(d, C.Situational):  # a situation needs --games (above)

@@ -376,6 +376,34 @@ def test_h9_a_heads_up_field_plays_and_reads_its_own_mixture_once_two_are_left()
         C.play_games(3, C.Situational(a, "last-life", b), dev, 3, seed=9)
 
 
+def test_h8_h9_a_last_life_reply_to_a_heads_up_field_plays_the_field_until_its_last_life():
+    """A ``last-life`` seat whose base is a heads-up field ``headsup: B, else A`` plays that
+    field's two policies as the field does, and its own on its last life card: at 2 players with
+    three lives, replying B, it plays B's games bit for bit (every round is heads-up); with one
+    life card (H8) it plays its reply in every round; at 3 players it plays the field's games
+    when its reply is what the field would play there, and other games when it is not."""
+    a, b = C.Policy(True, 0.9, 0.35), C.Policy(True, 0.5, 0.01, 0.02)
+    c = C.Policy(True, 0.65, 0.03, 0.05)
+    field = C.Situational(a, "headsup", b)
+
+    def games(dev, players=2, lives=3):
+        return C.play_games(players, field, dev, 60, seed=10, lives=lives)
+
+    def last(reply):
+        return C.Situational(field, "last-life", reply)
+
+    assert np.array_equal(games(last(b)), games(b))
+    assert np.array_equal(games(last(c), lives=1), games(c, lives=1))
+    assert np.array_equal(games(last(a), players=3, lives=1), games(a, players=3, lives=1))
+    three = [games(x, players=3) for x in (field, last(c))]
+    assert not np.array_equal(three[0], three[1])
+    assert [last(c).plays(n, k) for n, k in ((3, 2), (2, 2), (3, 1), (2, 1))] == [a, b, c, c]
+    with pytest.raises(ValueError, match="only a last-life seat"):
+        C.Situational(field, "headsup", c)
+    with pytest.raises(ValueError, match="changes with the table only"):
+        C.play_games(3, last(c), c, 3, seed=10)
+
+
 def test_h8_a_situational_seat_reads_its_own_lives_and_the_seats_left():
     """Heads-up is two players in; the last life is one card in the seat's hands, open or face
     down (H8)."""

@@ -765,15 +765,21 @@ class Situational:
     that open in the situation ``when`` (:data:`SITUATIONS`), where it plays ``then``: a reply
     wider than one set of thresholds (a peek or a call that depends on the lives left). The
     field still models the seat as one of its own. A ``headsup`` one is also a field
-    (:data:`Field`): every seat plays and reads ``then`` once two are left."""
+    (:data:`Field`): every seat plays and reads ``then`` once two are left. A ``last-life`` one
+    may take such a field as its ``base``: it then plays the field's two mixtures as the field
+    does, and ``then`` on its last life card."""
 
-    base: Play
+    base: Play | Situational
     when: str
     then: Play
 
     def __post_init__(self) -> None:
         if self.when not in SITUATIONS:
             raise ValueError(f"{self.when!r} is not a situation: {', '.join(SITUATIONS)}")
+        if isinstance(self.base, Situational) and (
+            self.when != "last-life" or self.base.when != "headsup"
+        ):
+            raise ValueError("only a last-life seat takes a situational base, a heads-up field")
 
     def spec(self, base: str | None = None) -> str:
         """Its notation; ``base`` names the base instead of its spec ("the field")."""
@@ -786,7 +792,9 @@ class Situational:
 
     def plays(self, n_active: int, lives: int) -> Play:
         """What it plays in such a round."""
-        return self.then if self.now(n_active, lives) else self.base
+        if self.now(n_active, lives):
+            return self.then
+        return self.base.plays(n_active, lives) if isinstance(self.base, Situational) else self.base
 
 
 #: a deviator: a policy, a mixture, or a seat that changes with the situation (games only)
@@ -801,7 +809,8 @@ def headsup_apart(field: Field) -> tuple[Play, Play]:
     """The field's play (and model) with three or more in, and with two left."""
     if not isinstance(field, Situational):
         return field, field
-    if field.when != "headsup":  # a seat's own lives would give each seat its own model
+    if field.when != "headsup" or isinstance(field.base, Situational):
+        # a seat's own lives would give each seat its own model
         raise ValueError(f"a field changes with the table only (headsup), not {field.when!r}")
     return field.base, field.then
 
@@ -933,11 +942,12 @@ def play_games(
     tables = {k: deals(k, double) for k in range(2, players + 1)}
     many, two = (_mix(x) for x in headsup_apart(field))
     models = {k: two if k == 2 else many for k in tables}
-    sit = None  # a plain deviator plays ``base`` in every round
-    if isinstance(deviator, Situational):
-        sit, base, then = deviator, _mix(deviator.base), _mix(deviator.then)
+    sit = None  # a plain deviator plays its one policy or mixture in every round
+    if isinstance(deviator, Situational):  # its base may change heads-up as a field does
+        sit, then = deviator, _mix(deviator.then)
+        base_many, base_two = (_mix(x) for x in headsup_apart(deviator.base))
     else:
-        base = then = _mix(deviator)
+        base_many = base_two = then = _mix(deviator)
     work = {k: scratch(len(t.cards), k, len(models[k])) for k, t in tables.items()}
     n_deck = deck_size(double)
     res = np.zeros(6, dtype=np.int64)
@@ -954,7 +964,7 @@ def play_games(
             out[game, 2] += 1
             t, model = tables[len(active)], models[len(active)]
             now = sit is not None and sit.now(len(active), int(open_l[dv] + down[dv]))
-            mine = then if now else base
+            mine = then if now else base_two if len(active) == 2 else base_many
             played = np.stack(
                 [_draw(mine if s == dv else model, type_u[game, r, s]) for s in active]
             )
