@@ -380,8 +380,8 @@ def test_h8_h9_a_last_life_reply_to_a_heads_up_field_plays_the_field_until_its_l
     """A ``last-life`` seat whose base is a heads-up field ``headsup: B, else A`` plays that
     field's two policies as the field does, and its own on its last life card: at 2 players with
     three lives, replying B, it plays B's games bit for bit (every round is heads-up); with one
-    life card (H8) it plays its reply in every round; at 3 players it plays the field's games
-    when its reply is what the field would play there, and other games when it is not."""
+    life card (H8) it plays its reply in every round, at 2 players and at 3; at 3 players with
+    three lives its games are not the field's own."""
     a, b = C.Policy(True, 0.9, 0.35), C.Policy(True, 0.5, 0.01, 0.02)
     c = C.Policy(True, 0.65, 0.03, 0.05)
     field = C.Situational(a, "headsup", b)

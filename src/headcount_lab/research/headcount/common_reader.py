@@ -964,7 +964,7 @@ def play_games(
             out[game, 2] += 1
             t, model = tables[len(active)], models[len(active)]
             now = sit is not None and sit.now(len(active), int(open_l[dv] + down[dv]))
-            mine = then if now else base_two if len(active) == 2 else base_many
+            mine = then if now else (base_two if len(active) == 2 else base_many)
             played = np.stack(
                 [_draw(mine if s == dv else model, type_u[game, r, s]) for s in active]
             )
