@@ -651,7 +651,8 @@ def test_the_reader_script_measures_a_situational_reply_in_whole_games_only(monk
 def test_the_reader_script_seats_a_field_with_its_own_heads_up_mixture(monkeypatch, capsys):
     """``--mix-headsup``: the field is the heads-up :class:`~C.Situational` of its two mixtures,
     its own seat the control; a ``--situation headsup`` reply keeps the field's other mixture
-    until two are left and is named so; a last-life reply to it is refused in one line."""
+    until two are left, and a ``--situation last-life`` one plays the whole field (both of its
+    mixtures) until its last life card, each named so."""
     args = ["--players", "3", "--mix", "reader:0.65:0.03@1", "--seed", "2", "--games", "9"]
     hu = ["--mix-headsup", "reader:0.5:0.01@0.5,reader:0.8:0.35:0.1@0.5"]
     reader = {"name": "headcount_common_reader"}
@@ -667,8 +668,14 @@ def test_the_reader_script_seats_a_field_with_its_own_heads_up_mixture(monkeypat
         out["field"],
         "reader:call=0.6,quantile=0.1 when headsup, else the field",
     ]
-    with pytest.raises(SystemExit, match="changes heads-up only"):
-        _script(monkeypatch, capsys, *args, *hu, "--situation", "last-life", **reader)
+    last = _script(
+        monkeypatch, capsys, *args, *hu, "--situation", "last-life", "--deviators",
+        "reader:0.6:0.1", **reader,
+    )  # fmt: skip
+    assert [r["deviator"] for r in last["measured"]] == [
+        out["field"],
+        "reader:call=0.6,quantile=0.1 when last-life, else the field",
+    ]
 
 
 def test_a_mixture_reads_each_policy_as_that_policy_read_alone():
