@@ -940,14 +940,19 @@ def play_games(
     u = g.random((games, rounds, 2))
     type_u = g.random((games, rounds, players))  # after the deals (see :func:`measure`)
     tables = {k: deals(k, double) for k in range(2, players + 1)}
-    many, two = (_mix(x) for x in headsup_apart(field))
-    models = {k: two if k == 2 else many for k in tables}
+
+    def by_table(x: Field) -> dict[int, np.ndarray]:
+        """What ``x`` plays at each table size: its heads-up part once two are left."""
+        many, two = (_mix(p) for p in headsup_apart(x))
+        return {k: two if k == 2 else many for k in tables}
+
+    models = by_table(field)
     sit = None  # a plain deviator plays its one policy or mixture in every round
     if isinstance(deviator, Situational):  # its base may change heads-up as a field does
-        sit, then = deviator, _mix(deviator.then)
-        base_many, base_two = (_mix(x) for x in headsup_apart(deviator.base))
+        sit, then, bases = deviator, _mix(deviator.then), by_table(deviator.base)
     else:
-        base_many = base_two = then = _mix(deviator)
+        bases = by_table(deviator)
+        then = bases[2]  # unused: a plain deviator has no situation
     work = {k: scratch(len(t.cards), k, len(models[k])) for k, t in tables.items()}
     n_deck = deck_size(double)
     res = np.zeros(6, dtype=np.int64)
@@ -964,7 +969,7 @@ def play_games(
             out[game, 2] += 1
             t, model = tables[len(active)], models[len(active)]
             now = sit is not None and sit.now(len(active), int(open_l[dv] + down[dv]))
-            mine = then if now else (base_two if len(active) == 2 else base_many)
+            mine = then if now else bases[len(active)]
             played = np.stack(
                 [_draw(mine if s == dv else model, type_u[game, r, s]) for s in active]
             )
