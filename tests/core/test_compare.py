@@ -46,6 +46,18 @@ def default_flag(game: str) -> str:
 
 
 @pytest.mark.parametrize("game", list(GAMES))
+def test_identical_rules_with_a_bad_bot_are_refused_in_one_line(game):
+    """The A/A warning comes once every input is accepted: an unknown bot in an A/A call is one
+    error line, with no warning before it (the fuzz guard found the two lines)."""
+    n = GAMES[game].players[0]
+    bots = ",".join(["random"] * (n - 1) + ["nobot"])
+    res = cli(game, "compare", "--bots", bots, "--players", str(n), "--rule", default_flag(game))
+    assert res.code == 2
+    assert res.stderr.splitlines() == [next(x for x in res.stderr.splitlines() if "nobot" in x)]
+    assert res.stderr.startswith("error: ")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
 def test_identical_rules_give_exactly_zero(game):
     res = cli(game, "compare", *FAST[game], "--rule", default_flag(game), "--quiet", "--json")
     assert res.code == 0, res.stderr

@@ -186,8 +186,7 @@ def compare(
         if len(set(values)) != len(values):
             raise UserError(f"--sweep {key} lists a value twice")
         changed = [rules_with({key: v}) for v in values]
-    if all(c == base for c in changed):
-        warn("the changed rules equal the base: every difference is zero (an A/A check)")
+    same_rules = all(c == base for c in changed)
     bots, source = compare_field(spec, field, players)
     from headcount_lab.core.competent import is_competent, pinned, resolve
 
@@ -222,6 +221,8 @@ def compare(
             fields = [adapter.adapt(r, tuple(bots), players, budget, quiet) for r in cmp.rule_sets]
         t_adapt = time.perf_counter() - t0
         job = cmp.job()
+    if same_rules:  # said once every input is accepted: a refusal stays one line
+        warn("the changed rules equal the base: every difference is zero (an A/A check)")
     if drawn is not None:  # a rebuilt field is another run: --resume must not mix the two
         job = replace(job, params={**job.params, "competent": drawn.json()})
     t0 = time.perf_counter()
