@@ -128,26 +128,28 @@ def test_warm_runs_each_games_steps_and_refuses_an_unknown_game():
 
 
 def test_warm_jobs_shares_the_games_between_processes():
-    """make venv's ``warm --jobs 2``: two processes take the games' steps in turn (with the cache
-    warm, as after make venv, this is loading); a step that fails fails the command. Two games
-    of one step each keep it to loading two kernel sets (Headcount's five took three times as
-    long); a game's later step, which a child finds by its index, is run here directly."""
+    """make venv's ``warm --jobs 2``: two processes take whole games in turn, the game with the
+    most kernel sets first (with the cache warm, as after make venv, this is loading); a game
+    that fails fails the command. Two games of one step each keep it to loading two kernel sets
+    (Headcount's five took three times as long); what a child runs for a game is run here
+    directly."""
     from typer.testing import CliRunner
 
     from headcount_lab.cli import warm
     from headcount_lab.cli.app import app
-    from headcount_lab.games import registered
 
     res = CliRunner().invoke(app, ["warm", "--jobs", "2", "whist", "poohead"])
     assert res.exit_code == 0, res.output
     want = "warm: 2 games (2 kernel sets) compiled or loaded in 2 processes in "
     assert res.stderr.startswith(want), res.stderr
-    labels = [label for label, _ in warm.steps(registered()["headcount"])]
-    assert labels[-1] == "Headcount deal"
-    warm._run_step("headcount", len(labels) - 1)  # what a child runs for that step
+    sets = {"whist": 1, "headcount": 5, "poohead": 1}
+    assert warm.game_order(["whist", "headcount", "poohead"], sets) == [
+        "headcount", "whist", "poohead"
+    ]  # fmt: skip
+    warm._run_game("whist")  # what a child runs for that game
     res = CliRunner().invoke(app, ["warm", "--jobs", "0"])
     assert res.exit_code == 2
-    with pytest.raises(typer.Exit):  # a game the children do not know: its step fails
+    with pytest.raises(typer.Exit):  # a game the children do not know: it fails
         warm._in_processes(["highcard", "whist"], 2, True)
 
 
