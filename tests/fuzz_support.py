@@ -174,7 +174,7 @@ def exploit_args(
     """``GAME exploit`` of the games whose meter is the registry's (issue 22 item 1): a field of
     one bot (or an odd one, or two, a count that rarely fits), the budget and the games mostly
     refused sizes and rarely 1 (a valid call searches the game's slowest bot family for
-    seconds: the 40 examples must stay quick), players, seed, rules."""
+    seconds: every example must stay quick), players, seed, rules."""
     sizes = st.sampled_from(["0", "-5", "x", *INT_EDGES, "1"])
     return argv(
         option("--field", mostly(st.sampled_from(bots)) | st.sampled_from([*odd, ",".join(bots)])),

@@ -134,7 +134,7 @@ def test_swapping_unseen_cards_never_changes_a_decision(policy, variant):
                     continue
                 base = decide(setup, beliefs, kind, me, active, cards, hidden, peeked, nb, bids,
                               bidders, bp, u)  # fmt: skip
-                for _ in range(4):
+                for _ in range(2):
                     # the seat's own card and (unless peeked) the hidden card take any unseen
                     # values; the rest of the unseen cards are the draw pile
                     c2, h2 = cards.copy(), hidden
