@@ -15,6 +15,7 @@ import typer
 
 from headcount_lab.cli.common import UserError, positive, print_json, user_errors
 from headcount_lab.cli.run_options import count_option, seed_option
+from headcount_lab.core import progress
 from headcount_lab.core.paths import FIELD_DATA, field_file
 from headcount_lab.core.progress import stderr_lines
 from headcount_lab.games import GameSpec
@@ -365,7 +366,9 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
                         typer.echo(f"written: {path}", err=True)
                 if against_ is not None:
                     g = positive("--games", AGAINST_GAMES if games is None else games)
-                    say = stderr_lines(quiet or json_out)
+                    # a line per opponent multiset only on a terminal, as every command's
+                    # progress: a run logged or piped keeps stderr for warnings and errors
+                    say = stderr_lines(not progress.wanted(quiet, json_out))
                     rows = against(spec, data, against_, g, seed, say)
         if json_out:
             shown = {k: v for k, v in data.items() if k != "table"}
