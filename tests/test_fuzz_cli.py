@@ -32,6 +32,7 @@ valid call is minutes of work; their argument checks are in ``test_input_validat
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import os
 import signal
@@ -267,9 +268,11 @@ def whole_number_options(command: tuple[str, str]) -> list[str]:
     ]
 
 
+@functools.cache
 def edge_cases() -> list[tuple[tuple[str, ...], list[str]]]:
     """(command, argv) for every whole-number option of every command in :data:`SMALL` and
-    every rule of every game, each given every value of :data:`INT_EDGES`."""
+    every rule of every game, each given every value of :data:`INT_EDGES`; built once per
+    process (1.5 s: a command tree per command), read by the test of each game."""
     cases = []
     for command, small in SMALL.items():
         for opt in whole_number_options(command):

@@ -17,7 +17,6 @@ from headcount_lab.cli.common import UserError, positive, print_json, user_error
 from headcount_lab.cli.run_options import count_option, seed_option
 from headcount_lab.core import progress
 from headcount_lab.core.paths import FIELD_DATA, field_file
-from headcount_lab.core.progress import stderr_lines
 from headcount_lab.games import GameSpec
 
 DEFAULT_SEED = 1
@@ -66,7 +65,7 @@ def solve(
     names = [o.strip() for o in oracles.split(",")]
     searches = [fg.search(o, players, rules, seed) for o in names if o != "grid"]
     play = mg.game_player(spec, rules, players, fg)
-    say = stderr_lines(quiet)
+    say = progress.stderr_lines(quiet)
     t0 = time.perf_counter()
     table = mg.build_table(population, players, play, games, seed, progress=say)
     steps: list[dict[str, Any]] = []
@@ -359,8 +358,8 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
                 if refine:
                     rules = spec.make_rules(v, [], players)
                     play = game_player(spec, rules, players, fg)
-                    data = refined(spec, data, refine, play, stderr_lines(quiet or json_out),
-                                   data["seconds"])  # fmt: skip
+                    say = progress.stderr_lines(quiet or json_out)
+                    data = refined(spec, data, refine, play, say, data["seconds"])
                     write_field(path, data)
                     if not json_out:
                         typer.echo(f"written: {path}", err=True)
@@ -368,7 +367,7 @@ def field_command(spec: GameSpec):  # type: ignore[no-untyped-def]
                     g = positive("--games", AGAINST_GAMES if games is None else games)
                     # a line per opponent multiset only on a terminal, as every command's
                     # progress: a run logged or piped keeps stderr for warnings and errors
-                    say = stderr_lines(not progress.wanted(quiet, json_out))
+                    say = progress.stderr_lines(not progress.wanted(quiet, json_out))
                     rows = against(spec, data, against_, g, seed, say)
         if json_out:
             shown = {k: v for k, v in data.items() if k != "table"}
