@@ -374,8 +374,7 @@ def play_block(n_deals, perms, policies, params, rules, beliefs, state, st, trac
     # another compiled the same engine three times.
     n_deals = np.int64(n_deals)
     perms = _read_only(perms)
-    tables = Tables(*(_read_only(a) for a in beliefs.tables))
-    moments = _read_only(beliefs.moments)
+    tables, moments = engine_beliefs(beliefs)
     # the tournament's statistics (new_block_stats) have the sums; the engine's alone
     # (E.new_stats) are for callers that need no intervals
     has_sums = "deal_seat_sq" in st
@@ -385,6 +384,12 @@ def play_block(n_deals, perms, policies, params, rules, beliefs, state, st, trac
     play_deals(n_deals, perms, policies, params, rules, tables, moments, state, engine_stats,
                tr, tn, E.new_scratch(perms.shape[1]), by_deal)  # fmt: skip
     return int(tn[0])
+
+
+def engine_beliefs(beliefs: Any) -> tuple[Tables, np.ndarray]:
+    """The belief tables and moments of ``beliefs`` (:class:`.agents.Beliefs`) as the engine
+    takes them from every caller: read-only views (see :func:`play_block`)."""
+    return Tables(*(_read_only(a) for a in beliefs.tables)), _read_only(beliefs.moments)
 
 
 def _read_only(a: Any) -> Any:

@@ -40,6 +40,7 @@ from headcount_lab.games.headcount.rules import (
 )
 from headcount_lab.games.headcount.tournament import (
     Setup,
+    engine_beliefs,
     make_job,
     play_block,
     summarize,
@@ -390,15 +391,18 @@ _ENGINE = E.engine(EVERY)
 
 
 @njit(nogil=True, cache=True)
-def _play_one(perm, side, block0, block_st, stats, trace, tn):
+def _play_one(perm, side, block0, block_st, stats, trace, tn, by_deal):
     """Play the one game the engine deals from the block state ``block0`` (copied into
     ``block_st``, which is left advanced past the deal) with seat order ``perm``
-    (int64[1, n]) and the bots, rules and beliefs of ``side`` (:meth:`Pair.arrays`), its
-    statistics added into ``stats`` (the arrays of :func:`.kernels.new_stats`, in order); return
-    (winning seat, rounds, rounds the focal slot 0 lost).
+    (read-only int64[1, n]) and the bots, rules and beliefs of ``side`` (:meth:`Pair.arrays`),
+    its statistics added into ``stats`` (the arrays of :func:`.kernels.new_stats`, in order);
+    return (winning seat, rounds, rounds the focal slot 0 lost). ``by_deal``: scratch per-deal
+    sums (:func:`.kernels.engine`'s argument), never read.
 
     The engine itself plays it, so a paired game is exactly the game a tournament would play
-    from the same stream."""
+    from the same stream; it is called with the tournament's argument types (read-only seat
+    orders and tables, the per-deal sums), so both load the one compiled engine (another type
+    compiled the whole engine again: 17 CPU s in a fresh clone)."""
     pol, par, rules, beliefs, moments = side
     st_w, st_c, st_r = stats[0], stats[2], stats[3]
     n = perm.shape[1]
@@ -416,7 +420,9 @@ def _play_one(perm, side, block0, block_st, stats, trace, tn):
                np.empty(n, i8), np.empty(n, i8), np.empty(k, i8), np.empty(k, i8),
                np.empty(k, b1), np.empty(n, i8), np.empty(E.DECK_MAX, i8), np.empty(n + 1, i8),
                np.zeros((LEVEL_ROWS, 32)), np.empty(1, i8))  # E.new_scratch  # fmt: skip
-    _ENGINE(1, perm, pol, par, rules, beliefs, moments, block_st, stats, trace, tn, scratch)
+    # one deal, typed (a literal 1 is another argument type: the engine compiled again)
+    _ENGINE(i8(1), perm, pol, par, rules, beliefs, moments, block_st, stats, trace, tn, scratch,
+            by_deal)  # fmt: skip
     w = -1
     for seat in range(n):
         if st_w[seat].sum() != before[seat]:
@@ -425,7 +431,7 @@ def _play_one(perm, side, block0, block_st, stats, trace, tn):
 
 
 @njit(nogil=True, cache=True)
-def play_pairs(n_deals, n, side_a, side_b, block_st, out, stats_a, stats_b):
+def play_pairs(n_deals, n, side_a, side_b, block_st, out, stats_a, stats_b, orders, by_deal):
     """Play each deal twice, under A (``side_a``: policies, params, rules array, belief
     tables and their moments, :meth:`Pair.arrays`) and under B, from the same deal and bot
     streams, with the focal bot (slot 0; slots 1.. are the field) in every seat ``f`` in turn.
@@ -434,26 +440,23 @@ def play_pairs(n_deals, n, side_a, side_b, block_st, out, stats_a, stats_b):
     focal seat, focal won under A, under B; ``rounds_sum`` int64[2] rounds under A and B;
     ``share_sum``/``share_sq`` float64[1] sum and sum of squares over games of the focal
     seat's share of rounds lost under A minus under B. ``stats_a``, ``stats_b``: the engine
-    statistics of A and B (the arrays of :func:`.kernels.new_stats` with n slots, in order)."""
+    statistics of A and B (the arrays of :func:`.kernels.new_stats` with n slots, in order).
+    ``orders``: read-only int64[n, 1, n], the seat order with the focal bot in seat ``f`` at
+    ``orders[f]``; ``by_deal``: the engine's scratch per-deal sums."""
     joint, rounds_sum, share_sum, share_sq = out
     block0 = np.empty(4, np.uint64)
     after = np.empty(4, np.uint64)
-    perm = np.zeros((1, n), np.int64)
     trace = np.zeros((0, 3), np.int64)
     tn = np.zeros(1, np.int64)
     for _ in range(n_deals):
         for i in range(4):
             block0[i] = block_st[i]
         for f in range(n):
-            k = 1
-            for s in range(n):
-                if s == f:
-                    perm[0, s] = 0
-                else:
-                    perm[0, s] = k
-                    k += 1
-            w_a, rounds_a, lost_a = _play_one(perm, side_a, block0, after, stats_a, trace, tn)
-            w_b, rounds_b, lost_b = _play_one(perm, side_b, block0, after, stats_b, trace, tn)
+            perm = orders[f]
+            w_a, rounds_a, lost_a = _play_one(perm, side_a, block0, after, stats_a, trace, tn,
+                                              by_deal)  # fmt: skip
+            w_b, rounds_b, lost_b = _play_one(perm, side_b, block0, after, stats_b, trace, tn,
+                                              by_deal)  # fmt: skip
             rounds_sum[0] += rounds_a
             rounds_sum[1] += rounds_b
             share = lost_a / rounds_a - lost_b / rounds_b
@@ -483,11 +486,10 @@ class Pair:
             (self.focal_a, self.rules_a) if which == "a" else (self.focal_b, self.rules_b)
         )
         setup = Setup((focal,) + (self.field,) * (self.players - 1), rules, False)
-        b = setup.beliefs()
         _, policies, params, rules_arr = setup.kernel_args()
         if (policies == BAYES).any():  # a bayes seat: its code is not in the engine used here
             raise ValueError("paired games play the bots of agents.EVERY; bayes is not one")
-        return policies, params, rules_arr, b.tables, b.moments
+        return policies, params, rules_arr, *engine_beliefs(setup.beliefs())
 
 
 PAIR_BLOCK_DEALS = 250
@@ -502,6 +504,11 @@ def paired_job(pair: Pair, games: int):  # type: ignore[no-untyped-def]
     deals = -(-games // n)
     a = pair.arrays("a")
     b = pair.arrays("b")
+    # the focal bot (slot 0) in seat f, the field's slots 1.. in the other seats in order
+    orders = np.array(
+        [[[0 if s == f else s + (s < f) for s in range(n)]] for f in range(n)], np.int64
+    )
+    orders.flags.writeable = False
 
     def block_fn(state: np.ndarray, n_units: int) -> dict[str, np.ndarray]:
         out = {
@@ -512,8 +519,10 @@ def paired_job(pair: Pair, games: int):  # type: ignore[no-untyped-def]
         }
         sa = E.new_stats(n, n)
         sb = E.new_stats(n, n)
+        sums = E.new_deal_stats(n, n)
+        by_deal = (sums["deal_seat_sq"], sums["deal_slot_sq"], np.empty_like(sa["wins"]))
         play_pairs(n_units, n, a, b, state, tuple(out.values()), tuple(sa.values()),
-                   tuple(sb.values()))  # fmt: skip
+                   tuple(sb.values()), orders, by_deal)  # fmt: skip
         out.update({f"a_{k}": v for k, v in sa.items()})
         out.update({f"b_{k}": v for k, v in sb.items()})
         return out
