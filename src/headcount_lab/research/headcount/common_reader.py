@@ -592,6 +592,9 @@ def play_round(tab, lo, n_deck, d0, draw_u, played, model, start, open_l, work, 
     cs[:] = 0
     rs[:] = 1.0
     peeked[:] = 0
+    # typed flags, not literals: a literal True or False is another argument type, and
+    # _read (with _observe) was compiled once per call site
+    yes, no = np.bool_(True), np.bool_(False)
     model_peeks = False
     for k in range(model.shape[0]):
         model_peeks = model_peeks or model[k, 3] < NEVER
@@ -613,7 +616,7 @@ def play_round(tab, lo, n_deck, d0, draw_u, played, model, start, open_l, work, 
             )  # fmt: skip
             if model_peeks:  # a model that never peeks finds every deal alike wrong
                 _read(bel, prior, mix, seat, order[seat], starts[seat], rows[seat], sft, lo, nb,
-                      last, model, False, True, 1 if now else 0, hid[seat], acc)  # fmt: skip
+                      last, model, no, yes, 1 if now else 0, hid[seat], acc)  # fmt: skip
             peeked[seat] = 1 if now else 0
         if peeked[seat]:
             o, s, g, ro, hi = porder, pstarts, pgroup, prows, phid
@@ -624,7 +627,7 @@ def play_round(tab, lo, n_deck, d0, draw_u, played, model, start, open_l, work, 
         if act == CALL:
             break
         _read(bel, prior, mix, seat, o[seat], s[seat], ro[seat], sft, lo, nb, last, model, now,
-              False, act, hi[seat], acc)  # fmt: skip
+              no, act, hi[seat], acc)  # fmt: skip
         nb += 1
         last = act
         bidder = seat
@@ -947,12 +950,13 @@ def play_games(
         return {k: two if k == 2 else many for k in tables}
 
     models = by_table(field)
-    sit = None  # a plain deviator plays its one policy or mixture in every round
-    if isinstance(deviator, Situational):  # its base may change heads-up as a field does
-        sit, then, bases = deviator, _mix(deviator.then), by_table(deviator.base)
+    # a situational deviator: (its situation, the policy it plays there); its base may change
+    # heads-up as a field does. A plain deviator plays its one policy or mixture every round.
+    situation: tuple[Situational, np.ndarray] | None = None
+    if isinstance(deviator, Situational):
+        situation, bases = (deviator, _mix(deviator.then)), by_table(deviator.base)
     else:
         bases = by_table(deviator)
-        then = bases[2]  # unused: a plain deviator has no situation
     work = {k: scratch(len(t.cards), k, len(models[k])) for k, t in tables.items()}
     n_deck = deck_size(double)
     res = np.zeros(6, dtype=np.int64)
@@ -968,8 +972,9 @@ def play_games(
                 break
             out[game, 2] += 1
             t, model = tables[len(active)], models[len(active)]
-            now = sit is not None and sit.now(len(active), int(open_l[dv] + down[dv]))
-            mine = then if now else bases[len(active)]
+            mine = bases[len(active)]
+            if situation is not None and situation[0].now(len(active), int(open_l[dv] + down[dv])):
+                mine = situation[1]
             played = np.stack(
                 [_draw(mine if s == dv else model, type_u[game, r, s]) for s in active]
             )
