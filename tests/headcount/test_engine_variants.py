@@ -22,31 +22,25 @@ from headcount_lab.games.headcount.rules import HeadcountRules
         ("equilibrium,odds", "every"),
         ("responder,reader,tips", "every"),
         ("random,random,equilibrium,responder", "every"),
-        ("bayes,equilibrium,equilibrium", "all"),
-        ("bayes:field=odds,odds,odds", "all"),
+        ("bayes,equilibrium,equilibrium", "readers"),
+        ("bayes:field=odds,odds,odds", "readers"),
         ("bayes:field=bayes,bayes,bayes", "readers"),
         ("bayes:field=bayes,bayes:field=odds,odds", "readers"),
+        ("bayes:field=bayes,bayes:field=bayes", "readers"),
     ],
 )
 def test_bot_set_compiles_other_bots_only_where_they_sit(bots, wanted):
-    sets = {s.name: s for s in (A.BASE, A.EVERY, A.ALL, A.READERS)}
+    sets = {s.name: s for s in (A.BASE, A.EVERY, A.READERS)}
     _, policies, params, _ = setup_for(bots).kernel_args()
     assert A.bot_set(policies, params) is sets[wanted]
     assert E.engine(A.bot_set(policies, params)) is E.engine(sets[wanted])
-    assert len({id(E.engine(s)) for s in sets.values()}) == 4
+    assert len({id(E.engine(s)) for s in sets.values()}) == 3
 
 
-def test_a_table_of_readers_of_readers_compiles_their_code_only():
-    _, policies, params, _ = setup_for("bayes:field=bayes,bayes:field=bayes").kernel_args()
-    assert A.bot_set(policies, params) is A.READER_OF_READERS
+def test_a_lone_bayes_bot_asked_by_act_uses_the_bayes_tables_set():
     lone = A.table_params([A.parse_bot("bayes:field=bayes")])[1]
-    assert A.bot_set([A.BAYES], lone) is A.READER_OF_READERS  # what act() asks one of them
-    assert E.engine(A.READER_OF_READERS) is not E.engine(A.READERS)
-
-
-def test_a_bayes_table_needs_its_parameters_to_pick_its_bot_set():
-    with pytest.raises(ValueError, match="needs its parameters"):
-        A.bot_set(np.array([A.BAYES, A.ODDS]))
+    assert A.bot_set([A.BAYES], lone) is A.READERS  # what act() asks one of them
+    assert A.bot_set(np.array([A.BAYES, A.ODDS])) is A.READERS
 
 
 def _block(setup, monkeypatch, bots):
@@ -71,11 +65,11 @@ def test_base_engine_plays_the_full_engines_games(monkeypatch, trickster):
 
 
 def test_engine_with_bayes_plays_the_full_engines_games(monkeypatch):
-    # the bayes bot's set (ALL) is the full one plus its own code: a table without it plays the
-    # same games in both
+    # the bayes bots' set (READERS) is the full one plus their own code: a table without them
+    # plays the same games in both
     setup = setup_for("equilibrium,responder,reader,tips", HeadcountRules(trickster=True))
     full_st, full_trace = _block(setup, monkeypatch, A.EVERY)
-    all_st, all_trace = _block(setup, monkeypatch, A.ALL)
+    all_st, all_trace = _block(setup, monkeypatch, A.READERS)
     assert full_trace.shape[0] > 1000
     np.testing.assert_array_equal(all_trace, full_trace)
     for key, value in full_st.items():

@@ -439,7 +439,8 @@ def _tips_estimate(mask, nu, n_deck):
 # make every call pay reference counting) and the decision's uniform number. Three sets of them
 # (:class:`BotSet`): the base bots' (``random``, ``tips``, ``odds``, ``reader``, ``bluffer``:
 # :data:`BASE`), :data:`EVERY` (the ``equilibrium`` and ``responder`` bots too, else the base
-# bodies) and :data:`ALL` (the ``bayes`` bot too, one real call per kind). The engine is
+# bodies) and :data:`READERS` (the ``bayes`` bot too, one real call per kind, and its copies
+# that read a field of ``bayes`` bots). The engine is
 # compiled for one set (:func:`bot_set`) and inlines its four functions at their decision sites,
 # so a table of base bots never compiles the expensive bots' code; a policy outside the set
 # would play as ``odds`` there.
@@ -667,20 +668,22 @@ EVERY = BotSet("every", peek_every, bid_every, point_every, discard_every)
 
 
 def bot_set(policies: np.ndarray | list[int], params: np.ndarray | None = None) -> BotSet:
-    """The smallest :class:`BotSet` that plays every policy id in ``policies`` (parameters
-    ``params``, float64[slots, N_PARAMS]): :data:`BASE` unless an ``equilibrium`` or
-    ``responder`` bot sits at the table, :data:`ALL` when a ``bayes`` bot does,
-    :data:`READERS` when one of them reads a field of ``bayes`` bots, :data:`READER_OF_READERS`
-    when every seat does (the same games: each set is the next one without code those tables
-    never reach). A table of ``bayes`` bots needs ``params`` to tell the last three apart."""
+    """The :class:`BotSet` that plays every policy id in ``policies``: :data:`BASE` unless an
+    ``equilibrium`` or ``responder`` bot sits at the table, :data:`EVERY` when one does,
+    :data:`READERS` when a ``bayes`` bot does (the same games: each set is the next one without
+    code those tables never reach). ``params`` (float64[slots, N_PARAMS]) is not read: the
+    ``bayes`` bots once had three sets, told apart by their parameters.
+
+    Three sets, not more: every table with a ``bayes`` bot, whatever its field, plays the
+    largest engine. Smaller ones for a ``bayes`` bot reading plain bots and for a table of
+    readers of readers (``all``, ``reader_of_readers``) played the same games at the same speed
+    (ratios 0.97-1.01 on four tables, ``scripts/headcount_bot_set_speed.py``: the posterior,
+    not the engine, is a ``bayes`` decision's time) and cost about 40 CPU s of every ``warm``
+    (Headcount's warm steps compiled for 144 s in one process with them, 102 s without)."""
+    del params
     p = np.asarray(policies)
     if (p == BAYES).any():
-        if params is None:
-            raise ValueError("a table with a bayes bot needs its parameters to pick a bot set")
-        reads = (p == BAYES) & (np.asarray(params)[:, BAYES_FIELD] == BAYES)
-        if reads.all():
-            return READER_OF_READERS
-        return READERS if reads.any() else ALL
+        return READERS
     return EVERY if ((p == EQUILIBRIUM) | (p == RESPONDER)).any() else BASE
 
 
@@ -1251,10 +1254,6 @@ def discard_all(policy, params, obs, tables, work, u):
     return discard_every(policy, params, obs, tables, work, u)
 
 
-#: every bot, ``bayes`` too
-ALL = BotSet("all", peek_all, bid_all, point_all, discard_all)
-
-
 # ------------------------------------------------------------------------ a reader of readers
 # ``bayes:field=bayes``: every other seat is a ``bayes`` bot at its defaults but for its
 # ``field`` (the asking bot's ``ffield``: ``equilibrium`` or ``random``) and ``spread`` (its
@@ -1318,33 +1317,8 @@ def point_readers(policy, params, obs, tables, work, u):
     return point_all(policy, params, obs, tables, work, u)
 
 
-#: every bot, a ``bayes`` bot reading a field of ``bayes`` bots too
+#: every bot: ``bayes`` too, and a ``bayes`` bot reading a field of ``bayes`` bots
 READERS = BotSet("readers", peek_readers, bid_readers, point_readers, discard_all)
-
-
-@njit(nogil=True, cache=True, inline="always")
-def _peek_rr(policy, params, obs, tables, work, u):
-    return bayes_peek_r(params, obs, tables, work)
-
-
-@njit(nogil=True, cache=True, inline="always")
-def _bid_rr(policy, params, obs, tables, work, u):
-    return bayes_bid_r(params, obs, tables, work, u)
-
-
-@njit(nogil=True, cache=True, inline="always")
-def _point_rr(policy, params, obs, tables, work, u):
-    return bayes_point_r(params, obs, tables, work)
-
-
-@njit(nogil=True, cache=True, inline="always")
-def _discard_rr(policy, params, obs, tables, work, u):
-    return np.int64(params[BAYES_DISCARD])
-
-
-#: readers of readers only (one asked alone by :func:`act`, or a table of them): their own code,
-#: not the other bots' of :data:`READERS`
-READER_OF_READERS = BotSet("reader_of_readers", _peek_rr, _bid_rr, _point_rr, _discard_rr)
 
 #: a bot set's four decision functions, bound per set in each copy of :func:`_act`
 bot_peek = bot_bid = bot_point = bot_discard = None

@@ -127,19 +127,15 @@ def tournament(rules: HeadcountRules, bots: str, players: int, games: int, rotat
 #: Tables whose kernels ``headcount-lab warm`` compiles beside the default table's engine: the
 #: default table's one-decision function (replays and records), the ``equilibrium`` and
 #: ``responder`` bots' engine without and with the solved heads-up round (the committed competent
-#: field, ``play``'s hints), then the ``bayes`` bots' (``exploit``'s responder), a reader of
-#: readers among others, and readers of readers alone (:func:`.agents.bot_set`)
+#: field, ``play``'s hints), then the ``bayes`` bots' (``exploit``'s responder; every table with
+#: a ``bayes`` bot plays that one engine, :func:`.agents.bot_set`)
 WARM_TABLES = {
     "bots": (
         "reader,odds,tips,random",
         "equilibrium,responder,odds",
         "equilibrium:headsup=solved,equilibrium,reader",
     ),
-    "bayes": (
-        "bayes,odds,odds",
-        "bayes:field=bayes,odds,odds",
-        "bayes:field=bayes,bayes:field=bayes,bayes:field=bayes",
-    ),
+    "bayes": ("bayes,odds,odds", "bayes:field=bayes,odds,odds"),
 }
 
 
@@ -158,8 +154,8 @@ def bots_kernels() -> None:
 
 
 def bayes_kernels() -> None:
-    """``headcount-lab warm``'s step for the ``bayes`` bots' kernels (one step: its three bot
-    sets share the ``bayes`` functions, which one process compiles once)."""
+    """``headcount-lab warm``'s step for the ``bayes`` bots' kernels (their engine and
+    one-decision function, the largest of the game's)."""
     for bots in WARM_TABLES["bayes"]:
         warm_table(bots)
 
