@@ -3,6 +3,12 @@
 It writes to stderr, and only when stderr is a terminal: nothing on a pipe, in a log file, with
 ``--json`` or with ``--quiet``. The runner calls :meth:`Bar.advance` from its main thread after
 each chunk, so the bar never slows the workers.
+
+One exception, on purpose: the builds of a competent field (``field --solve``, ``field
+--refine``, and the re-solve of ``compare --adapt``) run for minutes to hours, often under
+``nohup`` into a log file, and their line per played profile (:func:`stderr_lines`) is that
+run's record of where the time went. They write it to stderr wherever stderr goes; ``--quiet``
+(and ``--json`` for ``--refine``) silences it.
 """
 
 from __future__ import annotations
@@ -26,7 +32,8 @@ from rich.text import Text
 
 def stderr_lines(quiet: bool) -> Callable[[str], None] | None:
     """A progress callback that writes each line to stderr, or None when ``quiet`` (every
-    caller of one takes None for "say nothing"): the field builds' profile-by-profile lines."""
+    caller of one takes None for "say nothing"): the field builds' profile-by-profile lines, a
+    build log kept in a log file too (see the module's note)."""
     import sys
 
     return None if quiet else (lambda line: print(line, file=sys.stderr, flush=True))
