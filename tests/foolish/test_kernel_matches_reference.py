@@ -96,7 +96,7 @@ def _random_rounds_both_ways(rng, n, rounds, won, pts, logs):
             B.play(S, seat, a)
             if S[B.S_LEN] == n:
                 B.close_trick(S, cov)
-        kernels.random_tricks(other, T, logs[1, r], 0)
+        kernels.random_tricks(other, T, logs[1, r], np.int64(0))  # typed: the engine's own compile
         for s in range(n):
             won[0, r, s] = S[B.OFF_WON + s]
             pts[0, r, s] = S[B.OFF_PTS + s]

@@ -121,7 +121,8 @@ def test_kernel_statistics_match_its_own_trace():
     assert r["forced_calls"] == 0 and r["illegal_bids"] == 0
 
 
-@pytest.mark.slow  # the readers' engine compiles for about 40 s on a cold cache
+# in make test again: every bayes table plays the readers' engine now, which warm compiles (it
+# was slow while this table alone compiled an engine of its own, about 40 s cold); 2 s warm
 def test_kernel_and_reference_play_identical_games_with_a_reader_of_readers():
     # bayes:field=bayes runs each field seat's posterior inside its own (agents.READERS); H10
     # brings its pointing in
