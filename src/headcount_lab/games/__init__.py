@@ -152,6 +152,7 @@ GAMES: dict[str, GameSpec] = {
             f"{_HC}.tournament:bayes_kernels",
             f"{_HC}.tournament:bots_kernels",
             "headcount_lab.research.headcount.equilibrium_train:trainer_kernels",
+            "headcount_lab.research.headcount.headsup:headsup_kernels",
             f"{_HC}.kernels:deal_kernels",
         ),
         default_bots="reader,odds,tips,random",

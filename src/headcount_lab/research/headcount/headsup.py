@@ -535,6 +535,14 @@ def solve(
     }
 
 
+def headsup_kernels() -> None:
+    """``headcount-lab warm``'s step for ``headcount headsup``: one CFR+ iteration on the
+    coarsest bid grid compiles (or loads) the solver and its best response (about 9 CPU s of
+    compiling that the command's first run, and its run-time estimate, would otherwise wait
+    for; the tests' first call too)."""
+    solve(HeadsUpAbstraction(HeadcountRules(), default_bids(40), (False, False)), 1)
+
+
 def seconds_per_iteration(ab: HeadsUpAbstraction) -> float:
     """One CFR+ iteration's seconds on this machine, timed after a first one that compiles (the
     run-time limit's calibration, :func:`headcount_lab.core.limits.check_run_time`)."""
