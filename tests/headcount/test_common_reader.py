@@ -253,6 +253,7 @@ def test_a_seat_cannot_tell_apart_the_deals_that_differ_in_its_card_and_the_hidd
             assert np.all(d.pgroup[seat, members] == grp)
 
 
+@pytest.mark.slow  # a statistical run of whole rounds (make test keeps the exact checks)
 def test_a_field_seat_in_the_deviators_chair_loses_its_fair_share_of_rounds():
     """Symmetry: the deviator playing the field's own policy is one more field seat, so it
     loses a third of the rounds at 3 players (binomial test, alpha 0.01)."""
@@ -265,6 +266,7 @@ def test_a_field_seat_in_the_deviators_chair_loses_its_fair_share_of_rounds():
     assert chisquare(m.by_label).pvalue > 0.01
 
 
+@pytest.mark.slow  # a statistical run of whole rounds (make test keeps the exact checks)
 def test_a_reader_gains_against_players_who_bid_from_their_view():
     """The leak this module is about: against card-only bidders a common reader inverts their
     bids and loses fewer rounds than its fair share (its interval leaves out zero)."""
@@ -300,6 +302,7 @@ def test_h2_h3_h6_each_round_is_counted_by_the_rules_and_lost_by_the_right_seat(
     assert not out[:, 6].any()  # no open life card, no peek (H7)
 
 
+@pytest.mark.slow  # a statistical run of whole games (make test keeps the exact checks)
 def test_h8_h9_a_game_without_peeks_is_won_by_a_field_seat_in_the_deviators_chair_fairly():
     """Whole games (three life cards each, the loser opens the next round, H8 and H9): a game
     lasts until one player is left, so between 6 rounds (the winner never lost) and 8 (it kept
@@ -315,6 +318,7 @@ def test_h8_h9_a_game_without_peeks_is_won_by_a_field_seat_in_the_deviators_chai
     assert binomtest(won, 90, 1 / 3).pvalue > 0.01
 
 
+@pytest.mark.slow  # a statistical run of whole games (make test keeps the exact checks)
 def test_h7_h8_a_game_with_peeks_is_won_by_a_field_seat_in_the_deviators_chair_fairly():
     """Whole games with peeks (a peek turns an open life card face down, the round's winner
     turns one back up, the loser discards a face-down one first, H7 and H8): seats peek, and

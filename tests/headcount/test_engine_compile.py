@@ -21,7 +21,8 @@ PROGRAM = """
 import json
 import numpy as np
 from headcount_lab.core import rng
-from headcount_lab.games.headcount import agents, engine, exact, observation, rules
+from headcount_lab.games.headcount import agents, exact, observation, rules
+from headcount_lab.games.headcount import kernels
 from headcount_lab.games.headcount import tournament as T
 from headcount_lab.games.headcount.agents import parse_bots
 from headcount_lab.games.headcount.rules import HeadcountRules
@@ -34,8 +35,8 @@ for flags in ({}, {"trickster": True}, {"double": True}, {"hidden_card": False})
         T.play_block(3, perms, pol, par, rl, setup.beliefs(), rng.block_state(1, 0),
                      T.new_block_stats(setup), trace)
 counts = {}
-engines = {f"play_deals_{s.name}": engine.engine(s) for s in (agents.BASE, agents.EVERY)}
-for mod, names in ((engine, engines), (agents, None), (observation, None), (exact, None),
+engines = {f"play_deals_{s.name}": kernels.engine(s) for s in (agents.BASE, agents.EVERY)}
+for mod, names in ((kernels, engines), (agents, None), (observation, None), (exact, None),
                    (rules, None), (rng, None)):
     for name, obj in (names or vars(mod)).items():
         if hasattr(obj, "signatures") and obj.signatures:
@@ -50,8 +51,8 @@ def test_every_engine_function_compiles_for_one_signature(tmp_path):
     out = subprocess.run([sys.executable, "-c", PROGRAM], env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     counts = json.loads(out.stdout.strip().splitlines()[-1])
-    assert "engine.play_deals_base" in counts and "agents.mixture_bid" in counts
+    assert "kernels.play_deals_base" in counts and "agents.mixture_bid" in counts
     assert {k: v for k, v in counts.items() if v > 1} == {}
     # the base bots' table compiles the base engine alone, without the other bots' code: not the
     # full engine, nor the real call that holds the equilibrium bot's rare decisions
-    assert "engine.play_deals_every" not in counts and "agents.act_rare" not in counts
+    assert "kernels.play_deals_every" not in counts and "agents.act_rare" not in counts

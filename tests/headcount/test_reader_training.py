@@ -3,6 +3,7 @@
 table, not the committed one, and a training can continue from a trained table."""
 
 import numpy as np
+import pytest
 
 from headcount_lab.games.headcount import agents as A
 from headcount_lab.games.headcount import equilibrium as EQ
@@ -26,6 +27,9 @@ def test_a_reader_in_the_population_reads_the_table_being_trained():
     assert not np.allclose(played[EQ.BID_ROWS - 1], pol[EQ.BID_ROWS - 1])
 
 
+# slow: a bayes field compiles a self-play copy with the bayes bots' code that only this
+# option of train-equilibrium reaches (14 CPU s in a fresh clone); make test-all runs it
+@pytest.mark.slow
 def test_readers_change_the_training_and_keep_it_reproducible():
     field = ("bayes:field=equilibrium", "odds")
     a = T.train(4, 1, 1500, 5, 0.1, field, 0.5)
