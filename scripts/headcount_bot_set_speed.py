@@ -53,7 +53,7 @@ def main() -> None:
         outs: dict[str, dict] = {}
         for _ in range(a.repeats):
             for side in times:
-                T.bot_set = own if side == "own" else (lambda p, params=None: A.READERS)
+                T.bot_set = own if side == "own" else (lambda p, *params: A.READERS)
                 try:
                     job = T.tournament(HeadcountRules(), bots, n, a.games, True).job
                 except ValueError as e:  # an unknown bot or table size: one line

@@ -109,7 +109,7 @@ class Round:
         obs = self.obs(seat, nb, peeked, cards, hidden, can_call, open_l)
         p = self.perms[0][seat]
         pol, par, tables = self.pol[p], self.par[p], self.beliefs.tables
-        act = A.act_for(A.bot_set([int(pol)], np.asarray(par)[None]))
+        act = A.act_for(A.bot_set([int(pol)]))
         return lambda u: int(act(pol, par, obs, kind, tables, O.new_work(), u))
 
     def ask(self, kind, seat, nb, peeked, cards, hidden, u, peeked_now=False, open_l=None):

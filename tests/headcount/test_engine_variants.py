@@ -31,21 +31,20 @@ from headcount_lab.games.headcount.rules import HeadcountRules
 )
 def test_bot_set_compiles_other_bots_only_where_they_sit(bots, wanted):
     sets = {s.name: s for s in (A.BASE, A.EVERY, A.READERS)}
-    _, policies, params, _ = setup_for(bots).kernel_args()
-    assert A.bot_set(policies, params) is sets[wanted]
-    assert E.engine(A.bot_set(policies, params)) is E.engine(sets[wanted])
+    _, policies, _, _ = setup_for(bots).kernel_args()
+    assert A.bot_set(policies) is sets[wanted]
+    assert E.engine(A.bot_set(policies)) is E.engine(sets[wanted])
     assert len({id(E.engine(s)) for s in sets.values()}) == 3
 
 
 def test_a_lone_bayes_bot_asked_by_act_uses_the_bayes_tables_set():
-    lone = A.table_params([A.parse_bot("bayes:field=bayes")])[1]
-    assert A.bot_set([A.BAYES], lone) is A.READERS  # what act() asks one of them
+    assert A.bot_set([A.BAYES]) is A.READERS  # what act() asks one of them
     assert A.bot_set(np.array([A.BAYES, A.ODDS])) is A.READERS
 
 
 def _block(setup, monkeypatch, bots):
     perms, pol, par, rules = setup.kernel_args()
-    monkeypatch.setattr(T, "bot_set", lambda policies, params: bots)
+    monkeypatch.setattr(T, "bot_set", lambda policies: bots)
     st = T.new_block_stats(setup)
     trace = np.zeros((100_000, 3), np.int64)
     n = T.play_block(40, perms, pol, par, rules, setup.beliefs(), block_state(8, 0), st, trace)

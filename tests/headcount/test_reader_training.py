@@ -37,8 +37,7 @@ def test_readers_change_the_training_and_keep_it_reproducible():
     plain = T.train(4, 1, 1500, 5, 0.1, ("odds",), 0.5)
     assert a.digest() == b.digest()
     assert a.digest() != plain.digest()
-    reader = A.parse_bot("bayes:field=equilibrium")
-    assert T.selfplay_for(A.bot_set([A.BAYES], A.table_params([reader])[1])) is not T._selfplay
+    assert T.selfplay_for(A.bot_set([A.BAYES])) is not T._selfplay
 
 
 def test_a_continued_training_moves_the_table_by_one_fictitious_play_step():

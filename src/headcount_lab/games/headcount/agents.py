@@ -667,12 +667,11 @@ BASE = BotSet("base", peek_base, bid_base, point_base, discard_base)
 EVERY = BotSet("every", peek_every, bid_every, point_every, discard_every)
 
 
-def bot_set(policies: np.ndarray | list[int], params: np.ndarray | None = None) -> BotSet:
+def bot_set(policies: np.ndarray | list[int]) -> BotSet:
     """The :class:`BotSet` that plays every policy id in ``policies``: :data:`BASE` unless an
     ``equilibrium`` or ``responder`` bot sits at the table, :data:`EVERY` when one does,
     :data:`READERS` when a ``bayes`` bot does (the same games: each set is the next one without
-    code those tables never reach). ``params`` (float64[slots, N_PARAMS]) is not read: the
-    ``bayes`` bots once had three sets, told apart by their parameters.
+    code those tables never reach).
 
     Three sets, not more: every table with a ``bayes`` bot, whatever its field, plays the
     largest engine. Smaller ones for a ``bayes`` bot reading plain bots and for a table of
@@ -680,7 +679,6 @@ def bot_set(policies: np.ndarray | list[int], params: np.ndarray | None = None) 
     (ratios 0.97-1.01 on four tables, ``scripts/headcount_bot_set_speed.py``: the posterior,
     not the engine, is a ``bayes`` decision's time) and cost about 40 CPU s of every ``warm``
     (Headcount's warm steps compiled for 144 s in one process with them, 102 s without)."""
-    del params
     p = np.asarray(policies)
     if (p == BAYES).any():
         return READERS
@@ -1352,7 +1350,7 @@ def act_for(bots: BotSet):  # type: ignore[no-untyped-def]
 
 def act(policy, params, obs, kind, tables, work, u):  # type: ignore[no-untyped-def]
     """:func:`_act` for any bot (the set :func:`bot_set` picks for ``policy``)."""
-    bots = bot_set([int(policy)], np.asarray(params)[None])
+    bots = bot_set([int(policy)])
     return act_for(bots)(policy, params, obs, kind, tables, work, u)
 
 

@@ -109,8 +109,7 @@ class Table:
         self.open_lives = [o] * self.n
         self.down_lives = [d] * self.n
         # the table's bot set, chosen once: its act compiles only the bots it seats
-        _, params = A.table_params(self.bots)
-        self.act = A.act_for(A.bot_set([b.policy for b in self.bots], params))
+        self.act = A.act_for(A.bot_set([b.policy for b in self.bots]))
 
     @property
     def n(self) -> int:

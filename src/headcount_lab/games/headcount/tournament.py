@@ -375,8 +375,8 @@ def play_block(n_deals, perms, policies, params, rules, beliefs, state, st, trac
     # (E.new_stats) are for callers that need no intervals
     has_sums = "deal_seat_sq" in st
     sums = st if has_sums else E.new_deal_stats(perms.shape[1], policies.shape[0])
-    by_deal = (sums["deal_seat_sq"], sums["deal_slot_sq"], np.empty_like(st["wins"]))
-    play_deals = E.engine(bot_set(policies, params))  # the base bots compile a smaller engine
+    by_deal = engine_sums(sums, st["wins"])
+    play_deals = E.engine(bot_set(policies))  # the base bots compile a smaller engine
     play_deals(n_deals, perms, policies, params, rules, tables, moments, state, engine_stats,
                tr, tn, E.new_scratch(perms.shape[1]), by_deal)  # fmt: skip
     return int(tn[0])
@@ -386,6 +386,12 @@ def engine_beliefs(beliefs: Any) -> tuple[Tables, np.ndarray]:
     """The belief tables and moments of ``beliefs`` (:class:`.agents.Beliefs`) as the engine
     takes them from every caller: read-only views (see :func:`play_block`)."""
     return Tables(*(_read_only(a) for a in beliefs.tables)), _read_only(beliefs.moments)
+
+
+def engine_sums(sums: dict[str, np.ndarray], wins: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The engine's ``by_deal`` argument: the per-deal sums of ``sums``
+    (:func:`.kernels.new_deal_stats`) and a scratch shaped like ``wins``."""
+    return sums["deal_seat_sq"], sums["deal_slot_sq"], np.empty_like(wins)
 
 
 def _read_only(a: Any) -> Any:

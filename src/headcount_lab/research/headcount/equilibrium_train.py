@@ -370,7 +370,7 @@ class _Population:
         """:func:`_selfplay` of ``rounds`` rounds with the table ``pol`` and this field (a
         ``bayes`` seat of the field reads ``pol`` itself: :func:`reader_gain`)."""
         b = self.bel
-        bots = bot_set(self.f_pol, self.f_par)
+        bots = bot_set(self.f_pol)
         gain = reader_gain(b, pol, self.players) if bots.name == "all" else b.gain
         deck = DOUBLE_DECK if self.rules[R_DOUBLE] else STANDARD_DECK
         selfplay_for(bots)(rounds, deck, self.players, self.rules, pol.reshape(1, -1), explore,

@@ -41,6 +41,7 @@ from headcount_lab.games.headcount.rules import (
 from headcount_lab.games.headcount.tournament import (
     Setup,
     engine_beliefs,
+    engine_sums,
     make_job,
     play_block,
     summarize,
@@ -519,8 +520,7 @@ def paired_job(pair: Pair, games: int):  # type: ignore[no-untyped-def]
         }
         sa = E.new_stats(n, n)
         sb = E.new_stats(n, n)
-        sums = E.new_deal_stats(n, n)
-        by_deal = (sums["deal_seat_sq"], sums["deal_slot_sq"], np.empty_like(sa["wins"]))
+        by_deal = engine_sums(E.new_deal_stats(n, n), sa["wins"])
         play_pairs(n_units, n, a, b, state, tuple(out.values()), tuple(sa.values()),
                    tuple(sb.values()), orders, by_deal)  # fmt: skip
         out.update({f"a_{k}": v for k, v in sa.items()})
