@@ -105,7 +105,7 @@ def _in_processes(games: list[str], jobs: int, quiet: bool) -> None:
     steps in order, and then the next game, the games with the most steps first. A game's
     kernel sets share functions (Headcount's engines share its bots' decision functions), which
     one process then compiles once and loads for the game's later sets; and with two processes
-    Headcount's five sets, about half of all the compiling, run beside the other games instead
+    Headcount's sets, about half of all the compiling, run beside the other games instead
     of leaving one process the last large set. Numba's cache files are written whole, so a
     kernel two games share is at worst compiled twice, never half-written."""
     from concurrent.futures import ProcessPoolExecutor
