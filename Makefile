@@ -8,6 +8,13 @@ STAMP := $(VENV)/.installed
 LOCK := constraints.txt
 PIP := $(BIN)/python -m pip install -q -c $(LOCK)
 
+# Bytecode caches on: an image may set PYTHONDONTWRITEBYTECODE=1 (this project's machines do), and
+# then every process compiles the package's source again and pytest rewrites the asserts of every
+# test module again, in each worker and in each command a test starts. The caches go to the
+# gitignored __pycache__ folders. Two full pytest runs each way on one warm tree, alternated:
+# see CHANGELOG (issue 25).
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: report test test-all lint bench venv lock clean
 
 # The venv, from the lock; then every game's kernels compiled into numba's cache once

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -142,11 +143,12 @@ def test_warm_jobs_shares_the_games_between_processes():
     assert res.exit_code == 0, res.output
     want = "warm: 2 games (2 kernel sets) compiled or loaded in 2 processes in "
     assert res.stderr.startswith(want), res.stderr
+    assert re.search(r"s \(whist [0-9.]+ s, poohead [0-9.]+ s\)\n$", res.stderr), res.stderr
     sets = {"whist": 1, "headcount": 5, "poohead": 1}
     assert warm.game_order(["whist", "headcount", "poohead"], sets) == [
         "headcount", "whist", "poohead"
     ]  # fmt: skip
-    warm._run_game("whist")  # what a child runs for that game
+    assert warm._run_game("whist") > 0  # what a child runs for that game: its seconds
     res = CliRunner().invoke(app, ["warm", "--jobs", "0"])
     assert res.exit_code == 2
     with pytest.raises(typer.Exit):  # a game the children do not know: it fails

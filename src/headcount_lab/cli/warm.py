@@ -117,21 +117,24 @@ def _in_processes(games: list[str], jobs: int, quiet: bool) -> None:
     todo = game_order(games, {g: len(v) for g, v in labels.items()})
     processes = min(jobs, len(todo))
     t0 = time.perf_counter()
-    failed = []
+    failed, took = [], []
     # spawn: a child imports the package afresh (no copy of the parent's numba state)
     with ProcessPoolExecutor(processes, mp_context=get_context("spawn")) as pool:
         runs = [(g, pool.submit(_run_game, g)) for g in todo]
         for g, run in runs:
             if (e := run.exception()) is not None:
                 failed.append(f"{known[g].title} ({type(e).__name__}: {e})")
+            else:
+                took.append(f"{g} {run.result():.1f} s")
     if failed:
         fail(f"warm failed for: {'; '.join(failed)}")
     if not quiet:
         seconds = time.perf_counter() - t0
         sets = sum(len(v) for v in labels.values())
+        # each game's own seconds say which process set the wall time (what to move between them)
         typer.echo(
             f"warm: {len(games)} games ({sets} kernel sets) compiled or loaded in "
-            f"{processes} processes in {seconds:.1f} s",
+            f"{processes} processes in {seconds:.1f} s ({', '.join(took)})",
             err=True,
         )
 
@@ -142,12 +145,15 @@ def game_order(games: list[str], sets: dict[str, int]) -> list[str]:
     return sorted(games, key=lambda g: -sets[g])
 
 
-def _run_game(game: str) -> None:
-    """Every step of :func:`steps` of ``game`` in order, in a process of :func:`_in_processes`."""
+def _run_game(game: str) -> float:
+    """Every step of :func:`steps` of ``game`` in order, in a process of :func:`_in_processes`;
+    the seconds they took."""
     from headcount_lab.games import registered
 
+    t0 = time.perf_counter()
     for _, run in steps(registered()[game]):
         run()
+    return time.perf_counter() - t0
 
 
 @contextlib.contextmanager
