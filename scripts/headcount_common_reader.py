@@ -23,6 +23,10 @@ of thresholds. ``--mix-headsup`` (with ``--games``) gives the field a mixture of
 rounds two players open, which it plays and reads by there (a ``--situation headsup`` reply then
 plays the field's other mixture until two are left; a ``--situation last-life`` one plays both
 of the field's mixtures as the field does, until its last life card).
+
+``--spread WEIGHT/CALLS/QUANTILES/PEEKS`` blends the field with a spread of readers (WEIGHT of
+its rounds, shared evenly), which it plays and reads every seat by: a reading that gives
+settings outside its mixture a weight.
 """
 
 from __future__ import annotations
@@ -89,6 +93,33 @@ def policy(text: str, option: str = "--deviators") -> C.Policy:
         raise SystemExit(f"{option}: {e}") from None
 
 
+def spread(play: C.Play, text: str) -> C.Mixed:
+    """``play`` blended with a spread (``--spread WEIGHT/CALLS/QUANTILES/PEEKS``): the spread's
+    readers share WEIGHT evenly, ``play``'s policies keep the rest in their proportions, and a
+    policy in both gets both shares. The field plays the blend and reads every seat by it, so a
+    setting the field would otherwise never play has a weight in its reading."""
+    try:
+        weight, calls, quantiles, peeks = text.split("/")
+        w = float(weight)
+        if not 0.0 < w < 1.0:
+            raise ValueError(f"WEIGHT {weight} is not between 0 and 1")
+        cells = [
+            C.Policy(True, float(c), float(q), pk)
+            for c in calls.split(",")
+            for q in quantiles.split(",")
+            for pk in C.parse_peeks(peeks)
+        ]
+    except ValueError as e:
+        raise SystemExit(f"--spread: {e} (WEIGHT/CALLS/QUANTILES/PEEKS)") from None
+    base = play if isinstance(play, C.Mixed) else C.Mixed((play,), (1.0,))
+    out: dict[C.Policy, float] = {}
+    for p, x in zip(base.policies, base.weights, strict=True):
+        out[p] = out.get(p, 0.0) + x * (1.0 - w)
+    for p in cells:
+        out[p] = out.get(p, 0.0) + w / len(cells)
+    return C.Mixed(tuple(out), tuple(out.values()))  # sums to 1 within rounding (Mixed: 1e-9)
+
+
 def main() -> None:
     ap = OneLineParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=3)
@@ -107,6 +138,13 @@ def main() -> None:
         default="",
         help="games: the field's mixture once two players are left (as --mix), played and read "
         "there; --mix (or --field ...) is then its mixture with three or more in",
+    )
+    ap.add_argument(
+        "--spread",
+        default="",
+        help="WEIGHT/CALLS/QUANTILES/PEEKS: the field (--mix, or its one policy) gives WEIGHT of "
+        "its rounds, evenly, to every reader at those thresholds ('none': never peeks), and reads "
+        "every seat by the blend, e.g. 0.15/0.45,0.55/0.2,0.4/none,0.1",
     )
     ap.add_argument("--rounds", type=int, default=900, help="rounds a candidate, first stage")
     ap.add_argument("--final", type=int, default=9000, help="rounds of the fresh measurement")
@@ -165,6 +203,8 @@ def main() -> None:
     many: C.Play = C.Policy(a.field == "reader", a.call, a.quantile, a.peek)
     if a.mix:
         many = mixed(a.mix, "--mix")
+    if a.spread:
+        many = spread(many, a.spread)
     field: C.Field = many
     if a.mix_headsup:
         field = C.Situational(many, "headsup", mixed(a.mix_headsup, "--mix-headsup"))

@@ -684,6 +684,29 @@ def test_the_reader_script_seats_a_field_with_its_own_heads_up_mixture(monkeypat
     ]
 
 
+def test_the_reader_script_spreads_a_weight_over_settings_the_field_then_plays_and_reads(
+    monkeypatch, capsys
+):
+    """``--spread WEIGHT/CALLS/QUANTILES/PEEKS``: the field keeps ``1 - WEIGHT`` of its rounds in
+    its own proportions and gives WEIGHT evenly to each spread reader, a setting in both getting
+    both shares; it plays and reads by that blend (its own seat, the control, is the blend). A
+    malformed spread is one line naming the form."""
+    args = ["--players", "2", "--mix", "reader:0.65:0.03@0.5,reader:0.5:0.1:0.1@0.5"]
+    reader = {"name": "headcount_common_reader"}
+    run = [*args, "--seed", "2", "--deviators", "reader:0.5:0.3", "--games", "4"]
+    out = _script(monkeypatch, capsys, *run, "--spread", "0.2/0.65/0.03,0.3/none", **reader)
+    assert out["field"] == (
+        "0.5 reader:call=0.65,quantile=0.03 + 0.4 reader:call=0.5,quantile=0.1,peek=0.1 "
+        "+ 0.1 reader:call=0.65,quantile=0.3"
+    )
+    named = [r["deviator"] for r in out["measured"]]
+    assert named == [out["field"], "reader:call=0.5,quantile=0.3"]
+    assert "--spread 0.2/0.65/0.03,0.3/none" in out["command"]
+    for bad, why in (("0.2/0.65/0.03", "not enough values"), ("1.5/0.6/0.1/none", "WEIGHT 1.5")):
+        with pytest.raises(SystemExit, match=f"--spread: .*{why}.*WEIGHT/CALLS/QUANTILES/PEEKS"):
+            _script(monkeypatch, capsys, *run, "--spread", bad, **reader)
+
+
 def test_a_mixture_reads_each_policy_as_that_policy_read_alone():
     """The table reads a mixed field's action once for all its policies, sharing what policies
     on the same belief compute alike (a bid's sums; on a peek turn the call check, the plan of
