@@ -53,6 +53,7 @@ def main() -> None:
         outs: dict[str, dict] = {}
         for _ in range(a.repeats):
             for side in times:
+                # *params: trees before 21079e6 pass the parameters too
                 T.bot_set = own if side == "own" else (lambda p, *params: A.READERS)
                 try:
                     job = T.tournament(HeadcountRules(), bots, n, a.games, True).job

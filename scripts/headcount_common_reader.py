@@ -144,7 +144,8 @@ def main() -> None:
         default="",
         help="WEIGHT/CALLS/QUANTILES/PEEKS: the field (--mix, or its one policy) gives WEIGHT of "
         "its rounds, evenly, to every reader at those thresholds ('none': never peeks), and reads "
-        "every seat by the blend, e.g. 0.15/0.45,0.55/0.2,0.4/none,0.1",
+        "every seat by the blend, e.g. 0.15/0.45,0.55/0.2,0.4/none,0.1 (with --mix-headsup: "
+        "the mixture with three or more in)",
     )
     ap.add_argument("--rounds", type=int, default=900, help="rounds a candidate, first stage")
     ap.add_argument("--final", type=int, default=9000, help="rounds of the fresh measurement")

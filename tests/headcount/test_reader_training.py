@@ -7,6 +7,7 @@ import pytest
 
 from headcount_lab.games.headcount import agents as A
 from headcount_lab.games.headcount import equilibrium as EQ
+from headcount_lab.games.headcount.rules import HeadcountRules
 from headcount_lab.research.headcount import equilibrium_train as T
 
 
@@ -25,6 +26,21 @@ def test_a_reader_in_the_population_reads_the_table_being_trained():
         got = [EQ.prob(gain, base, row, 0, EQ.N_ACT, a) for a in range(EQ.N_ACT)]
         np.testing.assert_allclose(got, played[row], rtol=1e-12)
     assert not np.allclose(played[EQ.BID_ROWS - 1], pol[EQ.BID_ROWS - 1])
+
+
+def test_the_population_packs_the_table_being_trained_for_its_readers_only():
+    """A ``bayes:field=equilibrium`` seat of the population reads this iteration's table (its
+    gain rows with the table packed in), whatever bot set the table's engine plays; a
+    population without a ``bayes`` seat plays from the committed rows."""
+    rules = HeadcountRules()
+    rng = np.random.default_rng(5)
+    pol = rng.random((EQ.N_ROWS, EQ.N_ACT))
+    pol /= pol.sum(axis=1, keepdims=True)
+    readers = T._Population.of(("bayes:field=equilibrium", "odds"), 4, rules, "--field")
+    np.testing.assert_array_equal(readers.gain(pol), T.reader_gain(readers.bel, pol, 4))
+    assert not np.array_equal(readers.gain(pol), readers.bel.gain)
+    plain = T._Population.of(("odds",), 4, rules, "--field")
+    assert plain.gain(pol) is plain.bel.gain
 
 
 # slow: a bayes field compiles a self-play copy with the bayes bots' code that only this

@@ -71,7 +71,7 @@ from headcount_lab.games.headcount.agents import (
     view_mask,
     with_table,
 )
-from headcount_lab.games.headcount.bots import Bot
+from headcount_lab.games.headcount.bots import BAYES, BAYES_FIELD, Bot
 from headcount_lab.games.headcount.kernels import (
     R_DOUBLE,
     R_HIDDEN,
@@ -370,12 +370,23 @@ class _Population:
         """:func:`_selfplay` of ``rounds`` rounds with the table ``pol`` and this field (a
         ``bayes`` seat of the field reads ``pol`` itself: :func:`reader_gain`)."""
         b = self.bel
-        bots = bot_set(self.f_pol)
-        gain = reader_gain(b, pol, self.players) if bots.name == "all" else b.gain
         deck = DOUBLE_DECK if self.rules[R_DOUBLE] else STANDARD_DECK
-        selfplay_for(bots)(rounds, deck, self.players, self.rules, pol.reshape(1, -1), explore,
-                           share, self.f_pol, self.f_par, state, b.tables._replace(gain=gain),
-                           q_n, q_loss, cw_n, cw_win)  # fmt: skip
+        selfplay_for(bot_set(self.f_pol))(
+            rounds, deck, self.players, self.rules, pol.reshape(1, -1), explore, share,
+            self.f_pol, self.f_par, state, b.tables._replace(gain=self.gain(pol)), q_n, q_loss,
+            cw_n, cw_win,
+        )  # fmt: skip
+
+    def gain(self, pol: np.ndarray) -> np.ndarray:
+        """The gain rows the field plays from: :func:`reader_gain` (the table ``pol`` packed in)
+        when a ``bayes`` seat sits and none reads ``bayes`` seats, the committed rows otherwise.
+        The test is on the seats, not on the bot set's name: it was "the ``all`` set", which
+        stopped being picked when the ``bayes`` sets merged into ``readers`` (63b8812), and
+        training against ``bayes:field=equilibrium`` then read the committed table."""
+        bayes = self.f_pol == BAYES
+        if bayes.any() and not (bayes & (self.f_par[:, BAYES_FIELD] == BAYES)).any():
+            return reader_gain(self.bel, pol, self.players)
+        return self.bel.gain
 
 
 def stated_beliefs(
