@@ -255,6 +255,50 @@ def test_heads_up_values_compare_states_that_differ_in_one_card():
     assert (lo, hi) == pytest.approx((0.2 - half, 0.2 + half))
 
 
+def test_a_run_too_small_for_the_heads_up_values_keeps_both_rows_unmeasured():
+    """`report headcount --games 100` once stopped with a traceback: no heads-up stratum had 20
+    games on both sides, the table came out without columns and the report's facts could not
+    find its rows. Both rows stay, NaN (the report prints "—")."""
+    from headcount_lab.analysis.headcount.playtest import heads_up_values
+
+    hu = np.zeros((P.HU,) * 4 + (2, 2), np.int64)
+    hu[1, 1, 1, 1, 0] = (19, 10)  # one game short of a stratum on one side
+    hu[0, 2, 1, 1, 0] = (500, 250)
+    table = heads_up_values(hu).set_index("compare")
+    assert list(table.index) == ["open_instead_of_face_down", "one_more_face_down_life"]
+    assert table[["value", "lo", "hi"]].isna().all(axis=None)
+
+
+def test_a_gap_table_with_no_gap_measured_still_has_its_columns():
+    """Rates by gap are shown from MIN_CALLS calls; in a small run none may reach it, and the
+    report filters the empty table by its columns."""
+    from headcount_lab.analysis.headcount import playtest as T
+
+    few = np.full(T.GAPS.size, T.MIN_CALLS - 1)
+    rows = T._gap_rows(few, few // 2, {"exact": np.zeros(T.GAPS.size)}, players_left=4)
+    assert rows == []
+    table = T._gap_frame(rows, "players_left", more=("exact",))
+    assert table.empty
+    assert list(table.columns) == ["players_left", "gap", "n", "k", "value", "lo", "hi", "exact"]
+    many = T._gap_rows(few + 1, few // 2, {"exact": np.zeros(T.GAPS.size)}, players_left=4)
+    full = T._gap_frame(many, "players_left", more=("exact",))
+    assert list(full.columns) == list(T.pd.DataFrame(many).columns)  # the same order as before
+
+
+@pytest.mark.slow
+def test_the_smallest_report_runs(tmp_path):
+    """`report headcount --quick --games 100` (the smallest size the command takes) writes
+    every file, with no traceback and no warning (make test-all: 30-40 s)."""
+    from typer.testing import CliRunner
+
+    from headcount_lab.cli.app import app
+
+    args = ["report", "headcount", "--quick", "--games", "100", "--seed", "3", "--quiet"]
+    r = CliRunner().invoke(app, [*args, "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "README.md").is_file()
+
+
 def test_h9_split_comeback_rows_count_every_round_a_loser_starts():
     """Issue 11: the "loser starts and loses again" rate split by players left. Under H9's
     ``next_start=loser`` every round but a game's first is started by the last round's loser,

@@ -83,7 +83,7 @@ def finish_axes(ax: Any, xlabel: str, ylabel: str, title: str, legend: str | Non
     """Axis labels, the legend at ``legend`` (none if ``None``) and the title, if any."""
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    if legend is not None:
+    if legend is not None and ax.get_legend_handles_labels()[0]:  # none: a chart with no data
         ax.legend(loc=legend)
     if title:
         ax.set_title(title)

@@ -441,10 +441,16 @@ def _gap_rows(
     return rows
 
 
+def _gap_frame(rows: list[dict[str, Any]], *keys: str, more: tuple[str, ...] = ()) -> pd.DataFrame:
+    """``rows`` of :func:`_gap_rows` as a table whose columns are there when no gap reached
+    :data:`MIN_CALLS` too (a small ``--games``), so the report's filters find them."""
+    return pd.DataFrame(rows, columns=[*keys, "gap", "n", "k", "value", "lo", "hi", *more])
+
+
 def _trace_tables(pt: Playtest, st: dict[str, np.ndarray]) -> None:
     n = PLAYERS
     won = {"calls_won": st["calls_won"][n]}
-    bot = pd.DataFrame(_gap_rows(st["call_turns"][n], st["calls"][n], won))
+    bot = _gap_frame(_gap_rows(st["call_turns"][n], st["calls"][n], won), more=tuple(won))
     pt.tables["q2_bot_calls_by_gap"] = bot
     usual = bot[bot["value"] > 0.5]
     pt.facts["q2_bot_call_gap"] = int(usual["gap"].min()) if not usual.empty else None
@@ -466,7 +472,7 @@ def _trace_tables(pt: Playtest, st: dict[str, np.ndarray]) -> None:
             ):
                 peek_rows.append(_rate_row(hits, of, position=k, lives=lv, measure=measure))
     pt.tables["q3_peeks_by_position_and_lives"] = pd.DataFrame(peek_rows)
-    pt.tables["q3_peeks_by_gap"] = pd.DataFrame(_gap_rows(st["peek_gap_turns"], st["peek_gap"]))
+    pt.tables["q3_peeks_by_gap"] = _gap_frame(_gap_rows(st["peek_gap_turns"], st["peek_gap"]))
     pt.tables["q3_heads_up_values"] = heads_up_values(st["heads_up"])
 
 
@@ -485,7 +491,7 @@ def _calls_in_play(pt: Playtest, st: dict[str, np.ndarray]) -> None:
         for left in (PLAYERS, PLAYERS - 1):
             near = {"exact": [float(exact.get((left, int(g)), float("nan"))) for g in GAPS]}
             rows += _gap_rows(st[n_of][left], st[k_of][left], near, players_left=left)
-        return pd.DataFrame(rows)
+        return _gap_frame(rows, "players_left", more=("exact",))
 
     table = by_gap("calls", "calls_won")
     pt.tables["q2_calls_in_play"] = table
@@ -542,9 +548,10 @@ def heads_up_values(hu: np.ndarray) -> pd.DataFrame:
                 if max(oa, da, ob, db) >= play.HU or oa + da > 3:
                     continue
                 strata.append((w[oa, da], n[oa, da], w[ob, db], n[ob, db]))
-        est = stratified_difference(strata)
-        if est is not None:
-            rows.append(_ci_row(est, compare=name))
+        # a small run (--games 100) can leave no stratum with enough games on both sides: the
+        # row stays, unmeasured (NaN)
+        est = stratified_difference(strata) or (math.nan, math.nan, math.nan)
+        rows.append(_ci_row(est, compare=name))
     return pd.DataFrame(rows)
 
 

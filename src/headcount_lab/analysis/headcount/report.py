@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -267,8 +268,11 @@ class _Writer(core.Words):
         return "—" if e is None else f"{self.pct(e[0])} {self.interval(e)}"
 
     def pp(self, e: Est, digits: int = 1) -> str:
-        """A difference in percentage points with its interval."""
+        """A difference in percentage points with its interval; "—" for one not measured (NaN:
+        a run too small for it)."""
         v, lo, hi = (float(e[0]), float(e[1]), float(e[2]))
+        if math.isnan(v):
+            return "—"
         return f"{self.points(v, digits)} [{self.points(lo, digits)}, {self.points(hi, digits)}]"
 
     def points(self, x: float, digits: int = 1) -> str:
