@@ -41,7 +41,7 @@ TEST := $(BIN)/python -m pytest -q --durations=25 -n $(TEST_JOBS) --dist workste
 test: $(STAMP)
 	$(TEST)
 
-# every test, the `slow` ones too, and the fuzz guard at 100 examples a command (20 in make test)
+# every test, the `slow` ones too, and the fuzz guard at 100 examples a command (10 in make test)
 test-all: $(STAMP)
 	FUZZ_EXAMPLES=100 $(TEST) -m ""
 

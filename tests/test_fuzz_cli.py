@@ -9,7 +9,7 @@ reads them; the generators are in ``tests/fuzz_support.py``). Arguments mix
 sensible values with garbage (empty strings, signs, huge and non-numeric numbers, stray
 characters, unknown names); input files are valid recorded games and score sheets with one
 node replaced or removed, arbitrary JSON, folders, missing paths, non-UTF-8 bytes and absurd
-nesting. Budget: 20 examples per command under ``make test`` (about 20 s in all) and 100 under
+nesting. Budget: 10 examples per command under ``make test`` (about 10 s in all) and 100 under
 ``make test-all`` (``FUZZ_EXAMPLES``; 300 or more for a longer hunt by hand), derandomised so CI
 sees the same examples every run, each under an alarm that fails the test if a command does not
 return.
@@ -225,7 +225,7 @@ def test_command_never_crashes(command, tmp_path_factory):
         cli(*command, *WARM_UP[command])
 
     @settings(
-        max_examples=int(os.environ.get("FUZZ_EXAMPLES", "20")),
+        max_examples=int(os.environ.get("FUZZ_EXAMPLES", "10")),
         deadline=None,
         derandomize=True,
         database=None,

@@ -9,7 +9,10 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import runpy
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 from headcount_lab.cli.app import main
 
@@ -30,6 +33,24 @@ def cli(*argv: str) -> Result:
             main(list(argv))
         except SystemExit as exc:
             code = exc.code
+    return Result(code if isinstance(code, int) else 1, out.getvalue(), err.getvalue())
+
+
+def script(path: Path, *argv: str) -> Result:
+    """Exit status, stdout and stderr of ``python PATH ARGV...``, run in this process as
+    ``__main__`` (a process of its own costs most of a second); an exception other than
+    ``SystemExit`` is raised, so a traceback fails the test that ran it."""
+    out, err = io.StringIO(), io.StringIO()
+    code: int | str | None = 0
+    old = sys.argv
+    sys.argv = [str(path), *argv]
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            runpy.run_path(str(path), run_name="__main__")
+        except SystemExit as exc:
+            code = exc.code
+        finally:
+            sys.argv = old
     return Result(code if isinstance(code, int) else 1, out.getvalue(), err.getvalue())
 
 

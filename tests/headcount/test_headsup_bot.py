@@ -394,19 +394,13 @@ def test_cli_with_missing_file_prints_one_error_line(tmp_path, monkeypatch):
 
 def test_policy_command_writes_a_loadable_file(tmp_path):
     """The command (few iterations) writes a file :func:`load` accepts, with its own meta."""
-    import subprocess
-    import sys
+    from cli_support import one_error_line, script
 
     out = tmp_path / "p.npz"
-    env = {"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"}
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "headcount_headsup_policy.py"),
-                    "--iterations", "2", "--out", str(out)], check=True, env=env,
-                   capture_output=True)  # fmt: skip
+    path = ROOT / "scripts" / "headcount_headsup_policy.py"
+    done = script(path, "--iterations", "2", "--out", str(out))  # in this process
+    assert done.code == 0, done.stderr
     data = HP.load(out)
     assert data["meta"]["iterations"] == 2
     assert json.loads(json.dumps(data["meta"]))["command"] == HP.COMMAND
-    script = str(ROOT / "scripts" / "headcount_headsup_policy.py")
-    bad = subprocess.run([sys.executable, script, "--iterations", "0"], env=env,
-                         capture_output=True, text=True)  # fmt: skip
-    assert bad.returncode == 2 and bad.stderr.strip().startswith("error:")
-    assert len(bad.stderr.strip().splitlines()) == 1
+    one_error_line(script(path, "--iterations", "0"))
