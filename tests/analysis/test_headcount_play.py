@@ -285,20 +285,6 @@ def test_a_gap_table_with_no_gap_measured_still_has_its_columns():
     assert list(full.columns) == list(T.pd.DataFrame(many).columns)  # the same order as before
 
 
-@pytest.mark.slow
-def test_the_smallest_report_runs(tmp_path):
-    """`report headcount --quick --games 100` (the smallest size the command takes) writes
-    every file, with no traceback and no warning (make test-all: 30-40 s)."""
-    from typer.testing import CliRunner
-
-    from headcount_lab.cli.app import app
-
-    args = ["report", "headcount", "--quick", "--games", "100", "--seed", "3", "--quiet"]
-    r = CliRunner().invoke(app, [*args, "--out", str(tmp_path)])
-    assert r.exit_code == 0, r.output
-    assert (tmp_path / "README.md").is_file()
-
-
 def test_h9_split_comeback_rows_count_every_round_a_loser_starts():
     """Issue 11: the "loser starts and loses again" rate split by players left. Under H9's
     ``next_start=loser`` every round but a game's first is started by the last round's loser,
