@@ -67,7 +67,7 @@ def test_kernel_games_equal_reference_games(rules, bots, seeds):
         assert crashes > 0  # F18 was exercised
 
 
-@njit(nogil=True)
+@njit(nogil=True, cache=True)
 def _random_rounds_both_ways(rng, n, rounds, won, pts, logs):
     """Deal ``rounds`` rounds and play each twice from the same stream: with the general loop
     (``bits.legal_mask``, ``agents.random_act``, ``bits.play``, ``bits.close_trick``) and with
