@@ -53,6 +53,49 @@ def test_w9_second_seat_shortcut_bids_as_trying_every_card(players):
     assert differ > 0  # the bid heard does change seat 1's bid in some deals
 
 
+def _recursive_bid(c, n, seat, heard, t, ranks, fast):
+    """:func:`es.eq_bid` as the plain recursion it unrolls onto a stack: try every card the seat
+    might hold, keep those on which each earlier seat would have bid what was heard."""
+    from headcount_lab.games.whist.bits import trick_winner as winner
+    from headcount_lab.games.whist.blind_table import _best
+
+    if seat == 0 or (seat == 1 and fast):
+        return es.eq_bid(c, n, seat, heard, t, ranks, 5, fast)  # the leaves, pinned above
+    own, cnt, wins = int(c[seat]), 0, 0
+    for x in sorted(set(range(4 * ranks)) - {t, *(int(c[s]) for s in range(n) if s != seat)}):
+        c[seat] = x
+        h = 0
+        for j in range(seat):
+            b = _recursive_bid(c, n, j, h, t, ranks, fast)
+            if b != (heard >> j) & 1:
+                break
+            h |= b << j
+        else:
+            cnt += 1
+            wins += winner(c, n, 0, ranks) == seat
+    c[seat] = own
+    return _best(wins, cnt, 5, -1)
+
+
+@pytest.mark.parametrize(
+    ("players", "deals"),
+    [(5, 6), pytest.param(6, 2, marks=pytest.mark.slow)],  # 6: 6 s
+)
+def test_w9_deep_seats_bid_as_the_plain_recursion(players, deals):
+    """Seats 2 and up, whose bids need the earlier seats' bids on every card they might hold,
+    at the table sizes the exact tables do not reach cheaply; heard bits of every kind."""
+    ranks = ranks_per_suit(players)
+    rng = random.Random(40 + players)
+    for _ in range(deals):
+        t, deal = _random_deal(players, rng)
+        for seat in range(2, players - 1):
+            heard = rng.randrange(1 << seat)
+            for fast in (True, False):
+                want = _recursive_bid(deal.copy(), players, seat, heard, t, ranks, fast)
+                got = es.eq_bid(deal, players, seat, heard, t, ranks, 5, fast)
+                assert got == want, (t, deal, seat, heard, fast)
+
+
 @pytest.mark.parametrize("players", [3, 4])
 def test_w9_sampled_bids_are_the_exact_tables_bids(players):
     strategy, _ = solve(players)

@@ -144,49 +144,98 @@ def second_bid(c, n, heard, t, ranks, bonus):
     return _best(wins, cnt, bonus, -1)
 
 
-# no cache=True for the recursive kernels (and their callers): numba cannot reload a cached
-# self-recursive function, so they compile once per process (a few seconds)
-@njit(nogil=True)
+#: frames of :func:`eq_bid`'s stack: a seat per frame, seats 0 .. PLAYERS_MAX - 2 below the dealer
+_DEPTH = PLAYERS_MAX
+
+
+@njit(nogil=True, cache=True)
+def _leaf_bid(c, n, seat, heard, t, ranks, bonus, fast):
+    """The bid of a seat that needs no earlier seat's bid: the leader's, and seat 1's with
+    ``fast`` (:func:`second_bid`); -1 for any other seat."""
+    if seat == 0:
+        return _best(leader_wins(c, n, t, ranks), 7 * n, bonus, -1)
+    if seat == 1 and fast:
+        return second_bid(c, n, heard, t, ranks, bonus)
+    return -1
+
+
+@njit(nogil=True, cache=True)
 def eq_bid(c, n, seat, heard, t, ranks, bonus, fast):
     """The equilibrium bid of ``seat`` (not the dealer) in the deal ``c`` (``int64[n]``, play
     order, trump suit 0, turned trump rank ``t``), having heard the bits ``heard`` from the
     seats before it (the caller has them: they are the bids of the same deal). ``c`` is used as
     scratch and restored. ``fast``: seat 1 by :func:`second_bid`; ``False`` tries every card
-    there too (the check on :func:`second_bid`)."""
-    unseen = 7 * n
-    if seat == 0:
-        return _best(leader_wins(c, n, t, ranks), unseen, bonus, -1)
-    if seat == 1 and fast:
-        return second_bid(c, n, heard, t, ranks, bonus)
-    own = c[seat]
-    used = uint64(1) << uint64(t)
-    for s in range(n):
-        if s != seat:
-            used |= uint64(1) << uint64(c[s])
-    cnt = 0
-    wins = 0
-    for x in range(4 * ranks):
-        if used & (uint64(1) << uint64(x)):
-            continue
-        c[seat] = x
-        # the earlier seats' bids had this been the card: drop it at the first that disagrees
-        h = 0
-        ok = True
-        for j in range(seat):
-            b = eq_bid(c, n, j, h, t, ranks, bonus, fast)
-            if b != (heard >> j) & 1:
-                ok = False
-                break
-            h |= b << j
-        if ok:
-            cnt += 1
-            if trick_winner(c, n, 0, ranks) == seat:
-                wins += 1
-    c[seat] = own
-    return _best(wins, cnt, bonus, -1)
+    there too (the check on :func:`second_bid`).
+
+    A seat's bid is the better bid over the cards it might hold that agree with every bid it
+    heard, and an earlier seat's bid on such a card is that seat's own bid of this kind: a
+    recursion over the seats, run here on a stack of frames (one per seat being worked out)
+    because numba cannot cache a function that calls itself (it compiled for 5.6 s in every
+    process)."""
+    b = _leaf_bid(c, n, seat, heard, t, ranks, bonus, fast)
+    if b >= 0:
+        return b
+    f_seat = np.empty(_DEPTH, np.int64)
+    f_heard = np.empty(_DEPTH, np.int64)
+    f_own = np.empty(_DEPTH, np.int64)  # the seat's real card, put back when it is done
+    f_used = np.empty(_DEPTH, np.uint64)  # the cards it sees and the trump card
+    f_x = np.empty(_DEPTH, np.int64)  # the card it is trying (-1: none yet)
+    f_j = np.empty(_DEPTH, np.int64)  # the earlier seat checked next (-1: take the next card)
+    f_h = np.empty(_DEPTH, np.int64)  # the bits of the earlier seats' bids on that card
+    f_cnt = np.zeros(_DEPTH, np.int64)
+    f_wins = np.zeros(_DEPTH, np.int64)
+    sp = 0
+    ret = -1  # the bid of the frame just finished (or of a leaf), for the frame below it
+    ask, ask_heard = seat, heard
+    while True:
+        if ask >= 0:  # start a frame for seat ``ask``
+            f_seat[sp], f_heard[sp], f_own[sp], f_x[sp], f_j[sp] = ask, ask_heard, c[ask], -1, -1
+            f_cnt[sp], f_wins[sp] = 0, 0
+            used = uint64(1) << uint64(t)
+            for s in range(n):
+                if s != ask:
+                    used |= uint64(1) << uint64(c[s])
+            f_used[sp] = used
+            sp += 1
+            ask = -1
+        k = sp - 1
+        me = f_seat[k]
+        if ret >= 0:  # the bid of earlier seat f_j[k] on the card tried
+            j = f_j[k]
+            if ret != (f_heard[k] >> j) & 1:
+                f_j[k] = -1  # it would have bid otherwise: not this card
+            else:
+                f_h[k] |= ret << j
+                f_j[k] = j + 1
+            ret = -1
+        elif f_j[k] < 0:  # the next card this seat might hold
+            x = f_x[k] + 1
+            while x < 4 * ranks and f_used[k] & (uint64(1) << uint64(x)):
+                x += 1
+            f_x[k] = x
+            if x == 4 * ranks:  # every card tried: this seat's bid
+                c[me] = f_own[k]
+                b = _best(f_wins[k], f_cnt[k], bonus, -1)
+                sp -= 1
+                if sp == 0:
+                    return b
+                ret = b
+            else:
+                c[me] = x
+                f_j[k] = 0
+                f_h[k] = 0
+        elif f_j[k] == me:  # every earlier seat's bid agrees with the card
+            f_cnt[k] += 1
+            if trick_winner(c, n, 0, ranks) == me:
+                f_wins[k] += 1
+            f_j[k] = -1
+        else:  # the bid of earlier seat f_j[k], having heard the bits before it
+            ret = _leaf_bid(c, n, f_j[k], f_h[k], t, ranks, bonus, fast)
+            if ret < 0:
+                ask, ask_heard = f_j[k], f_h[k]
 
 
-@njit(nogil=True)
+@njit(nogil=True, cache=True)
 def eq_bids(c, n, upto, t, ranks, bonus):
     """Bits of the equilibrium bids of seats ``0 .. upto - 1`` in the deal ``c``."""
     h = 0
@@ -225,7 +274,7 @@ def _add_score(out, base, n, r, i, bid, took, bonus):
         out[base + r * n + i] -= 1
 
 
-@njit(nogil=True)
+@njit(nogil=True, cache=True)
 def score_views(n, bonus, trumps, views, out):
     """Score every completion of each dealer view. Inputs: ``trumps`` (``int64[k]``, the turned
     trump's rank in suit 0), ``views`` (``int64[k, n - 1]``, seats ``0 .. n - 2`` in play order).
