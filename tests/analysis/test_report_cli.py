@@ -3,6 +3,7 @@ reports never land on the committed ones, an interrupted report leaves the old o
 and the progress lines name each step. The reports' computations are replaced by fast stand-ins
 here; the real ones run in test_whist_report.py and test_playtest_report.py."""
 
+import importlib
 import json
 import os
 import signal
@@ -96,8 +97,6 @@ def test_report_all_checks_every_folder_first_and_lists_what_finished(tmp_path, 
 
 
 def test_every_report_exposes_build_all_and_its_folders():
-    import importlib
-
     for name, module in cli.report_modules().items():
         mod = importlib.import_module(module)
         assert callable(mod.build) and callable(mod.build_all)
@@ -115,8 +114,6 @@ def test_every_report_runs_at_the_smallest_size_the_command_takes(tmp_path):
               "--out", str(tmp_path)]
     )  # fmt: skip
     assert r.exit_code == 0, r.output
-    import importlib
-
     for module in cli.report_modules().values():
         for folder in importlib.import_module(module).FOLDERS.values():
             assert (tmp_path / folder / "README.md").is_file(), folder

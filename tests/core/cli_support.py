@@ -11,6 +11,7 @@ import io
 import json
 import runpy
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,34 +25,37 @@ class Result:
     stderr: str
 
 
-def cli(*argv: str) -> Result:
-    """Exit status, stdout and stderr of ``headcount-lab ARGV...``."""
+def _captured(run: Callable[[], object]) -> Result:
+    """Exit status, stdout and stderr of ``run()``, which ends as a program does (``SystemExit``
+    or returning: status 0); any other exception is raised, so a traceback fails the test."""
     out, err = io.StringIO(), io.StringIO()
     code: int | str | None = 0
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
-            main(list(argv))
+            run()
         except SystemExit as exc:
             code = exc.code
     return Result(code if isinstance(code, int) else 1, out.getvalue(), err.getvalue())
+
+
+def cli(*argv: str) -> Result:
+    """Exit status, stdout and stderr of ``headcount-lab ARGV...``."""
+    return _captured(lambda: main(list(argv)))
 
 
 def script(path: Path, *argv: str) -> Result:
     """Exit status, stdout and stderr of ``python PATH ARGV...``, run in this process as
-    ``__main__`` (a process of its own costs most of a second); an exception other than
-    ``SystemExit`` is raised, so a traceback fails the test that ran it."""
-    out, err = io.StringIO(), io.StringIO()
-    code: int | str | None = 0
-    old = sys.argv
-    sys.argv = [str(path), *argv]
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    ``__main__`` (a process of its own costs most of a second)."""
+
+    def run() -> None:
+        old = sys.argv
+        sys.argv = [str(path), *argv]
         try:
             runpy.run_path(str(path), run_name="__main__")
-        except SystemExit as exc:
-            code = exc.code
         finally:
             sys.argv = old
-    return Result(code if isinstance(code, int) else 1, out.getvalue(), err.getvalue())
+
+    return _captured(run)
 
 
 def strict_json(text: str):  # type: ignore[no-untyped-def]

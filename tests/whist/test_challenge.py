@@ -121,3 +121,20 @@ def test_scripts_reject_bad_input_with_one_error_line(script, args):
     res = run_script(ROOT / "scripts" / script, *args)  # in this process (a process: 0.7 s)
     one_error_line(res)
     assert res.stdout == ""
+
+
+def test_speed_table_times_each_bot_beside_the_baseline():
+    rules = WhistRules(players=3)
+    out = challenge.speed_table(rules, ["heuristic"], "random", "random", 12, 3, 6, 2)
+    rows = {r["challenger"]: r for r in out["settings"]}
+    assert list(rows) == ["random", "heuristic"]  # the baseline first, measured like the others
+    assert rows["random"]["speed_ratio"] == 1.0
+    assert len(rows["heuristic"]["timings"]) == 2
+    assert rows["heuristic"]["speed_ratio"] == pytest.approx(
+        rows["heuristic"]["matches_per_s_cpu"] / rows["random"]["matches_per_s_cpu"]
+    )
+    assert rows["heuristic"]["gain"] > 0
+    assert (
+        rows["heuristic"]["gain"]
+        == challenge.head_to_head(rules, "heuristic", "random", 12, 3)["gain"]
+    )
