@@ -76,7 +76,13 @@ def test_every_install_in_the_makefile_reads_the_lock() -> None:
     makefile = (ROOT / "Makefile").read_text()
     installs = [ln for ln in makefile.splitlines() if re.search(r"\$\(PIP\)|pip install", ln)]
     assert installs, "the Makefile installs nothing?"
-    assert "PIP := $(BIN)/python -m pip install -q -c $(LOCK)" in makefile
+    assert "PIP := $(BIN)/python -m pip install -q --no-compile -c $(LOCK)" in makefile
+    # pip byte-compiles nothing; compileall does it for the whole venv after the last install
+    pip_lines = [i for i, ln in enumerate(makefile.splitlines()) if "$(PIP)" in ln]
+    compile_lines = [
+        i for i, ln in enumerate(makefile.splitlines()) if "-m compileall" in ln and "$(VENV)" in ln
+    ]
+    assert compile_lines and min(compile_lines) > max(pip_lines)
     assert "LOCK := constraints.txt" in makefile
     for ln in installs:
         assert "$(PIP)" in ln or "-c $(LOCK)" in ln, f"an install that ignores the lock: {ln!r}"
@@ -95,3 +101,18 @@ def test_pre_commit_hooks_run_the_locked_linters() -> None:
         assert canonicalize_name(tool) in pins, f"hook tool {tool} is not pinned by the lock"
     # no hook repo that pre-commit would download at its own version
     assert re.findall(r"-\s*repo:\s*(\S+)", text) == ["local"]
+
+
+@pytest.mark.parametrize("name", ["numpy", "pandas", "scipy", "matplotlib", "numba"])
+def test_the_venvs_packages_are_byte_compiled(name: str) -> None:
+    """make venv installs with pip --no-compile and then byte-compiles the venv with compileall:
+    every module file of a package has its .pyc, so a shell with PYTHONDONTWRITEBYTECODE=1
+    does not compile the package's source again in each command."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(name)
+    assert spec is not None and spec.submodule_search_locations
+    root = Path(next(iter(spec.submodule_search_locations)))
+    sources = [p for p in root.rglob("*.py") if "tests" not in p.parts]
+    missing = [p for p in sources if not Path(importlib.util.cache_from_source(str(p))).exists()]
+    assert sources and not missing, f"{len(missing)} of {len(sources)} without .pyc: {missing[:3]}"
