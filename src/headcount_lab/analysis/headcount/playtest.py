@@ -76,9 +76,12 @@ class Playtest:
     opts: Any = None
 
 
+#: the columns of a rate with its interval, in :func:`_rate_row`'s order
+RATE_COLUMNS = ("n", "k", "value", "lo", "hi")
+
+
 def _rate_row(k: int, n: int, **keys: Any) -> dict[str, Any]:
-    p, lo, hi = wilson(k, n)
-    return {**keys, "n": n, "k": k, "value": p, "lo": lo, "hi": hi}
+    return {**keys, **dict(zip(RATE_COLUMNS, (n, k, *wilson(k, n)), strict=True))}
 
 
 def _ci_row(est: tuple[float, float, float], **keys: Any) -> dict[str, Any]:
@@ -444,7 +447,7 @@ def _gap_rows(
 def _gap_frame(rows: list[dict[str, Any]], *keys: str, more: tuple[str, ...] = ()) -> pd.DataFrame:
     """``rows`` of :func:`_gap_rows` as a table whose columns are there when no gap reached
     :data:`MIN_CALLS` too (a small ``--games``), so the report's filters find them."""
-    return pd.DataFrame(rows, columns=[*keys, "gap", "n", "k", "value", "lo", "hi", *more])
+    return pd.DataFrame(rows, columns=[*keys, "gap", *RATE_COLUMNS, *more])
 
 
 def _trace_tables(pt: Playtest, st: dict[str, np.ndarray]) -> None:
