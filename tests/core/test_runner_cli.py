@@ -4,6 +4,7 @@ Ctrl-C exits 130 with the completed chunks saved; --resume finishes to the same 
 import functools
 import io
 import json
+import shutil
 import signal
 import subprocess
 import sys
@@ -96,12 +97,12 @@ def test_unreachable_scheduler(tmp_path):
         "--scheduler",
         "tcp://127.0.0.1:9",
         "--connect-timeout",
-        "2",
+        "1",
         "--out",
         out,
         "--force",
     )
-    assert_one_line_error(r, "cannot reach the Dask scheduler at tcp://127.0.0.1:9 within 2 s")
+    assert_one_line_error(r, "cannot reach the Dask scheduler at tcp://127.0.0.1:9 within 1 s")
     assert time.monotonic() - t0 < 20
     assert snapshot(tmp_path) == before  # --force did not clear the old run
 
@@ -138,30 +139,24 @@ def test_compact_counts():
     ]
 
 
-# The signal must land while the run is still going and the resume should be quick: 96 blocks
-# that each sleep 0.04 s besides their work (``--pace``) last about two seconds on two workers
-# whatever the machine's speed, with the cores nearly idle. (Unpaced, 300 M units took two seconds
-# of both cores, and 100 M were once done before the signal.)
+# The signal must land while the run is still going: 96 blocks that each sleep 0.04 s besides
+# their work (``--pace``) last about two seconds on two workers whatever the machine's speed, with
+# the cores nearly idle. (Unpaced, 300 M units took two seconds of both cores, and 100 M were once
+# done before the signal.) The resume needs no pace (the same numbers, see selftest_cli.py) and no
+# process of its own: it runs in this one through the same typer app, as the busy-folder test's
+# second run does, which spares a start-up and the rest of the paced run.
 UNITS_SIGINT = str(96 * 65536)
 PACE = "0.04"
+RUN = ["--units", UNITS_SIGINT, "--block-size", "65536", "--workers", "2", "--quiet"]
 
 
 def run_args(out):
-    return [
-        sys.executable,
-        str(CLI),
-        "--units",
-        UNITS_SIGINT,
-        "--block-size",
-        "65536",
-        "--workers",
-        "2",
-        "--quiet",
-        "--pace",
-        PACE,
-        "--out",
-        str(out),
-    ]
+    return [sys.executable, str(CLI), *RUN, "--pace", PACE, "--out", str(out)]
+
+
+def resume(out):
+    """``--resume`` of the run in ``out``, in this process; the CliRunner result."""
+    return CliRunner().invoke(app, [*RUN, "--out", str(out), "--resume"])
 
 
 def _default_signals() -> None:
@@ -197,6 +192,31 @@ def whole_run():
     return json.loads(whole.stdout)
 
 
+@functools.cache
+def _interrupted(sig, folder):
+    proc = start_run(folder)
+    proc.send_signal(sig)
+    stdout, stderr = proc.communicate(timeout=60)
+    return proc.returncode, stdout, stderr
+
+
+@pytest.fixture(scope="module")
+def interrupted(tmp_path_factory):
+    """``interrupted(sig, into)``: a run stopped by ``sig`` once its first checkpoint was saved,
+    as (status, stdout, stderr), its folder copied to ``into``. One run a signal in the module:
+    the SIGTERM test and the damaged-checkpoint test read the same run, each in its own copy."""
+    base = tmp_path_factory.mktemp("interrupted")
+
+    def get(sig, into):
+        folder = base / signal.Signals(sig).name
+        ended = _interrupted(sig, folder)
+        shutil.copytree(folder, into)
+        return ended
+
+    yield get
+    _interrupted.cache_clear()
+
+
 @pytest.mark.parametrize(
     "sig,status,by",
     [
@@ -208,20 +228,18 @@ def whole_run():
         pytest.param(signal.SIGHUP, 129, " by SIGHUP", marks=pytest.mark.slow),
     ],
 )
-def test_signal_exits_with_chunks_saved_and_resume_is_identical(tmp_path, sig, status, by):
+def test_signal_exits_with_chunks_saved_and_resume_is_identical(
+    tmp_path, interrupted, sig, status, by
+):
     out = tmp_path / "sig"
-    proc = start_run(out)
-    proc.send_signal(sig)
-    stdout, stderr = proc.communicate(timeout=60)
-    assert proc.returncode == status, stderr
+    returncode, stdout, stderr = interrupted(sig, out)
+    assert returncode == status, stderr
     assert stdout == "" and stderr.startswith(f"interrupted{by}: ") and "--resume" in stderr
     assert len(stderr.strip().splitlines()) == 1
     chunks = out / "chunks"
     assert not (out / "metadata.json").exists() and any(chunks.glob("*.npz"))
-    resumed = subprocess.run(
-        [*run_args(out), "--resume"], capture_output=True, text=True, timeout=120
-    )
-    assert resumed.returncode == 0, resumed.stderr
+    resumed = resume(out)
+    assert resumed.exit_code == 0, resumed.stderr
     assert json.loads(resumed.stdout) == whole_run()
     meta = json.loads((out / "metadata.json").read_text())
     assert [s.get("interrupted", False) for s in meta["sessions"]] == [True, False]
@@ -234,35 +252,28 @@ def test_second_run_on_a_busy_folder_is_refused_and_a_killed_session_is_marked(t
     out = tmp_path / "busy"
     proc = start_run(out)
     try:
-        second = CliRunner().invoke(
-            app, ["--units", UNITS_SIGINT, "--block-size", "65536", "--out", out, "--resume"]
-        )
-        assert_one_line_error(second, f"another run is writing {out} right now")
+        assert_one_line_error(resume(out), f"another run is writing {out} right now")
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.communicate(timeout=60)
     assert proc.returncode == -signal.SIGKILL
-    resumed = subprocess.run(
-        [*run_args(out), "--resume"], capture_output=True, text=True, timeout=120
-    )
-    assert resumed.returncode == 0, resumed.stderr  # the dead process's lock went with it
+    resumed = resume(out)
+    assert resumed.exit_code == 0, resumed.stderr  # the dead process's lock went with it
     assert json.loads(resumed.stdout) == whole_run()
     sessions = json.loads((out / "metadata.json").read_text())["sessions"]
     assert [s.get("killed", False) for s in sessions] == [True, False]
     assert "end" not in sessions[0] and "end" in sessions[1]
 
 
-def test_damaged_checkpoint_is_one_line_not_an_interrupt(tmp_path):
+def test_damaged_checkpoint_is_one_line_not_an_interrupt(tmp_path, interrupted):
     # An empty checkpoint made np.load raise EOFError, which click took for Ctrl-D and the
     # entry point reported as "interrupted" with status 130.
     out = tmp_path / "dmg"
-    proc = start_run(out)
-    proc.send_signal(signal.SIGTERM)
-    proc.communicate(timeout=60)
+    interrupted(signal.SIGTERM, out)
     victim = sorted((out / "chunks").glob("*.npz"))[0]
     victim.write_bytes(b"")
-    r = subprocess.run([*run_args(out), "--resume"], capture_output=True, text=True, timeout=60)
-    assert r.returncode == 2, r.stderr
+    r = resume(out)
+    assert r.exit_code == 2, r.stderr
     assert r.stderr.count("\n") == 1 and r.stderr.startswith("error: ")
     assert f"chunks/{victim.name} is truncated" in r.stderr and "add --force" in r.stderr
 

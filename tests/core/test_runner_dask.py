@@ -37,8 +37,10 @@ def test_dask_matches_local(client):
 
 
 def test_killed_worker_chunk_reruns_with_the_same_result(client):
-    # Chunks of ~0.1-0.2 s each, many of them, so a kill lands while chunks are running.
-    job = selftest_job(60_000_000, block_size=1 << 16)
+    # Chunks of 16 blocks (tens of ms each), four in flight: at each chunk's end until the kill
+    # lands, the others are running. 20 chunks give as many tries; 60 M units (57 chunks) took a
+    # second of both cores for the local reference and the Dask run alone.
+    job = selftest_job(20_000_000, block_size=1 << 16)
     local = runner.run_chunked(job, SEED, workers=2)
     pids = client.run(os.getpid)
     killed = []

@@ -1,6 +1,7 @@
 """The enumeration of blind one-card deals (blind_table.py) against exact.py, deal by deal."""
 
 from fractions import Fraction
+from functools import cache
 from itertools import permutations
 
 import numpy as np
@@ -16,34 +17,52 @@ from headcount_lab.games.whist.rules import (
 )
 
 
+@cache
+def tables(players):
+    """``blind_tables(players)`` over every trump rank (0.8 s at 4 players), computed once for
+    the tests that read it and made read-only."""
+    out = blind_table.blind_tables(players)
+    for a in out.values():
+        a.flags.writeable = False
+    return out
+
+
+@cache
+def _odds(players, seen, trump):
+    """``blind_win_cards`` counted (possible cards, winning ones); a seat's view of the others
+    recurs in every deal that differs only in its own card, so each view is asked once."""
+    possible, wins = blind_win_cards(players, list(seen), trump)
+    return len(possible), len(wins)
+
+
 def _oracle(players, trump_ranks):
     """Plain Python: every ordered deal, each seat's exact odds from ``exact.py``, W5, W7."""
     n = players
     ranks = ranks_per_suit(n)
     out = blind_table.new_tables(n)
+    rule_sets = [WhistRules(players=n, dealer_restriction=on) for on in (False, True)]
     for t in trump_ranks:
         rest = [c for c in range(4 * ranks) if c != t]
         for deal in permutations(rest, n):
             winner = trick_winner(list(deal), 0, ranks)
             p = []
             for i in range(n):
-                seen = [None if s == i else deal[s] for s in range(n)]
-                possible, wins = blind_win_cards(n, seen, t)
+                seen = tuple(None if s == i else deal[s] for s in range(n))
+                possible, wins = _odds(n, seen, t)
                 trumps = sum(1 for s in range(n) if s != i and deal[s] < ranks)
                 high = sum(
                     1
                     for s in range(n)
                     if s != i and deal[s] >= ranks and deal[s] % ranks >= ranks - 2
                 )
-                out["views"][i, min(trumps, 2), min(high, 2), len(wins)] += 1
-                p.append(Fraction(len(wins), len(possible)))
+                out["views"][i, min(trumps, 2), min(high, 2), wins] += 1
+                p.append(Fraction(wins, possible))
             for b, bonus in enumerate(blind_table.BONUSES):
                 # the bid with the higher expected score at this bonus (0 on a tie)
                 bids = [int(q > Fraction(bonus + 1, 2 * bonus + 3)) for q in p]
                 if bonus == 5:
                     assert bids == [best_bid(q) for q in p]
-                for r, on in enumerate((False, True)):
-                    rules = WhistRules(players=n, dealer_restriction=on)
+                for r, rules in enumerate(rule_sets):
                     forb = forbidden_bid(1, bids[:-1], rules)
                     bid = list(bids)
                     if forb == bid[-1]:
@@ -71,7 +90,7 @@ def test_enumeration_equals_exact_odds_deal_by_deal(players, trump_rank):
 
 
 def test_counts_of_deals_and_views():
-    got = blind_table.blind_tables(3)
+    got = tables(3)
     assert blind_table.deals(3) == 6 * 23 * 22 * 21
     assert got["views"].sum() == 3 * blind_table.deals(3)
 
@@ -80,7 +99,7 @@ def test_w9_exact_odds_of_the_seats_add_up_to_one_trick():
     """Someone takes the one trick: averaged over every deal, the seats' exact chances of
     winning (from their views) add up to 1. The leader, whose suit is led, has the best."""
     for n in (3, 4):
-        views = blind_table.blind_tables(n)["views"]
+        views = tables(n)["views"]
         u = blind_table.unseen(n)
         wins = np.arange(u + 1)
         p = [
@@ -92,7 +111,7 @@ def test_w9_exact_odds_of_the_seats_add_up_to_one_trick():
 
 
 def test_w5_restriction_costs_only_the_dealer():
-    t = blind_table.blind_tables(3)
+    t = tables(3)
     for b in range(len(blind_table.BONUSES)):
         assert np.array_equal(t["score"][b, 0, :-1], t["score"][b, 1, :-1])
         assert t["score"][b, 1, -1] < t["score"][b, 0, -1]
@@ -113,9 +132,9 @@ def _listening_oracle(n, t, bonus=5):
     rest = [c for c in range(4 * ranks) if c != t]
 
     def card_bid(deal, seat):
-        seen = [None if s == seat else deal[s] for s in range(n)]
-        possible, wins = blind_win_cards(n, seen, t)
-        return int(Fraction(len(wins), len(possible)) > Fraction(bonus + 1, 2 * bonus + 3))
+        seen = tuple(None if s == seat else deal[s] for s in range(n))
+        possible, wins = _odds(n, seen, t)
+        return int(Fraction(wins, possible) > Fraction(bonus + 1, 2 * bonus + 3))
 
     def total(bid, deals):
         return sum(
@@ -160,7 +179,7 @@ def test_bidding_by_cards_only_scores_as_the_deal_enumeration():
     totals over every deal, restriction off and on."""
     for n in (3, 4):
         listen = blind_table.listening_tables(n)
-        deals = blind_table.blind_tables(n)
+        deals = tables(n)
         assert np.array_equal(listen["score"][:, :, 0], deals["score"][0])
         # listening never scores less than bidding by the cards alone
         assert (listen["score"][:, :, 1] >= listen["score"][:, :, 0]).all()
