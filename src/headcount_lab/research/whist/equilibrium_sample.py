@@ -146,6 +146,10 @@ def second_bid(c, n, heard, t, ranks, bonus):
 
 #: frames of :func:`eq_bid`'s stack: a seat per frame, seats 0 .. PLAYERS_MAX - 2 below the dealer
 _DEPTH = PLAYERS_MAX
+#: a frame's rows in the stack: the seat's real card (put back when it is done), the card it is
+#: trying (-1: none yet), the earlier seat checked next (-1: take the next card), the bits of the
+#: earlier seats' bids on that card, and the cards tried that agree with every bid and won
+_OWN, _X, _J, _H, _CNT, _WINS = range(6)
 
 
 @njit(nogil=True, cache=True)
@@ -160,87 +164,95 @@ def _leaf_bid(c, n, seat, heard, t, ranks, bonus, fast):
 
 
 @njit(nogil=True, cache=True)
+def new_frames():
+    """Scratch for :func:`stack_bid`: the frames (``int64[6, PLAYERS_MAX + 1]``) and each
+    frame's cards seen with the trump card (``uint64[PLAYERS_MAX + 1]``)."""
+    return np.empty((6, _DEPTH + 1), np.int64), np.empty(_DEPTH + 1, np.uint64)
+
+
+@njit(nogil=True, cache=True)
 def eq_bid(c, n, seat, heard, t, ranks, bonus, fast):
     """The equilibrium bid of ``seat`` (not the dealer) in the deal ``c`` (``int64[n]``, play
     order, trump suit 0, turned trump rank ``t``), having heard the bits ``heard`` from the
     seats before it (the caller has them: they are the bids of the same deal). ``c`` is used as
     scratch and restored. ``fast``: seat 1 by :func:`second_bid`; ``False`` tries every card
-    there too (the check on :func:`second_bid`).
+    there too (the check on :func:`second_bid`)."""
+    f, used = new_frames()
+    return stack_bid(c, n, seat, heard, t, ranks, bonus, fast, f, used)
+
+
+@njit(nogil=True, cache=True)
+def stack_bid(c, n, seat, heard, t, ranks, bonus, fast, f, used):
+    """:func:`eq_bid` on the scratch of :func:`new_frames` (a caller asking for many bids
+    allocates it once).
 
     A seat's bid is the better bid over the cards it might hold that agree with every bid it
     heard, and an earlier seat's bid on such a card is that seat's own bid of this kind: a
     recursion over the seats, run here on a stack of frames (one per seat being worked out)
     because numba cannot cache a function that calls itself (it compiled for 5.6 s in every
-    process)."""
+    process). The seat of frame ``k`` is the earlier seat frame ``k - 1`` asked about, and what
+    it heard the bits frame ``k - 1`` had gathered; column 0 holds the question asked here."""
     b = _leaf_bid(c, n, seat, heard, t, ranks, bonus, fast)
     if b >= 0:
         return b
-    f_seat = np.empty(_DEPTH, np.int64)
-    f_heard = np.empty(_DEPTH, np.int64)
-    f_own = np.empty(_DEPTH, np.int64)  # the seat's real card, put back when it is done
-    f_used = np.empty(_DEPTH, np.uint64)  # the cards it sees and the trump card
-    f_x = np.empty(_DEPTH, np.int64)  # the card it is trying (-1: none yet)
-    f_j = np.empty(_DEPTH, np.int64)  # the earlier seat checked next (-1: take the next card)
-    f_h = np.empty(_DEPTH, np.int64)  # the bits of the earlier seats' bids on that card
-    f_cnt = np.zeros(_DEPTH, np.int64)
-    f_wins = np.zeros(_DEPTH, np.int64)
-    sp = 0
+    f[_J, 0], f[_H, 0] = seat, heard
+    sp = 1
     ret = -1  # the bid of the frame just finished (or of a leaf), for the frame below it
-    ask, ask_heard = seat, heard
+    ask = seat
     while True:
         if ask >= 0:  # start a frame for seat ``ask``
-            f_seat[sp], f_heard[sp], f_own[sp], f_x[sp], f_j[sp] = ask, ask_heard, c[ask], -1, -1
-            f_cnt[sp], f_wins[sp] = 0, 0
-            used = uint64(1) << uint64(t)
+            f[_OWN, sp], f[_X, sp], f[_J, sp], f[_CNT, sp], f[_WINS, sp] = c[ask], -1, -1, 0, 0
+            seen = uint64(1) << uint64(t)
             for s in range(n):
                 if s != ask:
-                    used |= uint64(1) << uint64(c[s])
-            f_used[sp] = used
+                    seen |= uint64(1) << uint64(c[s])
+            used[sp] = seen
             sp += 1
             ask = -1
         k = sp - 1
-        me = f_seat[k]
-        if ret >= 0:  # the bid of earlier seat f_j[k] on the card tried
-            j = f_j[k]
-            if ret != (f_heard[k] >> j) & 1:
-                f_j[k] = -1  # it would have bid otherwise: not this card
+        me = f[_J, k - 1]
+        if ret >= 0:  # the bid of earlier seat f[_J, k] on the card tried
+            j = f[_J, k]
+            if ret != (f[_H, k - 1] >> j) & 1:
+                f[_J, k] = -1  # it would have bid otherwise: not this card
             else:
-                f_h[k] |= ret << j
-                f_j[k] = j + 1
+                f[_H, k] |= ret << j
+                f[_J, k] = j + 1
             ret = -1
-        elif f_j[k] < 0:  # the next card this seat might hold
-            x = f_x[k] + 1
-            while x < 4 * ranks and f_used[k] & (uint64(1) << uint64(x)):
+        elif f[_J, k] < 0:  # the next card this seat might hold
+            x = f[_X, k] + 1
+            while x < 4 * ranks and used[k] & (uint64(1) << uint64(x)):
                 x += 1
-            f_x[k] = x
+            f[_X, k] = x
             if x == 4 * ranks:  # every card tried: this seat's bid
-                c[me] = f_own[k]
-                b = _best(f_wins[k], f_cnt[k], bonus, -1)
+                c[me] = f[_OWN, k]
+                b = _best(f[_WINS, k], f[_CNT, k], bonus, -1)
                 sp -= 1
-                if sp == 0:
+                if sp == 1:
                     return b
                 ret = b
             else:
                 c[me] = x
-                f_j[k] = 0
-                f_h[k] = 0
-        elif f_j[k] == me:  # every earlier seat's bid agrees with the card
-            f_cnt[k] += 1
+                f[_J, k] = 0
+                f[_H, k] = 0
+        elif f[_J, k] == me:  # every earlier seat's bid agrees with the card
+            f[_CNT, k] += 1
             if trick_winner(c, n, 0, ranks) == me:
-                f_wins[k] += 1
-            f_j[k] = -1
-        else:  # the bid of earlier seat f_j[k], having heard the bits before it
-            ret = _leaf_bid(c, n, f_j[k], f_h[k], t, ranks, bonus, fast)
+                f[_WINS, k] += 1
+            f[_J, k] = -1
+        else:  # the bid of earlier seat f[_J, k], having heard the bits before it
+            ret = _leaf_bid(c, n, f[_J, k], f[_H, k], t, ranks, bonus, fast)
             if ret < 0:
-                ask, ask_heard = f_j[k], f_h[k]
+                ask = f[_J, k]
 
 
 @njit(nogil=True, cache=True)
 def eq_bids(c, n, upto, t, ranks, bonus):
     """Bits of the equilibrium bids of seats ``0 .. upto - 1`` in the deal ``c``."""
+    f, used = new_frames()
     h = 0
     for j in range(upto):
-        h |= eq_bid(c, n, j, h, t, ranks, bonus, True) << j
+        h |= stack_bid(c, n, j, h, t, ranks, bonus, True, f, used) << j
     return h
 
 
