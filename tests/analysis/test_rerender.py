@@ -5,20 +5,12 @@ checked against the committed reports in seconds."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "rerender_report.py"
+from cli_support import load_script
 
 
 def _script():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("rerender_report", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("rerender_report")
 
 
 #: make test re-renders the German report only: each of the other four is re-rendered with

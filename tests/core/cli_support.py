@@ -7,6 +7,7 @@ tests see exactly what a user sees, without a subprocess per call.
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import io
 import json
 import runpy
@@ -14,6 +15,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 from headcount_lab.cli.app import main
 
@@ -56,6 +58,20 @@ def script(path: Path, *argv: str) -> Result:
             sys.argv = old
 
     return _captured(run)
+
+
+#: the repository's scripts/ folder
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
+
+
+def load_script(name: str) -> ModuleType:
+    """``scripts/NAME.py`` imported as a module named ``NAME`` (not run: its functions, to call
+    from a test)."""
+    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def strict_json(text: str):  # type: ignore[no-untyped-def]

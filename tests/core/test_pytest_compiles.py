@@ -1,19 +1,14 @@
 """scripts/pytest_compiles.py: the pytest plugin that records what a run compiles with numba,
 test by test, and its summary (issue 25: where the time of make test goes)."""
 
-import importlib.util
 import json
-from pathlib import Path
 
-from cli_support import one_error_line, script
+from cli_support import SCRIPTS, load_script, one_error_line, script
 from numba import njit
 from numba.core import event
 
-PATH = Path(__file__).resolve().parents[2] / "scripts" / "pytest_compiles.py"
-_spec = importlib.util.spec_from_file_location("pytest_compiles", PATH)
-assert _spec is not None and _spec.loader is not None
-pc = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(pc)
+PATH = SCRIPTS / "pytest_compiles.py"
+pc = load_script("pytest_compiles")
 
 
 def test_an_outermost_compile_is_one_row_with_its_callees_inside_and_its_test():

@@ -192,29 +192,25 @@ def whole_run():
     return json.loads(whole.stdout)
 
 
-@functools.cache
-def _interrupted(sig, folder):
-    proc = start_run(folder)
-    proc.send_signal(sig)
-    stdout, stderr = proc.communicate(timeout=60)
-    return proc.returncode, stdout, stderr
-
-
 @pytest.fixture(scope="module")
 def interrupted(tmp_path_factory):
     """``interrupted(sig, into)``: a run stopped by ``sig`` once its first checkpoint was saved,
     as (status, stdout, stderr), its folder copied to ``into``. One run a signal in the module:
     the SIGTERM test and the damaged-checkpoint test read the same run, each in its own copy."""
     base = tmp_path_factory.mktemp("interrupted")
+    ended = {}
 
     def get(sig, into):
         folder = base / signal.Signals(sig).name
-        ended = _interrupted(sig, folder)
+        if sig not in ended:
+            proc = start_run(folder)
+            proc.send_signal(sig)
+            stdout, stderr = proc.communicate(timeout=60)
+            ended[sig] = (proc.returncode, stdout, stderr)
         shutil.copytree(folder, into)
-        return ended
+        return ended[sig]
 
-    yield get
-    _interrupted.cache_clear()
+    return get
 
 
 @pytest.mark.parametrize(

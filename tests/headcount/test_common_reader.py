@@ -547,16 +547,13 @@ def test_halving_keeps_the_best_third_and_triples_the_games_until_fewer_than_six
 def _script(monkeypatch, capsys, *args, name="headcount_common_mixture"):
     """The script ``scripts/NAME.py`` (the mixture script by default) run in this process with
     ``args``: its JSON."""
-    import importlib.util
     import json
     import sys
-    from pathlib import Path
 
-    path = Path(__file__).resolve().parents[2] / "scripts" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
-    monkeypatch.setattr(sys, "argv", [str(path), *args])
+    from cli_support import SCRIPTS, load_script
+
+    script = load_script(name)
+    monkeypatch.setattr(sys, "argv", [str(SCRIPTS / f"{name}.py"), *args])
     script.main()
     return json.loads(capsys.readouterr().out)
 

@@ -7,7 +7,6 @@ table), H8 (lives), H9 (who starts). The policy file is the one in ``data/``; it
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
@@ -333,10 +332,9 @@ def test_h9_selfplay_headsup_rounds_match_the_exact_values(policy):
     """All-solved games: in their heads-up rounds the start player loses as often as the exact
     value of the (quantised) solved round says, per peek situation (binomial test, alpha 0.01,
     fixed seed)."""
-    spec = importlib.util.spec_from_file_location("hb", ROOT / "scripts" / "headsup_bots.py")
-    assert spec and spec.loader
-    hb = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(hb)
+    from cli_support import load_script
+
+    hb = load_script("headsup_bots")
     # [start player can peek, other can peek, (rounds, start player lost)]
     counts = hb.run("equilibrium:headsup=solved", 3, 6000, 7, "left_of_loser")
     names = {(1, 1): "both", (1, 0): "starter", (0, 1): "other", (0, 0): "none"}
