@@ -18,7 +18,6 @@ from __future__ import annotations
 import collections
 import os
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -27,39 +26,22 @@ ENV = "HEADCOUNT_LAB_COMPILES"
 
 
 class Recorder:
-    """A listener on numba's ``numba:compile`` event: ``rows`` gets (seconds, function, label)
-    for each outermost compile, ``label`` being what :attr:`running` says at its start."""
+    """Each outermost numba compile as (seconds, function, label) in ``rows``, ``label`` being
+    what :attr:`running` says when it ends; ``listener`` is
+    :class:`~headcount_lab.core.coldstart.CompileWatch`, to register on ``numba:compile``."""
 
     def __init__(self) -> None:
-        self.depth = 0
-        self.start = 0.0
-        self.name = ""
-        self.running = ""
-        self.rows: list[tuple[float, str, str]] = []
         from numba.core import event
 
-        recorder = self
+        from headcount_lab.core.coldstart import CompileWatch
 
-        class _Listener(event.Listener):  # type: ignore[misc]
-            def on_start(self, ev: Any) -> None:
-                recorder.started(ev.data.get("dispatcher"))
+        event.Listener.register(CompileWatch)
+        self.running = ""
+        self.rows: list[tuple[float, str, str]] = []
+        self.listener = CompileWatch(lambda game: None, lambda function, done: None, self._ended)
 
-            def on_end(self, ev: Any) -> None:
-                recorder.ended()
-
-        self.listener = _Listener()
-
-    def started(self, dispatcher: Any) -> None:
-        if self.depth == 0:
-            py = getattr(dispatcher, "py_func", None)
-            self.name = f"{getattr(py, '__module__', '?')}.{getattr(py, '__qualname__', '?')}"
-            self.start = time.perf_counter()
-        self.depth += 1
-
-    def ended(self) -> None:
-        self.depth -= 1
-        if self.depth == 0:
-            self.rows.append((time.perf_counter() - self.start, self.name, self.running))
+    def _ended(self, game: str, seconds: float) -> None:
+        self.rows.append((seconds, self.listener.outermost, self.running))
 
 
 # --- the pytest plugin ---------------------------------------------------------------------

@@ -28,7 +28,7 @@ def test_an_outermost_compile_is_one_row_with_its_callees_inside_and_its_test():
     assert len(rec.rows) == 1
     seconds, name, test = rec.rows[0]
     assert name.endswith("outer") and test == "tests/x.py::test_y" and seconds > 0
-    assert rec.depth == 0
+    assert rec.listener.depth == 0
 
 
 def test_the_summary_adds_up_and_names_a_function_two_processes_compiled(tmp_path):

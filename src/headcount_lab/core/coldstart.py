@@ -46,7 +46,8 @@ class CompileWatch:
     ``started(game)`` when an outermost compile starts; ``compiling(function, done)`` as each
     function's compile starts (``done`` functions finished so far); ``finished(game, seconds)``
     when the outermost compile ends (also when it fails). Compiles run under numba's global
-    compiler lock, one thread at a time.
+    compiler lock, one thread at a time. ``outermost``: the module-qualified name of the
+    function whose compile is (or was last) outermost.
     """
 
     def __init__(
@@ -59,6 +60,7 @@ class CompileWatch:
         self.depth = 0
         self.done = 0
         self.game = ""
+        self.outermost = ""
         self.t0 = 0.0
 
     # numba.core.event.Listener's interface; :func:`install` registers the class as a virtual
@@ -75,7 +77,9 @@ class CompileWatch:
         if self.depth == 0:
             self.done = 0
             self.t0 = time.perf_counter()
-            self.game = game_of(getattr(py_func, "__module__", "") or "")
+            module = getattr(py_func, "__module__", "") or ""
+            self.game = game_of(module)
+            self.outermost = f"{module}.{getattr(py_func, '__qualname__', name)}"
             self.started(self.game)
         self.depth += 1
         self.compiling(name, self.done)
